@@ -1,0 +1,20 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+// Sibling packages resolve to their TypeScript source through the
+// "@dualplan/source" export condition, so tests never need a build first.
+const config: Config = {
+  testEnvironment: 'node',
+  testEnvironmentOptions: {
+    customExportConditions: ['@dualplan/source', 'node', 'require', 'default'],
+  },
+  roots: ['<rootDir>/packages', '<rootDir>/benchmarks'],
+  testMatch: ['**/*.test.ts'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
+  transform: {
+    '^.+\\.ts$': '<rootDir>/scripts/jestTransform.cjs',
+  },
+};
+
+export default config;

@@ -1,0 +1,37 @@
+import type { Plan, PlanStep } from './Plan';
+import type { WorldState } from './WorldState';
+
+/** Outcome of a planning request. */
+export type PlanStatus = 'found' | 'none' | 'budget';
+
+export interface PlanOutcome<Meta = unknown> {
+  readonly status: PlanStatus;
+  readonly plan: Plan<Meta> | null;
+  /** Why no plan was found, or which goal / root was planned for. */
+  readonly reason: string;
+}
+
+export interface ReplaceDecision {
+  readonly replace: boolean;
+  readonly reason: string;
+}
+
+/**
+ * The small interface through which an agent's runner uses a planner. The htn
+ * and goap packages each provide an adapter, so the runner depends on neither
+ * and an agent switches planners by swapping this object.
+ */
+export interface AgentPlanner<Ctx = any> {
+  /** `'htn'`, `'goap'`, or a custom name, for events and summaries. */
+  readonly kind: string;
+  /** Plan from the real state. `running` is the plan being executed, if any. */
+  plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanOutcome;
+  /** Whether `candidate` should replace `running` (HTN: MTR priority; GOAP: goal priority). */
+  shouldReplace(candidate: Plan, running: Plan): ReplaceDecision;
+  /** Runtime feedback: a step of a plan from this planner failed. */
+  stepFailed?(step: PlanStep, ctx: Ctx): void;
+  /** Runtime feedback: a step succeeded. */
+  stepSucceeded?(step: PlanStep, ctx: Ctx): void;
+  /** Advance planner-owned time (e.g. decay of failure penalties), in seconds. */
+  update?(dt: number): void;
+}

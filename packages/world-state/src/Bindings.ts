@@ -1,0 +1,71 @@
+import { ValueRangeError } from './errors';
+import type { Key, Schema, SchemaSpec } from './Schema';
+import { ChangeSource, type WorldState } from './WorldState';
+
+/**
+ * Live bindings: world-state keys bound to getter/setter functions over game
+ * objects. {@link Bindings.sync} pulls every bound value into the state in one
+ * pass, as external changes; {@link Bindings.push} writes state values back.
+ *
+ * @example
+ * const bindings = new Bindings(schema)
+ *   .bind(keys.CanSeeEnemy, () => troll.target !== null)
+ *   .bind(keys.TrunkHealth, () => troll.trunk, (v) => { troll.trunk = v; });
+ * bindings.sync(state);
+ */
+export class Bindings<S extends SchemaSpec = SchemaSpec> {
+  readonly schema: Schema<S>;
+  private cells: number[] = [];
+  private getters: Array<() => unknown> = [];
+  private setters: Array<((value: any) => void) | undefined> = [];
+
+  constructor(schema: Schema<S>) {
+    this.schema = schema;
+  }
+
+  /** Bind a key (or one slot: `schema.at(key, i)`) to a getter and an optional setter. Rebinding replaces. */
+  bind<V>(key: Key<V>, get: () => V, set?: (value: V) => void): this {
+    const cell = this.schema.cellOf(key);
+    const existing = this.cells.indexOf(cell);
+    const at = existing >= 0 ? existing : this.cells.length;
+    this.cells[at] = cell;
+    this.getters[at] = get;
+    this.setters[at] = set;
+    return this;
+  }
+
+  /** Number of bound keys. */
+  get size(): number {
+    return this.cells.length;
+  }
+
+  /**
+   * Pull every bound value into the state (as {@link ChangeSource.External} writes).
+   * Returns how many cells changed. A getter returning a value out of the key's
+   * range throws {@link ValueRangeError} naming the key.
+   */
+  sync(state: WorldState<S>): number {
+    const { cells, getters } = this;
+    const { min, max } = this.schema;
+    const before = state.version;
+    for (let i = 0; i < cells.length; i++) {
+      const cell = cells[i];
+      const value = getters[i]();
+      const raw = typeof value === 'boolean' ? (value ? 1 : 0) : (value as number);
+      if (!(raw >= min[cell] && raw <= max[cell]) || raw !== Math.trunc(raw)) {
+        throw new ValueRangeError(this.schema.nameOf(cell), value, this.schema.describeRange(cell), 'binding');
+      }
+      state.write(cell, raw, ChangeSource.External);
+    }
+    return state.version - before;
+  }
+
+  /** Write state values back through the bound setters (keys without a setter are skipped). */
+  push(state: WorldState<S>): void {
+    const { cells, setters } = this;
+    for (let i = 0; i < cells.length; i++) {
+      const setter = setters[i];
+      if (setter) setter(this.schema.decode(cells[i], state.values[cells[i]]));
+    }
+  }
+}

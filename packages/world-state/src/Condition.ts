@@ -1,0 +1,213 @@
+import { DefinitionError, ValueRangeError } from './errors';
+import { KeyKind, type Key, type Schema } from './Schema';
+import type { WorldState } from './WorldState';
+
+export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
+
+/** A condition as plain data. `key` is a key name (`'EnemyRange'`, `'EnemyHealth[2]'`, a merged-bool member) or a key handle. */
+export interface Condition {
+  readonly key: string | number;
+  /** Slot index for multi-slot keys. */
+  readonly index?: number;
+  readonly op: CompareOp | 'in';
+  /** A boolean, enum value (number or name) or integer; for `in`, a list of enum values. */
+  readonly value: boolean | number | string | readonly (number | string)[];
+}
+
+/** A procedural check the planners cannot reason about: GOAP never regresses through it. */
+export type OpaqueTest<Ctx = any> = (state: WorldState<any>, ctx: Ctx) => boolean;
+
+/** An opaque (function) condition, marked so that planners know they cannot regress it. */
+export interface OpaqueCondition<Ctx = any> {
+  readonly opaque: string;
+  readonly test: OpaqueTest<Ctx>;
+}
+
+export type ConditionDef = Condition | OpaqueCondition;
+
+/** Condition opcodes as stored in {@link ConditionList.data}. */
+export const CondOp = /* @__PURE__ */ Object.freeze({ Eq: 0, Ne: 1, Lt: 2, Le: 3, Gt: 4, Ge: 5, In: 6, Opaque: 7 } as const);
+
+const OP_CODES: Readonly<Record<string, number>> = { '==': 0, '!=': 1, '<': 2, '<=': 3, '>': 4, '>=': 5, in: 6 };
+const OP_TEXT = ['==', '!=', '<', '<=', '>', '>=', 'in', 'opaque'];
+
+/** Typed condition helpers: key names and value types are checked by TypeScript. */
+export function eq<V>(key: Key<V>, value: V): Condition {
+  return { key, op: '==', value: value as unknown as number };
+}
+export function ne<V>(key: Key<V>, value: V): Condition {
+  return { key, op: '!=', value: value as unknown as number };
+}
+export function lt<V extends number>(key: Key<V>, value: V): Condition {
+  return { key, op: '<', value };
+}
+export function le<V extends number>(key: Key<V>, value: V): Condition {
+  return { key, op: '<=', value };
+}
+export function gt<V extends number>(key: Key<V>, value: V): Condition {
+  return { key, op: '>', value };
+}
+export function ge<V extends number>(key: Key<V>, value: V): Condition {
+  return { key, op: '>=', value };
+}
+/**
+ * "In set": the key holds one of the values (compiled to a bitmask over enum values).
+ * @example
+ * isIn(keys.EnemyRange, [Range.Melee, Range.Viewable])
+ */
+export function isIn<V extends number>(key: Key<V>, values: readonly V[]): Condition {
+  return { key, op: 'in', value: values };
+}
+/**
+ * Reads naturally for merged-bool enums: `is(keys.Weapon, Weapon.Sword)`.
+ */
+export const is = eq;
+/** A procedural condition; GOAP checks it against the real state and never regresses it. */
+export function check<Ctx = any>(name: string, test: OpaqueTest<Ctx>): OpaqueCondition<Ctx> {
+  return { opaque: name, test };
+}
+
+/**
+ * A compiled condition list: flat `[cell, opcode, operand]` triples, plus the
+ * opaque tests it refers to. Immutable; built once per task or action.
+ */
+export class ConditionList {
+  /** `[cell, opcode, operand]` per condition; operand is a value, or a bitmask for `in`. */
+  readonly data: Int32Array;
+  readonly length: number;
+  /** Opaque tests, indexed by the operand of an `Opaque` condition. */
+  readonly tests: readonly OpaqueTest[];
+  readonly hasOpaque: boolean;
+  readonly schema: Schema;
+  /** The normalised plain-data form, for serialisation. */
+  readonly source: readonly ConditionDef[];
+
+  /** @internal use {@link compileConditions}. */
+  constructor(schema: Schema, data: Int32Array, tests: OpaqueTest[], source: ConditionDef[]) {
+    this.schema = schema;
+    this.data = data;
+    this.length = data.length / 3;
+    this.tests = tests;
+    this.hasOpaque = tests.length > 0;
+    this.source = source;
+  }
+
+  /** Readable form of condition `i`, e.g. `EnemyRange == Melee`. */
+  describe(i: number): string {
+    const d = this.data;
+    const cell = d[i * 3];
+    const op = d[i * 3 + 1];
+    const arg = d[i * 3 + 2];
+    if (op === CondOp.Opaque) return `${(this.source[i] as OpaqueCondition).opaque}()`;
+    const name = this.schema.nameOf(cell);
+    if (op === CondOp.In) {
+      const members: string[] = [];
+      for (let v = 0; v < 32; v++) if (arg & (1 << v)) members.push(this.schema.format(cell, v));
+      return `${name} in {${members.join(', ')}}`;
+    }
+    return `${name} ${OP_TEXT[op]} ${this.schema.format(cell, arg)}`;
+  }
+
+  toJSON(): unknown[] {
+    return this.source.map((c) => ('opaque' in c ? { opaque: c.opaque } : c));
+  }
+}
+
+/** Shared empty list, for tasks and actions with no conditions. */
+export function emptyConditions(schema: Schema): ConditionList {
+  return new ConditionList(schema, new Int32Array(0), [], []);
+}
+
+/**
+ * Compile conditions against a schema, once. Throws {@link UnknownKeyError},
+ * {@link ValueRangeError} or {@link DefinitionError} naming the key and `where`.
+ * @example
+ * const conds = compileConditions(schema, [eq(keys.CanSeeEnemy, true), le(keys.TrunkHealth, 2)], 'task DoTrunkSlam');
+ */
+export function compileConditions(schema: Schema, defs: readonly ConditionDef[], where?: string): ConditionList {
+  const data = new Int32Array(defs.length * 3);
+  const tests: OpaqueTest[] = [];
+  const source: ConditionDef[] = [];
+  defs.forEach((def, i) => {
+    if (def && typeof def === 'object' && 'opaque' in def) {
+      if (typeof def.test !== 'function') {
+        throw new DefinitionError('BAD_OPAQUE', String(def.opaque), `Opaque condition "${def.opaque}"${at(where)} has no test function.`);
+      }
+      data.set([0, CondOp.Opaque, tests.length], i * 3);
+      tests.push(def.test);
+      source.push(def);
+      return;
+    }
+    const [cell, op, operand, normal] = compileCondition(schema, def as Condition, where);
+    data.set([cell, op, operand], i * 3);
+    source.push(normal);
+  });
+  return new ConditionList(schema, data, tests, source);
+}
+
+function compileCondition(schema: Schema, c: Condition, where?: string): [number, number, number, Condition] {
+  if (!c || typeof c !== 'object' || c.key === undefined) {
+    throw new DefinitionError('BAD_CONDITION', String(where ?? ''), `Malformed condition ${JSON.stringify(c)}${at(where)}.`);
+  }
+  const op = OP_CODES[c.op];
+  if (op === undefined) throw new DefinitionError('BAD_OPERATOR', String(c.key), `Unknown operator ${JSON.stringify(c.op)} on key "${String(c.key)}"${at(where)}.`);
+  const member = typeof c.key === 'string' ? schema.member(c.key) : undefined;
+  if (member && typeof c.key === 'string') {
+    // A merged-bool member read as a bool: `HasSword == true` is `Weapon == Sword`.
+    if ((op !== CondOp.Eq && op !== CondOp.Ne) || typeof c.value !== 'boolean') {
+      throw new DefinitionError('BAD_OPERATOR', c.key, `Merged-bool member "${c.key}"${at(where)} only supports == / != with a boolean.`);
+    }
+    const holds = (op === CondOp.Eq) === c.value;
+    return [member.cell, holds ? CondOp.Eq : CondOp.Ne, member.value, { key: member.key, op: holds ? '==' : '!=', value: member.value }];
+  }
+  const cell = schema.cellOf(c.key, c.index ?? 0, where);
+  const name = schema.nameOf(cell);
+  const kind = schema.kind[cell];
+  if (op === CondOp.In) {
+    if (kind === KeyKind.Int) throw new DefinitionError('BAD_OPERATOR', name, `"in" needs an enum or bool key; "${name}"${at(where)} is an int.`);
+    if (!Array.isArray(c.value) || c.value.length === 0) throw new ValueRangeError(name, c.value, 'a non-empty list of values', where);
+    let mask = 0;
+    for (const v of c.value as readonly unknown[]) mask |= 1 << schema.encode(cell, v, where);
+    return [cell, op, mask, { key: name, op: 'in', value: (c.value as unknown[]).map((v) => schema.encode(cell, v, where)) }];
+  }
+  if (kind === KeyKind.Bool && op !== CondOp.Eq && op !== CondOp.Ne) {
+    throw new DefinitionError('BAD_OPERATOR', name, `Operator ${c.op} is not defined on bool key "${name}"${at(where)}.`);
+  }
+  const value = schema.encode(cell, c.value, where);
+  return [cell, op, value, { key: name, op: c.op, value: schema.decode(cell, value) }];
+}
+
+function at(where?: string): string {
+  return where ? ` in ${where}` : '';
+}
+
+/**
+ * Index of the first condition that fails on the state, or -1 when all hold.
+ * Allocates nothing; opaque tests receive the state and `ctx`.
+ */
+export function firstFailing(list: ConditionList, state: WorldState<any>, ctx?: unknown): number {
+  const d = list.data;
+  const v = state.values;
+  for (let i = 0, j = 0; j < d.length; i++, j += 3) {
+    const x = v[d[j]];
+    const arg = d[j + 2];
+    let ok: boolean;
+    switch (d[j + 1]) {
+      case 0: ok = x === arg; break;
+      case 1: ok = x !== arg; break;
+      case 2: ok = x < arg; break;
+      case 3: ok = x <= arg; break;
+      case 4: ok = x > arg; break;
+      case 5: ok = x >= arg; break;
+      case 6: ok = ((1 << x) & arg) !== 0; break;
+      default: ok = list.tests[arg](state, ctx) === true;
+    }
+    if (!ok) return i;
+  }
+  return -1;
+}
+
+/** True when every condition holds on the state. */
+export function checkConditions(list: ConditionList, state: WorldState<any>, ctx?: unknown): boolean {
+  return firstFailing(list, state, ctx) < 0;
+}

@@ -1,0 +1,109 @@
+import type { ConditionList } from './Condition';
+import { firstFailing } from './Condition';
+import type { EffectList } from './Effect';
+import { applyEffects } from './Effect';
+import { ChangeSource, type WorldState } from './WorldState';
+
+/**
+ * How a running step may be interrupted by a better plan:
+ * never, at the step boundary (after it finishes), or immediately (aborting it).
+ */
+export type InterruptPolicy = 'uninterruptible' | 'boundary' | 'immediate';
+
+/**
+ * One step of a plan, shared by both planners. It references compiled lists
+ * owned by the domain, so steps are cheap and the runner can validate and
+ * apply them without knowing which planner made them.
+ */
+export interface PlanStep {
+  /** The primitive task or action name. */
+  readonly task: string;
+  /** The operator the runner executes (many tasks may share one operator). */
+  readonly operator: string;
+  /** Operator arguments (terms). */
+  readonly args: readonly unknown[];
+  /** Must hold on the real state before the step starts. */
+  readonly conditions: ConditionList;
+  /** Must hold on every tick while the step runs; a violation aborts it. */
+  readonly executing: ConditionList;
+  /** Applied to the real state once, when the step succeeds. */
+  readonly effects: EffectList;
+  /** Applied only while planning and validating, never to the real state. */
+  readonly expectedEffects: EffectList;
+  readonly cost: number;
+  readonly interrupt: InterruptPolicy;
+  /** The planner's index of the source task or action (GOAP failure penalties key on it). */
+  readonly sourceId: number;
+}
+
+/** Search statistics, independent of hardware. */
+export interface PlanStats {
+  /** Nodes expanded (GOAP) or decomposition steps taken (HTN). */
+  expanded: number;
+  /** Nodes generated / pushed. */
+  generated: number;
+  /** Backtracks (HTN) or reopened nodes (GOAP). */
+  backtracks: number;
+}
+
+/**
+ * A plan: plain data, serialisable with `JSON.stringify` except where a step
+ * references an opaque function (which is written as its name).
+ */
+export interface Plan<Meta = unknown> {
+  /** Which planner made it, e.g. `'htn'` or `'goap'`. */
+  readonly planner: string;
+  readonly steps: readonly PlanStep[];
+  readonly cost: number;
+  /** Planner-specific: the HTN MTR and partial-plan continuation, the GOAP goal. */
+  readonly meta: Meta;
+  readonly stats: PlanStats;
+}
+
+/** Result of {@link validatePlan}: -1 when valid, else the first failing step and condition. */
+export interface PlanCheck {
+  step: number;
+  condition: number;
+  /** Readable description of the failing condition, or `''`. */
+  reason: string;
+}
+
+/**
+ * Plan validation (004 §12.5): on `scratch` (a working copy, overwritten), check
+ * each remaining step's conditions from step `from`, applying its effects and
+ * expected effects in turn. Writes the outcome into `out` and returns it.
+ * @example
+ * const check = validatePlan(plan.steps, 0, state, scratch, ctx);
+ * if (check.step >= 0) console.log(`step ${check.step} fails: ${check.reason}`);
+ */
+export function validatePlan(
+  steps: readonly PlanStep[],
+  from: number,
+  state: WorldState<any>,
+  scratch: WorldState<any>,
+  ctx?: unknown,
+  out: PlanCheck = { step: -1, condition: -1, reason: '' },
+): PlanCheck {
+  scratch.copyFrom(state);
+  out.step = -1;
+  out.condition = -1;
+  out.reason = '';
+  for (let i = from; i < steps.length; i++) {
+    const step = steps[i];
+    const failed = firstFailing(step.conditions, scratch, ctx);
+    if (failed >= 0) {
+      out.step = i;
+      out.condition = failed;
+      out.reason = step.conditions.describe(failed);
+      return out;
+    }
+    const bad = applyEffects(step.effects, scratch, ctx, ChangeSource.Planning);
+    const badExpected = bad < 0 ? applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning) : -1;
+    if (bad >= 0 || badExpected >= 0) {
+      out.step = i;
+      out.reason = `effect ${bad >= 0 ? step.effects.describe(bad) : step.expectedEffects.describe(badExpected)} leaves its range`;
+      return out;
+    }
+  }
+  return out;
+}
