@@ -27,6 +27,7 @@ for (const ws of workspaces) {
     target: 'node20',
     sourcemap: true,
     treeShaking: true,
+    splitting: true, // entries share chunks, so classes stay single instances
     logLevel: 'warning',
   });
   if (!quiet) {

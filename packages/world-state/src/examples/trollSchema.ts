@@ -1,0 +1,41 @@
+import { bool, enumOf, int } from '../KeySpec';
+import { defineSchema } from '../defineSchema';
+
+/** Abstract enemy range (seed 004 §12.2.1): small values the planner reasons about, not metres. */
+export const EnemyRange = /* @__PURE__ */ Object.freeze({ Melee: 0, View: 1, OutOfRange: 2 } as const);
+export type EnemyRange = (typeof EnemyRange)[keyof typeof EnemyRange];
+
+/** Where the troll is, as location references (004 §12.3: `WsLocation = EnemyLocRef`). */
+export const TrollLocation = /* @__PURE__ */ Object.freeze({
+  Unknown: 0,
+  Bridge: 1,
+  Enemy: 2,
+  Trunk: 3,
+  LastEnemyLoc: 4,
+} as const);
+export type TrollLocation = (typeof TrollLocation)[keyof typeof TrollLocation];
+
+/**
+ * The Trunk Thumper troll's world state from seed 004 (Game AI Pro ch. 12):
+ * an enum-indexed vector of small abstract values.
+ */
+export function trollSchema() {
+  return defineSchema({
+    WsCanSeeEnemy: bool(),
+    WsHasSeenEnemyRecently: bool(),
+    WsEnemyRange: enumOf(EnemyRange, EnemyRange.OutOfRange),
+    WsLocation: enumOf(TrollLocation, TrollLocation.Bridge),
+    /** Trunk hits left before it breaks (§12.6); 0 means no trunk. */
+    WsTrunkHealth: int(0, 3),
+    WsIsTired: bool(),
+    WsAttackedRecently: bool(),
+    /** Slams since the last whirlwind (§12.8). */
+    WsPowerUp: int(0, 3),
+    WsCanNavigateToEnemy: bool(true),
+    WsStamina: int(0, 3, 3),
+    /** Lower-body navigation running in the background (§12.9). */
+    WsNavigating: bool(),
+  });
+}
+
+export type TrollSchema = ReturnType<typeof trollSchema>;
