@@ -35,3 +35,11 @@ export interface AgentPlanner<Ctx = any> {
   /** Advance planner-owned time (e.g. decay of failure penalties), in seconds. */
   update?(dt: number): void;
 }
+
+/**
+ * Hands a sub-goal to another planner over the same world state: the hybrid
+ * bridge. An HTN task can delegate to one of these (for example a GOAP planner
+ * wrapped by the runner's helper), and splice the returned plan's steps in.
+ * `state` is the caller's working copy at that point of planning; it must not be modified.
+ */
+export type SubPlanner<Ctx = any> = (state: WorldState<any>, ctx: Ctx, args: readonly unknown[]) => PlanOutcome;

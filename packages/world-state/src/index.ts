@@ -31,4 +31,4 @@ export type { Effect, EffectDef, OpaqueEffect, OpaqueApply } from './Effect';
 export { Bindings } from './Bindings';
 export { validatePlan } from './Plan';
 export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from './Plan';
-export type { AgentPlanner, PlanOutcome, PlanStatus, ReplaceDecision } from './AgentPlanner';
+export type { AgentPlanner, PlanOutcome, PlanStatus, ReplaceDecision, SubPlanner } from './AgentPlanner';

@@ -16,6 +16,25 @@ export const TrollLocation = /* @__PURE__ */ Object.freeze({
 export type TrollLocation = (typeof TrollLocation)[keyof typeof TrollLocation];
 
 /**
+ * Operator ids the troll's domains emit, whichever planner made the plan; the
+ * arena registers one implementation of each. `NavigateTo` takes a
+ * {@link TrollLocation} argument; `TrunkSlam`, `Roar` take an animation name.
+ */
+export const TrollOperator = /* @__PURE__ */ Object.freeze({
+  ChooseBridge: 'ChooseBridge',
+  NavigateTo: 'NavigateTo',
+  CheckBridge: 'CheckBridge',
+  FindTrunk: 'FindTrunk',
+  UprootTrunk: 'UprootTrunk',
+  TrunkSlam: 'TrunkSlam',
+  WhirlwindAttack: 'WhirlwindAttack',
+  Roar: 'Roar',
+  Recover: 'Recover',
+  ThrowBoulder: 'ThrowBoulder',
+} as const);
+export type TrollOperator = (typeof TrollOperator)[keyof typeof TrollOperator];
+
+/**
  * The Trunk Thumper troll's world state from seed 004 (Game AI Pro ch. 12):
  * an enum-indexed vector of small abstract values.
  */
