@@ -10,6 +10,8 @@ module.exports = {
       target: 'node20',
       sourcemap: 'inline',
       sourcefile: filename,
+      // Same class-field semantics as the build (see tsconfig.base.json).
+      tsconfigRaw: { compilerOptions: { useDefineForClassFields: false } },
     });
     return { code: result.code };
   },
