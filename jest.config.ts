@@ -11,6 +11,8 @@ const config: Config = {
   roots: ['<rootDir>/packages', '<rootDir>/benchmarks'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  // Sources import siblings as './x.js' (Node ESM); map back to the .ts file.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   transform: {
     '^.+\\.ts$': '<rootDir>/scripts/jestTransform.cjs',

@@ -1,5 +1,5 @@
-import type { Plan, PlanStep } from './Plan';
-import type { WorldState } from './WorldState';
+import type { Plan, PlanStep } from './Plan.js';
+import type { WorldState } from './WorldState.js';
 
 /** Outcome of a planning request. */
 export type PlanStatus = 'found' | 'none' | 'budget';

@@ -1,6 +1,6 @@
-import { ValueRangeError } from './errors';
-import type { Key, Schema, SchemaSpec } from './Schema';
-import { ChangeSource, type WorldState } from './WorldState';
+import { ValueRangeError } from './errors.js';
+import type { Key, Schema, SchemaSpec } from './Schema.js';
+import { ChangeSource, type WorldState } from './WorldState.js';
 
 /**
  * Live bindings: world-state keys bound to getter/setter functions over game

@@ -1,6 +1,6 @@
-import { DefinitionError, ValueRangeError } from './errors';
-import { KeyKind, type Key, type Schema } from './Schema';
-import type { WorldState } from './WorldState';
+import { DefinitionError, ValueRangeError } from './errors.js';
+import { KeyKind, type Key, type Schema } from './Schema.js';
+import type { WorldState } from './WorldState.js';
 
 export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
 

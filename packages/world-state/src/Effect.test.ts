@@ -1,9 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
-import { bool, enumOf, int, mergedBools } from './KeySpec';
-import { defineSchema } from './defineSchema';
-import { DefinitionError, UnknownKeyError, ValueRangeError } from './errors';
-import { add, applyEffects, applyEffectsOrThrow, compileEffects, effect, EffectRangeError, EffOp, emptyEffects, set, sub, type EffectDef } from './Effect';
-import { ChangeSource, createState } from './WorldState';
+import { bool, enumOf, int, mergedBools } from './KeySpec.js';
+import { defineSchema } from './defineSchema.js';
+import { DefinitionError, UnknownKeyError, ValueRangeError } from './errors.js';
+import { add, applyEffects, applyEffectsOrThrow, compileEffects, effect, EffectRangeError, EffOp, emptyEffects, set, sub, type EffectDef } from './Effect.js';
+import { ChangeSource, createState } from './WorldState.js';
 
 enum Range { Melee, Far }
 const Weapon = { Sword: 0, Bow: 1, Unarmed: 2 } as const;

@@ -1,7 +1,7 @@
-import { DefinitionError, DualplanError, ValueRangeError } from './errors';
-import type { EdgePolicy } from './KeySpec';
-import { Edge, KeyKind, type Key, type Schema } from './Schema';
-import { ChangeSource, type WorldState } from './WorldState';
+import { DefinitionError, DualplanError, ValueRangeError } from './errors.js';
+import type { EdgePolicy } from './KeySpec.js';
+import { Edge, KeyKind, type Key, type Schema } from './Schema.js';
+import { ChangeSource, type WorldState } from './WorldState.js';
 
 /** An effect as plain data: set a value, or add/subtract an amount with an edge policy. */
 export interface Effect {

@@ -1,10 +1,10 @@
 import { expect, test } from '@jest/globals';
-import { compileConditions, emptyConditions, eq, ge } from './Condition';
-import { add, compileEffects, emptyEffects, set, sub } from './Effect';
-import { bool, int } from './KeySpec';
-import { defineSchema } from './defineSchema';
-import { validatePlan, type PlanStep } from './Plan';
-import { createState } from './WorldState';
+import { compileConditions, emptyConditions, eq, ge } from './Condition.js';
+import { add, compileEffects, emptyEffects, set, sub } from './Effect.js';
+import { bool, int } from './KeySpec.js';
+import { defineSchema } from './defineSchema.js';
+import { validatePlan, type PlanStep } from './Plan.js';
+import { createState } from './WorldState.js';
 
 const schema = defineSchema({ CanSee: bool(), AtEnemy: bool(), Trunk: int(0, 3, 1), Ammo: int(0, 2, 0, { edge: 'error' }) });
 const k = schema.keys;

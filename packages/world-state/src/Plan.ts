@@ -1,8 +1,8 @@
-import type { ConditionList } from './Condition';
-import { firstFailing } from './Condition';
-import type { EffectList } from './Effect';
-import { applyEffects } from './Effect';
-import { ChangeSource, type WorldState } from './WorldState';
+import type { ConditionList } from './Condition.js';
+import { firstFailing } from './Condition.js';
+import type { EffectList } from './Effect.js';
+import { applyEffects } from './Effect.js';
+import { ChangeSource, type WorldState } from './WorldState.js';
 
 /**
  * How a running step may be interrupted by a better plan:

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
-import { bool, enumOf, int, mergedBools } from './KeySpec';
-import { defineSchema, schemaFromData } from './defineSchema';
-import { SchemaError, UnknownKeyError, ValueRangeError } from './errors';
+import { bool, enumOf, int, mergedBools } from './KeySpec.js';
+import { defineSchema, schemaFromData } from './defineSchema.js';
+import { SchemaError, UnknownKeyError, ValueRangeError } from './errors.js';
 
 enum Range { Melee, Viewable, Far }
 const Weapon = { Sword: 0, Bow: 1, Unarmed: 2 } as const;

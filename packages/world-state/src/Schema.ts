@@ -1,5 +1,5 @@
-import { SchemaError, UnknownKeyError, ValueRangeError } from './errors';
-import type { BoolSpec, EdgePolicy, EnumSpec, IntSpec, KeySpec, ValueOf } from './KeySpec';
+import { SchemaError, UnknownKeyError, ValueRangeError } from './errors.js';
+import type { BoolSpec, EdgePolicy, EnumSpec, IntSpec, KeySpec, ValueOf } from './KeySpec.js';
 
 declare const valueBrand: unique symbol;
 

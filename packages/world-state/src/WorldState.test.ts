@@ -1,9 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
-import { bool, enumOf, int, mergedBools } from './KeySpec';
-import { defineSchema } from './defineSchema';
-import { SnapshotError, UnknownKeyError, ValueRangeError } from './errors';
-import { hashWords } from './hashWords';
-import { ChangeSource, createState, diffStates, restoreState } from './WorldState';
+import { bool, enumOf, int, mergedBools } from './KeySpec.js';
+import { defineSchema } from './defineSchema.js';
+import { SnapshotError, UnknownKeyError, ValueRangeError } from './errors.js';
+import { hashWords } from './hashWords.js';
+import { ChangeSource, createState, diffStates, restoreState } from './WorldState.js';
 
 enum Range { Melee, Viewable, Far }
 const Weapon = { Sword: 0, Bow: 1, Unarmed: 2 } as const;

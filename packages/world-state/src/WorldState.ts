@@ -1,6 +1,6 @@
-import { SnapshotError, UnknownKeyError, ValueRangeError } from './errors';
-import { KeyKind, type Key, type Schema, type SchemaSpec, type StateValues } from './Schema';
-import { hashWords } from './hashWords';
+import { SnapshotError, UnknownKeyError, ValueRangeError } from './errors.js';
+import { KeyKind, type Key, type Schema, type SchemaSpec, type StateValues } from './Schema.js';
+import { hashWords } from './hashWords.js';
 
 /**
  * Who made a write. The runner replans on external changes (sensors, bindings,

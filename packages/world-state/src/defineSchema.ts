@@ -1,6 +1,6 @@
-import { SchemaError } from './errors';
-import { bool, enumOf, int, mergedBools, type EdgePolicy, type KeySpec } from './KeySpec';
-import { Schema, type SchemaSpec } from './Schema';
+import { SchemaError } from './errors.js';
+import { bool, enumOf, int, mergedBools, type EdgePolicy, type KeySpec } from './KeySpec.js';
+import { Schema, type SchemaSpec } from './Schema.js';
 
 type EnumKeys<E> = Extract<{ [K in keyof E]: E[K] extends number ? K : never }[keyof E], string>;
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@jest/globals';
-import { hashWords } from './hashWords';
+import { hashWords } from './hashWords.js';
 
 // Reference vectors of MurmurHash3_x86_32 for 4-byte-aligned input (little-endian words).
 test.each([

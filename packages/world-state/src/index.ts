@@ -1,13 +1,13 @@
-export { DualplanError, SchemaError, UnknownKeyError, ValueRangeError, DefinitionError, SnapshotError } from './errors';
-export { bool, int, enumOf, mergedBools } from './KeySpec';
-export type { BoolSpec, EnumSpec, IntSpec, KeySpec, EdgePolicy, EnumSource, EnumValue, ValueOf, SlotOptions } from './KeySpec';
-export { Schema, KeyKind, Edge, MAX_ENUM_VALUES } from './Schema';
-export type { Key, KeysOf, SchemaSpec, KeyInfo, StateSpace, StateValues, StorageType } from './Schema';
-export { defineSchema, schemaFromData } from './defineSchema';
-export type { KeyDefinition } from './defineSchema';
-export { WorldState, ChangeSource, createState, restoreState, diffStates } from './WorldState';
-export type { Snapshot, RestoreOptions } from './WorldState';
-export { hashWords } from './hashWords';
+export { DualplanError, SchemaError, UnknownKeyError, ValueRangeError, DefinitionError, SnapshotError } from './errors.js';
+export { bool, int, enumOf, mergedBools } from './KeySpec.js';
+export type { BoolSpec, EnumSpec, IntSpec, KeySpec, EdgePolicy, EnumSource, EnumValue, ValueOf, SlotOptions } from './KeySpec.js';
+export { Schema, KeyKind, Edge, MAX_ENUM_VALUES } from './Schema.js';
+export type { Key, KeysOf, SchemaSpec, KeyInfo, StateSpace, StateValues, StorageType } from './Schema.js';
+export { defineSchema, schemaFromData } from './defineSchema.js';
+export type { KeyDefinition } from './defineSchema.js';
+export { WorldState, ChangeSource, createState, restoreState, diffStates } from './WorldState.js';
+export type { Snapshot, RestoreOptions } from './WorldState.js';
+export { hashWords } from './hashWords.js';
 export {
   ConditionList,
   CondOp,
@@ -24,11 +24,11 @@ export {
   isIn,
   is,
   check,
-} from './Condition';
-export type { Condition, CompareOp, ConditionDef, OpaqueCondition, OpaqueTest } from './Condition';
-export { EffectList, EffOp, EffectRangeError, compileEffects, emptyEffects, applyEffects, applyEffectsOrThrow, set, add, sub, effect } from './Effect';
-export type { Effect, EffectDef, OpaqueEffect, OpaqueApply } from './Effect';
-export { Bindings } from './Bindings';
-export { validatePlan } from './Plan';
-export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from './Plan';
-export type { AgentPlanner, PlanOutcome, PlanStatus, ReplaceDecision, SubPlanner } from './AgentPlanner';
+} from './Condition.js';
+export type { Condition, CompareOp, ConditionDef, OpaqueCondition, OpaqueTest } from './Condition.js';
+export { EffectList, EffOp, EffectRangeError, compileEffects, emptyEffects, applyEffects, applyEffectsOrThrow, set, add, sub, effect } from './Effect.js';
+export type { Effect, EffectDef, OpaqueEffect, OpaqueApply } from './Effect.js';
+export { Bindings } from './Bindings.js';
+export { validatePlan } from './Plan.js';
+export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from './Plan.js';
+export type { AgentPlanner, PlanOutcome, PlanStatus, ReplaceDecision, SubPlanner } from './AgentPlanner.js';

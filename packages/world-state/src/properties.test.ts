@@ -1,11 +1,11 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { bool, enumOf, int, mergedBools, type KeySpec } from './KeySpec';
-import { defineSchema } from './defineSchema';
-import { applyEffects, compileEffects, type Effect } from './Effect';
-import { checkConditions, compileConditions, type Condition } from './Condition';
-import type { Schema } from './Schema';
-import { ChangeSource, createState, diffStates, restoreState, type WorldState } from './WorldState';
+import { bool, enumOf, int, mergedBools, type KeySpec } from './KeySpec.js';
+import { defineSchema } from './defineSchema.js';
+import { applyEffects, compileEffects, type Effect } from './Effect.js';
+import { checkConditions, compileConditions, type Condition } from './Condition.js';
+import type { Schema } from './Schema.js';
+import { ChangeSource, createState, diffStates, restoreState, type WorldState } from './WorldState.js';
 
 const keySpec: fc.Arbitrary<KeySpec> = fc.oneof(
   fc.boolean().map((d) => bool(d)),

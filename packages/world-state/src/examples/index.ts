@@ -1,4 +1,4 @@
-export { trollSchema, EnemyRange, TrollLocation, TrollOperator } from './trollSchema';
-export type { TrollSchema } from './trollSchema';
-export { soldierSchema } from './soldierSchema';
-export type { SoldierSchema } from './soldierSchema';
+export { trollSchema, EnemyRange, TrollLocation, TrollOperator } from './trollSchema.js';
+export type { TrollSchema } from './trollSchema.js';
+export { soldierSchema } from './soldierSchema.js';
+export type { SoldierSchema } from './soldierSchema.js';

@@ -1,5 +1,5 @@
-import { bool } from '../KeySpec';
-import { defineSchema } from '../defineSchema';
+import { bool } from '../KeySpec.js';
+import { defineSchema } from '../defineSchema.js';
 
 /**
  * The classic GOAP soldier: eight boolean atoms. Start: armed with gun and bomb,

@@ -1,5 +1,5 @@
-import { bool, enumOf, int } from '../KeySpec';
-import { defineSchema } from '../defineSchema';
+import { bool, enumOf, int } from '../KeySpec.js';
+import { defineSchema } from '../defineSchema.js';
 
 /** Abstract enemy range (seed 004 §12.2.1): small values the planner reasons about, not metres. */
 export const EnemyRange = /* @__PURE__ */ Object.freeze({ Melee: 0, View: 1, OutOfRange: 2 } as const);
