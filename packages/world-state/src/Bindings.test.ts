@@ -44,6 +44,7 @@ test('rebinding a key replaces the getter', () => {
 });
 
 test('a getter returning an out-of-range value is a typed error naming the key', () => {
+  expect(() => new Bindings(schema).bind(k.Trunk, () => true as never).sync(createState(schema))).toThrow(/"Trunk"/);
   const bindings = new Bindings(schema).bind(k.Trunk, () => 7);
   expect(() => bindings.sync(createState(schema))).toThrow(ValueRangeError);
   expect(() => bindings.sync(createState(schema))).toThrow(/"Trunk" in binding/);

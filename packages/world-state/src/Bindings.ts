@@ -1,5 +1,5 @@
 import { ValueRangeError } from './errors.js';
-import type { Key, Schema, SchemaSpec } from './Schema.js';
+import { KeyKind, type Key, type Schema, type SchemaSpec } from './Schema.js';
 import { ChangeSource, type WorldState } from './WorldState.js';
 
 /**
@@ -51,8 +51,9 @@ export class Bindings<S extends SchemaSpec = SchemaSpec> {
     for (let i = 0; i < cells.length; i++) {
       const cell = cells[i];
       const value = getters[i]();
-      const raw = typeof value === 'boolean' ? (value ? 1 : 0) : (value as number);
-      if (!(raw >= min[cell] && raw <= max[cell]) || raw !== Math.trunc(raw)) {
+      const isBool = typeof value === 'boolean';
+      const raw = isBool ? (value ? 1 : 0) : (value as number);
+      if (!(raw >= min[cell] && raw <= max[cell]) || raw !== Math.trunc(raw) || (isBool && this.schema.kind[cell] !== KeyKind.Bool)) {
         throw new ValueRangeError(this.schema.nameOf(cell), value, this.schema.describeRange(cell), 'binding');
       }
       state.write(cell, raw, ChangeSource.External);

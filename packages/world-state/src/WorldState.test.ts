@@ -36,6 +36,19 @@ describe('WorldState', () => {
     expect([canSee, range, s.get(k.Trunk)]).toEqual([true, Range.Melee, 3]);
   });
 
+  test('the type checker rejects values of the wrong kind (checked by tsc -b)', () => {
+    const s = createState(schema);
+    // @ts-expect-error a bool key takes a boolean
+    expect(() => s.set(k.CanSee, 1)).not.toThrow(); // 1 is a valid raw bool at run time
+    // @ts-expect-error an enum key takes its enum
+    expect(() => s.set(k.Range, true)).toThrow(ValueRangeError);
+    // @ts-expect-error an int key takes a number
+    expect(() => s.set(k.Trunk, 'x')).toThrow(ValueRangeError);
+    // @ts-expect-error reading a bool key gives a boolean
+    const n: number = s.get(k.CanSee);
+    expect(n).toBe(true);
+  });
+
   test('setting a merged-bool member clears the others by construction', () => {
     const s = createState(schema);
     s.set(k.Weapon, Weapon.Sword);

@@ -65,8 +65,9 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
   set<V>(key: Key<V>, value: V, source: ChangeSource = ChangeSource.External): void {
     const schema = this.schema;
     if (!(key >= 0 && key < schema.size)) throw new UnknownKeyError(String(key));
-    const raw = typeof value === 'boolean' ? (value ? 1 : 0) : (value as number);
-    if (!(raw >= schema.min[key] && raw <= schema.max[key]) || raw !== Math.trunc(raw)) {
+    const isBool = typeof value === 'boolean';
+    const raw = isBool ? (value ? 1 : 0) : (value as number);
+    if (!(raw >= schema.min[key] && raw <= schema.max[key]) || raw !== Math.trunc(raw) || (isBool && schema.kind[key] !== KeyKind.Bool)) {
       throw new ValueRangeError(schema.nameOf(key), value, schema.describeRange(key));
     }
     this.write(key, raw, source);
