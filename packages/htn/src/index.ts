@@ -1,1 +1,15 @@
-export {};
+export { Domain, TaskKind } from './Domain.js';
+export { pause } from './DomainDef.js';
+export type { DomainDef, TaskDef, CompoundDef, PrimitiveDef, DelegateDef, MethodDef, SubtaskDef, SubtaskFn, PausePoint, ArgList } from './DomainDef.js';
+export { compileDomain } from './compileDomain.js';
+export { DomainBuilder, CompoundBuilder, MethodBuilder, domainBuilder } from './DomainBuilder.js';
+export type { PrimitiveSpec, MethodOptions } from './DomainBuilder.js';
+export { Planner } from './Planner.js';
+export type { PlannerOptions, PlanRequest } from './PlannerOptions.js';
+export { PlanBuffer } from './HtnPlan.js';
+export type { HtnMeta, HtnPlan, HtnOutcome, HtnContinuation, ContinuationTask } from './HtnPlan.js';
+export type { HtnTraceEvent } from './HtnTraceEvent.js';
+export { compareMtr } from './compareMtr.js';
+export { htnAgentPlanner } from './htnAgentPlanner.js';
+export type { HtnAgentOptions } from './htnAgentPlanner.js';
+export { UndefinedTaskError, DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UnknownDelegateError } from './errors.js';

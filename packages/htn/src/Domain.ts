@@ -1,0 +1,132 @@
+import type { ConditionList, PlanStep, Schema } from '@dualplan/world-state';
+import type { DomainDef, PrimitiveDef, SubtaskFn } from './DomainDef.js';
+
+/** Task kinds as stored in {@link Domain.taskKind}. */
+export const TaskKind = /* @__PURE__ */ Object.freeze({ Primitive: 0, Compound: 1, Delegate: 2, Pause: 3 } as const);
+export type TaskKind = (typeof TaskKind)[keyof typeof TaskKind];
+
+/** @internal the tables {@link compileDomain} fills in. */
+export interface DomainTables {
+  name: string;
+  root: number;
+  taskNames: string[];
+  taskKind: Uint8Array;
+  ids: Map<string, number>;
+  methodStart: Int32Array;
+  methodEnd: Int32Array;
+  methodTask: Int32Array;
+  methodNames: string[];
+  methodConds: ConditionList[];
+  methodCost: Float64Array;
+  methodSubStart: Int32Array;
+  methodSubEnd: Int32Array;
+  methodFn: (SubtaskFn | null)[];
+  subCalls: Int32Array;
+  callTask: Int32Array;
+  callArgs: (readonly unknown[])[];
+  callStep: (PlanStep | null)[];
+  defaultCall: Int32Array;
+  primDefs: (PrimitiveDef | null)[];
+  delegateNames: (string | null)[];
+  pauseTask: number;
+  pauseCall: number;
+  instantiate: (task: number, args: readonly unknown[]) => PlanStep;
+  def: DomainDef;
+}
+
+/**
+ * A compiled, validated HTN domain: tasks are integer ids, method subtasks are
+ * call ids in one `Int32Array`, and every static primitive call already has its
+ * {@link PlanStep}, so planning a static domain allocates nothing. Immutable and
+ * shared by every planner (and agent) that uses it. Build one with
+ * {@link compileDomain} or {@link domainBuilder}.
+ * @example
+ * const domain = compileDomain(schema, { root: 'Idle', tasks: [{ kind: 'primitive', name: 'Idle' }] });
+ * domain.taskId('Idle'); // 0
+ */
+export class Domain<S extends Schema = Schema> {
+  readonly schema: S;
+  readonly name: string;
+  /** Default root task id, or -1. */
+  readonly root: number;
+  readonly taskNames: readonly string[];
+  readonly taskKind: Uint8Array;
+  /** Per compound task: its methods are `methodStart[t] .. methodEnd[t]-1`. */
+  readonly methodStart: Int32Array;
+  readonly methodEnd: Int32Array;
+  readonly methodTask: Int32Array;
+  readonly methodNames: readonly string[];
+  readonly methodConds: readonly ConditionList[];
+  readonly methodCost: Float64Array;
+  /** Static subtasks of method m: call ids `subCalls[methodSubStart[m] .. methodSubEnd[m]-1]`. */
+  readonly methodSubStart: Int32Array;
+  readonly methodSubEnd: Int32Array;
+  /** Per method: the function computing its subtasks, or null for a static list. */
+  readonly methodFn: readonly (SubtaskFn | null)[];
+  readonly subCalls: Int32Array;
+  /** Static calls (a task with fixed arguments): task id, args, and the prebuilt step for primitives. */
+  readonly callTask: Int32Array;
+  readonly callArgs: readonly (readonly unknown[])[];
+  readonly callStep: readonly (PlanStep | null)[];
+  /** Per task: the call with its default arguments. */
+  readonly defaultCall: Int32Array;
+  readonly delegateNames: readonly (string | null)[];
+  /** The built-in pause task and its call. */
+  readonly pauseTask: number;
+  readonly pauseCall: number;
+  /** The plain-data definition it was compiled from (functions included). */
+  readonly definition: DomainDef;
+  private readonly ids: Map<string, number>;
+  private readonly primDefs: readonly (PrimitiveDef | null)[];
+  private readonly make: (task: number, args: readonly unknown[]) => PlanStep;
+
+  /** @internal use {@link compileDomain}. */
+  constructor(schema: S, t: DomainTables) {
+    this.schema = schema;
+    this.name = t.name;
+    this.root = t.root;
+    this.taskNames = t.taskNames;
+    this.taskKind = t.taskKind;
+    this.ids = t.ids;
+    this.methodStart = t.methodStart;
+    this.methodEnd = t.methodEnd;
+    this.methodTask = t.methodTask;
+    this.methodNames = t.methodNames;
+    this.methodConds = t.methodConds;
+    this.methodCost = t.methodCost;
+    this.methodSubStart = t.methodSubStart;
+    this.methodSubEnd = t.methodSubEnd;
+    this.methodFn = t.methodFn;
+    this.subCalls = t.subCalls;
+    this.callTask = t.callTask;
+    this.callArgs = t.callArgs;
+    this.callStep = t.callStep;
+    this.defaultCall = t.defaultCall;
+    this.primDefs = t.primDefs;
+    this.delegateNames = t.delegateNames;
+    this.pauseTask = t.pauseTask;
+    this.pauseCall = t.pauseCall;
+    this.definition = t.def;
+    this.make = t.instantiate;
+  }
+
+  /** Number of static calls. Dynamic calls made while planning get ids from here up. */
+  get staticCalls(): number {
+    return this.callTask.length;
+  }
+
+  /** The id of a task, or -1 when undefined. */
+  taskId(name: string): number {
+    return this.ids.get(name) ?? -1;
+  }
+
+  /** The primitive task's definition, or null. */
+  primitive(task: number): PrimitiveDef | null {
+    return this.primDefs[task] ?? null;
+  }
+
+  /** A new step for primitive `task` with `args` (compiles arg-dependent conditions and effects; allocates). */
+  instantiate(task: number, args: readonly unknown[]): PlanStep {
+    return this.make(task, args);
+  }
+}

@@ -1,0 +1,14 @@
+/**
+ * One planner event, recorded only when tracing is on. Plain data, so a monitor
+ * can show every decomposition, every method tried and the exact failing condition.
+ */
+export type HtnTraceEvent =
+  | { readonly type: 'decompose'; readonly task: string; readonly method: string; readonly methodIndex: number; readonly depth: number }
+  | { readonly type: 'method-rejected'; readonly task: string; readonly method: string; readonly methodIndex: number; readonly reason: 'condition' | 'subtasks' | 'pruned'; readonly condition: string }
+  | { readonly type: 'no-method'; readonly task: string }
+  | { readonly type: 'primitive'; readonly task: string; readonly args: readonly unknown[] }
+  | { readonly type: 'primitive-failed'; readonly task: string; readonly condition: string }
+  | { readonly type: 'backtrack'; readonly task: string; readonly fromMethod: number }
+  | { readonly type: 'delegate'; readonly task: string; readonly status: string; readonly steps: number; readonly reason: string }
+  | { readonly type: 'pause'; readonly remaining: number }
+  | { readonly type: 'budget'; readonly reason: string };

@@ -1,0 +1,477 @@
+import {
+  createState,
+  DualplanError,
+  type PlanStep,
+  type Schema,
+  type SubPlanner,
+  type WorldState,
+} from '@dualplan/world-state';
+import { bestFirstSearch } from './bestFirstSearch.js';
+import { TaskKind, type Domain } from './Domain.js';
+import type { SubtaskDef } from './DomainDef.js';
+import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
+import { applyPlanning, failingCondition } from './planningOps.js';
+import { PlanBuffer, type ContinuationTask, type HtnContinuation, type HtnOutcome } from './HtnPlan.js';
+import type { HtnTraceEvent } from './HtnTraceEvent.js';
+import type { PlannerOptions, PlanRequest } from './PlannerOptions.js';
+import { grow, sameLayout } from './planningOps.js';
+
+const NIL = -1;
+const NO_ARGS: readonly unknown[] = Object.freeze([]);
+
+/**
+ * Total-order forward-decomposition HTN planner (004 §12.4): depth-first over
+ * ordered methods, with chronological backtracking through recorded
+ * decomposition points, expected effects, MTR, pause points and delegates.
+ * Iterative, and all scratch lives on the instance: one planner per agent (or
+ * thread), any number sharing one {@link Domain}.
+ * @example
+ * const planner = new Planner(trollDomain());
+ * const state = createState(trollSchema(), { WsCanSeeEnemy: true, WsTrunkHealth: 3 });
+ * const { plan } = planner.plan(state);
+ * plan?.steps.map((s) => s.task); // ['NavigateToEnemy', 'DoTrunkSlam', 'DoRecovery']
+ */
+export class Planner<Ctx = any> {
+  readonly domain: Domain;
+  /** Events of the last search when tracing is on (plain data). */
+  readonly trace: HtnTraceEvent[] = [];
+  tracing: boolean;
+  private readonly maxSteps: number;
+  private readonly maxDepth: number;
+  private readonly mode: 'ordered' | 'best-first';
+  private readonly root: number;
+  private readonly delegateFns: (SubPlanner<Ctx> | null)[];
+  private readonly ws: WorldState<any>;
+  private readonly W: number;
+  private readonly buffers = [new PlanBuffer(), new PlanBuffer()];
+  private flip = 0;
+  private readonly stepCache = new Map<string, PlanStep>();
+  private readonly compatible = new WeakSet<Schema>();
+  private readonly noneReasons: string[] = [];
+  // Task list: a persistent linked list in an arena, so a decomposition point is just (head, arena top).
+  private nodeCall = new Int32Array(256);
+  private nodeNext = new Int32Array(256);
+  private arenaTop = 0;
+  private head = NIL;
+  // Calls created while planning (subtask functions, task lists, continuations).
+  private readonly dynTask: number[] = [];
+  private readonly dynArgs: (readonly unknown[])[] = [];
+  private dynLen = 0;
+  private mtr = new Int32Array(64);
+  private mtrLen = 0;
+  private against: readonly number[] | null = null;
+  private tie = 0;
+  // Decomposition history: one record per decomposition point that still has methods left.
+  private rec = new Int32Array(64 * 8);
+  private snaps: Int32Array;
+  private nrec = 0;
+  private planLen = 0;
+  private steps: PlanStep[] = [];
+  private ctx: Ctx = undefined as Ctx;
+  private expanded = 0;
+  private generated = 0;
+  private backtracks = 0;
+  private failure = '';
+
+  constructor(domain: Domain, options: PlannerOptions<Ctx> = {}) {
+    this.domain = domain;
+    this.maxSteps = budget(options.maxSteps, 100_000, 'maxSteps');
+    this.maxDepth = budget(options.maxDepth, 4096, 'maxDepth');
+    this.tracing = options.trace === true;
+    this.mode = options.mode ?? 'ordered';
+    this.root = options.root !== undefined ? domain.taskId(options.root) : domain.root;
+    if (options.root !== undefined && this.root < 0) throw new UndefinedTaskError(options.root, 'the planner options');
+    this.delegateFns = domain.delegateNames.map((name, t) => {
+      if (name === null) return null;
+      const fn = options.delegates?.[name];
+      if (typeof fn !== 'function') throw new UnknownDelegateError(name, domain.taskNames[t]);
+      return fn;
+    });
+    this.ws = createState(domain.schema as Schema);
+    this.W = this.ws.words.length;
+    this.snaps = new Int32Array(64 * this.W);
+  }
+
+  /**
+   * Plan from the root task (or `request.root` / `request.tasks`) on a working copy of `state`.
+   * Returns status `'found'`, `'none'` (no decomposition), or `'budget'` (step or depth limit).
+   */
+  plan(state: WorldState<any>, ctx?: Ctx, request?: PlanRequest): HtnOutcome {
+    if (this.mode === 'best-first') return this.bestFirst(state, ctx, request);
+    const out = this.begin(state, ctx, request);
+    const root = request?.root;
+    let rootName: string;
+    if (request?.tasks) {
+      rootName = '(tasks)';
+      this.pushRefs(request.tasks, 'the planned task list');
+    } else {
+      const id = root === undefined ? this.root : typeof root === 'number' ? root : this.domain.taskId(root);
+      if (!(id >= 0 && id < this.domain.pauseTask)) throw new UndefinedTaskError(String(root ?? '(none)'), 'the plan request');
+      rootName = this.domain.taskNames[id];
+      this.push(request?.args ? this.dynCall(id, request.args) : this.domain.defaultCall[id]);
+    }
+    return this.search(out, rootName, request);
+  }
+
+  /**
+   * Plan the rest of a partial plan from its continuation (004 §12.10). The
+   * search cannot backtrack before the pause point: those steps already ran.
+   * @example
+   * const first = planner.plan(state).plan!; // stops at a pause point
+   * // ... the runner executes first.steps ...
+   * const rest = planner.resume(first.meta.continuation!, state);
+   */
+  resume(continuation: HtnContinuation, state: WorldState<any>, ctx?: Ctx, request?: PlanRequest): HtnOutcome {
+    const out = this.begin(state, ctx, request);
+    const d = this.domain;
+    const tasks = continuation.tasks;
+    for (let i = tasks.length - 1; i >= 0; i--) {
+      const t = tasks[i];
+      const id = d.taskId(t.task);
+      if (id < 0) throw new UndefinedTaskError(t.task, 'the continuation');
+      const call = t.call >= 0 && t.call < d.staticCalls && d.callTask[t.call] === id ? t.call : this.dynCall(id, t.args);
+      this.push(call);
+    }
+    const m = continuation.mtr;
+    this.growMtr(m.length + 1);
+    for (let i = 0; i < m.length; i++) this.mtr[i] = m[i];
+    this.mtrLen = m.length;
+    this.tie = 0;
+    return this.search(out, continuation.root, request);
+  }
+
+  private bestFirst(state: WorldState<any>, ctx: Ctx | undefined, request: PlanRequest | undefined): HtnOutcome {
+    const root = request?.root;
+    const id = request?.tasks ? -1 : root === undefined ? this.root : typeof root === 'number' ? root : this.domain.taskId(root);
+    if (!request?.tasks && !(id >= 0 && id < this.domain.pauseTask)) throw new UndefinedTaskError(String(root ?? '(none)'), 'the plan request');
+    return bestFirstSearch(this.domain, state, ctx as Ctx, {
+      rootCalls: request?.tasks ?? id,
+      rootArgs: request?.args,
+      rootName: request?.tasks ? '(tasks)' : this.domain.taskNames[id],
+      maxSteps: this.maxSteps,
+      maxDepth: this.maxDepth,
+      delegates: this.delegateFns,
+      stepCache: this.stepCache,
+    });
+  }
+
+  private begin(state: WorldState<any>, ctx: Ctx | undefined, request: PlanRequest | undefined): PlanBuffer {
+    let out = request?.out;
+    if (!out) {
+      out = this.buffers[this.flip];
+      this.flip ^= 1;
+    }
+    this.ws.copyFrom(state);
+    this.ctx = ctx as Ctx;
+    this.head = NIL;
+    this.arenaTop = 0;
+    this.dynLen = 0;
+    this.mtrLen = 0;
+    this.nrec = 0;
+    this.planLen = 0;
+    this.steps = out.p.steps;
+    this.expanded = this.generated = this.backtracks = 0;
+    this.against = request?.against ?? null;
+    this.tie = 0;
+    this.failure = '';
+    if (this.tracing) this.trace.length = 0;
+    return out;
+  }
+
+  private search(out: PlanBuffer, rootName: string, request: PlanRequest | undefined): HtnOutcome {
+    const d = this.domain;
+    const kind = d.taskKind;
+    let status: 'found' | 'none' | 'budget' = 'found';
+    let continuation: HtnContinuation | null = null;
+    while (this.head !== NIL) {
+      if (++this.expanded > this.maxSteps) {
+        status = 'budget';
+        this.failure = `step budget of ${this.maxSteps} exhausted`;
+        break;
+      }
+      const call = this.nodeCall[this.head];
+      this.head = this.nodeNext[this.head];
+      const task = this.taskOf(call);
+      let ok = true;
+      switch (kind[task]) {
+        case TaskKind.Primitive:
+          ok = this.addStep(this.stepOf(call, task));
+          break;
+        case TaskKind.Compound:
+          if (this.mtrLen >= this.maxDepth) {
+            status = 'budget';
+            this.failure = `depth limit of ${this.maxDepth} decompositions reached at task ${d.taskNames[task]} (runaway recursion?)`;
+          } else ok = this.decompose(call, task, d.methodStart[task]);
+          break;
+        case TaskKind.Delegate:
+          ok = this.delegate(call, task);
+          break;
+        default:
+          if (this.planLen > 0 && this.head !== NIL) continuation = this.pauseHere(rootName);
+      }
+      if (status !== 'found' || continuation) break;
+      if (!ok && !this.backtrack()) {
+        status = 'none';
+        break;
+      }
+    }
+    if (status === 'budget' && this.tracing) this.trace.push({ type: 'budget', reason: this.failure });
+    return this.finish(out, status, rootName, continuation, request);
+  }
+
+  private finish(out: PlanBuffer, status: 'found' | 'none' | 'budget', rootName: string, continuation: HtnContinuation | null, request: PlanRequest | undefined): HtnOutcome {
+    const p = out.p;
+    const o = out.o;
+    const steps = p.steps;
+    p.stats.expanded = this.expanded;
+    p.stats.generated = this.generated;
+    p.stats.backtracks = this.backtracks;
+    o.status = status;
+    if (status !== 'found') {
+      if (steps.length !== 0) steps.length = 0;
+      o.plan = null;
+      o.reason = status === 'budget' ? this.failure : this.noneReason(rootName, request);
+      return o;
+    }
+    if (steps.length !== this.planLen) steps.length = this.planLen;
+    let cost = 0;
+    for (let i = 0; i < this.planLen; i++) cost += steps[i].cost;
+    p.cost = cost;
+    const meta = p.meta;
+    meta.root = rootName;
+    const mtr = meta.mtr;
+    for (let i = 0; i < this.mtrLen; i++) mtr[i] = this.mtr[i];
+    if (mtr.length !== this.mtrLen) mtr.length = this.mtrLen;
+    meta.partial = continuation !== null;
+    meta.continuation = continuation;
+    o.plan = p;
+    o.reason = rootName;
+    return o;
+  }
+
+  private noneReason(rootName: string, request: PlanRequest | undefined): string {
+    const id = this.domain.taskId(rootName);
+    const pruned = request?.against ? 1 : 0;
+    const k = id < 0 ? -1 : id * 2 + pruned;
+    if (k >= 0 && this.noneReasons[k] !== undefined) return this.noneReasons[k];
+    const text = pruned
+      ? `no plan for ${rootName} of equal or higher priority than the given MTR`
+      : `no plan: no decomposition of ${rootName} is valid in this state`;
+    if (k >= 0) this.noneReasons[k] = text;
+    return text;
+  }
+
+  private taskOf(call: number): number {
+    const S = this.domain.staticCalls;
+    return call < S ? this.domain.callTask[call] : this.dynTask[call - S];
+  }
+
+  private argsOf(call: number): readonly unknown[] {
+    const S = this.domain.staticCalls;
+    return call < S ? this.domain.callArgs[call] : this.dynArgs[call - S];
+  }
+
+  private stepOf(call: number, task: number): PlanStep {
+    const d = this.domain;
+    if (call < d.staticCalls) {
+      const step = d.callStep[call];
+      if (step !== null) return step;
+    }
+    const args = this.argsOf(call);
+    const key = `${task}:${JSON.stringify(args)}`;
+    let step = this.stepCache.get(key);
+    if (!step) this.stepCache.set(key, (step = d.instantiate(task, args)));
+    return step;
+  }
+
+  private addStep(step: PlanStep): boolean {
+    const ws = this.ws;
+    const failed = failingCondition(step.conditions, ws, this.ctx);
+    if (failed >= 0) {
+      if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: step.conditions.describe(failed) });
+      return false;
+    }
+    if (applyPlanning(step.effects, ws, this.ctx) >= 0 || applyPlanning(step.expectedEffects, ws, this.ctx) >= 0) {
+      if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: 'an effect leaves its range' });
+      return false;
+    }
+    if (this.tracing) this.trace.push({ type: 'primitive', task: step.task, args: step.args });
+    this.steps[this.planLen++] = step;
+    return true;
+  }
+
+  /** Try methods of `task` from absolute method index `from`; on success push subtasks and record the point. */
+  private decompose(call: number, task: number, from: number): boolean {
+    const d = this.domain;
+    const end = d.methodEnd[task];
+    const first = d.methodStart[task];
+    const depth = this.mtrLen;
+    const ref = this.against;
+    const bound = ref !== null && this.tie === depth && depth < ref.length ? first + ref[depth] : end - 1;
+    for (let m = from; m < end; m++) {
+      if (m > bound) {
+        if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'pruned', condition: '' });
+        break;
+      }
+      const failed = failingCondition(d.methodConds[m], this.ws, this.ctx);
+      if (failed >= 0) {
+        if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'condition', condition: d.methodConds[m].describe(failed) });
+        continue;
+      }
+      const head = this.head;
+      const arena = this.arenaTop;
+      const dyn = this.dynLen;
+      const fn = d.methodFn[m];
+      if (fn !== null) {
+        const refs = fn(this.ws, this.ctx, this.argsOf(call));
+        if (refs === null || refs === undefined) {
+          if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'subtasks', condition: '' });
+          continue;
+        }
+        this.pushRefs(refs, `the subtasks of method ${d.methodNames[m]} of task ${d.taskNames[task]}`);
+      } else {
+        const subs = d.subCalls;
+        for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) this.push(subs[i]);
+      }
+      if (m < end - 1 && m < bound) this.record(call, m, head, arena, dyn);
+      this.growMtr(depth + 1);
+      this.mtr[depth] = m - first;
+      this.mtrLen = depth + 1;
+      if (ref !== null && this.tie === depth && depth < ref.length && ref[depth] === m - first) this.tie = depth + 1;
+      if (this.tracing) this.trace.push({ type: 'decompose', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, depth });
+      return true;
+    }
+    if (this.tracing) this.trace.push({ type: 'no-method', task: d.taskNames[task] });
+    return false;
+  }
+
+  private record(call: number, method: number, head: number, arena: number, dyn: number): void {
+    const r = this.nrec++;
+    if (this.rec.length < (r + 1) * 8) {
+      this.rec = grow(this.rec, (r + 1) * 8);
+      this.snaps = grow(this.snaps, (r + 1) * this.W);
+    }
+    const o = r * 8;
+    const rec = this.rec;
+    rec[o] = call;
+    rec[o + 1] = method;
+    rec[o + 2] = head;
+    rec[o + 3] = arena;
+    rec[o + 4] = dyn;
+    rec[o + 5] = this.planLen;
+    rec[o + 6] = this.mtrLen;
+    rec[o + 7] = this.tie;
+    const W = this.W;
+    const words = this.ws.words;
+    const snaps = this.snaps;
+    for (let i = 0, j = r * W; i < W; i++, j++) snaps[j] = words[i];
+  }
+
+  /** Restore the last decomposition point and try that compound's next method (004 §12.4). */
+  private backtrack(): boolean {
+    while (this.nrec > 0) {
+      const r = --this.nrec;
+      const o = r * 8;
+      const rec = this.rec;
+      const call = rec[o];
+      const method = rec[o + 1];
+      this.head = rec[o + 2];
+      this.arenaTop = rec[o + 3];
+      this.dynLen = rec[o + 4];
+      this.planLen = rec[o + 5];
+      this.mtrLen = rec[o + 6];
+      this.tie = rec[o + 7];
+      const W = this.W;
+      const words = this.ws.words;
+      const snaps = this.snaps;
+      for (let i = 0, j = r * W; i < W; i++, j++) words[i] = snaps[j];
+      this.backtracks++;
+      const task = this.taskOf(call);
+      if (this.tracing) this.trace.push({ type: 'backtrack', task: this.domain.taskNames[task], fromMethod: method - this.domain.methodStart[task] });
+      if (this.decompose(call, task, method + 1)) return true;
+    }
+    return false;
+  }
+
+  private delegate(call: number, task: number): boolean {
+    const outcome = this.delegateFns[task]!(this.ws, this.ctx, this.argsOf(call));
+    const plan = outcome.plan;
+    if (this.tracing) {
+      this.trace.push({ type: 'delegate', task: this.domain.taskNames[task], status: outcome.status, steps: plan ? plan.steps.length : 0, reason: outcome.reason });
+    }
+    if (outcome.status !== 'found' || plan === null) return false;
+    const steps = plan.steps;
+    for (let i = 0; i < steps.length; i++) {
+      const schema = steps[i].conditions.schema;
+      if (schema !== this.ws.schema && !this.compatible.has(schema)) {
+        if (!sameLayout(schema, this.ws.schema)) {
+          throw new DualplanError('SCHEMA_MISMATCH', this.domain.taskNames[task], `Delegate of task "${this.domain.taskNames[task]}" returned steps over a schema with a different layout.`);
+        }
+        this.compatible.add(schema);
+      }
+      if (!this.addStep(steps[i])) return false;
+    }
+    return true;
+  }
+
+  private pauseHere(root: string): HtnContinuation {
+    const tasks: ContinuationTask[] = [];
+    const S = this.domain.staticCalls;
+    for (let n = this.head; n !== NIL; n = this.nodeNext[n]) {
+      const call = this.nodeCall[n];
+      tasks.push({ task: this.domain.taskNames[this.taskOf(call)], args: this.argsOf(call), call: call < S ? call : -1 });
+    }
+    if (this.tracing) this.trace.push({ type: 'pause', remaining: tasks.length });
+    return { root, tasks, mtr: Array.from(this.mtr.subarray(0, this.mtrLen)) };
+  }
+
+  private push(call: number): void {
+    const n = this.arenaTop++;
+    if (n >= this.nodeCall.length) {
+      this.nodeCall = grow(this.nodeCall, n + 1);
+      this.nodeNext = grow(this.nodeNext, n + 1);
+    }
+    this.nodeCall[n] = call;
+    this.nodeNext[n] = this.head;
+    this.head = n;
+    this.generated++;
+  }
+
+  private pushRefs(refs: readonly SubtaskDef[], where: string): void {
+    const d = this.domain;
+    for (let i = refs.length - 1; i >= 0; i--) {
+      const ref = refs[i];
+      let call: number;
+      if (typeof ref === 'string') {
+        const id = d.taskId(ref);
+        if (id < 0) throw new UndefinedTaskError(ref, where);
+        call = d.defaultCall[id];
+      } else if ('pause' in ref) call = d.pauseCall;
+      else {
+        const id = d.taskId(ref.task);
+        if (id < 0) throw new UndefinedTaskError(ref.task, where);
+        call = ref.args === undefined ? d.defaultCall[id] : this.dynCall(id, ref.args);
+      }
+      this.push(call);
+    }
+  }
+
+  private dynCall(task: number, args: readonly unknown[]): number {
+    const i = this.dynLen++;
+    this.dynTask[i] = task;
+    this.dynArgs[i] = args ?? NO_ARGS;
+    return this.domain.staticCalls + i;
+  }
+
+  private growMtr(n: number): void {
+    if (n > this.mtr.length) this.mtr = grow(this.mtr, n);
+  }
+}
+
+function budget(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !(value >= 1) || !Number.isFinite(value)) {
+    throw new DualplanError('BAD_OPTION', name, `Planner option ${name} must be a finite number >= 1, got ${String(value)}.`);
+  }
+  return Math.floor(value);
+}

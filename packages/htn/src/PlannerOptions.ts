@@ -1,0 +1,35 @@
+import type { SubPlanner } from '@dualplan/world-state';
+import type { SubtaskDef } from './DomainDef.js';
+import type { PlanBuffer } from './HtnPlan.js';
+
+export interface PlannerOptions<Ctx = any> {
+  /** Root task name; defaults to the domain's root. */
+  root?: string;
+  /** Tasks processed before giving up with status `'budget'`. Defaults to 100 000. */
+  maxSteps?: number;
+  /** Compound decompositions in one plan (the MTR length) before giving up with `'budget'`. Defaults to 4096. */
+  maxDepth?: number;
+  /** Sub-planners for delegate tasks, by name (the hybrid hook). */
+  delegates?: Readonly<Record<string, SubPlanner<Ctx>>>;
+  /**
+   * `'ordered'` (default): the chapter's depth-first search, first valid method wins.
+   * `'best-first'`: the cheapest full decomposition by method and primitive costs (allocates).
+   */
+  mode?: 'ordered' | 'best-first';
+  /** Record trace events in `Planner.trace`. Off by default and free when off. */
+  trace?: boolean;
+}
+
+/** Per-call options. Reuse one object per agent to keep planning allocation-free. */
+export interface PlanRequest {
+  /** Root task name or id, instead of the planner's root. */
+  root?: string | number;
+  /** Arguments of the root task. */
+  args?: readonly unknown[];
+  /** Plan from this task list instead of a root (allocates). */
+  tasks?: readonly SubtaskDef[];
+  /** Only accept plans whose MTR is of equal or higher priority (004 §12.8, second option): prunes the search. */
+  against?: readonly number[] | null;
+  /** Where to write the result; defaults to the planner's two internal buffers, alternately. */
+  out?: PlanBuffer;
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from '@jest/globals';
+import { bool, createState, defineSchema, DualplanError, enumOf, eq, int, set, UnknownKeyError, ValueRangeError } from '@dualplan/world-state';
+import { trollSchema } from '@dualplan/world-state/examples';
+import { compileDomain } from './compileDomain.js';
+import { TaskKind } from './Domain.js';
+import type { DomainDef, TaskDef } from './DomainDef.js';
+import { domainBuilder } from './DomainBuilder.js';
+import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError, UnknownDelegateError } from './errors.js';
+import { Planner } from './Planner.js';
+
+const schema = defineSchema({ Ready: bool(), Mode: enumOf({ Idle: 0, Busy: 1 } as const, 0), Level: int(0, 3) });
+
+function expectError(def: DomainDef, type: new (...a: any[]) => DualplanError, code: string, subject: string, message?: RegExp): void {
+  let thrown: unknown;
+  try {
+    compileDomain(schema, def);
+  } catch (e) {
+    thrown = e;
+  }
+  expect(thrown).toBeInstanceOf(type);
+  expect(thrown).toBeInstanceOf(DualplanError);
+  expect((thrown as DualplanError).code).toBe(code);
+  expect((thrown as DualplanError).subject).toBe(subject);
+  if (message) expect((thrown as Error).message).toMatch(message);
+}
+
+const prim = (name: string, extra: Partial<TaskDef> = {}): TaskDef => ({ kind: 'primitive', name, ...extra }) as TaskDef;
+
+describe('compileDomain errors name the offending task', () => {
+  it('undefined subtask', () => {
+    expectError({ tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Missing'] }] }] }, UndefinedTaskError, 'UNDEFINED_TASK', 'Missing', /task Root/);
+  });
+  it('undefined subtask with arguments', () => {
+    expectError({ tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: [{ task: 'Gone', args: [1] }] }] }] }, UndefinedTaskError, 'UNDEFINED_TASK', 'Gone');
+  });
+  it('undefined root', () => {
+    expectError({ root: 'Nope', tasks: [prim('A')] }, UndefinedTaskError, 'UNDEFINED_TASK', 'Nope', /root/);
+  });
+  it('empty compound', () => {
+    expectError({ tasks: [{ kind: 'compound', name: 'Hollow', methods: [] }] }, EmptyCompoundError, 'EMPTY_COMPOUND', 'Hollow');
+  });
+  it('duplicate names', () => {
+    expectError({ tasks: [prim('Twice'), { kind: 'compound', name: 'Twice', methods: [{ subtasks: [] }] }] }, DuplicateTaskError, 'DUPLICATE_TASK', 'Twice');
+  });
+  it('unknown key in a method condition names the key and the task', () => {
+    expectError(
+      { tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'go', conditions: [{ key: 'Nope', op: '==', value: true }], subtasks: [] }] }] },
+      UnknownKeyError,
+      'UNKNOWN_KEY',
+      'Nope',
+      /method go of task Root/,
+    );
+  });
+  it('unknown key in a primitive effect', () => {
+    expectError({ tasks: [prim('Act', { effects: [{ key: 'Missing', op: 'set', value: 1 }] } as Partial<TaskDef>)] }, UnknownKeyError, 'UNKNOWN_KEY', 'Missing', /task Act/);
+  });
+  it('value out of range in a condition and in an effect', () => {
+    expectError({ tasks: [prim('Act', { conditions: [{ key: 'Level', op: '==', value: 9 }] } as Partial<TaskDef>)] }, ValueRangeError, 'VALUE_OUT_OF_RANGE', 'Level', /task Act/);
+    expectError({ tasks: [prim('Act', { effects: [{ key: 'Mode', op: 'set', value: 'Sleeping' }] } as Partial<TaskDef>)] }, ValueRangeError, 'VALUE_OUT_OF_RANGE', 'Mode', /task Act/);
+  });
+  it('value out of range from an argument-dependent effect, at compile time for static calls', () => {
+    expectError(
+      {
+        tasks: [
+          { kind: 'compound', name: 'Root', methods: [{ subtasks: [{ task: 'SetLevel', args: [7] }] }] },
+          prim('SetLevel', { effects: (a: readonly unknown[]) => [{ key: 'Level', op: 'set', value: a[0] as number }] } as Partial<TaskDef>),
+        ],
+      },
+      ValueRangeError,
+      'VALUE_OUT_OF_RANGE',
+      'Level',
+      /task SetLevel/,
+    );
+  });
+  it('NaN and negative costs', () => {
+    expectError({ tasks: [prim('Act', { cost: NaN } as Partial<TaskDef>)] }, TaskDefinitionError, 'BAD_COST', 'Act');
+    expectError({ tasks: [{ kind: 'compound', name: 'Root', methods: [{ cost: -1, subtasks: [] }] }] }, TaskDefinitionError, 'BAD_COST', 'Root');
+  });
+  it('malformed tasks, methods and subtasks', () => {
+    expectError({ tasks: [{ kind: 'weird', name: 'X' } as unknown as TaskDef] }, TaskDefinitionError, 'BAD_TASK', 'X');
+    expectError({ tasks: [{ kind: 'primitive', name: '' }] }, TaskDefinitionError, 'BAD_TASK', '');
+    expectError({ tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: 'A' as never }] }] }, TaskDefinitionError, 'BAD_METHOD', 'Root');
+    expectError({ tasks: [prim('Act', { interrupt: 'sometimes' } as never)] }, TaskDefinitionError, 'BAD_INTERRUPT', 'Act');
+    expectError({ tasks: [{ kind: 'delegate', name: 'Hand', delegate: '' }] }, TaskDefinitionError, 'BAD_DELEGATE', 'Hand');
+  });
+  it('a delegate not registered on the planner', () => {
+    const domain = compileDomain(schema, { root: 'Hand', tasks: [{ kind: 'delegate', name: 'Hand', delegate: 'goap' }] });
+    expect(() => new Planner(domain)).toThrow(UnknownDelegateError);
+    try {
+      new Planner(domain);
+    } catch (e) {
+      expect((e as DualplanError).subject).toBe('Hand');
+    }
+  });
+  it('an undefined task returned by a subtask function is reported while planning', () => {
+    const domain = compileDomain(schema, { root: 'Root', tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'dyn', subtasks: () => ['Ghost'] }] }] });
+    expect(() => new Planner(domain).plan(createState(schema))).toThrow(/Undefined task "Ghost".*method dyn of task Root/);
+  });
+});
+
+
+describe('builder and plain data compile to the same domain', () => {
+  it('the builder emits the plain-data definition', () => {
+    const data = domainBuilder(schema, 'demo')
+      .compound('Root')
+      .method((k) => [eq(k.Ready, true)], 'whenReady')
+      .task('Work', 2)
+      .back()
+      .method()
+      .task('Rest')
+      .end()
+      .primitive('Work', (k) => ({ effects: [set(k.Mode, 1)] }))
+      .primitive('Rest')
+      .toData();
+    expect(data).toEqual({
+      name: 'demo',
+      root: 'Root',
+      tasks: [
+        {
+          kind: 'compound',
+          name: 'Root',
+          methods: [
+            { name: 'whenReady', conditions: [{ key: schema.keys.Ready, op: '==', value: true }], subtasks: [{ task: 'Work', args: [2] }] },
+            { conditions: [], subtasks: ['Rest'] },
+          ],
+        },
+        { kind: 'primitive', name: 'Work', effects: [{ key: schema.keys.Mode, op: 'set', value: 1 }] },
+        { kind: 'primitive', name: 'Rest' },
+      ],
+    });
+    const built = compileDomain(schema, data);
+    expect(built.taskNames).toEqual(['Root', 'Work', 'Rest', '(pause)']);
+    expect(Array.from(built.taskKind)).toEqual([TaskKind.Compound, TaskKind.Primitive, TaskKind.Primitive, TaskKind.Pause]);
+    expect(built.methodNames).toEqual(['whenReady', 'Root#1']);
+  });
+
+  it('key names and value types are checked by TypeScript', () => {
+    const b = () => domainBuilder(trollSchema()).compound('Root');
+    // @ts-expect-error WsNope is not a key of the troll schema
+    expect(() => b().method((k) => [eq(k.WsNope, true)]).end().build()).toThrow(DualplanError);
+    // @ts-expect-error WsCanSeeEnemy is a boolean
+    expect(() => b().method((k) => [eq(k.WsCanSeeEnemy, 3)]).end().build()).toThrow(ValueRangeError);
+  });
+});

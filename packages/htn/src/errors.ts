@@ -1,0 +1,36 @@
+import { DualplanError } from '@dualplan/world-state';
+
+/** A subtask, root or continuation names a task the domain does not define. */
+export class UndefinedTaskError extends DualplanError {
+  constructor(task: string, where: string) {
+    super('UNDEFINED_TASK', task, `Undefined task "${task}" referenced by ${where}.`);
+  }
+}
+
+/** Two tasks share a name. */
+export class DuplicateTaskError extends DualplanError {
+  constructor(task: string) {
+    super('DUPLICATE_TASK', task, `Task "${task}" is defined more than once.`);
+  }
+}
+
+/** A compound task has no methods, so it can never be decomposed. */
+export class EmptyCompoundError extends DualplanError {
+  constructor(task: string) {
+    super('EMPTY_COMPOUND', task, `Compound task "${task}" has no methods.`);
+  }
+}
+
+/** A malformed task or method definition: missing name, unknown kind, NaN or negative cost, bad args. */
+export class TaskDefinitionError extends DualplanError {
+  constructor(code: string, task: string, message: string) {
+    super(code, task, message);
+  }
+}
+
+/** A delegate task names a sub-planner that was not registered on the planner. */
+export class UnknownDelegateError extends DualplanError {
+  constructor(delegate: string, task: string) {
+    super('UNKNOWN_DELEGATE', task, `Task "${task}" delegates to "${delegate}", which is not registered in the planner's delegates.`);
+  }
+}

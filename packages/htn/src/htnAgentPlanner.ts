@@ -1,0 +1,73 @@
+import type { AgentPlanner, Plan, PlanOutcome, PlanStep, ReplaceDecision, WorldState } from '@dualplan/world-state';
+import { compareMtr } from './compareMtr.js';
+import { PlanBuffer, type HtnContinuation, type HtnMeta } from './HtnPlan.js';
+import type { Planner } from './Planner.js';
+import type { PlanRequest } from './PlannerOptions.js';
+
+export interface HtnAgentOptions {
+  /** Root task; defaults to the planner's. */
+  root?: string;
+  /** Plan against the running plan's MTR, pruning branches that cannot beat it (004 §12.8, second option). */
+  prune?: boolean;
+  /** When every step of a partial plan has succeeded, plan the rest from its continuation. Defaults to true. */
+  resume?: boolean;
+}
+
+const REPLACE_HIGHER: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: true, reason: 'higher-priority MTR' });
+const KEEP_EQUAL: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: false, reason: 'same MTR: same plan priority' });
+const KEEP_LOWER: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: false, reason: 'lower-priority MTR' });
+const REPLACE_FOREIGN: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: true, reason: 'running plan is not an HTN plan' });
+
+/**
+ * Wrap a {@link Planner} as the runner's {@link AgentPlanner}. Plans go into two
+ * buffers, never the one the runner is executing. A candidate replaces the
+ * running plan only when its MTR is of strictly higher priority.
+ * @example
+ * const agentPlanner = htnAgentPlanner(new Planner(trollDomain()), { prune: true });
+ * const outcome = agentPlanner.plan(state, ctx, null);
+ */
+export function htnAgentPlanner<Ctx = any>(planner: Planner<Ctx>, options: HtnAgentOptions = {}): AgentPlanner<Ctx> {
+  const buffers = [new PlanBuffer(), new PlanBuffer()];
+  const request: PlanRequest = { root: options.root, against: null, out: buffers[0] };
+  const resume = options.resume !== false;
+  // Per buffer: how many of its steps have succeeded in order, so a finished partial plan can resume.
+  const progress = [0, 0];
+  let ready: HtnContinuation | null = null;
+
+  return {
+    kind: 'htn',
+    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanOutcome {
+      const b = running === buffers[0].p ? 1 : 0;
+      request.out = buffers[b];
+      progress[b] = 0;
+      const runningMtr = running && running.planner === 'htn' ? (running.meta as HtnMeta).mtr : null;
+      request.against = options.prune && runningMtr ? runningMtr : null;
+      let outcome: PlanOutcome<HtnMeta> | null = null;
+      if (resume && ready) {
+        const continuation = ready;
+        ready = null;
+        outcome = planner.resume(continuation, state, ctx, request);
+        if (outcome.status !== 'found') outcome = null;
+      }
+      outcome ??= planner.plan(state, ctx, request);
+      return outcome;
+    },
+    shouldReplace(candidate: Plan, running: Plan): ReplaceDecision {
+      if (running.planner !== 'htn') return REPLACE_FOREIGN;
+      const c = compareMtr((candidate.meta as HtnMeta).mtr, (running.meta as HtnMeta).mtr);
+      return c < 0 ? REPLACE_HIGHER : c === 0 ? KEEP_EQUAL : KEEP_LOWER;
+    },
+    stepSucceeded(step: PlanStep): void {
+      for (let b = 0; b < 2; b++) {
+        const o = buffers[b].o;
+        const plan = o.plan;
+        if (!plan || plan.steps[progress[b]] !== step) continue;
+        if (++progress[b] === plan.steps.length && plan.meta.continuation) ready = plan.meta.continuation;
+      }
+    },
+    stepFailed(): void {
+      ready = null;
+      progress[0] = progress[1] = 0;
+    },
+  };
+}
