@@ -1,1 +1,16 @@
-export {};
+export { OperatorStatus } from './OperatorStatus.js';
+export type { Operator, OperatorMap } from './Operator.js';
+export type { AgentView } from './AgentView.js';
+export { RunnerError } from './RunnerError.js';
+export { PlanRunner } from './PlanRunner.js';
+export type { PlanRunnerOptions } from './PlanRunner.js';
+export type { RunnerEvent, RunnerEventBase, RunnerEventType, RunnerEventListener, ReplanTrigger } from './RunnerEvent.js';
+export { createRunnerStats, summarizePlanTimes } from './RunnerStats.js';
+export type { RunnerStats, PlanTimeSummary } from './RunnerStats.js';
+export type { Sensor } from './Sensor.js';
+export { SensorManager } from './SensorManager.js';
+export { Agent, createAgent } from './Agent.js';
+export type { AgentOptions, RunnerSpec } from './Agent.js';
+export { asSubPlanner } from './asSubPlanner.js';
+export { formatEvent, formatPlan, formatStep, eventToJSON } from './formatEvent.js';
+export type { ArgFormatter } from './formatEvent.js';

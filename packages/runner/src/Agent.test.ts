@@ -1,0 +1,124 @@
+import { describe, expect, it } from '@jest/globals';
+import { add, createState, eq, set } from '@dualplan/world-state';
+import { createAgent } from './Agent.js';
+import { OperatorStatus } from './OperatorStatus.js';
+import { RunnerError } from './RunnerError.js';
+import { collect, fixedClock, goalPlanner, makeStep, mtrPlanner, scriptedOperator, testSchema, timedOperator } from './testing/fakes.js';
+
+const { Running, Success } = OperatorStatus;
+const schema = testSchema();
+const k = schema.keys;
+
+describe('Agent', () => {
+  it('runs two planners on one world state (upper and lower body, 004 §12.9)', () => {
+    const startNav = makeStep(schema, 'StartNavigation', { operator: 'Nav', effects: [set(k.Navigating, true)] });
+    const travel = makeStep(schema, 'Travel', { operator: 'Travel', effects: [set(k.Navigating, false), add(k.Count, 1)] });
+    const lower = mtrPlanner(schema, [{ mtr: [0], when: [eq(k.Count, 0)], steps: [startNav, travel] }]);
+    const raise = makeStep(schema, 'RaiseShield', { operator: 'Shield', effects: [set(k.Shield, true)] });
+    const hold = makeStep(schema, 'HoldShield', { operator: 'Hold', executing: [eq(k.Navigating, true)] });
+    const look = makeStep(schema, 'LookAround', { operator: 'Hold' });
+    const upper = mtrPlanner(schema, [
+      { mtr: [0], when: [eq(k.Navigating, true)], steps: [raise, hold] },
+      { mtr: [1], steps: [look] },
+    ]);
+    const c = collect();
+    const state = createState(schema);
+    const agent = createAgent({
+      id: 'troll',
+      state,
+      ctx: {},
+      onEvent: c.onEvent,
+      clock: fixedClock,
+      runners: [
+        { name: 'upper', planner: upper, operators: { Shield: timedOperator(2), Hold: scriptedOperator([Running]) } },
+        { name: 'lower', planner: lower, operators: { Nav: scriptedOperator([Success]), Travel: timedOperator(3) } },
+      ],
+    });
+    agent.tick(0.1);
+    expect(state.get(k.Navigating)).toBe(true);
+    agent.tick(0.1);
+    // The lower body's own effect is news to the upper body, not to the lower body.
+    expect(lower.calls).toBe(1);
+    expect(upper.calls).toBe(2);
+    expect(agent.runner('upper').plan?.steps.map((s) => s.task)).toEqual(['RaiseShield', 'HoldShield']);
+    agent.tick(0.1); // RaiseShield succeeds: Shield = true, news to the lower body
+    expect(lower.calls).toBe(2);
+    const skipped = c.events.find((e) => e.runner === 'lower' && e.type === 'replanSkipped');
+    expect(skipped?.type === 'replanSkipped' && [skipped.tick, skipped.reason]).toEqual([3, 'MTR 0 equals 0']);
+    agent.tick(0.1); // Travel succeeds: Navigating = false
+    agent.tick(0.1); // upper: HoldShield's executing condition breaks
+    const line = c.events.map((e) => `${e.runner}:${e.type}${'step' in e ? ':' + e.step.task : ''}`);
+    expect(line).toContain('upper:stepAborted:HoldShield');
+    expect(line.indexOf('lower:stepSucceeded:Travel')).toBeLessThan(line.indexOf('upper:stepAborted:HoldShield'));
+    expect(state.get(k.Shield)).toBe(true);
+  });
+
+  it('switches planner with setPlanner and nothing else', () => {
+    const htn = mtrPlanner(schema, [{ mtr: [0], steps: [makeStep(schema, 'Patrol')] }]);
+    const goap = goalPlanner(schema, [{ name: 'Guard', priority: 1, options: [[makeStep(schema, 'Guard')]] }]);
+    const c = collect();
+    const agent = createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner: htn, operators: { Op: scriptedOperator([Running]) }, onEvent: c.onEvent, clock: fixedClock });
+    agent.tick(0.1);
+    agent.setPlanner(goap);
+    agent.tick(0.1);
+    expect(c.events.map((e) => `${e.planner}:${e.type}`)).toEqual(['htn:planFound', 'htn:stepStarted', 'htn:stepAborted', 'htn:planFailed', 'goap:planFound', 'goap:stepStarted']);
+    expect(agent.runner().planner).toBe(goap);
+  });
+
+  it('keeps context snapshots immutable and structurally shared', () => {
+    type Ctx = { x: number; memory: { seen: string[] } };
+    const walk = makeStep(schema, 'Walk', { operator: 'Walk' });
+    const planner = mtrPlanner(schema, [{ mtr: [0], steps: [walk] }]);
+    const snapshots: Ctx[] = [];
+    const agent = createAgent<Ctx>({
+      id: 'npc',
+      state: createState(schema),
+      ctx: { x: 0, memory: { seen: ['player'] } },
+      planner,
+      operators: {
+        Walk: {
+          update: (_args, a) => {
+            a.updateCtx((d) => {
+              d.x += 1;
+            });
+            snapshots.push(a.ctx);
+            return a.ctx.x >= 3 ? Success : Running;
+          },
+        },
+      },
+      clock: fixedClock,
+    });
+    const first = agent.ctx;
+    for (let i = 0; i < 3; i++) agent.tick(0.1);
+    expect(first.x).toBe(0);
+    expect(snapshots.map((s) => s.x)).toEqual([1, 2, 3]);
+    expect(Object.isFrozen(snapshots[0])).toBe(true);
+    expect(snapshots[2].memory).toBe(first.memory); // unchanged parts are shared, not copied
+    expect(Reflect.set(snapshots[0], 'x', 9)).toBe(false);
+    expect(snapshots[0].x).toBe(1);
+  });
+
+  it('rejects bad input with typed errors', () => {
+    const planner = mtrPlanner(schema, [{ mtr: [0], steps: [makeStep(schema, 'Dance', { operator: 'Dance' })] }]);
+    const make = (over: object = {}) => createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner, operators: { Op: scriptedOperator([Success]) }, ...over });
+    const codeOf = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        return e instanceof RunnerError ? `${e.code}:${e.subject}` : String(e);
+      }
+      return 'no error';
+    };
+    expect(codeOf(() => make().tick(0.1))).toBe('UNKNOWN_OPERATOR:Dance');
+    expect(codeOf(() => make().tick(-1))).toBe('BAD_DT:npc');
+    expect(codeOf(() => make().tick(NaN))).toBe('BAD_DT:npc');
+    expect(codeOf(() => make({ sensors: [{ name: 'eyes', interval: -1, update() {} }] }))).toBe('BAD_SENSOR_INTERVAL:eyes');
+    expect(codeOf(() => make({ sensors: [{ name: 'eyes', interval: 1, update() {} }, { name: 'eyes', interval: 1, update() {} }] }))).toBe('DUPLICATE_SENSOR:eyes');
+    expect(codeOf(() => make({ sensorsPerTick: 0 }))).toBe('BAD_SENSORS_PER_TICK:sensorsPerTick');
+    expect(codeOf(() => make({ operators: { Op: {} } }))).toBe('BAD_OPERATOR:Op');
+    expect(codeOf(() => make().runner('upper'))).toBe('UNKNOWN_RUNNER:upper');
+    expect(codeOf(() => createAgent({ id: 'npc', state: createState(schema), ctx: {} }))).toBe('BAD_AGENT:npc');
+    const weird = createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner, operators: { Dance: { update: () => 7 as never } } });
+    expect(codeOf(() => weird.tick(0.1))).toBe('BAD_OPERATOR_STATUS:Dance');
+  });
+});

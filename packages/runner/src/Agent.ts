@@ -1,0 +1,122 @@
+import { freeze, produce, type Draft } from 'immer';
+import type { AgentPlanner, WorldState } from '@dualplan/world-state';
+import type { AgentView } from './AgentView.js';
+import type { OperatorMap } from './Operator.js';
+import { PlanRunner, type PlanRunnerOptions } from './PlanRunner.js';
+import { RunnerError } from './RunnerError.js';
+import type { RunnerEventListener } from './RunnerEvent.js';
+import type { Sensor } from './Sensor.js';
+import { SensorManager } from './SensorManager.js';
+
+/** One planner+runner pair of an agent (004 §12.9: e.g. `'upper'` and `'lower'` body). */
+export interface RunnerSpec<Ctx = any> {
+  name: string;
+  planner: AgentPlanner<Ctx>;
+  operators: OperatorMap<Ctx>;
+  /** See {@link PlanRunnerOptions.retryInterval}. */
+  retryInterval?: number;
+}
+
+/** Options of {@link createAgent}. Give either `planner` + `operators`, or `runners`. */
+export interface AgentOptions<Ctx = any> {
+  id: string;
+  /** The world state the agent's planners plan over; all its runners share it. */
+  state: WorldState<any>;
+  /** The initial context (frozen; updated only through {@link Agent.updateCtx}). */
+  ctx: Ctx;
+  sensors?: readonly Sensor<Ctx>[];
+  /** At most this many sensors update per tick. Default: all that are due. */
+  sensorsPerTick?: number;
+  /** Shorthand for one runner named `'main'`. */
+  planner?: AgentPlanner<Ctx>;
+  operators?: OperatorMap<Ctx>;
+  runners?: readonly RunnerSpec<Ctx>[];
+  /** For the shorthand runner: see {@link PlanRunnerOptions.retryInterval}. */
+  retryInterval?: number;
+  onEvent?: RunnerEventListener;
+  /** Millisecond clock for plan timings; default `performance.now`. */
+  clock?: () => number;
+}
+
+/**
+ * An agent: a world state, sensors, one or more planner+runner pairs sharing
+ * that state, and an immutable context (positions, targets, timers, memory)
+ * that operators and sensors replace through immer. Each tick: sensors, then
+ * every runner in order, then the external-change marks are cleared.
+ * @example
+ * const agent = createAgent({ id: 'troll', state, ctx: { x: 0 }, planner, operators, sensors: [vision] });
+ * for (let i = 0; i < 100; i++) agent.tick(0.1);
+ */
+export class Agent<Ctx = any> implements AgentView<Ctx> {
+  readonly id: string;
+  readonly state: WorldState<any>;
+  readonly sensors: SensorManager<Ctx>;
+  readonly runners: readonly PlanRunner<Ctx>[];
+  time = 0;
+  tickCount = 0;
+  private context: Ctx;
+
+  constructor(options: AgentOptions<Ctx>) {
+    if (!options || typeof options.id !== 'string' || options.id === '') throw new RunnerError('BAD_AGENT', String(options?.id ?? ''), 'An agent needs a non-empty string id.');
+    if (!options.state || typeof options.state.copyFrom !== 'function') throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}" needs a world state.`);
+    this.id = options.id;
+    this.state = options.state;
+    this.context = freeze(options.ctx, true);
+    this.sensors = new SensorManager(options.sensors ?? [], options.sensorsPerTick);
+    const specs: RunnerSpec<Ctx>[] = options.runners ? options.runners.slice() : [];
+    if (options.planner || options.operators) {
+      if (!options.planner || !options.operators) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}": give both planner and operators.`);
+      specs.unshift({ name: 'main', planner: options.planner, operators: options.operators, retryInterval: options.retryInterval });
+    }
+    if (specs.length === 0) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}" has no planner: give planner + operators or runners.`);
+    const names = new Set<string>();
+    for (const s of specs) {
+      if (names.has(s.name)) throw new RunnerError('DUPLICATE_RUNNER', s.name, `Agent "${options.id}" has two runners named "${s.name}".`);
+      names.add(s.name);
+    }
+    this.runners = specs.map(
+      (s) => new PlanRunner<Ctx>(this, { name: s.name, planner: s.planner, operators: s.operators, retryInterval: s.retryInterval, onEvent: options.onEvent, clock: options.clock }),
+    );
+  }
+
+  /** The current context snapshot. Old snapshots stay valid: they are never mutated. */
+  get ctx(): Ctx {
+    return this.context;
+  }
+
+  /** Produce the next context snapshot with immer (structurally shared with the previous one). */
+  updateCtx(recipe: (draft: Draft<Ctx>) => void): void {
+    this.context = produce(this.context, recipe);
+  }
+
+  /** The runner with this name (`'main'` for the shorthand). Throws {@link RunnerError} when unknown. */
+  runner(name = 'main'): PlanRunner<Ctx> {
+    for (const r of this.runners) if (r.name === name) return r;
+    throw new RunnerError('UNKNOWN_RUNNER', name, `Agent "${this.id}" has no runner named "${name}".`);
+  }
+
+  /** Switch one runner's planner (HTN, GOAP, hybrid); nothing else changes. */
+  setPlanner(planner: AgentPlanner<Ctx>, runnerName = 'main'): void {
+    this.runner(runnerName).setPlanner(planner);
+  }
+
+  /** Advance the agent by `dt` seconds: sensors, runners, then clear the external-change marks. */
+  tick(dt: number): void {
+    if (!(dt >= 0) || !Number.isFinite(dt)) throw new RunnerError('BAD_DT', this.id, `Agent "${this.id}": tick(dt) needs a finite dt >= 0, got ${dt}.`);
+    this.tickCount++;
+    this.time += dt;
+    this.sensors.tick(this);
+    const runners = this.runners;
+    for (let i = 0; i < runners.length; i++) runners[i].tick(dt);
+    this.state.clearExternalChanges();
+  }
+}
+
+/**
+ * Create an {@link Agent}.
+ * @example
+ * const agent = createAgent({ id: 'soldier', state: createState(soldierSchema()), ctx: {}, planner, operators });
+ */
+export function createAgent<Ctx = any>(options: AgentOptions<Ctx>): Agent<Ctx> {
+  return new Agent(options);
+}

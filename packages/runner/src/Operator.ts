@@ -1,0 +1,27 @@
+import type { PlanStep } from '@dualplan/world-state';
+import type { AgentView } from './AgentView.js';
+import type { OperatorStatus } from './OperatorStatus.js';
+
+/**
+ * The code behind a plan step (seed 003 "Operator"). Many tasks may share one
+ * operator: the step's arguments say how it is used. Operators change the game
+ * (the context, positions, animations); the step's effects change the world
+ * state, applied by the runner once on success.
+ * @example
+ * const wait: Operator<{ timer: number }> = {
+ *   start: (args, agent) => agent.updateCtx((c) => { c.timer = Number(args[0]); }),
+ *   update: (args, agent, dt) => { agent.updateCtx((c) => { c.timer -= dt; });
+ *     return agent.ctx.timer <= 0 ? OperatorStatus.Success : OperatorStatus.Running; },
+ * };
+ */
+export interface Operator<Ctx = any> {
+  /** Called once when the step starts, after its conditions held on the real state. */
+  start?(args: readonly unknown[], agent: AgentView<Ctx>, step: PlanStep): void;
+  /** Called every tick while the step runs (also on the tick it starts). */
+  update(args: readonly unknown[], agent: AgentView<Ctx>, dt: number, step: PlanStep): OperatorStatus;
+  /** Called when the step is aborted: an executing condition broke, or a better plan interrupted it. */
+  abort?(args: readonly unknown[], agent: AgentView<Ctx>, step: PlanStep): void;
+}
+
+/** Operators by id, as the plans' `PlanStep.operator` names them. */
+export type OperatorMap<Ctx = any> = Readonly<Record<string, Operator<Ctx>>>;

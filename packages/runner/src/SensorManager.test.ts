@@ -1,0 +1,46 @@
+import { describe, expect, it } from '@jest/globals';
+import { createState } from '@dualplan/world-state';
+import type { AgentView } from './AgentView.js';
+import type { Sensor } from './Sensor.js';
+import { SensorManager } from './SensorManager.js';
+import { testSchema } from './testing/fakes.js';
+
+function view(): AgentView & { time: number; tickCount: number } {
+  return { id: 'a', state: createState(testSchema()), ctx: {}, time: 0, tickCount: 0, updateCtx() {} };
+}
+
+describe('SensorManager', () => {
+  it('time-slices: at most N sensors per tick, most overdue first', () => {
+    const log: string[] = [];
+    const sensor = (name: string, interval: number): Sensor => ({ name, interval, update: (a) => log.push(`${a.time.toFixed(1)}:${name}`) });
+    const manager = new SensorManager([sensor('eyes', 0), sensor('ears', 0), sensor('range', 0)], 1);
+    const agent = view();
+    for (let i = 1; i <= 4; i++) {
+      agent.time = i * 0.1;
+      manager.tick(agent);
+    }
+    expect(log).toEqual(['0.1:eyes', '0.2:ears', '0.3:range', '0.4:eyes']);
+  });
+
+  it('respects each sensor\'s interval and passes the time since its previous update', () => {
+    const dts: number[] = [];
+    const manager = new SensorManager([{ name: 'slow', interval: 0.5, update: (_a, dt) => dts.push(Number(dt.toFixed(2))) }]);
+    const agent = view();
+    for (let i = 1; i <= 12; i++) {
+      agent.time = i * 0.25;
+      manager.tick(agent);
+    }
+    expect(Array.from(manager.updates)).toEqual([6]);
+    expect(dts).toEqual([0.25, 0.5, 0.5, 0.5, 0.5, 0.5]);
+  });
+
+  it('marks sensor writes as external changes', () => {
+    const agent = view();
+    const k = agent.state.schema.keys;
+    const manager = new SensorManager([{ name: 'eyes', interval: 0, update: (a) => a.state.set(k.Seen, true) }]);
+    agent.time = 0.1;
+    manager.tick(agent);
+    expect(agent.state.externalChanges).toBe(1);
+    expect(agent.state.externalMask[k.Seen]).toBe(1);
+  });
+});

@@ -1,0 +1,65 @@
+import type { AgentView } from './AgentView.js';
+import { RunnerError } from './RunnerError.js';
+import type { Sensor } from './Sensor.js';
+
+/**
+ * Time-slices an agent's sensors (F.E.A.R. style, seed 004 §12.2.2): each
+ * sensor runs when its interval has passed, at most `maxPerTick` per tick, the
+ * most overdue first (ties by registration order). Allocates nothing per tick.
+ * @example
+ * const sensors = new SensorManager([vision, hearing], 1);
+ * sensors.tick(agent); // updates at most one due sensor
+ */
+export class SensorManager<Ctx = any> {
+  readonly sensors: readonly Sensor<Ctx>[];
+  readonly maxPerTick: number;
+  /** Per sensor: how many times it has run. */
+  readonly updates: Uint32Array;
+  private readonly due: Float64Array;
+  private readonly last: Float64Array;
+  private readonly stamp: Float64Array;
+  private ticks = 0;
+
+  constructor(sensors: readonly Sensor<Ctx>[], maxPerTick = Infinity) {
+    const names = new Set<string>();
+    for (const s of sensors) {
+      if (!s || typeof s.name !== 'string' || typeof s.update !== 'function') throw new RunnerError('BAD_SENSOR', String(s?.name ?? ''), 'A sensor needs a name and an update function.');
+      if (!(s.interval >= 0) || !Number.isFinite(s.interval)) throw new RunnerError('BAD_SENSOR_INTERVAL', s.name, `Sensor "${s.name}" has interval ${s.interval}; expected a finite number of seconds >= 0.`);
+      if (names.has(s.name)) throw new RunnerError('DUPLICATE_SENSOR', s.name, `Sensor "${s.name}" is registered twice.`);
+      names.add(s.name);
+    }
+    if (!(maxPerTick >= 1) || (Number.isFinite(maxPerTick) && !Number.isInteger(maxPerTick))) {
+      throw new RunnerError('BAD_SENSORS_PER_TICK', 'sensorsPerTick', `sensorsPerTick must be an integer >= 1, got ${maxPerTick}.`);
+    }
+    this.sensors = sensors.slice();
+    this.maxPerTick = maxPerTick;
+    this.updates = new Uint32Array(sensors.length);
+    this.due = new Float64Array(sensors.length);
+    this.last = new Float64Array(sensors.length);
+    this.stamp = new Float64Array(sensors.length).fill(-1);
+  }
+
+  /** Run the due sensors for this tick, at `agent.time`. Returns how many ran. */
+  tick(agent: AgentView<Ctx>): number {
+    const now = agent.time;
+    const tick = this.ticks++;
+    const due = this.due;
+    let ran = 0;
+    while (ran < this.maxPerTick) {
+      let pick = -1;
+      for (let i = 0; i < due.length; i++) {
+        if (this.stamp[i] !== tick && due[i] <= now && (pick < 0 || due[i] < due[pick])) pick = i;
+      }
+      if (pick < 0) break;
+      const sensor = this.sensors[pick];
+      this.stamp[pick] = tick;
+      this.updates[pick]++;
+      const dt = now - this.last[pick];
+      this.last[pick] = now;
+      due[pick] = now + sensor.interval;
+      sensor.update(agent, dt);
+      ran++;
+    }
+    return ran;
+  }
+}

@@ -1,0 +1,89 @@
+import type { Plan, PlanStep } from '@dualplan/world-state';
+import type { RunnerEvent } from './RunnerEvent.js';
+
+/** Renders an operator argument, e.g. an enum value as its name. Default: `String(arg)`. */
+export type ArgFormatter = (arg: unknown, step: PlanStep) => string;
+
+const plainArg: ArgFormatter = (arg) => String(arg);
+
+/**
+ * A step as `Task` or `Task(arg, arg)`.
+ * @example
+ * formatStep(plan.steps[0]); // 'NavigateToEnemy(2)'
+ * formatStep(plan.steps[0], (a) => locationNames[a as number]); // 'NavigateToEnemy(Enemy)'
+ */
+export function formatStep(step: PlanStep, arg: ArgFormatter = plainArg): string {
+  return step.args.length === 0 ? step.task : `${step.task}(${step.args.map((a) => arg(a, step)).join(', ')})`;
+}
+
+/**
+ * A plan as `A → B(x) → C`, or `(empty)`.
+ * @example
+ * formatPlan(plan); // 'NavigateToEnemy(2) → DoTrunkSlam(TrunkSlamAnim) → DoRecovery(TrunkSlamRecoverAnim)'
+ */
+export function formatPlan(plan: Plan, arg: ArgFormatter = plainArg): string {
+  return plan.steps.length === 0 ? '(empty)' : plan.steps.map((s) => formatStep(s, arg)).join(' → ');
+}
+
+/**
+ * One readable timeline line for an event, e.g.
+ * `  12  1.20s troll/main [htn] plan found (noPlan): ChooseBridge → NavigateTo(1) → CheckBridge`.
+ * @example
+ * createAgent({ ...options, onEvent: (e) => console.log(formatEvent(e)) });
+ */
+export function formatEvent(e: RunnerEvent, arg: ArgFormatter = plainArg): string {
+  const head = `${String(e.tick).padStart(5)} ${e.time.toFixed(2).padStart(7)}s ${e.agent}/${e.runner} [${e.planner}]`;
+  switch (e.type) {
+    case 'planFound':
+      return `${head} plan found (${e.trigger}): ${formatPlan(e.plan, arg)}`;
+    case 'planReplaced':
+      return `${head} plan replaced (${e.trigger}; ${e.reason})${e.continued ? ' continuing current step' : ''}: ${formatPlan(e.plan, arg)}`;
+    case 'planNotFound':
+      return `${head} no plan (${e.trigger}, ${e.status}): ${e.reason}`;
+    case 'planFinished':
+      return `${head} plan finished`;
+    case 'planFailed':
+      return `${head} plan failed: ${e.reason}`;
+    case 'replanSkipped':
+      return `${head} replan skipped (${e.trigger}): ${e.reason}`;
+    case 'stepStarted':
+      return `${head}   > ${formatStep(e.step, arg)}`;
+    case 'stepSucceeded':
+      return `${head}   ✓ ${formatStep(e.step, arg)}`;
+    case 'stepFailed':
+      return `${head}   ✗ ${formatStep(e.step, arg)}: ${e.reason}`;
+    case 'stepAborted':
+      return `${head}   ⨯ ${formatStep(e.step, arg)} aborted: ${e.reason}`;
+  }
+}
+
+/**
+ * A JSON-ready record of an event: plans and steps by name, no context (tools
+ * that want the context can read `event.ctx`, a frozen snapshot).
+ * @example
+ * process.stdout.write(JSON.stringify(eventToJSON(event)) + '\n');
+ */
+export function eventToJSON(e: RunnerEvent, arg: ArgFormatter = plainArg): Record<string, unknown> {
+  const step = (x: PlanStep) => formatStep(x, arg);
+  const base = { tick: e.tick, time: Number(e.time.toFixed(6)), agent: e.agent, runner: e.runner, planner: e.planner, type: e.type };
+  switch (e.type) {
+    case 'planFound':
+      return { ...base, trigger: e.trigger, reason: e.reason, steps: e.plan.steps.map(step), cost: e.plan.cost };
+    case 'planReplaced':
+      return { ...base, trigger: e.trigger, reason: e.reason, continued: e.continued, steps: e.plan.steps.map(step), previous: e.previous.steps.map(step), cost: e.plan.cost };
+    case 'planNotFound':
+      return { ...base, trigger: e.trigger, status: e.status, reason: e.reason };
+    case 'planFinished':
+      return { ...base, steps: e.plan.steps.map(step) };
+    case 'planFailed':
+      return { ...base, reason: e.reason, steps: e.plan.steps.map(step) };
+    case 'replanSkipped':
+      return { ...base, trigger: e.trigger, reason: e.reason };
+    case 'stepStarted':
+    case 'stepSucceeded':
+      return { ...base, step: step(e.step), index: e.index };
+    case 'stepFailed':
+    case 'stepAborted':
+      return { ...base, step: step(e.step), index: e.index, reason: e.reason };
+  }
+}
