@@ -1,4 +1,6 @@
 import {
+  DEFAULT_INTERRUPT,
+  INTERRUPT_POLICIES,
   compileConditions,
   compileEffects,
   type ConditionDef,
@@ -13,7 +15,6 @@ import type { ArgList, DomainDef, MethodDef, PrimitiveDef, SubtaskDef, SubtaskFn
 import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from './errors.js';
 
 const NO_ARGS: readonly unknown[] = Object.freeze([]);
-const INTERRUPTS = ['uninterruptible', 'boundary', 'immediate'];
 const PAUSE_NAME = '(pause)';
 
 /**
@@ -87,7 +88,7 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
       effects: effList(task, 'effects', p.effects, args),
       expectedEffects: effList(task, 'expectedEffects', p.expectedEffects, args),
       cost: p.cost ?? 1,
-      interrupt: p.interrupt ?? 'immediate',
+      interrupt: p.interrupt ?? DEFAULT_INTERRUPT,
       sourceId: task,
     });
   };
@@ -100,8 +101,8 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
       taskKind[i] = TaskKind.Primitive;
       primDefs[i] = t;
       checkCost(t.cost, t.name, `task ${t.name}`);
-      if (t.interrupt !== undefined && !INTERRUPTS.includes(t.interrupt)) {
-        throw new TaskDefinitionError('BAD_INTERRUPT', t.name, `Task "${t.name}" has interrupt policy ${JSON.stringify(t.interrupt)}; expected one of ${INTERRUPTS.join(', ')}.`);
+      if (t.interrupt !== undefined && !INTERRUPT_POLICIES.includes(t.interrupt)) {
+        throw new TaskDefinitionError('BAD_INTERRUPT', t.name, `Task "${t.name}" has interrupt policy ${JSON.stringify(t.interrupt)}; expected one of ${INTERRUPT_POLICIES.join(', ')}.`);
       }
       if (t.operator !== undefined && (typeof t.operator !== 'string' || t.operator === '')) {
         throw new TaskDefinitionError('BAD_OPERATOR', t.name, `Task "${t.name}" needs a non-empty string operator.`);

@@ -10,6 +10,16 @@ import { ChangeSource, type WorldState } from './WorldState.js';
  */
 export type InterruptPolicy = 'uninterruptible' | 'boundary' | 'immediate';
 
+/** Every {@link InterruptPolicy}, for validating plain-data definitions. */
+export const INTERRUPT_POLICIES: readonly InterruptPolicy[] = /* @__PURE__ */ Object.freeze(['uninterruptible', 'boundary', 'immediate'] as const);
+
+/**
+ * The policy of a step that declares none, for both planners: a higher-priority
+ * plan takes over at once, aborting the running step (004 §12.8). Mark steps that
+ * must finish (a recovery animation) `boundary` or `uninterruptible`.
+ */
+export const DEFAULT_INTERRUPT: InterruptPolicy = 'immediate';
+
 /**
  * One step of a plan, shared by both planners. It references compiled lists
  * owned by the domain, so steps are cheap and the runner can validate and

@@ -1,0 +1,293 @@
+import { bool, check, createState, defineSchema, eq, int, ge, set } from '@dualplan/world-state';
+import { compileDomain } from './compileDomain.js';
+import { compileGoal } from './compileGoal.js';
+import { GoapPlanner } from './GoapPlanner.js';
+import { InvalidCostError, PlannerBusyError } from './errors.js';
+import { chainDomain, fireDomain, soldierDomain } from './examples/index.js';
+import { planNames } from './testUtil.js';
+
+describe('GoapPlanner: budgets', () => {
+  test('max expansions: a clear budget result, never a wrong plan', () => {
+    const d = chainDomain(8);
+    const r = new GoapPlanner(d, { maxExpansions: 5 }).plan(createState(d.schema), 'all');
+    expect(r.status).toBe('budget');
+    expect(r.budget).toBe('expansions');
+    expect(r.expanded).toBe(5);
+    expect(r.length).toBe(0);
+  });
+
+  test('max plan length: no plan longer than the limit; "budget" when longer plans were pruned', () => {
+    const d = fireDomain();
+    const p = new GoapPlanner(d, { maxPlanLength: 2 });
+    const r = p.plan(createState(d.schema), 'fire');
+    // The 3-step optimum is out of reach; collect branches + fire (cost 9) fits.
+    expect(r.status).toBe('found');
+    expect(planNames(d, r)).toEqual(['collectBranches', 'makeFire']);
+    const chain = chainDomain(3);
+    const short = new GoapPlanner(chain, { maxPlanLength: 2 }).plan(createState(chain.schema), 'all');
+    expect(short.status).toBe('budget');
+    expect(short.budget).toBe('length');
+  });
+
+  test('time budget: stops with "budget"/"time"', () => {
+    const d = chainDomain(12);
+    const r = new GoapPlanner(d, { weight: 0, timeBudgetMs: 1, maxExpansions: 1e9 }).plan(createState(d.schema), 'all');
+    expect(r.status).toBe('budget');
+    expect(r.budget).toBe('time');
+  });
+
+  test('node budget: stops with "budget"/"nodes"', () => {
+    const d = chainDomain(8);
+    const r = new GoapPlanner(d, { weight: 0, maxNodes: 100 }).plan(createState(d.schema), 'all');
+    expect(r.status).toBe('budget');
+    expect(r.budget).toBe('nodes');
+    expect(r.generated).toBeLessThanOrEqual(100);
+  });
+
+  test('no plan at all is "none", not "budget"', () => {
+    const d = fireDomain();
+    const p = new GoapPlanner(d);
+    const goal = compileGoal(d, { name: 'wood20', conditions: [ge(d.schema.keys.wood as never, 20 as never)] });
+    expect(p.plan(createState(d.schema), goal).status).toBe('none');
+  });
+});
+
+describe('GoapPlanner: sliced search and reentrancy', () => {
+  test('step(n) resumes across frames and ends with the same plan as plan()', () => {
+    const d = chainDomain(6);
+    const whole = new GoapPlanner(d, { weight: 1 }).plan(createState(d.schema), 'all');
+    const expected = planNames(d, whole);
+    const expanded = whole.expanded;
+    const p = new GoapPlanner(d, { weight: 1 });
+    p.begin(createState(d.schema), 'all');
+    let frames = 0;
+    let status = p.step(10);
+    while (status === 'running') {
+      frames++;
+      status = p.step(10);
+    }
+    expect(frames).toBeGreaterThan(3);
+    expect(status).toBe('found');
+    expect(planNames(d, p.result)).toEqual(expected);
+    expect(p.result.expanded).toBe(expanded);
+  });
+
+  test('the start state is copied at begin(): later changes do not leak into a sliced search', () => {
+    const d = fireDomain();
+    const p = new GoapPlanner(d);
+    const state = createState(d.schema);
+    p.begin(state, 'fire');
+    state.set(d.schema.keys.hasFire as never, true as never);
+    while (p.step(1) === 'running');
+    expect(p.result.cost).toBe(7);
+  });
+
+  test('starting another search while one is sliced is a typed error; cancel() frees the planner', () => {
+    const d = chainDomain(6);
+    const p = new GoapPlanner(d);
+    p.begin(createState(d.schema), 'all');
+    p.step(1);
+    expect(() => p.plan(createState(d.schema), 'all')).toThrow(PlannerBusyError);
+    p.cancel();
+    expect(p.plan(createState(d.schema), 'all').cost).toBe(12);
+  });
+
+  test('planners are independent: interleaved sliced searches on two instances over one domain', () => {
+    const d = chainDomain(6);
+    const a = new GoapPlanner(d);
+    const b = new GoapPlanner(d);
+    a.begin(createState(d.schema), 'all');
+    b.begin(createState(d.schema, { a0: true, a1: true }), 'all');
+    let sa = a.step(3);
+    let sb = b.step(3);
+    while (sa === 'running' || sb === 'running') {
+      sa = a.step(3);
+      sb = b.step(3);
+    }
+    expect(a.result.cost).toBe(12);
+    expect(b.result.cost).toBe(10);
+  });
+
+  test('a callback that re-enters its own planner gets PlannerBusyError instead of corrupting the search', () => {
+    const schema = defineSchema({ done: bool() });
+    let inner: unknown = null;
+    let planner: GoapPlanner;
+    const d = compileDomain(schema, {
+      actions: [
+        {
+          name: 'work',
+          preconditions: [
+            check('reenter', (s) => {
+              try {
+                planner.plan(s, 'g');
+              } catch (e) {
+                inner = e;
+              }
+              return true;
+            }),
+          ],
+          effects: [set(schema.keys.done, true)],
+        },
+      ],
+      goals: [{ name: 'g', conditions: [eq(schema.keys.done, true)] }],
+    });
+    planner = new GoapPlanner(d);
+    expect(planner.plan(createState(schema), 'g').status).toBe('found');
+    expect(inner).toBeInstanceOf(PlannerBusyError);
+  });
+});
+
+describe('GoapPlanner: costs, procedural checks and penalties', () => {
+  const schema = defineSchema({ enemyDead: bool(), hasAmmo: bool(true), range: int(0, 10, 5) });
+  const k = schema.keys;
+  const make = (rangedCost: number | ((ctx: { rangedCost: number }) => number), melee = true) =>
+    compileDomain(schema, {
+      actions: [
+        { name: 'ranged', preconditions: [eq(k.hasAmmo, true)], effects: [set(k.enemyDead, true)], cost: rangedCost },
+        { name: 'melee', preconditions: melee ? [check('close', (s) => s.get(k.range) <= 5)] : [], effects: [set(k.enemyDead, true)], cost: 2 },
+      ],
+      goals: [{ name: 'kill', conditions: [eq(k.enemyDead, true)] }],
+    });
+
+  test('dynamic cost (Tomb Raider motives): a cheap action can become expensive at run time', () => {
+    const d = make((ctx) => ctx.rangedCost);
+    const p = new GoapPlanner<{ rangedCost: number }>(d);
+    expect(planNames(d, p.plan(createState(schema), 'kill', { rangedCost: 1 }))).toEqual(['ranged']);
+    expect(planNames(d, p.plan(createState(schema), 'kill', { rangedCost: 21 }))).toEqual(['melee']);
+    expect(p.result.cost).toBe(2);
+  });
+
+  test('a dynamic cost of Infinity marks the action unusable; NaN or negative is an InvalidCostError naming it', () => {
+    const d = make((ctx) => ctx.rangedCost);
+    const p = new GoapPlanner<{ rangedCost: number }>(d);
+    expect(planNames(d, p.plan(createState(schema, { range: 9 }), 'kill', { rangedCost: Infinity }))).toEqual([]);
+    expect(p.result.status).toBe('none');
+    for (const bad of [NaN, -3]) {
+      const q = new GoapPlanner<{ rangedCost: number }>(d);
+      let error: unknown;
+      try {
+        q.plan(createState(schema), 'kill', { rangedCost: bad });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(InvalidCostError);
+      expect((error as InvalidCostError).subject).toBe('ranged');
+      // The planner is usable again after the error.
+      expect(q.plan(createState(schema), 'kill', { rangedCost: 1 }).status).toBe('found');
+    }
+  });
+
+  test('rule 4: procedural checks run against the real state and are never regressed', () => {
+    const d = make(5);
+    const p = new GoapPlanner(d);
+    expect(planNames(d, p.plan(createState(schema, { range: 3 }), 'kill'))).toEqual(['melee']);
+    expect(planNames(d, p.plan(createState(schema, { range: 8 }), 'kill'))).toEqual(['ranged']);
+  });
+
+  test('failure penalties raise the cost multiplier and decay back with the half-life', () => {
+    const d = make(1, false);
+    const p = new GoapPlanner(d, { failurePenalty: 2, penaltyHalfLife: 5 });
+    const ranged = d.actionNames.indexOf('ranged');
+    expect(planNames(d, p.plan(createState(schema), 'kill'))).toEqual(['ranged']);
+    p.penalize(ranged);
+    expect(p.multipliers[ranged]).toBe(3);
+    expect(p.failures[ranged]).toBe(1);
+    // 1 × 3 = 3 now exceeds melee's 2.
+    expect(planNames(d, p.plan(createState(schema), 'kill'))).toEqual(['melee']);
+    p.decay(5);
+    expect(p.multipliers[ranged]).toBeCloseTo(2);
+    p.decay(10);
+    expect(p.multipliers[ranged]).toBeCloseTo(1.25);
+    expect(planNames(d, p.plan(createState(schema), 'kill'))).toEqual(['ranged']);
+    expect(p.result.cost).toBeCloseTo(1.25);
+    p.decay(1000);
+    expect(p.multipliers[ranged]).toBe(1);
+  });
+});
+
+describe('GoapPlanner: options and heuristics', () => {
+  test('nonsensical options are a typed error naming the option', () => {
+    const d = fireDomain();
+    for (const [name, value] of [
+      ['weight', -1],
+      ['weight', NaN],
+      ['maxPlanLength', Infinity],
+      ['maxNodes', 1],
+      ['penaltyHalfLife', 0],
+      ['mode', 'sideways'],
+      ['heuristic', 'magic'],
+    ] as const) {
+      let error: unknown;
+      try {
+        new GoapPlanner(d, { [name]: value } as never);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toMatchObject({ code: 'BAD_OPTION', subject: name });
+    }
+  });
+
+  test('a custom heuristic sees the node and steers the search; returning 0 is Dijkstra', () => {
+    const d = soldierDomain();
+    const seen: number[] = [];
+    const p = new GoapPlanner(d, {
+      heuristic: (node) => {
+        seen.push(node.unsatisfied);
+        expect(node.mode).toBe('backward');
+        expect(node.words.length).toBeGreaterThanOrEqual(node.at + d.words);
+        return 0;
+      },
+    });
+    const r = p.plan(createState(d.schema), 'killEnemy');
+    expect(r.cost).toBe(4);
+    expect(seen.length).toBe(r.generated);
+    const dijkstra = new GoapPlanner(d, { weight: 0 }).plan(createState(d.schema), 'killEnemy');
+    expect(r.expanded).toBe(dijkstra.expanded);
+  });
+
+  test('the additive heuristic prunes nodes whose conditions are unreachable even when relaxed', () => {
+    const d = soldierDomain();
+    const p = new GoapPlanner(d, { heuristic: 'additive', trace: true });
+    // The goal itself is unreachable: no node is expanded.
+    expect(p.plan(createState(d.schema, { armedwithgun: false, armedwithbomb: false }), 'killEnemy').status).toBe('none');
+    expect(p.result.expanded).toBe(0);
+    expect(p.trace!.whyNoPlan!.unachievable.length).toBe(2);
+    // A child is unreachable: strike needs matches nobody can get; rubbing sticks works.
+    const schema = defineSchema({ lit: bool(), hasMatch: bool() });
+    const fire = compileDomain(schema, {
+      actions: [
+        { name: 'strike', preconditions: [eq(schema.keys.hasMatch, true)], effects: [set(schema.keys.lit, true)] },
+        { name: 'rub', effects: [set(schema.keys.lit, true)], cost: 5 },
+      ],
+      goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }],
+    });
+    const q = new GoapPlanner(fire, { heuristic: 'additive', trace: true });
+    expect(planNames(fire, q.plan(createState(schema), 'light'))).toEqual(['rub']);
+    expect(q.trace!.considered.find((c) => c.action === 'strike')).toMatchObject({ verdict: 'unreachable' });
+    const counted = new GoapPlanner(fire, { trace: true });
+    counted.plan(createState(schema), 'light');
+    expect(counted.trace!.considered.find((c) => c.node === 0 && c.action === 'strike')!.verdict).toBe('neighbour');
+  });
+
+  test('counts how often each action is selected, so never-selected actions stand out', () => {
+    const d = fireDomain();
+    const p = new GoapPlanner(d);
+    p.plan(createState(d.schema), 'fire');
+    p.plan(createState(d.schema, { hasAxe: true }), 'fire');
+    expect(Array.from(p.selected)).toEqual([1, 2, 0, 2]);
+    expect(d.actionNames.filter((_, a) => p.selected[a] === 0)).toEqual(['collectBranches']);
+  });
+});
+
+describe('GoapPlanner: input checks', () => {
+  test('a state of another schema, or a goal compiled for another domain, is a typed error', () => {
+    const fire = fireDomain();
+    const soldier = soldierDomain();
+    const p = new GoapPlanner(fire);
+    expect(() => p.plan(createState(chainDomain(3).schema), 'fire')).toThrow(expect.objectContaining({ code: 'SCHEMA_MISMATCH' }));
+    expect(() => p.plan(createState(fire.schema), soldier.goals[0])).toThrow(expect.objectContaining({ code: 'FOREIGN_GOAL' }));
+    // An equal schema built separately is accepted.
+    expect(p.plan(createState(fireDomain().schema), 'fire').cost).toBe(7);
+  });
+});
+

@@ -1,0 +1,443 @@
+import { DualplanError, createState, firstFailing, type Plan, type PlanStep, type WorldState } from '@dualplan/world-state';
+import type { CompiledGoal, GoapDomain } from './compileDomain.js';
+import { describeNode } from './describeCell.js';
+import { InvalidCostError, PlannerBusyError, UnknownGoalError } from './errors.js';
+import { GoapTrace } from './GoapTrace.js';
+import { GoapResult, checkOptions, type GoapBudget, type GoapHeuristic, type GoapMeta, type GoapNodeView, type GoapOptions, type GoapStatus } from './GoapResult.js';
+import { SearchSpace, mixWord } from './SearchSpace.js';
+import { expandBackward, expandForward, materialize } from './expand.js';
+import { relax, rootCost } from './additiveHeuristic.js';
+import { whyNoPlan } from './whyNoPlan.js';
+
+/**
+ * Backward (regressive) A* GOAP planner over a compiled domain (seed 001):
+ * nodes are regressed goals (a mask per bool/enum cell, an interval per int
+ * cell), g is the action cost, h = w × goal conditions unsatisfied by the start
+ * state. All scratch belongs to the instance, so planners are independent;
+ * steady-state searches allocate nothing.
+ * @example
+ * const planner = new GoapPlanner(soldierDomain());
+ * const result = planner.plan(state, 'killEnemy');
+ * if (result.status === 'found') console.log(planner.toPlan().steps.map((s) => s.task));
+ */
+export class GoapPlanner<Ctx = any> {
+  readonly domain: GoapDomain<Ctx>;
+  readonly mode: 'backward' | 'forward';
+  readonly weight: number;
+  readonly heuristic: GoapHeuristic | null;
+  readonly maxExpansions: number;
+  readonly maxPlanLength: number;
+  readonly timeBudgetMs: number;
+  readonly failurePenalty: number;
+  readonly penaltyHalfLife: number;
+  /** The last search's outcome (reused). */
+  readonly result: GoapResult;
+  /** The last search's trace, when enabled. */
+  readonly trace: GoapTrace | null;
+  /** Per action: runtime cost multiplier (>= 1), raised by {@link penalize} and decayed by {@link decay}. */
+  readonly multipliers: Float64Array;
+  /** Per action: runtime failures and successes reported (success-rate tracking). */
+  readonly failures: Uint32Array;
+  readonly successes: Uint32Array;
+  /**
+   * Per action: how many found plans used it (001's automated statistics:
+   * actions that are never selected point at over-strict conditions or bad data).
+   */
+  readonly selected: Uint32Array;
+
+  /** @internal search state, shared with the expansion functions. */
+  readonly space: SearchSpace;
+  /** @internal */ readonly start: WorldState<any>;
+  /** @internal */ ctx: Ctx | undefined = undefined;
+  /** @internal */ goal: CompiledGoal | null = null;
+  /** @internal per-search caches, valid when the stamp equals `searchId`. */
+  readonly costCache: Float64Array;
+  /** @internal */ readonly costStamp: Int32Array;
+  /** @internal */ readonly procStamp: Int32Array;
+  /** @internal */ readonly procOk: Uint8Array;
+  /** @internal per-expansion "already considered" stamps. */
+  readonly seen: Int32Array;
+  /** @internal */ searchId = 0;
+  /** @internal */ expansionId = 0;
+  /** @internal touch entry of the last rejection, for trace details. */
+  lastFail = -1;
+  /** @internal set when a node was pruned by the plan-length budget. */
+  lengthPruned = false;
+  /** @internal */ readonly view: GoapNodeView;
+  /** @internal change list of the candidate being generated: word index/value pairs and deltas. */
+  readonly chIdx: Int32Array;
+  /** @internal */ readonly chVal: Int32Array;
+  /** @internal */ readonly chSave: Int32Array;
+  /** @internal */ chN = 0;
+  /** @internal */ chUnsat = 0;
+  /** @internal */ chHraw = 0;
+  /** @internal */ chHash = 0;
+  /** @internal additive heuristic: relaxed cost per (mask cell, value) and per int cell. */
+  readonly additive: boolean;
+  /** @internal */ readonly factCost: Float64Array;
+  /** @internal */ readonly intCost: Float64Array;
+  private rootGoal: CompiledGoal | null = null;
+  private rootHash = 0;
+  private elapsed = 0;
+  private busy = false;
+
+  constructor(domain: GoapDomain<Ctx>, options: GoapOptions = {}) {
+    this.domain = domain;
+    const o = checkOptions(options);
+    this.mode = o.mode ?? 'backward';
+    this.weight = o.weight ?? 1;
+    const heuristic = o.heuristic ?? 'count';
+    this.heuristic = typeof heuristic === 'function' ? heuristic : null;
+    this.additive = heuristic === 'additive' && this.mode === 'backward';
+    this.maxExpansions = o.maxExpansions ?? 10_000;
+    this.maxPlanLength = o.maxPlanLength ?? 64;
+    this.timeBudgetMs = o.timeBudgetMs ?? Infinity;
+    this.failurePenalty = o.failurePenalty ?? 1;
+    this.penaltyHalfLife = o.penaltyHalfLife ?? 10;
+    const A = domain.actionCount;
+    this.result = new GoapResult(this.maxPlanLength);
+    this.trace = options.trace ? new GoapTrace() : null;
+    this.multipliers = new Float64Array(A).fill(1);
+    this.failures = new Uint32Array(A);
+    this.successes = new Uint32Array(A);
+    this.selected = new Uint32Array(A);
+    const width = this.mode === 'backward' ? domain.words : domain.schema.size;
+    this.space = new SearchSpace(width, 64, options.maxNodes ?? 1 << 20);
+    this.start = createState(domain.schema);
+    this.costCache = new Float64Array(A);
+    this.costStamp = new Int32Array(A);
+    this.procStamp = new Int32Array(A);
+    this.procOk = new Uint8Array(A);
+    this.seen = new Int32Array(A);
+    this.view = { mode: this.mode, unsatisfied: 0, words: this.space.words, at: 0 };
+    let touches = 1;
+    for (let a = 0; a < A; a++) touches = Math.max(touches, domain.touchStart[a + 1] - domain.touchStart[a]);
+    this.chIdx = new Int32Array(touches * 2);
+    this.chVal = new Int32Array(touches * 2);
+    this.chSave = new Int32Array(touches * 4);
+    this.factCost = new Float64Array(this.additive ? domain.schema.size * 32 : 0);
+    this.intCost = new Float64Array(this.additive ? domain.schema.size : 0);
+    this.space.materialize = (node) => materialize(this, node);
+  }
+
+  /** Resolve a goal reference (a domain goal's name or index, or a compiled goal). */
+  goalOf(goal: string | number | CompiledGoal): CompiledGoal {
+    if (typeof goal === 'object') {
+      if (goal.words.length !== this.domain.words) throw new DualplanError('FOREIGN_GOAL', goal.name, `Goal "${goal.name}" was compiled for another domain layout.`);
+      return goal;
+    }
+    const i = typeof goal === 'number' ? goal : this.domain.goalIndex(goal);
+    const g = this.domain.goals[i];
+    if (!g) throw new UnknownGoalError(String(goal));
+    return g;
+  }
+
+  /**
+   * Plan from `state` to `goal` in one go (budgets still apply). Returns the reused {@link result}.
+   * @example
+   * const r = planner.plan(state, 'killEnemy', ctx);
+   * r.status; // 'found' | 'none' | 'budget'
+   */
+  plan(state: WorldState<any>, goal: string | number | CompiledGoal, ctx?: Ctx): GoapResult {
+    this.begin(state, goal, ctx);
+    this.step(Infinity);
+    return this.result;
+  }
+
+  /**
+   * Start a search that {@link step} advances across frames. The start state is
+   * copied, so later changes to `state` do not affect it.
+   * @example
+   * planner.begin(state, 'patrol');
+   * // each frame:
+   * if (planner.step(50) !== 'running') use(planner.result);
+   */
+  begin(state: WorldState<any>, goal: string | number | CompiledGoal, ctx?: Ctx): void {
+    if (this.busy || this.result.status === 'running') throw new PlannerBusyError();
+    const g = this.goalOf(goal);
+    const r = this.result;
+    // 'running' only once set up, so a throwing cost or check leaves the planner usable.
+    r.status = 'idle';
+    r.budget = '';
+    r.goal = g;
+    r.cost = 0;
+    r.length = 0;
+    r.expanded = 0;
+    r.generated = 0;
+    r.reopened = 0;
+    this.goal = g;
+    this.ctx = ctx;
+    this.elapsed = 0;
+    this.lengthPruned = false;
+    this.searchId = (this.searchId + 1) | 0;
+    const schema = this.domain.schema;
+    if (state.schema !== schema && (state.schema.size !== schema.size || state.schema.storage !== schema.storage)) {
+      throw new DualplanError('SCHEMA_MISMATCH', g.name, `The state passed to GoapPlanner does not use the domain's schema (${state.schema.size} cells vs ${schema.size}).`);
+    }
+    this.start.copyFrom(state);
+    this.trace?.clear(g.name, this.mode);
+    const space = this.space;
+    space.reset();
+    space.reserve();
+    const W = space.width;
+    const root = space.claim();
+    const words = space.words;
+    const s0 = this.start.values;
+    // Either way the root violates exactly the goal conditions the start state violates.
+    const unsat = this.violated(g, s0);
+    let hash = 0;
+    if (this.mode === 'backward') {
+      const gw = g.words;
+      for (let j = 0; j < W; j++) words[root + j] = gw[j];
+      // The root of a backward search depends only on the goal: reuse its hash.
+      if (g === this.rootGoal) hash = this.rootHash;
+      else {
+        for (let j = 0; j < W; j++) hash ^= mixWord(j, words[root + j]);
+        this.rootGoal = g;
+        this.rootHash = hash;
+      }
+    } else {
+      for (let c = 0; c < W; c++) words[root + c] = s0[c];
+      for (let j = 0; j < W; j++) hash ^= mixWord(j, words[root + j]);
+    }
+    if (this.additive) relax(this);
+    const hraw = this.additive ? rootCost(this) : unsat;
+    space.g[0] = 0;
+    space.unsat[0] = unsat;
+    space.hraw[0] = hraw;
+    space.h[0] = this.heuristic !== null ? this.estimate(words, root, unsat) : this.weight * hraw;
+    space.f[0] = space.h[0];
+    space.parent[0] = -1;
+    space.action[0] = -1;
+    space.depth[0] = 0;
+    space.find(hash, root);
+    space.commit(hash, root);
+    r.generated = 1;
+    r.status = 'running';
+    // Additive heuristic: a goal unreachable even in the relaxation has no plan.
+    if (hraw === Infinity) space.open.pop();
+  }
+
+  /** Abandon a sliced search. */
+  cancel(): void {
+    if (this.result.status === 'running') {
+      this.result.status = 'idle';
+      this.goal = null;
+    }
+  }
+
+  /**
+   * Expand up to `n` nodes. Returns `running` while unfinished, else the final status.
+   */
+  step(n: number): GoapStatus {
+    const r = this.result;
+    if (r.status !== 'running') return r.status;
+    if (this.busy) throw new PlannerBusyError();
+    this.busy = true;
+    const timed = this.timeBudgetMs !== Infinity;
+    const t0 = timed ? performance.now() : 0;
+    try {
+      const space = this.space;
+      const open = space.open;
+      const backward = this.mode === 'backward';
+      for (let done = 0; done < n; ) {
+        const node = open.pop();
+        if (node === undefined) return this.finish(this.lengthPruned ? 'budget' : 'none', this.lengthPruned ? 'length' : '');
+        if (space.flags[node] === 1) continue;
+        if (space.unsat[node] === 0) return this.found(node);
+        if (r.expanded >= this.maxExpansions) {
+          open.add(node);
+          return this.finish('budget', 'expansions');
+        }
+        if (timed && (r.expanded & 15) === 0 && this.elapsed + performance.now() - t0 > this.timeBudgetMs) {
+          open.add(node);
+          return this.finish('budget', 'time');
+        }
+        if (space.base[node] < 0) materialize(this, node);
+        space.flags[node] = 2;
+        r.expanded++;
+        done++;
+        this.expansionId = (this.expansionId + 1) | 0;
+        if (this.trace) this.traceExpansion(node);
+        const ok = backward ? expandBackward(this, node) : expandForward(this, node);
+        if (!ok) return this.finish('budget', 'nodes');
+      }
+      return 'running';
+    } catch (e) {
+      // A throwing callback (cost function, procedural check) ends the search.
+      r.status = 'idle';
+      throw e;
+    } finally {
+      if (timed) this.elapsed += performance.now() - t0;
+      this.busy = false;
+    }
+  }
+
+  /** @internal h for a node whose words are at `words[at..]`, with `unsat` open conditions. */
+  estimate(words: Int32Array, at: number, unsat: number): number {
+    if (this.heuristic === null) return this.weight * unsat;
+    const view = this.view as { unsatisfied: number; words: Int32Array; at: number };
+    view.unsatisfied = unsat;
+    view.words = words;
+    view.at = at;
+    const h = this.heuristic(this.view);
+    return h > 0 ? h : 0;
+  }
+
+  /** Number of the goal's conditions that `values` violates. */
+  private violated(g: CompiledGoal, values: ArrayLike<number>): number {
+    const d = this.domain;
+    const gw = g.words;
+    let n = 0;
+    for (let i = 0; i < g.cells.length; i++) {
+      const c = g.cells[i];
+      const o = d.offset[c];
+      const v = values[c];
+      if (d.isInt[c] ? v < gw[o] || v > gw[o + 1] : ((gw[o] >>> v) & 1) === 0) n++;
+    }
+    return n;
+  }
+
+  /** @internal Effective cost of action `a` in this search: dynamic cost × penalty, or Infinity when unusable. */
+  costOf(a: number): number {
+    if (this.costStamp[a] === this.searchId) return this.costCache[a];
+    const fn = this.domain.costFns[a];
+    let cost = this.domain.baseCost[a];
+    if (fn !== null) {
+      cost = fn(this.ctx as Ctx, this.start);
+      if (typeof cost !== 'number' || Number.isNaN(cost) || cost < 0) {
+        throw new InvalidCostError(this.domain.actionNames[a], cost, 'plan');
+      }
+    }
+    cost *= this.multipliers[a];
+    this.costCache[a] = cost;
+    this.costStamp[a] = this.searchId;
+    return cost;
+  }
+
+  /** @internal Rule 4: the action's procedural checks on the real (start) state, once per search. */
+  procedural(a: number): boolean {
+    const list = this.domain.procedural[a];
+    if (list === null) return true;
+    if (this.procStamp[a] !== this.searchId) {
+      this.procOk[a] = firstFailing(list, this.start, this.ctx) < 0 ? 1 : 0;
+      this.procStamp[a] = this.searchId;
+    }
+    return this.procOk[a] === 1;
+  }
+
+  private found(node: number): GoapStatus {
+    const space = this.space;
+    const r = this.result;
+    const len = space.depth[node];
+    let cost = 0;
+    if (this.mode === 'backward') {
+      // Parents lead back to the goal, so the chain is already in execution order.
+      let i = 0;
+      for (let n = node; space.parent[n] >= 0; n = space.parent[n]) r.actions[i++] = space.action[n];
+    } else {
+      let i = len;
+      for (let n = node; space.parent[n] >= 0; n = space.parent[n]) r.actions[--i] = space.action[n];
+    }
+    for (let i = 0; i < len; i++) {
+      cost += this.costOf(r.actions[i]);
+      this.selected[r.actions[i]]++;
+    }
+    r.length = len;
+    r.cost = cost;
+    return this.finish('found', '');
+  }
+
+  private finish(status: GoapStatus, budget: GoapBudget): GoapStatus {
+    const r = this.result;
+    r.status = status;
+    r.budget = budget;
+    r.generated = this.space.count;
+    if (this.trace && status !== 'found') this.trace.whyNoPlan = whyNoPlan(this);
+    return status;
+  }
+
+  /**
+   * An owned {@link Plan} of the last successful search (allocates; the runner keeps it).
+   * Steps reuse the domain's shared steps unless a dynamic cost or penalty changed the cost.
+   * @example
+   * if (planner.plan(state, 'fire').status === 'found') runner.start(planner.toPlan());
+   */
+  toPlan(priority = 0): Plan<GoapMeta> {
+    const r = this.result;
+    if (r.status !== 'found' || !r.goal) throw new DualplanError('NO_PLAN', r.goal?.name ?? '', `toPlan() needs a successful search; the last one ended with status "${r.status}".`);
+    const steps: PlanStep[] = [];
+    for (let i = 0; i < r.length; i++) {
+      const a = r.actions[i];
+      const step = this.domain.steps[a];
+      const cost = this.costOf(a);
+      steps.push(cost === step.cost ? step : Object.freeze({ ...step, cost }));
+    }
+    return {
+      planner: 'goap',
+      steps,
+      cost: r.cost,
+      meta: { goal: r.goal.name, goalIndex: r.goal.index, priority, mode: this.mode, weight: this.weight },
+      stats: { expanded: r.expanded, generated: r.generated, backtracks: r.reopened },
+    };
+  }
+
+  /** True when the state already satisfies the goal. */
+  satisfied(state: WorldState<any>, goal: string | number | CompiledGoal): boolean {
+    return this.violated(this.goalOf(goal), state.values) === 0;
+  }
+
+  /** The plan step of action `a`. */
+  stepOf(a: number): PlanStep {
+    return this.domain.steps[a];
+  }
+
+  /**
+   * Raise action `a`'s cost multiplier after a runtime failure (Tomb Raider's
+   * success-rate tracking); it decays back to 1 with {@link decay}.
+   * @example
+   * planner.penalize(domain.actionNames.indexOf('shoot'));
+   */
+  penalize(a: number, amount = this.failurePenalty): void {
+    if (a < 0 || a >= this.multipliers.length) return;
+    this.failures[a]++;
+    this.multipliers[a] += amount;
+  }
+
+  /** Record a runtime success of action `a`. */
+  succeeded(a: number): void {
+    if (a >= 0 && a < this.successes.length) this.successes[a]++;
+  }
+
+  /** Let `dt` seconds pass: every extra multiplier halves per `penaltyHalfLife`. */
+  decay(dt: number): void {
+    if (!(dt > 0)) return;
+    const k = Math.pow(0.5, dt / this.penaltyHalfLife);
+    const m = this.multipliers;
+    for (let i = 0; i < m.length; i++) {
+      if (m[i] === 1) continue;
+      const extra = (m[i] - 1) * k;
+      m[i] = extra < 1e-6 ? 1 : 1 + extra;
+    }
+  }
+
+  private traceExpansion(node: number): void {
+    const s = this.space;
+    const a = s.action[node];
+    this.trace!.expanded.push({
+      node,
+      parent: s.parent[node],
+      action: a >= 0 ? this.domain.actionNames[a] : null,
+      g: s.g[node],
+      h: s.h[node],
+      label: this.describeNode(node),
+    });
+  }
+
+  /** Readable node: its constrained cells (backward) or its state (forward). */
+  describeNode(node: number): string {
+    if (this.space.base[node] < 0) materialize(this, node);
+    return describeNode(this.domain, this.mode, this.space.words, this.space.base[node]);
+  }
+}
+

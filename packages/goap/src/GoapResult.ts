@@ -1,0 +1,101 @@
+import type { CompiledGoal } from './compileDomain.js';
+import { GoapDefinitionError } from './errors.js';
+
+/** Read-only view of a node passed to a custom heuristic (reused object: do not keep it). */
+export interface GoapNodeView {
+  readonly mode: 'backward' | 'forward';
+  /** Backward: the node's conditions the start state violates. Forward: the goal conditions this state violates. */
+  readonly unsatisfied: number;
+  /** Node words: per cell a mask or [lo, hi] (backward, see `domain.offset`), or the cell values (forward). */
+  readonly words: Int32Array;
+  /** Offset of this node in `words`. */
+  readonly at: number;
+}
+
+/** A heuristic: an estimate of the remaining cost, >= 0. Admissible when it never overestimates. */
+export type GoapHeuristic = (node: GoapNodeView) => number;
+
+export interface GoapOptions {
+  /** Weight w of the default heuristic h = w × unsatisfied conditions. 0 = Dijkstra; large = greedy. Default 1. */
+  weight?: number;
+  /**
+   * `'count'` (default): h = w × conditions the start state does not satisfy.
+   * `'additive'`: h = w × the sum, over those conditions, of their cheapest relaxed
+   * achievement cost from the start state (HSPr-style; far better informed, not
+   * admissible in general). Or a custom function.
+   */
+  heuristic?: 'count' | 'additive' | GoapHeuristic;
+  /** Budget: node expansions per search (default 10 000). */
+  maxExpansions?: number;
+  /** Budget: actions per plan (default 64). */
+  maxPlanLength?: number;
+  /** Budget: search time in ms, summed over slices (default: none). */
+  timeBudgetMs?: number;
+  /** Budget: stored nodes (default 1 << 20). */
+  maxNodes?: number;
+  /** `'backward'` regression A* (default) or `'forward'` A* over full states. */
+  mode?: 'backward' | 'forward';
+  /** Record a {@link GoapTrace}. Off by default, and then costs nothing. */
+  trace?: boolean;
+  /** Added to an action's cost multiplier per runtime failure (default 1: the first failure doubles it). */
+  failurePenalty?: number;
+  /** Half-life in seconds of the extra multiplier (default 10). */
+  penaltyHalfLife?: number;
+}
+
+/** Search status: `running` between slices; `budget` when a budget stopped it. */
+export type GoapStatus = 'idle' | 'running' | 'found' | 'none' | 'budget';
+/** Which budget stopped a search. */
+export type GoapBudget = '' | 'expansions' | 'length' | 'time' | 'nodes';
+
+/**
+ * The outcome of the last search, reused by the planner (copy what you keep, or
+ * call {@link GoapPlanner.toPlan}). `actions[0..length)` are action indices in execution order.
+ * @example
+ * const r = planner.plan(state, 'fire');
+ * for (let i = 0; i < r.length; i++) console.log(domain.actionNames[r.actions[i]]);
+ */
+export class GoapResult {
+  status: GoapStatus = 'idle';
+  budget: GoapBudget = '';
+  goal: CompiledGoal | null = null;
+  cost = 0;
+  length = 0;
+  actions: Int32Array;
+  expanded = 0;
+  generated = 0;
+  reopened = 0;
+  constructor(capacity: number) {
+    this.actions = new Int32Array(Math.max(1, capacity));
+  }
+}
+
+/** GOAP metadata carried by plans: the goal, its priority at planning time, and search info. */
+export interface GoapMeta {
+  readonly goal: string;
+  readonly goalIndex: number;
+  readonly priority: number;
+  readonly mode: 'backward' | 'forward';
+  readonly weight: number;
+}
+
+/** Reject nonsensical options with a typed error naming the option. @internal */
+export function checkOptions(o: GoapOptions): GoapOptions {
+  const bad = (name: string, expected: string): never => {
+    throw new GoapDefinitionError('BAD_OPTION', name, `GoapPlanner option ${name} = ${String((o as Record<string, unknown>)[name])}: expected ${expected}.`);
+  };
+  const num = (name: keyof GoapOptions, ok: (v: number) => boolean, expected: string) => {
+    const v = o[name];
+    if (v !== undefined && (typeof v !== 'number' || !ok(v))) bad(name, expected);
+  };
+  num('weight', (v) => v >= 0 && Number.isFinite(v), 'a finite number >= 0');
+  num('maxExpansions', (v) => v >= 0, 'a number >= 0');
+  num('maxPlanLength', (v) => Number.isInteger(v) && v >= 0 && v <= 1 << 20, 'an integer in [0, 2^20]');
+  num('timeBudgetMs', (v) => v >= 0, 'a number >= 0');
+  num('maxNodes', (v) => Number.isInteger(v) && v >= 2 && v <= 1 << 26, 'an integer in [2, 2^26]');
+  num('failurePenalty', (v) => v >= 0 && Number.isFinite(v), 'a finite number >= 0');
+  num('penaltyHalfLife', (v) => v > 0, 'a number > 0');
+  if (o.mode !== undefined && o.mode !== 'backward' && o.mode !== 'forward') bad('mode', "'backward' or 'forward'");
+  if (o.heuristic !== undefined && o.heuristic !== 'count' && o.heuristic !== 'additive' && typeof o.heuristic !== 'function') bad('heuristic', "'count', 'additive' or a function");
+  return o;
+}

@@ -1,0 +1,221 @@
+import { Heap } from 'heap-js';
+
+/** Mix one node word with its position (Zobrist style), so node hashes update per changed word. */
+export function mixWord(index: number, word: number): number {
+  let h = Math.imul(index + 1, 0x9e3779b1) ^ word;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/**
+ * Node storage owned by one planner. Search nodes are indices into
+ * preallocated typed arrays (g, f, h, parent, action, depth, hash); a node's
+ * words (its regressed goal or state) live in a separate pool and are written
+ * only when needed: most generated nodes are never expanded, so they are kept
+ * as (parent, action) until popped. The closed/open set is an open-addressing
+ * hash table with generation stamps (no clearing between searches), and the
+ * open list is a heap-js heap of node indices. Pools grow by doubling, then stay
+ * allocated for reuse.
+ * @internal
+ */
+export class SearchSpace {
+  /** Words per node. */
+  readonly width: number;
+  readonly maxNodes: number;
+  capacity = 0;
+  count = 0;
+  g!: Float64Array;
+  f!: Float64Array;
+  h!: Float64Array;
+  /** h before weighting (the unweighted heuristic sum), for incremental updates. */
+  hraw!: Float64Array;
+  unsat!: Int32Array;
+  parent!: Int32Array;
+  action!: Int32Array;
+  depth!: Int32Array;
+  hash!: Int32Array;
+  /** 1 when a cheaper copy replaced the node (skipped when popped); 2 when expanded. */
+  flags!: Uint8Array;
+  /** Offset of the node's words in {@link words}, or -1 while it is stored as (parent, action). */
+  base!: Int32Array;
+  /** The word pool. */
+  words: Int32Array;
+  private wordSlots = 0;
+  private usedSlots = 0;
+  /** Writes a lazily stored node's words; set by the planner. */
+  materialize: (node: number) => void = () => {};
+  private table!: Int32Array;
+  private tableGen!: Int32Array;
+  private tableMask = 0;
+  private gen = 0;
+  private slot = 0;
+  /** Open list of node indices: lower f, then lower h, then earlier insertion. */
+  readonly open: Heap<number>;
+
+  constructor(width: number, initial: number, maxNodes: number) {
+    this.width = Math.max(1, width);
+    this.maxNodes = Math.max(2, maxNodes);
+    this.wordSlots = Math.min(Math.max(initial, 2), this.maxNodes);
+    this.words = new Int32Array(this.wordSlots * this.width);
+    this.grow(Math.min(Math.max(initial, 2), this.maxNodes));
+    this.open = new Heap<number>((a, b) => {
+      const f = this.f;
+      const d = f[a] - f[b];
+      if (d !== 0) return d;
+      const h = this.h;
+      const e = h[a] - h[b];
+      return e !== 0 ? e : a - b;
+    });
+  }
+
+  /** Forget every node (no clearing: the table's generation stamp moves on). */
+  reset(): void {
+    this.count = 0;
+    this.usedSlots = 0;
+    this.gen = (this.gen + 1) | 0;
+    if (this.gen === 0) {
+      this.tableGen.fill(0);
+      this.gen = 1;
+    }
+    // Pop rather than truncate: V8 keeps the backing store, so no allocation.
+    const heap = this.open.heapArray;
+    while (heap.length > 0) heap.pop();
+  }
+
+  /** Make room for one more node at index `count`; false when `maxNodes` is reached. */
+  reserve(): boolean {
+    if (this.count < this.capacity) return true;
+    if (this.capacity >= this.maxNodes) return false;
+    this.grow(Math.min(this.capacity * 2, this.maxNodes));
+    return true;
+  }
+
+  /** Room for one node's words in the pool; returns its offset (the pool may be reallocated). */
+  claim(): number {
+    if (this.usedSlots === this.wordSlots) {
+      this.wordSlots *= 2;
+      const words = new Int32Array(this.wordSlots * this.width);
+      words.set(this.words);
+      this.words = words;
+    }
+    return this.usedSlots++ * this.width;
+  }
+
+  /** Give back the room of a candidate that was not kept (when it was the last claimed). */
+  release(at: number): void {
+    if (at === (this.usedSlots - 1) * this.width) this.usedSlots--;
+  }
+
+  /**
+   * True when some stored node has this hash (then write the candidate's words
+   * and call {@link find}); when false, the free table slot is remembered for {@link commit}.
+   */
+  hasHash(hash: number): boolean {
+    let i = hash & this.tableMask;
+    const gen = this.gen;
+    for (;;) {
+      if (this.tableGen[i] !== gen) {
+        this.slot = i;
+        return false;
+      }
+      if (this.hash[this.table[i]] === hash) return true;
+      i = (i + 1) & this.tableMask;
+    }
+  }
+
+  /**
+   * The stored node equal to the candidate whose words are at `cand` (same hash and words), or -1.
+   * Remembers the table slot so {@link commit} can insert or replace without probing again.
+   */
+  find(hash: number, cand: number): number {
+    const W = this.width;
+    let i = hash & this.tableMask;
+    for (;;) {
+      if (this.tableGen[i] !== this.gen) {
+        this.slot = i;
+        return -1;
+      }
+      const n = this.table[i];
+      if (this.hash[n] === hash) {
+        if (this.base[n] < 0) this.materialize(n);
+        const words = this.words;
+        const at = this.base[n];
+        let same = true;
+        for (let j = 0; j < W; j++) {
+          if (words[at + j] !== words[cand + j]) {
+            same = false;
+            break;
+          }
+        }
+        if (same) {
+          this.slot = i;
+          return n;
+        }
+      }
+      i = (i + 1) & this.tableMask;
+    }
+  }
+
+  /**
+   * Keep the candidate as node `count`, inserted at (or replacing the entry of)
+   * the last {@link find}/{@link hasHash}. `at` is the offset of its words, or -1 to build them later.
+   */
+  commit(hash: number, at: number): number {
+    const n = this.count++;
+    this.hash[n] = hash;
+    this.flags[n] = 0;
+    this.base[n] = at;
+    this.table[this.slot] = n;
+    this.tableGen[this.slot] = this.gen;
+    this.open.add(n);
+    return n;
+  }
+
+  private grow(capacity: number): void {
+    const n = this.count;
+    const copyF = (a: Float64Array | undefined) => {
+      const b = new Float64Array(capacity);
+      if (a) b.set(a.subarray(0, n));
+      return b;
+    };
+    const copyI = (a: Int32Array | undefined) => {
+      const b = new Int32Array(capacity);
+      if (a) b.set(a.subarray(0, n));
+      return b;
+    };
+    const flags = new Uint8Array(capacity);
+    if (this.flags) flags.set(this.flags.subarray(0, n));
+    this.flags = flags;
+    this.g = copyF(this.g);
+    this.f = copyF(this.f);
+    this.h = copyF(this.h);
+    this.hraw = copyF(this.hraw);
+    this.unsat = copyI(this.unsat);
+    this.parent = copyI(this.parent);
+    this.action = copyI(this.action);
+    this.depth = copyI(this.depth);
+    this.hash = copyI(this.hash);
+    this.base = copyI(this.base);
+    this.capacity = capacity;
+    // Rehash live nodes into a table of at least twice the capacity.
+    let size = 16;
+    while (size < capacity * 2) size *= 2;
+    const oldTable = this.table;
+    const oldGen = this.tableGen;
+    const gen = this.gen;
+    this.table = new Int32Array(size);
+    this.tableGen = new Int32Array(size);
+    this.tableMask = size - 1;
+    if (oldTable) {
+      for (let i = 0; i < oldTable.length; i++) {
+        if (oldGen[i] !== gen) continue;
+        const node = oldTable[i];
+        let j = this.hash[node] & this.tableMask;
+        while (this.tableGen[j] === gen) j = (j + 1) & this.tableMask;
+        this.table[j] = node;
+        this.tableGen[j] = gen;
+      }
+    }
+  }
+}

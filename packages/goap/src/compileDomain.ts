@@ -1,0 +1,296 @@
+import {
+  DEFAULT_INTERRUPT,
+  INTERRUPT_POLICIES,
+  EffOp,
+  KeyKind,
+  compileConditions,
+  compileEffects,
+  emptyConditions,
+  emptyEffects,
+  type Condition,
+  type ConditionDef,
+  type ConditionList,
+  type EffectDef,
+  type InterruptPolicy,
+  type PlanStep,
+  type Schema,
+  type WorldState,
+} from '@dualplan/world-state';
+import { GoapDefinitionError, InvalidCostError } from './errors.js';
+import { compileGoal, constraintsOf, unconstrained } from './compileGoal.js';
+
+/** A dynamic action cost (Tomb Raider motives): evaluated once per search against the real state. */
+export type ActionCost<Ctx = any> = (ctx: Ctx, state: WorldState<any>) => number;
+
+/** A GOAP action as plain data. */
+export interface ActionDef<Ctx = any> {
+  /** Unique action name; also the plan step's `task`. */
+  readonly name: string;
+  /** Operator the runner executes; defaults to `name`. */
+  readonly operator?: string;
+  readonly args?: readonly unknown[];
+  /** Regressed preconditions; opaque `check()` conditions are procedural (rule 4), tested on the real state only. */
+  readonly preconditions?: readonly ConditionDef[];
+  /** Effects (`set`/`add`/`sub`); opaque effects cannot be regressed and are rejected. */
+  readonly effects: readonly EffectDef[];
+  /**
+   * Effects the planner assumes but the runner never applies to the real state
+   * (004 §12.7: "expect to see the enemy after moving there"); sensors confirm them.
+   */
+  readonly expectedEffects?: readonly EffectDef[];
+  /** A finite number >= 0 (default 1) or a function of the agent's context. */
+  readonly cost?: number | ActionCost<Ctx>;
+  /** Conditions that must hold while the step runs (checked by the runner). */
+  readonly executing?: readonly ConditionDef[];
+  readonly interrupt?: InterruptPolicy;
+}
+
+/** A goal: desired conditions, a priority and an optional validity check (the ReGoap flow). */
+export interface GoalDef<Ctx = any> {
+  readonly name: string;
+  /** Data conditions only: goals are regressed, so opaque checks are not allowed. */
+  readonly conditions: readonly Condition[];
+  /** Higher is more urgent. A number or a function of the state; default 0. */
+  readonly priority?: number | ((state: WorldState<any>, ctx: Ctx) => number);
+  /** When present and false, the goal is skipped by goal selection. */
+  readonly valid?: (state: WorldState<any>, ctx: Ctx) => boolean;
+}
+
+export interface DomainDef<Ctx = any> {
+  readonly actions: readonly ActionDef<Ctx>[];
+  readonly goals?: readonly GoalDef<Ctx>[];
+}
+
+/** A compiled goal: its regressed-goal words (one mask or interval per cell). */
+export interface CompiledGoal<Ctx = any> {
+  readonly name: string;
+  readonly index: number;
+  /** Node words of the goal: a full mask / full range on unconstrained cells. */
+  readonly words: Int32Array;
+  /** Cells the goal constrains. */
+  readonly cells: Int32Array;
+  readonly conditions: ConditionList;
+  readonly priority: number | ((state: WorldState<any>, ctx: Ctx) => number);
+  readonly valid: ((state: WorldState<any>, ctx: Ctx) => boolean) | null;
+}
+
+/** Stride of one entry in {@link GoapDomain.touch}. */
+export const TOUCH = 8;
+/** Touch entry effect kinds. */
+export const Eff = /* @__PURE__ */ Object.freeze({ None: 0, Set: 1, Add: 2 } as const);
+
+/**
+ * A compiled GOAP domain: flat typed arrays for the planner's hot loop, plus
+ * shared plan steps. Build with {@link compileDomain}; immutable and shareable
+ * between planners (the planners own all scratch).
+ */
+export interface GoapDomain<Ctx = any> {
+  readonly schema: Schema;
+  readonly actionNames: readonly string[];
+  readonly actionCount: number;
+  /** Words per regressed goal (1 per bool/enum cell, 2 per int cell). */
+  readonly words: number;
+  /** Per cell: word offset, 1 when it is an int (interval) cell, full mask of enum/bool cells. */
+  readonly offset: Int32Array;
+  readonly isInt: Uint8Array;
+  readonly full: Int32Array;
+  /**
+   * Per action, cells it touches: `[cell, offset, isInt, effKind, effValue, edge, preA, preB]`.
+   * Precondition-only entries come first (up to `effectStart[a]`), then effect entries.
+   * `preA/preB` are the allowed mask (enum/bool) or the interval (int).
+   */
+  readonly touch: Int32Array;
+  readonly touchStart: Int32Array;
+  readonly effectStart: Int32Array;
+  /** Effect→action index (F.E.A.R.'s effect table): actions with an effect on cell c are `indexActions[indexStart[c]..indexStart[c+1]]`. */
+  readonly indexStart: Int32Array;
+  readonly indexActions: Int32Array;
+  /** Parallel to `indexActions`: the touch entry of that action's effect on the cell. */
+  readonly indexTouch: Int32Array;
+  readonly baseCost: Float64Array;
+  readonly costFns: readonly (ActionCost<Ctx> | null)[];
+  /** Procedural (opaque) preconditions per action, or null. */
+  readonly procedural: readonly (ConditionList | null)[];
+  /** Every precondition (data and opaque) per action, for messages. */
+  readonly preconditions: readonly ConditionList[];
+  /** One shared plan step per action (base cost). */
+  readonly steps: readonly PlanStep[];
+  readonly goals: readonly CompiledGoal<Ctx>[];
+  /** Smallest static action cost (dynamic costs excluded), for admissibility checks; Infinity when none. */
+  readonly minCost: number;
+  /** Largest number of keys one action changes (effects plus expected effects). */
+  readonly maxEffects: number;
+  /** True when some action has a dynamic cost. */
+  readonly dynamicCosts: boolean;
+  goalIndex(name: string): number;
+}
+
+/**
+ * Compile GOAP actions and goals against a schema, once. Errors are typed and
+ * name the action or key: {@link InvalidCostError}, `UnknownKeyError`,
+ * `ValueRangeError` (an effect outside a key's range), {@link GoapDefinitionError}
+ * (contradictory preconditions, opaque effects, duplicate names).
+ * @example
+ * const domain = compileDomain(schema, {
+ *   actions: [{ name: 'chop', preconditions: [eq(keys.HasAxe, true)], effects: [add(keys.Wood, 5)], cost: 2 }],
+ *   goals: [{ name: 'stock', conditions: [ge(keys.Wood, 10)], priority: 1 }],
+ * });
+ */
+export function compileDomain<Ctx = any>(schema: Schema, def: DomainDef<Ctx>): GoapDomain<Ctx> {
+  if (!def || !Array.isArray(def.actions)) throw new GoapDefinitionError('BAD_DOMAIN', 'domain', 'A GOAP domain needs an `actions` array.');
+  const size = schema.size;
+  const offset = new Int32Array(size);
+  const isInt = new Uint8Array(size);
+  const full = new Int32Array(size);
+  let words = 0;
+  for (let c = 0; c < size; c++) {
+    offset[c] = words;
+    if (schema.kind[c] === KeyKind.Int) {
+      isInt[c] = 1;
+      words += 2;
+    } else {
+      const n = schema.max[c] + 1;
+      full[c] = n >= 32 ? -1 : (1 << n) - 1;
+      words += 1;
+    }
+  }
+  const layout = { schema, offset, isInt, full, words };
+  const names = new Set<string>();
+  const actionNames: string[] = [];
+  const touchRows: number[] = [];
+  const touchStart = new Int32Array(def.actions.length + 1);
+  const effectStart = new Int32Array(def.actions.length);
+  const baseCost = new Float64Array(def.actions.length);
+  const costFns: (ActionCost<Ctx> | null)[] = [];
+  const procedural: (ConditionList | null)[] = [];
+  const preconditions: ConditionList[] = [];
+  const steps: PlanStep[] = [];
+  const byCell: [number, number][][] = Array.from({ length: size }, () => []);
+  let minCost = Infinity;
+
+  def.actions.forEach((a, ai) => {
+    if (!a || typeof a.name !== 'string' || a.name === '') throw new GoapDefinitionError('BAD_ACTION', String(a?.name ?? ai), `Action #${ai} needs a non-empty name.`);
+    if (names.has(a.name)) throw new GoapDefinitionError('DUPLICATE_ACTION', a.name, `Duplicate action name "${a.name}".`);
+    if (a.interrupt !== undefined && !INTERRUPT_POLICIES.includes(a.interrupt)) {
+      throw new GoapDefinitionError('BAD_INTERRUPT', a.name, `Action "${a.name}" has interrupt policy ${JSON.stringify(a.interrupt)}; expected one of ${INTERRUPT_POLICIES.join(', ')}.`);
+    }
+    names.add(a.name);
+    actionNames.push(a.name);
+    const where = `action ${a.name}`;
+    const cost = a.cost ?? 1;
+    if (typeof cost === 'function') {
+      costFns.push(cost);
+      baseCost[ai] = 0;
+    } else {
+      if (typeof cost !== 'number' || !Number.isFinite(cost) || cost < 0) throw new InvalidCostError(a.name, cost, 'compile');
+      costFns.push(null);
+      baseCost[ai] = cost;
+      minCost = Math.min(minCost, cost);
+    }
+    const pre = compileConditions(schema, a.preconditions ?? [], where);
+    preconditions.push(pre);
+    const allowed = constraintsOf(layout, pre, where, a.name, 'CONTRADICTORY_PRECONDITIONS');
+    procedural.push(pre.hasOpaque ? compileConditions(schema, (a.preconditions ?? []).filter((c: ConditionDef) => 'opaque' in c), where) : null);
+    if (!Array.isArray(a.effects)) throw new GoapDefinitionError('BAD_ACTION', a.name, `Action "${a.name}" needs an effects array.`);
+    const eff = compileEffects(schema, a.effects, where);
+    const expected = a.expectedEffects ? compileEffects(schema, a.expectedEffects, where) : emptyEffects(schema);
+    const effCells = new Map<number, [number, number, number]>();
+    for (const list of [eff, expected]) {
+      for (let i = 0; i < list.length; i++) {
+        const [cell, op, arg, edge] = list.data.subarray(i * 4, i * 4 + 4);
+        if (op === EffOp.Opaque) {
+          throw new GoapDefinitionError('OPAQUE_EFFECT', a.name, `Action "${a.name}" has an opaque effect "${list.describe(i)}": GOAP cannot regress through functions; use set/add/sub effects.`);
+        }
+        if (effCells.has(cell)) throw new GoapDefinitionError('DUPLICATE_EFFECT', a.name, `Action "${a.name}" has two effects on "${schema.nameOf(cell)}".`);
+        effCells.set(cell, [op === EffOp.Set ? Eff.Set : Eff.Add, arg, edge]);
+      }
+    }
+    touchStart[ai] = touchRows.length / TOUCH;
+    for (const [cell, [lo, hi]] of allowed) if (!effCells.has(cell)) touchRows.push(cell, offset[cell], isInt[cell], Eff.None, 0, 0, lo, hi);
+    effectStart[ai] = touchRows.length / TOUCH;
+    for (const [cell, [kind, value, edge]] of effCells) {
+      const [lo, hi] = allowed.get(cell) ?? unconstrained(layout, cell);
+      byCell[cell].push([ai, touchRows.length / TOUCH]);
+      touchRows.push(cell, offset[cell], isInt[cell], kind, value, edge, lo, hi);
+    }
+    const exec = a.executing ? compileConditions(schema, a.executing, where) : emptyConditions(schema);
+    steps.push(
+      Object.freeze({
+        task: a.name,
+        operator: a.operator ?? a.name,
+        args: Object.freeze([...(a.args ?? [])]),
+        conditions: pre,
+        executing: exec,
+        effects: eff,
+        expectedEffects: expected,
+        cost: baseCost[ai],
+        interrupt: a.interrupt ?? DEFAULT_INTERRUPT,
+        sourceId: ai,
+      }),
+    );
+  });
+  touchStart[def.actions.length] = touchRows.length / TOUCH;
+  let maxEffects = 0;
+  for (let a = 0; a < def.actions.length; a++) maxEffects = Math.max(maxEffects, touchStart[a + 1] - effectStart[a]);
+  const indexStart = new Int32Array(size + 1);
+  const indexList: number[] = [];
+  const indexTouch: number[] = [];
+  for (let c = 0; c < size; c++) {
+    indexStart[c] = indexList.length;
+    for (const [ai, t] of byCell[c]) {
+      indexList.push(ai);
+      indexTouch.push(t);
+    }
+  }
+  indexStart[size] = indexList.length;
+
+  const goals: CompiledGoal<Ctx>[] = [];
+  const goalNames = new Map<string, number>();
+  const domain: GoapDomain<Ctx> = {
+    schema,
+    actionNames,
+    actionCount: actionNames.length,
+    words,
+    offset,
+    isInt,
+    full,
+    touch: Int32Array.from(touchRows),
+    touchStart,
+    effectStart,
+    indexStart,
+    indexActions: Int32Array.from(indexList),
+    indexTouch: Int32Array.from(indexTouch),
+    baseCost,
+    costFns,
+    procedural,
+    preconditions,
+    steps,
+    goals,
+    minCost,
+    maxEffects,
+    dynamicCosts: costFns.some((f) => f !== null),
+    goalIndex: (name) => goalNames.get(name) ?? -1,
+  };
+  for (const g of def.goals ?? []) {
+    if (goalNames.has(g?.name)) throw new GoapDefinitionError('DUPLICATE_GOAL', g.name, `Duplicate goal name "${g.name}".`);
+    const compiled = compileGoal(domain, g, goals.length);
+    goalNames.set(g.name, goals.length);
+    goals.push(compiled);
+  }
+  Object.freeze(goals);
+  return domain;
+}
+
+/**
+ * The largest weight for which the default count heuristic is admissible on
+ * this domain: `minCost / maxEffects` (every violated condition needs an
+ * action, and one action fixes at most `maxEffects` of them). Dynamic costs are
+ * not known at compile time: with any, this is 0 unless you pass their lower bound.
+ * @example
+ * new GoapPlanner(domain, { weight: admissibleWeight(domain) }); // optimal plans
+ */
+export function admissibleWeight(domain: GoapDomain, dynamicCostLowerBound = 0): number {
+  const min = domain.dynamicCosts ? Math.min(domain.minCost, dynamicCostLowerBound) : domain.minCost;
+  if (domain.maxEffects === 0 || min === Infinity) return 0;
+  return min / domain.maxEffects;
+}

@@ -1,0 +1,50 @@
+import { DualplanError } from '@dualplan/world-state';
+
+/**
+ * A GOAP action or goal definition that cannot be compiled: contradictory
+ * conditions, an opaque effect, a duplicate name. `subject` names the action or goal.
+ * @example
+ * try { compileDomain(schema, def); } catch (e) { if (e instanceof GoapDefinitionError) console.log(e.code, e.subject); }
+ */
+export class GoapDefinitionError extends DualplanError {}
+
+/**
+ * A cost that is NaN, negative or non-finite, at compile time or returned by a
+ * dynamic cost function at plan time. `subject` names the action.
+ * @example
+ * compileDomain(schema, { actions: [{ name: 'chop', effects: [], cost: -1 }] }); // throws: subject 'chop'
+ */
+export class InvalidCostError extends DualplanError {
+  constructor(action: string, cost: unknown, when: 'compile' | 'plan') {
+    super(
+      'INVALID_COST',
+      action,
+      when === 'compile'
+        ? `Action "${action}" has cost ${String(cost)}: a cost must be a finite number >= 0 or a function.`
+        : `Cost function of action "${action}" returned ${String(cost)} at plan time: expected a number >= 0 (Infinity marks it unusable).`,
+    );
+  }
+}
+
+/**
+ * A goal name or index the domain does not define.
+ * @example
+ * planner.plan(state, 'party'); // throws UnknownGoalError, subject 'party'
+ */
+export class UnknownGoalError extends DualplanError {
+  constructor(goal: string) {
+    super('UNKNOWN_GOAL', goal, `Unknown goal "${goal}": it is not defined in the domain.`);
+  }
+}
+
+/**
+ * A planner asked to start a search while its sliced search is still running (or from inside its own callbacks).
+ * @example
+ * planner.begin(state, 'patrol');
+ * planner.plan(state, 'patrol'); // throws PlannerBusyError: cancel() first, or use another planner
+ */
+export class PlannerBusyError extends DualplanError {
+  constructor() {
+    super('PLANNER_BUSY', 'GoapPlanner', 'This GoapPlanner is in the middle of a search: finish or cancel() it, or use another planner instance.');
+  }
+}

@@ -1,0 +1,61 @@
+import { bool, defineSchema, eq, mergedBools, ne, set } from '@dualplan/world-state';
+import { compileDomain, type GoapDomain } from '../compileDomain.js';
+
+/** Weapons of {@link mergedBoolDomain}: mutually exclusive, one merged enum. */
+export const Weapon = /* @__PURE__ */ Object.freeze({ Unarmed: 0, Sword: 1, Bow: 2, Staff: 3 } as const);
+
+/**
+ * Shadow of Mordor's merged bools (seed 001): the weapon held is one enum key.
+ * Hurting, scaring and blinding the enemy each need a different weapon, so the
+ * plan is pick, use, drop, pick, use, drop, pick, use (cost 8). Conditions on
+ * two weapons at once contradict immediately, so regression prunes them at once.
+ * Compare {@link mergedBoolTwinDomain}.
+ * @example
+ * new GoapPlanner(mergedBoolDomain()).plan(state, 'defeat').cost; // 8
+ */
+export function mergedBoolDomain(): GoapDomain {
+  const schema = defineSchema({ weapon: mergedBools(Weapon, Weapon.Unarmed), hurt: bool(), scared: bool(), blind: bool() });
+  const k = schema.keys;
+  const pick = (name: string, w: (typeof Weapon)[keyof typeof Weapon]) => ({ name, preconditions: [eq(k.weapon, Weapon.Unarmed)], effects: [set(k.weapon, w)] });
+  return compileDomain(schema, {
+    actions: [
+      pick('pickSword', Weapon.Sword),
+      pick('pickBow', Weapon.Bow),
+      pick('pickStaff', Weapon.Staff),
+      { name: 'drop', preconditions: [ne(k.weapon, Weapon.Unarmed)], effects: [set(k.weapon, Weapon.Unarmed)] },
+      { name: 'slash', preconditions: [eq(k.weapon, Weapon.Sword)], effects: [set(k.hurt, true)] },
+      { name: 'shoot', preconditions: [eq(k.weapon, Weapon.Bow)], effects: [set(k.scared, true)] },
+      { name: 'hex', preconditions: [eq(k.weapon, Weapon.Staff)], effects: [set(k.blind, true)] },
+    ],
+    goals: [{ name: 'defeat', conditions: [eq(k.hurt, true), eq(k.scared, true), eq(k.blind, true)] }],
+  });
+}
+
+/**
+ * The all-bools twin of {@link mergedBoolDomain}: `unarmed`, `hasSword`,
+ * `hasBow`, `hasStaff` as separate booleans, with every pick/drop keeping them
+ * exclusive by hand. Same plans, a bigger state space, more expansions.
+ * @example
+ * new GoapPlanner(mergedBoolTwinDomain()).plan(state, 'defeat').expanded; // about twice the merged domain's
+ */
+export function mergedBoolTwinDomain(): GoapDomain {
+  const schema = defineSchema({ unarmed: bool(true), hasSword: bool(), hasBow: bool(), hasStaff: bool(), hurt: bool(), scared: bool(), blind: bool() });
+  const k = schema.keys;
+  const pick = (name: string, key: typeof k.hasSword) => ({ name, preconditions: [eq(k.unarmed, true)], effects: [set(key, true), set(k.unarmed, false)] });
+  return compileDomain(schema, {
+    actions: [
+      pick('pickSword', k.hasSword),
+      pick('pickBow', k.hasBow),
+      pick('pickStaff', k.hasStaff),
+      {
+        name: 'drop',
+        preconditions: [eq(k.unarmed, false)],
+        effects: [set(k.unarmed, true), set(k.hasSword, false), set(k.hasBow, false), set(k.hasStaff, false)],
+      },
+      { name: 'slash', preconditions: [eq(k.hasSword, true)], effects: [set(k.hurt, true)] },
+      { name: 'shoot', preconditions: [eq(k.hasBow, true)], effects: [set(k.scared, true)] },
+      { name: 'hex', preconditions: [eq(k.hasStaff, true)], effects: [set(k.blind, true)] },
+    ],
+    goals: [{ name: 'defeat', conditions: [eq(k.hurt, true), eq(k.scared, true), eq(k.blind, true)] }],
+  });
+}

@@ -1,0 +1,106 @@
+import { add, bool, compileConditions, createState, defineSchema, enumOf, eq, firstFailing, ge, int, le, ne, set, sub, type Condition, type Effect, type Snapshot } from '@dualplan/world-state';
+import { compileDomain, type ActionDef, type GoapDomain } from '../compileDomain.js';
+
+export interface RandomDomainOptions {
+  /** Boolean keys (default 4). */
+  bools?: number;
+  /** Add a 3-value enum key `e` (default true). */
+  enumKey?: boolean;
+  /** Add an int key `n` in [0, 4] (default true). */
+  intKey?: boolean;
+  /** Actions (default: 5 to 9, from the seed). */
+  actions?: number;
+  /** Largest number of goal conditions (default 2). */
+  goalConditions?: number;
+  /** Largest effects per action (default 2). */
+  maxEffects?: number;
+  /** Action costs are integers in [minCost, maxCost] (default 1..4). */
+  minCost?: number;
+  maxCost?: number;
+}
+
+export interface RandomDomain {
+  readonly domain: GoapDomain;
+  /** The action definitions, for tests that simulate them independently. */
+  readonly actions: readonly ActionDef[];
+  readonly goal: readonly Condition[];
+  /** A random start state (goal name: `'goal'`). */
+  readonly start: Snapshot;
+}
+
+/**
+ * A small random GOAP domain from a seed (deterministic), for property tests
+ * and benchmarks: bools, an enum and an int key; actions with up to two
+ * preconditions and `maxEffects` effects (set, add, sub); a goal of one to
+ * `goalConditions` conditions, and a start state that does not satisfy it.
+ * @example
+ * const { domain, start } = randomDomain(42);
+ * new GoapPlanner(domain, { weight: 0 }).plan(createState(domain.schema, start), 'goal');
+ */
+export function randomDomain(seed: number, options: RandomDomainOptions = {}): RandomDomain {
+  let s = seed >>> 0 || 1;
+  const rand = () => {
+    // mulberry32
+    s = (s + 0x6d2b79f5) | 0;
+    let t = Math.imul(s ^ (s >>> 15), 1 | s);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const pick = (n: number) => Math.floor(rand() * n);
+  const nb = options.bools ?? 4;
+  const spec: Record<string, ReturnType<typeof bool> | ReturnType<typeof int> | ReturnType<typeof enumOf>> = {};
+  const names: string[] = [];
+  for (let i = 0; i < nb; i++) names.push(`b${i}`);
+  for (const n of names) spec[n] = bool();
+  if (options.enumKey ?? true) {
+    spec.e = enumOf(['X', 'Y', 'Z']);
+    names.push('e');
+  }
+  if (options.intKey ?? true) {
+    spec.n = int(0, 4);
+    names.push('n');
+  }
+  const schema = defineSchema(spec);
+  const key = (n: string) => schema.cellOf(n) as never;
+  const distinct = (count: number) => {
+    const pool = [...names];
+    const out: string[] = [];
+    for (let i = 0; i < count && pool.length; i++) out.push(pool.splice(pick(pool.length), 1)[0]);
+    return out;
+  };
+  const condition = (n: string, forGoal: boolean): Condition => {
+    if (n === 'e') return rand() < 0.7 ? eq(key(n), pick(3) as never) : ne(key(n), pick(3) as never);
+    if (n === 'n') return rand() < 0.5 ? ge(key(n), (forGoal ? 1 + pick(4) : pick(4)) as never) : le(key(n), pick(4) as never);
+    return eq(key(n), (rand() < 0.5) as never);
+  };
+  const effect = (n: string): Effect => {
+    if (n === 'e') return set(key(n), pick(3) as never);
+    if (n === 'n') {
+      const r = rand();
+      return r < 0.4 ? add(key(n), 1 + pick(2)) : r < 0.7 ? sub(key(n), 1 + pick(2)) : set(key(n), pick(5) as never);
+    }
+    return set(key(n), (rand() < 0.5) as never);
+  };
+  const count = options.actions ?? 5 + pick(5);
+  const minCost = options.minCost ?? 1;
+  const maxCost = options.maxCost ?? 4;
+  const actions: ActionDef[] = [];
+  for (let i = 0; i < count; i++) {
+    actions.push({
+      name: `act${i}`,
+      preconditions: distinct(pick(3)).map((n) => condition(n, false)),
+      effects: distinct(1 + pick(options.maxEffects ?? 2)).map(effect),
+      cost: minCost + pick(maxCost - minCost + 1),
+    });
+  }
+  const goal = distinct(1 + pick(options.goalConditions ?? 2)).map((n) => condition(n, true));
+  // A start state that does not already satisfy the goal (when one is found in a few tries).
+  const goalList = compileConditions(schema, goal);
+  let start: Snapshot = {};
+  for (let tries = 0; tries < 20; tries++) {
+    start = {};
+    for (const n of names) start[n] = n === 'e' ? ['X', 'Y', 'Z'][pick(3)] : n === 'n' ? pick(5) : rand() < 0.5;
+    if (firstFailing(goalList, createState(schema, start)) >= 0) break;
+  }
+  return { domain: compileDomain(schema, { actions, goals: [{ name: 'goal', conditions: goal }] }), actions, goal, start };
+}

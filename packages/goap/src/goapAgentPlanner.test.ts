@@ -1,0 +1,132 @@
+import { bool, createState, defineSchema, eq, set, type Plan } from '@dualplan/world-state';
+import { compileDomain } from './compileDomain.js';
+import { GoapPlanner } from './GoapPlanner.js';
+import type { GoapMeta } from './GoapResult.js';
+import { goapAgentPlanner, goapSubPlanner } from './goapAgentPlanner.js';
+import { fireDomain, soldierDomain, trollDomain } from './examples/index.js';
+
+const schema = defineSchema({ fed: bool(), rested: bool(), rich: bool(), hasFood: bool(), busy: bool() });
+const k = schema.keys;
+const domain = compileDomain(schema, {
+  actions: [
+    { name: 'cook', preconditions: [eq(k.hasFood, true)], effects: [set(k.fed, true)] },
+    { name: 'sleep', effects: [set(k.rested, true)], cost: 3 },
+    { name: 'work', preconditions: [eq(k.busy, false)], effects: [set(k.rich, true)], cost: 2 },
+  ],
+  goals: [
+    { name: 'eat', conditions: [eq(k.fed, true)], priority: 3 },
+    { name: 'rest', conditions: [eq(k.rested, true)], priority: (s) => (s.get(k.busy) ? 5 : 1) },
+    { name: 'earn', conditions: [eq(k.rich, true)], priority: 2, valid: (s) => !s.get(k.rich) },
+  ],
+});
+
+describe('goapAgentPlanner', () => {
+  test('picks the highest-priority valid, unsatisfied, plannable goal, falling back in priority order', () => {
+    const agent = goapAgentPlanner(new GoapPlanner(domain));
+    // eat (3) has no plan without food: fall back to earn (2).
+    const a = agent.plan(createState(schema), undefined, null);
+    expect(a.status).toBe('found');
+    expect((a.plan!.meta as GoapMeta).goal).toBe('earn');
+    expect(a.plan!.steps.map((s) => s.task)).toEqual(['work']);
+    expect(a.reason).toBe('goal earn (no plan for eat)');
+    // With food, eat wins.
+    expect((agent.plan(createState(schema, { hasFood: true }), undefined, null).plan!.meta as GoapMeta).goal).toBe('eat');
+    // Dynamic priority: busy makes rest (5) the top goal.
+    const busy = agent.plan(createState(schema, { busy: true, hasFood: true }), undefined, null);
+    expect((busy.plan!.meta as GoapMeta).goal).toBe('rest');
+    expect((busy.plan!.meta as GoapMeta).priority).toBe(5);
+    // Satisfied goals are skipped; invalid ones too.
+    const done = agent.plan(createState(schema, { fed: true, rested: true, rich: true }), undefined, null);
+    expect(done).toEqual({ status: 'none', plan: null, reason: 'no valid, unsatisfied goal' });
+  });
+
+  test('reports "none" when no goal can be planned, and "budget" when a budget stopped one', () => {
+    const agent = goapAgentPlanner(new GoapPlanner(domain), { goals: ['eat'] });
+    expect(agent.plan(createState(schema), undefined, null)).toMatchObject({ status: 'none', reason: 'no plan for eat' });
+    const tight = goapAgentPlanner(new GoapPlanner(fireDomain(), { maxExpansions: 1 }));
+    expect(tight.plan(createState(fireDomain().schema), undefined, null)).toMatchObject({ status: 'budget', reason: 'no plan for fire: expansions budget' });
+  });
+
+  test('shouldReplace switches only to a strictly higher-priority goal', () => {
+    const agent = goapAgentPlanner(new GoapPlanner(domain));
+    const earn = agent.plan(createState(schema), undefined, null).plan!;
+    const eat = agent.plan(createState(schema, { hasFood: true }), undefined, null).plan!;
+    expect(agent.shouldReplace(eat, earn).replace).toBe(true);
+    expect(agent.shouldReplace(earn, eat).replace).toBe(false);
+    expect(agent.shouldReplace(eat, eat).replace).toBe(false);
+    expect(agent.shouldReplace(eat, earn).reason).toContain('outranks');
+  });
+
+  test('plans are owned plain data in the shared format', () => {
+    const d = soldierDomain();
+    const plan: Plan = goapAgentPlanner(new GoapPlanner(d)).plan(createState(d.schema), undefined, null).plan!;
+    expect(plan.planner).toBe('goap');
+    expect(plan.cost).toBe(4);
+    expect(plan.steps.map((s) => s.sourceId)).toEqual(plan.steps.map((s) => d.actionNames.indexOf(s.task)));
+    expect(plan.steps.every((s) => s.operator === s.task)).toBe(true);
+    expect(plan.stats.expanded).toBeGreaterThan(0);
+    expect(JSON.parse(JSON.stringify(plan)).meta).toEqual({ goal: 'killEnemy', goalIndex: 0, priority: 1, mode: 'backward', weight: 1 });
+  });
+
+  test('stepFailed penalises the action so the next plan avoids it; update(dt) decays the penalty', () => {
+    const d = fireDomain();
+    const planner = new GoapPlanner(d, { failurePenalty: 3, penaltyHalfLife: 1 });
+    const agent = goapAgentPlanner(planner);
+    const state = createState(d.schema);
+    const first = agent.plan(state, undefined, null).plan!;
+    expect(first.steps.map((s) => s.task)).toEqual(['getAxe', 'chopWood', 'makeFire']);
+    agent.stepFailed!(first.steps[1], undefined);
+    const second = agent.plan(state, undefined, null).plan!;
+    // chopWood now costs 4 × 4 = 16 > collectBranches' 8.
+    expect(second.steps.map((s) => s.task)).toEqual(['collectBranches', 'makeFire']);
+    agent.update!(10);
+    expect(agent.plan(state, undefined, null).plan!.steps.map((s) => s.task)).toEqual(['getAxe', 'chopWood', 'makeFire']);
+    agent.stepSucceeded!(first.steps[0], undefined);
+    expect(planner.successes[0]).toBe(1);
+    // Steps from another planner are ignored.
+    agent.stepFailed!({ ...first.steps[1], task: 'somethingElse' }, undefined);
+    expect(planner.failures[1]).toBe(1);
+  });
+
+  test('penalised steps carry their effective cost', () => {
+    const d = fireDomain();
+    const planner = new GoapPlanner(d);
+    planner.penalize(0, 0.5);
+    const plan = goapAgentPlanner(planner).plan(createState(d.schema), undefined, null).plan!;
+    expect(plan.steps[0].cost).toBe(3);
+    expect(plan.cost).toBe(8);
+  });
+
+  test('troll: goal selection follows priorities over the shared troll schema', () => {
+    const d = trollDomain();
+    const agent = goapAgentPlanner(new GoapPlanner(d));
+    const goalOf = (snap: Record<string, unknown>) => (agent.plan(createState(d.schema, snap as never), undefined, null).plan?.meta as GoapMeta | undefined)?.goal;
+    expect(goalOf({ WsCanSeeEnemy: true, WsTrunkHealth: 3 })).toBe('attackEnemy');
+    expect(goalOf({ WsCanSeeEnemy: true, WsTrunkHealth: 3, WsIsTired: true })).toBe('recover');
+    expect(goalOf({ WsHasSeenEnemyRecently: true, WsLocation: 'Enemy' })).toBe('regainLineOfSight');
+    expect(goalOf({ WsLocation: 'Trunk' })).toBe('patrolBridges');
+    expect(goalOf({})).toBeUndefined();
+  });
+});
+
+describe('goapSubPlanner', () => {
+  test('plans one fixed goal, or the goal named by args[0], from the given state', () => {
+    const d = fireDomain();
+    const fixed = goapSubPlanner(new GoapPlanner(d), 'fire');
+    const out = fixed(createState(d.schema), undefined, []);
+    expect(out.status).toBe('found');
+    expect(out.plan!.steps.map((s) => s.task)).toEqual(['getAxe', 'chopWood', 'makeFire']);
+    const byArg = goapSubPlanner(new GoapPlanner(d));
+    expect(byArg(createState(d.schema, { hasWood: true }), undefined, ['fire']).plan!.steps.map((s) => s.task)).toEqual(['makeFire']);
+  });
+
+  test('accepts a goal given as conditions, and reports budgets', () => {
+    const d = fireDomain();
+    const sub = goapSubPlanner(new GoapPlanner(d), { name: 'axe', conditions: [eq(d.schema.keys.hasAxe as never, true as never)] });
+    expect(sub(createState(d.schema), undefined, []).plan!.steps.map((s) => s.task)).toEqual(['getAxe']);
+    const tight = goapSubPlanner(new GoapPlanner(d, { maxExpansions: 1 }), 'fire');
+    expect(tight(createState(d.schema), undefined, [])).toEqual({ status: 'budget', plan: null, reason: 'goal fire: expansions budget' });
+    const none = goapSubPlanner(new GoapPlanner(d), { name: 'wood', conditions: [{ key: 'wood', op: '>=', value: 5 }] });
+    expect(none(createState(d.schema), undefined, [])).toEqual({ status: 'none', plan: null, reason: 'no plan for goal wood' });
+  });
+});
