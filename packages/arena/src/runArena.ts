@@ -1,0 +1,127 @@
+import type { AgentPlanner, PlanStep } from '@dualplan/world-state';
+import { TrollLocation, TrollOperator } from '@dualplan/world-state/examples';
+import { eventToJSON, formatEvent, summarizePlanTimes, type Agent, type RunnerEvent } from '@dualplan/runner';
+import { Arena } from './Arena.js';
+import { createSoldier } from './soldierAgent.js';
+import { createTroll } from './trollAgent.js';
+
+/** Options of one arena match. */
+export interface ArenaOptions {
+  seed: number;
+  ticks: number;
+  /** Which planner drives the troll. */
+  troll: 'htn' | 'goap';
+  /** Builds the planners (see `planners.ts`); injected so tests can swap them. */
+  planners: ArenaPlanners;
+  /** Seconds per tick; default 0.1. */
+  dt?: number;
+}
+
+/** Planner factories; `null` when that planner is not available. */
+export interface ArenaPlanners {
+  troll(kind: 'htn' | 'goap'): AgentPlanner | null;
+  soldier(): AgentPlanner | null;
+}
+
+/** One agent's counters over a match. */
+export interface AgentSummary {
+  readonly agent: string;
+  readonly planner: string;
+  readonly plans: number;
+  readonly replans: number;
+  readonly replaced: number;
+  readonly skipped: number;
+  readonly failedPlans: number;
+  readonly steps: number;
+  readonly succeeded: number;
+  readonly failed: number;
+  readonly aborted: number;
+  readonly planCalls: number;
+  readonly meanMs: number;
+  readonly p95Ms: number;
+}
+
+/** What a match produced: the readable timeline, JSON records, and per-agent summaries. */
+export interface ArenaRun {
+  readonly seed: number;
+  readonly ticks: number;
+  readonly troll: 'htn' | 'goap';
+  readonly lines: string[];
+  readonly records: Record<string, unknown>[];
+  readonly summaries: AgentSummary[];
+  /** Why an agent is missing (a planner not available), if any. */
+  readonly missing: string[];
+}
+
+/**
+ * Run one deterministic match: the player bot wanders, the troll and the
+ * soldier sense, plan and act. The same seed gives the same events on every
+ * machine (plan times, which differ, are only in the summaries).
+ * @example
+ * const run = runArena({ seed: 7, ticks: 300, troll: 'htn', planners: defaultPlanners });
+ * console.log(run.lines.join('\n'));
+ */
+export function runArena(options: ArenaOptions): ArenaRun {
+  const dt = options.dt ?? 0.1;
+  const arena = new Arena(options.seed);
+  const lines: string[] = [];
+  const records: Record<string, unknown>[] = [];
+  const missing: string[] = [];
+  let lastNoPlan = new Map<string, string>();
+  const onEvent = (e: RunnerEvent) => {
+    records.push(eventToJSON(e, argName));
+    // Repeated "no plan" retries (a dead soldier) say nothing new: print the first only.
+    const key = `${e.agent}/${e.runner}`;
+    if (e.type === 'planNotFound') {
+      if (lastNoPlan.get(key) === e.reason) return;
+      lastNoPlan.set(key, e.reason);
+    } else if (e.type === 'planFound') lastNoPlan.delete(key);
+    lines.push(formatEvent(e, argName));
+  };
+  arena.onNote = (n) => {
+    records.push({ tick: n.tick, time: Number(n.time.toFixed(6)), agent: 'world', type: 'world', text: n.text });
+    lines.push(`${String(n.tick).padStart(5)} ${n.time.toFixed(2).padStart(7)}s world          ${n.text}`);
+  };
+  const agents: Agent[] = [];
+  const trollPlanner = options.planners.troll(options.troll);
+  if (trollPlanner) agents.push(createTroll(arena, 'troll', trollPlanner, onEvent));
+  else missing.push(`troll: no ${options.troll} planner available`);
+  const soldierPlanner = options.planners.soldier();
+  if (soldierPlanner) agents.push(createSoldier(arena, soldierPlanner, onEvent));
+  else missing.push('soldier: no GOAP planner available');
+  for (let t = 0; t < options.ticks; t++) {
+    arena.advance(dt);
+    for (const agent of agents) agent.tick(dt);
+  }
+  lastNoPlan = new Map();
+  return { seed: options.seed, ticks: options.ticks, troll: options.troll, lines, records, summaries: agents.map(summarize), missing };
+}
+
+const LOCATION_NAMES: Record<number, string> = Object.fromEntries(Object.entries(TrollLocation).map(([name, v]) => [v, name]));
+
+/** `NavigateTo` takes a {@link TrollLocation}: show its name. */
+function argName(arg: unknown, step: PlanStep): string {
+  return step.operator === TrollOperator.NavigateTo && typeof arg === 'number' ? (LOCATION_NAMES[arg] ?? String(arg)) : String(arg);
+}
+
+function summarize(agent: Agent): AgentSummary {
+  const runner = agent.runner();
+  const s = runner.stats;
+  const times = summarizePlanTimes([s]);
+  return {
+    agent: agent.id,
+    planner: runner.planner.kind,
+    plans: s.plansFound,
+    replans: s.replans,
+    replaced: s.replaced,
+    skipped: s.replansSkipped,
+    failedPlans: s.plansFailed,
+    steps: s.stepsStarted,
+    succeeded: s.stepsSucceeded,
+    failed: s.stepsFailed,
+    aborted: s.stepsAborted,
+    planCalls: s.planCalls,
+    meanMs: times.meanMs,
+    p95Ms: times.p95Ms,
+  };
+}
