@@ -15,6 +15,6 @@ export const defaultPlanners: ArenaPlanners = /* @__PURE__ */ Object.freeze({
     return goapAgentPlanner(new GoapPlanner(goapTrollDomain()));
   },
   soldier(): AgentPlanner | null {
-    return goapAgentPlanner(new GoapPlanner(soldierDomain()));
+    return goapAgentPlanner(new GoapPlanner(soldierDomain(undefined, { lastResort: true })));
   },
 });

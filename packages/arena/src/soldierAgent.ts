@@ -11,12 +11,17 @@ export interface SoldierCtx {
   readonly scoutTo: Point | null;
   readonly diedAt: number;
   readonly since: number;
+  /** Shots missed in a row; the third jams the gun. */
+  readonly misses: number;
+  readonly jammedAt: number;
 }
 
 const SPEED = 5;
 const VISION = 30;
 const NEAR = 6;
 const SPAWN: Point = { x: 95, y: 55 };
+const JAM_AFTER_MISSES = 3;
+const UNJAM_SECONDS = 6;
 
 function timed(seconds: number, finish: (agent: AgentView<SoldierCtx>) => OperatorStatus): Operator<SoldierCtx> {
   return {
@@ -76,11 +81,28 @@ export function soldierOperators(arena: Arena): Record<string, Operator<SoldierC
       agent.updateCtx((c) => {
         c.loaded = false;
       });
-      // The recoil spoils the aim: the world, not the plan, says so.
+      // The recoil spoils the aim and the shot empties the gun: the world, not the plan, says so.
       agent.state.set(keys.enemylinedup, false);
+      agent.state.set(keys.weaponloaded, false);
       const d = distance(agent.ctx.pos, player);
       // Long shots mostly miss; each miss raises the shot's failure penalty in the GOAP planner.
-      if (!loaded || !player.alive || d > VISION || arena.random() >= (d < 10 ? 0.7 : 0.25)) return OperatorStatus.Failure;
+      if (!loaded || !player.alive || d > VISION || arena.random() >= (d < 10 ? 0.7 : 0.25)) {
+        agent.updateCtx((c) => {
+          c.misses++;
+        });
+        if (agent.ctx.misses >= JAM_AFTER_MISSES && agent.state.get(keys.armedwithgun)) {
+          // Without a gun, killEnemy cannot be planned: goal selection falls back to the bomb.
+          agent.state.set(keys.armedwithgun, false);
+          agent.updateCtx((c) => {
+            c.jammedAt = agent.time;
+          });
+          arena.note(`${agent.id}'s gun jammed after ${JAM_AFTER_MISSES} misses`);
+        }
+        return OperatorStatus.Failure;
+      }
+      agent.updateCtx((c) => {
+        c.misses = 0;
+      });
       arena.hitPlayer(100, `${agent.id} (rifle)`);
       return OperatorStatus.Success;
     }),
@@ -123,7 +145,16 @@ export function soldierSensors(arena: Arena): Sensor<SoldierCtx>[] {
     {
       name: 'gun',
       interval: 0.3,
-      update: (agent) => agent.state.set(keys.weaponloaded, agent.ctx.loaded),
+      update: (agent) => {
+        agent.state.set(keys.weaponloaded, agent.ctx.loaded);
+        if (!agent.state.get(keys.armedwithgun) && agent.time - agent.ctx.jammedAt >= UNJAM_SECONDS) {
+          agent.updateCtx((c) => {
+            c.misses = 0;
+          });
+          agent.state.set(keys.armedwithgun, true);
+          arena.note(`${agent.id} cleared its gun`);
+        }
+      },
     },
     {
       name: 'respawn',
@@ -151,7 +182,7 @@ export function createSoldier(arena: Arena, planner: AgentPlanner<SoldierCtx>, o
   return createAgent<SoldierCtx>({
     id: 'soldier',
     state: createState(soldierSchema()),
-    ctx: { pos: SPAWN, busyUntil: 0, loaded: false, scoutTo: null, diedAt: -Infinity, since: 0 },
+    ctx: { pos: SPAWN, busyUntil: 0, loaded: false, scoutTo: null, diedAt: -Infinity, since: 0, misses: 0, jammedAt: -Infinity },
     planner,
     operators: soldierOperators(arena),
     sensors: soldierSensors(arena),

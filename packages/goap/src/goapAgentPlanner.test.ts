@@ -40,6 +40,19 @@ describe('goapAgentPlanner', () => {
     expect(done).toEqual({ status: 'none', plan: null, reason: 'no valid, unsatisfied goal' });
   });
 
+  test('soldier: the bomb is a last resort, chosen only when the gun is gone', () => {
+    const soldier = soldierDomain(undefined, { lastResort: true });
+    const agent = goapAgentPlanner(new GoapPlanner(soldier));
+    const armed = agent.plan(createState(soldier.schema), undefined, null);
+    expect((armed.plan!.meta as GoapMeta).goal).toBe('killEnemy');
+    expect(armed.plan!.steps.map((s) => s.task)).not.toContain('detonatebomb');
+    const jammed = agent.plan(createState(soldier.schema, { armedwithgun: false, enemyvisible: true }), undefined, null);
+    expect((jammed.plan!.meta as GoapMeta).goal).toBe('killEnemyAtAnyCost');
+    expect(jammed.plan!.steps.map((s) => s.task)).toEqual(['approach', 'detonatebomb']);
+    expect(jammed.plan!.cost).toBe(6);
+    expect(jammed.reason).toBe('goal killEnemyAtAnyCost (no plan for killEnemy)');
+  });
+
   test('reports "none" when no goal can be planned, and "budget" when a budget stopped one', () => {
     const agent = goapAgentPlanner(new GoapPlanner(domain), { goals: ['eat'] });
     expect(agent.plan(createState(schema), undefined, null)).toMatchObject({ status: 'none', reason: 'no plan for eat' });

@@ -2,6 +2,15 @@ import { eq, set } from '@dualplan/world-state';
 import { soldierSchema } from '@dualplan/world-state/examples';
 import { compileDomain, type GoapDomain } from '../compileDomain.js';
 
+export interface SoldierOptions {
+  /**
+   * Add the goal `killEnemyAtAnyCost` (¬enemyalive, priority 0). Goal selection
+   * falls back to it only when `killEnemy` cannot be planned, e.g. without a gun:
+   * then the bomb, which costs the soldier its life, is the last resort.
+   */
+  lastResort?: boolean;
+}
+
 /**
  * The classic GOAP soldier (issue 4): eight boolean atoms, seven actions, goal
  * `killEnemy` = ¬enemyalive ∧ alive. From the schema defaults the optimal plan
@@ -10,7 +19,7 @@ import { compileDomain, type GoapDomain } from '../compileDomain.js';
  * const domain = soldierDomain();
  * new GoapPlanner(domain).plan(createState(domain.schema), 'killEnemy').cost; // 4
  */
-export function soldierDomain(schema = soldierSchema()): GoapDomain {
+export function soldierDomain(schema = soldierSchema(), options: SoldierOptions = {}): GoapDomain {
   const k = schema.keys;
   return compileDomain(schema, {
     actions: [
@@ -27,6 +36,9 @@ export function soldierDomain(schema = soldierSchema()): GoapDomain {
       },
       { name: 'flee', preconditions: [eq(k.enemyvisible, true)], effects: [set(k.nearenemy, false)] },
     ],
-    goals: [{ name: 'killEnemy', conditions: [eq(k.enemyalive, false), eq(k.alive, true)], priority: 1 }],
+    goals: [
+      { name: 'killEnemy', conditions: [eq(k.enemyalive, false), eq(k.alive, true)], priority: 1 },
+      ...(options.lastResort ? [{ name: 'killEnemyAtAnyCost', conditions: [eq(k.enemyalive, false)], priority: 0 }] : []),
+    ],
   });
 }
