@@ -1,4 +1,4 @@
-import { mulberry32 } from './mulberry32.js';
+import { mulberry32 } from '@dualplan/world-state';
 
 export interface Point {
   readonly x: number;

@@ -1,6 +1,9 @@
 import {
+  applyEffects,
+  ChangeSource,
   createState,
   DualplanError,
+  firstFailing,
   type PlanStep,
   type Schema,
   type SubPlanner,
@@ -10,7 +13,6 @@ import { bestFirstSearch } from './bestFirstSearch.js';
 import { TaskKind, type Domain } from './Domain.js';
 import type { SubtaskDef } from './DomainDef.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
-import { applyPlanning, failingCondition } from './planningOps.js';
 import { PlanBuffer, type ContinuationTask, type HtnContinuation, type HtnOutcome } from './HtnPlan.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
 import type { PlannerOptions, PlanRequest } from './PlannerOptions.js';
@@ -286,12 +288,12 @@ export class Planner<Ctx = any> {
 
   private addStep(step: PlanStep): boolean {
     const ws = this.ws;
-    const failed = failingCondition(step.conditions, ws, this.ctx);
+    const failed = firstFailing(step.conditions, ws, this.ctx);
     if (failed >= 0) {
       if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: step.conditions.describe(failed) });
       return false;
     }
-    if (applyPlanning(step.effects, ws, this.ctx) >= 0 || applyPlanning(step.expectedEffects, ws, this.ctx) >= 0) {
+    if (applyEffects(step.effects, ws, this.ctx, ChangeSource.Planning) >= 0 || applyEffects(step.expectedEffects, ws, this.ctx, ChangeSource.Planning) >= 0) {
       if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: 'an effect leaves its range' });
       return false;
     }
@@ -313,7 +315,7 @@ export class Planner<Ctx = any> {
         if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'pruned', condition: '' });
         break;
       }
-      const failed = failingCondition(d.methodConds[m], this.ws, this.ctx);
+      const failed = firstFailing(d.methodConds[m], this.ws, this.ctx);
       if (failed >= 0) {
         if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'condition', condition: d.methodConds[m].describe(failed) });
         continue;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { add, createState, eq, ge, set, type AgentPlanner } from '@dualplan/world-state';
+import { add, createState, eq, ge, mulberry32, set, type AgentPlanner } from '@dualplan/world-state';
 import { createAgent } from './Agent.js';
 import { eventToJSON } from './formatEvent.js';
 import { OperatorStatus } from './OperatorStatus.js';
@@ -15,16 +15,6 @@ interface Frame {
   outcome: OperatorStatus;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function domain(): AgentPlanner {
   const attack = makeStep(schema, 'Attack', { conditions: [eq(k.Seen, true)], executing: [eq(k.Seen, true)], effects: [add(k.Count, 1)] });

@@ -8,6 +8,7 @@ export type { KeyDefinition } from './defineSchema.js';
 export { WorldState, ChangeSource, createState, restoreState, diffStates } from './WorldState.js';
 export type { Snapshot, RestoreOptions } from './WorldState.js';
 export { hashWords } from './hashWords.js';
+export { mulberry32 } from './mulberry32.js';
 export {
   ConditionList,
   CondOp,

@@ -1,4 +1,4 @@
-import { add, bool, compileConditions, createState, defineSchema, enumOf, eq, firstFailing, ge, int, le, ne, set, sub, type Condition, type Effect, type Snapshot } from '@dualplan/world-state';
+import { add, bool, compileConditions, createState, defineSchema, enumOf, eq, firstFailing, ge, int, le, mulberry32, ne, set, sub, type Condition, type Effect, type Snapshot } from '@dualplan/world-state';
 import { compileDomain, type ActionDef, type GoapDomain } from '../compileDomain.js';
 
 export interface RandomDomainOptions {
@@ -38,14 +38,7 @@ export interface RandomDomain {
  * new GoapPlanner(domain, { weight: 0 }).plan(createState(domain.schema, start), 'goal');
  */
 export function randomDomain(seed: number, options: RandomDomainOptions = {}): RandomDomain {
-  let s = seed >>> 0 || 1;
-  const rand = () => {
-    // mulberry32
-    s = (s + 0x6d2b79f5) | 0;
-    let t = Math.imul(s ^ (s >>> 15), 1 | s);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rand = mulberry32(seed);
   const pick = (n: number) => Math.floor(rand() * n);
   const nb = options.bools ?? 4;
   const spec: Record<string, ReturnType<typeof bool> | ReturnType<typeof int> | ReturnType<typeof enumOf>> = {};

@@ -1,4 +1,4 @@
-import { bool, createState, defineSchema, int, type ConditionDef, type EffectDef, type WorldState } from '@dualplan/world-state';
+import { bool, createState, defineSchema, int, mulberry32, type ConditionDef, type EffectDef, type WorldState } from '@dualplan/world-state';
 import { compileDomain } from '../compileDomain.js';
 import type { Domain } from '../Domain.js';
 import type { SubtaskDef } from '../DomainDef.js';
@@ -196,13 +196,3 @@ function randomTowers(n: number, rand: () => number): number[] {
   return pos;
 }
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}

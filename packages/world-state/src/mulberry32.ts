@@ -1,6 +1,6 @@
 /**
- * A small seeded PRNG (mulberry32): the arena's only source of randomness, so
- * a seed replays the same match on every machine.
+ * A small seeded PRNG (mulberry32) for simulations, generated domains and tests:
+ * a seed replays the same stream on every machine, unlike `Math.random`.
  * @example
  * const random = mulberry32(7);
  * random(); // a float in [0, 1), the same for seed 7 everywhere
