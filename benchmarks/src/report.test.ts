@@ -1,0 +1,33 @@
+import { describe, expect, it } from '@jest/globals';
+import { computeRatios, markdownReport, targetMet } from './report.js';
+import type { CaseResult } from './runCases.js';
+
+const base = { suite: 's', name: 'n', status: 'ok' as const, detail: '' };
+const results: CaseResult[] = [
+  { ...base, id: 'a', impl: 'dualplan', scenario: 'X', medianNs: 100, target: { maxNs: 150, label: '≤ 150 ns' } },
+  { ...base, id: 'b', impl: 'goap', scenario: 'X', medianNs: 20_000, target: { minRatio: 150, label: '≥ 150×' } },
+  { ...base, id: 'c', impl: 'mahler', scenario: 'X', medianNs: 5_000, status: 'non-optimal' },
+  { ...base, id: 'd', impl: 'htn-ai', scenario: 'X', status: 'timeout' },
+];
+
+describe('report', () => {
+  it('computes peer/ours ratios per scenario, skipping untimed peers', () => {
+    const ratios = computeRatios(results);
+    expect(ratios.map((r) => [r.peer, r.ratio])).toEqual([['goap', 200], ['mahler', 50]]);
+    expect(ratios[0].target).toBe(150);
+  });
+
+  it('judges time targets', () => {
+    expect(targetMet(results[0])).toBe(true);
+    expect(targetMet({ ...results[0], medianNs: 151 })).toBe(false);
+    expect(targetMet(results[1])).toBeNull();
+  });
+
+  it('writes a markdown table with statuses and the ratio table', () => {
+    const md = markdownReport(results, '# t');
+    expect(md).toContain('| n | dualplan | 100.0 ns |');
+    expect(md).toContain('**timeout**');
+    expect(md).toContain('| X | goap | 100.0 ns | 20.00 µs | 200× | ≥ 150× ✅ |');
+    expect(md).toContain('mahler (non-optimal plan)');
+  });
+});

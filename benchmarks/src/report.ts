@@ -1,0 +1,76 @@
+import { fmtBytes, formatNs } from './format.js';
+import type { CaseResult } from './runCases.js';
+
+/** One our-vs-peer comparison: the peer's median divided by ours (>1: we are faster). */
+export interface Ratio {
+  readonly scenario: string;
+  readonly peer: string;
+  readonly ours: number;
+  readonly theirs: number;
+  readonly ratio: number;
+  readonly peerStatus: string;
+  readonly target?: number;
+}
+
+/** Ratios per scenario, from cases sharing `scenario`, ours against each peer. */
+export function computeRatios(results: readonly CaseResult[]): Ratio[] {
+  const out: Ratio[] = [];
+  const scenarios = [...new Set(results.filter((r) => r.scenario).map((r) => r.scenario!))];
+  for (const scenario of scenarios) {
+    const group = results.filter((r) => r.scenario === scenario);
+    const ours = group.find((r) => r.impl === 'dualplan' && r.medianNs !== undefined);
+    for (const peer of group) {
+      if (peer.impl === 'dualplan' || peer.medianNs === undefined || !ours) continue;
+      out.push({
+        scenario,
+        peer: peer.impl,
+        ours: ours.medianNs!,
+        theirs: peer.medianNs,
+        ratio: peer.medianNs / ours.medianNs!,
+        peerStatus: peer.status,
+        target: peer.target?.minRatio,
+      });
+    }
+  }
+  return out;
+}
+
+/** Whether a case met its own time target (null when it has none or was not timed). */
+export function targetMet(r: CaseResult): boolean | null {
+  if (!r.target?.maxNs || r.medianNs === undefined) return null;
+  return r.medianNs / (r.target.per ?? 1) <= r.target.maxNs;
+}
+
+const cell = (s: string | number | undefined) => (s === undefined ? '–' : String(s).replace(/\|/g, '\\|'));
+
+/** The results as markdown: one table per suite, then the ratio table. */
+export function markdownReport(results: readonly CaseResult[], header: string): string {
+  const lines: string[] = [header, ''];
+  for (const suite of [...new Set(results.map((r) => r.suite))]) {
+    lines.push(`### ${suite}`, '', '| case | impl | median | p95 | ops/s | bytes/op | GCs / ops | expanded | plan | cost | status | target |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+    for (const r of results.filter((x) => x.suite === suite)) {
+      const met = targetMet(r);
+      const target = r.target ? `${r.target.label}${met === null ? '' : met ? ' ✅' : ' ❌'}` : '';
+      const ops = r.opsPerSec === undefined ? '–' : r.opsPerSec >= 1e6 ? `${(r.opsPerSec / 1e6).toFixed(2)} M` : r.opsPerSec >= 1e3 ? `${(r.opsPerSec / 1e3).toFixed(1)} k` : r.opsPerSec.toFixed(1);
+      const status = r.status === 'ok' ? 'ok' : `**${r.status}**: ${r.detail}`;
+      lines.push(`| ${cell(r.name)} | ${r.impl} | ${formatNs(r.medianNs)} | ${formatNs(r.p95Ns)} | ${ops} | ${fmtBytes(r.bytesPerOp)} | ${r.gcs === undefined ? '–' : `${r.gcs} / ${r.gcOps}`} | ${cell(r.expanded)} | ${cell(r.planLength)} | ${cell(r.cost)} | ${cell(status)} | ${target} |`);
+    }
+    lines.push('');
+  }
+  const ratios = computeRatios(results);
+  if (ratios.length > 0) {
+    lines.push('### Ratios (peer median / dualplan median; higher = dualplan faster)', '', '| scenario | peer | dualplan | peer | ratio | target |', '|---|---|---:|---:|---:|---|');
+    for (const q of ratios) {
+      const target = q.target ? `≥ ${q.target}× ${q.ratio >= q.target ? '✅' : '❌'}` : '';
+      lines.push(`| ${cell(q.scenario)} | ${q.peer}${q.peerStatus === 'non-optimal' ? ' (non-optimal plan)' : ''} | ${formatNs(q.ours)} | ${formatNs(q.theirs)} | ${q.ratio.toFixed(q.ratio < 10 ? 2 : 0)}× | ${target} |`);
+    }
+    lines.push('');
+  }
+  const problems = results.filter((r) => r.status === 'wrong' || r.status === 'error');
+  if (problems.length > 0) {
+    lines.push('### Failures', '');
+    for (const r of problems) lines.push(`- ${r.id}: **${r.status}**: ${r.detail}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}

@@ -1,0 +1,87 @@
+import { htnAgentPlanner, Planner } from '@dualplan/htn';
+import { trollDomain } from '@dualplan/htn/examples';
+import { OperatorStatus, createAgent, type Agent, type Operator } from '@dualplan/runner';
+import { createState, type WorldState } from '@dualplan/world-state';
+import { TrollOperator, trollSchema } from '@dualplan/world-state/examples';
+import type { BenchCase, SuiteOptions } from '../BenchCase.js';
+
+const AGENTS = 10_000;
+const FRAME_HZ = 60;
+const REPLAN_HZ = 10;
+
+/** Varied troll states, deterministic: what each agent sees differs. */
+function trollStates(n: number): WorldState<any>[] {
+  const schema = trollSchema();
+  const out: WorldState<any>[] = [];
+  for (let i = 0; i < n; i++) {
+    out.push(createState(schema, { WsCanSeeEnemy: i % 3 !== 0, WsHasSeenEnemyRecently: i % 5 === 0, WsTrunkHealth: i % 4, WsPowerUp: i % 4 === 3 ? 3 : 0 }));
+  }
+  return out;
+}
+
+/**
+ * Many agents (issue 6) and the runner's per-tick overhead (issue 5).
+ * - 10,000 troll agents replanning at 10 Hz at 60 fps: one op = one frame's
+ *   share of plans (10,000 × 10 / 60 ≈ 1,667 plans), on one core; target ≤ 2 ms.
+ * - Runner overhead: 10,000 agents each running a plan whose operator keeps
+ *   running; one op = one tick of all agents, so ns per agent-tick = op / 10,000.
+ */
+export function agentsSuite({ quick }: SuiteOptions): BenchCase[] {
+  const suite = 'agents';
+  const perFrame = Math.round((AGENTS * REPLAN_HZ) / FRAME_HZ);
+  return [
+    {
+      suite,
+      name: `10,000 trolls replanning at 10 Hz: one 16 ms frame (${perFrame} HTN plans)`,
+      impl: 'dualplan',
+      target: { maxNs: 2e6, label: '≤ 2 ms per frame' },
+      allocOps: quick ? 200 : 2_000,
+      heavy: false,
+      prepare() {
+        const planner = new Planner(trollDomain());
+        const states = trollStates(AGENTS);
+        let next = 0;
+        const frame = () => {
+          let steps = 0;
+          for (let i = 0; i < perFrame; i++) {
+            const outcome = planner.plan(states[next]);
+            steps += outcome.plan ? outcome.plan.steps.length : 0;
+            next = next + 1 === AGENTS ? 0 : next + 1;
+          }
+          return steps;
+        };
+        return {
+          run: frame,
+          check: () => {
+            let found = 0;
+            for (const s of states) if (planner.plan(s).status === 'found') found++;
+            return { valid: found === AGENTS, optimal: true, detail: `${found}/${AGENTS} agents have a plan; ${perFrame} plans per frame` };
+          },
+        };
+      },
+    },
+    {
+      suite,
+      name: 'runner tick overhead: 10,000 agents, one tick (excl. planning)',
+      impl: 'dualplan',
+      allocOps: quick ? 200 : 2_000,
+      prepare() {
+        const planner = new Planner(trollDomain());
+        const keepRunning: Operator = { update: () => OperatorStatus.Running };
+        const operators = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, keepRunning]));
+        const agents: Agent[] = trollStates(AGENTS).map((state, i) => createAgent({ id: `troll${i}`, state, ctx: {}, planner: htnAgentPlanner(planner), operators }));
+        for (const a of agents) a.tick(1 / FRAME_HZ); // first tick plans; later ticks only run the step
+        const tick = () => {
+          for (let i = 0; i < agents.length; i++) agents[i].tick(1 / FRAME_HZ);
+        };
+        return {
+          run: tick,
+          check: () => {
+            const running = agents.filter((a) => a.runners[0].plan !== null).length;
+            return { valid: running === AGENTS, optimal: true, detail: `${running}/${AGENTS} agents running a plan; ns per agent-tick = median / ${AGENTS}` };
+          },
+        };
+      },
+    },
+  ];
+}

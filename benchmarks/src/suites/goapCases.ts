@@ -1,0 +1,101 @@
+import { GoapPlanner, type GoapDomain, type GoapOptions } from '@dualplan/goap';
+import { createState, validatePlan, type Snapshot } from '@dualplan/world-state';
+import type { BenchCase, CheckResult, CurvePoint, Target } from '../BenchCase.js';
+import type { BoolProblem } from '../boolProblems.js';
+import { judgeBoolPlan } from '../boolProblems.js';
+import { goapPeerPlanner } from '../peers/goapPeer.js';
+import { htnAiGoapPlanner } from '../peers/htnAiGoap.js';
+import { mahlerBoolPlanner } from '../peers/mahlerPeer.js';
+
+export interface GoapCaseSpec {
+  readonly suite: string;
+  readonly name: string;
+  readonly scenario?: string;
+  readonly curve?: CurvePoint;
+  readonly target?: Target;
+  readonly allocOps?: number;
+  readonly domain: () => GoapDomain;
+  readonly start?: Snapshot;
+  readonly goal: string;
+  readonly options?: GoapOptions;
+  /** Expected optimal cost; or a function computing it (e.g. a Dijkstra cross-check). */
+  readonly optimalCost: number | ((domain: GoapDomain, start: Snapshot | undefined) => number);
+}
+
+/** Plan once with a dualplan GOAP planner; the plan is validated on the world state. */
+export function goapCheck(planner: GoapPlanner, domain: GoapDomain, start: Snapshot | undefined, goal: string, optimalCost: number): CheckResult {
+  const state = createState(domain.schema, start);
+  const r = planner.plan(state, goal);
+  if (r.status !== 'found') return { valid: false, optimal: false, detail: `status ${r.status} ${r.budget}`, expanded: r.expanded };
+  const plan = planner.toPlan();
+  const scratch = createState(domain.schema);
+  const verdict = validatePlan(plan.steps, 0, state, scratch);
+  const reached = verdict.step < 0 && planner.satisfied(scratch, goal);
+  const names = plan.steps.map((s) => s.task);
+  const shown = names.length > 8 ? `${names.slice(0, 6).join(', ')}, … (${names.length} steps)` : names.join(', ');
+  return {
+    valid: reached,
+    optimal: r.cost === optimalCost,
+    detail: reached ? `${shown} (cost ${r.cost}${r.cost === optimalCost ? '' : `, optimum ${optimalCost}`})` : `invalid plan ${shown}: ${verdict.reason || 'goal not reached'}`,
+    planLength: r.length,
+    cost: r.cost,
+    expanded: r.expanded,
+  };
+}
+
+/** A dualplan GOAP case. */
+export function goapCase(spec: GoapCaseSpec): BenchCase {
+  return {
+    suite: spec.suite,
+    name: spec.name,
+    impl: 'dualplan',
+    scenario: spec.scenario,
+    curve: spec.curve,
+    target: spec.target,
+    allocOps: spec.allocOps,
+    prepare() {
+      const domain = spec.domain();
+      const planner = new GoapPlanner(domain, spec.options);
+      const state = createState(domain.schema, spec.start);
+      const optimal = typeof spec.optimalCost === 'number' ? spec.optimalCost : spec.optimalCost(domain, spec.start);
+      return { run: () => planner.plan(state, spec.goal), check: () => goapCheck(planner, domain, spec.start, spec.goal, optimal) };
+    },
+  };
+}
+
+type PeerName = 'goap' | 'htn-ai' | 'mahler';
+const PEERS: Record<PeerName, (p: BoolProblem) => () => string[] | null> = {
+  goap: goapPeerPlanner,
+  'htn-ai': htnAiGoapPlanner,
+  mahler: (p) => mahlerBoolPlanner(p),
+};
+
+/** The same bool problem for each peer, validated by simulation. */
+export function peerGoapCases(
+  suite: string,
+  name: string,
+  problem: () => BoolProblem,
+  extra: { scenario?: string; curve?: CurvePoint; timeoutMs?: number; heavy?: boolean; targets?: Partial<Record<PeerName, Target>>; peers?: readonly PeerName[] } = {},
+): BenchCase[] {
+  return (extra.peers ?? (['goap', 'htn-ai', 'mahler'] as const)).map((peer) => ({
+    suite,
+    name,
+    impl: peer,
+    scenario: extra.scenario,
+    curve: extra.curve,
+    timeoutMs: extra.timeoutMs,
+    heavy: extra.heavy,
+    target: extra.targets?.[peer],
+    prepare() {
+      const p = problem();
+      const plan = PEERS[peer](p);
+      return {
+        run: plan,
+        check: () => {
+          const v = judgeBoolPlan(p, plan());
+          return { ...v, planLength: v.valid ? undefined : 0 };
+        },
+      };
+    },
+  }));
+}

@@ -1,0 +1,48 @@
+/**
+ * The Trunk Thumper troll (seed 004, §12.3–12.7) as planner-neutral facts: the
+ * start states benchmarked and the plan each must produce. The domain:
+ *
+ * BeTrunkThumper
+ *   [CanSeeEnemy]            AttackEnemy
+ *   [HasSeenEnemyRecently]   NavToLastEnemyLoc (expected: CanSeeEnemy = true), RegainLOSRoar [CanSeeEnemy]
+ *   []                       ChooseBridgeToCheck, NavigateToBridge, CheckBridge
+ * AttackEnemy
+ *   [TrunkHealth > 0]        NavigateToEnemy, DoTrunkSlam (TrunkHealth -= 1)
+ *   []                       FindTrunk, NavigateToTrunk, UprootTrunk (TrunkHealth = 3), AttackEnemy
+ */
+export interface TrollStart {
+  readonly CanSeeEnemy: boolean;
+  readonly HasSeenEnemyRecently: boolean;
+  readonly TrunkHealth: number;
+}
+
+export interface TrollScenario {
+  readonly name: string;
+  readonly start: TrollStart;
+  readonly expected: readonly string[];
+}
+
+/** The headline case: §12.6, recursion through AttackEnemy after uprooting a new trunk. */
+export const TROLL_UPROOT: TrollScenario = Object.freeze({
+  name: 'troll: uproot and slam (§12.6)',
+  start: { CanSeeEnemy: true, HasSeenEnemyRecently: false, TrunkHealth: 0 },
+  expected: ['FindTrunk', 'NavigateToTrunk', 'UprootTrunk', 'NavigateToEnemy', 'DoTrunkSlam'],
+});
+
+export const TROLL_SCENARIOS: readonly TrollScenario[] = Object.freeze([
+  TROLL_UPROOT,
+  { name: 'troll: slam (§12.3)', start: { CanSeeEnemy: true, HasSeenEnemyRecently: false, TrunkHealth: 3 }, expected: ['NavigateToEnemy', 'DoTrunkSlam'] },
+  { name: 'troll: regain LOS (§12.7)', start: { CanSeeEnemy: false, HasSeenEnemyRecently: true, TrunkHealth: 2 }, expected: ['NavToLastEnemyLoc', 'RegainLOSRoar'] },
+  { name: 'troll: patrol bridges (§12.3)', start: { CanSeeEnemy: false, HasSeenEnemyRecently: false, TrunkHealth: 3 }, expected: ['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge'] },
+]);
+
+/** Compare a plan's task names with the expected ones. */
+export function judgeTrollPlan(scenario: TrollScenario, plan: readonly string[] | null) {
+  const ok = !!plan && plan.length === scenario.expected.length && plan.every((t, i) => t === scenario.expected[i]);
+  return {
+    valid: ok,
+    optimal: ok,
+    planLength: plan?.length ?? 0,
+    detail: ok ? plan!.join(' → ') : `expected ${scenario.expected.join(' → ')}, got ${plan ? plan.join(' → ') || '(empty)' : 'no plan'}`,
+  };
+}
