@@ -123,7 +123,7 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
     return true;
   }
 
-  /** A 32-bit hash of the values, stable across runs and machines. */
+  /** A signed 32-bit hash of the values, stable across runs and machines. */
   hash(): number {
     return hashWords(this.words, this.words.length);
   }

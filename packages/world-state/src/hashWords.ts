@@ -1,6 +1,8 @@
 /**
  * MurmurHash3 (x86, 32-bit) over `count` 32-bit words: fast, well mixed, and
  * stable across runs, so GOAP closed sets and replay logs can key on it.
+ * Returned as a signed 32-bit integer: V8 keeps those unboxed, whereas an
+ * unsigned result above 2^31 would be a heap number allocated on every call.
  */
 export function hashWords(words: ArrayLike<number>, count: number, seed = 0x9747b28c): number {
   let h = seed | 0;
@@ -18,5 +20,5 @@ export function hashWords(words: ArrayLike<number>, count: number, seed = 0x9747
   h ^= h >>> 13;
   h = Math.imul(h, 0xc2b2ae35);
   h ^= h >>> 16;
-  return h >>> 0;
+  return h | 0;
 }
