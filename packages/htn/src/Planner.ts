@@ -288,12 +288,16 @@ export class Planner<Ctx = any> {
 
   private addStep(step: PlanStep): boolean {
     const ws = this.ws;
-    const failed = firstFailing(step.conditions, ws, this.ctx);
+    // Most steps have no conditions or no expected effects: skip those calls outright.
+    const failed = step.conditions.length === 0 ? -1 : firstFailing(step.conditions, ws, this.ctx);
     if (failed >= 0) {
       if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: step.conditions.describe(failed) });
       return false;
     }
-    if (applyEffects(step.effects, ws, this.ctx, ChangeSource.Planning) >= 0 || applyEffects(step.expectedEffects, ws, this.ctx, ChangeSource.Planning) >= 0) {
+    if (
+      (step.effects.length !== 0 && applyEffects(step.effects, ws, this.ctx, ChangeSource.Planning) >= 0) ||
+      (step.expectedEffects.length !== 0 && applyEffects(step.expectedEffects, ws, this.ctx, ChangeSource.Planning) >= 0)
+    ) {
       if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: 'an effect leaves its range' });
       return false;
     }
@@ -315,9 +319,10 @@ export class Planner<Ctx = any> {
         if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'pruned', condition: '' });
         break;
       }
-      const failed = firstFailing(d.methodConds[m], this.ws, this.ctx);
+      const conds = d.methodConds[m];
+      const failed = conds.length === 0 ? -1 : firstFailing(conds, this.ws, this.ctx);
       if (failed >= 0) {
-        if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'condition', condition: d.methodConds[m].describe(failed) });
+        if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'condition', condition: conds.describe(failed) });
         continue;
       }
       const head = this.head;
@@ -332,8 +337,7 @@ export class Planner<Ctx = any> {
         }
         this.pushRefs(refs, `the subtasks of method ${d.methodNames[m]} of task ${d.taskNames[task]}`);
       } else {
-        const subs = d.subCalls;
-        for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) this.push(subs[i]);
+        this.pushStatic(d.subCalls, d.methodSubStart[m], d.methodSubEnd[m]);
       }
       if (m < end - 1 && m < bound) this.record(call, m, head, arena, dyn);
       this.growMtr(depth + 1);
@@ -437,6 +441,26 @@ export class Planner<Ctx = any> {
     this.nodeNext[n] = this.head;
     this.head = n;
     this.generated++;
+  }
+
+  /** Push `calls[start..end)` so that `calls[start]` is processed first; one capacity check, fields written once. */
+  private pushStatic(calls: Int32Array, start: number, end: number): void {
+    let top = this.arenaTop;
+    if (top + end - start > this.nodeCall.length) {
+      this.nodeCall = grow(this.nodeCall, top + end - start);
+      this.nodeNext = grow(this.nodeNext, top + end - start);
+    }
+    const nodeCall = this.nodeCall;
+    const nodeNext = this.nodeNext;
+    let head = this.head;
+    for (let i = end - 1; i >= start; i--, top++) {
+      nodeCall[top] = calls[i];
+      nodeNext[top] = head;
+      head = top;
+    }
+    this.head = head;
+    this.arenaTop = top;
+    this.generated += end - start;
   }
 
   private pushRefs(refs: readonly SubtaskDef[], where: string): void {
