@@ -30,4 +30,11 @@ describe('report', () => {
     expect(md).toContain('| X | goap | 100.0 ns | 20.00 µs | 200× | ≥ 150× ✅ |');
     expect(md).toContain('mahler (non-optimal plan)');
   });
+
+  it('reports expansions per second where a case counts expansions', () => {
+    const md = markdownReport([{ ...results[0], expanded: 200 }], '# t');
+    // 200 expansions in 100 ns: 2e9 per second.
+    expect(md).toContain('| 200 | 2000.00 M |');
+    expect(markdownReport([results[0]], '# t')).toContain('| – | – |');
+  });
 });

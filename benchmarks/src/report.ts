@@ -43,17 +43,25 @@ export function targetMet(r: CaseResult): boolean | null {
 
 const cell = (s: string | number | undefined) => (s === undefined ? '–' : String(s).replace(/\|/g, '\\|'));
 
+/** A rate per second with a k/M suffix, or '–'. */
+function perSecond(rate: number | undefined): string {
+  if (rate === undefined || !Number.isFinite(rate)) return '–';
+  return rate >= 1e6 ? `${(rate / 1e6).toFixed(2)} M` : rate >= 1e3 ? `${(rate / 1e3).toFixed(1)} k` : rate.toFixed(1);
+}
+
 /** The results as markdown: one table per suite, then the ratio table. */
 export function markdownReport(results: readonly CaseResult[], header: string): string {
   const lines: string[] = [header, ''];
   for (const suite of [...new Set(results.map((r) => r.suite))]) {
-    lines.push(`### ${suite}`, '', '| case | impl | median | p95 | ops/s | bytes/op | GCs / ops | expanded | plan | cost | status | target |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+    lines.push(`### ${suite}`, '', '| case | impl | median | p95 | ops/s | bytes/op | GCs / ops | expanded | expanded/s | plan | cost | status | target |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
     for (const r of results.filter((x) => x.suite === suite)) {
       const met = targetMet(r);
       const target = r.target ? `${r.target.label}${met === null ? '' : met ? ' ✅' : ' ❌'}` : '';
-      const ops = r.opsPerSec === undefined ? '–' : r.opsPerSec >= 1e6 ? `${(r.opsPerSec / 1e6).toFixed(2)} M` : r.opsPerSec >= 1e3 ? `${(r.opsPerSec / 1e3).toFixed(1)} k` : r.opsPerSec.toFixed(1);
+      const ops = perSecond(r.opsPerSec);
+      // Search speed independent of plan size: nodes expanded per second of planning.
+      const expandedRate = typeof r.expanded === 'number' && r.medianNs ? perSecond((r.expanded * 1e9) / r.medianNs) : '–';
       const status = r.status === 'ok' ? 'ok' : `**${r.status}**: ${r.detail}`;
-      lines.push(`| ${cell(r.name)} | ${r.impl} | ${formatNs(r.medianNs)} | ${formatNs(r.p95Ns)} | ${ops} | ${fmtBytes(r.bytesPerOp)} | ${r.gcs === undefined ? '–' : `${r.gcs} / ${r.gcOps}`} | ${cell(r.expanded)} | ${cell(r.planLength)} | ${cell(r.cost)} | ${cell(status)} | ${target} |`);
+      lines.push(`| ${cell(r.name)} | ${r.impl} | ${formatNs(r.medianNs)} | ${formatNs(r.p95Ns)} | ${ops} | ${fmtBytes(r.bytesPerOp)} | ${r.gcs === undefined ? '–' : `${r.gcs} / ${r.gcOps}`} | ${cell(r.expanded)} | ${expandedRate} | ${cell(r.planLength)} | ${cell(r.cost)} | ${cell(status)} | ${target} |`);
     }
     lines.push('');
   }
