@@ -9,7 +9,7 @@ import {
   type SubPlanner,
   type WorldState,
 } from '@dualplan/world-state';
-import { bestFirstSearch } from './bestFirstSearch.js';
+import { BestFirstSearch } from './bestFirstSearch.js';
 import { TaskKind, type Domain } from './Domain.js';
 import type { SubtaskDef } from './DomainDef.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
@@ -47,6 +47,7 @@ export class Planner<Ctx = any> {
   private readonly W: number;
   private readonly buffers = [new PlanBuffer(), new PlanBuffer()];
   private flip = 0;
+  private best: BestFirstSearch<Ctx> | null = null;
   private readonly stepCache = new Map<string, PlanStep>();
   private readonly compatible = new WeakSet<Schema>();
   private readonly noneReasons: string[] = [];
@@ -146,15 +147,14 @@ export class Planner<Ctx = any> {
     const root = request?.root;
     const id = request?.tasks ? -1 : root === undefined ? this.root : typeof root === 'number' ? root : this.domain.taskId(root);
     if (!request?.tasks && !(id >= 0 && id < this.domain.pauseTask)) throw new UndefinedTaskError(String(root ?? '(none)'), 'the plan request');
-    return bestFirstSearch(this.domain, state, ctx as Ctx, {
-      rootCalls: request?.tasks ?? id,
-      rootArgs: request?.args,
-      rootName: request?.tasks ? '(tasks)' : this.domain.taskNames[id],
-      maxSteps: this.maxSteps,
-      maxDepth: this.maxDepth,
-      delegates: this.delegateFns,
-      stepCache: this.stepCache,
-    });
+    this.best ??= new BestFirstSearch(this.domain, { maxSteps: this.maxSteps, maxDepth: this.maxDepth, delegates: this.delegateFns, stepCache: this.stepCache });
+    // Same double buffering as the ordered search: the previous plan stays intact while the runner executes it.
+    let out = request?.out;
+    if (!out) {
+      out = this.buffers[this.flip];
+      this.flip ^= 1;
+    }
+    return this.best.run(out, state, ctx as Ctx, id, request?.args, request?.tasks);
   }
 
   private begin(state: WorldState<any>, ctx: Ctx | undefined, request: PlanRequest | undefined): PlanBuffer {

@@ -13,7 +13,7 @@ export interface PlannerOptions<Ctx = any> {
   delegates?: Readonly<Record<string, SubPlanner<Ctx>>>;
   /**
    * `'ordered'` (default): the chapter's depth-first search, first valid method wins.
-   * `'best-first'`: the cheapest full decomposition by method and primitive costs (allocates).
+   * `'best-first'`: the cheapest full decomposition by method and primitive costs (pooled: no allocation in steady state, but it expands every applicable branch).
    */
   mode?: 'ordered' | 'best-first';
   /** Record trace events in `Planner.trace`. Off by default and free when off. */

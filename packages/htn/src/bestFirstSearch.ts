@@ -3,35 +3,14 @@ import { Heap } from 'heap-js';
 import { TaskKind, type Domain } from './Domain.js';
 import type { SubtaskDef } from './DomainDef.js';
 import { UndefinedTaskError } from './errors.js';
-import type { HtnOutcome } from './HtnPlan.js';
+import type { HtnOutcome, PlanBuffer } from './HtnPlan.js';
+import { grow } from './planningOps.js';
 
-interface Cell<T> {
-  readonly value: T;
-  readonly next: Cell<T> | null;
-}
+const NIL = -1;
+const NO_ARGS: readonly unknown[] = Object.freeze([]);
 
-interface Call {
-  readonly task: number;
-  readonly args: readonly unknown[];
-  /** Static call id, or -1. */
-  readonly call: number;
-}
-
-interface Node {
-  readonly cost: number;
-  readonly seq: number;
-  readonly tasks: Cell<Call> | null;
-  readonly words: Int32Array;
-  readonly plan: Cell<PlanStep> | null;
-  readonly mtr: Cell<number> | null;
-  readonly depth: number;
-}
-
-/** Settings shared with {@link Planner}. */
+/** Settings shared with {@link Planner}, fixed for the planner's lifetime. */
 export interface BestFirstSettings<Ctx> {
-  readonly rootCalls: readonly SubtaskDef[] | number;
-  readonly rootArgs?: readonly unknown[];
-  readonly rootName: string;
   readonly maxSteps: number;
   readonly maxDepth: number;
   readonly delegates: readonly (SubPlanner<Ctx> | null)[];
@@ -43,112 +22,325 @@ export interface BestFirstSettings<Ctx> {
  * applicable method of a compound is a branch, method costs and primitive costs
  * add up, and the cheapest complete decomposition wins (ties: earlier method
  * order). Pause points are ignored: the result is always a full plan.
- * Allocates per node; use the default ordered search in hot paths.
+ *
+ * One instance per {@link Planner} (created on its first best-first call). All
+ * scratch is in typed-array pools that only grow while warming up, so a search
+ * allocates nothing in steady state (static calls; dynamic arguments still
+ * build a step-cache key). Nodes are indices; a node's task list, plan and MTR
+ * are persistent cons lists in arenas, so a child shares its parent's tails.
+ * @example
+ * const search = new BestFirstSearch(domain, { maxSteps: 1e5, maxDepth: 4096, delegates: [], stepCache: new Map() });
+ * const outcome = search.run(new PlanBuffer(), state, ctx, domain.root, undefined, undefined);
+ * outcome.plan?.cost; // cheapest total of method and primitive costs
  */
-export function bestFirstSearch<Ctx>(domain: Domain, state: WorldState<any>, ctx: Ctx, s: BestFirstSettings<Ctx>): HtnOutcome {
-  const ws = createState(domain.schema as Schema).copyFrom(state);
-  const heap = new Heap<Node>((a, b) => a.cost - b.cost || a.seq - b.seq);
-  let seq = 0;
-  let tasks: Cell<Call> | null = null;
-  if (typeof s.rootCalls === 'number') {
-    const args = s.rootArgs ?? domain.callArgs[domain.defaultCall[s.rootCalls]];
-    tasks = { value: { task: s.rootCalls, args, call: s.rootArgs ? -1 : domain.defaultCall[s.rootCalls] }, next: null };
-  } else tasks = prepend(domain, s.rootCalls, null, 'the planned task list');
-  heap.push({ cost: 0, seq: seq++, tasks, words: ws.words.slice(), plan: null, mtr: null, depth: 0 });
-  let expanded = 0;
-  let generated = 1;
-  const stats = () => ({ expanded, generated, backtracks: 0 });
-  while (heap.size() > 0) {
-    if (++expanded > s.maxSteps) return { status: 'budget', plan: null, reason: `step budget of ${s.maxSteps} exhausted` };
-    const node = heap.pop()!;
-    if (node.tasks === null) return found(node, s.rootName, stats());
-    const { task, args, call } = node.tasks.value;
-    const rest = node.tasks.next;
-    ws.words.set(node.words);
-    const child = (cost: number, next: Cell<Call> | null, plan: Cell<PlanStep> | null, mtr: Cell<number> | null, depth: number) => {
-      generated++;
-      heap.push({ cost, seq: seq++, tasks: next, words: ws.words.slice(), plan, mtr, depth });
-    };
-    const kind = domain.taskKind[task];
-    if (kind === TaskKind.Primitive) {
-      const step = (call >= 0 ? domain.callStep[call] : null) ?? cachedStep(domain, s.stepCache, task, args);
-      if (tryStep(step, ws, ctx)) child(node.cost + step.cost, rest, { value: step, next: node.plan }, node.mtr, node.depth);
-    } else if (kind === TaskKind.Compound) {
-      if (node.depth >= s.maxDepth) continue;
-      const first = domain.methodStart[task];
-      for (let m = first; m < domain.methodEnd[task]; m++) {
-        ws.words.set(node.words);
-        if (firstFailing(domain.methodConds[m], ws, ctx) >= 0) continue;
-        const fn = domain.methodFn[m];
-        let next: Cell<Call> | null = rest;
-        if (fn) {
-          const refs = fn(ws, ctx, args);
-          if (!refs) continue;
-          next = prepend(domain, refs, rest, `the subtasks of method ${domain.methodNames[m]}`);
-        } else {
-          for (let i = domain.methodSubEnd[m] - 1; i >= domain.methodSubStart[m]; i--) {
-            const c = domain.subCalls[i];
-            next = { value: { task: domain.callTask[c], args: domain.callArgs[c], call: c }, next };
-          }
-        }
-        child(node.cost + domain.methodCost[m], next, node.plan, { value: m - first, next: node.mtr }, node.depth + 1);
-      }
-    } else if (kind === TaskKind.Delegate) {
-      const outcome = s.delegates[task]!(ws, ctx, args);
-      if (outcome.status !== 'found' || !outcome.plan) continue;
-      let plan = node.plan;
-      let cost = node.cost;
-      let ok = true;
-      for (const step of outcome.plan.steps) {
-        if (!(ok = tryStep(step, ws, ctx))) break;
-        plan = { value: step, next: plan };
-        cost += step.cost;
-      }
-      if (ok) child(cost, rest, plan, node.mtr, node.depth);
-    } else child(node.cost, rest, node.plan, node.mtr, node.depth);
+export class BestFirstSearch<Ctx = unknown> {
+  private readonly domain: Domain;
+  private readonly s: BestFirstSettings<Ctx>;
+  private readonly ws: WorldState<any>;
+  private readonly W: number;
+  private readonly heap: Heap<number>;
+  private ctx: Ctx = undefined as Ctx;
+  // Node pool. A node's index is its generation order, which is the tie-break.
+  private cost = new Float64Array(64);
+  private tasks = new Int32Array(64);
+  private plan = new Int32Array(64);
+  private mtr = new Int32Array(64);
+  private depth = new Int32Array(64);
+  private snaps: Int32Array;
+  private nodes = 0;
+  // Cons-cell arenas, reset per search.
+  private taskCall = new Int32Array(256);
+  private taskNext = new Int32Array(256);
+  private taskTop = 0;
+  private readonly stepRef: PlanStep[] = [];
+  private stepNext = new Int32Array(256);
+  private stepTop = 0;
+  private mtrValue = new Int32Array(256);
+  private mtrNext = new Int32Array(256);
+  private mtrTop = 0;
+  private dynTask = new Int32Array(16);
+  private readonly dynArgs: (readonly unknown[])[] = [];
+  private dynLen = 0;
+  private generated = 0;
+  private depthTask = -1;
+  // Failure texts are built once so that a failing search allocates nothing either.
+  private readonly stepReason: string;
+  private readonly noneReasons: string[] = [];
+  private readonly depthReasons: string[] = [];
+
+  constructor(domain: Domain, settings: BestFirstSettings<Ctx>) {
+    this.domain = domain;
+    this.s = settings;
+    this.ws = createState(domain.schema as Schema);
+    this.W = this.ws.words.length;
+    this.snaps = new Int32Array(64 * this.W);
+    // Returns small integers: a double returned from a call V8 does not inline would be boxed.
+    this.heap = new Heap<number>((a, b) => (this.cost[a] < this.cost[b] ? -1 : this.cost[a] > this.cost[b] ? 1 : a - b));
+    this.stepReason = `step budget of ${settings.maxSteps} exhausted`;
   }
-  return { status: 'none', plan: null, reason: `no plan: no decomposition of ${s.rootName} is valid in this state` };
-}
 
-function tryStep(step: PlanStep, ws: WorldState<any>, ctx: unknown): boolean {
-  if (firstFailing(step.conditions, ws, ctx) >= 0) return false;
-  return applyEffects(step.effects, ws, ctx, ChangeSource.Planning) < 0 && applyEffects(step.expectedEffects, ws, ctx, ChangeSource.Planning) < 0;
-}
-
-function cachedStep(domain: Domain, cache: Map<string, PlanStep>, task: number, args: readonly unknown[]): PlanStep {
-  const key = `${task}:${JSON.stringify(args)}`;
-  let step = cache.get(key);
-  if (!step) cache.set(key, (step = domain.instantiate(task, args)));
-  return step;
-}
-
-function prepend(domain: Domain, refs: readonly SubtaskDef[], rest: Cell<Call> | null, where: string): Cell<Call> | null {
-  let next = rest;
-  for (let i = refs.length - 1; i >= 0; i--) {
-    const ref = refs[i];
-    if (typeof ref !== 'string' && 'pause' in ref) {
-      next = { value: { task: domain.pauseTask, args: [], call: domain.pauseCall }, next };
-      continue;
+  /**
+   * Search from `root` (with `args`, or its default arguments), or from the task
+   * list `tasks` when given, on a working copy of `state`. Writes the result into
+   * `out` and returns its outcome; nothing else a caller holds is touched.
+   */
+  run(out: PlanBuffer, state: WorldState<any>, ctx: Ctx, root: number, args: readonly unknown[] | undefined, tasks: readonly SubtaskDef[] | undefined): HtnOutcome {
+    const d = this.domain;
+    this.ws.copyFrom(state);
+    this.ctx = ctx;
+    this.nodes = this.taskTop = this.stepTop = this.mtrTop = this.dynLen = this.generated = 0;
+    this.depthTask = -1;
+    const heap = this.heap;
+    // Empty the heap's array in place: clear() allocates a new one and `length = 0` drops its backing store.
+    const items = heap.heapArray;
+    while (items.length > 0) items.pop();
+    const head = tasks ? this.pushRefs(tasks, NIL, -1) : this.cell(args ? this.dynCall(root, args) : d.defaultCall[root], NIL);
+    this.child(0, head, NIL, NIL, 0);
+    let expanded = 0;
+    while (heap.heapArray.length > 0) {
+      if (++expanded > this.s.maxSteps) return this.fail(out, 'budget', this.stepReason, expanded);
+      const n = heap.pop()!;
+      if (this.tasks[n] === NIL) return this.found(out, n, tasks ? '(tasks)' : d.taskNames[root], expanded);
+      this.expand(n);
     }
-    const name = typeof ref === 'string' ? ref : ref.task;
-    const id = domain.taskId(name);
-    if (id < 0) throw new UndefinedTaskError(name, where);
-    const args = typeof ref !== 'string' && ref.args !== undefined ? ref.args : null;
-    next = { value: { task: id, args: args ?? domain.callArgs[domain.defaultCall[id]], call: args ? -1 : domain.defaultCall[id] }, next };
+    if (this.depthTask >= 0) return this.fail(out, 'budget', this.depthReason(this.depthTask), expanded);
+    return this.fail(out, 'none', this.noneReason(tasks ? -1 : root), expanded);
   }
-  return next;
+
+  private expand(n: number): void {
+    const d = this.domain;
+    const h = this.tasks[n];
+    const call = this.taskCall[h];
+    const rest = this.taskNext[h];
+    const task = call < d.staticCalls ? d.callTask[call] : this.dynTask[call - d.staticCalls];
+    this.restore(n);
+    switch (d.taskKind[task]) {
+      case TaskKind.Primitive: {
+        const step = this.stepOf(call, task);
+        if (this.apply(step)) this.child(this.cost[n] + step.cost, rest, this.stepCell(step, this.plan[n]), this.mtr[n], this.depth[n]);
+        return;
+      }
+      case TaskKind.Compound:
+        if (this.depth[n] >= this.s.maxDepth) {
+          // Prune this branch only: a cheaper plan may still exist within the limit.
+          if (this.depthTask < 0) this.depthTask = task;
+        } else this.decompose(n, call, task, rest);
+        return;
+      case TaskKind.Delegate:
+        this.delegate(n, call, task, rest);
+        return;
+      default:
+        this.child(this.cost[n], rest, this.plan[n], this.mtr[n], this.depth[n]);
+    }
+  }
+
+  private decompose(n: number, call: number, task: number, rest: number): void {
+    const d = this.domain;
+    const first = d.methodStart[task];
+    const end = d.methodEnd[task];
+    for (let m = first; m < end; m++) {
+      // A subtask function sees the working state and might change it: start each method from the node's state.
+      if (m > first) this.restore(n);
+      const conds = d.methodConds[m];
+      if (conds.length !== 0 && firstFailing(conds, this.ws, this.ctx) >= 0) continue;
+      const fn = d.methodFn[m];
+      let next: number;
+      if (fn !== null) {
+        const refs = fn(this.ws, this.ctx, this.argsOf(call));
+        if (!refs) continue;
+        next = this.pushRefs(refs, rest, m);
+      } else {
+        next = rest;
+        for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) next = this.cell(d.subCalls[i], next);
+      }
+      this.child(this.cost[n] + d.methodCost[m], next, this.plan[n], this.mtrCell(m - first, this.mtr[n]), this.depth[n] + 1);
+    }
+  }
+
+  private delegate(n: number, call: number, task: number, rest: number): void {
+    const outcome = this.s.delegates[task]!(this.ws, this.ctx, this.argsOf(call));
+    if (outcome.status !== 'found' || !outcome.plan) return;
+    const steps = outcome.plan.steps;
+    let plan = this.plan[n];
+    let cost = this.cost[n];
+    for (let i = 0; i < steps.length; i++) {
+      if (!this.apply(steps[i])) return;
+      plan = this.stepCell(steps[i], plan);
+      cost += steps[i].cost;
+    }
+    this.child(cost, rest, plan, this.mtr[n], this.depth[n]);
+  }
+
+  /** A new node with a snapshot of the working state, pushed on the heap. */
+  private child(cost: number, tasks: number, plan: number, mtr: number, depth: number): void {
+    const k = this.nodes++;
+    if (k >= this.cost.length) this.growNodes(k + 1);
+    this.cost[k] = cost;
+    this.tasks[k] = tasks;
+    this.plan[k] = plan;
+    this.mtr[k] = mtr;
+    this.depth[k] = depth;
+    const W = this.W;
+    const words = this.ws.words;
+    const snaps = this.snaps;
+    for (let i = 0, j = k * W; i < W; i++, j++) snaps[j] = words[i];
+    this.generated++;
+    this.heap.add(k);
+  }
+
+  private restore(n: number): void {
+    const W = this.W;
+    const words = this.ws.words;
+    const snaps = this.snaps;
+    for (let i = 0, j = n * W; i < W; i++, j++) words[i] = snaps[j];
+  }
+
+  private growNodes(n: number): void {
+    const cost = new Float64Array(Math.max(n, this.cost.length * 2));
+    cost.set(this.cost);
+    this.cost = cost;
+    this.tasks = grow(this.tasks, n);
+    this.plan = grow(this.plan, n);
+    this.mtr = grow(this.mtr, n);
+    this.depth = grow(this.depth, n);
+    this.snaps = grow(this.snaps, this.cost.length * this.W);
+  }
+
+  private apply(step: PlanStep): boolean {
+    const ws = this.ws;
+    const ctx = this.ctx;
+    if (step.conditions.length !== 0 && firstFailing(step.conditions, ws, ctx) >= 0) return false;
+    return (
+      (step.effects.length === 0 || applyEffects(step.effects, ws, ctx, ChangeSource.Planning) < 0) &&
+      (step.expectedEffects.length === 0 || applyEffects(step.expectedEffects, ws, ctx, ChangeSource.Planning) < 0)
+    );
+  }
+
+  private stepOf(call: number, task: number): PlanStep {
+    const d = this.domain;
+    if (call < d.staticCalls) {
+      const step = d.callStep[call];
+      if (step !== null) return step;
+    }
+    const args = this.argsOf(call);
+    const key = `${task}:${JSON.stringify(args)}`;
+    let step = this.s.stepCache.get(key);
+    if (!step) this.s.stepCache.set(key, (step = d.instantiate(task, args)));
+    return step;
+  }
+
+  private argsOf(call: number): readonly unknown[] {
+    const S = this.domain.staticCalls;
+    return call < S ? this.domain.callArgs[call] : this.dynArgs[call - S];
+  }
+
+  /** Prepend `refs` to the task list `rest`; `method` names the source in errors (-1: the request's list). */
+  private pushRefs(refs: readonly SubtaskDef[], rest: number, method: number): number {
+    const d = this.domain;
+    let next = rest;
+    for (let i = refs.length - 1; i >= 0; i--) {
+      const ref = refs[i];
+      if (typeof ref !== 'string' && 'pause' in ref) {
+        next = this.cell(d.pauseCall, next);
+        continue;
+      }
+      const name = typeof ref === 'string' ? ref : ref.task;
+      const id = d.taskId(name);
+      if (id < 0) throw new UndefinedTaskError(name, method < 0 ? 'the planned task list' : `the subtasks of method ${d.methodNames[method]}`);
+      const args = typeof ref !== 'string' && ref.args !== undefined ? ref.args : null;
+      next = this.cell(args ? this.dynCall(id, args) : d.defaultCall[id], next);
+    }
+    return next;
+  }
+
+  private dynCall(task: number, args: readonly unknown[]): number {
+    const i = this.dynLen++;
+    if (i >= this.dynTask.length) this.dynTask = grow(this.dynTask, i + 1);
+    this.dynTask[i] = task;
+    this.dynArgs[i] = args ?? NO_ARGS;
+    return this.domain.staticCalls + i;
+  }
+
+  private cell(call: number, next: number): number {
+    const c = this.taskTop++;
+    if (c >= this.taskCall.length) {
+      this.taskCall = grow(this.taskCall, c + 1);
+      this.taskNext = grow(this.taskNext, c + 1);
+    }
+    this.taskCall[c] = call;
+    this.taskNext[c] = next;
+    return c;
+  }
+
+  private stepCell(step: PlanStep, next: number): number {
+    const c = this.stepTop++;
+    if (c >= this.stepNext.length) this.stepNext = grow(this.stepNext, c + 1);
+    this.stepRef[c] = step;
+    this.stepNext[c] = next;
+    return c;
+  }
+
+  private mtrCell(value: number, next: number): number {
+    const c = this.mtrTop++;
+    if (c >= this.mtrNext.length) {
+      this.mtrValue = grow(this.mtrValue, c + 1);
+      this.mtrNext = grow(this.mtrNext, c + 1);
+    }
+    this.mtrValue[c] = value;
+    this.mtrNext[c] = next;
+    return c;
+  }
+
+  private found(out: PlanBuffer, n: number, root: string, expanded: number): HtnOutcome {
+    const p = out.p;
+    let len = 0;
+    for (let c = this.plan[n]; c !== NIL; c = this.stepNext[c]) len++;
+    const steps = p.steps;
+    fit(steps, len, this.stepRef[0]);
+    for (let c = this.plan[n], i = len - 1; c !== NIL; c = this.stepNext[c], i--) steps[i] = this.stepRef[c];
+    len = 0;
+    for (let c = this.mtr[n]; c !== NIL; c = this.mtrNext[c]) len++;
+    const mtr = p.meta.mtr;
+    fit(mtr, len, 0);
+    for (let c = this.mtr[n], i = len - 1; c !== NIL; c = this.mtrNext[c], i--) mtr[i] = this.mtrValue[c];
+    p.cost = this.cost[n];
+    p.meta.root = root;
+    p.meta.partial = false;
+    p.meta.continuation = null;
+    this.stats(out, expanded);
+    out.o.status = 'found';
+    out.o.plan = p;
+    out.o.reason = root;
+    return out.o;
+  }
+
+  private fail(out: PlanBuffer, status: 'none' | 'budget', reason: string, expanded: number): HtnOutcome {
+    if (out.p.steps.length !== 0) out.p.steps.length = 0;
+    this.stats(out, expanded);
+    out.o.status = status;
+    out.o.plan = null;
+    out.o.reason = reason;
+    return out.o;
+  }
+
+  private stats(out: PlanBuffer, expanded: number): void {
+    const stats = out.p.stats;
+    stats.expanded = expanded;
+    stats.generated = this.generated;
+    stats.backtracks = 0;
+  }
+
+  private noneReason(root: number): string {
+    return (this.noneReasons[root + 1] ??= `no plan: no decomposition of ${root < 0 ? '(tasks)' : this.domain.taskNames[root]} is valid in this state`);
+  }
+
+  private depthReason(task: number): string {
+    return (this.depthReasons[task] ??= `depth limit of ${this.s.maxDepth} decompositions reached at task ${this.domain.taskNames[task]} (runaway recursion?)`);
+  }
 }
 
-function found(node: Node, root: string, stats: { expanded: number; generated: number; backtracks: number }): HtnOutcome {
-  const steps: PlanStep[] = [];
-  for (let c = node.plan; c; c = c.next) steps.push(c.value);
-  steps.reverse();
-  const mtr: number[] = [];
-  for (let c = node.mtr; c; c = c.next) mtr.push(c.value);
-  mtr.reverse();
-  return {
-    status: 'found',
-    plan: { planner: 'htn', steps, cost: node.cost, meta: { root, mtr, partial: false, continuation: null }, stats },
-    reason: root,
-  };
+/** Resize a reused result array in place; `filler` only holds new slots until the caller writes them. */
+function fit<T>(a: T[], len: number, filler: T): void {
+  if (a.length > len) a.length = len;
+  while (a.length < len) a.push(filler);
 }

@@ -1,0 +1,182 @@
+import { describe, expect, it } from '@jest/globals';
+import { bool, createState, defineSchema, type PlanOutcome, type SubPlanner } from '@dualplan/world-state';
+import { trollSchema } from '@dualplan/world-state/examples';
+import { compileDomain } from './compileDomain.js';
+import { PlanBuffer, type HtnOutcome } from './HtnPlan.js';
+import { Planner } from './Planner.js';
+import { trollDomain } from './examples/trollDomain.js';
+
+/** A deep copy of what an outcome says, to compare after its buffer could have been reused. */
+const snapshot = (o: HtnOutcome) => ({
+  status: o.status,
+  reason: o.reason,
+  steps: o.plan?.steps.map((s) => [s.task, [...s.args]]) ?? [],
+  mtr: o.plan ? [...o.plan.meta.mtr] : [],
+  cost: o.plan?.cost,
+  root: o.plan?.meta.root,
+});
+
+describe('best-first search (pooled)', () => {
+  const troll = trollDomain();
+  const seen = createState(troll.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 0 });
+  const lost = createState(troll.schema, { WsHasSeenEnemyRecently: true });
+
+  it('keeps the previous plan intact while the next one is planned into the other buffer', () => {
+    const expectA = snapshot(new Planner(troll, { mode: 'best-first' }).plan(seen));
+    const expectB = snapshot(new Planner(troll, { mode: 'best-first' }).plan(lost));
+    expect(expectA).toMatchObject({ status: 'found', mtr: [0, 3] });
+    expect(expectA.steps.map(([t]) => t)).toEqual(['ThrowBoulder']);
+    expect(expectB.status).toBe('found');
+    expect(expectB.steps).not.toEqual(expectA.steps);
+
+    const planner = new Planner(troll, { mode: 'best-first' });
+    const a = planner.plan(seen);
+    const aSteps = a.plan!.steps;
+    const b = planner.plan(lost);
+    expect(b).not.toBe(a);
+    expect(snapshot(a)).toEqual(expectA);
+    expect(a.plan!.steps).toBe(aSteps);
+    expect(snapshot(b)).toEqual(expectB);
+    // The third plan reuses the first buffer: same objects, rewritten.
+    const c = planner.plan(lost);
+    expect(c).toBe(a);
+    expect(c.plan!.steps).toBe(aSteps);
+    expect(snapshot(c)).toEqual(expectB);
+    expect(snapshot(b)).toEqual(expectB);
+    expect(snapshot(planner.plan(seen))).toEqual(expectA);
+  });
+
+  it('writes into request.out and leaves the internal buffers alone', () => {
+    const planner = new Planner(troll, { mode: 'best-first' });
+    const first = planner.plan(seen);
+    const before = snapshot(first);
+    const out = new PlanBuffer();
+    const outcome = planner.plan(lost, undefined, { out });
+    expect(outcome).toBe(out.outcome);
+    expect(snapshot(first)).toEqual(before);
+  });
+
+  describe('dynamic subtasks and arguments', () => {
+    const schema = defineSchema({ Flag: bool() });
+    const steps = (n: number) => Array.from({ length: n }, (_, i) => ({ task: 'Step', args: [n - i] }));
+    const domain = compileDomain(schema, {
+      root: 'Walk',
+      tasks: [
+        {
+          kind: 'compound',
+          name: 'Walk',
+          methods: [
+            { name: 'stepwise', subtasks: (_s, _c, args) => steps(args[0] as number) },
+            { name: 'jump', cost: 2, subtasks: ['Jump'] },
+          ],
+        },
+        { kind: 'primitive', name: 'Step', args: [0] },
+        { kind: 'primitive', name: 'Jump' },
+      ],
+    });
+
+    it('prices each branch and survives arena reuse across alternating requests', () => {
+      const planner = new Planner(domain, { mode: 'best-first' });
+      for (let round = 0; round < 3; round++) {
+        for (const n of [1, 5, 2, 300]) {
+          const outcome = planner.plan(createState(schema), undefined, { args: [n] });
+          const cheapest = Math.min(n, 3);
+          expect(outcome.status).toBe('found');
+          expect(outcome.plan!.cost).toBe(cheapest);
+          if (n < 3) {
+            expect(outcome.plan!.steps.map((s) => s.args[0])).toEqual(steps(n).map((s) => s.args[0]));
+            expect(outcome.plan!.meta.mtr).toEqual([0]);
+          } else {
+            expect(outcome.plan!.steps.map((s) => s.task)).toEqual(['Jump']);
+            expect(outcome.plan!.meta.mtr).toEqual([1]);
+          }
+        }
+      }
+    });
+
+    it('plans from a task list, and names it in a failure', () => {
+      const planner = new Planner(domain, { mode: 'best-first' });
+      const outcome = planner.plan(createState(schema), undefined, { tasks: [{ task: 'Walk', args: [2] }, 'Jump'] });
+      expect(outcome.plan!.steps.map((s) => s.task)).toEqual(['Step', 'Step', 'Jump']);
+      expect(outcome.plan!.meta.root).toBe('(tasks)');
+      expect(() => planner.plan(createState(schema), undefined, { tasks: ['Nope'] })).toThrow(/Nope/);
+    });
+  });
+
+  describe('budgets and failures', () => {
+    const schema = defineSchema({ Flag: bool() });
+
+    it('a step budget gives status budget', () => {
+      const outcome = new Planner(trollDomain(), { mode: 'best-first', maxSteps: 2 }).plan(seen);
+      expect(outcome).toMatchObject({ status: 'budget', plan: null, reason: 'step budget of 2 exhausted' });
+    });
+
+    it('runaway recursion ends in a depth budget that names the task', () => {
+      const domain = compileDomain(schema, { root: 'Forever', tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }] });
+      const outcome = new Planner(domain, { mode: 'best-first', maxDepth: 50 }).plan(createState(schema));
+      expect(outcome.status).toBe('budget');
+      expect(outcome.reason).toMatch(/depth limit of 50 .*Forever/);
+    });
+
+    it('the depth limit prunes a branch, not the search: a plan within the limit is still found', () => {
+      const domain = compileDomain(schema, {
+        root: 'Root',
+        tasks: [
+          { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Root'] }, { cost: 1, subtasks: ['Tick'] }] },
+          { kind: 'primitive', name: 'Tick' },
+        ],
+      });
+      // The free loop is explored first (cost 0) until the limit cuts it; the ordered search gives up there.
+      expect(new Planner(domain, { maxDepth: 20 }).plan(createState(schema)).status).toBe('budget');
+      const outcome = new Planner(domain, { mode: 'best-first', maxDepth: 20 }).plan(createState(schema));
+      expect(outcome.status).toBe('found');
+      expect(outcome.plan!.cost).toBe(2);
+      expect(outcome.plan!.meta.mtr).toEqual([1]);
+      expect(outcome.plan!.stats.expanded).toBeGreaterThan(20);
+    });
+
+    it('no valid decomposition gives status none with the root in the reason', () => {
+      const domain = compileDomain(schema, {
+        root: 'Root',
+        tasks: [
+          { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Need'] }] },
+          { kind: 'primitive', name: 'Need', conditions: [{ key: 'Flag', op: '==', value: true }] },
+        ],
+      });
+      const planner = new Planner(domain, { mode: 'best-first' });
+      const found = planner.plan(createState(schema, { Flag: true }));
+      const none = planner.plan(createState(schema));
+      expect(none).toMatchObject({ status: 'none', plan: null, reason: 'no plan: no decomposition of Root is valid in this state' });
+      expect(found.plan!.steps.map((s) => s.task)).toEqual(['Need']);
+    });
+  });
+
+  it('splices a delegate sub-plan and checks it against the working state', () => {
+    const schema = trollSchema();
+    const external = compileDomain(schema, {
+      tasks: [
+        { kind: 'primitive', name: 'Sneak', effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
+        { kind: 'primitive', name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
+      ],
+    });
+    const domain = compileDomain(schema, {
+      root: 'Root',
+      tasks: [
+        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { cost: 5, subtasks: ['Wait'] }] },
+        { kind: 'delegate', name: 'GetTrunk', delegate: 'goap' },
+        { kind: 'primitive', name: 'Slam', conditions: [{ key: 'WsTrunkHealth', op: '>', value: 0 }, { key: 'WsLocation', op: '==', value: 'Enemy' }] },
+        { kind: 'primitive', name: 'Wait' },
+      ],
+    });
+    let steps = [external.callStep[0]!, external.callStep[1]!];
+    const goap: SubPlanner = (): PlanOutcome => ({ status: 'found', plan: { planner: 'goap', steps, cost: steps.length, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, reason: 'goal' });
+    const planner = new Planner(domain, { mode: 'best-first', delegates: { goap } });
+    const spliced = planner.plan(createState(schema));
+    expect(spliced.plan!.steps.map((s) => s.task)).toEqual(['Sneak', 'Grab', 'Slam']);
+    expect(spliced.plan!.cost).toBe(3);
+    steps = [external.callStep[1]!];
+    const fallback = planner.plan(createState(schema));
+    expect(fallback.plan!.steps.map((s) => s.task)).toEqual(['Wait']);
+    expect(fallback.plan!.cost).toBe(6);
+  });
+});
