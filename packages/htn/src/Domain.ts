@@ -1,5 +1,6 @@
 import type { ConditionList, PlanStep, Schema } from '@dualplan/world-state';
 import type { DomainDef, PrimitiveDef, SubtaskFn } from './DomainDef.js';
+import type { FastTables } from './planningOps.js';
 
 /** Task kinds as stored in {@link Domain.taskKind}. */
 export const TaskKind = /* @__PURE__ */ Object.freeze({ Primitive: 0, Compound: 1, Delegate: 2, Pause: 3 } as const);
@@ -32,6 +33,7 @@ export interface DomainTables {
   pauseCall: number;
   instantiate: (task: number, args: readonly unknown[]) => PlanStep;
   def: DomainDef;
+  fast: FastTables;
 }
 
 /**
@@ -76,6 +78,8 @@ export class Domain<S extends Schema = Schema> {
   readonly pauseCall: number;
   /** The plain-data definition it was compiled from (functions included). */
   readonly definition: DomainDef;
+  /** @internal flat tables for the planner's hot loop. */
+  readonly fast: FastTables;
   private readonly ids: Map<string, number>;
   private readonly primDefs: readonly (PrimitiveDef | null)[];
   private readonly make: (task: number, args: readonly unknown[]) => PlanStep;
@@ -107,6 +111,7 @@ export class Domain<S extends Schema = Schema> {
     this.pauseTask = t.pauseTask;
     this.pauseCall = t.pauseCall;
     this.definition = t.def;
+    this.fast = t.fast;
     this.make = t.instantiate;
   }
 

@@ -16,9 +16,18 @@ import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
 import { PlanBuffer, type ContinuationTask, type HtnContinuation, type HtnOutcome } from './HtnPlan.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
 import type { PlannerOptions, PlanRequest } from './PlannerOptions.js';
-import { grow, sameLayout } from './planningOps.js';
+import { applyOps, CALL, CallPath, grow, holds, METHOD, sameLayout, stepFor } from './planningOps.js';
 
 const NIL = -1;
+/** Int32 slots per decomposition record: call, method, head, arena top, dyn calls, plan length, MTR length, tie. */
+const REC = 8;
+// Results of Planner.expand.
+const FAILED = 0;
+const OK = 1;
+const BUDGET = 2;
+const PAUSED = 3;
+
+type Status = 'found' | 'none' | 'budget';
 const NO_ARGS: readonly unknown[] = Object.freeze([]);
 
 /**
@@ -52,8 +61,8 @@ export class Planner<Ctx = any> {
   private readonly compatible = new WeakSet<Schema>();
   private readonly noneReasons: string[] = [];
   // Task list: a persistent linked list in an arena, so a decomposition point is just (head, arena top).
-  private nodeCall = new Int32Array(256);
-  private nodeNext = new Int32Array(256);
+  /** Node n is [call, next] at `nodes[2n]`. */
+  private nodes = new Int32Array(512);
   private arenaTop = 0;
   private head = NIL;
   // Calls created while planning (subtask functions, task lists, continuations).
@@ -65,8 +74,11 @@ export class Planner<Ctx = any> {
   private against: readonly number[] | null = null;
   private tie = 0;
   // Decomposition history: one record per decomposition point that still has methods left.
-  private rec = new Int32Array(64 * 8);
-  private snaps: Int32Array;
+  /** Per record: REC header slots, then the state snapshot (W slots). */
+  private rec: Int32Array;
+  private continuation: HtnContinuation | null = null;
+  private readonly min: Int32Array;
+  private readonly max: Int32Array;
   private nrec = 0;
   private planLen = 0;
   private steps: PlanStep[] = [];
@@ -92,7 +104,9 @@ export class Planner<Ctx = any> {
     });
     this.ws = createState(domain.schema as Schema);
     this.W = this.ws.words.length;
-    this.snaps = new Int32Array(64 * this.W);
+    this.rec = new Int32Array(64 * (REC + this.W));
+    this.min = this.ws.schema.min;
+    this.max = this.ws.schema.max;
   }
 
   /**
@@ -180,45 +194,160 @@ export class Planner<Ctx = any> {
     return out;
   }
 
+  /**
+   * The ordered DFS. Hot state lives in locals and the common calls (static
+   * primitives and compounds without opaque checks or subtask functions) run
+   * inline on the domain's flat tables; everything else, and every call while
+   * tracing or pruning against an MTR, goes through {@link expand}. Locals are
+   * written back before and reloaded after each call into the general code.
+   */
   private search(out: PlanBuffer, rootName: string, request: PlanRequest | undefined): HtnOutcome {
     const d = this.domain;
-    const kind = d.taskKind;
-    let status: 'found' | 'none' | 'budget' = 'found';
-    let continuation: HtnContinuation | null = null;
-    while (this.head !== NIL) {
-      if (++this.expanded > this.maxSteps) {
-        status = 'budget';
-        this.failure = `step budget of ${this.maxSteps} exhausted`;
-        break;
-      }
-      const call = this.nodeCall[this.head];
-      this.head = this.nodeNext[this.head];
-      const task = this.taskOf(call);
+    const prog = d.fast.prog;
+    const methodBase = d.fast.methodBase;
+    const callStep = d.callStep;
+    const S = d.staticCalls;
+    const maxSteps = this.maxSteps;
+    const values = this.ws.values;
+    const words = this.ws.words;
+    const W = this.W;
+    const R = REC + W;
+    const steps = this.steps;
+    const inline = !this.tracing && this.against === null;
+    let status: Status = 'found';
+    let head = this.head, top = this.arenaTop, planLen = this.planLen, mtrLen = this.mtrLen, nrec = this.nrec;
+    let nodes = this.nodes, rec = this.rec, mtr = this.mtr;
+    let expanded = this.expanded;
+    let call = 0;
+    let m = -1; // >= 0: the methods of `call` from this index are still to try
+    this.continuation = null;
+    for (;;) {
       let ok = true;
-      switch (kind[task]) {
-        case TaskKind.Primitive:
-          ok = this.addStep(this.stepOf(call, task));
+      if (m < 0) {
+        if (head === NIL) break;
+        if (++expanded > maxSteps) {
+          status = 'budget';
+          this.failure = `step budget of ${maxSteps} exhausted`;
           break;
-        case TaskKind.Compound:
-          if (this.mtrLen >= this.maxDepth) {
+        }
+        call = nodes[head * 2];
+        head = nodes[head * 2 + 1];
+        const c = call * CALL;
+        const path = inline && call < S ? prog[c] : CallPath.General;
+        if (path === CallPath.Primitive) {
+          ok = holds(prog, prog[c + 1], prog[c + 2], values) && applyOps(prog, prog[c + 3], prog[c + 4], values, this.min, this.max);
+          if (ok) steps[planLen++] = callStep[call]!;
+        } else if (path === CallPath.Compound) {
+          if (mtrLen >= this.maxDepth) {
             status = 'budget';
-            this.failure = `depth limit of ${this.maxDepth} decompositions reached at task ${d.taskNames[task]} (runaway recursion?)`;
-          } else ok = this.decompose(call, task, d.methodStart[task]);
-          break;
-        case TaskKind.Delegate:
-          ok = this.delegate(call, task);
-          break;
-        default:
-          if (this.planLen > 0 && this.head !== NIL) continuation = this.pauseHere(rootName);
+            this.failure = this.depthFailure(d.callTask[call]);
+            break;
+          }
+          m = prog[c + 1];
+        } else {
+          this.head = head; this.arenaTop = top; this.planLen = planLen; this.mtrLen = mtrLen; this.nrec = nrec;
+          const r = this.expand(call, rootName);
+          head = this.head; top = this.arenaTop; planLen = this.planLen; mtrLen = this.mtrLen; nrec = this.nrec;
+          nodes = this.nodes; rec = this.rec; mtr = this.mtr;
+          if (r === BUDGET) status = 'budget';
+          if (r === BUDGET || r === PAUSED) break;
+          ok = r === OK;
+        }
       }
-      if (status !== 'found' || continuation) break;
-      if (!ok && !this.backtrack()) {
-        status = 'none';
-        break;
+      if (m >= 0) {
+        const c = call * CALL;
+        const end = prog[c + 2];
+        let mo = methodBase + m * METHOD;
+        while (m < end && !holds(prog, prog[mo], prog[mo + 1], values)) m++, (mo += METHOD);
+        if (m < end) {
+          if (m < end - 1) {
+            // A decomposition point: the task list (head, arena top) and the state to return to.
+            if (rec.length < (nrec + 1) * R) this.rec = rec = grow(rec, (nrec + 1) * R);
+            const o = nrec++ * R;
+            rec[o] = call;
+            rec[o + 1] = m;
+            rec[o + 2] = head;
+            rec[o + 3] = top;
+            rec[o + 4] = this.dynLen;
+            rec[o + 5] = planLen;
+            rec[o + 6] = mtrLen;
+            rec[o + 7] = this.tie;
+            for (let i = 0; i < W; i++) rec[o + REC + i] = words[i];
+          }
+          const first = prog[mo + 2];
+          const last = prog[mo + 3];
+          if ((top + last - first) * 2 > nodes.length) this.nodes = nodes = grow(nodes, (top + last - first) * 2);
+          for (let i = last - 1; i >= first; i--, top++) {
+            nodes[top * 2] = prog[i];
+            nodes[top * 2 + 1] = head;
+            head = top;
+          }
+          this.generated += last - first;
+          if (mtrLen >= mtr.length) this.mtr = mtr = grow(mtr, mtrLen + 1);
+          mtr[mtrLen++] = m - prog[c + 1];
+          m = -1;
+          continue;
+        }
+        m = -1;
+        ok = false;
+      }
+      if (!ok) {
+        const o = (nrec - 1) * R;
+        if (inline && o >= 0 && rec[o] < S && prog[rec[o] * CALL] === CallPath.Compound) {
+          // Chronological backtracking (004 §12.4), inline: restore the point, then try that compound's next method.
+          nrec--;
+          call = rec[o];
+          m = rec[o + 1] + 1;
+          head = rec[o + 2];
+          top = rec[o + 3];
+          this.dynLen = rec[o + 4];
+          planLen = rec[o + 5];
+          mtrLen = rec[o + 6];
+          this.tie = rec[o + 7];
+          for (let i = 0; i < W; i++) words[i] = rec[o + REC + i];
+          this.backtracks++;
+          continue;
+        }
+        this.head = head; this.arenaTop = top; this.planLen = planLen; this.mtrLen = mtrLen; this.nrec = nrec;
+        const found = this.backtrack();
+        head = this.head; top = this.arenaTop; planLen = this.planLen; mtrLen = this.mtrLen; nrec = this.nrec;
+        nodes = this.nodes; rec = this.rec; mtr = this.mtr;
+        if (!found) {
+          status = 'none';
+          break;
+        }
       }
     }
+    this.head = head; this.arenaTop = top; this.planLen = planLen; this.mtrLen = mtrLen; this.nrec = nrec;
+    this.expanded = expanded;
     if (status === 'budget' && this.tracing) this.trace.push({ type: 'budget', reason: this.failure });
-    return this.finish(out, status, rootName, continuation, request);
+    return this.finish(out, status, rootName, this.continuation, request);
+  }
+
+  /** One task the general way: any call, with trace events and MTR pruning. */
+  private expand(call: number, rootName: string): number {
+    const d = this.domain;
+    const task = this.taskOf(call);
+    switch (d.taskKind[task]) {
+      case TaskKind.Primitive:
+        return this.addStep(this.stepOf(call, task)) ? OK : FAILED;
+      case TaskKind.Compound:
+        if (this.mtrLen >= this.maxDepth) {
+          this.failure = this.depthFailure(task);
+          return BUDGET;
+        }
+        return this.decompose(call, task, d.methodStart[task]) ? OK : FAILED;
+      case TaskKind.Delegate:
+        return this.delegate(call, task) ? OK : FAILED;
+      default:
+        if (this.planLen === 0 || this.head === NIL) return OK;
+        this.continuation = this.pauseHere(rootName);
+        return PAUSED;
+    }
+  }
+
+  private depthFailure(task: number): string {
+    return `depth limit of ${this.maxDepth} decompositions reached at task ${this.domain.taskNames[task]} (runaway recursion?)`;
   }
 
   private finish(out: PlanBuffer, status: 'found' | 'none' | 'budget', rootName: string, continuation: HtnContinuation | null, request: PlanRequest | undefined): HtnOutcome {
@@ -274,17 +403,9 @@ export class Planner<Ctx = any> {
   }
 
   private stepOf(call: number, task: number): PlanStep {
-    const d = this.domain;
-    if (call < d.staticCalls) {
-      const step = d.callStep[call];
-      if (step !== null) return step;
-    }
-    const args = this.argsOf(call);
-    const key = `${task}:${JSON.stringify(args)}`;
-    let step = this.stepCache.get(key);
-    if (!step) this.stepCache.set(key, (step = d.instantiate(task, args)));
-    return step;
+    return stepFor(this.domain, this.stepCache, call, task, this.argsOf(call));
   }
+
 
   private addStep(step: PlanStep): boolean {
     const ws = this.ws;
@@ -352,12 +473,9 @@ export class Planner<Ctx = any> {
   }
 
   private record(call: number, method: number, head: number, arena: number, dyn: number): void {
-    const r = this.nrec++;
-    if (this.rec.length < (r + 1) * 8) {
-      this.rec = grow(this.rec, (r + 1) * 8);
-      this.snaps = grow(this.snaps, (r + 1) * this.W);
-    }
-    const o = r * 8;
+    const R = REC + this.W;
+    const o = this.nrec++ * R;
+    if (this.rec.length < o + R) this.rec = grow(this.rec, o + R);
     const rec = this.rec;
     rec[o] = call;
     rec[o + 1] = method;
@@ -367,17 +485,15 @@ export class Planner<Ctx = any> {
     rec[o + 5] = this.planLen;
     rec[o + 6] = this.mtrLen;
     rec[o + 7] = this.tie;
-    const W = this.W;
     const words = this.ws.words;
-    const snaps = this.snaps;
-    for (let i = 0, j = r * W; i < W; i++, j++) snaps[j] = words[i];
+    for (let i = 0; i < this.W; i++) rec[o + REC + i] = words[i];
   }
 
   /** Restore the last decomposition point and try that compound's next method (004 §12.4). */
   private backtrack(): boolean {
+    const R = REC + this.W;
     while (this.nrec > 0) {
-      const r = --this.nrec;
-      const o = r * 8;
+      const o = --this.nrec * R;
       const rec = this.rec;
       const call = rec[o];
       const method = rec[o + 1];
@@ -387,10 +503,8 @@ export class Planner<Ctx = any> {
       this.planLen = rec[o + 5];
       this.mtrLen = rec[o + 6];
       this.tie = rec[o + 7];
-      const W = this.W;
       const words = this.ws.words;
-      const snaps = this.snaps;
-      for (let i = 0, j = r * W; i < W; i++, j++) words[i] = snaps[j];
+      for (let i = 0; i < this.W; i++) words[i] = rec[o + REC + i];
       this.backtracks++;
       const task = this.taskOf(call);
       if (this.tracing) this.trace.push({ type: 'backtrack', task: this.domain.taskNames[task], fromMethod: method - this.domain.methodStart[task] });
@@ -423,8 +537,8 @@ export class Planner<Ctx = any> {
   private pauseHere(root: string): HtnContinuation {
     const tasks: ContinuationTask[] = [];
     const S = this.domain.staticCalls;
-    for (let n = this.head; n !== NIL; n = this.nodeNext[n]) {
-      const call = this.nodeCall[n];
+    for (let n = this.head; n !== NIL; n = this.nodes[n * 2 + 1]) {
+      const call = this.nodes[n * 2];
       tasks.push({ task: this.domain.taskNames[this.taskOf(call)], args: this.argsOf(call), call: call < S ? call : -1 });
     }
     if (this.tracing) this.trace.push({ type: 'pause', remaining: tasks.length });
@@ -433,34 +547,16 @@ export class Planner<Ctx = any> {
 
   private push(call: number): void {
     const n = this.arenaTop++;
-    if (n >= this.nodeCall.length) {
-      this.nodeCall = grow(this.nodeCall, n + 1);
-      this.nodeNext = grow(this.nodeNext, n + 1);
-    }
-    this.nodeCall[n] = call;
-    this.nodeNext[n] = this.head;
+    if (n * 2 + 2 > this.nodes.length) this.nodes = grow(this.nodes, n * 2 + 2);
+    this.nodes[n * 2] = call;
+    this.nodes[n * 2 + 1] = this.head;
     this.head = n;
     this.generated++;
   }
 
-  /** Push `calls[start..end)` so that `calls[start]` is processed first; one capacity check, fields written once. */
+  /** Push `calls[start..end)` so that `calls[start]` is processed first. */
   private pushStatic(calls: Int32Array, start: number, end: number): void {
-    let top = this.arenaTop;
-    if (top + end - start > this.nodeCall.length) {
-      this.nodeCall = grow(this.nodeCall, top + end - start);
-      this.nodeNext = grow(this.nodeNext, top + end - start);
-    }
-    const nodeCall = this.nodeCall;
-    const nodeNext = this.nodeNext;
-    let head = this.head;
-    for (let i = end - 1; i >= start; i--, top++) {
-      nodeCall[top] = calls[i];
-      nodeNext[top] = head;
-      head = top;
-    }
-    this.head = head;
-    this.arenaTop = top;
-    this.generated += end - start;
+    for (let i = end - 1; i >= start; i--) this.push(calls[i]);
   }
 
   private pushRefs(refs: readonly SubtaskDef[], where: string): void {

@@ -4,7 +4,7 @@ import { TaskKind, type Domain } from './Domain.js';
 import type { SubtaskDef } from './DomainDef.js';
 import { UndefinedTaskError } from './errors.js';
 import type { HtnOutcome, PlanBuffer } from './HtnPlan.js';
-import { grow } from './planningOps.js';
+import { grow, stepFor } from './planningOps.js';
 
 const NIL = -1;
 const NO_ARGS: readonly unknown[] = Object.freeze([]);
@@ -217,17 +217,9 @@ export class BestFirstSearch<Ctx = unknown> {
   }
 
   private stepOf(call: number, task: number): PlanStep {
-    const d = this.domain;
-    if (call < d.staticCalls) {
-      const step = d.callStep[call];
-      if (step !== null) return step;
-    }
-    const args = this.argsOf(call);
-    const key = `${task}:${JSON.stringify(args)}`;
-    let step = this.s.stepCache.get(key);
-    if (!step) this.s.stepCache.set(key, (step = d.instantiate(task, args)));
-    return step;
+    return stepFor(this.domain, this.s.stepCache, call, task, this.argsOf(call));
   }
+
 
   private argsOf(call: number): readonly unknown[] {
     const S = this.domain.staticCalls;

@@ -12,6 +12,7 @@ import {
 } from '@dualplan/world-state';
 import { Domain, TaskKind } from './Domain.js';
 import type { ArgList, DomainDef, MethodDef, PrimitiveDef, SubtaskDef, SubtaskFn } from './DomainDef.js';
+import { fastTables } from './planningOps.js';
 import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from './errors.js';
 
 const NO_ARGS: readonly unknown[] = Object.freeze([]);
@@ -189,6 +190,10 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
     taskKind[task] === TaskKind.Primitive && !(c === defaultCall[task] && parameterised(task)) ? instantiate(task, callArgs[c]) : null,
   );
 
+  const subCallArr = Int32Array.from(subCalls);
+  const callTaskArr = Int32Array.from(callTask);
+  const methodSubStartArr = Int32Array.from(methodSubStart);
+  const methodSubEndArr = Int32Array.from(methodSubEnd);
   return new Domain(schema, {
     name: def.name ?? 'domain',
     root,
@@ -201,11 +206,11 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
     methodNames,
     methodConds,
     methodCost: Float64Array.from(methodCost),
-    methodSubStart: Int32Array.from(methodSubStart),
-    methodSubEnd: Int32Array.from(methodSubEnd),
+    methodSubStart: methodSubStartArr,
+    methodSubEnd: methodSubEndArr,
     methodFn,
-    subCalls: Int32Array.from(subCalls),
-    callTask: Int32Array.from(callTask),
+    subCalls: subCallArr,
+    callTask: callTaskArr,
     callArgs,
     callStep,
     defaultCall,
@@ -215,6 +220,7 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
     pauseCall: defaultCall[pauseTask],
     instantiate,
     def,
+    fast: fastTables(taskKind, callTaskArr, callStep, methodStart, methodEnd, methodConds, methodFn, methodSubStartArr, methodSubEndArr, subCallArr),
   });
 }
 

@@ -1,4 +1,5 @@
-import type { Schema } from '@dualplan/world-state';
+import type { ConditionList, EffectList, PlanStep, Schema } from '@dualplan/world-state';
+import { TaskKind, type Domain } from './Domain.js';
 
 /** A copy of `a` with room for at least `n` entries (doubling), for scratch that grows only while warming up. */
 export function grow(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
@@ -12,4 +13,130 @@ export function sameLayout(a: Schema, b: Schema): boolean {
   if (a.size !== b.size) return false;
   for (let c = 0; c < a.size; c++) if (a.cellNames[c] !== b.cellNames[c] || a.min[c] !== b.min[c] || a.max[c] !== b.max[c]) return false;
   return true;
+}
+
+/**
+ * The hot path's view of a domain: one flat `Int32Array`, so the planner's
+ * inner loop keeps few arrays live. Layout:
+ * - per static call c, at `c * CALL`: path ({@link CallPath}), then for a
+ *   primitive [condStart, condEnd, effStart, effEnd], for a compound [first method, end method];
+ * - per method m, at `methodBase + m * METHOD`: [condStart, condEnd, subStart, subEnd];
+ * - conditions as [cell, op, operand] triples, effects then expected effects as
+ *   [cell, op, operand, edge] quads, and subtask call ids, all addressed by absolute offsets.
+ */
+export interface FastTables {
+  readonly prog: Int32Array;
+  readonly methodBase: number;
+}
+
+/** Int32 slots per call header and per method in {@link FastTables.prog}. */
+export const CALL = 8;
+export const METHOD = 4;
+
+/** How the planner's fast path handles a static call; anything unusual (args functions, opaque checks, delegates, pauses) goes the general way. */
+export const CallPath = /* @__PURE__ */ Object.freeze({ General: 0, Primitive: 1, Compound: 2 } as const);
+
+/** Flatten the static primitives and the methods of static compounds (the ordered search needs nothing else). */
+export function fastTables(
+  taskKind: Uint8Array,
+  callTask: ArrayLike<number>,
+  callStep: readonly (PlanStep | null)[],
+  methodStart: Int32Array,
+  methodEnd: Int32Array,
+  methodConds: readonly ConditionList[],
+  methodFn: readonly (unknown | null)[],
+  methodSubStart: Int32Array,
+  methodSubEnd: Int32Array,
+  subCalls: Int32Array,
+): FastTables {
+  const n = callTask.length;
+  const methodBase = n * CALL;
+  const prog: number[] = new Array(methodBase + methodConds.length * METHOD).fill(0);
+  const plain = (list: ConditionList | EffectList) => ('tests' in list ? !list.hasOpaque : list.fns.length === 0);
+  const append = (lists: readonly (ConditionList | EffectList)[], at: number) => {
+    prog[at] = prog.length;
+    for (const list of lists) for (let i = 0; i < list.data.length; i++) prog.push(list.data[i]);
+    prog[at + 1] = prog.length;
+  };
+  for (let m = 0; m < methodConds.length; m++) {
+    const o = methodBase + m * METHOD;
+    if (methodFn[m] !== null || !plain(methodConds[m])) continue;
+    append([methodConds[m]], o);
+    prog[o + 2] = prog.length;
+    for (let i = methodSubStart[m]; i < methodSubEnd[m]; i++) prog.push(subCalls[i]);
+    prog[o + 3] = prog.length;
+  }
+  for (let c = 0; c < n; c++) {
+    const task = callTask[c];
+    const step = callStep[c];
+    const o = c * CALL;
+    if (step !== null) {
+      if (!plain(step.conditions) || !plain(step.effects) || !plain(step.expectedEffects)) continue;
+      prog[o] = CallPath.Primitive;
+      append([step.conditions], o + 1);
+      append([step.effects, step.expectedEffects], o + 3);
+    } else if (taskKind[task] === TaskKind.Compound) {
+      let simple = true;
+      for (let m = methodStart[task]; m < methodEnd[task]; m++) if (methodFn[m] !== null || !plain(methodConds[m])) simple = false;
+      if (!simple) continue;
+      prog[o] = CallPath.Compound;
+      prog[o + 1] = methodStart[task];
+      prog[o + 2] = methodEnd[task];
+    }
+  }
+  return { prog: Int32Array.from(prog), methodBase };
+}
+
+/** True when every condition `ops[start..end)` (triples) holds; the inline twin of `firstFailing` without opaque tests. */
+export function holds(ops: Int32Array, start: number, end: number, values: ArrayLike<number>): boolean {
+  for (let j = start; j < end; j += 3) {
+    const x = values[ops[j]];
+    const arg = ops[j + 2];
+    switch (ops[j + 1]) {
+      case 0: if (x !== arg) return false; break;
+      case 1: if (x === arg) return false; break;
+      case 2: if (!(x < arg)) return false; break;
+      case 3: if (!(x <= arg)) return false; break;
+      case 4: if (!(x > arg)) return false; break;
+      case 5: if (!(x >= arg)) return false; break;
+      default: if (((1 << x) & arg) === 0) return false;
+    }
+  }
+  return true;
+}
+
+/** Apply effects `ops[start..end)` (quads) to planning values; false when an `error` edge refuses (like `applyEffects`). */
+export function applyOps(ops: Int32Array, start: number, end: number, values: { [i: number]: number }, min: ArrayLike<number>, max: ArrayLike<number>): boolean {
+  for (let j = start; j < end; j += 4) {
+    const cell = ops[j];
+    let v = ops[j + 2];
+    if (ops[j + 1] !== 0) {
+      v += values[cell];
+      if (v > max[cell]) {
+        if (ops[j + 3] === 1) return false;
+        v = max[cell];
+      } else if (v < min[cell]) {
+        if (ops[j + 3] === 1) return false;
+        v = min[cell];
+      }
+    }
+    values[cell] = v;
+  }
+  return true;
+}
+
+
+/**
+ * The step of a primitive call: its precompiled step when static, else one
+ * instantiated for these arguments and cached by (task, JSON of the arguments).
+ */
+export function stepFor(d: Domain, cache: Map<string, PlanStep>, call: number, task: number, args: readonly unknown[]): PlanStep {
+  if (call >= 0 && call < d.staticCalls) {
+    const step = d.callStep[call];
+    if (step !== null) return step;
+  }
+  const key = `${task}:${JSON.stringify(args)}`;
+  let step = cache.get(key);
+  if (!step) cache.set(key, (step = d.instantiate(task, args)));
+  return step;
 }
