@@ -20,7 +20,7 @@ export function ratioChart(results: readonly CaseResult[]): string | null {
   return renderSvg(
     {
       title: { text: 'dualplan speed-up over peers (peer median / dualplan median)', textStyle: { fontSize: 14 } },
-      legend: { top: 28 },
+      legend: { top: 28, itemGap: 24 },
       grid: { left: 200, right: 40, top: 70, bottom: 40 },
       xAxis: { type: 'log', name: '×', logBase: 10 },
       yAxis: { type: 'category', data: scenarios },
@@ -55,8 +55,8 @@ export function curveCharts(results: readonly CaseResult[]): Array<{ id: string;
     });
     const svg = renderSvg({
       title: { text: `${id}: median µs per plan`, textStyle: { fontSize: 14 } },
-      legend: { top: 28 },
-      grid: { left: 70, right: 30, top: 70, bottom: 50 },
+      legend: { top: 28, itemGap: 24 },
+      grid: { left: 90, right: 30, top: 70, bottom: 50 },
       tooltip: {},
       xAxis: { type: 'value', name: xLabel, nameLocation: 'middle', nameGap: 28 },
       yAxis: { type: 'log', name: 'µs', logBase: 10 },
