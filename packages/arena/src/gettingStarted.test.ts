@@ -7,6 +7,8 @@ import { soldierSchema } from '@dualplan/world-state/examples';
 import { GoapPlanner, goapAgentPlanner } from '@dualplan/goap';
 import { soldierDomain } from '@dualplan/goap/examples';
 import { createAgent, formatEvent, OperatorStatus, type Operator } from '@dualplan/runner';
+import { Planner, htnAgentPlanner } from '@dualplan/htn';
+import { soldierDomain as htnSoldierDomain } from '@dualplan/htn/examples';
 
 describe('getting started: a 20-line agent', () => {
   it('plans, runs its steps and reaches its goal', () => {
@@ -33,6 +35,28 @@ describe('getting started: a 20-line agent', () => {
     expect(lines.filter((l) => l.includes('✓'))).toHaveLength(4);
     expect(lines).toContainEqual(expect.stringContaining('plan finished'));
     expect(lines[lines.length - 1]).toMatch(/plan found \(noPlan\)|> /);
+    expect(soldier.state.get(schema.keys.alive)).toBe(true);
+  });
+
+  it('runs on HTN by swapping the planner and nothing else (README)', () => {
+    const lines: string[] = [];
+    const schema = soldierSchema();
+    const act = (seconds: number): Operator<{ busyUntil: number }> => ({
+      start: (_args, agent) => agent.updateCtx((c) => { c.busyUntil = agent.time + seconds; }),
+      update: (_args, agent) => (agent.time >= agent.ctx.busyUntil ? OperatorStatus.Success : OperatorStatus.Running),
+    });
+    const soldier = createAgent({
+      id: 'soldier',
+      state: createState(schema),
+      ctx: { busyUntil: 0 },
+      planner: htnAgentPlanner(new Planner(htnSoldierDomain(schema))),
+      operators: { scout: act(1), approach: act(1), load: act(0.5), aim: act(0.3), shoot: act(0.1), detonatebomb: act(0.5), flee: act(1) },
+      onEvent: (e) => lines.push(formatEvent(e)),
+    });
+    for (let i = 0; i < 40; i++) soldier.tick(0.1);
+    expect(lines[0]).toMatch(/soldier\/main \[htn\] plan found \(noPlan\): scout → load → aim → shoot/);
+    expect(lines.filter((l) => l.includes('✓'))).toHaveLength(4);
+    expect(soldier.state.get(schema.keys.enemyalive)).toBe(false);
     expect(soldier.state.get(schema.keys.alive)).toBe(true);
   });
 });
