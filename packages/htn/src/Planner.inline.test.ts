@@ -1,5 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
-import { createState, type Snapshot } from '@dualplan/world-state';
+import { add, bool, check, createState, defineSchema, eq, int, set, type Snapshot } from '@dualplan/world-state';
+import { compileDomain } from './compileDomain.js';
+import { pause } from './DomainDef.js';
 import { trollDomain, trollTrunkDomain } from './examples/index.js';
 import { Planner } from './Planner.js';
 
@@ -51,5 +53,36 @@ describe('Planner inline fast path', () => {
     const r = small.plan(state);
     expect(r.status).toBe('budget');
     expect(r.reason).toBe(tracedSmall.plan(state).reason);
+  });
+
+  it('agrees when general calls, pauses and failures sit among the static subtasks of a method', () => {
+    const schema = defineSchema({ N: int(0, 5), Open: bool(), Done: bool() });
+    const k = schema.keys;
+    const domain = compileDomain(schema, {
+      root: 'Root',
+      tasks: [
+        { kind: 'compound', name: 'Root', methods: [
+          { conditions: [eq(k.Open, true)], subtasks: ['Inc', 'Opaque', 'Inc', 'Sub', 'Inc'] },
+          { subtasks: ['Inc', pause(), 'Sub', 'Finish'] },
+        ] },
+        { kind: 'compound', name: 'Sub', methods: [
+          { conditions: [eq(k.Done, true)], subtasks: ['Inc'] },
+          { subtasks: ['Inc', 'Inc', 'Finish'] },
+        ] },
+        { kind: 'primitive', name: 'Inc', effects: [add(k.N, 1)], conditions: [{ key: 'N', op: '<', value: 5 }] },
+        { kind: 'primitive', name: 'Opaque', conditions: [check('small', (s) => s.values[k.N] < 3)] },
+        { kind: 'primitive', name: 'Finish', effects: [set(k.Done, true)] },
+      ],
+    });
+    const fast = new Planner(domain);
+    const traced = new Planner(domain, { trace: true });
+    for (const start of [{}, { Open: true }, { Open: true, N: 2 }, { Open: true, N: 1 }, { N: 3 }, { N: 4 }, { Done: true, Open: true }] as Snapshot[]) {
+      const state = createState(schema, start);
+      expect(summary(fast, state)).toEqual(summary(traced, state));
+    }
+    // Both pass through the pause and backtracking at least once over these starts.
+    const paused = fast.plan(createState(schema, {}));
+    expect(paused.plan?.meta.partial).toBe(true);
+    expect(fast.plan(createState(schema, { Open: true, N: 2 })).plan?.stats.backtracks).toBeGreaterThan(0);
   });
 });

@@ -1,0 +1,333 @@
+import {
+  applyEffects,
+  ChangeSource,
+  createState,
+  DualplanError,
+  firstFailing,
+  type PlanStep,
+  type Schema,
+  type SubPlanner,
+  type WorldState,
+} from '@dualplan/world-state';
+import { TaskKind, type Domain } from './Domain.js';
+import type { SubtaskDef } from './DomainDef.js';
+import { UndefinedTaskError } from './errors.js';
+import type { ContinuationTask, HtnContinuation } from './HtnPlan.js';
+import type { HtnTraceEvent } from './HtnTraceEvent.js';
+import { grow, sameLayout, stepFor } from './planningOps.js';
+
+/** End of the task list. */
+export const NIL = -1;
+/** Int32 slots per decomposition record header: call, method, head, arena top, dyn calls, plan length, MTR length, tie. */
+export const REC = 8;
+/** Results of {@link OrderedSearch.expand}. */
+export const FAILED = 0;
+export const OK = 1;
+export const BUDGET = 2;
+export const PAUSED = 3;
+
+const NO_ARGS: readonly unknown[] = Object.freeze([]);
+
+/**
+ * @internal The ordered DFS's per-planner scratch, and the general (slow but
+ * complete) way to process a task: any call, with trace events, MTR pruning,
+ * subtask functions, delegates and pause points. {@link searchFast} runs the
+ * common calls inline on locals and defers to {@link expand} and
+ * {@link backtrack} for the rest, so the fields are shared, not private.
+ */
+export class OrderedSearch<Ctx = any> {
+  readonly domain: Domain;
+  readonly maxSteps: number;
+  readonly maxDepth: number;
+  readonly trace: HtnTraceEvent[];
+  tracing = false;
+  /** The planning copy of the state; `words` is what decomposition records snapshot. */
+  readonly ws: WorldState<any>;
+  readonly W: number;
+  readonly min: Int32Array;
+  readonly max: Int32Array;
+  ctx: Ctx = undefined as Ctx;
+  // Task list: a persistent linked list in an arena, so a decomposition point is just (head, arena top).
+  /** Node n is [call, next] at `nodes[2n]`. */
+  nodes = new Int32Array(512);
+  arenaTop = 0;
+  head = NIL;
+  // Calls created while planning (subtask functions, task lists, continuations), ids from `domain.staticCalls` up.
+  readonly dynTask: number[] = [];
+  readonly dynArgs: (readonly unknown[])[] = [];
+  dynLen = 0;
+  mtr = new Int32Array(64);
+  mtrLen = 0;
+  /** The MTR to beat when pruning, and how many leading entries of ours equal it. */
+  against: readonly number[] | null = null;
+  tie = 0;
+  // Decomposition history: one record per decomposition point that still has methods left.
+  /** Per record: REC header slots, then the state snapshot (W slots). */
+  rec: Int32Array;
+  nrec = 0;
+  steps: PlanStep[] = [];
+  planLen = 0;
+  expanded = 0;
+  generated = 0;
+  backtracks = 0;
+  failure = '';
+  continuation: HtnContinuation | null = null;
+  private readonly delegateFns: readonly (SubPlanner<Ctx> | null)[];
+  private readonly stepCache: Map<string, PlanStep>;
+  private readonly compatible = new WeakSet<Schema>();
+
+  constructor(domain: Domain, maxSteps: number, maxDepth: number, delegateFns: readonly (SubPlanner<Ctx> | null)[], stepCache: Map<string, PlanStep>, trace: HtnTraceEvent[]) {
+    this.domain = domain;
+    this.maxSteps = maxSteps;
+    this.maxDepth = maxDepth;
+    this.delegateFns = delegateFns;
+    this.stepCache = stepCache;
+    this.trace = trace;
+    this.ws = createState(domain.schema as Schema);
+    this.W = this.ws.words.length;
+    this.rec = new Int32Array(64 * (REC + this.W));
+    this.min = this.ws.schema.min;
+    this.max = this.ws.schema.max;
+  }
+
+  /** Start a search from `state` with an empty task list. */
+  reset(state: WorldState<any>, ctx: Ctx, steps: PlanStep[], against: readonly number[] | null, tracing: boolean): void {
+    this.ws.copyFrom(state);
+    this.ctx = ctx;
+    this.head = NIL;
+    this.arenaTop = 0;
+    this.dynLen = 0;
+    this.mtrLen = 0;
+    this.nrec = 0;
+    this.planLen = 0;
+    this.steps = steps;
+    this.expanded = this.generated = this.backtracks = 0;
+    this.against = against;
+    this.tie = 0;
+    this.failure = '';
+    this.continuation = null;
+    this.tracing = tracing;
+    if (tracing) this.trace.length = 0;
+  }
+
+  /** One task the general way; `rootName` names the continuation if it is a pause point. */
+  expand(call: number, rootName: string): number {
+    const d = this.domain;
+    const task = this.taskOf(call);
+    switch (d.taskKind[task]) {
+      case TaskKind.Primitive:
+        return this.addStep(stepFor(d, this.stepCache, call, task, this.argsOf(call))) ? OK : FAILED;
+      case TaskKind.Compound:
+        if (this.mtrLen >= this.maxDepth) {
+          this.failure = this.depthFailure(task);
+          return BUDGET;
+        }
+        return this.decompose(call, task, d.methodStart[task]) ? OK : FAILED;
+      case TaskKind.Delegate:
+        return this.delegate(call, task) ? OK : FAILED;
+      default:
+        // A pause with nothing planned before it, or nothing after it, is a no-op.
+        if (this.planLen === 0 || this.head === NIL) return OK;
+        this.continuation = this.pauseHere(rootName);
+        return PAUSED;
+    }
+  }
+
+  /** Restore the last decomposition point and try that compound's next method (004 §12.4); false when none is left. */
+  backtrack(): boolean {
+    const R = REC + this.W;
+    while (this.nrec > 0) {
+      const o = --this.nrec * R;
+      const rec = this.rec;
+      const call = rec[o];
+      const method = rec[o + 1];
+      this.head = rec[o + 2];
+      this.arenaTop = rec[o + 3];
+      this.dynLen = rec[o + 4];
+      this.planLen = rec[o + 5];
+      this.mtrLen = rec[o + 6];
+      this.tie = rec[o + 7];
+      const words = this.ws.words;
+      for (let i = 0; i < this.W; i++) words[i] = rec[o + REC + i];
+      this.backtracks++;
+      const task = this.taskOf(call);
+      if (this.tracing) this.trace.push({ type: 'backtrack', task: this.domain.taskNames[task], fromMethod: method - this.domain.methodStart[task] });
+      if (this.decompose(call, task, method + 1)) return true;
+    }
+    return false;
+  }
+
+  depthFailure(task: number): string {
+    return `depth limit of ${this.maxDepth} decompositions reached at task ${this.domain.taskNames[task]} (runaway recursion?)`;
+  }
+
+  /** Put `call` at the front of the task list. */
+  push(call: number): void {
+    const n = this.arenaTop++;
+    if (n * 2 + 2 > this.nodes.length) this.nodes = grow(this.nodes, n * 2 + 2);
+    this.nodes[n * 2] = call;
+    this.nodes[n * 2 + 1] = this.head;
+    this.head = n;
+    this.generated++;
+  }
+
+  /** Push subtask references so that `refs[0]` is processed first; `where` names them in errors. */
+  pushRefs(refs: readonly SubtaskDef[], where: string): void {
+    const d = this.domain;
+    for (let i = refs.length - 1; i >= 0; i--) {
+      const ref = refs[i];
+      let call: number;
+      if (typeof ref === 'string') {
+        const id = d.taskId(ref);
+        if (id < 0) throw new UndefinedTaskError(ref, where);
+        call = d.defaultCall[id];
+      } else if ('pause' in ref) call = d.pauseCall;
+      else {
+        const id = d.taskId(ref.task);
+        if (id < 0) throw new UndefinedTaskError(ref.task, where);
+        call = ref.args === undefined ? d.defaultCall[id] : this.dynCall(id, ref.args);
+      }
+      this.push(call);
+    }
+  }
+
+  /** A call id for `task` with arguments that are not in the domain's static tables. */
+  dynCall(task: number, args: readonly unknown[]): number {
+    const i = this.dynLen++;
+    this.dynTask[i] = task;
+    this.dynArgs[i] = args ?? NO_ARGS;
+    return this.domain.staticCalls + i;
+  }
+
+  /** Set the MTR (when resuming a continuation). */
+  setMtr(m: readonly number[]): void {
+    if (m.length + 1 > this.mtr.length) this.mtr = grow(this.mtr, m.length + 1);
+    for (let i = 0; i < m.length; i++) this.mtr[i] = m[i];
+    this.mtrLen = m.length;
+  }
+
+  private taskOf(call: number): number {
+    const S = this.domain.staticCalls;
+    return call < S ? this.domain.callTask[call] : this.dynTask[call - S];
+  }
+
+  private argsOf(call: number): readonly unknown[] {
+    const S = this.domain.staticCalls;
+    return call < S ? this.domain.callArgs[call] : this.dynArgs[call - S];
+  }
+
+  private addStep(step: PlanStep): boolean {
+    const ws = this.ws;
+    // Most steps have no conditions or no expected effects: skip those calls outright.
+    const failed = step.conditions.length === 0 ? -1 : firstFailing(step.conditions, ws, this.ctx);
+    if (failed >= 0) {
+      if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: step.conditions.describe(failed) });
+      return false;
+    }
+    if (
+      (step.effects.length !== 0 && applyEffects(step.effects, ws, this.ctx, ChangeSource.Planning) >= 0) ||
+      (step.expectedEffects.length !== 0 && applyEffects(step.expectedEffects, ws, this.ctx, ChangeSource.Planning) >= 0)
+    ) {
+      if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: 'an effect leaves its range' });
+      return false;
+    }
+    if (this.tracing) this.trace.push({ type: 'primitive', task: step.task, args: step.args });
+    this.steps[this.planLen++] = step;
+    return true;
+  }
+
+  /** Try methods of `task` from absolute method index `from`; on success push subtasks and record the point. */
+  private decompose(call: number, task: number, from: number): boolean {
+    const d = this.domain;
+    const end = d.methodEnd[task];
+    const first = d.methodStart[task];
+    const depth = this.mtrLen;
+    const ref = this.against;
+    // MTR pruning (004 §12.8): while our MTR ties the reference, methods after its choice cannot beat it.
+    const bound = ref !== null && this.tie === depth && depth < ref.length ? first + ref[depth] : end - 1;
+    for (let m = from; m < end; m++) {
+      if (m > bound) {
+        if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'pruned', condition: '' });
+        break;
+      }
+      const conds = d.methodConds[m];
+      const failed = conds.length === 0 ? -1 : firstFailing(conds, this.ws, this.ctx);
+      if (failed >= 0) {
+        if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'condition', condition: conds.describe(failed) });
+        continue;
+      }
+      const head = this.head;
+      const arena = this.arenaTop;
+      const dyn = this.dynLen;
+      const fn = d.methodFn[m];
+      if (fn !== null) {
+        const refs = fn(this.ws, this.ctx, this.argsOf(call));
+        if (refs === null || refs === undefined) {
+          if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'subtasks', condition: '' });
+          continue;
+        }
+        this.pushRefs(refs, `the subtasks of method ${d.methodNames[m]} of task ${d.taskNames[task]}`);
+      } else {
+        for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) this.push(d.subCalls[i]);
+      }
+      if (m < end - 1 && m < bound) this.record(call, m, head, arena, dyn);
+      if (depth + 1 > this.mtr.length) this.mtr = grow(this.mtr, depth + 1);
+      this.mtr[depth] = m - first;
+      this.mtrLen = depth + 1;
+      if (ref !== null && this.tie === depth && depth < ref.length && ref[depth] === m - first) this.tie = depth + 1;
+      if (this.tracing) this.trace.push({ type: 'decompose', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, depth });
+      return true;
+    }
+    if (this.tracing) this.trace.push({ type: 'no-method', task: d.taskNames[task] });
+    return false;
+  }
+
+  private record(call: number, method: number, head: number, arena: number, dyn: number): void {
+    const R = REC + this.W;
+    const o = this.nrec++ * R;
+    if (this.rec.length < o + R) this.rec = grow(this.rec, o + R);
+    const rec = this.rec;
+    rec[o] = call;
+    rec[o + 1] = method;
+    rec[o + 2] = head;
+    rec[o + 3] = arena;
+    rec[o + 4] = dyn;
+    rec[o + 5] = this.planLen;
+    rec[o + 6] = this.mtrLen;
+    rec[o + 7] = this.tie;
+    const words = this.ws.words;
+    for (let i = 0; i < this.W; i++) rec[o + REC + i] = words[i];
+  }
+
+  private delegate(call: number, task: number): boolean {
+    const outcome = this.delegateFns[task]!(this.ws, this.ctx, this.argsOf(call));
+    const plan = outcome.plan;
+    if (this.tracing) {
+      this.trace.push({ type: 'delegate', task: this.domain.taskNames[task], status: outcome.status, steps: plan ? plan.steps.length : 0, reason: outcome.reason });
+    }
+    if (outcome.status !== 'found' || plan === null) return false;
+    const steps = plan.steps;
+    for (let i = 0; i < steps.length; i++) {
+      const schema = steps[i].conditions.schema;
+      if (schema !== this.ws.schema && !this.compatible.has(schema)) {
+        if (!sameLayout(schema, this.ws.schema)) {
+          throw new DualplanError('SCHEMA_MISMATCH', this.domain.taskNames[task], `Delegate of task "${this.domain.taskNames[task]}" returned steps over a schema with a different layout.`);
+        }
+        this.compatible.add(schema);
+      }
+      if (!this.addStep(steps[i])) return false;
+    }
+    return true;
+  }
+
+  private pauseHere(root: string): HtnContinuation {
+    const tasks: ContinuationTask[] = [];
+    const S = this.domain.staticCalls;
+    for (let n = this.head; n !== NIL; n = this.nodes[n * 2 + 1]) {
+      const call = this.nodes[n * 2];
+      tasks.push({ task: this.domain.taskNames[this.taskOf(call)], args: this.argsOf(call), call: call < S ? call : -1 });
+    }
+    if (this.tracing) this.trace.push({ type: 'pause', remaining: tasks.length });
+    return { root, tasks, mtr: Array.from(this.mtr.subarray(0, this.mtrLen)) };
+  }
+}

@@ -1,0 +1,151 @@
+import { BUDGET, NIL, OK, PAUSED, REC, type OrderedSearch } from './OrderedSearch.js';
+import { applyOps, CALL, CallPath, grow, holds, METHOD } from './planningOps.js';
+
+/** How an ordered search ended. */
+export type SearchStatus = 'found' | 'none' | 'budget';
+
+/**
+ * The ordered DFS from the task list already pushed onto `s`. Hot state lives
+ * in locals and the common calls (static primitives, and compounds without
+ * opaque checks or subtask functions) run inline on the domain's flat tables;
+ * everything else, and every call while tracing or pruning against an MTR,
+ * goes through {@link OrderedSearch.expand}. Locals are written back before,
+ * and reloaded after, each call into the general code.
+ */
+export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
+  const d = s.domain;
+  const prog = d.fast.prog;
+  const methodBase = d.fast.methodBase;
+  const callStep = d.callStep;
+  const S = d.staticCalls;
+  const maxSteps = s.maxSteps;
+  const maxDepth = s.maxDepth;
+  const values = s.ws.values;
+  const words = s.ws.words;
+  const min = s.min;
+  const max = s.max;
+  const W = s.W;
+  const R = REC + W;
+  const steps = s.steps;
+  const inline = !s.tracing && s.against === null;
+  let status: SearchStatus = 'found';
+  let head = s.head, top = s.arenaTop, planLen = s.planLen, mtrLen = s.mtrLen, nrec = s.nrec;
+  let dynLen = s.dynLen, tie = s.tie, generated = s.generated, expanded = s.expanded, backtracks = s.backtracks;
+  let nodes = s.nodes, rec = s.rec, mtr = s.mtr;
+  // The chosen method's subtasks still to run, read straight from `prog` (prog[cur..curEnd)) in front of the
+  // arena list; they move to the arena ("flush") only when another method is chosen or the general code runs.
+  let cur = 0, curEnd = 0;
+  let call = 0;
+  let m = -1; // >= 0: the methods of `call` from this index are still to try
+  for (;;) {
+    let ok = true;
+    if (m < 0) {
+      if (cur < curEnd) call = prog[cur++];
+      else if (head !== NIL) {
+        call = nodes[head * 2];
+        head = nodes[head * 2 + 1];
+      } else break;
+      if (++expanded > maxSteps) {
+        status = 'budget';
+        s.failure = `step budget of ${maxSteps} exhausted`;
+        break;
+      }
+      const c = call * CALL;
+      const path = inline && call < S ? prog[c] : CallPath.General;
+      if (path === CallPath.Primitive) {
+        ok = holds(prog, prog[c + 1], prog[c + 2], values) && applyOps(prog, prog[c + 3], prog[c + 4], values, min, max);
+        if (ok) steps[planLen++] = callStep[call]!;
+      } else if (path === CallPath.Compound) {
+        if (mtrLen >= maxDepth) {
+          status = 'budget';
+          s.failure = s.depthFailure(d.callTask[call]);
+          break;
+        }
+        m = prog[c + 1];
+      } else {
+        if (cur < curEnd) {
+          if ((top + curEnd - cur) * 2 > nodes.length) s.nodes = nodes = grow(nodes, (top + curEnd - cur) * 2);
+          for (let i = curEnd - 1; i >= cur; i--, top++) (nodes[top * 2] = prog[i]), (nodes[top * 2 + 1] = head), (head = top);
+          cur = curEnd;
+        }
+        s.head = head; s.arenaTop = top; s.planLen = planLen; s.mtrLen = mtrLen; s.nrec = nrec;
+        s.dynLen = dynLen; s.tie = tie; s.generated = generated; s.backtracks = backtracks;
+        const r = s.expand(call, rootName);
+        head = s.head; top = s.arenaTop; planLen = s.planLen; mtrLen = s.mtrLen; nrec = s.nrec;
+        dynLen = s.dynLen; tie = s.tie; generated = s.generated; backtracks = s.backtracks;
+        nodes = s.nodes; rec = s.rec; mtr = s.mtr;
+        if (r === BUDGET) status = 'budget';
+        if (r === BUDGET || r === PAUSED) break;
+        ok = r === OK;
+      }
+    }
+    if (m >= 0) {
+      const c = call * CALL;
+      const end = prog[c + 2];
+      let mo = methodBase + m * METHOD;
+      while (m < end && !holds(prog, prog[mo], prog[mo + 1], values)) m++, (mo += METHOD);
+      if (m < end) {
+        if (cur < curEnd) {
+          if ((top + curEnd - cur) * 2 > nodes.length) s.nodes = nodes = grow(nodes, (top + curEnd - cur) * 2);
+          for (let i = curEnd - 1; i >= cur; i--, top++) (nodes[top * 2] = prog[i]), (nodes[top * 2 + 1] = head), (head = top);
+        }
+        if (m < end - 1) {
+          // A decomposition point: the task list (head, arena top) and the state to return to.
+          if (rec.length < (nrec + 1) * R) s.rec = rec = grow(rec, (nrec + 1) * R);
+          const o = nrec++ * R;
+          rec[o] = call;
+          rec[o + 1] = m;
+          rec[o + 2] = head;
+          rec[o + 3] = top;
+          rec[o + 4] = dynLen;
+          rec[o + 5] = planLen;
+          rec[o + 6] = mtrLen;
+          rec[o + 7] = tie;
+          for (let i = 0; i < W; i++) rec[o + REC + i] = words[i];
+        }
+        cur = prog[mo + 2];
+        curEnd = prog[mo + 3];
+        generated += curEnd - cur;
+        if (mtrLen >= mtr.length) s.mtr = mtr = grow(mtr, mtrLen + 1);
+        mtr[mtrLen++] = m - prog[c + 1];
+        m = -1;
+        continue;
+      }
+      m = -1;
+      ok = false;
+    }
+    if (!ok) {
+      cur = curEnd;
+      const o = (nrec - 1) * R;
+      if (inline && o >= 0 && rec[o] < S && prog[rec[o] * CALL] === CallPath.Compound) {
+        // Chronological backtracking (004 §12.4), inline: restore the point, then try that compound's next method.
+        nrec--;
+        call = rec[o];
+        m = rec[o + 1] + 1;
+        head = rec[o + 2];
+        top = rec[o + 3];
+        dynLen = rec[o + 4];
+        planLen = rec[o + 5];
+        mtrLen = rec[o + 6];
+        tie = rec[o + 7];
+        for (let i = 0; i < W; i++) words[i] = rec[o + REC + i];
+        backtracks++;
+        continue;
+      }
+      s.head = head; s.arenaTop = top; s.planLen = planLen; s.mtrLen = mtrLen; s.nrec = nrec;
+      s.dynLen = dynLen; s.tie = tie; s.generated = generated; s.backtracks = backtracks;
+      const found = s.backtrack();
+      head = s.head; top = s.arenaTop; planLen = s.planLen; mtrLen = s.mtrLen; nrec = s.nrec;
+      dynLen = s.dynLen; tie = s.tie; generated = s.generated; backtracks = s.backtracks;
+      nodes = s.nodes; rec = s.rec; mtr = s.mtr;
+      if (!found) {
+        status = 'none';
+        break;
+      }
+    }
+  }
+  s.head = head; s.arenaTop = top; s.planLen = planLen; s.mtrLen = mtrLen; s.nrec = nrec;
+  s.dynLen = dynLen; s.tie = tie; s.generated = generated; s.expanded = expanded; s.backtracks = backtracks;
+  if (status === 'budget' && s.tracing) s.trace.push({ type: 'budget', reason: s.failure });
+  return status;
+}
