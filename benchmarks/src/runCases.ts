@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { caseId, type BenchCase, type CheckResult, type CurvePoint, type Impl, type Target } from './BenchCase.js';
+import { caseId, type BenchCase, type CheckResult } from './BenchCase.js';
 import { measureAllocation } from './measureAllocation.js';
 import { fmtBytes, formatNs } from './format.js';
 import { FULL_BUDGET, QUICK_BUDGET, measureSlow, measureTime, type TimeResult } from './measureTime.js';
@@ -7,14 +7,8 @@ import { FULL_BUDGET, QUICK_BUDGET, measureSlow, measureTime, type TimeResult } 
 export type CaseStatus = 'ok' | 'non-optimal' | 'wrong' | 'timeout' | 'skipped' | 'error';
 
 /** Everything measured for one case; serialised into results/latest.json. */
-export interface CaseResult {
+export interface CaseResult extends Pick<BenchCase, 'suite' | 'name' | 'impl' | 'scenario' | 'curve' | 'target'> {
   readonly id: string;
-  readonly suite: string;
-  readonly name: string;
-  readonly impl: Impl;
-  readonly scenario?: string;
-  readonly curve?: CurvePoint;
-  readonly target?: Target;
   status: CaseStatus;
   detail: string;
   medianNs?: number;

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 
 // The 20-line agent of docs/getting-started.md (and the root README), verbatim
 // except that events go to `lines` instead of console.log.
-import { createState } from '@dualplan/world-state';
+import { createState, type AgentPlanner } from '@dualplan/world-state';
 import { soldierSchema } from '@dualplan/world-state/examples';
 import { GoapPlanner, goapAgentPlanner } from '@dualplan/goap';
 import { soldierDomain } from '@dualplan/goap/examples';
@@ -41,18 +41,8 @@ describe('getting started: a 20-line agent', () => {
   it('runs on HTN by swapping the planner and nothing else (README)', () => {
     const lines: string[] = [];
     const schema = soldierSchema();
-    const act = (seconds: number): Operator<{ busyUntil: number }> => ({
-      start: (_args, agent) => agent.updateCtx((c) => { c.busyUntil = agent.time + seconds; }),
-      update: (_args, agent) => (agent.time >= agent.ctx.busyUntil ? OperatorStatus.Success : OperatorStatus.Running),
-    });
-    const soldier = createAgent({
-      id: 'soldier',
-      state: createState(schema),
-      ctx: { busyUntil: 0 },
-      planner: htnAgentPlanner(new Planner(htnSoldierDomain(schema))),
-      operators: { scout: act(1), approach: act(1), load: act(0.5), aim: act(0.3), shoot: act(0.1), detonatebomb: act(0.5), flee: act(1) },
-      onEvent: (e) => lines.push(formatEvent(e)),
-    });
+    // The README agent with its `planner` line swapped, and nothing else changed.
+    const soldier = readmeAgent(schema, htnAgentPlanner(new Planner(htnSoldierDomain(schema))), lines);
     for (let i = 0; i < 40; i++) soldier.tick(0.1);
     expect(lines[0]).toMatch(/soldier\/main \[htn\] plan found \(noPlan\): scout → load → aim → shoot/);
     expect(lines.filter((l) => l.includes('✓'))).toHaveLength(4);
@@ -60,3 +50,19 @@ describe('getting started: a 20-line agent', () => {
     expect(soldier.state.get(schema.keys.alive)).toBe(true);
   });
 });
+
+/** The README's 20-line agent, with the planner given. */
+function readmeAgent(schema: ReturnType<typeof soldierSchema>, planner: AgentPlanner, lines: string[]) {
+  const act = (seconds: number): Operator<{ busyUntil: number }> => ({
+    start: (_args, agent) => agent.updateCtx((c) => { c.busyUntil = agent.time + seconds; }),
+    update: (_args, agent) => (agent.time >= agent.ctx.busyUntil ? OperatorStatus.Success : OperatorStatus.Running),
+  });
+  return createAgent({
+    id: 'soldier',
+    state: createState(schema),
+    ctx: { busyUntil: 0 },
+    planner,
+    operators: { scout: act(1), approach: act(1), load: act(0.5), aim: act(0.3), shoot: act(0.1), detonatebomb: act(0.5), flee: act(1) },
+    onEvent: (e) => lines.push(formatEvent(e)),
+  });
+}
