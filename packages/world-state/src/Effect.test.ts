@@ -44,6 +44,12 @@ describe('effects', () => {
     expect(() => applyEffectsOrThrow(compileEffects(schema, [add(k.Ammo, 6)]), state, undefined, ChangeSource.Own, 'task Reload')).toThrow(/Ammo.*task Reload/);
   });
 
+  test('lists know whether an edge policy can refuse them', () => {
+    expect(compileEffects(schema, [add(k.Ammo, 1)]).hasErrorEdge).toBe(true);
+    expect(compileEffects(schema, [add(k.Trunk, 1, 'error')]).hasErrorEdge).toBe(true);
+    expect(compileEffects(schema, [add(k.Ammo, 1, 'clamp'), set(k.Ammo, 3), add(k.Trunk, 1)]).hasErrorEdge).toBe(false);
+  });
+
   test('a merged-bool member set to true selects it', () => {
     expect(run([{ key: 'Bow', op: 'set', value: true }]).state.get(k.Weapon)).toBe(Weapon.Bow);
   });

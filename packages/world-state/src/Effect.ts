@@ -63,6 +63,8 @@ export class EffectList {
   readonly length: number;
   readonly fns: readonly OpaqueApply[];
   readonly hasOpaque: boolean;
+  /** True when an add/sub uses the `error` edge policy, so applying the list can be refused. */
+  readonly hasErrorEdge: boolean;
   readonly schema: Schema;
   readonly source: readonly EffectDef[];
 
@@ -73,6 +75,9 @@ export class EffectList {
     this.length = data.length / 4;
     this.fns = fns;
     this.hasOpaque = fns.length > 0;
+    let errorEdge = false;
+    for (let j = 0; j < data.length; j += 4) if (data[j + 1] === EffOp.Add && data[j + 3] === Edge.Error) errorEdge = true;
+    this.hasErrorEdge = errorEdge;
     this.source = source;
   }
 
