@@ -1,6 +1,6 @@
 /**
  * MurmurHash3 (x86, 32-bit) over `count` 32-bit words: fast, well mixed, and
- * stable across runs, so GOAP closed sets and replay logs can key on it.
+ * stable across runs, so closed sets, caches and replay logs can key on a state.
  * Returned as a signed 32-bit integer: V8 keeps those unboxed, whereas an
  * unsigned result above 2^31 would be a heap number allocated on every call.
  */
