@@ -1,5 +1,4 @@
-import { ValueRangeError } from './errors.js';
-import { KeyKind, type Key, type Schema, type SchemaSpec } from './Schema.js';
+import type { Key, Schema, SchemaSpec } from './Schema.js';
 import { ChangeSource, type WorldState } from './WorldState.js';
 
 /**
@@ -42,22 +41,12 @@ export class Bindings<S extends SchemaSpec = SchemaSpec> {
   /**
    * Pull every bound value into the state (as {@link ChangeSource.External} writes).
    * Returns how many cells changed. A getter returning a value out of the key's
-   * range throws {@link ValueRangeError} naming the key.
+   * range throws a `ValueRangeError` naming the key.
    */
   sync(state: WorldState<S>): number {
     const { cells, getters } = this;
-    const { min, max } = this.schema;
     const before = state.version;
-    for (let i = 0; i < cells.length; i++) {
-      const cell = cells[i];
-      const value = getters[i]();
-      const isBool = typeof value === 'boolean';
-      const raw = isBool ? (value ? 1 : 0) : (value as number);
-      if (!(raw >= min[cell] && raw <= max[cell]) || raw !== Math.trunc(raw) || (isBool && this.schema.kind[cell] !== KeyKind.Bool)) {
-        throw new ValueRangeError(this.schema.nameOf(cell), value, this.schema.describeRange(cell), 'binding');
-      }
-      state.write(cell, raw, ChangeSource.External);
-    }
+    for (let i = 0; i < cells.length; i++) state.setChecked(cells[i], getters[i](), ChangeSource.External, 'binding');
     return state.version - before;
   }
 

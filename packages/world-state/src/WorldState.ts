@@ -63,14 +63,19 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
    * Throws {@link ValueRangeError} naming the key when the value is out of range.
    */
   set<V>(key: Key<V>, value: V, source: ChangeSource = ChangeSource.External): void {
+    if (!(key >= 0 && key < this.schema.size)) throw new UnknownKeyError(String(key));
+    this.setChecked(key, value, source);
+  }
+
+  /** Validated write of a user value to a known cell; `where` names the writer in errors (e.g. `'binding'`). */
+  setChecked(cell: number, value: unknown, source: ChangeSource, where?: string): void {
     const schema = this.schema;
-    if (!(key >= 0 && key < schema.size)) throw new UnknownKeyError(String(key));
     const isBool = typeof value === 'boolean';
     const raw = isBool ? (value ? 1 : 0) : (value as number);
-    if (!(raw >= schema.min[key] && raw <= schema.max[key]) || raw !== Math.trunc(raw) || (isBool && schema.kind[key] !== KeyKind.Bool)) {
-      throw new ValueRangeError(schema.nameOf(key), value, schema.describeRange(key));
+    if (!(raw >= schema.min[cell] && raw <= schema.max[cell]) || raw !== Math.trunc(raw) || (isBool && schema.kind[cell] !== KeyKind.Bool)) {
+      throw new ValueRangeError(schema.nameOf(cell), value, schema.describeRange(cell), where);
     }
-    this.write(key, raw, source);
+    this.write(cell, raw, source);
   }
 
   /** Unchecked write of a raw value with change tracking; for compiled effects and bindings. */
