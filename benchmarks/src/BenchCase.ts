@@ -36,7 +36,10 @@ export interface Target {
   readonly per?: number;
   /** Peer median / our median must reach this (set on the peer case). */
   readonly minRatio?: number;
-  readonly label: string;
+  /** At most this many GCs (minor included) over the case's GC-count window (`allocOps`). */
+  readonly maxGcs?: number;
+  /** The time or ratio target in words, e.g. `≤ 1.5 µs`; the report appends `maxGcs` itself. */
+  readonly label?: string;
 }
 
 /**
@@ -56,8 +59,6 @@ export interface BenchCase {
   readonly allocOps?: number;
   /** Run the correctness probe in a worker and stop at this many ms (peers that may not finish). */
   readonly timeoutMs?: number;
-  /** Our planners must be optimal; peers are reported as non-optimal instead of failing. */
-  readonly requireOptimal?: boolean;
   /** Skip in the jest correctness pass (too slow without timing budgets). */
   readonly heavy?: boolean;
   prepare(): Prepared;
@@ -66,6 +67,23 @@ export interface BenchCase {
 /** The id used by `--filter` and in results: `suite/name [impl]`. */
 export function caseId(c: Pick<BenchCase, 'suite' | 'name' | 'impl'>): string {
   return `${c.suite}/${c.name} [${c.impl}]`;
+}
+
+/** What every dualplan case built from a spec names: where it is reported and what it is held to. */
+export type CaseSpec = Pick<BenchCase, 'suite' | 'name' | 'scenario' | 'curve' | 'target' | 'allocOps'>;
+
+/**
+ * A case of ours (impl `dualplan`) from its spec and its `prepare`; the
+ * planner-specific helpers (`goapCase`, `htnCase`) build on it.
+ *
+ * @example
+ * dualplanCase({ suite: 'world-state', name: 'hash', target: { maxGcs: 0 } }, () => {
+ *   const state = createState(schema);
+ *   return { run: () => state.hash(), check: () => ({ valid: true, optimal: true, detail: 'hash' }) };
+ * });
+ */
+export function dualplanCase(spec: CaseSpec, prepare: () => Prepared): BenchCase {
+  return { suite: spec.suite, name: spec.name, impl: 'dualplan', scenario: spec.scenario, curve: spec.curve, target: spec.target, allocOps: spec.allocOps, prepare };
 }
 
 /** Options the suites are built with. */

@@ -1,3 +1,5 @@
+import { formatPlanNames } from './format.js';
+
 /**
  * Planner-neutral GOAP problems over boolean atoms. Each peer builds its own
  * idiomatic domain from these, and every peer's plan (a list of action names)
@@ -82,26 +84,29 @@ export interface PlanVerdict {
   readonly optimal: boolean;
   readonly cost: number;
   readonly detail: string;
+  /** Steps in the plan (valid or not); absent when there is no plan. */
+  readonly planLength?: number;
 }
 
 /** Simulate a plan (action names) from the start state; it must reach the goal. */
 export function judgeBoolPlan(problem: BoolProblem, plan: readonly string[] | null | undefined, optimalCost = problem.optimalCost): PlanVerdict {
   if (!plan) return { valid: false, optimal: false, cost: Number.NaN, detail: 'no plan' };
   const state: Record<string, boolean> = { ...problem.start };
+  const shown = formatPlanNames(plan);
+  const planLength = plan.length;
   let cost = 0;
   for (const name of plan) {
     const a = problem.actions.find((x) => x.name === name);
-    if (!a) return { valid: false, optimal: false, cost, detail: `unknown action ${name}` };
+    if (!a) return { valid: false, optimal: false, cost, planLength, detail: `unknown action ${name}` };
     for (const [k, v] of Object.entries(a.pre)) {
-      if (state[k] !== v) return { valid: false, optimal: false, cost, detail: `${name}: precondition ${k}=${v} fails in ${plan.join(', ')}` };
+      if (state[k] !== v) return { valid: false, optimal: false, cost, planLength, detail: `${name}: precondition ${k}=${v} fails in ${shown}` };
     }
     Object.assign(state, a.eff);
     cost += a.cost;
   }
   for (const [k, v] of Object.entries(problem.goal)) {
-    if (state[k] !== v) return { valid: false, optimal: false, cost, detail: `goal ${k}=${v} not reached by ${plan.join(', ')}` };
+    if (state[k] !== v) return { valid: false, optimal: false, cost, planLength, detail: `goal ${k}=${v} not reached by ${shown}` };
   }
-  const shown = plan.length > 8 ? `${plan.slice(0, 6).join(', ')}, … (${plan.length} steps)` : plan.join(', ');
   const optimal = cost === optimalCost;
-  return { valid: true, optimal, cost, detail: `${shown} (cost ${cost}${optimal ? '' : `, optimum ${optimalCost}`})` };
+  return { valid: true, optimal, cost, planLength, detail: `${shown} (cost ${cost}${optimal ? '' : `, optimum ${optimalCost}`})` };
 }

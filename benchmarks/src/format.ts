@@ -14,3 +14,14 @@ export function fmtBytes(b: number | undefined): string {
   if (b < 1024 * 1024) return `${(b / 1024).toFixed(1)} KiB`;
   return `${(b / 1024 / 1024).toFixed(1)} MiB`;
 }
+
+/** A rate per second with a k/M suffix, or '–'. */
+export function perSecond(rate: number | undefined): string {
+  if (rate === undefined || !Number.isFinite(rate)) return '–';
+  return rate >= 1e6 ? `${(rate / 1e6).toFixed(2)} M` : rate >= 1e3 ? `${(rate / 1e3).toFixed(1)} k` : rate.toFixed(1);
+}
+
+/** Plan step names for a log line: long plans are shortened to their first six steps and the step count. */
+export function formatPlanNames(names: readonly string[], separator = ', '): string {
+  return names.length > 8 ? `${names.slice(0, 6).join(separator)}${separator}… (${names.length} steps)` : names.join(separator);
+}

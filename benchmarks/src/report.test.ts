@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { computeRatios, markdownReport, targetMet } from './report.js';
+import { computeRatios, markdownReport, targetLabel, targetMet } from './report.js';
 import type { CaseResult } from './runCases.js';
 
 const base = { suite: 's', name: 'n', status: 'ok' as const, detail: '' };
@@ -21,6 +21,30 @@ describe('report', () => {
     expect(targetMet(results[0])).toBe(true);
     expect(targetMet({ ...results[0], medianNs: 151 })).toBe(false);
     expect(targetMet(results[1])).toBeNull();
+  });
+
+  it('judges GC targets: any GC fails a 0-GC target, alone or with a time target', () => {
+    const gcOnly: CaseResult = { ...base, id: 'g', impl: 'dualplan', medianNs: 100, gcs: 0, gcOps: 1000, target: { maxGcs: 0 } };
+    expect(targetMet(gcOnly)).toBe(true);
+    expect(targetMet({ ...gcOnly, gcs: 1 })).toBe(false);
+    // Not measured (no allocation pass): nothing to judge.
+    expect(targetMet({ ...gcOnly, gcs: undefined })).toBeNull();
+    const both: CaseResult = { ...results[0], gcs: 0, gcOps: 1000, target: { maxNs: 150, maxGcs: 0, label: '≤ 150 ns' } };
+    expect(targetMet(both)).toBe(true);
+    expect(targetMet({ ...both, gcs: 3 })).toBe(false);
+    expect(targetMet({ ...both, medianNs: 151 })).toBe(false);
+    // A time target alone ignores GCs.
+    expect(targetMet({ ...results[0], gcs: 3 })).toBe(true);
+  });
+
+  it('shows the GC limit in the target column', () => {
+    expect(targetLabel({ maxNs: 150, maxGcs: 0, label: '≤ 150 ns' })).toBe('≤ 150 ns, 0 GCs');
+    expect(targetLabel({ maxGcs: 0 })).toBe('0 GCs');
+    expect(targetLabel({ maxNs: 150, label: '≤ 150 ns' })).toBe('≤ 150 ns');
+    const row = (gcs: number) => markdownReport([{ ...results[0], gcs, gcOps: 1000, target: { maxNs: 150, maxGcs: 0, label: '≤ 150 ns' } }], '# t');
+    expect(row(0)).toContain('| 0 / 1000 |');
+    expect(row(0)).toContain('| ≤ 150 ns, 0 GCs ✅ |');
+    expect(row(2)).toContain('| ≤ 150 ns, 0 GCs ❌ |');
   });
 
   it('writes a markdown table with statuses and the ratio table', () => {

@@ -1,4 +1,5 @@
-import { fmtBytes, formatNs } from './format.js';
+import { fmtBytes, formatNs, perSecond } from './format.js';
+import type { Target } from './BenchCase.js';
 import type { CaseResult } from './runCases.js';
 
 /** One our-vs-peer comparison: the peer's median divided by ours (>1: we are faster). */
@@ -35,19 +36,26 @@ export function computeRatios(results: readonly CaseResult[]): Ratio[] {
   return out;
 }
 
-/** Whether a case met its own time target (null when it has none or was not timed). */
+/**
+ * Whether a case met its own target: its time and GC limits, each judged when
+ * it was measured (null when the case has no target or nothing to judge it by).
+ */
 export function targetMet(r: CaseResult): boolean | null {
-  if (!r.target?.maxNs || r.medianNs === undefined) return null;
-  return r.medianNs / (r.target.per ?? 1) <= r.target.maxNs;
+  const t = r.target;
+  if (!t) return null;
+  const time = t.maxNs === undefined || r.medianNs === undefined ? null : r.medianNs / (t.per ?? 1) <= t.maxNs;
+  const gcs = t.maxGcs === undefined || r.gcs === undefined ? null : r.gcs <= t.maxGcs;
+  if (time === null && gcs === null) return null;
+  return time !== false && gcs !== false;
+}
+
+/** A target as the report shows it: its label, then the GC limit. */
+export function targetLabel(t: Target): string {
+  const gcs = t.maxGcs === undefined ? '' : `${t.maxGcs} GCs`;
+  return t.label && gcs ? `${t.label}, ${gcs}` : t.label || gcs;
 }
 
 const cell = (s: string | number | undefined) => (s === undefined ? '–' : String(s).replace(/\|/g, '\\|'));
-
-/** A rate per second with a k/M suffix, or '–'. */
-function perSecond(rate: number | undefined): string {
-  if (rate === undefined || !Number.isFinite(rate)) return '–';
-  return rate >= 1e6 ? `${(rate / 1e6).toFixed(2)} M` : rate >= 1e3 ? `${(rate / 1e3).toFixed(1)} k` : rate.toFixed(1);
-}
 
 /** The results as markdown: one table per suite, then the ratio table. */
 export function markdownReport(results: readonly CaseResult[], header: string): string {
@@ -56,7 +64,7 @@ export function markdownReport(results: readonly CaseResult[], header: string): 
     lines.push(`### ${suite}`, '', '| case | impl | median | p95 | ops/s | bytes/op | GCs / ops | expanded | expanded/s | plan | cost | status | target |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
     for (const r of results.filter((x) => x.suite === suite)) {
       const met = targetMet(r);
-      const target = r.target ? `${r.target.label}${met === null ? '' : met ? ' ✅' : ' ❌'}` : '';
+      const target = r.target ? `${targetLabel(r.target)}${met === null ? '' : met ? ' ✅' : ' ❌'}` : '';
       const ops = perSecond(r.opsPerSec);
       // Search speed independent of plan size: nodes expanded per second of planning.
       const expandedRate = typeof r.expanded === 'number' && r.medianNs ? perSecond((r.expanded * 1e9) / r.medianNs) : '–';

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { caseId, type BenchCase, type CheckResult } from './BenchCase.js';
+import { caseId, type BenchCase } from './BenchCase.js';
 import { measureAllocation } from './measureAllocation.js';
 import { fmtBytes, formatNs } from './format.js';
 import { FULL_BUDGET, QUICK_BUDGET, measureSlow, measureTime, type TimeResult } from './measureTime.js';
@@ -13,7 +13,6 @@ export interface CaseResult extends Pick<BenchCase, 'suite' | 'name' | 'impl' | 
   detail: string;
   medianNs?: number;
   p95Ns?: number;
-  p99Ns?: number;
   opsPerSec?: number;
   bytesPerOp?: number;
   gcs?: number;
@@ -30,10 +29,8 @@ export interface RunOptions {
   readonly log: (line: string) => void;
 }
 
-/** What a probe worker sends back. */
+/** What a probe worker sends back: only whether the check threw (the case is checked again in the main thread). */
 export interface ProbeReply {
-  readonly ms: number;
-  readonly check?: CheckResult;
   readonly error?: string;
 }
 
@@ -75,7 +72,7 @@ export async function runCases(cases: readonly BenchCase[], options: RunOptions)
       const prepared = c.prepare();
       const check = prepared.check();
       Object.assign(result, { expanded: check.expanded, planLength: check.planLength, cost: check.cost, detail: check.detail });
-      if (!check.valid || (!check.optimal && (c.requireOptimal ?? c.impl === 'dualplan'))) {
+      if (!check.valid || (!check.optimal && c.impl === 'dualplan')) {
         result.status = 'wrong';
         options.log(`  WRONG PLAN, not timed: ${check.detail}`);
         continue;
@@ -86,7 +83,7 @@ export async function runCases(cases: readonly BenchCase[], options: RunOptions)
       const firstMs = performance.now() - t0;
       if (firstMs > 1000) {
         // Multi-second ops (peers near their cutoff): the one run is the figure; no allocation pass.
-        Object.assign(result, { medianNs: firstMs * 1e6, p95Ns: firstMs * 1e6, p99Ns: firstMs * 1e6, opsPerSec: 1000 / firstMs, samples: 1 });
+        Object.assign(result, { medianNs: firstMs * 1e6, p95Ns: firstMs * 1e6, opsPerSec: 1000 / firstMs, samples: 1 });
         options.log(`  ${formatNs(firstMs * 1e6)} (single run)${result.status === 'non-optimal' ? ' (NON-OPTIMAL plan)' : ''}`);
         continue;
       }
@@ -109,7 +106,7 @@ export async function runCases(cases: readonly BenchCase[], options: RunOptions)
   return results;
 }
 
-/** Run one case's check and a single timed run in a worker, terminated after `timeoutMs`. */
+/** Run one case's check (one plan) in a worker, terminated after `timeoutMs`. */
 function probeInWorker(url: URL, id: string, quick: boolean, timeoutMs: number): Promise<ProbeReply | 'timeout'> {
   return new Promise((resolve) => {
     const worker = new Worker(url, { workerData: { probe: id, quick } });
@@ -124,21 +121,19 @@ function probeInWorker(url: URL, id: string, quick: boolean, timeoutMs: number):
     });
     worker.once('error', (error) => {
       clearTimeout(timer);
-      resolve({ ms: 0, error: error.message });
+      resolve({ error: error.message });
     });
   });
 }
 
-/** Worker side of {@link probeInWorker}: find the case, check it, time one run. */
+/** Worker side of {@link probeInWorker}: find the case, prepare it and run its check; reply once it returns. */
 export function answerProbe(cases: readonly BenchCase[], id: string): ProbeReply {
   const c = cases.find((x) => caseId(x) === id);
-  if (!c) return { ms: 0, error: `no case ${id}` };
+  if (!c) return { error: `no case ${id}` };
   try {
-    const prepared = c.prepare();
-    const t0 = performance.now();
-    const check = prepared.check();
-    return { ms: performance.now() - t0, check };
+    c.prepare().check();
+    return {};
   } catch (error) {
-    return { ms: 0, error: error instanceof Error ? error.message : String(error) };
+    return { error: error instanceof Error ? error.message : String(error) };
   }
 }

@@ -1,3 +1,5 @@
+import { formatPlanNames } from './format.js';
+
 /**
  * The Trunk Thumper troll (seed 004, §12.3–12.7) as planner-neutral facts: the
  * start states benchmarked and the plan each must produce. The domain:
@@ -43,6 +45,6 @@ export function judgeTrollPlan(scenario: TrollScenario, plan: readonly string[] 
     valid: ok,
     optimal: ok,
     planLength: plan?.length ?? 0,
-    detail: ok ? plan!.join(' → ') : `expected ${scenario.expected.join(' → ')}, got ${plan ? plan.join(' → ') || '(empty)' : 'no plan'}`,
+    detail: ok ? formatPlanNames(plan!, ' → ') : `expected ${formatPlanNames(scenario.expected, ' → ')}, got ${plan ? formatPlanNames(plan, ' → ') || '(empty)' : 'no plan'}`,
   };
 }

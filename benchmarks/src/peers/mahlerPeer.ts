@@ -22,7 +22,7 @@ function planNames(res: { success: boolean; start?: unknown }): string[] | null 
  * search, trying tasks in registration order at each level, with loop
  * detection; it has no action costs, so the first plan found is returned.
  */
-export function mahlerBoolPlanner(problem: BoolProblem, maxSearchDepth = 1000): () => string[] | null {
+export function mahlerBoolPlanner(problem: BoolProblem): () => string[] | null {
   type S = Record<string, boolean>;
   const tasks = problem.actions.map((a) =>
     Task.from<S>({
@@ -33,7 +33,7 @@ export function mahlerBoolPlanner(problem: BoolProblem, maxSearchDepth = 1000): 
       },
     }),
   );
-  const planner = Planner.from<S>({ tasks, config: { maxSearchDepth } });
+  const planner = Planner.from<S>({ tasks });
   const start = { ...problem.start };
   const target = { ...problem.goal };
   return () => planNames(planner.findPlan(start, target));

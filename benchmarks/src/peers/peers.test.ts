@@ -24,7 +24,9 @@ describe('peer domains', () => {
     expect(judgeBoolPlan(p, ['aim', 'shoot']).valid).toBe(false);
     expect(judgeBoolPlan(p, ['scout', 'load']).valid).toBe(false);
     expect(judgeBoolPlan(p, null).valid).toBe(false);
-    expect(judgeBoolPlan(p, ['scout', 'approach', 'load', 'aim', 'shoot'])).toMatchObject({ valid: true, optimal: false, cost: 5 });
+    expect(judgeBoolPlan(p, ['scout', 'approach', 'load', 'aim', 'shoot'])).toMatchObject({ valid: true, optimal: false, cost: 5, planLength: 5 });
+    expect(judgeBoolPlan(p, ['scout', 'load', 'aim', 'shoot'])).toMatchObject({ valid: true, optimal: true, cost: 4, planLength: 4 });
+    expect(judgeBoolPlan(p, null).planLength).toBeUndefined();
   });
 
   it('judgeTrollPlan rejects a different plan', () => {

@@ -1,25 +1,27 @@
 import { GoapPlanner, type GoapDomain, type GoapOptions } from '@dualplan/goap';
 import { createState, validatePlan, type Snapshot } from '@dualplan/world-state';
-import type { BenchCase, CheckResult, CurvePoint, Target } from '../BenchCase.js';
+import { dualplanCase, type BenchCase, type CaseSpec, type CheckResult, type CurvePoint, type Target } from '../BenchCase.js';
 import type { BoolProblem } from '../boolProblems.js';
 import { judgeBoolPlan } from '../boolProblems.js';
+import { formatPlanNames } from '../format.js';
 import { goapPeerPlanner } from '../peers/goapPeer.js';
 import { htnAiGoapPlanner } from '../peers/htnAiGoap.js';
 import { mahlerBoolPlanner } from '../peers/mahlerPeer.js';
 
-export interface GoapCaseSpec {
-  readonly suite: string;
-  readonly name: string;
-  readonly scenario?: string;
-  readonly curve?: CurvePoint;
-  readonly target?: Target;
-  readonly allocOps?: number;
+export interface GoapCaseSpec extends CaseSpec {
   readonly domain: () => GoapDomain;
   readonly start?: Snapshot;
   readonly goal: string;
   readonly options?: GoapOptions;
-  /** Expected optimal cost; or a function computing it (e.g. a Dijkstra cross-check). */
+  /** Expected optimal cost; or a function computing it (e.g. {@link dijkstraCost}). */
   readonly optimalCost: number | ((domain: GoapDomain, start: Snapshot | undefined) => number);
+}
+
+/** Optimal cost by Dijkstra (w = 0) in forward mode: an independent cross-check of the backward search. */
+export function dijkstraCost(domain: GoapDomain, start: Snapshot | undefined, goal: string): number {
+  const r = new GoapPlanner(domain, { mode: 'forward', weight: 0, maxExpansions: 1e6, maxPlanLength: 512 }).plan(createState(domain.schema, start), goal);
+  if (r.status !== 'found') throw new Error(`cross-check found no plan (${r.status})`);
+  return r.cost;
 }
 
 /** Plan once with a dualplan GOAP planner; the plan is validated on the world state. */
@@ -31,8 +33,7 @@ export function goapCheck(planner: GoapPlanner, domain: GoapDomain, start: Snaps
   const scratch = createState(domain.schema);
   const verdict = validatePlan(plan.steps, 0, state, scratch);
   const reached = verdict.step < 0 && planner.satisfied(scratch, goal);
-  const names = plan.steps.map((s) => s.task);
-  const shown = names.length > 8 ? `${names.slice(0, 6).join(', ')}, … (${names.length} steps)` : names.join(', ');
+  const shown = formatPlanNames(plan.steps.map((s) => s.task));
   return {
     valid: reached,
     optimal: r.cost === optimalCost,
@@ -45,29 +46,20 @@ export function goapCheck(planner: GoapPlanner, domain: GoapDomain, start: Snaps
 
 /** A dualplan GOAP case. */
 export function goapCase(spec: GoapCaseSpec): BenchCase {
-  return {
-    suite: spec.suite,
-    name: spec.name,
-    impl: 'dualplan',
-    scenario: spec.scenario,
-    curve: spec.curve,
-    target: spec.target,
-    allocOps: spec.allocOps,
-    prepare() {
-      const domain = spec.domain();
-      const planner = new GoapPlanner(domain, spec.options);
-      const state = createState(domain.schema, spec.start);
-      const optimal = typeof spec.optimalCost === 'number' ? spec.optimalCost : spec.optimalCost(domain, spec.start);
-      return { run: () => planner.plan(state, spec.goal), check: () => goapCheck(planner, domain, spec.start, spec.goal, optimal) };
-    },
-  };
+  return dualplanCase(spec, () => {
+    const domain = spec.domain();
+    const planner = new GoapPlanner(domain, spec.options);
+    const state = createState(domain.schema, spec.start);
+    const optimal = typeof spec.optimalCost === 'number' ? spec.optimalCost : spec.optimalCost(domain, spec.start);
+    return { run: () => planner.plan(state, spec.goal), check: () => goapCheck(planner, domain, spec.start, spec.goal, optimal) };
+  });
 }
 
 type PeerName = 'goap' | 'htn-ai' | 'mahler';
 const PEERS: Record<PeerName, (p: BoolProblem) => () => string[] | null> = {
   goap: goapPeerPlanner,
   'htn-ai': htnAiGoapPlanner,
-  mahler: (p) => mahlerBoolPlanner(p),
+  mahler: mahlerBoolPlanner,
 };
 
 /** The same bool problem for each peer, validated by simulation. */
@@ -75,9 +67,9 @@ export function peerGoapCases(
   suite: string,
   name: string,
   problem: () => BoolProblem,
-  extra: { scenario?: string; curve?: CurvePoint; timeoutMs?: number; heavy?: boolean; targets?: Partial<Record<PeerName, Target>>; peers?: readonly PeerName[] } = {},
+  extra: { scenario?: string; curve?: CurvePoint; timeoutMs?: number; heavy?: boolean; targets?: Partial<Record<PeerName, Target>> } = {},
 ): BenchCase[] {
-  return (extra.peers ?? (['goap', 'htn-ai', 'mahler'] as const)).map((peer) => ({
+  return (Object.keys(PEERS) as PeerName[]).map((peer) => ({
     suite,
     name,
     impl: peer,
@@ -89,13 +81,7 @@ export function peerGoapCases(
     prepare() {
       const p = problem();
       const plan = PEERS[peer](p);
-      return {
-        run: plan,
-        check: () => {
-          const v = judgeBoolPlan(p, plan());
-          return { ...v, planLength: v.valid ? undefined : 0 };
-        },
-      };
+      return { run: plan, check: () => judgeBoolPlan(p, plan()) };
     },
   }));
 }

@@ -1,16 +1,23 @@
 import { Planner, type Domain, type PlanRequest, type PlannerOptions } from '@dualplan/htn';
-import { createState, validatePlan, type WorldState } from '@dualplan/world-state';
-import type { BenchCase, CheckResult, CurvePoint, Target } from '../BenchCase.js';
+import { createState, validatePlan, type Snapshot, type WorldState } from '@dualplan/world-state';
+import { dualplanCase, type BenchCase, type CaseSpec, type CheckResult } from '../BenchCase.js';
+import { formatPlanNames } from '../format.js';
 
-export interface HtnCaseSpec {
-  readonly suite: string;
-  readonly name: string;
-  readonly scenario?: string;
-  readonly curve?: CurvePoint;
-  readonly target?: Target;
-  readonly allocOps?: number;
-  /** Domain, start state and optional request, built once in prepare. */
-  readonly setup: () => { domain: Domain<any>; state: WorldState<any>; request?: PlanRequest };
+/** What an HTN case plans with: domain, start state and optional request. */
+export interface HtnSetup {
+  readonly domain: Domain<any>;
+  readonly state: WorldState<any>;
+  readonly request?: PlanRequest;
+}
+
+/** A setup planning from `start` (or the schema defaults) on `domain`. */
+export function htnSetup(domain: Domain<any>, start?: Snapshot): HtnSetup {
+  return { domain, state: createState(domain.schema, start) };
+}
+
+export interface HtnCaseSpec extends CaseSpec {
+  /** Built once in prepare. */
+  readonly setup: () => HtnSetup;
   readonly options?: PlannerOptions;
   /** Expected task names, or a predicate on the final state (after simulating the plan). */
   readonly expect: readonly string[] | ((final: WorldState<any>, names: readonly string[]) => string | null);
@@ -24,7 +31,7 @@ export function htnCheck(planner: Planner, state: WorldState<any>, request: Plan
   const names = plan.steps.map((s) => s.task);
   const scratch = createState(state.schema);
   const verdict = validatePlan(plan.steps, 0, state, scratch);
-  const shown = names.length > 8 ? `${names.slice(0, 5).join(' → ')} → … (${names.length} steps)` : names.join(' → ');
+  const shown = formatPlanNames(names, ' → ');
   const base = { planLength: names.length, cost: plan.cost, expanded: plan.stats.expanded };
   if (verdict.step >= 0) return { ...base, valid: false, optimal: false, detail: `step ${verdict.step} (${names[verdict.step]}) invalid: ${verdict.reason}` };
   const problem = typeof expect === 'function' ? expect(scratch, names) : names.length === expect.length && names.every((n, i) => n === expect[i]) ? null : `expected ${expect.join(' → ')}, got ${shown}`;
@@ -33,18 +40,9 @@ export function htnCheck(planner: Planner, state: WorldState<any>, request: Plan
 
 /** A dualplan HTN case. */
 export function htnCase(spec: HtnCaseSpec): BenchCase {
-  return {
-    suite: spec.suite,
-    name: spec.name,
-    impl: 'dualplan',
-    scenario: spec.scenario,
-    curve: spec.curve,
-    target: spec.target,
-    allocOps: spec.allocOps,
-    prepare() {
-      const { domain, state, request } = spec.setup();
-      const planner = new Planner(domain, spec.options);
-      return { run: () => planner.plan(state, undefined, request), check: () => htnCheck(planner, state, request, spec.expect) };
-    },
-  };
+  return dualplanCase(spec, () => {
+    const { domain, state, request } = spec.setup();
+    const planner = new Planner(domain, spec.options);
+    return { run: () => planner.plan(state, undefined, request), check: () => htnCheck(planner, state, request, spec.expect) };
+  });
 }

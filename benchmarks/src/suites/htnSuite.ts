@@ -1,14 +1,34 @@
 import { compileDomain, type Domain } from '@dualplan/htn';
 import { blocksProblem, blocksSolved, trollDomain, trollTrunkDomain } from '@dualplan/htn/examples';
-import { add, createState, defineSchema, eq, gt, int, sub } from '@dualplan/world-state';
-import { trollSchema } from '@dualplan/world-state/examples';
+import { add, defineSchema, eq, gt, int, sub } from '@dualplan/world-state';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 import { htnAiTrollPlanner } from '../peers/htnAiTroll.js';
 import { mahlerTrollPlanner } from '../peers/mahlerPeer.js';
 import { TROLL_UPROOT, judgeTrollPlan } from '../trollScenarios.js';
-import { htnCase } from './htnCases.js';
+import { htnCase, htnSetup, type HtnCaseSpec } from './htnCases.js';
 
 const UPROOT_START = { WsCanSeeEnemy: true, WsTrunkHealth: 0 };
+
+/** The §12.6 trunk domain, seeing the enemy with no trunk in hand. */
+const trunkSetup = () => htnSetup(trollTrunkDomain(), UPROOT_START);
+
+/** Blocks world with `n` blocks (seed 1): its setup, and the goal towers as the expectation. */
+function blocksSetup(n: number): Pick<HtnCaseSpec, 'setup' | 'expect'> {
+  let goal: ReturnType<typeof blocksProblem>['goal'];
+  return {
+    setup: () => {
+      const p = blocksProblem(n, 1);
+      goal = p.goal;
+      return { domain: p.domain, state: p.state, request: p.request };
+    },
+    expect: (final, names) => (blocksSolved(final, goal) ? null : `goal towers not reached by ${names.length} steps`),
+  };
+}
+
+/** One case per x: the points of one scaling curve. */
+function htnCurve(suite: string, id: string, xLabel: string, xs: readonly number[], point: (x: number) => Omit<HtnCaseSpec, 'suite' | 'curve'>): BenchCase[] {
+  return xs.map((x) => htnCase({ suite, curve: { id, x, xLabel }, ...point(x) }));
+}
 
 /** Recursion `depth` deep: Count → [n > 0] Tick, Count | [] Done. */
 function deepDomain(depth: number): Domain<any> {
@@ -47,11 +67,8 @@ export function htnSuite({ quick }: SuiteOptions): BenchCase[] {
       name: 'troll uproot + slam (§12.6 domain)',
       scenario,
       allocOps: 100_000,
-      target: { maxNs: 500, label: '≤ 0.5 µs' },
-      setup: () => {
-        const domain = trollTrunkDomain();
-        return { domain, state: createState(domain.schema, UPROOT_START) };
-      },
+      target: { maxNs: 500, maxGcs: 0, label: '≤ 0.5 µs' },
+      setup: trunkSetup,
       expect: TROLL_UPROOT.expected,
     }),
     ...(['htn-ai', 'mahler'] as const).map(
@@ -71,80 +88,41 @@ export function htnSuite({ quick }: SuiteOptions): BenchCase[] {
       suite,
       name: 'troll, full domain (§12.3–12.8)',
       allocOps: 100_000,
-      setup: () => ({ domain: trollDomain(), state: createState(trollSchema(), UPROOT_START) }),
+      setup: () => htnSetup(trollDomain(), UPROOT_START),
       // §12.8 with WsIsTired: the slam tires the troll, so recovery follows it.
       expect: [...TROLL_UPROOT.expected, 'DoRecovery'],
     }),
+    ...htnCurve(suite, 'HTN blocks world', 'blocks', quick ? [10, 19, 50] : [10, 19, 50, 100], (n) => ({
+      name: `blocks world ${n}`,
+      options: { maxDepth: 100_000, maxSteps: 10_000_000 },
+      ...blocksSetup(n),
+    })),
+    ...htnCurve(suite, 'HTN deep recursion', 'depth', quick ? [10, 100, 1000] : [10, 100, 1000, 10_000], (depth) => ({
+      name: `deep recursion ${depth}`,
+      options: { maxDepth: depth * 4 + 16, maxSteps: depth * 16 + 64 },
+      setup: () => htnSetup(deepDomain(depth)),
+      expect: [...Array.from({ length: depth }, () => 'Tick'), 'Done'],
+    })),
+    ...htnCurve(suite, 'HTN wide domains', 'methods', quick ? [10, 100, 1000] : [10, 30, 100, 300, 1000], (width) => ({
+      name: `wide domain ${width} methods`,
+      options: { maxSteps: width * 4 + 64 },
+      setup: () => htnSetup(wideDomain(width)),
+      expect: [`Act${(width - 1) % 10}`],
+    })),
   ];
-  for (const n of quick ? [10, 19, 50] : [10, 19, 50, 100]) {
-    cases.push(
-      htnCase({
-        suite,
-        name: `blocks world ${n}`,
-        curve: { id: 'HTN blocks world', x: n, xLabel: 'blocks' },
-        options: { maxDepth: 100_000, maxSteps: 10_000_000 },
-        setup: () => {
-          const p = blocksProblem(n, 1);
-          return { domain: p.domain, state: p.state, request: p.request };
-        },
-        expect: (final, names) => (blocksSolved(final, blocksProblem(n, 1).goal) ? null : `goal towers not reached by ${names.length} steps`),
-      }),
-    );
-  }
-  for (const depth of quick ? [10, 100, 1000] : [10, 100, 1000, 10_000]) {
-    cases.push(
-      htnCase({
-        suite,
-        name: `deep recursion ${depth}`,
-        curve: { id: 'HTN deep recursion', x: depth, xLabel: 'depth' },
-        options: { maxDepth: depth * 4 + 16, maxSteps: depth * 16 + 64 },
-        setup: () => {
-          const domain = deepDomain(depth);
-          return { domain, state: createState(domain.schema) };
-        },
-        expect: [...Array.from({ length: depth }, () => 'Tick'), 'Done'],
-      }),
-    );
-  }
-  for (const width of quick ? [10, 100, 1000] : [10, 30, 100, 300, 1000]) {
-    cases.push(
-      htnCase({
-        suite,
-        name: `wide domain ${width} methods`,
-        curve: { id: 'HTN wide domains', x: width, xLabel: 'methods' },
-        options: { maxSteps: width * 4 + 64 },
-        setup: () => {
-          const domain = wideDomain(width);
-          return { domain, state: createState(domain.schema) };
-        },
-        expect: [`Act${(width - 1) % 10}`],
-      }),
-    );
-  }
   for (const mode of ['ordered', 'best-first'] as const) {
+    const label = mode === 'ordered' ? 'DFS (ordered)' : 'best-first';
     cases.push(
       htnCase({
         suite,
-        name: `troll §12.6 ${mode === 'ordered' ? 'DFS (ordered)' : 'best-first'}`,
+        name: `troll §12.6 ${label}`,
         options: { mode },
         allocOps: 100_000,
-        setup: () => {
-          const domain = trollTrunkDomain();
-          return { domain, state: createState(domain.schema, UPROOT_START) };
-        },
+        setup: trunkSetup,
         // Best-first returns the cheapest full decomposition whatever the method order: patrolling (3 steps) beats attacking (5).
         expect: mode === 'ordered' ? TROLL_UPROOT.expected : ['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge'],
       }),
-      htnCase({
-        suite,
-        name: `blocks world 19 ${mode === 'ordered' ? 'DFS (ordered)' : 'best-first'}`,
-        options: { mode, maxDepth: 100_000, maxSteps: 10_000_000 },
-        setup: () => {
-          const p = blocksProblem(19, 1);
-          return { domain: p.domain, state: p.state, request: p.request };
-        },
-        expect: (final, names) => (blocksSolved(final, blocksProblem(19, 1).goal) ? null : `goal towers not reached by ${names.length} steps`),
-      }),
+      htnCase({ suite, name: `blocks world 19 ${label}`, options: { mode, maxDepth: 100_000, maxSteps: 10_000_000 }, ...blocksSetup(19) }),
     );
   }
   return cases;
