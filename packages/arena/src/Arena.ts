@@ -60,7 +60,6 @@ export function moveToward(from: Point, to: Point, step: number): Point {
 export class Arena {
   readonly random: () => number;
   readonly player: PlayerBot;
-  readonly notes: WorldNote[] = [];
   tick = 0;
   time = 0;
   onNote: ((note: WorldNote) => void) | null = null;
@@ -76,9 +75,7 @@ export class Arena {
   }
 
   note(text: string): void {
-    const note = { tick: this.tick, time: this.time, text };
-    this.notes.push(note);
-    this.onNote?.(note);
+    this.onNote?.({ tick: this.tick, time: this.time, text });
   }
 
   /** Damage the player; it dies at 0 hp and respawns 5 s later somewhere else. */

@@ -1,6 +1,6 @@
 import type { AgentPlanner, PlanStep } from '@dualplan/world-state';
 import { TrollLocation, TrollOperator } from '@dualplan/world-state/examples';
-import { eventToJSON, formatEvent, summarizePlanTimes, type Agent, type RunnerEvent } from '@dualplan/runner';
+import { eventToJSON, formatEvent, roundTime, summarizePlanTimes, timelinePrefix, type Agent, type RunnerEvent } from '@dualplan/runner';
 import { Arena } from './Arena.js';
 import { createSoldier } from './soldierAgent.js';
 import { createTroll } from './trollAgent.js';
@@ -67,7 +67,7 @@ export function runArena(options: ArenaOptions): ArenaRun {
   const lines: string[] = [];
   const records: Record<string, unknown>[] = [];
   const missing: string[] = [];
-  let lastNoPlan = new Map<string, string>();
+  const lastNoPlan = new Map<string, string>();
   const onEvent = (e: RunnerEvent) => {
     records.push(eventToJSON(e, argName));
     // Repeated "no plan" retries (a dead soldier) say nothing new: print the first only.
@@ -79,8 +79,8 @@ export function runArena(options: ArenaOptions): ArenaRun {
     lines.push(formatEvent(e, argName));
   };
   arena.onNote = (n) => {
-    records.push({ tick: n.tick, time: Number(n.time.toFixed(6)), agent: 'world', type: 'world', text: n.text });
-    lines.push(`${String(n.tick).padStart(5)} ${n.time.toFixed(2).padStart(7)}s world          ${n.text}`);
+    records.push({ tick: n.tick, time: roundTime(n.time), agent: 'world', type: 'world', text: n.text });
+    lines.push(`${timelinePrefix(n.tick, n.time)} world          ${n.text}`);
   };
   const agents: Agent[] = [];
   const trollPlanner = options.planners.troll(options.troll);
@@ -93,7 +93,6 @@ export function runArena(options: ArenaOptions): ArenaRun {
     arena.advance(dt);
     for (const agent of agents) agent.tick(dt);
   }
-  lastNoPlan = new Map();
   return { seed: options.seed, ticks: options.ticks, troll: options.troll, lines, records, summaries: agents.map(summarize), missing };
 }
 

@@ -1,7 +1,8 @@
 import { createState, type AgentPlanner } from '@dualplan/world-state';
 import { soldierSchema } from '@dualplan/world-state/examples';
 import { createAgent, OperatorStatus, type Agent, type AgentView, type Operator, type RunnerEventListener, type Sensor } from '@dualplan/runner';
-import { Arena, distance, moveToward, type Point } from './Arena.js';
+import { Arena, distance, moveToward, type PlayerBot, type Point } from './Arena.js';
+import { timed } from './timed.js';
 
 /** The soldier's own data: position, timers, gun, and where it is scouting. */
 export interface SoldierCtx {
@@ -23,14 +24,9 @@ const SPAWN: Point = { x: 95, y: 55 };
 const JAM_AFTER_MISSES = 3;
 const UNJAM_SECONDS = 6;
 
-function timed(seconds: number, finish: (agent: AgentView<SoldierCtx>) => OperatorStatus): Operator<SoldierCtx> {
-  return {
-    start: (_args, agent) =>
-      agent.updateCtx((c) => {
-        c.busyUntil = agent.time + seconds;
-      }),
-    update: (_args, agent) => (agent.time + 1e-9 >= agent.ctx.busyUntil ? finish(agent) : OperatorStatus.Running),
-  };
+/** Whether the soldier sees the player (alive and within vision range). */
+function sees(player: PlayerBot, agent: AgentView<SoldierCtx>): boolean {
+  return player.alive && distance(agent.ctx.pos, player) <= VISION;
 }
 
 /** The soldier's operators: one per GOAP action name (scout, approach, aim, shoot, load, detonatebomb, flee). */
@@ -52,7 +48,7 @@ export function soldierOperators(arena: Arena): Record<string, Operator<SoldierC
           c.since = agent.time;
         }),
       update: (_args, agent, dt) => {
-        if (player.alive && distance(agent.ctx.pos, player) <= VISION) return OperatorStatus.Success;
+        if (sees(player, agent)) return OperatorStatus.Success;
         if (agent.time - agent.ctx.since > 12) return OperatorStatus.Failure;
         const to = agent.ctx.scoutTo ?? agent.ctx.pos;
         if (distance(walk(agent, to, dt), to) < 0.5) {
@@ -75,7 +71,7 @@ export function soldierOperators(arena: Arena): Record<string, Operator<SoldierC
       });
       return OperatorStatus.Success;
     }),
-    aim: timed(0.6, (agent) => (player.alive && distance(agent.ctx.pos, player) <= VISION ? OperatorStatus.Success : OperatorStatus.Failure)),
+    aim: timed(0.6, (agent) => (sees(player, agent) ? OperatorStatus.Success : OperatorStatus.Failure)),
     shoot: timed(0.2, (agent) => {
       const loaded = agent.ctx.loaded;
       agent.updateCtx((c) => {

@@ -1,7 +1,8 @@
 import { createState, type AgentPlanner } from '@dualplan/world-state';
 import { EnemyRange, TrollLocation, TrollOperator, trollSchema } from '@dualplan/world-state/examples';
 import { createAgent, OperatorStatus, type Agent, type AgentView, type Operator, type RunnerEventListener, type Sensor } from '@dualplan/runner';
-import { Arena, BRIDGES, TREES, distance, moveToward, onCliff, type Point } from './Arena.js';
+import { Arena, BRIDGES, TREES, distance, moveToward, onCliff, type PlayerBot, type Point } from './Arena.js';
+import { timed } from './timed.js';
 
 /** What the troll's operators and sensors know that the planner does not plan over. */
 export interface TrollCtx {
@@ -25,21 +26,14 @@ function nearestTree(from: Point): Point {
   return best;
 }
 
-/** A timed action (an animation): busy for `seconds`, then `finish` decides the outcome. */
-function timed(seconds: number, finish: (agent: AgentView<TrollCtx>) => OperatorStatus = () => OperatorStatus.Success): Operator<TrollCtx> {
-  return {
-    start: (_args, agent) =>
-      agent.updateCtx((c) => {
-        c.busyUntil = agent.time + seconds;
-      }),
-    update: (_args, agent) => (agent.time + 1e-9 >= agent.ctx.busyUntil ? finish(agent) : OperatorStatus.Running),
-  };
+/** Whether the troll sees the player (alive and within vision range). */
+function sees(player: PlayerBot, agent: AgentView<TrollCtx>): boolean {
+  return player.alive && distance(agent.ctx.pos, player) <= VISION;
 }
 
 /** One implementation per {@link TrollOperator} id, shared by the HTN and the GOAP troll. */
 export function trollOperators(arena: Arena): Record<TrollOperator, Operator<TrollCtx>> {
   const player = arena.player;
-  const sees = (agent: AgentView<TrollCtx>) => player.alive && distance(agent.ctx.pos, player) <= VISION;
   const navTarget = (loc: number, ctx: TrollCtx): Point | null => {
     switch (loc) {
       case TrollLocation.Enemy:
@@ -80,7 +74,7 @@ export function trollOperators(arena: Arena): Record<TrollOperator, Operator<Tro
         }
         if (distance(pos, target) > arrive) return OperatorStatus.Running;
         // Searched the last known position: if the enemy is not here, forget it (the memory sensor reports that).
-        if (loc === TrollLocation.LastEnemyLoc && !sees(agent)) {
+        if (loc === TrollLocation.LastEnemyLoc && !sees(player, agent)) {
           agent.updateCtx((c) => {
             c.lastEnemy = null;
           });
@@ -122,13 +116,12 @@ export function trollOperators(arena: Arena): Record<TrollOperator, Operator<Tro
 export function trollSensors(arena: Arena): Sensor<TrollCtx>[] {
   const player = arena.player;
   const keys = trollSchema().keys;
-  const sees = (agent: AgentView<TrollCtx>) => player.alive && distance(agent.ctx.pos, player) <= VISION;
   return [
     {
       name: 'vision',
       interval: 0.2,
       update: (agent) => {
-        const visible = sees(agent);
+        const visible = sees(player, agent);
         const d = distance(agent.ctx.pos, player);
         agent.state.set(keys.WsCanSeeEnemy, visible);
         agent.state.set(keys.WsEnemyRange, !visible ? EnemyRange.OutOfRange : d <= MELEE ? EnemyRange.Melee : EnemyRange.View);

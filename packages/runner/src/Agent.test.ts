@@ -1,8 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
-import { add, createState, eq, set } from '@dualplan/world-state';
+import { add, createState, eq, set, type AgentPlanner } from '@dualplan/world-state';
 import { createAgent } from './Agent.js';
 import { OperatorStatus } from './OperatorStatus.js';
 import { RunnerError } from './RunnerError.js';
+import { summarizePlanTimes } from './RunnerStats.js';
 import { collect, fixedClock, goalPlanner, makeStep, mtrPlanner, scriptedOperator, testSchema, timedOperator } from './testing/fakes.js';
 
 const { Running, Success } = OperatorStatus;
@@ -118,7 +119,46 @@ describe('Agent', () => {
     expect(codeOf(() => make({ operators: { Op: {} } }))).toBe('BAD_OPERATOR:Op');
     expect(codeOf(() => make().runner('upper'))).toBe('UNKNOWN_RUNNER:upper');
     expect(codeOf(() => createAgent({ id: 'npc', state: createState(schema), ctx: {} }))).toBe('BAD_AGENT:npc');
+    expect(codeOf(() => make({ planner: undefined, operators: undefined, runners: [{ name: 'main', planner, operators: null as never }] }))).toBe('BAD_OPERATORS:main');
+    expect(codeOf(() => make({ sensors: [{ name: 'eyes', interval: 1 }] }))).toBe('BAD_SENSOR:eyes');
+    expect(codeOf(() => make({ sensors: [{ interval: 1, update() {} }] }))).toBe('BAD_SENSOR:');
+    const lower = { name: 'lower', planner, operators: { Op: scriptedOperator([Success]) } };
+    expect(codeOf(() => make({ runners: [lower, lower] }))).toBe('DUPLICATE_RUNNER:lower');
+    expect(codeOf(() => make({ runners: [{ ...lower, name: 'main' }] }))).toBe('DUPLICATE_RUNNER:main'); // clashes with the shorthand runner
+    expect(codeOf(() => make({ planner: { kind: 'x', plan: () => null } as never }))).toBe('BAD_PLANNER:main');
+    expect(codeOf(() => make({ planner: undefined, operators: undefined, runners: [{ ...lower, planner: {} as never }] }))).toBe('BAD_PLANNER:lower');
+    expect(codeOf(() => make({ retryInterval: -0.5 }))).toBe('BAD_RETRY_INTERVAL:retryInterval');
+    expect(codeOf(() => make({ retryInterval: Infinity }))).toBe('BAD_RETRY_INTERVAL:retryInterval');
+    for (const n of [0, 1.5, NaN]) expect(codeOf(() => make({ maxPlanSamples: n }))).toBe('BAD_MAX_PLAN_SAMPLES:maxPlanSamples');
     const weird = createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner, operators: { Dance: { update: () => 7 as never } } });
     expect(codeOf(() => weird.tick(0.1))).toBe('BAD_OPERATOR_STATUS:Dance');
+  });
+
+  it('keeps the most recent maxPlanSamples plan times, for the shorthand runner and for named runners', () => {
+    let now = 0;
+    let calls = 0;
+    // The n-th planner call takes n ms on the fake clock; nothing is ever found, so it plans every tick (retryInterval 0).
+    const slow = (): AgentPlanner => ({ kind: 'x', plan: () => ((now += ++calls), { status: 'none', plan: null, reason: 'nothing' }), shouldReplace: () => ({ replace: false, reason: '' }) });
+    const agent = createAgent({
+      id: 'npc',
+      state: createState(schema),
+      ctx: {},
+      planner: slow(),
+      operators: {},
+      retryInterval: 0,
+      maxPlanSamples: 3,
+      runners: [{ name: 'upper', planner: slow(), operators: {}, retryInterval: 0, maxPlanSamples: 2 }],
+      clock: () => now,
+    });
+    for (let i = 0; i < 5; i++) agent.tick(0.1);
+    const main = agent.runner('main').stats;
+    const upper = agent.runner('upper').stats;
+    // Calls alternate main (1, 3, 5, 7, 9 ms) and upper (2, 4, 6, 8, 10 ms); the ring overwrites the oldest sample.
+    expect([main.planCalls, main.planTimeTotal, main.planTimes]).toEqual([5, 25, [7, 9, 5]]);
+    expect([upper.planCalls, upper.planTimeTotal, upper.planTimes]).toEqual([5, 30, [10, 8]]);
+    expect(summarizePlanTimes([main, upper])).toEqual({ calls: 10, meanMs: 5.5, p95Ms: 10 });
+    const plain = createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner: slow(), operators: {}, retryInterval: 0 });
+    for (let i = 0; i < 1030; i++) plain.tick(0.1);
+    expect(plain.runner().stats.planTimes).toHaveLength(1024); // the default
   });
 });

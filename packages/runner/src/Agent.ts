@@ -15,6 +15,8 @@ export interface RunnerSpec<Ctx = any> {
   operators: OperatorMap<Ctx>;
   /** See {@link PlanRunnerOptions.retryInterval}. */
   retryInterval?: number;
+  /** See {@link PlanRunnerOptions.maxPlanSamples}. */
+  maxPlanSamples?: number;
 }
 
 /** Options of {@link createAgent}. Give either `planner` + `operators`, or `runners`. */
@@ -33,6 +35,8 @@ export interface AgentOptions<Ctx = any> {
   runners?: readonly RunnerSpec<Ctx>[];
   /** For the shorthand runner: see {@link PlanRunnerOptions.retryInterval}. */
   retryInterval?: number;
+  /** For the shorthand runner: see {@link PlanRunnerOptions.maxPlanSamples}. */
+  maxPlanSamples?: number;
   onEvent?: RunnerEventListener;
   /** Millisecond clock for plan timings; default `performance.now`. */
   clock?: () => number;
@@ -66,7 +70,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     const specs: RunnerSpec<Ctx>[] = options.runners ? options.runners.slice() : [];
     if (options.planner || options.operators) {
       if (!options.planner || !options.operators) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}": give both planner and operators.`);
-      specs.unshift({ name: 'main', planner: options.planner, operators: options.operators, retryInterval: options.retryInterval });
+      specs.unshift({ name: 'main', planner: options.planner, operators: options.operators, retryInterval: options.retryInterval, maxPlanSamples: options.maxPlanSamples });
     }
     if (specs.length === 0) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}" has no planner: give planner + operators or runners.`);
     const names = new Set<string>();
@@ -75,7 +79,16 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
       names.add(s.name);
     }
     this.runners = specs.map(
-      (s) => new PlanRunner<Ctx>(this, { name: s.name, planner: s.planner, operators: s.operators, retryInterval: s.retryInterval, onEvent: options.onEvent, clock: options.clock }),
+      (s) =>
+        new PlanRunner<Ctx>(this, {
+          name: s.name,
+          planner: s.planner,
+          operators: s.operators,
+          retryInterval: s.retryInterval,
+          maxPlanSamples: s.maxPlanSamples,
+          onEvent: options.onEvent,
+          clock: options.clock,
+        }),
     );
   }
 

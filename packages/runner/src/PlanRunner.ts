@@ -5,7 +5,6 @@ import {
   firstFailing,
   validatePlan,
   type AgentPlanner,
-  type EffectList,
   type Plan,
   type PlanCheck,
   type PlanStep,
@@ -15,8 +14,9 @@ import type { AgentView } from './AgentView.js';
 import type { Operator, OperatorMap } from './Operator.js';
 import { OperatorStatus } from './OperatorStatus.js';
 import { RunnerError } from './RunnerError.js';
-import type { ReplanTrigger, RunnerEvent, RunnerEventListener } from './RunnerEvent.js';
-import { createRunnerStats, type RunnerStats } from './RunnerStats.js';
+import type { ReplanTrigger, RunnerEventListener } from './RunnerEvent.js';
+import { createRunnerStats, recordPlanTime, type RunnerStats } from './RunnerStats.js';
+import { validateRest } from './validateRest.js';
 
 /** Options of a {@link PlanRunner}. */
 export interface PlanRunnerOptions<Ctx = any> {
@@ -29,7 +29,7 @@ export interface PlanRunnerOptions<Ctx = any> {
   retryInterval?: number;
   /** Millisecond clock used to time planning; default `performance.now`. */
   clock?: () => number;
-  /** How many recent plan times to keep for percentiles. Default 1024. */
+  /** How many recent plan times `stats.planTimes` keeps for percentiles (an integer >= 1). Default 1024. */
   maxPlanSamples?: number;
 }
 
@@ -72,7 +72,9 @@ export class PlanRunner<Ctx = any> {
   /** The plan became invalid while a non-immediate step ran: it fails when that step ends. */
   private doomed: string | null = null;
   private retryAt = -Infinity;
-  private sampleCursor = 0;
+  /** The state version and context at which the plan was validated from its first step; -1 when not (or used). */
+  private validVersion = -1;
+  private validCtx: Ctx | undefined = undefined;
   /** Plans that failed in a row with no outside change while they ran: the planner would repeat them. */
   private failStreak = 0;
   private changedSinceAdopt = false;
@@ -89,6 +91,8 @@ export class PlanRunner<Ctx = any> {
     }
     const retry = options.retryInterval ?? 0.5;
     if (!(retry >= 0) || !Number.isFinite(retry)) throw new RunnerError('BAD_RETRY_INTERVAL', 'retryInterval', `retryInterval must be a finite number >= 0, got ${retry}.`);
+    const samples = options.maxPlanSamples ?? 1024;
+    if (!Number.isInteger(samples) || samples < 1) throw new RunnerError('BAD_MAX_PLAN_SAMPLES', 'maxPlanSamples', `maxPlanSamples must be an integer >= 1, got ${samples}.`);
     this.agent = agent;
     this.name = options.name ?? 'main';
     this.plannerRef = options.planner;
@@ -96,7 +100,7 @@ export class PlanRunner<Ctx = any> {
     this.onEvent = options.onEvent;
     this.retryInterval = retry;
     this.clock = options.clock ?? (() => performance.now());
-    this.maxPlanSamples = Math.max(1, options.maxPlanSamples ?? 1024);
+    this.maxPlanSamples = samples;
     this.scratch = agent.state.clone();
   }
 
@@ -122,17 +126,20 @@ export class PlanRunner<Ctx = any> {
    * new planner plans on the next tick. Nothing else about the agent changes.
    */
   setPlanner(planner: AgentPlanner<Ctx>): void {
-    const reason = `planner switched to ${planner.kind}`;
-    if (this.current !== null) {
-      if (this.running) this.abortStep(reason);
-      this.failPlan(reason);
-    }
+    this.abortPlan(`planner switched to ${planner.kind}`);
     this.plannerRef = planner;
     this.trigger = 'noPlan';
     this.failStreak = 0;
   }
 
-  /** Abort the running step (if any) and drop the plan; the runner replans on its next tick. */
+  /**
+   * Abort the running step (its operator's `abort` is called, its effects are
+   * not applied) and fail the plan with `reason`; the runner replans on its next
+   * tick (trigger `failed`). Does nothing without a plan. For game code that
+   * knows better than the world state, e.g. a cutscene taking the agent over.
+   * @example
+   * agent.runner().abortPlan('cutscene');
+   */
   abortPlan(reason: string): void {
     if (this.current === null) return;
     if (this.running) this.abortStep(reason);
@@ -158,7 +165,7 @@ export class PlanRunner<Ctx = any> {
       }
     }
     if (changed && this.current !== null && this.doomed === null) {
-      const invalid = this.validateRest();
+      const invalid = validateRest(this.current.steps, this.index, this.running, state, this.scratch, agent.ctx, this.check);
       if (invalid !== null) {
         const step = this.current.steps[this.index];
         if (this.running && step.interrupt !== 'immediate') this.doomed = invalid;
@@ -200,13 +207,13 @@ export class PlanRunner<Ctx = any> {
     }
     const started = this.clock();
     const outcome = this.plannerRef.plan(agent.state, agent.ctx, running);
-    this.recordPlanTime(this.clock() - started);
+    recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
     if (trigger === 'failed' || trigger === 'worldChanged') this.stats.replans++;
     const candidate = outcome.status === 'found' ? outcome.plan : null;
     if (candidate === null) {
       if (running !== null) return this.skip(trigger, `no new plan (${outcome.status}): ${outcome.reason}`);
       this.retryAt = agent.time + this.retryInterval;
-      this.emit({ ...this.base(), type: 'planNotFound', status: outcome.status, trigger, reason: outcome.reason });
+      if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'planNotFound', status: outcome.status, trigger, reason: outcome.reason });
       return;
     }
     this.stats.plansFound++;
@@ -215,17 +222,17 @@ export class PlanRunner<Ctx = any> {
       const decision = this.plannerRef.shouldReplace(candidate, running);
       if (!decision.replace) return this.skip(trigger, decision.reason);
       const continued = this.running && candidate.steps.length > 0 && sameStep(candidate.steps[0], running.steps[this.index]);
-      const ops = this.resolve(candidate);
       const invalid = continued ? null : this.invalidAtStart(candidate);
       if (invalid !== null) return this.skip(trigger, `the better plan is ${invalid}`);
+      const ops = this.resolve(candidate);
       if (this.running && !continued) this.abortStep(`replaced: ${decision.reason}`);
       this.install(candidate, ops, continued);
       this.stats.replaced++;
-      this.emit({ ...this.base(), type: 'planReplaced', plan: candidate, previous: running, trigger, reason: decision.reason, continued });
+      if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'planReplaced', plan: candidate, previous: running, trigger, reason: decision.reason, continued });
       return;
     }
     const ops = this.resolve(candidate);
-    this.emit({ ...this.base(), type: 'planFound', plan: candidate, trigger, reason: outcome.reason });
+    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'planFound', plan: candidate, trigger, reason: outcome.reason });
     this.install(candidate, ops, false);
     const invalid = this.invalidAtStart(candidate);
     if (invalid !== null || candidate.steps.length === 0) {
@@ -253,8 +260,12 @@ export class PlanRunner<Ctx = any> {
 
   private invalidAtStart(plan: Plan): string | null {
     if (plan.steps.length === 0) return null;
-    const check = validatePlan(plan.steps, 0, this.agent.state, this.scratch, this.agent.ctx, this.check);
-    return check.step < 0 ? null : `invalid from the start: step ${check.step} ${plan.steps[check.step].task}: ${check.reason}`;
+    const agent = this.agent;
+    const check = validatePlan(plan.steps, 0, agent.state, this.scratch, agent.ctx, this.check);
+    if (check.step >= 0) return `invalid from the start: step ${check.step} ${plan.steps[check.step].task}: ${check.reason}`;
+    this.validVersion = agent.state.version;
+    this.validCtx = agent.ctx;
+    return null;
   }
 
   private install(plan: Plan, ops: Operator[], continued: boolean): void {
@@ -271,16 +282,20 @@ export class PlanRunner<Ctx = any> {
     const plan = this.current!;
     const step = plan.steps[this.index];
     const agent = this.agent;
+    // A plan just validated from its first step on this very state and context need not be checked again.
+    const validated = this.index === 0 && this.validVersion === agent.state.version && this.validCtx === agent.ctx;
+    this.validVersion = -1;
+    this.validCtx = undefined;
     // Fail early (004 §12.5): this step's conditions on the real state, then the rest on a working copy.
-    const check = validatePlan(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
-    if (check.step >= 0) {
+    const check = validated ? null : validatePlan(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
+    if (check !== null && check.step >= 0) {
       const failing = plan.steps[check.step];
       this.failPlan(check.step === this.index ? `conditions of ${failing.task} fail: ${check.reason}` : `step ${check.step} ${failing.task} would fail: ${check.reason}`);
       return;
     }
     this.running = true;
     this.stats.stepsStarted++;
-    this.emit({ ...this.base(), type: 'stepStarted', step, index: this.index });
+    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'stepStarted', step, index: this.index });
     this.ops[this.index].start?.(step.args, agent, step);
   }
 
@@ -293,7 +308,7 @@ export class PlanRunner<Ctx = any> {
     if (status === OperatorStatus.Success) {
       this.running = false;
       const state = agent.state;
-      if (refusesSomewhere(step.effects)) {
+      if (step.effects.hasErrorEdge) {
         // Effects apply atomically: a refused effect must not leave earlier ones applied.
         this.scratch.copyFrom(state);
         const refused = applyEffects(step.effects, this.scratch, agent.ctx, ChangeSource.Planning);
@@ -304,7 +319,7 @@ export class PlanRunner<Ctx = any> {
       // Own effects are not a reason to replan (004 §12.8): count them as seen.
       this.seenVersion += state.version - before;
       this.stats.stepsSucceeded++;
-      this.emit({ ...this.base(), type: 'stepSucceeded', step, index: this.index });
+      if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'stepSucceeded', step, index: this.index });
       this.plannerRef.stepSucceeded?.(step, agent.ctx);
       if (this.current !== plan) return;
       this.index++;
@@ -321,7 +336,7 @@ export class PlanRunner<Ctx = any> {
 
   private stepFailed(step: PlanStep, reason: string): void {
     this.stats.stepsFailed++;
-    this.emit({ ...this.base(), type: 'stepFailed', step, index: this.index, reason });
+    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'stepFailed', step, index: this.index, reason });
     this.plannerRef.stepFailed?.(step, this.agent.ctx);
     this.failPlan(`step ${step.task} failed: ${reason}`);
   }
@@ -330,7 +345,7 @@ export class PlanRunner<Ctx = any> {
     const step = this.current!.steps[this.index];
     this.running = false;
     this.stats.stepsAborted++;
-    this.emit({ ...this.base(), type: 'stepAborted', step, index: this.index, reason });
+    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'stepAborted', step, index: this.index, reason });
     this.ops[this.index].abort?.(step.args, this.agent, step);
   }
 
@@ -341,7 +356,7 @@ export class PlanRunner<Ctx = any> {
     this.failStreak = this.changedSinceAdopt ? 1 : this.failStreak + 1;
     this.stats.plansFailed++;
     this.trigger = 'failed';
-    this.emit({ ...this.base(), type: 'planFailed', plan, reason });
+    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'planFailed', plan, reason });
   }
 
   private finishPlan(): void {
@@ -350,7 +365,7 @@ export class PlanRunner<Ctx = any> {
     this.failStreak = 0;
     this.stats.plansFinished++;
     this.trigger = 'finished';
-    this.emit({ ...this.base(), type: 'planFinished', plan });
+    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'planFinished', plan });
   }
 
   private drop(): void {
@@ -360,35 +375,13 @@ export class PlanRunner<Ctx = any> {
     this.running = false;
     this.doomed = null;
     this.deferred = null;
+    this.validVersion = -1;
+    this.validCtx = undefined;
   }
 
   private skip(trigger: ReplanTrigger, reason: string): void {
     this.stats.replansSkipped++;
-    this.emit({ ...this.base(), type: 'replanSkipped', trigger, reason });
-  }
-
-  /** Null when the rest of the plan still holds on a working copy, else why not. */
-  private validateRest(): string | null {
-    const plan = this.current!;
-    const steps = plan.steps;
-    const agent = this.agent;
-    const scratch = this.scratch;
-    let from = this.index;
-    if (this.running) {
-      // The running step's own conditions were checked when it started; its executing conditions guard it now.
-      const step = steps[from];
-      scratch.copyFrom(agent.state);
-      if (applyEffects(step.effects, scratch, agent.ctx, ChangeSource.Planning) >= 0 || applyEffects(step.expectedEffects, scratch, agent.ctx, ChangeSource.Planning) >= 0) {
-        return `effects of ${step.task} no longer fit the world`;
-      }
-      from++;
-      if (from >= steps.length) return null;
-      validatePlan(steps, from, scratch, scratch, agent.ctx, this.check);
-    } else {
-      validatePlan(steps, from, agent.state, scratch, agent.ctx, this.check);
-    }
-    const check = this.check;
-    return check.step < 0 ? null : `plan invalid: step ${check.step} ${steps[check.step].task}: ${check.reason}`;
+    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'replanSkipped', trigger, reason });
   }
 
   private sameAsRemaining(candidate: Plan): boolean {
@@ -399,24 +392,9 @@ export class PlanRunner<Ctx = any> {
     return true;
   }
 
-  private recordPlanTime(ms: number): void {
-    const stats = this.stats;
-    stats.planCalls++;
-    stats.planTimeTotal += ms;
-    if (stats.planTimes.length < this.maxPlanSamples) stats.planTimes.push(ms);
-    else {
-      stats.planTimes[this.sampleCursor] = ms;
-      this.sampleCursor = (this.sampleCursor + 1) % this.maxPlanSamples;
-    }
-  }
-
   private base() {
     const agent = this.agent;
     return { tick: agent.tickCount, time: agent.time, agent: agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: agent.ctx };
-  }
-
-  private emit(event: RunnerEvent): void {
-    this.onEvent?.(event);
   }
 }
 
@@ -427,9 +405,3 @@ function sameStep(a: PlanStep, b: PlanStep): boolean {
   return true;
 }
 
-/** True when some add/sub effect uses the `error` edge policy, so applying it might be refused. */
-function refusesSomewhere(list: EffectList): boolean {
-  const d = list.data;
-  for (let j = 0; j < d.length; j += 4) if (d[j + 1] === 1 && d[j + 3] === 1) return true;
-  return false;
-}

@@ -48,6 +48,19 @@ export function createRunnerStats(): RunnerStats {
   };
 }
 
+/**
+ * Count one planner call of `ms` and keep its time in `stats.planTimes`, a ring
+ * of at most `maxSamples` (the oldest sample is overwritten once it is full).
+ * @example
+ * recordPlanTime(stats, 0.05, 1024);
+ */
+export function recordPlanTime(stats: RunnerStats, ms: number, maxSamples: number): void {
+  const call = stats.planCalls++;
+  stats.planTimeTotal += ms;
+  if (stats.planTimes.length < maxSamples) stats.planTimes.push(ms);
+  else stats.planTimes[call % maxSamples] = ms;
+}
+
 /** Mean over all planner calls and 95th percentile over the kept samples, in ms. */
 export interface PlanTimeSummary {
   readonly calls: number;

@@ -34,6 +34,19 @@ describe('SensorManager', () => {
     expect(dts).toEqual([0.25, 0.5, 0.5, 0.5, 0.5, 0.5]);
   });
 
+  it('without a limit runs every due sensor once per tick, in registration order', () => {
+    const log: string[] = [];
+    const sensor = (name: string, interval: number): Sensor => ({ name, interval, update: (a, dt) => log.push(`${a.time.toFixed(1)}:${name}:${dt.toFixed(1)}`) });
+    const manager = new SensorManager([sensor('range', 0.2), sensor('eyes', 0), sensor('ears', 0.3)]);
+    const agent = view();
+    for (let i = 1; i <= 3; i++) {
+      agent.time = i * 0.1;
+      expect(manager.tick(agent)).toBe(i === 1 ? 3 : i === 2 ? 1 : 2);
+    }
+    expect(log).toEqual(['0.1:range:0.1', '0.1:eyes:0.1', '0.1:ears:0.1', '0.2:eyes:0.1', '0.3:range:0.2', '0.3:eyes:0.1']);
+    expect(Array.from(manager.updates)).toEqual([2, 3, 1]);
+  });
+
   it('marks sensor writes as external changes', () => {
     const agent = view();
     const k = agent.state.schema.keys;

@@ -5,7 +5,8 @@ import type { Sensor } from './Sensor.js';
 /**
  * Time-slices an agent's sensors (F.E.A.R. style, seed 004 §12.2.2): each
  * sensor runs when its interval has passed, at most `maxPerTick` per tick, the
- * most overdue first (ties by registration order). Allocates nothing per tick.
+ * most overdue first (ties by registration order). Without a limit every due
+ * sensor runs, in registration order. Allocates nothing per tick.
  * @example
  * const sensors = new SensorManager([vision, hearing], 1);
  * sensors.tick(agent); // updates at most one due sensor
@@ -45,21 +46,35 @@ export class SensorManager<Ctx = any> {
     const tick = this.ticks++;
     const due = this.due;
     let ran = 0;
+    if (this.maxPerTick === Infinity) {
+      // No budget: every due sensor runs, so one pass in registration order does (no picking by overdue-ness).
+      for (let i = 0; i < due.length; i++) {
+        if (due[i] <= now) {
+          this.run(i, agent, now, tick);
+          ran++;
+        }
+      }
+      return ran;
+    }
     while (ran < this.maxPerTick) {
       let pick = -1;
       for (let i = 0; i < due.length; i++) {
         if (this.stamp[i] !== tick && due[i] <= now && (pick < 0 || due[i] < due[pick])) pick = i;
       }
       if (pick < 0) break;
-      const sensor = this.sensors[pick];
-      this.stamp[pick] = tick;
-      this.updates[pick]++;
-      const dt = now - this.last[pick];
-      this.last[pick] = now;
-      due[pick] = now + sensor.interval;
-      sensor.update(agent, dt);
+      this.run(pick, agent, now, tick);
       ran++;
     }
     return ran;
+  }
+
+  private run(i: number, agent: AgentView<Ctx>, now: number, tick: number): void {
+    const sensor = this.sensors[i];
+    this.stamp[i] = tick;
+    this.updates[i]++;
+    const dt = now - this.last[i];
+    this.last[i] = now;
+    this.due[i] = now + sensor.interval;
+    sensor.update(agent, dt);
   }
 }

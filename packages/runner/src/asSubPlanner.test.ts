@@ -50,7 +50,7 @@ describe('asSubPlanner (hybrid HTN → GOAP)', () => {
     const sub = asSubPlanner(liar);
     const out = sub(createState(schema), {}, []);
     expect(out.status).toBe('none');
-    expect(out.reason).toBe('goap sub-plan fails at step 0 RaiseShield: Tired == false'.replace('== false', '== true'));
+    expect(out.reason).toBe('goap sub-plan fails at step 0 RaiseShield: Tired == true');
   });
 
   it('chooses the wrapped planner from the delegate task\'s arguments', () => {

@@ -26,13 +26,32 @@ export function formatPlan(plan: Plan, arg: ArgFormatter = plainArg): string {
 }
 
 /**
+ * The start of a timeline line: the tick and the time in seconds, in aligned columns.
+ * @example
+ * timelinePrefix(12, 1.2); // '   12    1.20s'
+ */
+export function timelinePrefix(tick: number, time: number): string {
+  return `${String(tick).padStart(5)} ${time.toFixed(2).padStart(7)}s`;
+}
+
+/**
+ * A time for JSON records, rounded to the microsecond: times are sums of `dt`,
+ * whose float drift (0.30000000000000004) would otherwise show.
+ * @example
+ * roundTime(0.1 + 0.2); // 0.3
+ */
+export function roundTime(seconds: number): number {
+  return Number(seconds.toFixed(6));
+}
+
+/**
  * One readable timeline line for an event, e.g.
  * `  12  1.20s troll/main [htn] plan found (noPlan): ChooseBridge → NavigateTo(1) → CheckBridge`.
  * @example
  * createAgent({ ...options, onEvent: (e) => console.log(formatEvent(e)) });
  */
 export function formatEvent(e: RunnerEvent, arg: ArgFormatter = plainArg): string {
-  const head = `${String(e.tick).padStart(5)} ${e.time.toFixed(2).padStart(7)}s ${e.agent}/${e.runner} [${e.planner}]`;
+  const head = `${timelinePrefix(e.tick, e.time)} ${e.agent}/${e.runner} [${e.planner}]`;
   switch (e.type) {
     case 'planFound':
       return `${head} plan found (${e.trigger}): ${formatPlan(e.plan, arg)}`;
@@ -65,7 +84,7 @@ export function formatEvent(e: RunnerEvent, arg: ArgFormatter = plainArg): strin
  */
 export function eventToJSON(e: RunnerEvent, arg: ArgFormatter = plainArg): Record<string, unknown> {
   const step = (x: PlanStep) => formatStep(x, arg);
-  const base = { tick: e.tick, time: Number(e.time.toFixed(6)), agent: e.agent, runner: e.runner, planner: e.planner, type: e.type };
+  const base = { tick: e.tick, time: roundTime(e.time), agent: e.agent, runner: e.runner, planner: e.planner, type: e.type };
   switch (e.type) {
     case 'planFound':
       return { ...base, trigger: e.trigger, reason: e.reason, steps: e.plan.steps.map(step), cost: e.plan.cost };

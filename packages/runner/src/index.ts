@@ -12,5 +12,5 @@ export { SensorManager } from './SensorManager.js';
 export { Agent, createAgent } from './Agent.js';
 export type { AgentOptions, RunnerSpec } from './Agent.js';
 export { asSubPlanner } from './asSubPlanner.js';
-export { formatEvent, formatPlan, formatStep, eventToJSON } from './formatEvent.js';
+export { formatEvent, formatPlan, formatStep, eventToJSON, timelinePrefix, roundTime } from './formatEvent.js';
 export type { ArgFormatter } from './formatEvent.js';

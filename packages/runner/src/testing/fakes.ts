@@ -33,7 +33,6 @@ export function testSchema() {
     Shield: bool(),
   });
 }
-export type TestSchema = ReturnType<typeof testSchema>;
 
 export interface StepSpec {
   operator?: string;
