@@ -1,5 +1,5 @@
 import type { ConditionList, PlanStep, Schema } from '@dualplan/world-state';
-import type { DomainDef, PrimitiveDef, SubtaskFn } from './DomainDef.js';
+import type { SubtaskFn } from './DomainDef.js';
 import type { FastTables } from './planningOps.js';
 
 /** Task kinds as stored in {@link Domain.taskKind}. */
@@ -15,7 +15,6 @@ export interface DomainTables {
   ids: Map<string, number>;
   methodStart: Int32Array;
   methodEnd: Int32Array;
-  methodTask: Int32Array;
   methodNames: string[];
   methodConds: ConditionList[];
   methodCost: Float64Array;
@@ -27,12 +26,10 @@ export interface DomainTables {
   callArgs: (readonly unknown[])[];
   callStep: (PlanStep | null)[];
   defaultCall: Int32Array;
-  primDefs: (PrimitiveDef | null)[];
   delegateNames: (string | null)[];
   pauseTask: number;
   pauseCall: number;
   instantiate: (task: number, args: readonly unknown[]) => PlanStep;
-  def: DomainDef;
   fast: FastTables;
 }
 
@@ -56,7 +53,6 @@ export class Domain<S extends Schema = Schema> {
   /** Per compound task: its methods are `methodStart[t] .. methodEnd[t]-1`. */
   readonly methodStart: Int32Array;
   readonly methodEnd: Int32Array;
-  readonly methodTask: Int32Array;
   readonly methodNames: readonly string[];
   readonly methodConds: readonly ConditionList[];
   readonly methodCost: Float64Array;
@@ -76,12 +72,9 @@ export class Domain<S extends Schema = Schema> {
   /** The built-in pause task and its call. */
   readonly pauseTask: number;
   readonly pauseCall: number;
-  /** The plain-data definition it was compiled from (functions included). */
-  readonly definition: DomainDef;
   /** @internal flat tables for the planner's hot loop. */
   readonly fast: FastTables;
   private readonly ids: Map<string, number>;
-  private readonly primDefs: readonly (PrimitiveDef | null)[];
   private readonly make: (task: number, args: readonly unknown[]) => PlanStep;
 
   /** @internal use {@link compileDomain}. */
@@ -94,7 +87,6 @@ export class Domain<S extends Schema = Schema> {
     this.ids = t.ids;
     this.methodStart = t.methodStart;
     this.methodEnd = t.methodEnd;
-    this.methodTask = t.methodTask;
     this.methodNames = t.methodNames;
     this.methodConds = t.methodConds;
     this.methodCost = t.methodCost;
@@ -106,11 +98,9 @@ export class Domain<S extends Schema = Schema> {
     this.callArgs = t.callArgs;
     this.callStep = t.callStep;
     this.defaultCall = t.defaultCall;
-    this.primDefs = t.primDefs;
     this.delegateNames = t.delegateNames;
     this.pauseTask = t.pauseTask;
     this.pauseCall = t.pauseCall;
-    this.definition = t.def;
     this.fast = t.fast;
     this.make = t.instantiate;
   }
@@ -123,11 +113,6 @@ export class Domain<S extends Schema = Schema> {
   /** The id of a task, or -1 when undefined. */
   taskId(name: string): number {
     return this.ids.get(name) ?? -1;
-  }
-
-  /** The primitive task's definition, or null. */
-  primitive(task: number): PrimitiveDef | null {
-    return this.primDefs[task] ?? null;
   }
 
   /** A new step for primitive `task` with `args` (compiles arg-dependent conditions and effects; allocates). */

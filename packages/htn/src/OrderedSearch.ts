@@ -1,20 +1,11 @@
-import {
-  applyEffects,
-  ChangeSource,
-  createState,
-  DualplanError,
-  firstFailing,
-  type PlanStep,
-  type Schema,
-  type SubPlanner,
-  type WorldState,
-} from '@dualplan/world-state';
+import { createState, DualplanError, firstFailing, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
 import { TaskKind, type Domain } from './Domain.js';
 import type { SubtaskDef } from './DomainDef.js';
-import { UndefinedTaskError } from './errors.js';
+import { DynamicCalls } from './DynamicCalls.js';
 import type { ContinuationTask, HtnContinuation } from './HtnPlan.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
-import { grow, sameLayout, stepFor } from './planningOps.js';
+import { APPLIED, applyStep, grow, sameLayout, type SearchSettings } from './planningOps.js';
+import { subtaskCall } from './subtaskCall.js';
 
 /** End of the task list. */
 export const NIL = -1;
@@ -26,8 +17,6 @@ export const OK = 1;
 export const BUDGET = 2;
 export const PAUSED = 3;
 
-const NO_ARGS: readonly unknown[] = Object.freeze([]);
-
 /**
  * @internal The ordered DFS's per-planner scratch, and the general (slow but
  * complete) way to process a task: any call, with trace events, MTR pruning,
@@ -37,6 +26,7 @@ const NO_ARGS: readonly unknown[] = Object.freeze([]);
  */
 export class OrderedSearch<Ctx = any> {
   readonly domain: Domain;
+  readonly settings: SearchSettings<Ctx>;
   readonly maxSteps: number;
   readonly maxDepth: number;
   readonly trace: HtnTraceEvent[];
@@ -52,10 +42,7 @@ export class OrderedSearch<Ctx = any> {
   nodes = new Int32Array(512);
   arenaTop = 0;
   head = NIL;
-  // Calls created while planning (subtask functions, task lists, continuations), ids from `domain.staticCalls` up.
-  readonly dynTask: number[] = [];
-  readonly dynArgs: (readonly unknown[])[] = [];
-  dynLen = 0;
+  readonly calls: DynamicCalls;
   mtr = new Int32Array(64);
   mtrLen = 0;
   /** The MTR to beat when pruning, and how many leading entries of ours equal it. */
@@ -72,16 +59,14 @@ export class OrderedSearch<Ctx = any> {
   backtracks = 0;
   failure = '';
   continuation: HtnContinuation | null = null;
-  private readonly delegateFns: readonly (SubPlanner<Ctx> | null)[];
-  private readonly stepCache: Map<string, PlanStep>;
   private readonly compatible = new WeakSet<Schema>();
 
-  constructor(domain: Domain, maxSteps: number, maxDepth: number, delegateFns: readonly (SubPlanner<Ctx> | null)[], stepCache: Map<string, PlanStep>, trace: HtnTraceEvent[]) {
+  constructor(domain: Domain, settings: SearchSettings<Ctx>, trace: HtnTraceEvent[]) {
     this.domain = domain;
-    this.maxSteps = maxSteps;
-    this.maxDepth = maxDepth;
-    this.delegateFns = delegateFns;
-    this.stepCache = stepCache;
+    this.settings = settings;
+    this.maxSteps = settings.maxSteps;
+    this.maxDepth = settings.maxDepth;
+    this.calls = new DynamicCalls(domain);
     this.trace = trace;
     this.ws = createState(domain.schema as Schema);
     this.W = this.ws.words.length;
@@ -96,7 +81,7 @@ export class OrderedSearch<Ctx = any> {
     this.ctx = ctx;
     this.head = NIL;
     this.arenaTop = 0;
-    this.dynLen = 0;
+    this.calls.len = 0;
     this.mtrLen = 0;
     this.nrec = 0;
     this.planLen = 0;
@@ -113,13 +98,13 @@ export class OrderedSearch<Ctx = any> {
   /** One task the general way; `rootName` names the continuation if it is a pause point. */
   expand(call: number, rootName: string): number {
     const d = this.domain;
-    const task = this.taskOf(call);
+    const task = this.calls.taskOf(call);
     switch (d.taskKind[task]) {
       case TaskKind.Primitive:
-        return this.addStep(stepFor(d, this.stepCache, call, task, this.argsOf(call))) ? OK : FAILED;
+        return this.addStep(this.settings.steps.get(call, task, this.calls.argsOf(call))) ? OK : FAILED;
       case TaskKind.Compound:
         if (this.mtrLen >= this.maxDepth) {
-          this.failure = this.depthFailure(task);
+          this.failure = this.settings.texts.depth(task);
           return BUDGET;
         }
         return this.decompose(call, task, d.methodStart[task]) ? OK : FAILED;
@@ -143,22 +128,18 @@ export class OrderedSearch<Ctx = any> {
       const method = rec[o + 1];
       this.head = rec[o + 2];
       this.arenaTop = rec[o + 3];
-      this.dynLen = rec[o + 4];
+      this.calls.len = rec[o + 4];
       this.planLen = rec[o + 5];
       this.mtrLen = rec[o + 6];
       this.tie = rec[o + 7];
       const words = this.ws.words;
       for (let i = 0; i < this.W; i++) words[i] = rec[o + REC + i];
       this.backtracks++;
-      const task = this.taskOf(call);
+      const task = this.calls.taskOf(call);
       if (this.tracing) this.trace.push({ type: 'backtrack', task: this.domain.taskNames[task], fromMethod: method - this.domain.methodStart[task] });
       if (this.decompose(call, task, method + 1)) return true;
     }
     return false;
-  }
-
-  depthFailure(task: number): string {
-    return `depth limit of ${this.maxDepth} decompositions reached at task ${this.domain.taskNames[task]} (runaway recursion?)`;
   }
 
   /** Put `call` at the front of the task list. */
@@ -171,32 +152,9 @@ export class OrderedSearch<Ctx = any> {
     this.generated++;
   }
 
-  /** Push subtask references so that `refs[0]` is processed first; `where` names them in errors. */
-  pushRefs(refs: readonly SubtaskDef[], where: string): void {
-    const d = this.domain;
-    for (let i = refs.length - 1; i >= 0; i--) {
-      const ref = refs[i];
-      let call: number;
-      if (typeof ref === 'string') {
-        const id = d.taskId(ref);
-        if (id < 0) throw new UndefinedTaskError(ref, where);
-        call = d.defaultCall[id];
-      } else if ('pause' in ref) call = d.pauseCall;
-      else {
-        const id = d.taskId(ref.task);
-        if (id < 0) throw new UndefinedTaskError(ref.task, where);
-        call = ref.args === undefined ? d.defaultCall[id] : this.dynCall(id, ref.args);
-      }
-      this.push(call);
-    }
-  }
-
-  /** A call id for `task` with arguments that are not in the domain's static tables. */
-  dynCall(task: number, args: readonly unknown[]): number {
-    const i = this.dynLen++;
-    this.dynTask[i] = task;
-    this.dynArgs[i] = args ?? NO_ARGS;
-    return this.domain.staticCalls + i;
+  /** Push subtask references so that `refs[0]` is processed first; `method` returned them (-1: the request's task list). */
+  pushRefs(refs: readonly SubtaskDef[], method: number): void {
+    for (let i = refs.length - 1; i >= 0; i--) this.push(subtaskCall(this.calls, refs[i], method));
   }
 
   /** Set the MTR (when resuming a continuation). */
@@ -206,29 +164,10 @@ export class OrderedSearch<Ctx = any> {
     this.mtrLen = m.length;
   }
 
-  private taskOf(call: number): number {
-    const S = this.domain.staticCalls;
-    return call < S ? this.domain.callTask[call] : this.dynTask[call - S];
-  }
-
-  private argsOf(call: number): readonly unknown[] {
-    const S = this.domain.staticCalls;
-    return call < S ? this.domain.callArgs[call] : this.dynArgs[call - S];
-  }
-
   private addStep(step: PlanStep): boolean {
-    const ws = this.ws;
-    // Most steps have no conditions or no expected effects: skip those calls outright.
-    const failed = step.conditions.length === 0 ? -1 : firstFailing(step.conditions, ws, this.ctx);
-    if (failed >= 0) {
-      if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: step.conditions.describe(failed) });
-      return false;
-    }
-    if (
-      (step.effects.length !== 0 && applyEffects(step.effects, ws, this.ctx, ChangeSource.Planning) >= 0) ||
-      (step.expectedEffects.length !== 0 && applyEffects(step.expectedEffects, ws, this.ctx, ChangeSource.Planning) >= 0)
-    ) {
-      if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: 'an effect leaves its range' });
+    const r = applyStep(step, this.ws, this.ctx);
+    if (r !== APPLIED) {
+      if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: r >= 0 ? step.conditions.describe(r) : 'an effect leaves its range' });
       return false;
     }
     if (this.tracing) this.trace.push({ type: 'primitive', task: step.task, args: step.args });
@@ -258,15 +197,15 @@ export class OrderedSearch<Ctx = any> {
       }
       const head = this.head;
       const arena = this.arenaTop;
-      const dyn = this.dynLen;
+      const dyn = this.calls.len;
       const fn = d.methodFn[m];
       if (fn !== null) {
-        const refs = fn(this.ws, this.ctx, this.argsOf(call));
+        const refs = fn(this.ws, this.ctx, this.calls.argsOf(call));
         if (refs === null || refs === undefined) {
           if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'subtasks', condition: '' });
           continue;
         }
-        this.pushRefs(refs, `the subtasks of method ${d.methodNames[m]} of task ${d.taskNames[task]}`);
+        this.pushRefs(refs, m);
       } else {
         for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) this.push(d.subCalls[i]);
       }
@@ -300,7 +239,7 @@ export class OrderedSearch<Ctx = any> {
   }
 
   private delegate(call: number, task: number): boolean {
-    const outcome = this.delegateFns[task]!(this.ws, this.ctx, this.argsOf(call));
+    const outcome = this.settings.delegates[task]!(this.ws, this.ctx, this.calls.argsOf(call));
     const plan = outcome.plan;
     if (this.tracing) {
       this.trace.push({ type: 'delegate', task: this.domain.taskNames[task], status: outcome.status, steps: plan ? plan.steps.length : 0, reason: outcome.reason });
@@ -325,7 +264,7 @@ export class OrderedSearch<Ctx = any> {
     const S = this.domain.staticCalls;
     for (let n = this.head; n !== NIL; n = this.nodes[n * 2 + 1]) {
       const call = this.nodes[n * 2];
-      tasks.push({ task: this.domain.taskNames[this.taskOf(call)], args: this.argsOf(call), call: call < S ? call : -1 });
+      tasks.push({ task: this.domain.taskNames[this.calls.taskOf(call)], args: this.calls.argsOf(call), call: call < S ? call : -1 });
     }
     if (this.tracing) this.trace.push({ type: 'pause', remaining: tasks.length });
     return { root, tasks, mtr: Array.from(this.mtr.subarray(0, this.mtrLen)) };

@@ -50,8 +50,46 @@ describe('backtracking (004 §12.4)', () => {
   });
 
   it('restores the working state on backtracking, so the failed branch leaves no effects', () => {
-    const outcome = new Planner(toolDomain()).plan(createState(toolSchema));
-    expect(outcome.plan!.steps.some((s) => s.task === 'TakeHammer')).toBe(false);
+    // Only the failed hammer branch makes noise; a later method reads it, so a leaked effect changes the plan.
+    const schema = defineSchema({ Tool: enumOf(Tool, Tool.None), Noisy: bool() });
+    const domain = domainBuilder(schema, 'quiet tools')
+      .compound('Build')
+      .method()
+      .task('ChooseTool')
+      .task('UseTool')
+      .task('Leave')
+      .end()
+      .compound('ChooseTool')
+      .method([], 'hammer')
+      .task('TakeHammer')
+      .back()
+      .method([], 'saw')
+      .task('TakeSaw')
+      .end()
+      .compound('UseTool')
+      .method()
+      .task('Cut')
+      .end()
+      .compound('Leave')
+      .method((k) => [eq(k.Noisy, false)], 'quietly')
+      .task('Sneak')
+      .back()
+      .method([], 'loudly')
+      .task('Stomp')
+      .end()
+      .primitive('TakeHammer', (k) => ({ effects: [set(k.Tool, Tool.Hammer), set(k.Noisy, true)] }))
+      .primitive('TakeSaw', (k) => ({ effects: [set(k.Tool, Tool.Saw)] }))
+      .primitive('Cut', (k) => ({ conditions: [eq(k.Tool, Tool.Saw)] }))
+      .primitive('Sneak')
+      .primitive('Stomp')
+      .build();
+    // Untraced plans backtrack inline; traced ones through the general search.
+    for (const trace of [false, true]) {
+      const outcome = new Planner(domain, { trace }).plan(createState(schema));
+      expect(outcome.plan!.steps.some((s) => s.task === 'TakeHammer')).toBe(false);
+      expect(names(outcome)).toEqual(['TakeSaw', 'Cut', 'Sneak']);
+      expect(outcome.plan!.stats.backtracks).toBe(1);
+    }
   });
 
   it('returns none with a reason when no decomposition works', () => {
@@ -204,6 +242,27 @@ describe('plan requests and buffers', () => {
     const outcome = new Planner(domain).plan(createState(domain.schema), undefined, { out });
     expect(outcome).toBe(out.outcome);
     expect(out.outcome.plan!.steps.length).toBe(3);
+  });
+
+  it('builds the step of a parameterised primitive referenced without arguments once, on first use', () => {
+    const schema = defineSchema({ Flag: bool() });
+    let built = 0;
+    const domain = compileDomain(schema, {
+      root: 'Root',
+      tasks: [
+        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Mark'] }] },
+        { kind: 'primitive', name: 'Mark', effects: (args) => (built++, [{ key: 'Flag', op: 'set', value: args.length === 0 }]) },
+      ],
+    });
+    expect(domain.callStep[domain.defaultCall[1]]).toBeNull();
+    expect(built).toBe(0);
+    for (const mode of ['ordered', 'best-first'] as const) {
+      const planner = new Planner(domain, { mode });
+      const first = planner.plan(createState(schema)).plan!.steps[0];
+      expect(first.effects.describe(0)).toBe('Flag = true');
+      expect(planner.plan(createState(schema)).plan!.steps[0]).toBe(first);
+    }
+    expect(built).toBe(2);
   });
 
   it('plans are plain data', () => {

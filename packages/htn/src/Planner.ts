@@ -1,12 +1,15 @@
-import { DualplanError, type PlanStep, type SubPlanner, type WorldState } from '@dualplan/world-state';
+import { DualplanError, type WorldState } from '@dualplan/world-state';
 import { BestFirstSearch } from './bestFirstSearch.js';
 import type { Domain } from './Domain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
+import { FailureTexts } from './FailureTexts.js';
 import { PlanBuffer, type HtnContinuation, type HtnOutcome } from './HtnPlan.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
 import { OrderedSearch } from './OrderedSearch.js';
 import type { PlannerOptions, PlanRequest } from './PlannerOptions.js';
+import type { SearchSettings } from './planningOps.js';
 import { searchFast, type SearchStatus } from './searchFast.js';
+import { StepCache } from './StepCache.js';
 
 /**
  * Total-order forward-decomposition HTN planner (004 §12.4): depth-first over
@@ -22,37 +25,41 @@ import { searchFast, type SearchStatus } from './searchFast.js';
  */
 export class Planner<Ctx = any> {
   readonly domain: Domain;
-  /** Events of the last search when tracing is on (plain data). */
+  /** Events of the last search while tracing is on (plain data); empty until then. Ordered mode only. */
   readonly trace: HtnTraceEvent[] = [];
+  /** Record {@link trace} events; a best-first planner throws `BAD_OPTION` when asked to plan with it on. */
   tracing: boolean;
-  private readonly maxSteps: number;
-  private readonly maxDepth: number;
-  private readonly mode: 'ordered' | 'best-first';
+  /** The search this planner runs ({@link PlannerOptions.mode}). */
+  readonly mode: 'ordered' | 'best-first';
   private readonly root: number;
-  private readonly delegateFns: (SubPlanner<Ctx> | null)[];
-  private readonly stepCache = new Map<string, PlanStep>();
+  private readonly settings: SearchSettings<Ctx>;
   private readonly search: OrderedSearch<Ctx>;
   private best: BestFirstSearch<Ctx> | null = null;
   // Results alternate between two buffers so the plan being executed survives the next search.
   private readonly buffers = [new PlanBuffer(), new PlanBuffer()];
   private flip = 0;
-  private readonly noneReasons: string[] = [];
 
   constructor(domain: Domain, options: PlannerOptions<Ctx> = {}) {
     this.domain = domain;
-    this.maxSteps = budget(options.maxSteps, 100_000, 'maxSteps');
-    this.maxDepth = budget(options.maxDepth, 4096, 'maxDepth');
+    const maxSteps = budget(options.maxSteps, 100_000, 'maxSteps');
+    const maxDepth = budget(options.maxDepth, 4096, 'maxDepth');
     this.tracing = options.trace === true;
     this.mode = options.mode ?? 'ordered';
+    if (this.mode !== 'ordered' && this.mode !== 'best-first') {
+      throw new DualplanError('BAD_OPTION', 'mode', `Planner option mode must be 'ordered' or 'best-first', got ${String(this.mode)}.`);
+    }
+    if (this.mode === 'best-first' && this.tracing) throw traceError();
     this.root = options.root !== undefined ? domain.taskId(options.root) : domain.root;
     if (options.root !== undefined && this.root < 0) throw new UndefinedTaskError(options.root, 'the planner options');
-    this.delegateFns = domain.delegateNames.map((name, t) => {
+    const delegates = domain.delegateNames.map((name, t) => {
       if (name === null) return null;
       const fn = options.delegates?.[name];
       if (typeof fn !== 'function') throw new UnknownDelegateError(name, domain.taskNames[t]);
       return fn;
     });
-    this.search = new OrderedSearch(domain, this.maxSteps, this.maxDepth, this.delegateFns, this.stepCache, this.trace);
+    const texts = new FailureTexts(domain.taskNames, maxSteps, maxDepth);
+    this.settings = { maxSteps, maxDepth, delegates, steps: new StepCache(domain), texts };
+    this.search = new OrderedSearch(domain, this.settings, this.trace);
   }
 
   /**
@@ -63,16 +70,14 @@ export class Planner<Ctx = any> {
     if (this.mode === 'best-first') return this.bestFirst(state, ctx, request);
     const s = this.search;
     const out = this.begin(state, ctx, request);
-    let rootName: string;
-    if (request?.tasks) {
-      rootName = '(tasks)';
-      s.pushRefs(request.tasks, 'the planned task list');
-    } else {
-      const id = this.rootId(request);
-      rootName = this.domain.taskNames[id];
-      s.push(request?.args ? s.dynCall(id, request.args) : this.domain.defaultCall[id]);
+    let id = -1;
+    if (request?.tasks) s.pushRefs(request.tasks, -1);
+    else {
+      id = this.rootId(request);
+      s.push(request?.args ? s.calls.callWith(id, request.args) : this.domain.defaultCall[id]);
     }
-    return this.finish(out, searchFast(s, rootName), rootName, request);
+    const rootName = id < 0 ? '(tasks)' : this.domain.taskNames[id];
+    return this.finish(out, searchFast(s, rootName), id, rootName, request);
   }
 
   /**
@@ -93,10 +98,11 @@ export class Planner<Ctx = any> {
       const id = d.taskId(t.task);
       if (id < 0) throw new UndefinedTaskError(t.task, 'the continuation');
       // The recorded static call when it still means the same task, else a dynamic call with the recorded args.
-      s.push(t.call >= 0 && t.call < d.staticCalls && d.callTask[t.call] === id ? t.call : s.dynCall(id, t.args));
+      s.push(t.call >= 0 && t.call < d.staticCalls && d.callTask[t.call] === id ? t.call : s.calls.callWith(id, t.args));
     }
     s.setMtr(continuation.mtr);
-    return this.finish(out, searchFast(s, continuation.root), continuation.root, request);
+    const status = searchFast(s, continuation.root);
+    return this.finish(out, status, status === 'none' ? d.taskId(continuation.root) : -1, continuation.root, request);
   }
 
   private rootId(request: PlanRequest | undefined): number {
@@ -107,8 +113,12 @@ export class Planner<Ctx = any> {
   }
 
   private bestFirst(state: WorldState<any>, ctx: Ctx | undefined, request: PlanRequest | undefined): HtnOutcome {
+    if (this.tracing) throw traceError();
+    if (request?.against != null) {
+      throw new DualplanError('BAD_OPTION', 'against', 'Plan request option against (MTR pruning) needs an ordered planner; best-first ranks plans by cost, not by method order.');
+    }
     const id = request?.tasks ? -1 : this.rootId(request);
-    this.best ??= new BestFirstSearch(this.domain, { maxSteps: this.maxSteps, maxDepth: this.maxDepth, delegates: this.delegateFns, stepCache: this.stepCache });
+    this.best ??= new BestFirstSearch(this.domain, this.settings);
     return this.best.run(this.output(request), state, ctx as Ctx, id, request?.args, request?.tasks);
   }
 
@@ -127,8 +137,11 @@ export class Planner<Ctx = any> {
     return out;
   }
 
-  /** Write the search's result into `out` in place (no allocation for a found plan or a cached reason). */
-  private finish(out: PlanBuffer, status: SearchStatus, rootName: string, request: PlanRequest | undefined): HtnOutcome {
+  /**
+   * Write the search's result into `out` in place (no allocation for a found plan or a cached reason).
+   * `root` is the root task's id (-1: a task list); only a `'none'` result reads it.
+   */
+  private finish(out: PlanBuffer, status: SearchStatus, root: number, rootName: string, request: PlanRequest | undefined): HtnOutcome {
     const s = this.search;
     const p = out.p;
     const o = out.o;
@@ -140,7 +153,7 @@ export class Planner<Ctx = any> {
     if (status !== 'found') {
       if (steps.length !== 0) steps.length = 0;
       o.plan = null;
-      o.reason = status === 'budget' ? s.failure : this.noneReason(rootName, request);
+      o.reason = status === 'budget' ? s.failure : this.settings.texts.none(root, !!request?.against);
       return o;
     }
     const planLen = s.planLen;
@@ -160,18 +173,10 @@ export class Planner<Ctx = any> {
     o.reason = rootName;
     return o;
   }
+}
 
-  private noneReason(rootName: string, request: PlanRequest | undefined): string {
-    const id = this.domain.taskId(rootName);
-    const pruned = request?.against ? 1 : 0;
-    const k = id < 0 ? -1 : id * 2 + pruned;
-    if (k >= 0 && this.noneReasons[k] !== undefined) return this.noneReasons[k];
-    const text = pruned
-      ? `no plan for ${rootName} of equal or higher priority than the given MTR`
-      : `no plan: no decomposition of ${rootName} is valid in this state`;
-    if (k >= 0) this.noneReasons[k] = text;
-    return text;
-  }
+function traceError(): DualplanError {
+  return new DualplanError('BAD_OPTION', 'trace', 'Tracing needs an ordered planner: the best-first search records no trace.');
 }
 
 function budget(value: number | undefined, fallback: number, name: string): number {

@@ -14,9 +14,10 @@ export interface PlannerOptions<Ctx = any> {
   /**
    * `'ordered'` (default): the chapter's depth-first search, first valid method wins.
    * `'best-first'`: the cheapest full decomposition by method and primitive costs (pooled: no allocation in steady state, but it expands every applicable branch).
+   * It ignores pause points, and supports neither `trace` nor {@link PlanRequest.against} (both throw `BAD_OPTION`).
    */
   mode?: 'ordered' | 'best-first';
-  /** Record trace events in `Planner.trace`. Off by default and free when off. */
+  /** Record trace events in `Planner.trace`. Off by default and free when off. Ordered mode only. */
   trace?: boolean;
 }
 
@@ -28,7 +29,10 @@ export interface PlanRequest {
   args?: readonly unknown[];
   /** Plan from this task list instead of a root (allocates). */
   tasks?: readonly SubtaskDef[];
-  /** Only accept plans whose MTR is of equal or higher priority (004 §12.8, second option): prunes the search. */
+  /**
+   * Only accept plans whose MTR is of equal or higher priority (004 §12.8, second option): prunes the search.
+   * Ordered mode only: a best-first planner throws `BAD_OPTION` (subject `against`) unless it is null or absent.
+   */
   against?: readonly number[] | null;
   /** Where to write the result; defaults to the planner's two internal buffers, alternately. */
   out?: PlanBuffer;

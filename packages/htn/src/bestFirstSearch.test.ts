@@ -3,6 +3,7 @@ import { bool, createState, defineSchema, type PlanOutcome, type SubPlanner } fr
 import { trollSchema } from '@dualplan/world-state/examples';
 import { compileDomain } from './compileDomain.js';
 import { PlanBuffer, type HtnOutcome } from './HtnPlan.js';
+import { htnAgentPlanner } from './htnAgentPlanner.js';
 import { Planner } from './Planner.js';
 import { trollDomain } from './examples/trollDomain.js';
 
@@ -54,6 +55,47 @@ describe('best-first search (pooled)', () => {
     const outcome = planner.plan(lost, undefined, { out });
     expect(outcome).toBe(out.outcome);
     expect(snapshot(first)).toEqual(before);
+    expect(snapshot(outcome).steps).not.toEqual(before.steps);
+    // The internal alternation did not advance: the next plan goes into the buffer `first` is not in.
+    const second = planner.plan(lost);
+    expect(second).not.toBe(first);
+    expect(second).not.toBe(outcome);
+    expect(snapshot(first)).toEqual(before);
+    expect(planner.plan(seen)).toBe(first);
+  });
+
+  it('ignores pause points: the result is a full plan', () => {
+    const schema = defineSchema({ Flag: bool() });
+    const domain = compileDomain(schema, {
+      root: 'Root',
+      tasks: [
+        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['A', { pause: true }, 'B'] }] },
+        { kind: 'primitive', name: 'A' },
+        { kind: 'primitive', name: 'B' },
+      ],
+    });
+    const ordered = new Planner(domain).plan(createState(schema));
+    expect(ordered.plan!.steps.map((s) => s.task)).toEqual(['A']);
+    expect(ordered.plan!.meta.partial).toBe(true);
+    const best = new Planner(domain, { mode: 'best-first' }).plan(createState(schema));
+    expect(best.plan!.steps.map((s) => s.task)).toEqual(['A', 'B']);
+    expect(best.plan!.meta).toMatchObject({ partial: false, continuation: null, mtr: [0] });
+    expect(best.plan!.cost).toBe(2);
+  });
+
+  it('rejects options it cannot honour instead of ignoring them: trace and MTR pruning', () => {
+    const error = (subject: string) => expect.objectContaining({ code: 'BAD_OPTION', subject });
+    expect(() => new Planner(troll, { mode: 'best-first', trace: true })).toThrow(error('trace'));
+    const planner = new Planner(troll, { mode: 'best-first' });
+    expect(() => planner.plan(seen, undefined, { against: [0, 1] })).toThrow(error('against'));
+    expect(planner.plan(seen, undefined, { against: null }).status).toBe('found');
+    planner.tracing = true;
+    expect(() => planner.plan(seen)).toThrow(error('trace'));
+    expect(planner.trace).toEqual([]);
+    planner.tracing = false;
+    expect(planner.plan(seen).plan!.steps.map((s) => s.task)).toEqual(['ThrowBoulder']);
+    expect(() => htnAgentPlanner(planner, { prune: true })).toThrow(error('prune'));
+    expect(htnAgentPlanner(planner).plan(seen, undefined, null).status).toBe('found');
   });
 
   describe('dynamic subtasks and arguments', () => {

@@ -142,3 +142,28 @@ describe('builder and plain data compile to the same domain', () => {
     expect(() => b().method((k) => [eq(k.WsCanSeeEnemy, 3)]).end().build()).toThrow(ValueRangeError);
   });
 });
+
+describe('subtasks returned while planning are checked like compiled ones', () => {
+  const returning = (refs: unknown) =>
+    compileDomain(schema, {
+      root: 'Root',
+      tasks: [
+        { kind: 'compound', name: 'Root', methods: [{ name: 'dynamic', subtasks: () => refs as never }] },
+        prim('Work'),
+      ],
+    });
+
+  it.each(['ordered', 'best-first'] as const)('%s: errors name the method and its task', (mode) => {
+    const plan = (refs: unknown) => () => new Planner(returning(refs), { mode }).plan(createState(schema));
+    expect(plan(['Work', 'Gone'])).toThrow(expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Gone', message: expect.stringMatching(/method dynamic of task Root/) }));
+    expect(plan([{ task: 'Work', args: 3 }])).toThrow(expect.objectContaining({ code: 'BAD_ARGS', subject: 'Work', message: expect.stringMatching(/method dynamic of task Root/) }));
+    expect(plan([{ nope: true }])).toThrow(expect.objectContaining({ code: 'BAD_SUBTASK', message: expect.stringMatching(/method dynamic of task Root/) }));
+    const found = new Planner(returning(['Work', { task: 'Work', args: [1] }]), { mode }).plan(createState(schema));
+    expect(found.plan!.steps.map((s) => [s.task, s.args])).toEqual([['Work', []], ['Work', [1]]]);
+  });
+
+  it('a request task list is named in errors', () => {
+    const planner = new Planner(returning([]));
+    expect(() => planner.plan(createState(schema), undefined, { tasks: ['Gone'] })).toThrow(/the planned task list/);
+  });
+});

@@ -3,19 +3,16 @@ import {
   INTERRUPT_POLICIES,
   compileConditions,
   compileEffects,
-  type ConditionDef,
   type ConditionList,
-  type EffectDef,
   type EffectList,
   type PlanStep,
   type Schema,
 } from '@dualplan/world-state';
-import { Domain, TaskKind } from './Domain.js';
-import type { ArgList, DomainDef, MethodDef, PrimitiveDef, SubtaskDef, SubtaskFn } from './DomainDef.js';
-import { fastTables } from './planningOps.js';
+import { Domain, TaskKind, type DomainTables } from './Domain.js';
+import type { ArgList, DomainDef, MethodDef, PrimitiveDef, SubtaskFn } from './DomainDef.js';
 import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from './errors.js';
-
-const NO_ARGS: readonly unknown[] = Object.freeze([]);
+import { fastTables, NO_ARGS } from './planningOps.js';
+import { subtaskCall, type CallSink } from './subtaskCall.js';
 const PAUSE_NAME = '(pause)';
 
 /**
@@ -61,21 +58,19 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
 
   // Lists that do not depend on arguments are compiled once per task and shared by every step.
   const fixedLists = new Map<string, ConditionList | EffectList>();
-  const condList = (task: number, field: 'conditions' | 'executing', src: ArgList<ConditionDef> | undefined, args: readonly unknown[]) => {
-    const where = `task ${taskNames[task]}`;
-    if (typeof src === 'function') return compileConditions(schema, callList(src, args, taskNames[task], field), where);
+  const list = <T, L extends ConditionList | EffectList>(
+    compile: (schema: Schema, defs: readonly T[], where: string) => L,
+    task: number,
+    field: string,
+    src: ArgList<T> | undefined,
+    args: readonly unknown[],
+  ): L => {
+    const name = taskNames[task];
+    if (typeof src === 'function') return compile(schema, callList(src, args, name, field), `task ${name}`);
     const key = `${task}:${field}`;
-    let list = fixedLists.get(key) as ConditionList | undefined;
-    if (!list) fixedLists.set(key, (list = compileConditions(schema, listOf(src, taskNames[task], field), where)));
-    return list;
-  };
-  const effList = (task: number, field: 'effects' | 'expectedEffects', src: ArgList<EffectDef> | undefined, args: readonly unknown[]) => {
-    const where = `task ${taskNames[task]}`;
-    if (typeof src === 'function') return compileEffects(schema, callList(src, args, taskNames[task], field), where);
-    const key = `${task}:${field}`;
-    let list = fixedLists.get(key) as EffectList | undefined;
-    if (!list) fixedLists.set(key, (list = compileEffects(schema, listOf(src, taskNames[task], field), where)));
-    return list;
+    let compiled = fixedLists.get(key) as L | undefined;
+    if (!compiled) fixedLists.set(key, (compiled = compile(schema, listOf(src, name, field), `task ${name}`)));
+    return compiled;
   };
   const instantiate = (task: number, args: readonly unknown[]): PlanStep => {
     const p = primDefs[task];
@@ -84,10 +79,10 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
       task: p.name,
       operator: p.operator ?? p.name,
       args,
-      conditions: condList(task, 'conditions', p.conditions, args),
-      executing: condList(task, 'executing', p.executing, args),
-      effects: effList(task, 'effects', p.effects, args),
-      expectedEffects: effList(task, 'expectedEffects', p.expectedEffects, args),
+      conditions: list(compileConditions, task, 'conditions', p.conditions, args),
+      executing: list(compileConditions, task, 'executing', p.executing, args),
+      effects: list(compileEffects, task, 'effects', p.effects, args),
+      expectedEffects: list(compileEffects, task, 'expectedEffects', p.expectedEffects, args),
       cost: p.cost ?? 1,
       interrupt: p.interrupt ?? DEFAULT_INTERRUPT,
       sourceId: task,
@@ -126,7 +121,6 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
 
   const methodStart = new Int32Array(n + 1);
   const methodEnd = new Int32Array(n + 1);
-  const methodTask: number[] = [];
   const methodNames: string[] = [];
   const methodConds: ConditionList[] = [];
   const methodCost: number[] = [];
@@ -134,33 +128,26 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
   const methodSubEnd: number[] = [];
   const methodFn: (SubtaskFn | null)[] = [];
   const subCalls: number[] = [];
-  const resolve = (ref: SubtaskDef, where: string): number => {
-    if (typeof ref === 'string') {
-      const id = ids.get(ref);
-      if (id === undefined) throw new UndefinedTaskError(ref, where);
-      return defaultCall[id];
-    }
-    if (ref && typeof ref === 'object' && 'pause' in ref && ref.pause === true) return defaultCall[pauseTask];
-    if (!ref || typeof ref !== 'object' || typeof (ref as { task?: unknown }).task !== 'string') {
-      throw new TaskDefinitionError('BAD_SUBTASK', where, `Malformed subtask ${JSON.stringify(ref)} in ${where}.`);
-    }
-    const r = ref as { task: string; args?: readonly unknown[] };
-    const id = ids.get(r.task);
-    if (id === undefined) throw new UndefinedTaskError(r.task, where);
-    if (r.args === undefined) return defaultCall[id];
-    callTask.push(id);
-    callArgs.push(checkArgs(r.args, r.task));
-    return callTask.length - 1;
+  let where = '';
+  const sink: CallSink = {
+    taskId: (name) => ids.get(name) ?? -1,
+    defaultCall,
+    pauseCall: defaultCall[pauseTask],
+    callWith: (task, args) => {
+      callTask.push(task);
+      callArgs.push(checkArgs(args, taskNames[task]));
+      return callTask.length - 1;
+    },
+    where: () => where,
   };
   tasks.forEach((t, i) => {
     if (t.kind !== 'compound') return;
-    methodStart[i] = methodTask.length;
+    methodStart[i] = methodNames.length;
     t.methods.forEach((m: MethodDef, k: number) => {
       const name = m && typeof m.name === 'string' ? m.name : `${t.name}#${k}`;
-      const where = `method ${name} of task ${t.name}`;
+      where = `method ${name} of task ${t.name}`;
       if (!m || typeof m !== 'object') throw new TaskDefinitionError('BAD_METHOD', t.name, `Method #${k} of task "${t.name}" is not an object.`);
       checkCost(m.cost, t.name, where);
-      methodTask.push(i);
       methodNames.push(name);
       methodConds.push(compileConditions(schema, listOf(m.conditions, t.name, 'conditions'), where));
       methodCost.push(m.cost ?? 0);
@@ -168,11 +155,11 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
       if (typeof m.subtasks === 'function') methodFn.push(m.subtasks);
       else if (Array.isArray(m.subtasks)) {
         methodFn.push(null);
-        for (const ref of m.subtasks) subCalls.push(resolve(ref, where));
+        for (const ref of m.subtasks) subCalls.push(subtaskCall(sink, ref, -1));
       } else throw new TaskDefinitionError('BAD_METHOD', t.name, `Method ${name} of task "${t.name}" needs a subtasks array or function.`);
       methodSubEnd.push(subCalls.length);
     });
-    methodEnd[i] = methodTask.length;
+    methodEnd[i] = methodNames.length;
   });
 
   let root = -1;
@@ -190,11 +177,7 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
     taskKind[task] === TaskKind.Primitive && !(c === defaultCall[task] && parameterised(task)) ? instantiate(task, callArgs[c]) : null,
   );
 
-  const subCallArr = Int32Array.from(subCalls);
-  const callTaskArr = Int32Array.from(callTask);
-  const methodSubStartArr = Int32Array.from(methodSubStart);
-  const methodSubEndArr = Int32Array.from(methodSubEnd);
-  return new Domain(schema, {
+  const tables: Omit<DomainTables, 'fast'> = {
     name: def.name ?? 'domain',
     root,
     taskNames,
@@ -202,26 +185,23 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
     ids,
     methodStart,
     methodEnd,
-    methodTask: Int32Array.from(methodTask),
     methodNames,
     methodConds,
     methodCost: Float64Array.from(methodCost),
-    methodSubStart: methodSubStartArr,
-    methodSubEnd: methodSubEndArr,
+    methodSubStart: Int32Array.from(methodSubStart),
+    methodSubEnd: Int32Array.from(methodSubEnd),
     methodFn,
-    subCalls: subCallArr,
-    callTask: callTaskArr,
+    subCalls: Int32Array.from(subCalls),
+    callTask: Int32Array.from(callTask),
     callArgs,
     callStep,
     defaultCall,
-    primDefs,
     delegateNames,
     pauseTask,
     pauseCall: defaultCall[pauseTask],
     instantiate,
-    def,
-    fast: fastTables(taskKind, callTaskArr, callStep, methodStart, methodEnd, methodConds, methodFn, methodSubStartArr, methodSubEndArr, subCallArr),
-  });
+  };
+  return new Domain(schema, { ...tables, fast: fastTables(tables) });
 }
 
 function listOf<T>(src: ArgList<T> | undefined, task: string, field: string): readonly T[] {

@@ -1,4 +1,4 @@
-import type { AgentPlanner, Plan, PlanOutcome, PlanStep, ReplaceDecision, WorldState } from '@dualplan/world-state';
+import { DualplanError, type AgentPlanner, type Plan, type PlanOutcome, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
 import { compareMtr } from './compareMtr.js';
 import { PlanBuffer, type HtnContinuation, type HtnMeta } from './HtnPlan.js';
 import type { Planner } from './Planner.js';
@@ -7,7 +7,10 @@ import type { PlanRequest } from './PlannerOptions.js';
 export interface HtnAgentOptions {
   /** Root task; defaults to the planner's. */
   root?: string;
-  /** Plan against the running plan's MTR, pruning branches that cannot beat it (004 §12.8, second option). */
+  /**
+   * Plan against the running plan's MTR, pruning branches that cannot beat it (004 §12.8, second option).
+   * Ordered planners only: with a best-first planner, `htnAgentPlanner` throws `BAD_OPTION` (subject `prune`).
+   */
   prune?: boolean;
   /** When every step of a partial plan has succeeded, plan the rest from its continuation. Defaults to true. */
   resume?: boolean;
@@ -27,6 +30,9 @@ const REPLACE_FOREIGN: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace
  * const outcome = agentPlanner.plan(state, ctx, null);
  */
 export function htnAgentPlanner<Ctx = any>(planner: Planner<Ctx>, options: HtnAgentOptions = {}): AgentPlanner<Ctx> {
+  if (options.prune && planner.mode === 'best-first') {
+    throw new DualplanError('BAD_OPTION', 'prune', 'htnAgentPlanner option prune needs an ordered planner: best-first ranks plans by cost, not by MTR.');
+  }
   const buffers = [new PlanBuffer(), new PlanBuffer()];
   const request: PlanRequest = { root: options.root, against: null, out: buffers[0] };
   const resume = options.resume !== false;

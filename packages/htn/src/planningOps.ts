@@ -1,5 +1,30 @@
-import type { ConditionList, EffectList, PlanStep, Schema } from '@dualplan/world-state';
-import { TaskKind, type Domain } from './Domain.js';
+import {
+  applyEffects,
+  ChangeSource,
+  firstFailing,
+  type ConditionList,
+  type EffectList,
+  type PlanStep,
+  type Schema,
+  type SubPlanner,
+  type WorldState,
+} from '@dualplan/world-state';
+import { TaskKind, type DomainTables } from './Domain.js';
+import type { FailureTexts } from './FailureTexts.js';
+import type { StepCache } from './StepCache.js';
+
+/** The arguments of a call without any. */
+export const NO_ARGS: readonly unknown[] = /* @__PURE__ */ Object.freeze([]);
+
+/** @internal What a planner gives its searches, fixed for its lifetime. */
+export interface SearchSettings<Ctx> {
+  readonly maxSteps: number;
+  readonly maxDepth: number;
+  /** Per task: the registered sub-planner of a delegate task, else null. */
+  readonly delegates: readonly (SubPlanner<Ctx> | null)[];
+  readonly steps: StepCache;
+  readonly texts: FailureTexts;
+}
 
 /** A copy of `a` with room for at least `n` entries (doubling), for scratch that grows only while warming up. */
 export function grow(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
@@ -36,19 +61,15 @@ export const METHOD = 4;
 /** How the planner's fast path handles a static call; anything unusual (args functions, opaque checks, delegates, pauses) goes the general way. */
 export const CallPath = /* @__PURE__ */ Object.freeze({ General: 0, Primitive: 1, Compound: 2 } as const);
 
+/** The compiled tables {@link fastTables} reads. */
+export type FastTableSource = Pick<
+  DomainTables,
+  'taskKind' | 'callTask' | 'callStep' | 'methodStart' | 'methodEnd' | 'methodConds' | 'methodFn' | 'methodSubStart' | 'methodSubEnd' | 'subCalls'
+>;
+
 /** Flatten the static primitives and the methods of static compounds (the ordered search needs nothing else). */
-export function fastTables(
-  taskKind: Uint8Array,
-  callTask: ArrayLike<number>,
-  callStep: readonly (PlanStep | null)[],
-  methodStart: Int32Array,
-  methodEnd: Int32Array,
-  methodConds: readonly ConditionList[],
-  methodFn: readonly (unknown | null)[],
-  methodSubStart: Int32Array,
-  methodSubEnd: Int32Array,
-  subCalls: Int32Array,
-): FastTables {
+export function fastTables(t: FastTableSource): FastTables {
+  const { taskKind, callTask, callStep, methodStart, methodEnd, methodConds, methodFn, methodSubStart, methodSubEnd, subCalls } = t;
   const n = callTask.length;
   const methodBase = n * CALL;
   const prog: number[] = new Array(methodBase + methodConds.length * METHOD).fill(0);
@@ -126,17 +147,25 @@ export function applyOps(ops: Int32Array, start: number, end: number, values: { 
 }
 
 
+/** {@link applyStep} result: the step applied; anything >= 0 is the index of its first failing condition. */
+export const APPLIED = -1;
+/** {@link applyStep} result: an effect with an `error` edge policy left its range. */
+export const OUT_OF_RANGE = -2;
+
 /**
- * The step of a primitive call: its precompiled step when static, else one
- * instantiated for these arguments and cached by (task, JSON of the arguments).
+ * Check a step's conditions on the planning state and apply its effects and
+ * expected effects: {@link APPLIED}, the failing condition's index, or
+ * {@link OUT_OF_RANGE}. On failure the state may be half-changed: the caller restores it.
  */
-export function stepFor(d: Domain, cache: Map<string, PlanStep>, call: number, task: number, args: readonly unknown[]): PlanStep {
-  if (call >= 0 && call < d.staticCalls) {
-    const step = d.callStep[call];
-    if (step !== null) return step;
+export function applyStep(step: PlanStep, ws: WorldState<any>, ctx: unknown): number {
+  // Most steps have no conditions or no expected effects: skip those calls outright.
+  const failed = step.conditions.length === 0 ? -1 : firstFailing(step.conditions, ws, ctx);
+  if (failed >= 0) return failed;
+  if (
+    (step.effects.length !== 0 && applyEffects(step.effects, ws, ctx, ChangeSource.Planning) >= 0) ||
+    (step.expectedEffects.length !== 0 && applyEffects(step.expectedEffects, ws, ctx, ChangeSource.Planning) >= 0)
+  ) {
+    return OUT_OF_RANGE;
   }
-  const key = `${task}:${JSON.stringify(args)}`;
-  let step = cache.get(key);
-  if (!step) cache.set(key, (step = d.instantiate(task, args)));
-  return step;
+  return APPLIED;
 }

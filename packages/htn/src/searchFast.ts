@@ -30,7 +30,7 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
   const inline = !s.tracing && s.against === null;
   let status: SearchStatus = 'found';
   let head = s.head, top = s.arenaTop, planLen = s.planLen, mtrLen = s.mtrLen, nrec = s.nrec;
-  let dynLen = s.dynLen, tie = s.tie, generated = s.generated, expanded = s.expanded, backtracks = s.backtracks;
+  let dynLen = s.calls.len, tie = s.tie, generated = s.generated, expanded = s.expanded, backtracks = s.backtracks;
   let nodes = s.nodes, rec = s.rec, mtr = s.mtr;
   // The chosen method's subtasks still to run, read straight from `prog` (prog[cur..curEnd)) in front of the
   // arena list; they move to the arena ("flush") only when another method is chosen or the general code runs.
@@ -47,7 +47,7 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
       } else break;
       if (++expanded > maxSteps) {
         status = 'budget';
-        s.failure = `step budget of ${maxSteps} exhausted`;
+        s.failure = s.settings.texts.steps;
         break;
       }
       const c = call * CALL;
@@ -58,7 +58,7 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
       } else if (path === CallPath.Compound) {
         if (mtrLen >= maxDepth) {
           status = 'budget';
-          s.failure = s.depthFailure(d.callTask[call]);
+          s.failure = s.settings.texts.depth(d.callTask[call]);
           break;
         }
         m = prog[c + 1];
@@ -69,10 +69,10 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
           cur = curEnd;
         }
         s.head = head; s.arenaTop = top; s.planLen = planLen; s.mtrLen = mtrLen; s.nrec = nrec;
-        s.dynLen = dynLen; s.tie = tie; s.generated = generated; s.backtracks = backtracks;
+        s.calls.len = dynLen; s.tie = tie; s.generated = generated; s.backtracks = backtracks;
         const r = s.expand(call, rootName);
         head = s.head; top = s.arenaTop; planLen = s.planLen; mtrLen = s.mtrLen; nrec = s.nrec;
-        dynLen = s.dynLen; tie = s.tie; generated = s.generated; backtracks = s.backtracks;
+        dynLen = s.calls.len; tie = s.tie; generated = s.generated; backtracks = s.backtracks;
         nodes = s.nodes; rec = s.rec; mtr = s.mtr;
         if (r === BUDGET) status = 'budget';
         if (r === BUDGET || r === PAUSED) break;
@@ -133,10 +133,10 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
         continue;
       }
       s.head = head; s.arenaTop = top; s.planLen = planLen; s.mtrLen = mtrLen; s.nrec = nrec;
-      s.dynLen = dynLen; s.tie = tie; s.generated = generated; s.backtracks = backtracks;
+      s.calls.len = dynLen; s.tie = tie; s.generated = generated; s.backtracks = backtracks;
       const found = s.backtrack();
       head = s.head; top = s.arenaTop; planLen = s.planLen; mtrLen = s.mtrLen; nrec = s.nrec;
-      dynLen = s.dynLen; tie = s.tie; generated = s.generated; backtracks = s.backtracks;
+      dynLen = s.calls.len; tie = s.tie; generated = s.generated; backtracks = s.backtracks;
       nodes = s.nodes; rec = s.rec; mtr = s.mtr;
       if (!found) {
         status = 'none';
@@ -145,7 +145,7 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
     }
   }
   s.head = head; s.arenaTop = top; s.planLen = planLen; s.mtrLen = mtrLen; s.nrec = nrec;
-  s.dynLen = dynLen; s.tie = tie; s.generated = generated; s.expanded = expanded; s.backtracks = backtracks;
+  s.calls.len = dynLen; s.tie = tie; s.generated = generated; s.expanded = expanded; s.backtracks = backtracks;
   if (status === 'budget' && s.tracing) s.trace.push({ type: 'budget', reason: s.failure });
   return status;
 }

@@ -32,7 +32,11 @@ describe('Trunk Thumper §12.3 base domain', () => {
     const plan = planFor(trollBasicDomain(), {});
     expect(names(plan)).toEqual(['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge']);
     expect(plan.meta.mtr).toEqual([1]);
-    expect(plan.steps[1].operator).toBe(plan.steps[0 + 1].operator);
+    // NavigateToBridge runs the same operator as NavigateToEnemy, with its own argument.
+    const navigate = planFor(trollBasicDomain(), { WsCanSeeEnemy: true }).steps[0];
+    expect(plan.steps[1]).toMatchObject({ task: 'NavigateToBridge', operator: TrollOperator.NavigateTo, args: [TrollLocation.Bridge] });
+    expect(plan.steps[1].operator).toBe(navigate.operator);
+    expect(plan.steps[1].args).not.toEqual(navigate.args);
   });
 
   it('shares one operator between tasks with different effects (§12.2.3)', () => {
