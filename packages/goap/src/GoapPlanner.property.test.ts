@@ -38,12 +38,14 @@ function optimum(rd: ReturnType<typeof randomDomain>): number {
 
 // Costs are integers in [1, 4] and actions have at most 2 effects, so every
 // action fixes at most 2 of a node's conditions at cost >= 1: h = w × count is
-// admissible for w <= 1 / 2.
+// admissible for w <= 1 / 2, backward and forward. (weight -1 stands for admissibleWeight(domain).)
 const admissible: readonly [string, GoapOptions][] = [
   ['Dijkstra (w = 0)', { weight: 0 }],
   ['count, w = 0.5', { weight: 0.5 }],
-  ['forward, w = 0.5', { weight: 0.5, mode: 'forward' }],
   ['count, w = admissibleWeight(domain)', { weight: -1 }],
+  ['forward, w = 0', { weight: 0, mode: 'forward' }],
+  ['forward, w = 0.5', { weight: 0.5, mode: 'forward' }],
+  ['forward, w = admissibleWeight(domain)', { weight: -1, mode: 'forward' }],
 ];
 
 describe('GOAP on random small domains', () => {
@@ -67,7 +69,7 @@ describe('GOAP on random small domains', () => {
 
   test('inadmissible settings (additive, greedy w = 5) still return valid plans, never below the optimum, and find one whenever one exists', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.constantFrom<GoapOptions>({ heuristic: 'additive' }, { weight: 5 }), (seed, options) => {
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.constantFrom<GoapOptions>({ heuristic: 'additive' }, { weight: 5 }, { weight: 5, mode: 'forward' }), (seed, options) => {
         const rd = randomDomain(seed, { actions: 6 + (seed % 5) });
         const best = optimum(rd);
         const planner = new GoapPlanner(rd.domain, { ...options, maxPlanLength: 300, maxExpansions: 1e6 });
@@ -75,6 +77,8 @@ describe('GOAP on random small domains', () => {
         const r = planner.plan(start, 'goal');
         if (best === Infinity) return r.status === 'none';
         if (r.status !== 'found' || r.cost < best) return false;
+        // Weighted A* (docs/goap.md): at most w × e_max / c_min = w / admissibleWeight times the optimum.
+        if (options.weight !== undefined && r.cost > best * Math.max(1, options.weight / admissibleWeight(rd.domain))) return false;
         return firstFailing(planner.goalOf('goal').conditions, simulate(rd.domain, r, start)) < 0;
       }),
       { numRuns: 300 },

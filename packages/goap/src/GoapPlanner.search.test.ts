@@ -108,7 +108,7 @@ describe('GoapPlanner: sliced search and reentrancy', () => {
     expect(b.result.cost).toBe(10);
   });
 
-  test('a callback that re-enters its own planner gets PlannerBusyError instead of corrupting the search', () => {
+  test.each(['count', 'additive'] as const)('a callback that re-enters its own planner gets PlannerBusyError instead of corrupting the search (%s)', (heuristic) => {
     const schema = defineSchema({ done: bool() });
     let inner: unknown = null;
     let planner: GoapPlanner;
@@ -131,9 +131,11 @@ describe('GoapPlanner: sliced search and reentrancy', () => {
       ],
       goals: [{ name: 'g', conditions: [eq(schema.keys.done, true)] }],
     });
-    planner = new GoapPlanner(d);
+    // The additive heuristic runs the check inside begin() (relaxation), the count heuristic during step().
+    planner = new GoapPlanner(d, { heuristic });
     expect(planner.plan(createState(schema), 'g').status).toBe('found');
     expect(inner).toBeInstanceOf(PlannerBusyError);
+    expect(planNames(d, planner.result)).toEqual(['work']);
   });
 });
 

@@ -1,11 +1,13 @@
-import { DualplanError, createState, firstFailing, type Plan, type PlanStep, type WorldState } from '@dualplan/world-state';
+import { DualplanError, checkConditions, createState, firstFailing, type Plan, type PlanStep, type WorldState } from '@dualplan/world-state';
 import type { CompiledGoal, GoapDomain } from './compileDomain.js';
 import { describeNode } from './describeCell.js';
 import { InvalidCostError, PlannerBusyError, UnknownGoalError } from './errors.js';
 import { GoapTrace } from './GoapTrace.js';
 import { GoapResult, checkOptions, type GoapBudget, type GoapHeuristic, type GoapMeta, type GoapNodeView, type GoapOptions, type GoapStatus } from './GoapResult.js';
-import { SearchSpace, mixWord } from './SearchSpace.js';
-import { expandBackward, expandForward, materialize } from './expand.js';
+import { SearchSpace, hashWords } from './SearchSpace.js';
+import { ChangeList } from './ChangeList.js';
+import { countViolated } from './cellSet.js';
+import { expandBackward, expandForward, materialize, traceExpansion } from './expand.js';
 import { relax, rootCost } from './additiveHeuristic.js';
 import { whyNoPlan } from './whyNoPlan.js';
 
@@ -50,11 +52,11 @@ export class GoapPlanner<Ctx = any> {
   /** @internal */ readonly start: WorldState<any>;
   /** @internal */ ctx: Ctx | undefined = undefined;
   /** @internal */ goal: CompiledGoal | null = null;
-  /** @internal per-search caches, valid when the stamp equals `searchId`. */
-  readonly costCache: Float64Array;
-  /** @internal */ readonly costStamp: Int32Array;
-  /** @internal */ readonly procStamp: Int32Array;
-  /** @internal */ readonly procOk: Uint8Array;
+  /** @internal per-search action caches, valid when `useStamp` equals `searchId`: see {@link usable}. */
+  readonly useStamp: Int32Array;
+  /** @internal */ readonly costCache: Float64Array;
+  /** @internal */ readonly useCode: Uint8Array;
+  /** @internal */ readonly failedCheck: Int32Array;
   /** @internal per-expansion "already considered" stamps. */
   readonly seen: Int32Array;
   /** @internal */ searchId = 0;
@@ -64,14 +66,9 @@ export class GoapPlanner<Ctx = any> {
   /** @internal set when a node was pruned by the plan-length budget. */
   lengthPruned = false;
   /** @internal */ readonly view: GoapNodeView;
-  /** @internal change list of the candidate being generated: word index/value pairs and deltas. */
-  readonly chIdx: Int32Array;
-  /** @internal */ readonly chVal: Int32Array;
-  /** @internal */ readonly chSave: Int32Array;
-  /** @internal */ chN = 0;
-  /** @internal */ chUnsat = 0;
-  /** @internal */ chHraw = 0;
-  /** @internal */ chHash = 0;
+  /** @internal the candidate being generated, and the node being rebuilt by `materialize`. */
+  readonly change: ChangeList;
+  /** @internal */ readonly rebuild: ChangeList;
   /** @internal additive heuristic: relaxed cost per (mask cell, value) and per int cell. */
   readonly additive: boolean;
   /** @internal */ readonly factCost: Float64Array;
@@ -105,16 +102,13 @@ export class GoapPlanner<Ctx = any> {
     this.space = new SearchSpace(width, 64, options.maxNodes ?? 1 << 20);
     this.start = createState(domain.schema);
     this.costCache = new Float64Array(A);
-    this.costStamp = new Int32Array(A);
-    this.procStamp = new Int32Array(A);
-    this.procOk = new Uint8Array(A);
+    this.useStamp = new Int32Array(A);
+    this.useCode = new Uint8Array(A);
+    this.failedCheck = new Int32Array(A);
     this.seen = new Int32Array(A);
     this.view = { mode: this.mode, unsatisfied: 0, words: this.space.words, at: 0 };
-    let touches = 1;
-    for (let a = 0; a < A; a++) touches = Math.max(touches, domain.touchStart[a + 1] - domain.touchStart[a]);
-    this.chIdx = new Int32Array(touches * 2);
-    this.chVal = new Int32Array(touches * 2);
-    this.chSave = new Int32Array(touches * 4);
+    this.change = new ChangeList(domain);
+    this.rebuild = new ChangeList(domain);
     this.factCost = new Float64Array(this.additive ? domain.schema.size * 32 : 0);
     this.intCost = new Float64Array(this.additive ? domain.schema.size : 0);
     this.space.materialize = (node) => materialize(this, node);
@@ -157,14 +151,7 @@ export class GoapPlanner<Ctx = any> {
     const g = this.goalOf(goal);
     const r = this.result;
     // 'running' only once set up, so a throwing cost or check leaves the planner usable.
-    r.status = 'idle';
-    r.budget = '';
-    r.goal = g;
-    r.cost = 0;
-    r.length = 0;
-    r.expanded = 0;
-    r.generated = 0;
-    r.reopened = 0;
+    r.reset(g);
     this.goal = g;
     this.ctx = ctx;
     this.elapsed = 0;
@@ -184,34 +171,36 @@ export class GoapPlanner<Ctx = any> {
     const words = space.words;
     const s0 = this.start.values;
     // Either way the root violates exactly the goal conditions the start state violates.
-    const unsat = this.violated(g, s0);
-    let hash = 0;
+    const unsat = countViolated(this.domain, g, s0);
+    let hash: number;
     if (this.mode === 'backward') {
       const gw = g.words;
       for (let j = 0; j < W; j++) words[root + j] = gw[j];
       // The root of a backward search depends only on the goal: reuse its hash.
-      if (g === this.rootGoal) hash = this.rootHash;
-      else {
-        for (let j = 0; j < W; j++) hash ^= mixWord(j, words[root + j]);
+      if (g !== this.rootGoal) {
         this.rootGoal = g;
-        this.rootHash = hash;
+        this.rootHash = hashWords(words, root, W);
       }
+      hash = this.rootHash;
     } else {
       for (let c = 0; c < W; c++) words[root + c] = s0[c];
-      for (let j = 0; j < W; j++) hash ^= mixWord(j, words[root + j]);
+      hash = hashWords(words, root, W);
     }
-    if (this.additive) relax(this);
-    const hraw = this.additive ? rootCost(this) : unsat;
-    space.g[0] = 0;
-    space.unsat[0] = unsat;
-    space.hraw[0] = hraw;
-    space.h[0] = this.heuristic !== null ? this.estimate(words, root, unsat) : this.weight * hraw;
-    space.f[0] = space.h[0];
-    space.parent[0] = -1;
-    space.action[0] = -1;
-    space.depth[0] = 0;
+    let hraw = unsat;
+    let h: number;
+    // Costs, checks and heuristics are user code: a re-entering call gets PlannerBusyError.
+    this.busy = true;
+    try {
+      if (this.additive) {
+        relax(this);
+        hraw = rootCost(this);
+      }
+      h = this.heuristic !== null ? this.estimate(words, root, unsat) : this.weight * hraw;
+    } finally {
+      this.busy = false;
+    }
     space.find(hash, root);
-    space.commit(hash, root);
+    space.commit(hash, root, -1, -1, 0, h, hraw, unsat);
     r.generated = 1;
     r.status = 'running';
     // Additive heuristic: a goal unreachable even in the relaxation has no plan.
@@ -258,7 +247,7 @@ export class GoapPlanner<Ctx = any> {
         r.expanded++;
         done++;
         this.expansionId = (this.expansionId + 1) | 0;
-        if (this.trace) this.traceExpansion(node);
+        if (this.trace) traceExpansion(this, node);
         const ok = backward ? expandBackward(this, node) : expandForward(this, node);
         if (!ok) return this.finish('budget', 'nodes');
       }
@@ -273,64 +262,53 @@ export class GoapPlanner<Ctx = any> {
     }
   }
 
-  /** @internal h for a node whose words are at `words[at..]`, with `unsat` open conditions. */
+  /** @internal h of the custom heuristic for a node whose words are at `words[at..]`, with `unsat` open conditions. */
   estimate(words: Int32Array, at: number, unsat: number): number {
-    if (this.heuristic === null) return this.weight * unsat;
     const view = this.view as { unsatisfied: number; words: Int32Array; at: number };
     view.unsatisfied = unsat;
     view.words = words;
     view.at = at;
-    const h = this.heuristic(this.view);
+    const h = this.heuristic!(this.view);
     return h > 0 ? h : 0;
   }
 
-  /** Number of the goal's conditions that `values` violates. */
-  private violated(g: CompiledGoal, values: ArrayLike<number>): number {
-    const d = this.domain;
-    const gw = g.words;
-    let n = 0;
-    for (let i = 0; i < g.cells.length; i++) {
-      const c = g.cells[i];
-      const o = d.offset[c];
-      const v = values[c];
-      if (d.isInt[c] ? v < gw[o] || v > gw[o + 1] : ((gw[o] >>> v) & 1) === 0) n++;
-    }
-    return n;
-  }
-
-  /** @internal Effective cost of action `a` in this search: dynamic cost × penalty, or Infinity when unusable. */
+  /** @internal Effective cost of action `a` in this search (dynamic cost × penalty); Infinity when unusable. */
   costOf(a: number): number {
-    if (this.costStamp[a] === this.searchId) return this.costCache[a];
-    const fn = this.domain.costFns[a];
-    let cost = this.domain.baseCost[a];
-    if (fn !== null) {
-      cost = fn(this.ctx as Ctx, this.start);
-      if (typeof cost !== 'number' || Number.isNaN(cost) || cost < 0) {
-        throw new InvalidCostError(this.domain.actionNames[a], cost, 'plan');
-      }
-    }
-    cost *= this.multipliers[a];
-    this.costCache[a] = cost;
-    this.costStamp[a] = this.searchId;
-    return cost;
+    return this.usable(a) === 0 ? this.costCache[a] : Infinity;
   }
 
-  /** @internal Rule 4: the action's procedural checks on the real (start) state, once per search. */
-  procedural(a: number): boolean {
-    const list = this.domain.procedural[a];
-    if (list === null) return true;
-    if (this.procStamp[a] !== this.searchId) {
-      this.procOk[a] = firstFailing(list, this.start, this.ctx) < 0 ? 1 : 0;
-      this.procStamp[a] = this.searchId;
+  /**
+   * @internal 0 when action `a` is usable in this search, else its verdict code:
+   * 4 when a procedural check fails on the real (start) state (rule 4; the check's
+   * index goes to `failedCheck`), 5 when its cost is Infinity. Evaluated once per search.
+   */
+  usable(a: number): number {
+    return this.useStamp[a] === this.searchId ? this.useCode[a] : this.evaluateUse(a);
+  }
+
+  /** The first {@link usable} call of a search for action `a` (kept apart so the cached path inlines small). */
+  private evaluateUse(a: number): number {
+    const d = this.domain;
+    const list = d.procedural[a];
+    const failed = list === null ? -1 : firstFailing(list, this.start, this.ctx);
+    let cost = Infinity;
+    if (failed < 0) {
+      const fn = d.costFns[a];
+      cost = fn === null ? d.baseCost[a] : fn(this.ctx as Ctx, this.start);
+      if (typeof cost !== 'number' || Number.isNaN(cost) || cost < 0) throw new InvalidCostError(d.actionNames[a], cost, 'plan');
+      cost *= this.multipliers[a];
     }
-    return this.procOk[a] === 1;
+    this.costCache[a] = cost;
+    this.useCode[a] = failed >= 0 ? 4 : cost === Infinity ? 5 : 0;
+    this.failedCheck[a] = failed;
+    this.useStamp[a] = this.searchId;
+    return this.useCode[a];
   }
 
   private found(node: number): GoapStatus {
     const space = this.space;
     const r = this.result;
     const len = space.depth[node];
-    let cost = 0;
     if (this.mode === 'backward') {
       // Parents lead back to the goal, so the chain is already in execution order.
       let i = 0;
@@ -339,12 +317,10 @@ export class GoapPlanner<Ctx = any> {
       let i = len;
       for (let n = node; space.parent[n] >= 0; n = space.parent[n]) r.actions[--i] = space.action[n];
     }
-    for (let i = 0; i < len; i++) {
-      cost += this.costOf(r.actions[i]);
-      this.selected[r.actions[i]]++;
-    }
+    for (let i = 0; i < len; i++) this.selected[r.actions[i]]++;
     r.length = len;
-    r.cost = cost;
+    // g is the sum of this search's cached effective costs along the path.
+    r.cost = space.g[node];
     return this.finish('found', '');
   }
 
@@ -384,12 +360,7 @@ export class GoapPlanner<Ctx = any> {
 
   /** True when the state already satisfies the goal. */
   satisfied(state: WorldState<any>, goal: string | number | CompiledGoal): boolean {
-    return this.violated(this.goalOf(goal), state.values) === 0;
-  }
-
-  /** The plan step of action `a`. */
-  stepOf(a: number): PlanStep {
-    return this.domain.steps[a];
+    return checkConditions(this.goalOf(goal).conditions, state);
   }
 
   /**
@@ -419,19 +390,6 @@ export class GoapPlanner<Ctx = any> {
       const extra = (m[i] - 1) * k;
       m[i] = extra < 1e-6 ? 1 : 1 + extra;
     }
-  }
-
-  private traceExpansion(node: number): void {
-    const s = this.space;
-    const a = s.action[node];
-    this.trace!.expanded.push({
-      node,
-      parent: s.parent[node],
-      action: a >= 0 ? this.domain.actionNames[a] : null,
-      g: s.g[node],
-      h: s.h[node],
-      label: this.describeNode(node),
-    });
   }
 
   /** Readable node: its constrained cells (backward) or its state (forward). */

@@ -19,10 +19,12 @@ export interface GoapOptions {
   /** Weight w of the default heuristic h = w × unsatisfied conditions. 0 = Dijkstra; large = greedy. Default 1. */
   weight?: number;
   /**
-   * `'count'` (default): h = w × conditions the start state does not satisfy.
+   * `'count'` (default): h = w × conditions the start state does not satisfy
+   * (forward: goal conditions the node's state does not satisfy).
    * `'additive'`: h = w × the sum, over those conditions, of their cheapest relaxed
    * achievement cost from the start state (HSPr-style; far better informed, not
-   * admissible in general). Or a custom function.
+   * admissible in general). Backward only: its relaxation is computed once from the
+   * start state, so forward mode uses `'count'` instead. Or a custom function.
    */
   heuristic?: 'count' | 'additive' | GoapHeuristic;
   /** Budget: node expansions per search (default 10 000). */
@@ -67,6 +69,18 @@ export class GoapResult {
   reopened = 0;
   constructor(capacity: number) {
     this.actions = new Int32Array(Math.max(1, capacity));
+  }
+
+  /** Clear for a new search towards `goal`. @internal */
+  reset(goal: CompiledGoal): void {
+    this.status = 'idle';
+    this.budget = '';
+    this.goal = goal;
+    this.cost = 0;
+    this.length = 0;
+    this.expanded = 0;
+    this.generated = 0;
+    this.reopened = 0;
   }
 }
 

@@ -2,7 +2,9 @@ import { bool, check, createState, defineSchema, eq, set } from '@dualplan/world
 import { compileDomain } from './compileDomain.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import { whyNoPlan } from './whyNoPlan.js';
-import { fireDomain, soldierDomain } from './examples/index.js';
+import { chainDomain, fireDomain, soldierDomain } from './examples/index.js';
+import { compileGoal } from './compileGoal.js';
+import { planNames } from './testUtil.js';
 
 describe('GoapTrace', () => {
   test('is off by default', () => {
@@ -47,6 +49,84 @@ describe('GoapTrace', () => {
     const root = p.trace!.considered.filter((c) => c.node === 0);
     expect(root.find((c) => c.action === 'soak')).toMatchObject({ verdict: 'rule2', detail: 'precondition on dry conflicts with dry == true' });
     expect(root.find((c) => c.action === 'strikeMatch')).toMatchObject({ verdict: 'rule4', detail: 'procedural check hasMatches() failed' });
+  });
+
+  test('unusable verdict for a dynamic cost of Infinity; the rule order wins when an action also conflicts', () => {
+    const schema = defineSchema({ lit: bool(), dry: bool(true) });
+    const k = schema.keys;
+    const d = compileDomain(schema, {
+      actions: [
+        { name: 'torch', effects: [set(k.lit, true)], cost: () => Infinity },
+        { name: 'wetTorch', effects: [set(k.lit, true), set(k.dry, false)], cost: () => Infinity },
+        { name: 'strike', effects: [set(k.lit, true)], cost: 4 },
+      ],
+      goals: [{ name: 'g', conditions: [eq(k.lit, true), eq(k.dry, true)] }],
+    });
+    const traced = new GoapPlanner(d, { trace: true });
+    const r = traced.plan(createState(schema), 'g');
+    expect(r.cost).toBe(4);
+    const root = traced.trace!.considered.filter((c) => c.node === 0);
+    expect(root.find((c) => c.action === 'torch')).toMatchObject({ verdict: 'unusable', detail: 'cost is Infinity (unusable)' });
+    // wetTorch is unusable and also breaks rule 3: the trace reports the rule, as it checks rules first.
+    expect(root.find((c) => c.action === 'wetTorch')).toMatchObject({ verdict: 'rule3', detail: 'effect dry = false conflicts with dry == true' });
+    expect(root.find((c) => c.action === 'strike')!.verdict).toBe('neighbour');
+    // Without a trace, unusable actions are dropped before regressing: same search, same plan.
+    const plain = new GoapPlanner(d).plan(createState(schema), 'g');
+    expect([plain.cost, plain.expanded, plain.generated]).toEqual([r.cost, r.expanded, r.generated]);
+  });
+
+  test('length verdict at the plan-length limit, and the budget it implies when nothing shorter exists', () => {
+    const d = chainDomain(1);
+    const p = new GoapPlanner(d, { maxPlanLength: 1, trace: true });
+    // B0 needs a0, which A0 would achieve in a second step: cut; the 1-step decoy C0 (cost 3) is the plan.
+    const r = p.plan(createState(d.schema), 'all');
+    expect(planNames(d, r)).toEqual(['C0']);
+    expect(r.budget).toBe('');
+    const viaB = p.trace!.expanded.find((e) => e.action === 'B0')!;
+    expect(p.trace!.considered.filter((c) => c.node === viaB.node)).toEqual([
+      { node: viaB.node, action: 'A0', verdict: 'length', detail: 'plan would exceed 1 actions' },
+      { node: viaB.node, action: 'B0', verdict: 'rule1', detail: 'no effect satisfies an open condition' },
+      { node: viaB.node, action: 'C0', verdict: 'rule1', detail: 'no effect satisfies an open condition' },
+    ]);
+    // Goal a0 ∧ g0 has only 2-step plans: the cut branch makes the result a length budget, traced or not.
+    const both = compileGoal(d, { name: 'both', conditions: [eq(d.schema.keys.a0 as never, true as never), eq(d.schema.keys.g0 as never, true as never)] });
+    for (const trace of [true, false]) {
+      const q = new GoapPlanner(d, { maxPlanLength: 1, trace }).plan(createState(d.schema), both);
+      expect([q.status, q.budget]).toEqual(['budget', 'length']);
+    }
+    // A node at the limit whose candidates all conflict cuts nothing: 'none', traced or not.
+    const schema = defineSchema({ g: bool(), p: bool(), q: bool() });
+    const sk = schema.keys;
+    const stuck = compileDomain(schema, {
+      actions: [
+        { name: 'finish', preconditions: [eq(sk.p, true), eq(sk.q, true)], effects: [set(sk.g, true)] },
+        { name: 'setP', effects: [set(sk.p, true), set(sk.q, false)] },
+        { name: 'setQ', effects: [set(sk.q, true), set(sk.p, false)] },
+      ],
+      goals: [{ name: 'g', conditions: [eq(sk.g, true)] }],
+    });
+    for (const trace of [true, false]) {
+      const s = new GoapPlanner(stuck, { maxPlanLength: 1, trace });
+      expect([s.plan(createState(schema), 'g').status, s.result.budget]).toEqual(['none', '']);
+      if (trace) expect(Object.fromEntries(s.trace!.considered.filter((c) => c.node !== 0).map((c) => [c.action, c.verdict]))).toEqual({ setP: 'rule3', setQ: 'rule3', finish: 'rule1' });
+    }
+  });
+
+  test('duplicate verdict when a node is reached again at no lower cost', () => {
+    const schema = defineSchema({ a: bool(), b: bool() });
+    const d = compileDomain(schema, {
+      actions: [
+        { name: 'setA', effects: [set(schema.keys.a, true)] },
+        { name: 'setB', effects: [set(schema.keys.b, true)] },
+      ],
+      goals: [{ name: 'ab', conditions: [eq(schema.keys.a, true), eq(schema.keys.b, true)] }],
+    });
+    // Dijkstra expands both {a} and {b} (g 1) before the empty goal (g 2): the second reaches it again.
+    const p = new GoapPlanner(d, { weight: 0, trace: true });
+    expect(p.plan(createState(schema), 'ab').cost).toBe(2);
+    const dup = p.trace!.considered.filter((c) => c.verdict === 'duplicate');
+    expect(dup).toEqual([{ node: p.trace!.expanded[2].node, action: expect.stringMatching(/^set[AB]$/), verdict: 'duplicate', detail: 'an equal node is known at lower or equal cost' }]);
+    expect(p.result.generated).toBe(4);
   });
 
   test('why no plan: lists the needed conditions no usable action achieves', () => {

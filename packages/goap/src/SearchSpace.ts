@@ -8,6 +8,13 @@ export function mixWord(index: number, word: number): number {
   return h ^ (h >>> 16);
 }
 
+/** Hash of the `width` node words at `words[at..]`: the XOR of their mixes. */
+export function hashWords(words: Int32Array, at: number, width: number): number {
+  let hash = 0;
+  for (let j = 0; j < width; j++) hash ^= mixWord(j, words[at + j]);
+  return hash;
+}
+
 /**
  * Node storage owned by one planner. Search nodes are indices into
  * preallocated typed arrays (g, f, h, parent, action, depth, hash); a node's
@@ -108,29 +115,31 @@ export class SearchSpace {
   }
 
   /**
-   * True when some stored node has this hash (then write the candidate's words
-   * and call {@link find}); when false, the free table slot is remembered for {@link commit}.
+   * The table slot of the first stored node with this hash, or -1; then the
+   * free slot is remembered for {@link commit}. With a slot, write the
+   * candidate's words and call {@link find} from it.
    */
-  hasHash(hash: number): boolean {
+  hasHash(hash: number): number {
     let i = hash & this.tableMask;
     const gen = this.gen;
     for (;;) {
       if (this.tableGen[i] !== gen) {
         this.slot = i;
-        return false;
+        return -1;
       }
-      if (this.hash[this.table[i]] === hash) return true;
+      if (this.hash[this.table[i]] === hash) return i;
       i = (i + 1) & this.tableMask;
     }
   }
 
   /**
    * The stored node equal to the candidate whose words are at `cand` (same hash and words), or -1.
+   * Probing starts at `from` (a slot from {@link hasHash}, or the hash's home slot).
    * Remembers the table slot so {@link commit} can insert or replace without probing again.
    */
-  find(hash: number, cand: number): number {
+  find(hash: number, cand: number, from = hash & this.tableMask): number {
     const W = this.width;
-    let i = hash & this.tableMask;
+    let i = from;
     for (;;) {
       if (this.tableGen[i] !== this.gen) {
         this.slot = i;
@@ -158,18 +167,27 @@ export class SearchSpace {
   }
 
   /**
-   * Keep the candidate as node `count`, inserted at (or replacing the entry of)
-   * the last {@link find}/{@link hasHash}. `at` is the offset of its words, or -1 to build them later.
+   * Keep the candidate as node `count` (reached from `parent` through `action`,
+   * with cost `g`, estimate `h`, and the raw estimate and open-condition count
+   * it was made from), inserted at (or replacing the entry of) the last
+   * {@link find}/{@link hasHash}. `at` is the offset of its words, or -1 to build them later.
    */
-  commit(hash: number, at: number): number {
+  commit(hash: number, at: number, parent: number, action: number, g: number, h: number, hraw: number, unsat: number): void {
     const n = this.count++;
+    this.parent[n] = parent;
+    this.action[n] = action;
+    this.depth[n] = parent < 0 ? 0 : this.depth[parent] + 1;
+    this.g[n] = g;
+    this.h[n] = h;
+    this.f[n] = g + h;
+    this.hraw[n] = hraw;
+    this.unsat[n] = unsat;
     this.hash[n] = hash;
     this.flags[n] = 0;
     this.base[n] = at;
     this.table[this.slot] = n;
     this.tableGen[this.slot] = this.gen;
     this.open.add(n);
-    return n;
   }
 
   private grow(capacity: number): void {

@@ -1,4 +1,5 @@
-import { TOUCH } from './compileDomain.js';
+import { Eff, TOUCH } from './compileDomain.js';
+import { violates } from './cellSet.js';
 import type { GoapPlanner } from './GoapPlanner.js';
 
 /** Relaxed cost of a mask cell's allowed set: its cheapest allowed value. @internal */
@@ -31,7 +32,7 @@ export function relax(p: GoapPlanner): void {
   }
   // Int cells: the cheapest action that changes them (preconditions ignored: a lower bound).
   for (let a = 0; a < d.actionCount; a++) {
-    if (!p.procedural(a)) continue;
+    if (p.usable(a) !== 0) continue;
     const cost = p.costOf(a);
     for (let t = d.effectStart[a]; t < d.touchStart[a + 1]; t++) {
       const c = T[t * TOUCH];
@@ -41,19 +42,19 @@ export function relax(p: GoapPlanner): void {
   for (let changed = true; changed; ) {
     changed = false;
     for (let a = 0; a < d.actionCount; a++) {
-      if (!p.procedural(a)) continue;
+      if (p.usable(a) !== 0) continue;
       let pc = p.costOf(a);
       for (let t = d.touchStart[a]; t < d.touchStart[a + 1] && pc < Infinity; t++) {
         const k = t * TOUCH;
         const c = T[k];
-        if (d.isInt[c]) pc += s0[c] >= T[k + 6] && s0[c] <= T[k + 7] ? 0 : p.intCost[c];
+        if (d.isInt[c]) pc += violates(T, k + 6, true, s0[c]) ? p.intCost[c] : 0;
         else if (T[k + 6] !== d.full[c]) pc += maskCost(p, c, T[k + 6]);
       }
       if (pc === Infinity) continue;
       for (let t = d.effectStart[a]; t < d.touchStart[a + 1]; t++) {
         const k = t * TOUCH;
         const c = T[k];
-        if (d.isInt[c] || T[k + 3] !== 1) continue;
+        if (d.isInt[c] || T[k + 3] !== Eff.Set) continue;
         const f = c * 32 + T[k + 4];
         if (pc < fc[f]) {
           fc[f] = pc;
@@ -73,7 +74,7 @@ export function rootCost(p: GoapPlanner): number {
   for (let i = 0; i < g.cells.length; i++) {
     const c = g.cells[i];
     const o = d.offset[c];
-    if (d.isInt[c]) sum += s0[c] >= g.words[o] && s0[c] <= g.words[o + 1] ? 0 : p.intCost[c];
+    if (d.isInt[c]) sum += violates(g.words, o, true, s0[c]) ? p.intCost[c] : 0;
     else sum += maskCost(p, c, g.words[o]);
   }
   return sum;

@@ -111,17 +111,9 @@ export interface GoapDomain<Ctx = any> {
   readonly costFns: readonly (ActionCost<Ctx> | null)[];
   /** Procedural (opaque) preconditions per action, or null. */
   readonly procedural: readonly (ConditionList | null)[];
-  /** Every precondition (data and opaque) per action, for messages. */
-  readonly preconditions: readonly ConditionList[];
   /** One shared plan step per action (base cost). */
   readonly steps: readonly PlanStep[];
   readonly goals: readonly CompiledGoal<Ctx>[];
-  /** Smallest static action cost (dynamic costs excluded), for admissibility checks; Infinity when none. */
-  readonly minCost: number;
-  /** Largest number of keys one action changes (effects plus expected effects). */
-  readonly maxEffects: number;
-  /** True when some action has a dynamic cost. */
-  readonly dynamicCosts: boolean;
   goalIndex(name: string): number;
 }
 
@@ -163,10 +155,8 @@ export function compileDomain<Ctx = any>(schema: Schema, def: DomainDef<Ctx>): G
   const baseCost = new Float64Array(def.actions.length);
   const costFns: (ActionCost<Ctx> | null)[] = [];
   const procedural: (ConditionList | null)[] = [];
-  const preconditions: ConditionList[] = [];
   const steps: PlanStep[] = [];
   const byCell: [number, number][][] = Array.from({ length: size }, () => []);
-  let minCost = Infinity;
 
   def.actions.forEach((a, ai) => {
     if (!a || typeof a.name !== 'string' || a.name === '') throw new GoapDefinitionError('BAD_ACTION', String(a?.name ?? ai), `Action #${ai} needs a non-empty name.`);
@@ -185,10 +175,8 @@ export function compileDomain<Ctx = any>(schema: Schema, def: DomainDef<Ctx>): G
       if (typeof cost !== 'number' || !Number.isFinite(cost) || cost < 0) throw new InvalidCostError(a.name, cost, 'compile');
       costFns.push(null);
       baseCost[ai] = cost;
-      minCost = Math.min(minCost, cost);
     }
     const pre = compileConditions(schema, a.preconditions ?? [], where);
-    preconditions.push(pre);
     const allowed = constraintsOf(layout, pre, where, a.name, 'CONTRADICTORY_PRECONDITIONS');
     procedural.push(pre.hasOpaque ? compileConditions(schema, (a.preconditions ?? []).filter((c: ConditionDef) => 'opaque' in c), where) : null);
     if (!Array.isArray(a.effects)) throw new GoapDefinitionError('BAD_ACTION', a.name, `Action "${a.name}" needs an effects array.`);
@@ -230,8 +218,6 @@ export function compileDomain<Ctx = any>(schema: Schema, def: DomainDef<Ctx>): G
     );
   });
   touchStart[def.actions.length] = touchRows.length / TOUCH;
-  let maxEffects = 0;
-  for (let a = 0; a < def.actions.length; a++) maxEffects = Math.max(maxEffects, touchStart[a + 1] - effectStart[a]);
   const indexStart = new Int32Array(size + 1);
   const indexList: number[] = [];
   const indexTouch: number[] = [];
@@ -263,12 +249,8 @@ export function compileDomain<Ctx = any>(schema: Schema, def: DomainDef<Ctx>): G
     baseCost,
     costFns,
     procedural,
-    preconditions,
     steps,
     goals,
-    minCost,
-    maxEffects,
-    dynamicCosts: costFns.some((f) => f !== null),
     goalIndex: (name) => goalNames.get(name) ?? -1,
   };
   for (const g of def.goals ?? []) {
@@ -290,7 +272,12 @@ export function compileDomain<Ctx = any>(schema: Schema, def: DomainDef<Ctx>): G
  * new GoapPlanner(domain, { weight: admissibleWeight(domain) }); // optimal plans
  */
 export function admissibleWeight(domain: GoapDomain, dynamicCostLowerBound = 0): number {
-  const min = domain.dynamicCosts ? Math.min(domain.minCost, dynamicCostLowerBound) : domain.minCost;
-  if (domain.maxEffects === 0 || min === Infinity) return 0;
-  return min / domain.maxEffects;
+  let min = Infinity;
+  let maxEffects = 0;
+  for (let a = 0; a < domain.actionCount; a++) {
+    min = Math.min(min, domain.costFns[a] !== null ? dynamicCostLowerBound : domain.baseCost[a]);
+    maxEffects = Math.max(maxEffects, domain.touchStart[a + 1] - domain.effectStart[a]);
+  }
+  if (maxEffects === 0 || min === Infinity) return 0;
+  return min / maxEffects;
 }

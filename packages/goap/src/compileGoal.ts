@@ -13,19 +13,17 @@ export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx
   if (!def || typeof def.name !== 'string' || def.name === '') throw new GoapDefinitionError('BAD_GOAL', String(def?.name ?? index), 'A goal needs a non-empty name.');
   const where = `goal ${def.name}`;
   if (!Array.isArray(def.conditions)) throw new GoapDefinitionError('BAD_GOAL', def.name, `Goal "${def.name}" needs a conditions array.`);
-  for (const c of def.conditions) {
-    if (c && typeof c === 'object' && 'opaque' in c) {
-      throw new GoapDefinitionError('OPAQUE_GOAL_CONDITION', def.name, `Goal "${def.name}" has an opaque condition: goals are regressed, so they must be data conditions.`);
-    }
+  const conditions = compileConditions(domain.schema, def.conditions, where);
+  if (conditions.hasOpaque) {
+    throw new GoapDefinitionError('OPAQUE_GOAL_CONDITION', def.name, `Goal "${def.name}" has an opaque condition: goals are regressed, so they must be data conditions.`);
   }
   const priority = def.priority ?? 0;
   if (typeof priority !== 'function' && (typeof priority !== 'number' || Number.isNaN(priority))) {
     throw new GoapDefinitionError('INVALID_PRIORITY', def.name, `Goal "${def.name}" has priority ${String(priority)}: expected a number or a function.`);
   }
-  const conditions = compileConditions(domain.schema, def.conditions, where);
   const allowed = constraintsOf(domain, conditions, where, def.name, 'CONTRADICTORY_GOAL');
   const words = new Int32Array(domain.words);
-  fillUnconstrained(domain, words, 0);
+  fillUnconstrained(domain, words);
   for (const [cell, [lo, hi]] of allowed) {
     words[domain.offset[cell]] = lo;
     if (domain.isInt[cell]) words[domain.offset[cell] + 1] = hi;
@@ -50,11 +48,11 @@ export interface Layout {
   readonly words: number;
 }
 
-/** Write the unconstrained goal (every cell: full mask or full range) at `at`. */
-export function fillUnconstrained(layout: Layout, out: Int32Array, at: number): void {
+/** Write the unconstrained goal (every cell: full mask or full range). */
+function fillUnconstrained(layout: Layout, out: Int32Array): void {
   const { schema, offset, isInt, full } = layout;
   for (let c = 0; c < schema.size; c++) {
-    const o = at + offset[c];
+    const o = offset[c];
     if (isInt[c]) {
       out[o] = schema.min[c];
       out[o + 1] = schema.max[c];

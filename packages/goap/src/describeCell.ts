@@ -1,4 +1,5 @@
 import type { GoapDomain } from './compileDomain.js';
+import { isFree } from './cellSet.js';
 
 /**
  * Readable form of a regressed-goal cell, e.g. `Wood >= 5`, `Weapon in {Sword, Bow}`.
@@ -30,9 +31,7 @@ export function describeNode(d: GoapDomain, mode: 'backward' | 'forward', words:
   for (let c = 0; c < schema.size; c++) {
     if (mode === 'forward') parts.push(`${schema.nameOf(c)}=${schema.format(c, words[at + c])}`);
     else {
-      const o = at + d.offset[c];
-      const full = d.isInt[c] ? words[o] === schema.min[c] && words[o + 1] === schema.max[c] : words[o] === d.full[c];
-      if (!full) parts.push(describeCell(d, words, at, c));
+      if (!isFree(words, at + d.offset[c], d.isInt[c] === 1, c, schema.min, schema.max, d.full)) parts.push(describeCell(d, words, at, c));
     }
   }
   return parts.length ? parts.join(' ∧ ') : 'true';

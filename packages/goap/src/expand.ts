@@ -1,12 +1,15 @@
-import { TOUCH } from './compileDomain.js';
+import { Eff, TOUCH } from './compileDomain.js';
+import { achieves, isFree, violates } from './cellSet.js';
+import type { ChangeList } from './ChangeList.js';
 import { describeCell } from './describeCell.js';
 import type { GoapPlanner } from './GoapPlanner.js';
-import { mixWord } from './SearchSpace.js';
+import { mixWord, type SearchSpace } from './SearchSpace.js';
 import { maskCost } from './additiveHeuristic.js';
 import type { TraceVerdict } from './GoapTrace.js';
 
 const VERDICTS: readonly TraceVerdict[] = ['neighbour', 'rule1', 'rule2', 'rule3', 'rule4', 'unusable', 'length', 'duplicate', 'inapplicable', 'unreachable'];
 const NODES_FULL = -1;
+const LENGTH = 6;
 
 /**
  * Expand a regressed goal: look up, through the effect→action index, only the
@@ -30,42 +33,75 @@ export function expandBackward(p: GoapPlanner, node: number): boolean {
   const indexStart = d.indexStart;
   const indexActions = d.indexActions;
   const indexTouch = d.indexTouch;
+  const trace = p.trace;
+  // Depth is per node: at the length limit no child is stored, and once one branch was cut the rest need no work.
+  const atLimit = space.depth[node] >= p.maxPlanLength;
+  if (atLimit && p.lengthPruned && trace === null) return true;
   for (let c = 0; c < size; c++) {
     const words = space.words;
     const o = base + offset[c];
     const int = isInt[c] === 1;
+    if (isFree(words, o, int, c, min, max, full)) continue;
     const lo = words[o];
     const hi = int ? words[o + 1] : 0;
-    if (int ? lo === min[c] && hi === max[c] : lo === full[c]) continue;
     for (let k = indexStart[c], end = indexStart[c + 1]; k < end; k++) {
       const a = indexActions[k];
-      if (seen[a] === stamp) continue;
-      const t = indexTouch[k] * TOUCH;
-      const v = T[t + 4];
-      let relevant: boolean;
-      if (!int) relevant = ((lo >>> v) & 1) === 1;
-      else if (T[t + 3] === 1) relevant = v >= lo && v <= hi;
-      else relevant = v > 0 ? lo > min[c] : v < 0 && hi < max[c];
-      if (!relevant) continue;
+      if (seen[a] === stamp || !achieves(T, indexTouch[k] * TOUCH, int, lo, hi, c, min, max)) continue;
       seen[a] = stamp;
-      let verdict = regress(p, node, a);
-      if (verdict === 0) verdict = link(p, node, a);
+      const verdict = consider(p, node, a, atLimit, true);
       if (verdict === NODES_FULL) return false;
-      if (p.trace) traceVerdict(p, node, a, verdict);
+      if (trace !== null) traceVerdict(p, node, a, verdict);
+      else if (verdict === LENGTH) return true;
     }
   }
-  if (p.trace) {
-    for (let a = 0; a < d.actionCount; a++) if (seen[a] !== stamp) p.trace.considered.push({ node, action: d.actionNames[a], verdict: 'rule1', detail: 'no effect satisfies an open condition' });
+  if (trace !== null) {
+    for (let a = 0; a < d.actionCount; a++) if (seen[a] !== stamp) trace.considered.push({ node, action: d.actionNames[a], verdict: 'rule1', detail: 'no effect satisfies an open condition' });
   }
   return true;
 }
 
 /**
- * Regress node `node` through action `a` (rules 2 and 3) without writing a node:
- * the changed words go to the planner's change list, with the hash, unsatisfied
- * count and heuristic deltas. Returns a verdict code (0 = consistent).
+ * Forward A* expansion over full states: every action whose preconditions hold
+ * on the node's state is applied. False when the node pool is full.
+ * @internal
  */
-function regress(p: GoapPlanner, node: number, a: number): number {
+export function expandForward(p: GoapPlanner, node: number): boolean {
+  const trace = p.trace;
+  const atLimit = p.space.depth[node] >= p.maxPlanLength;
+  if (atLimit && p.lengthPruned && trace === null) return true;
+  for (let a = 0, n = p.domain.actionCount; a < n; a++) {
+    const verdict = consider(p, node, a, atLimit, false);
+    if (verdict === NODES_FULL) return false;
+    if (trace !== null) traceVerdict(p, node, a, verdict);
+    else if (verdict === LENGTH) return true;
+  }
+  return true;
+}
+
+/**
+ * Candidate `a` of `node`: rules 2-3 (or applicability), usability (rule 4, cost),
+ * the length limit, then {@link link}. Returns the verdict code (0 = stored).
+ */
+function consider(p: GoapPlanner, node: number, a: number, atLimit: boolean, backward: boolean): number {
+  const use = p.usable(a);
+  // Unusable actions are dropped before regressing; with a trace they are regressed first, so verdicts keep the rule order.
+  if (use !== 0 && p.trace === null) return use;
+  const verdict = backward ? regress(p, node, a, p.change) : progress(p, node, a, p.change);
+  if (verdict !== 0) return verdict;
+  if (use !== 0) return fail(p, -1, use);
+  if (atLimit) {
+    p.lengthPruned = true;
+    return fail(p, -1, LENGTH);
+  }
+  return link(p, node, a);
+}
+
+/**
+ * Regress node `node` through action `a` (rules 2 and 3) without writing a node:
+ * the changed words go to `ch`, with the hash, unsatisfied count and heuristic
+ * deltas. Returns a verdict code (0 = consistent).
+ */
+function regress(p: GoapPlanner, node: number, a: number, ch: ChangeList): number {
   const space = p.space;
   const d = p.domain;
   const words = space.words;
@@ -74,8 +110,8 @@ function regress(p: GoapPlanner, node: number, a: number): number {
   const s0 = p.start.values;
   const T = d.touch;
   const pb = space.base[node];
-  const chIdx = p.chIdx;
-  const chVal = p.chVal;
+  const idx = ch.idx;
+  const val = ch.val;
   const additive = p.additive;
   let n = 0;
   let unsat = space.unsat[node];
@@ -102,8 +138,8 @@ function regress(p: GoapPlanner, node: number, a: number): number {
         unsat += du;
         hraw += additive ? maskCost(p, c, nm) - maskCost(p, c, m) : du;
         hash ^= mixWord(j, m) ^ mixWord(j, nm);
-        chIdx[n] = j;
-        chVal[n++] = nm;
+        idx[n] = j;
+        val[n++] = nm;
       }
       continue;
     }
@@ -117,7 +153,7 @@ function regress(p: GoapPlanner, node: number, a: number): number {
       if (nlo > nhi) return fail(p, t, 2);
     } else {
       const v = T[k + 4];
-      if (T[k + 3] === 1) {
+      if (T[k + 3] === Eff.Set) {
         if (v < lo || v > hi) return fail(p, t, 3);
         nlo = T[k + 6];
         nhi = T[k + 7];
@@ -142,41 +178,25 @@ function regress(p: GoapPlanner, node: number, a: number): number {
       unsat += after - before;
       hraw += additive ? (after - before) * p.intCost[c] || 0 : after - before;
       hash ^= mixWord(j, lo) ^ mixWord(j, nlo) ^ mixWord(j + 1, hi) ^ mixWord(j + 1, nhi);
-      chIdx[n] = j;
-      chVal[n++] = nlo;
-      chIdx[n] = j + 1;
-      chVal[n++] = nhi;
+      idx[n] = j;
+      val[n++] = nlo;
+      idx[n] = j + 1;
+      val[n++] = nhi;
     }
   }
-  p.chN = n;
-  p.chUnsat = unsat;
-  p.chHraw = hraw;
-  p.chHash = hash;
+  ch.n = n;
+  ch.unsat = unsat;
+  ch.hraw = hraw;
+  ch.hash = hash;
   return 0;
 }
 
 /**
- * Forward A* expansion over full states: every action whose preconditions hold
- * on the node's state is applied. False when the node pool is full.
- * @internal
+ * Forward: check `a`'s preconditions on the node's state and write its effects
+ * to `ch`. The goal count is updated from the changed cells only: cells the goal
+ * leaves free hold a full mask or range in its words, so they never count.
  */
-export function expandForward(p: GoapPlanner, node: number): boolean {
-  const d = p.domain;
-  for (let a = 0; a < d.actionCount; a++) {
-    let verdict = progress(p, node, a);
-    if (verdict === 0) {
-      p.chUnsat = countForward(p, node);
-      p.chHraw = p.chUnsat;
-      verdict = link(p, node, a);
-    }
-    if (verdict === NODES_FULL) return false;
-    if (p.trace) traceVerdict(p, node, a, verdict);
-  }
-  return true;
-}
-
-/** Forward: check `a`'s preconditions on the node's state and compute its effects as a change list. */
-function progress(p: GoapPlanner, node: number, a: number): number {
+function progress(p: GoapPlanner, node: number, a: number, ch: ChangeList): number {
   const d = p.domain;
   const space = p.space;
   const words = space.words;
@@ -186,17 +206,19 @@ function progress(p: GoapPlanner, node: number, a: number): number {
   const pb = space.base[node];
   for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) {
     const k = t * TOUCH;
-    const v = words[pb + T[k]];
-    if (T[k + 2] === 0 ? ((T[k + 6] >>> v) & 1) === 0 : v < T[k + 6] || v > T[k + 7]) return fail(p, t, 8);
+    if (violates(T, k + 6, T[k + 2] === 1, words[pb + T[k]])) return fail(p, t, 8);
   }
+  const gw = p.goal!.words;
+  const offset = d.offset;
   let hash = space.hash[node];
+  let unsat = space.unsat[node];
   let n = 0;
   for (let t = d.effectStart[a], end = d.touchStart[a + 1]; t < end; t++) {
     const k = t * TOUCH;
     const c = T[k];
     const old = words[pb + c];
     let nv = T[k + 4];
-    if (T[k + 3] === 2) {
+    if (T[k + 3] === Eff.Add) {
       nv += old;
       if (nv > max[c] || nv < min[c]) {
         if (T[k + 5] === 1) return fail(p, t, 8);
@@ -204,98 +226,70 @@ function progress(p: GoapPlanner, node: number, a: number): number {
       }
     }
     if (nv !== old) {
+      const int = T[k + 2] === 1;
+      unsat += (violates(gw, offset[c], int, nv) ? 1 : 0) - (violates(gw, offset[c], int, old) ? 1 : 0);
       hash ^= mixWord(c, old) ^ mixWord(c, nv);
-      p.chIdx[n] = c;
-      p.chVal[n++] = nv;
+      ch.idx[n] = c;
+      ch.val[n++] = nv;
     }
   }
-  p.chN = n;
-  p.chHash = hash;
+  ch.n = n;
+  ch.hash = hash;
+  ch.unsat = unsat;
+  ch.hraw = unsat;
   return 0;
 }
 
-function countForward(p: GoapPlanner, node: number): number {
-  const d = p.domain;
-  const g = p.goal!;
-  const gw = g.words;
-  const words = p.space.words;
-  const base = p.space.base[node];
-  let unsat = 0;
-  for (let i = 0; i < g.cells.length; i++) {
-    const c = g.cells[i];
-    let v = words[base + c];
-    for (let j = 0; j < p.chN; j++) if (p.chIdx[j] === c) v = p.chVal[j];
-    const o = d.offset[c];
-    if (d.isInt[c] ? v < gw[o] || v > gw[o + 1] : ((gw[o] >>> v) & 1) === 0) unsat++;
-  }
-  return unsat;
-}
-
-/** Write node `from`'s words, patched by the change list, to the pool `out` at `at`. */
-function writeChanges(p: GoapPlanner, from: number, out: Int32Array, at: number): void {
-  const space = p.space;
+/** Write node `from`'s words, patched by `ch`, to the pool at `at`. */
+function writeChanges(space: SearchSpace, from: number, ch: ChangeList, at: number): void {
   const W = space.width;
   const words = space.words;
   const fb = space.base[from];
-  if (W <= 32) for (let j = 0; j < W; j++) out[at + j] = words[fb + j];
-  else out.copyWithin(at, fb, fb + W);
-  for (let i = 0; i < p.chN; i++) out[at + p.chIdx[i]] = p.chVal[i];
+  if (W <= 32) for (let j = 0; j < W; j++) words[at + j] = words[fb + j];
+  else words.copyWithin(at, fb, fb + W);
+  for (let i = 0; i < ch.n; i++) words[at + ch.idx[i]] = ch.val[i];
 }
 
-/** Build a lazily stored node's words from its (built) parent and its action. */
+/**
+ * Build a lazily stored node's words from its (built) parent and its action.
+ * It can run in the middle of generating a candidate, so it uses its own change list.
+ */
 export function materialize(p: GoapPlanner, node: number): void {
   const space = p.space;
   const parent = space.parent[node];
   if (parent < 0) return;
   if (space.base[parent] < 0) materialize(p, parent);
-  // Saves the caller's change list: materialize can run in the middle of a regression.
-  const n = p.chN;
-  const saved = p.chSave;
-  for (let i = 0; i < n; i++) {
-    saved[2 * i] = p.chIdx[i];
-    saved[2 * i + 1] = p.chVal[i];
-  }
-  const u = p.chUnsat;
-  const hr = p.chHraw;
-  const hs = p.chHash;
-  if (p.mode === 'backward') regress(p, parent, space.action[node]);
-  else progress(p, parent, space.action[node]);
+  const ch = p.rebuild;
+  if (p.mode === 'backward') regress(p, parent, space.action[node], ch);
+  else progress(p, parent, space.action[node], ch);
   const at = space.claim();
   space.base[node] = at;
-  writeChanges(p, parent, space.words, at);
-  for (let i = 0; i < n; i++) {
-    p.chIdx[i] = saved[2 * i];
-    p.chVal[i] = saved[2 * i + 1];
-  }
-  p.chN = n;
-  p.chUnsat = u;
-  p.chHraw = hr;
-  p.chHash = hs;
+  writeChanges(space, parent, ch, at);
 }
 
-/** Rules 4, cost and length, then store the candidate (parent + change list) as a node. */
+/** Store the candidate (parent + change list) as a node, unless it is unreachable or a known node is as cheap. */
 function link(p: GoapPlanner, node: number, a: number): number {
-  if (!p.procedural(a)) return fail(p, -1, 4);
-  const cost = p.costOf(a);
-  if (cost === Infinity) return fail(p, -1, 5);
   const space = p.space;
-  const depth = space.depth[node] + 1;
-  if (depth > p.maxPlanLength) {
-    p.lengthPruned = true;
-    return fail(p, -1, 6);
-  }
-  if (p.chHraw === Infinity) return fail(p, -1, 9);
+  const ch = p.change;
+  if (ch.hraw === Infinity) return fail(p, -1, 9);
   if (!space.reserve()) return NODES_FULL;
-  const g = space.g[node] + cost;
-  const hash = p.chHash;
-  const n = space.count;
+  // usable(a) cached the cost for this search.
+  const g = space.g[node] + p.costCache[a];
+  const hash = ch.hash;
   let at = -1;
   let existing = -1;
   // Narrow nodes are cheaper to write now than to rebuild when popped; wide ones are built lazily.
-  if (space.width <= 32 || p.heuristic !== null || space.hasHash(hash)) {
+  if (space.width <= 32 || p.heuristic !== null) {
     at = space.claim();
-    writeChanges(p, node, space.words, at);
+    writeChanges(space, node, ch, at);
     existing = space.find(hash, at);
+  } else {
+    const slot = space.hasHash(hash);
+    if (slot >= 0) {
+      at = space.claim();
+      writeChanges(space, node, ch, at);
+      existing = space.find(hash, at, slot);
+    }
   }
   if (existing >= 0) {
     if (g >= space.g[existing]) {
@@ -306,22 +300,21 @@ function link(p: GoapPlanner, node: number, a: number): number {
     if (space.flags[existing] === 2) p.result.reopened++;
     space.flags[existing] = 1;
   }
-  const h = p.heuristic !== null ? p.estimate(space.words, at, p.chUnsat) : p.weight * p.chHraw;
-  space.g[n] = g;
-  space.h[n] = h;
-  space.f[n] = g + h;
-  space.unsat[n] = p.chUnsat;
-  space.hraw[n] = p.chHraw;
-  space.parent[n] = node;
-  space.action[n] = a;
-  space.depth[n] = depth;
-  space.commit(hash, at);
+  const h = p.heuristic !== null ? p.estimate(space.words, at, ch.unsat) : p.weight * ch.hraw;
+  space.commit(hash, at, node, a, g, h, ch.hraw, ch.unsat);
   return 0;
 }
 
 function fail(p: GoapPlanner, touch: number, verdict: number): number {
   p.lastFail = touch;
   return verdict;
+}
+
+/** Trace entry of an expanded node. @internal */
+export function traceExpansion(p: GoapPlanner, node: number): void {
+  const s = p.space;
+  const a = s.action[node];
+  p.trace!.expanded.push({ node, parent: s.parent[node], action: a >= 0 ? p.domain.actionNames[a] : null, g: s.g[node], h: s.h[node], label: p.describeNode(node) });
 }
 
 function traceVerdict(p: GoapPlanner, node: number, a: number, verdict: number): void {
@@ -332,16 +325,12 @@ function traceVerdict(p: GoapPlanner, node: number, a: number, verdict: number):
   const T = d.touch;
   if (verdict === 2 || verdict === 3) {
     const c = T[k];
-    const eff = T[k + 3] === 1 ? `${schema.nameOf(c)} = ${schema.format(c, T[k + 4])}` : `${schema.nameOf(c)} ${T[k + 4] < 0 ? '-=' : '+='} ${Math.abs(T[k + 4])}`;
+    const eff = T[k + 3] === Eff.Set ? `${schema.nameOf(c)} = ${schema.format(c, T[k + 4])}` : `${schema.nameOf(c)} ${T[k + 4] < 0 ? '-=' : '+='} ${Math.abs(T[k + 4])}`;
     const goal = describeCell(d, p.space.words, p.space.base[node], c);
     detail = verdict === 3 ? `effect ${eff} conflicts with ${goal}` : `precondition on ${schema.nameOf(c)} conflicts with ${goal}${T[k + 3] ? ` (through ${eff})` : ''}`;
-  } else if (verdict === 4) {
-    const list = d.procedural[a]!;
-    let i = 0;
-    while (i < list.length - 1 && list.tests[list.data[i * 3 + 2]](p.start, p.ctx) === true) i++;
-    detail = `procedural check ${list.describe(i)} failed`;
-  } else if (verdict === 5) detail = 'cost is Infinity (unusable)';
-  else if (verdict === 6) detail = `plan would exceed ${p.maxPlanLength} actions`;
+  } else if (verdict === 4) detail = `procedural check ${d.procedural[a]!.describe(p.failedCheck[a])} failed`;
+  else if (verdict === 5) detail = 'cost is Infinity (unusable)';
+  else if (verdict === LENGTH) detail = `plan would exceed ${p.maxPlanLength} actions`;
   else if (verdict === 7) detail = 'an equal node is known at lower or equal cost';
   else if (verdict === 8) {
     const c = T[k];

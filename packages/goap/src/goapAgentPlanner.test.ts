@@ -1,4 +1,4 @@
-import { bool, createState, defineSchema, eq, set, type Plan } from '@dualplan/world-state';
+import { bool, check, createState, defineSchema, eq, set, type Plan } from '@dualplan/world-state';
 import { compileDomain } from './compileDomain.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import type { GoapMeta } from './GoapResult.js';
@@ -141,5 +141,41 @@ describe('goapSubPlanner', () => {
     expect(tight(createState(d.schema), undefined, [])).toEqual({ status: 'budget', plan: null, reason: 'goal fire: expansions budget' });
     const none = goapSubPlanner(new GoapPlanner(d), { name: 'wood', conditions: [{ key: 'wood', op: '>=', value: 5 }] });
     expect(none(createState(d.schema), undefined, [])).toEqual({ status: 'none', plan: null, reason: 'no plan for goal wood' });
+  });
+
+  test('selects like goapAgentPlanner: a satisfied or invalid goal is "none", not an empty plan', () => {
+    const d = fireDomain();
+    const sub = goapSubPlanner(new GoapPlanner(d), 'fire');
+    expect(sub(createState(d.schema, { hasFire: true }), undefined, [])).toEqual({ status: 'none', plan: null, reason: 'goal fire is invalid or already satisfied' });
+    expect(goapAgentPlanner(new GoapPlanner(d), { goals: ['fire'] }).plan(createState(d.schema, { hasFire: true }), undefined, null).status).toBe('none');
+    const never = goapSubPlanner(new GoapPlanner(domain), { name: 'never', conditions: [eq(k.fed, true)], valid: () => false });
+    expect(never(createState(schema, { hasFood: true }), undefined, []).status).toBe('none');
+    // The plan carries the goal's priority, evaluated on the given state.
+    const rest = goapSubPlanner(new GoapPlanner(domain), 'rest')(createState(schema, { busy: true }), undefined, []);
+    expect((rest.plan!.meta as GoapMeta).priority).toBe(5);
+  });
+
+  test('validates the plan from the given state: a procedural check broken by an earlier step is "none"', () => {
+    // GOAP tests procedural checks on the start state only; the second step's check fails once the first ran.
+    const s = defineSchema({ lit: bool(), warm: bool() });
+    const d = compileDomain(s, {
+      actions: [
+        { name: 'light', effects: [set(s.keys.lit, true)] },
+        { name: 'warmUp', preconditions: [eq(s.keys.lit, true), check('dark', (st) => !st.get(s.keys.lit))], effects: [set(s.keys.warm, true)] },
+      ],
+      goals: [{ name: 'warm', conditions: [eq(s.keys.warm, true)] }],
+    });
+    expect(new GoapPlanner(d).plan(createState(s), 'warm').status).toBe('found');
+    expect(goapSubPlanner(new GoapPlanner(d), 'warm')(createState(s), undefined, [])).toEqual({
+      status: 'none',
+      plan: null,
+      reason: 'goal warm: plan fails at step 1 warmUp: dark()',
+    });
+  });
+
+  test('goals compiled for another domain are rejected up front', () => {
+    const foreign = soldierDomain().goals[0];
+    expect(() => goapSubPlanner(new GoapPlanner(fireDomain()), foreign)).toThrow(expect.objectContaining({ code: 'FOREIGN_GOAL' }));
+    expect(() => goapAgentPlanner(new GoapPlanner(fireDomain()), { goals: [foreign] })).toThrow(expect.objectContaining({ code: 'FOREIGN_GOAL' }));
   });
 });

@@ -1,8 +1,8 @@
-import type { AgentPlanner, Plan, PlanOutcome, PlanStep, ReplaceDecision, SubPlanner, WorldState } from '@dualplan/world-state';
+import { validatePlan, type AgentPlanner, type Plan, type PlanCheck, type PlanOutcome, type PlanStep, type ReplaceDecision, type SubPlanner, type WorldState } from '@dualplan/world-state';
 import type { CompiledGoal, GoalDef } from './compileDomain.js';
 import { compileGoal } from './compileGoal.js';
 import type { GoapPlanner } from './GoapPlanner.js';
-import type { GoapMeta } from './GoapResult.js';
+import type { GoapMeta, GoapResult } from './GoapResult.js';
 
 export interface GoapAgentOptions {
   /** Goals to choose from (names, compiled goals or goal definitions); default: every goal of the domain. */
@@ -22,20 +22,15 @@ export interface GoapAgentOptions {
  * const outcome = agent.plan(state, ctx, null); // { status: 'found', plan, reason: 'goal killEnemy' }
  */
 export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: GoapAgentOptions = {}): AgentPlanner<Ctx> {
-  const goals: CompiledGoal[] = (options.goals ?? planner.domain.goals).map((g) =>
-    typeof g === 'string' ? planner.goalOf(g) : 'words' in g ? (g as CompiledGoal) : compileGoal(planner.domain, g as GoalDef),
-  );
+  const goals = (options.goals ?? planner.domain.goals).map((g) => resolveGoal(planner, g));
   const owns = (step: PlanStep) => planner.domain.steps[step.sourceId]?.task === step.task;
   return {
     kind: options.kind ?? 'goap',
     plan(state: WorldState<any>, ctx: Ctx): PlanOutcome {
       const ranked: { goal: CompiledGoal; priority: number; order: number }[] = [];
       goals.forEach((goal, order) => {
-        if (goal.valid && !goal.valid(state, ctx)) return;
-        if (planner.satisfied(state, goal)) return;
-        const priority = typeof goal.priority === 'function' ? goal.priority(state, ctx) : goal.priority;
-        if (Number.isNaN(priority)) return;
-        ranked.push({ goal, priority, order });
+        const priority = wanted(planner, goal, state, ctx);
+        if (!Number.isNaN(priority)) ranked.push({ goal, priority, order });
       });
       if (ranked.length === 0) return { status: 'none', plan: null, reason: 'no valid, unsatisfied goal' };
       ranked.sort((a, b) => b.priority - a.priority || a.order - b.order);
@@ -48,7 +43,7 @@ export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: 
           return { status: 'found', plan: planner.toPlan(priority), reason: `goal ${goal.name}${skipped}` };
         }
         if (r.status === 'budget') budget = true;
-        failed.push(r.status === 'budget' ? `${goal.name}: ${r.budget} budget` : goal.name);
+        failed.push(failure(goal, r));
       }
       return { status: budget ? 'budget' : 'none', plan: null, reason: `no plan for ${failed.join(', ')}` };
     },
@@ -76,20 +71,44 @@ export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: 
 /**
  * A {@link SubPlanner} over one GOAP goal, for hybrid planning: an HTN task
  * delegates "reach this goal" to GOAP from its working state. With no `goal`,
- * `args[0]` names the domain goal to plan for.
+ * `args[0]` names the domain goal to plan for. It selects like
+ * {@link goapAgentPlanner} with that one goal ('none' when the goal is invalid,
+ * already satisfied or has a NaN priority), and like the runner's `asSubPlanner`
+ * it validates the plan from the given state (procedural checks included) before returning it.
  * @example
  * const getFire = goapSubPlanner(new GoapPlanner(fireDomain()), 'fire');
  * getFire(state, ctx, []).plan?.steps; // getAxe, chopWood, makeFire
  */
 export function goapSubPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, goal?: string | CompiledGoal | GoalDef): SubPlanner<Ctx> {
-  const fixed = goal === undefined ? null : typeof goal === 'string' ? planner.goalOf(goal) : 'words' in goal ? (goal as CompiledGoal) : compileGoal(planner.domain, goal as GoalDef);
+  const fixed = goal === undefined ? null : resolveGoal(planner, goal);
+  let scratch: WorldState<any> | null = null;
+  const check: PlanCheck = { step: -1, condition: -1, reason: '' };
   return (state, ctx, args) => {
     const g = fixed ?? planner.goalOf(args[0] as string);
+    const priority = wanted(planner, g, state, ctx);
+    if (Number.isNaN(priority)) return { status: 'none', plan: null, reason: `goal ${g.name} is invalid or already satisfied` };
     const r = planner.plan(state, g, ctx);
-    if (r.status === 'found') {
-      const priority = typeof g.priority === 'function' ? g.priority(state, ctx) : g.priority;
-      return { status: 'found', plan: planner.toPlan(priority), reason: `goal ${g.name}` };
-    }
-    return { status: r.status === 'budget' ? 'budget' : 'none', plan: null, reason: r.status === 'budget' ? `goal ${g.name}: ${r.budget} budget` : `no plan for goal ${g.name}` };
+    if (r.status !== 'found') return { status: r.status === 'budget' ? 'budget' : 'none', plan: null, reason: r.status === 'budget' ? `goal ${failure(g, r)}` : `no plan for goal ${g.name}` };
+    const plan = planner.toPlan(priority);
+    if (scratch === null || scratch.schema !== state.schema) scratch = state.clone();
+    validatePlan(plan.steps, 0, state, scratch, ctx, check);
+    if (check.step >= 0) return { status: 'none', plan: null, reason: `goal ${g.name}: plan fails at step ${check.step} ${plan.steps[check.step].task}: ${check.reason}` };
+    return { status: 'found', plan, reason: `goal ${g.name}` };
   };
+}
+
+/** A goal given by name, compiled goal or definition, as a compiled goal of the planner's domain. */
+function resolveGoal(planner: GoapPlanner, goal: string | CompiledGoal | GoalDef): CompiledGoal {
+  return typeof goal === 'string' ? planner.goalOf(goal) : 'words' in goal ? planner.goalOf(goal as CompiledGoal) : compileGoal(planner.domain, goal as GoalDef);
+}
+
+/** The goal's priority in this state, or NaN when it is not wanted: invalid, already satisfied, or its priority is NaN. */
+function wanted<Ctx>(planner: GoapPlanner<Ctx>, goal: CompiledGoal, state: WorldState<any>, ctx: Ctx): number {
+  if ((goal.valid && !goal.valid(state, ctx)) || planner.satisfied(state, goal)) return NaN;
+  return typeof goal.priority === 'function' ? goal.priority(state, ctx) : goal.priority;
+}
+
+/** A failed goal for a reason: its name, with the budget that stopped it if any. */
+function failure(goal: CompiledGoal, r: GoapResult): string {
+  return r.status === 'budget' ? `${goal.name}: ${r.budget} budget` : goal.name;
 }

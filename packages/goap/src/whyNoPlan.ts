@@ -1,4 +1,5 @@
 import { TOUCH, type CompiledGoal } from './compileDomain.js';
+import { achieves, isFree, violates } from './cellSet.js';
 import { describeCell } from './describeCell.js';
 import type { GoapPlanner } from './GoapPlanner.js';
 import type { UnachievableCondition, WhyNoPlan } from './GoapTrace.js';
@@ -20,10 +21,12 @@ export function whyNoPlan(planner: GoapPlanner, goal: CompiledGoal | null = plan
   const unachievable: UnachievableCondition[] = [];
   const seen = new Set<string>();
   const queue: { cell: number; a: number; b: number; neededBy: string }[] = [];
+  const box = new Int32Array(2);
   const push = (cell: number, a: number, b: number, neededBy: string) => {
-    const ok = d.isInt[cell] ? s0[cell] >= a && s0[cell] <= b : ((a >>> s0[cell]) & 1) === 1;
+    box[0] = a;
+    box[1] = b;
     const key = `${cell}:${a}:${b}`;
-    if (ok || seen.has(key)) return;
+    if (!violates(box, 0, d.isInt[cell] === 1, s0[cell]) || seen.has(key)) return;
     seen.add(key);
     queue.push({ cell, a, b, neededBy });
   };
@@ -31,7 +34,6 @@ export function whyNoPlan(planner: GoapPlanner, goal: CompiledGoal | null = plan
     const o = d.offset[c];
     push(c, goal.words[o], d.isInt[c] ? goal.words[o + 1] : 0, `goal ${goal.name}`);
   }
-  const box = new Int32Array(2);
   while (queue.length > 0) {
     const { cell, a, b, neededBy } = queue.shift()!;
     box[0] = a;
@@ -41,23 +43,14 @@ export function whyNoPlan(planner: GoapPlanner, goal: CompiledGoal | null = plan
     const achievers: number[] = [];
     for (let k = d.indexStart[cell]; k < d.indexStart[cell + 1]; k++) {
       const act = d.indexActions[k];
-      const t = d.indexTouch[k] * TOUCH;
-      const v = T[t + 4];
       const name = d.actionNames[act];
-      let relevant: boolean;
-      if (!d.isInt[cell]) relevant = ((a >>> v) & 1) === 1;
-      else if (T[t + 3] === 1) relevant = v >= a && v <= b;
-      else relevant = v > 0 ? a > schema.min[cell] : v < 0 && b < schema.max[cell];
-      if (!relevant) {
+      if (!achieves(T, d.indexTouch[k] * TOUCH, d.isInt[cell] === 1, a, b, cell, schema.min, schema.max)) {
         candidates.push({ action: name, reason: `its effect on ${schema.nameOf(cell)} does not satisfy it` });
         continue;
       }
-      if (!planner.procedural(act)) {
-        candidates.push({ action: name, reason: 'its procedural check fails on the current state' });
-        continue;
-      }
-      if (planner.costOf(act) === Infinity) {
-        candidates.push({ action: name, reason: 'its cost is Infinity (unusable now)' });
+      const use = planner.usable(act);
+      if (use !== 0) {
+        candidates.push({ action: name, reason: use === 4 ? 'its procedural check fails on the current state' : 'its cost is Infinity (unusable now)' });
         continue;
       }
       achievers.push(act);
@@ -70,7 +63,7 @@ export function whyNoPlan(planner: GoapPlanner, goal: CompiledGoal | null = plan
       for (let t = d.touchStart[act]; t < d.touchStart[act + 1]; t++) {
         const k = t * TOUCH;
         const c = T[k];
-        if (d.isInt[c] ? T[k + 6] !== schema.min[c] || T[k + 7] !== schema.max[c] : T[k + 6] !== d.full[c]) push(c, T[k + 6], T[k + 7], `action ${d.actionNames[act]}`);
+        if (!isFree(T, k + 6, d.isInt[c] === 1, c, schema.min, schema.max, d.full)) push(c, T[k + 6], T[k + 7], `action ${d.actionNames[act]}`);
       }
     }
   }

@@ -21,8 +21,6 @@ export interface RandomDomainOptions {
 
 export interface RandomDomain {
   readonly domain: GoapDomain;
-  /** The action definitions, for tests that simulate them independently. */
-  readonly actions: readonly ActionDef[];
   readonly goal: readonly Condition[];
   /** A random start state (goal name: `'goal'`). */
   readonly start: Snapshot;
@@ -95,5 +93,5 @@ export function randomDomain(seed: number, options: RandomDomainOptions = {}): R
     for (const n of names) start[n] = n === 'e' ? ['X', 'Y', 'Z'][pick(3)] : n === 'n' ? pick(5) : rand() < 0.5;
     if (firstFailing(goalList, createState(schema, start)) >= 0) break;
   }
-  return { domain: compileDomain(schema, { actions, goals: [{ name: 'goal', conditions: goal }] }), actions, goal, start };
+  return { domain: compileDomain(schema, { actions, goals: [{ name: 'goal', conditions: goal }] }), goal, start };
 }

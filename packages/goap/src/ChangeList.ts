@@ -1,0 +1,22 @@
+import type { GoapDomain } from './compileDomain.js';
+
+/**
+ * A candidate node written as a change to its parent's words (index/value
+ * pairs), with the candidate's hash, unsatisfied-condition count and raw
+ * heuristic. Scratch owned by one planner. @internal
+ */
+export class ChangeList {
+  readonly idx: Int32Array;
+  readonly val: Int32Array;
+  n = 0;
+  unsat = 0;
+  hraw = 0;
+  hash = 0;
+  /** Room for any action of `domain`: two words per cell it touches. */
+  constructor(domain: GoapDomain) {
+    let touches = 1;
+    for (let a = 0; a < domain.actionCount; a++) touches = Math.max(touches, domain.touchStart[a + 1] - domain.touchStart[a]);
+    this.idx = new Int32Array(touches * 2);
+    this.val = new Int32Array(touches * 2);
+  }
+}

@@ -1,0 +1,41 @@
+import { Eff, type CompiledGoal, type GoapDomain } from './compileDomain.js';
+
+// A cell set is how nodes, goals and touch entries constrain one cell: a bitmask
+// of allowed values (bool/enum cells) at words[o], or an interval [words[o], words[o + 1]] (int cells).
+// These helpers are small enough for V8 to inline into the search loops.
+
+/** True when value `v` is outside the cell set at `words[o]`. @internal */
+export function violates(words: ArrayLike<number>, o: number, int: boolean, v: number): boolean {
+  return int ? v < words[o] || v > words[o + 1] : ((words[o] >>> v) & 1) === 0;
+}
+
+/**
+ * True when the cell set at `words[o]` allows every value of cell `c` (`min`, `max`:
+ * the schema's ranges; `full`: the layout's full masks). The tables are passed
+ * rather than their entries so that only the ones needed are read. @internal
+ */
+export function isFree(words: ArrayLike<number>, o: number, int: boolean, c: number, min: ArrayLike<number>, max: ArrayLike<number>, full: ArrayLike<number>): boolean {
+  return int ? words[o] === min[c] && words[o + 1] === max[c] : words[o] === full[c];
+}
+
+/**
+ * Rule 1: the effect of touch entry `T[k..]` satisfies the cell set `lo`/`hi`
+ * (a mask, or an interval of int cell `c`): a `set` to an
+ * allowed value, or an `add`/`sub` that moves towards a bound the set excludes. @internal
+ */
+export function achieves(T: Int32Array, k: number, int: boolean, lo: number, hi: number, c: number, min: ArrayLike<number>, max: ArrayLike<number>): boolean {
+  const v = T[k + 4];
+  if (!int) return ((lo >>> v) & 1) === 1;
+  if (T[k + 3] === Eff.Set) return v >= lo && v <= hi;
+  return v > 0 ? lo > min[c] : v < 0 && hi < max[c];
+}
+
+/** Number of goal `g`'s conditions that the cell values `values` violate. @internal */
+export function countViolated(d: GoapDomain, g: CompiledGoal, values: ArrayLike<number>): number {
+  let n = 0;
+  for (let i = 0; i < g.cells.length; i++) {
+    const c = g.cells[i];
+    if (violates(g.words, d.offset[c], d.isInt[c] === 1, values[c])) n++;
+  }
+  return n;
+}
