@@ -1,9 +1,9 @@
 // Compiled and run by scripts/checkPackages.mjs in a fresh project that installs only this package (and world-state).
 import { createState } from '@dualplan/world-state';
 import { GoapPlanner, goapAgentPlanner } from '@dualplan/goap';
-import { soldierDomain, chainDomain } from '@dualplan/goap/examples';
+import { soldierGoapDomain, chainDomain } from '@dualplan/goap/examples';
 
-const domain = soldierDomain();
+const domain = soldierGoapDomain();
 const result = new GoapPlanner(domain).plan(createState(domain.schema), 'killEnemy');
 if (result.status !== 'found' || result.cost !== 4) throw new Error('goap consumer smoke failed');
 const outcome = goapAgentPlanner(new GoapPlanner(chainDomain(3), { heuristic: 'additive' })).plan(createState(chainDomain(3).schema), undefined, null);

@@ -1,5 +1,5 @@
 // Compiled and run by scripts/checkPackages.mjs in a fresh project that installs only this package (and world-state).
-import { bool, compileEffects, createState, defineSchema, emptyConditions, emptyEffects, set, type AgentPlanner, type Plan } from '@dualplan/world-state';
+import { planFound, noPlan, bool, compileEffects, createState, defineSchema, emptyConditions, emptyEffects, set, type AgentPlanner, type Plan } from '@dualplan/world-state';
 import { createAgent, OperatorStatus } from '@dualplan/runner';
 
 const schema = defineSchema({ done: bool() });
@@ -10,7 +10,7 @@ const step = {
 const plan: Plan = { planner: 'fake', steps: [step], cost: 1, meta: null, stats: { expanded: 1, generated: 1, backtracks: 0 } };
 const planner: AgentPlanner = {
   kind: 'fake',
-  plan: (state) => (state.get(schema.keys.done) ? { status: 'none', plan: null, reason: 'done' } : { status: 'found', plan, reason: 'goal' }),
+  plan: (state) => (state.get(schema.keys.done) ? noPlan('done') : planFound(plan, 'goal')),
   shouldReplace: () => ({ replace: false, reason: 'same' }),
 };
 const agent = createAgent({ id: 'a', state: createState(schema), ctx: {}, planner, operators: { finish: { update: () => OperatorStatus.Success } } });

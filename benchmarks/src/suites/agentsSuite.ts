@@ -1,5 +1,5 @@
-import { htnAgentPlanner, Planner } from '@dualplan/htn';
-import { trollDomain } from '@dualplan/htn/examples';
+import { htnAgentPlanner, HtnPlanner } from '@dualplan/htn';
+import { trollHtnDomain } from '@dualplan/htn/examples';
 import { OperatorStatus, createAgent, type Agent, type Operator } from '@dualplan/runner';
 import { createState, type WorldState } from '@dualplan/world-state';
 import { TrollOperator, trollSchema } from '@dualplan/world-state/examples';
@@ -37,7 +37,7 @@ export function agentsSuite({ quick }: SuiteOptions): BenchCase[] {
       target: { maxNs: 2e6, maxGcs: 0, label: '≤ 2 ms per frame' },
       allocOps: quick ? 200 : 2_000,
       prepare() {
-        const planner = new Planner(trollDomain());
+        const planner = new HtnPlanner(trollHtnDomain());
         const states = trollStates(AGENTS);
         let next = 0;
         const frame = () => {
@@ -66,7 +66,7 @@ export function agentsSuite({ quick }: SuiteOptions): BenchCase[] {
       target: { maxGcs: 0 },
       allocOps: quick ? 200 : 2_000,
       prepare() {
-        const planner = new Planner(trollDomain());
+        const planner = new HtnPlanner(trollHtnDomain());
         const keepRunning: Operator = { update: () => OperatorStatus.Running };
         const operators = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, keepRunning]));
         const agents: Agent[] = trollStates(AGENTS).map((state, i) => createAgent({ id: `troll${i}`, state, ctx: {}, planner: htnAgentPlanner(planner), operators }));

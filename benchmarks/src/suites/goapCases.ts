@@ -1,4 +1,4 @@
-import { GoapPlanner, type GoapDomain, type GoapOptions } from '@dualplan/goap';
+import { GoapPlanner, type GoapDomain, type GoapPlannerOptions } from '@dualplan/goap';
 import { createState, validatePlan, type Snapshot } from '@dualplan/world-state';
 import { dualplanCase, type BenchCase, type CaseSpec, type CheckResult, type CurvePoint, type Target } from '../BenchCase.js';
 import type { BoolProblem } from '../boolProblems.js';
@@ -12,7 +12,7 @@ export interface GoapCaseSpec extends CaseSpec {
   readonly domain: () => GoapDomain;
   readonly start?: Snapshot;
   readonly goal: string;
-  readonly options?: GoapOptions;
+  readonly options?: GoapPlannerOptions;
   /** Expected optimal cost; or a function computing it (e.g. {@link dijkstraCost}). */
   readonly optimalCost: number | ((domain: GoapDomain, start: Snapshot | undefined) => number);
 }

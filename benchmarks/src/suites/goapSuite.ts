@@ -1,5 +1,5 @@
 import { GoapPlanner } from '@dualplan/goap';
-import { chainDomain, fireDomain, mergedBoolDomain, mergedBoolTwinDomain, randomDomain, soldierDomain } from '@dualplan/goap/examples';
+import { chainDomain, fireDomain, mergedBoolDomain, mergedBoolTwinDomain, randomDomain, soldierGoapDomain } from '@dualplan/goap/examples';
 import { createState } from '@dualplan/world-state';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 import { chainProblem, fireProblem, soldierProblem } from '../boolProblems.js';
@@ -22,7 +22,7 @@ export function goapSuite({ quick }: SuiteOptions): BenchCase[] {
   const suite = 'goap';
   const cases: BenchCase[] = [];
   cases.push(
-    goapCase({ suite, name: 'soldier', scenario: 'GOAP soldier', domain: () => soldierDomain(), goal: 'killEnemy', optimalCost: 4, allocOps: 100_000, target: { maxNs: 1500, maxGcs: 0, label: '≤ 1.5 µs' } }),
+    goapCase({ suite, name: 'soldier', scenario: 'GOAP soldier', domain: () => soldierGoapDomain(), goal: 'killEnemy', optimalCost: 4, allocOps: 100_000, target: { maxNs: 1500, maxGcs: 0, label: '≤ 1.5 µs' } }),
     ...peerGoapCases(suite, 'soldier', soldierProblem, { scenario: 'GOAP soldier', targets: { goap: { minRatio: 150, label: '≥ 150×' } } }),
     goapCase({ suite, name: 'fire', scenario: 'GOAP fire', domain: () => fireDomain(), goal: 'fire', optimalCost: 7, allocOps: 100_000 }),
     ...peerGoapCases(suite, 'fire', fireProblem, { scenario: 'GOAP fire' }),
@@ -74,7 +74,7 @@ export function goapSuite({ quick }: SuiteOptions): BenchCase[] {
   );
   // Backward (default) vs forward A* on the same domains.
   for (const [label, domain, goal, cost] of [
-    ['soldier', () => soldierDomain(), 'killEnemy', 4],
+    ['soldier', () => soldierGoapDomain(), 'killEnemy', 4],
     ['chain(6)', () => chainDomain(6), 'all', 12],
   ] as const) {
     for (const mode of ['backward', 'forward'] as const) {

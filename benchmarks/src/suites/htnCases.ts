@@ -1,30 +1,30 @@
-import { Planner, type Domain, type PlanRequest, type PlannerOptions } from '@dualplan/htn';
+import { HtnPlanner, type HtnDomain, type HtnPlanRequest, type HtnPlannerOptions } from '@dualplan/htn';
 import { createState, validatePlan, type Snapshot, type WorldState } from '@dualplan/world-state';
 import { dualplanCase, type BenchCase, type CaseSpec, type CheckResult } from '../BenchCase.js';
 import { formatPlanNames } from '../format.js';
 
 /** What an HTN case plans with: domain, start state and optional request. */
 export interface HtnSetup {
-  readonly domain: Domain<any>;
+  readonly domain: HtnDomain<any>;
   readonly state: WorldState<any>;
-  readonly request?: PlanRequest;
+  readonly request?: HtnPlanRequest;
 }
 
 /** A setup planning from `start` (or the schema defaults) on `domain`. */
-export function htnSetup(domain: Domain<any>, start?: Snapshot): HtnSetup {
+export function htnSetup(domain: HtnDomain<any>, start?: Snapshot): HtnSetup {
   return { domain, state: createState(domain.schema, start) };
 }
 
 export interface HtnCaseSpec extends CaseSpec {
   /** Built once in prepare. */
   readonly setup: () => HtnSetup;
-  readonly options?: PlannerOptions;
+  readonly options?: HtnPlannerOptions;
   /** Expected task names, or a predicate on the final state (after simulating the plan). */
   readonly expect: readonly string[] | ((final: WorldState<any>, names: readonly string[]) => string | null);
 }
 
 /** Plan once, simulate the plan with its conditions checked, compare with what is expected. */
-export function htnCheck(planner: Planner, state: WorldState<any>, request: PlanRequest | undefined, expect: HtnCaseSpec['expect']): CheckResult {
+export function htnCheck(planner: HtnPlanner, state: WorldState<any>, request: HtnPlanRequest | undefined, expect: HtnCaseSpec['expect']): CheckResult {
   const outcome = planner.plan(state, undefined, request);
   const plan = outcome.plan;
   if (outcome.status !== 'found' || !plan) return { valid: false, optimal: false, detail: `status ${outcome.status}: ${outcome.reason}` };
@@ -42,7 +42,7 @@ export function htnCheck(planner: Planner, state: WorldState<any>, request: Plan
 export function htnCase(spec: HtnCaseSpec): BenchCase {
   return dualplanCase(spec, () => {
     const { domain, state, request } = spec.setup();
-    const planner = new Planner(domain, spec.options);
+    const planner = new HtnPlanner(domain, spec.options);
     return { run: () => planner.plan(state, undefined, request), check: () => htnCheck(planner, state, request, spec.expect) };
   });
 }

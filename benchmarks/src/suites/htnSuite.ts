@@ -1,5 +1,5 @@
-import { compileDomain, type Domain } from '@dualplan/htn';
-import { blocksProblem, blocksSolved, trollDomain, trollTrunkDomain } from '@dualplan/htn/examples';
+import { compileHtnDomain, type HtnDomain } from '@dualplan/htn';
+import { blocksProblem, blocksSolved, trollHtnDomain, trollTrunkDomain } from '@dualplan/htn/examples';
 import { add, defineSchema, eq, gt, int, sub } from '@dualplan/world-state';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 import { htnAiTrollPlanner } from '../peers/htnAiTroll.js';
@@ -31,10 +31,10 @@ function htnCurve(suite: string, id: string, xLabel: string, xs: readonly number
 }
 
 /** Recursion `depth` deep: Count → [n > 0] Tick, Count | [] Done. */
-function deepDomain(depth: number): Domain<any> {
+function deepDomain(depth: number): HtnDomain<any> {
   const schema = defineSchema({ n: int(0, depth, depth) });
   const k = schema.keys;
-  return compileDomain(schema, {
+  return compileHtnDomain(schema, {
     root: 'Count',
     tasks: [
       { kind: 'compound', name: 'Count', methods: [{ name: 'more', conditions: [gt(k.n, 0)], subtasks: ['Tick', 'Count'] }, { name: 'done', subtasks: ['Done'] }] },
@@ -45,10 +45,10 @@ function deepDomain(depth: number): Domain<any> {
 }
 
 /** A root with `width` methods of which only the last applies: the cost of trying methods in order. */
-function wideDomain(width: number): Domain<any> {
+function wideDomain(width: number): HtnDomain<any> {
   const schema = defineSchema({ mode: int(0, width, width - 1), acted: int(0, 1) });
   const k = schema.keys;
-  return compileDomain(schema, {
+  return compileHtnDomain(schema, {
     root: 'Choose',
     tasks: [
       { kind: 'compound', name: 'Choose', methods: Array.from({ length: width }, (_, i) => ({ name: `m${i}`, conditions: [eq(k.mode, i)], subtasks: [`Act${i % 10}`] })) },
@@ -88,7 +88,7 @@ export function htnSuite({ quick }: SuiteOptions): BenchCase[] {
       suite,
       name: 'troll, full domain (§12.3–12.8)',
       allocOps: 100_000,
-      setup: () => htnSetup(trollDomain(), UPROOT_START),
+      setup: () => htnSetup(trollHtnDomain(), UPROOT_START),
       // §12.8 with WsIsTired: the slam tires the troll, so recovery follows it.
       expect: [...TROLL_UPROOT.expected, 'DoRecovery'],
     }),

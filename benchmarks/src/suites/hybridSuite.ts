@@ -1,5 +1,5 @@
-import { soldierDomain as goapSoldier, trollDomain as goapTroll } from '@dualplan/goap/examples';
-import { soldierDomain as htnSoldier, trollDomain as htnTroll } from '@dualplan/htn/examples';
+import { soldierGoapDomain, trollGoapDomain } from '@dualplan/goap/examples';
+import { soldierHtnDomain, trollHtnDomain } from '@dualplan/htn/examples';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 import { dijkstraCost, goapCase } from './goapCases.js';
 import { htnCase, htnSetup } from './htnCases.js';
@@ -18,14 +18,14 @@ export function hybridSuite(_options: SuiteOptions): BenchCase[] {
       suite,
       name: 'troll as HTN (full domain)',
       allocOps,
-      setup: () => htnSetup(htnTroll(), trollStart),
+      setup: () => htnSetup(trollHtnDomain(), trollStart),
       expect: ['FindTrunk', 'NavigateToTrunk', 'UprootTrunk', 'NavigateToEnemy', 'DoTrunkSlam', 'DoRecovery'],
     }),
     goapCase({
       suite,
       name: 'troll as GOAP (goal attackEnemy)',
       allocOps,
-      domain: () => goapTroll(),
+      domain: () => trollGoapDomain(),
       start: trollStart,
       goal: 'attackEnemy',
       optimalCost: (domain, start) => dijkstraCost(domain, start, 'attackEnemy'),
@@ -34,10 +34,10 @@ export function hybridSuite(_options: SuiteOptions): BenchCase[] {
       suite,
       name: 'soldier as HTN',
       allocOps,
-      setup: () => htnSetup(htnSoldier()),
+      setup: () => htnSetup(soldierHtnDomain()),
       // The HTN soldier encodes the recipe; its plan must kill the enemy and keep the soldier alive.
       expect: (final, names) => (final.values[final.schema.cellOf('enemyalive')] === 0 && final.values[final.schema.cellOf('alive')] === 1 ? null : `goal not reached by ${names.join(', ')}`),
     }),
-    goapCase({ suite, name: 'soldier as GOAP', allocOps, domain: () => goapSoldier(), goal: 'killEnemy', optimalCost: 4 }),
+    goapCase({ suite, name: 'soldier as GOAP', allocOps, domain: () => soldierGoapDomain(), goal: 'killEnemy', optimalCost: 4 }),
   ];
 }

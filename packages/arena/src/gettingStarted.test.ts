@@ -6,16 +6,16 @@ import { join } from 'node:path';
 import { createState } from '@dualplan/world-state';
 import { soldierSchema } from '@dualplan/world-state/examples';
 import { GoapPlanner, goapAgentPlanner } from '@dualplan/goap';
-import { soldierDomain } from '@dualplan/goap/examples';
+import { soldierGoapDomain } from '@dualplan/goap/examples';
 import { createAgent, formatEvent, OperatorStatus, type Operator } from '@dualplan/runner';
 import { trollSchema } from '@dualplan/world-state/examples';
-import { Planner, htnAgentPlanner } from '@dualplan/htn';
-import { trollDomain } from '@dualplan/htn/examples';
-import { trollDomain as goapTrollDomain } from '@dualplan/goap/examples';
+import { HtnPlanner, htnAgentPlanner } from '@dualplan/htn';
+import { trollHtnDomain } from '@dualplan/htn/examples';
+import { trollGoapDomain } from '@dualplan/goap/examples';
 import { Arena } from './Arena.js';
 import { trollOperators, type TrollCtx } from './trollAgent.js';
 import type { AgentPlanner } from '@dualplan/world-state';
-import { soldierDomain as htnSoldierDomain } from '@dualplan/htn/examples';
+import { soldierHtnDomain } from '@dualplan/htn/examples';
 
 const SELF = readFileSync(join(__dirname, 'gettingStarted.test.ts'), 'utf8');
 const DOC = readFileSync(join(__dirname, '../../../docs/getting-started.md'), 'utf8');
@@ -79,7 +79,7 @@ describe('docs/getting-started.md', () => {
       id: 'soldier',
       state: createState(schema),
       ctx: { busyUntil: 0 },
-      planner: goapAgentPlanner(new GoapPlanner(soldierDomain(schema))),
+      planner: goapAgentPlanner(new GoapPlanner(soldierGoapDomain(schema))),
       operators: { scout: act(1), approach: act(1), load: act(0.5), aim: act(0.3), shoot: act(0.1), detonatebomb: act(0.5), flee: act(1) },
       onEvent: (e) => console.log(formatEvent(e)),
     });
@@ -107,8 +107,8 @@ describe('docs/getting-started.md', () => {
     // doc: troll
     const arena = new Arena(7); // the world the operators act in: the player bot, a seeded random source
     const ctx: TrollCtx = { pos: { x: 10, y: 10 }, bridge: 0, trunk: null, lastEnemy: null, lastSeenAt: -Infinity, busyUntil: 0 };
-    const troll = createAgent({ id: 'troll', state: createState(trollSchema()), ctx, planner: htnAgentPlanner(new Planner(trollDomain())), operators: trollOperators(arena) });
-    troll.setPlanner(goapAgentPlanner(new GoapPlanner(goapTrollDomain())));
+    const troll = createAgent({ id: 'troll', state: createState(trollSchema()), ctx, planner: htnAgentPlanner(new HtnPlanner(trollHtnDomain())), operators: trollOperators(arena) });
+    troll.setPlanner(goapAgentPlanner(new GoapPlanner(trollGoapDomain())));
     // end doc
     expectVerbatim(trollCode, 'troll');
     const keys = troll.state.schema.keys;
@@ -132,7 +132,7 @@ describe('docs/getting-started.md', () => {
   it('runs the README agent on HTN by swapping the planner and nothing else', () => {
     const lines: string[] = [];
     const schema = soldierSchema();
-    const soldier = readmeAgent(schema, htnAgentPlanner(new Planner(htnSoldierDomain(schema))), lines);
+    const soldier = readmeAgent(schema, htnAgentPlanner(new HtnPlanner(soldierHtnDomain(schema))), lines);
     for (let i = 0; i < 40; i++) soldier.tick(0.1);
     expect(lines[0]).toMatch(/soldier\/main \[htn\] plan found \(noPlan\): scout → load → aim → shoot/);
     expect(lines.filter((l) => l.includes('✓'))).toHaveLength(4);

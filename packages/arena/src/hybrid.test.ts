@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { createState, eq, set } from '@dualplan/world-state';
 import { soldierSchema } from '@dualplan/world-state/examples';
-import { Planner, domainBuilder, htnAgentPlanner } from '@dualplan/htn';
+import { HtnPlanner, htnDomainBuilder, htnAgentPlanner } from '@dualplan/htn';
 import { GoapPlanner, goapAgentPlanner } from '@dualplan/goap';
-import { soldierDomain } from '@dualplan/goap/examples';
+import { soldierGoapDomain } from '@dualplan/goap/examples';
 import { asSubPlanner, createAgent, OperatorStatus, type RunnerEvent } from '@dualplan/runner';
 
 // Hybrid planning with the real packages: the HTN domain authors the structure
@@ -11,7 +11,7 @@ import { asSubPlanner, createAgent, OperatorStatus, type RunnerEvent } from '@du
 // runner's bridge, so htn and goap never import each other.
 describe('hybrid HTN + GOAP through asSubPlanner', () => {
   const schema = soldierSchema();
-  const domain = domainBuilder(schema, 'sergeant')
+  const domain = htnDomainBuilder(schema, 'sergeant')
     .compound('BeSergeant')
     .method((k) => [eq(k.enemyalive, true)], 'Engage')
     .task('TakeCover')
@@ -24,8 +24,8 @@ describe('hybrid HTN + GOAP through asSubPlanner', () => {
     .build();
 
   it('splices the GOAP plan into the HTN plan, and one runner executes it all', () => {
-    const goap = goapAgentPlanner(new GoapPlanner(soldierDomain(schema)));
-    const planner = htnAgentPlanner(new Planner(domain, { delegates: { goap: asSubPlanner(goap) } }));
+    const goap = goapAgentPlanner(new GoapPlanner(soldierGoapDomain(schema)));
+    const planner = htnAgentPlanner(new HtnPlanner(domain, { delegates: { goap: asSubPlanner(goap) } }));
     const events: string[] = [];
     const agent = createAgent({
       id: 'sergeant',

@@ -1,8 +1,8 @@
 import type { AgentPlanner } from '@dualplan/world-state';
-import { Planner, htnAgentPlanner } from '@dualplan/htn';
-import { trollDomain } from '@dualplan/htn/examples';
+import { HtnPlanner, htnAgentPlanner } from '@dualplan/htn';
+import { trollHtnDomain } from '@dualplan/htn/examples';
 import { GoapPlanner, goapAgentPlanner } from '@dualplan/goap';
-import { soldierDomain, trollDomain as goapTrollDomain } from '@dualplan/goap/examples';
+import { soldierGoapDomain, trollGoapDomain } from '@dualplan/goap/examples';
 import type { ArenaPlanners } from './runArena.js';
 
 /**
@@ -11,10 +11,10 @@ import type { ArenaPlanners } from './runArena.js';
  */
 export const defaultPlanners: ArenaPlanners = /* @__PURE__ */ Object.freeze({
   troll(kind: 'htn' | 'goap'): AgentPlanner | null {
-    if (kind === 'htn') return htnAgentPlanner(new Planner(trollDomain()));
-    return goapAgentPlanner(new GoapPlanner(goapTrollDomain()));
+    if (kind === 'htn') return htnAgentPlanner(new HtnPlanner(trollHtnDomain()));
+    return goapAgentPlanner(new GoapPlanner(trollGoapDomain()));
   },
   soldier(): AgentPlanner | null {
-    return goapAgentPlanner(new GoapPlanner(soldierDomain(undefined, { lastResort: true })));
+    return goapAgentPlanner(new GoapPlanner(soldierGoapDomain(undefined, { lastResort: true })));
   },
 });

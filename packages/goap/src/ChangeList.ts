@@ -1,4 +1,4 @@
-import type { GoapDomain } from './compileDomain.js';
+import type { GoapDomain } from './compileGoapDomain.js';
 
 /**
  * A candidate node written as a change to its parent's words (index/value

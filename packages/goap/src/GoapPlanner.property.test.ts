@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { ChangeSource, applyEffects, createState, firstFailing, type WorldState } from '@dualplan/world-state';
 import { compileConditions } from '@dualplan/world-state';
 import { GoapPlanner } from './GoapPlanner.js';
-import type { GoapOptions } from './GoapResult.js';
+import type { GoapPlannerOptions } from './GoapResult.js';
 import { randomDomain } from './examples/index.js';
-import { admissibleWeight } from './compileDomain.js';
+import { admissibleWeight } from './compileGoapDomain.js';
 import { simulate } from './testUtil.js';
 
 /** Exhaustive Dijkstra over full states, written independently of the planner: the optimal cost, or Infinity. */
@@ -39,7 +39,7 @@ function optimum(rd: ReturnType<typeof randomDomain>): number {
 // Costs are integers in [1, 4] and actions have at most 2 effects, so every
 // action fixes at most 2 of a node's conditions at cost >= 1: h = w × count is
 // admissible for w <= 1 / 2, backward and forward. (weight -1 stands for admissibleWeight(domain).)
-const admissible: readonly [string, GoapOptions][] = [
+const admissible: readonly [string, GoapPlannerOptions][] = [
   ['Dijkstra (w = 0)', { weight: 0 }],
   ['count, w = 0.5', { weight: 0.5 }],
   ['count, w = admissibleWeight(domain)', { weight: -1 }],
@@ -69,7 +69,7 @@ describe('GOAP on random small domains', () => {
 
   test('inadmissible settings (additive, greedy w = 5) still return valid plans, never below the optimum, and find one whenever one exists', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.constantFrom<GoapOptions>({ heuristic: 'additive' }, { weight: 5 }, { weight: 5, mode: 'forward' }), (seed, options) => {
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.constantFrom<GoapPlannerOptions>({ heuristic: 'additive' }, { weight: 5 }, { weight: 5, mode: 'forward' }), (seed, options) => {
         const rd = randomDomain(seed, { actions: 6 + (seed % 5) });
         const best = optimum(rd);
         const planner = new GoapPlanner(rd.domain, { ...options, maxPlanLength: 300, maxExpansions: 1e6 });

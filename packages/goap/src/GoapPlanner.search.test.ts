@@ -1,9 +1,9 @@
 import { bool, check, createState, defineSchema, eq, int, ge, set } from '@dualplan/world-state';
-import { compileDomain } from './compileDomain.js';
+import { compileGoapDomain } from './compileGoapDomain.js';
 import { compileGoal } from './compileGoal.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import { InvalidCostError, PlannerBusyError } from './errors.js';
-import { chainDomain, fireDomain, soldierDomain } from './examples/index.js';
+import { chainDomain, fireDomain, soldierGoapDomain } from './examples/index.js';
 import { planNames } from './testUtil.js';
 
 describe('GoapPlanner: budgets', () => {
@@ -112,11 +112,11 @@ describe('GoapPlanner: sliced search and reentrancy', () => {
     const schema = defineSchema({ done: bool() });
     let inner: unknown = null;
     let planner: GoapPlanner;
-    const d = compileDomain(schema, {
+    const d = compileGoapDomain(schema, {
       actions: [
         {
           name: 'work',
-          preconditions: [
+          conditions: [
             check('reenter', (s) => {
               try {
                 planner.plan(s, 'g');
@@ -143,10 +143,10 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
   const schema = defineSchema({ enemyDead: bool(), hasAmmo: bool(true), range: int(0, 10, 5) });
   const k = schema.keys;
   const make = (rangedCost: number | ((ctx: { rangedCost: number }) => number), melee = true) =>
-    compileDomain(schema, {
+    compileGoapDomain(schema, {
       actions: [
-        { name: 'ranged', preconditions: [eq(k.hasAmmo, true)], effects: [set(k.enemyDead, true)], cost: rangedCost },
-        { name: 'melee', preconditions: melee ? [check('close', (s) => s.get(k.range) <= 5)] : [], effects: [set(k.enemyDead, true)], cost: 2 },
+        { name: 'ranged', conditions: [eq(k.hasAmmo, true)], effects: [set(k.enemyDead, true)], cost: rangedCost },
+        { name: 'melee', conditions: melee ? [check('close', (s) => s.get(k.range) <= 5)] : [], effects: [set(k.enemyDead, true)], cost: 2 },
       ],
       goals: [{ name: 'kill', conditions: [eq(k.enemyDead, true)] }],
     });
@@ -230,7 +230,7 @@ describe('GoapPlanner: options and heuristics', () => {
   });
 
   test('a custom heuristic sees the node and steers the search; returning 0 is Dijkstra', () => {
-    const d = soldierDomain();
+    const d = soldierGoapDomain();
     const seen: number[] = [];
     const p = new GoapPlanner(d, {
       heuristic: (node) => {
@@ -248,7 +248,7 @@ describe('GoapPlanner: options and heuristics', () => {
   });
 
   test('the additive heuristic prunes nodes whose conditions are unreachable even when relaxed', () => {
-    const d = soldierDomain();
+    const d = soldierGoapDomain();
     const p = new GoapPlanner(d, { heuristic: 'additive', trace: true });
     // The goal itself is unreachable: no node is expanded.
     expect(p.plan(createState(d.schema, { armedwithgun: false, armedwithbomb: false }), 'killEnemy').status).toBe('none');
@@ -256,9 +256,9 @@ describe('GoapPlanner: options and heuristics', () => {
     expect(p.trace!.whyNoPlan!.unachievable.length).toBe(2);
     // A child is unreachable: strike needs matches nobody can get; rubbing sticks works.
     const schema = defineSchema({ lit: bool(), hasMatch: bool() });
-    const fire = compileDomain(schema, {
+    const fire = compileGoapDomain(schema, {
       actions: [
-        { name: 'strike', preconditions: [eq(schema.keys.hasMatch, true)], effects: [set(schema.keys.lit, true)] },
+        { name: 'strike', conditions: [eq(schema.keys.hasMatch, true)], effects: [set(schema.keys.lit, true)] },
         { name: 'rub', effects: [set(schema.keys.lit, true)], cost: 5 },
       ],
       goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }],
@@ -284,7 +284,7 @@ describe('GoapPlanner: options and heuristics', () => {
 describe('GoapPlanner: input checks', () => {
   test('a state of another schema, or a goal compiled for another domain, is a typed error', () => {
     const fire = fireDomain();
-    const soldier = soldierDomain();
+    const soldier = soldierGoapDomain();
     const p = new GoapPlanner(fire);
     expect(() => p.plan(createState(chainDomain(3).schema), 'fire')).toThrow(expect.objectContaining({ code: 'SCHEMA_MISMATCH' }));
     expect(() => p.plan(createState(fire.schema), soldier.goals[0])).toThrow(expect.objectContaining({ code: 'FOREIGN_GOAL' }));

@@ -1,12 +1,12 @@
 import { bool, createState, defineSchema, eq, int, ge, set, add, firstFailing } from '@dualplan/world-state';
-import { compileDomain } from './compileDomain.js';
+import { compileGoapDomain } from './compileGoapDomain.js';
 import { compileGoal } from './compileGoal.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import { UnknownGoalError } from './errors.js';
-import { chainDomain, fireDomain, mergedBoolDomain, mergedBoolTwinDomain, soldierDomain, trollDomain, woodpileDomain } from './examples/index.js';
+import { chainDomain, fireDomain, mergedBoolDomain, mergedBoolTwinDomain, soldierGoapDomain, trollGoapDomain, woodpileDomain } from './examples/index.js';
 import { planNames, simulate } from './testUtil.js';
 
-function solves(domain: ReturnType<typeof soldierDomain>, planner: GoapPlanner, goal: string, state = createState(domain.schema)) {
+function solves(domain: ReturnType<typeof soldierGoapDomain>, planner: GoapPlanner, goal: string, state = createState(domain.schema)) {
   const r = planner.result;
   const end = simulate(domain, r, state);
   return firstFailing(planner.goalOf(goal).conditions, end) < 0;
@@ -14,7 +14,7 @@ function solves(domain: ReturnType<typeof soldierDomain>, planner: GoapPlanner, 
 
 describe('GoapPlanner: example domains', () => {
   test('soldier: optimal cost 4 without the bomb, and the plan reaches the goal', () => {
-    const d = soldierDomain();
+    const d = soldierGoapDomain();
     const p = new GoapPlanner(d);
     const r = p.plan(createState(d.schema), 'killEnemy');
     expect(r.status).toBe('found');
@@ -25,7 +25,7 @@ describe('GoapPlanner: example domains', () => {
   });
 
   test('soldier: with no gun the bomb would kill the soldier too, so there is no plan', () => {
-    const d = soldierDomain();
+    const d = soldierGoapDomain();
     const r = new GoapPlanner(d).plan(createState(d.schema, { armedwithgun: false }), 'killEnemy');
     expect(r.status).toBe('none');
   });
@@ -93,7 +93,7 @@ describe('GoapPlanner: example domains', () => {
   });
 
   test('troll: slams when it has a trunk, fetches one first when not, whirlwinds when powered up', () => {
-    const d = trollDomain();
+    const d = trollGoapDomain();
     const p = new GoapPlanner(d);
     const plan = (snap: Record<string, unknown>, goal: string) => planNames(d, p.plan(createState(d.schema, snap as never), goal));
     expect(plan({ WsCanSeeEnemy: true, WsTrunkHealth: 3 }, 'attackEnemy')).toEqual(['NavigateToEnemy', 'DoTrunkSlam']);
@@ -130,7 +130,7 @@ describe('GoapPlanner: example domains', () => {
 
 describe('GoapPlanner: forward mode', () => {
   test.each([
-    ['soldier', soldierDomain, 'killEnemy'],
+    ['soldier', soldierGoapDomain, 'killEnemy'],
     ['fire', fireDomain, 'fire'],
     ['woodpile', () => woodpileDomain(15), 'stock'],
     ['chain(4)', () => chainDomain(4), 'all'],
@@ -150,7 +150,7 @@ describe('GoapPlanner: forward mode', () => {
 describe('GoapPlanner: regression over ints and enums', () => {
   test('sub effects regress upper bounds: n <= 1 from 5 through -2 is two steps', () => {
     const schema = defineSchema({ n: int(0, 9) });
-    const d = compileDomain(schema, {
+    const d = compileGoapDomain(schema, {
       actions: [
         { name: 'drain', effects: [{ key: 'n', op: 'sub', value: 2 }], cost: 1 },
         { name: 'reset', effects: [set(schema.keys.n, 0)], cost: 5 },
@@ -166,7 +166,7 @@ describe('GoapPlanner: regression over ints and enums', () => {
   test("the 'error' edge policy makes an overshooting add inapplicable; 'clamp' allows it", () => {
     const make = (edge: 'clamp' | 'error') => {
       const schema = defineSchema({ n: int(0, 5, 0, { edge }) });
-      return compileDomain(schema, {
+      return compileGoapDomain(schema, {
         actions: [
           { name: 'big', effects: [add(schema.keys.n, 2)], cost: 1 },
           { name: 'small', effects: [add(schema.keys.n, 1)], cost: 3 },
@@ -199,7 +199,7 @@ describe('GoapPlanner: closed set', () => {
   test('a cheaper path to a known node replaces it (001: keep the cheapest node)', () => {
     const schema = defineSchema({ a: bool(), b: bool() });
     const k = schema.keys;
-    const d = compileDomain(schema, {
+    const d = compileGoapDomain(schema, {
       actions: [
         { name: 'both', effects: [set(k.a, true), set(k.b, true)], cost: 5 },
         { name: 'setA', effects: [set(k.a, true)], cost: 1 },
@@ -223,13 +223,13 @@ describe('GoapPlanner: closed set', () => {
   test('a cheaper path to an already expanded node reopens it (inconsistent heuristic)', () => {
     const schema = defineSchema({ g: bool(), x: bool(), y: bool(), z: bool(), w: bool(true) });
     const k = schema.keys;
-    const d = compileDomain(schema, {
+    const d = compileGoapDomain(schema, {
       actions: [
-        { name: 'viaX', preconditions: [eq(k.x, true)], effects: [set(k.g, true)], cost: 1 },
-        { name: 'viaY', preconditions: [eq(k.y, true)], effects: [set(k.g, true)], cost: 5 },
-        { name: 'zToX', preconditions: [eq(k.z, true)], effects: [set(k.x, true)], cost: 1 },
-        { name: 'zToY', preconditions: [eq(k.z, true)], effects: [set(k.y, true)], cost: 1 },
-        { name: 'wToZ', preconditions: [eq(k.w, true)], effects: [set(k.z, true)], cost: 1 },
+        { name: 'viaX', conditions: [eq(k.x, true)], effects: [set(k.g, true)], cost: 1 },
+        { name: 'viaY', conditions: [eq(k.y, true)], effects: [set(k.g, true)], cost: 5 },
+        { name: 'zToX', conditions: [eq(k.z, true)], effects: [set(k.x, true)], cost: 1 },
+        { name: 'zToY', conditions: [eq(k.z, true)], effects: [set(k.y, true)], cost: 1 },
+        { name: 'wToZ', conditions: [eq(k.w, true)], effects: [set(k.z, true)], cost: 1 },
       ],
       goals: [{ name: 'g', conditions: [eq(k.g, true)] }],
     });

@@ -1,9 +1,9 @@
 import { DualplanError, checkConditions, createState, firstFailing, type Plan, type PlanStep, type WorldState } from '@dualplan/world-state';
-import type { CompiledGoal, GoapDomain } from './compileDomain.js';
+import type { CompiledGoal, GoapDomain } from './compileGoapDomain.js';
 import { describeNode } from './describeCell.js';
 import { InvalidCostError, PlannerBusyError, UnknownGoalError } from './errors.js';
 import { GoapTrace } from './GoapTrace.js';
-import { GoapResult, checkOptions, type GoapBudget, type GoapHeuristic, type GoapMeta, type GoapNodeView, type GoapOptions, type GoapStatus } from './GoapResult.js';
+import { GoapResult, checkOptions, type GoapBudget, type GoapHeuristic, type GoapMeta, type GoapNodeView, type GoapPlannerOptions, type GoapStatus } from './GoapResult.js';
 import { SearchSpace, hashWords } from './SearchSpace.js';
 import { ChangeList } from './ChangeList.js';
 import { countViolated } from './cellSet.js';
@@ -18,7 +18,7 @@ import { whyNoPlan } from './whyNoPlan.js';
  * state. All scratch belongs to the instance, so planners are independent;
  * steady-state searches allocate nothing.
  * @example
- * const planner = new GoapPlanner(soldierDomain());
+ * const planner = new GoapPlanner(soldierGoapDomain());
  * const result = planner.plan(state, 'killEnemy');
  * if (result.status === 'found') console.log(planner.toPlan().steps.map((s) => s.task));
  */
@@ -78,7 +78,7 @@ export class GoapPlanner<Ctx = any> {
   private elapsed = 0;
   private busy = false;
 
-  constructor(domain: GoapDomain<Ctx>, options: GoapOptions = {}) {
+  constructor(domain: GoapDomain<Ctx>, options: GoapPlannerOptions = {}) {
     this.domain = domain;
     const o = checkOptions(options);
     this.mode = o.mode ?? 'backward';

@@ -1,4 +1,4 @@
-import type { CompiledGoal } from './compileDomain.js';
+import type { CompiledGoal } from './compileGoapDomain.js';
 import { GoapDefinitionError } from './errors.js';
 
 /** Read-only view of a node passed to a custom heuristic (reused object: do not keep it). */
@@ -15,7 +15,7 @@ export interface GoapNodeView {
 /** A heuristic: an estimate of the remaining cost, >= 0. Admissible when it never overestimates. */
 export type GoapHeuristic = (node: GoapNodeView) => number;
 
-export interface GoapOptions {
+export interface GoapPlannerOptions {
   /** Weight w of the default heuristic h = w × unsatisfied conditions. 0 = Dijkstra; large = greedy. Default 1. */
   weight?: number;
   /**
@@ -94,11 +94,11 @@ export interface GoapMeta {
 }
 
 /** Reject nonsensical options with a typed error naming the option. @internal */
-export function checkOptions(o: GoapOptions): GoapOptions {
+export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
   const bad = (name: string, expected: string): never => {
     throw new GoapDefinitionError('BAD_OPTION', name, `GoapPlanner option ${name} = ${String((o as Record<string, unknown>)[name])}: expected ${expected}.`);
   };
-  const num = (name: keyof GoapOptions, ok: (v: number) => boolean, expected: string) => {
+  const num = (name: keyof GoapPlannerOptions, ok: (v: number) => boolean, expected: string) => {
     const v = o[name];
     if (v !== undefined && (typeof v !== 'number' || !ok(v))) bad(name, expected);
   };

@@ -1,21 +1,21 @@
 import { bool, check, createState, defineSchema, eq, set } from '@dualplan/world-state';
-import { compileDomain } from './compileDomain.js';
+import { compileGoapDomain } from './compileGoapDomain.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import { whyNoPlan } from './whyNoPlan.js';
-import { chainDomain, fireDomain, soldierDomain } from './examples/index.js';
+import { chainDomain, fireDomain, soldierGoapDomain } from './examples/index.js';
 import { compileGoal } from './compileGoal.js';
 import { planNames } from './testUtil.js';
 
 describe('GoapTrace', () => {
   test('is off by default', () => {
-    const d = soldierDomain();
+    const d = soldierGoapDomain();
     const p = new GoapPlanner(d);
     p.plan(createState(d.schema), 'killEnemy');
     expect(p.trace).toBeNull();
   });
 
   test('records every expanded node with g and h, and every action considered with its verdict', () => {
-    const d = soldierDomain();
+    const d = soldierGoapDomain();
     const p = new GoapPlanner(d, { trace: true });
     const r = p.plan(createState(d.schema), 'killEnemy');
     const t = p.trace!;
@@ -37,10 +37,10 @@ describe('GoapTrace', () => {
   test('rule 2 and rule 4 verdicts name the failing condition', () => {
     const schema = defineSchema({ lit: bool(), dry: bool(), raining: bool() });
     const k = schema.keys;
-    const d = compileDomain(schema, {
+    const d = compileGoapDomain(schema, {
       actions: [
-        { name: 'soak', preconditions: [eq(k.dry, false)], effects: [set(k.lit, true)] },
-        { name: 'strikeMatch', preconditions: [check('hasMatches', () => false)], effects: [set(k.lit, true)] },
+        { name: 'soak', conditions: [eq(k.dry, false)], effects: [set(k.lit, true)] },
+        { name: 'strikeMatch', conditions: [check('hasMatches', () => false)], effects: [set(k.lit, true)] },
       ],
       goals: [{ name: 'g', conditions: [eq(k.lit, true), eq(k.dry, true)] }],
     });
@@ -54,7 +54,7 @@ describe('GoapTrace', () => {
   test('unusable verdict for a dynamic cost of Infinity; the rule order wins when an action also conflicts', () => {
     const schema = defineSchema({ lit: bool(), dry: bool(true) });
     const k = schema.keys;
-    const d = compileDomain(schema, {
+    const d = compileGoapDomain(schema, {
       actions: [
         { name: 'torch', effects: [set(k.lit, true)], cost: () => Infinity },
         { name: 'wetTorch', effects: [set(k.lit, true), set(k.dry, false)], cost: () => Infinity },
@@ -97,9 +97,9 @@ describe('GoapTrace', () => {
     // A node at the limit whose candidates all conflict cuts nothing: 'none', traced or not.
     const schema = defineSchema({ g: bool(), p: bool(), q: bool() });
     const sk = schema.keys;
-    const stuck = compileDomain(schema, {
+    const stuck = compileGoapDomain(schema, {
       actions: [
-        { name: 'finish', preconditions: [eq(sk.p, true), eq(sk.q, true)], effects: [set(sk.g, true)] },
+        { name: 'finish', conditions: [eq(sk.p, true), eq(sk.q, true)], effects: [set(sk.g, true)] },
         { name: 'setP', effects: [set(sk.p, true), set(sk.q, false)] },
         { name: 'setQ', effects: [set(sk.q, true), set(sk.p, false)] },
       ],
@@ -114,7 +114,7 @@ describe('GoapTrace', () => {
 
   test('duplicate verdict when a node is reached again at no lower cost', () => {
     const schema = defineSchema({ a: bool(), b: bool() });
-    const d = compileDomain(schema, {
+    const d = compileGoapDomain(schema, {
       actions: [
         { name: 'setA', effects: [set(schema.keys.a, true)] },
         { name: 'setB', effects: [set(schema.keys.b, true)] },
@@ -130,7 +130,7 @@ describe('GoapTrace', () => {
   });
 
   test('why no plan: lists the needed conditions no usable action achieves', () => {
-    const d = soldierDomain();
+    const d = soldierGoapDomain();
     const p = new GoapPlanner(d, { trace: true });
     // No gun: scout and load are unusable, and the bomb kills the soldier.
     expect(p.plan(createState(d.schema, { armedwithgun: false, armedwithbomb: false }), 'killEnemy').status).toBe('none');
@@ -149,8 +149,8 @@ describe('GoapTrace', () => {
 
   test('why no plan names candidates that fail their procedural check', () => {
     const schema = defineSchema({ lit: bool() });
-    const d = compileDomain(schema, {
-      actions: [{ name: 'strikeMatch', preconditions: [check('hasMatches', () => false)], effects: [set(schema.keys.lit, true)] }],
+    const d = compileGoapDomain(schema, {
+      actions: [{ name: 'strikeMatch', conditions: [check('hasMatches', () => false)], effects: [set(schema.keys.lit, true)] }],
       goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }],
     });
     const p = new GoapPlanner(d);

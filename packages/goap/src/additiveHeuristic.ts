@@ -1,4 +1,4 @@
-import { Eff, TOUCH } from './compileDomain.js';
+import { Eff, TOUCH } from './compileGoapDomain.js';
 import { violates } from './cellSet.js';
 import type { GoapPlanner } from './GoapPlanner.js';
 
@@ -17,7 +17,7 @@ export function maskCost(p: GoapPlanner, cell: number, mask: number): number {
 /**
  * Additive heuristic setup (@internal), once per search: relaxed (delete-free) reachability
  * from the start state, Bellman-Ford style. An action's relaxed cost is its
- * cost plus the sum of its preconditions' costs; each value it sets costs at most that.
+ * cost plus the sum of its conditions' costs; each value it sets costs at most that.
  */
 export function relax(p: GoapPlanner): void {
   const d = p.domain;
@@ -30,7 +30,7 @@ export function relax(p: GoapPlanner): void {
     if (!d.isInt[c]) fc[c * 32 + s0[c]] = 0;
     else p.intCost[c] = Infinity;
   }
-  // Int cells: the cheapest action that changes them (preconditions ignored: a lower bound).
+  // Int cells: the cheapest action that changes them (conditions ignored: a lower bound).
   for (let a = 0; a < d.actionCount; a++) {
     if (p.usable(a) !== 0) continue;
     const cost = p.costOf(a);

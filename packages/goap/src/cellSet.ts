@@ -1,4 +1,4 @@
-import { Eff, type CompiledGoal, type GoapDomain } from './compileDomain.js';
+import { Eff, type CompiledGoal, type GoapDomain } from './compileGoapDomain.js';
 
 // A cell set is how nodes, goals and touch entries constrain one cell: a bitmask
 // of allowed values (bool/enum cells) at words[o], or an interval [words[o], words[o + 1]] (int cells).

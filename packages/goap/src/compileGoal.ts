@@ -1,5 +1,5 @@
 import { CondOp, DefinitionError, compileConditions, type ConditionList, type Schema } from '@dualplan/world-state';
-import type { CompiledGoal, GoalDef, GoapDomain } from './compileDomain.js';
+import type { CompiledGoal, GoalDef, GoapDomain } from './compileGoapDomain.js';
 import { GoapDefinitionError } from './errors.js';
 
 /**

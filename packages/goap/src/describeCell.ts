@@ -1,4 +1,4 @@
-import type { GoapDomain } from './compileDomain.js';
+import type { GoapDomain } from './compileGoapDomain.js';
 import { isFree } from './cellSet.js';
 
 /**

@@ -4,7 +4,7 @@ import { DualplanError } from '@dualplan/world-state';
  * A GOAP action or goal definition that cannot be compiled: contradictory
  * conditions, an opaque effect, a duplicate name. `subject` names the action or goal.
  * @example
- * try { compileDomain(schema, def); } catch (e) { if (e instanceof GoapDefinitionError) console.log(e.code, e.subject); }
+ * try { compileGoapDomain(schema, def); } catch (e) { if (e instanceof GoapDefinitionError) console.log(e.code, e.subject); }
  */
 export class GoapDefinitionError extends DualplanError {}
 
@@ -12,7 +12,7 @@ export class GoapDefinitionError extends DualplanError {}
  * A cost that is NaN, negative or non-finite, at compile time or returned by a
  * dynamic cost function at plan time. `subject` names the action.
  * @example
- * compileDomain(schema, { actions: [{ name: 'chop', effects: [], cost: -1 }] }); // throws: subject 'chop'
+ * compileGoapDomain(schema, { actions: [{ name: 'chop', effects: [], cost: -1 }] }); // throws: subject 'chop'
  */
 export class InvalidCostError extends DualplanError {
   constructor(action: string, cost: unknown, when: 'compile' | 'plan') {

@@ -1,4 +1,4 @@
-import { Eff, TOUCH } from './compileDomain.js';
+import { Eff, TOUCH } from './compileGoapDomain.js';
 import { achieves, isFree, violates } from './cellSet.js';
 import type { ChangeList } from './ChangeList.js';
 import { describeCell } from './describeCell.js';
@@ -61,7 +61,7 @@ export function expandBackward(p: GoapPlanner, node: number): boolean {
 }
 
 /**
- * Forward A* expansion over full states: every action whose preconditions hold
+ * Forward A* expansion over full states: every action whose conditions hold
  * on the node's state is applied. False when the node pool is full.
  * @internal
  */
@@ -192,7 +192,7 @@ function regress(p: GoapPlanner, node: number, a: number, ch: ChangeList): numbe
 }
 
 /**
- * Forward: check `a`'s preconditions on the node's state and write its effects
+ * Forward: check `a`'s conditions on the node's state and write its effects
  * to `ch`. The goal count is updated from the changed cells only: cells the goal
  * leaves free hold a full mask or range in its words, so they never count.
  */

@@ -1,17 +1,17 @@
 import { bool, check, createState, defineSchema, eq, set, type Plan } from '@dualplan/world-state';
-import { compileDomain } from './compileDomain.js';
+import { compileGoapDomain } from './compileGoapDomain.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import type { GoapMeta } from './GoapResult.js';
-import { goapAgentPlanner, goapSubPlanner } from './goapAgentPlanner.js';
-import { fireDomain, soldierDomain, trollDomain } from './examples/index.js';
+import { goapAgentPlanner } from './goapAgentPlanner.js';
+import { fireDomain, soldierGoapDomain, trollGoapDomain } from './examples/index.js';
 
 const schema = defineSchema({ fed: bool(), rested: bool(), rich: bool(), hasFood: bool(), busy: bool() });
 const k = schema.keys;
-const domain = compileDomain(schema, {
+const domain = compileGoapDomain(schema, {
   actions: [
-    { name: 'cook', preconditions: [eq(k.hasFood, true)], effects: [set(k.fed, true)] },
+    { name: 'cook', conditions: [eq(k.hasFood, true)], effects: [set(k.fed, true)] },
     { name: 'sleep', effects: [set(k.rested, true)], cost: 3 },
-    { name: 'work', preconditions: [eq(k.busy, false)], effects: [set(k.rich, true)], cost: 2 },
+    { name: 'work', conditions: [eq(k.busy, false)], effects: [set(k.rich, true)], cost: 2 },
   ],
   goals: [
     { name: 'eat', conditions: [eq(k.fed, true)], priority: 3 },
@@ -37,11 +37,11 @@ describe('goapAgentPlanner', () => {
     expect((busy.plan!.meta as GoapMeta).priority).toBe(5);
     // Satisfied goals are skipped; invalid ones too.
     const done = agent.plan(createState(schema, { fed: true, rested: true, rich: true }), undefined, null);
-    expect(done).toEqual({ status: 'none', plan: null, reason: 'no valid, unsatisfied goal' });
+    expect(done).toMatchObject({ status: 'none', plan: null, reason: 'no valid, unsatisfied goal', budget: null });
   });
 
   test('soldier: the bomb is a last resort, chosen only when the gun is gone', () => {
-    const soldier = soldierDomain(undefined, { lastResort: true });
+    const soldier = soldierGoapDomain(undefined, { lastResort: true });
     const agent = goapAgentPlanner(new GoapPlanner(soldier));
     const armed = agent.plan(createState(soldier.schema), undefined, null);
     expect((armed.plan!.meta as GoapMeta).goal).toBe('killEnemy');
@@ -71,7 +71,7 @@ describe('goapAgentPlanner', () => {
   });
 
   test('plans are owned plain data in the shared format', () => {
-    const d = soldierDomain();
+    const d = soldierGoapDomain();
     const plan: Plan = goapAgentPlanner(new GoapPlanner(d)).plan(createState(d.schema), undefined, null).plan!;
     expect(plan.planner).toBe('goap');
     expect(plan.cost).toBe(4);
@@ -111,7 +111,7 @@ describe('goapAgentPlanner', () => {
   });
 
   test('troll: goal selection follows priorities over the shared troll schema', () => {
-    const d = trollDomain();
+    const d = trollGoapDomain();
     const agent = goapAgentPlanner(new GoapPlanner(d));
     const goalOf = (snap: Record<string, unknown>) => (agent.plan(createState(d.schema, snap as never), undefined, null).plan?.meta as GoapMeta | undefined)?.goal;
     expect(goalOf({ WsCanSeeEnemy: true, WsTrunkHealth: 3 })).toBe('attackEnemy');
@@ -122,60 +122,18 @@ describe('goapAgentPlanner', () => {
   });
 });
 
-describe('goapSubPlanner', () => {
-  test('plans one fixed goal, or the goal named by args[0], from the given state', () => {
+describe('goapAgentPlanner goal selection', () => {
+  test('a satisfied goal is "none", not an empty plan', () => {
     const d = fireDomain();
-    const fixed = goapSubPlanner(new GoapPlanner(d), 'fire');
-    const out = fixed(createState(d.schema), undefined, []);
-    expect(out.status).toBe('found');
-    expect(out.plan!.steps.map((s) => s.task)).toEqual(['getAxe', 'chopWood', 'makeFire']);
-    const byArg = goapSubPlanner(new GoapPlanner(d));
-    expect(byArg(createState(d.schema, { hasWood: true }), undefined, ['fire']).plan!.steps.map((s) => s.task)).toEqual(['makeFire']);
-  });
-
-  test('accepts a goal given as conditions, and reports budgets', () => {
-    const d = fireDomain();
-    const sub = goapSubPlanner(new GoapPlanner(d), { name: 'axe', conditions: [eq(d.schema.keys.hasAxe as never, true as never)] });
-    expect(sub(createState(d.schema), undefined, []).plan!.steps.map((s) => s.task)).toEqual(['getAxe']);
-    const tight = goapSubPlanner(new GoapPlanner(d, { maxExpansions: 1 }), 'fire');
-    expect(tight(createState(d.schema), undefined, [])).toEqual({ status: 'budget', plan: null, reason: 'goal fire: expansions budget' });
-    const none = goapSubPlanner(new GoapPlanner(d), { name: 'wood', conditions: [{ key: 'wood', op: '>=', value: 5 }] });
-    expect(none(createState(d.schema), undefined, [])).toEqual({ status: 'none', plan: null, reason: 'no plan for goal wood' });
-  });
-
-  test('selects like goapAgentPlanner: a satisfied or invalid goal is "none", not an empty plan', () => {
-    const d = fireDomain();
-    const sub = goapSubPlanner(new GoapPlanner(d), 'fire');
-    expect(sub(createState(d.schema, { hasFire: true }), undefined, [])).toEqual({ status: 'none', plan: null, reason: 'goal fire is invalid or already satisfied' });
     expect(goapAgentPlanner(new GoapPlanner(d), { goals: ['fire'] }).plan(createState(d.schema, { hasFire: true }), undefined, null).status).toBe('none');
-    const never = goapSubPlanner(new GoapPlanner(domain), { name: 'never', conditions: [eq(k.fed, true)], valid: () => false });
-    expect(never(createState(schema, { hasFood: true }), undefined, []).status).toBe('none');
-    // The plan carries the goal's priority, evaluated on the given state.
-    const rest = goapSubPlanner(new GoapPlanner(domain), 'rest')(createState(schema, { busy: true }), undefined, []);
-    expect((rest.plan!.meta as GoapMeta).priority).toBe(5);
   });
 
-  test('validates the plan from the given state: a procedural check broken by an earlier step is "none"', () => {
-    // GOAP tests procedural checks on the start state only; the second step's check fails once the first ran.
-    const s = defineSchema({ lit: bool(), warm: bool() });
-    const d = compileDomain(s, {
-      actions: [
-        { name: 'light', effects: [set(s.keys.lit, true)] },
-        { name: 'warmUp', preconditions: [eq(s.keys.lit, true), check('dark', (st) => !st.get(s.keys.lit))], effects: [set(s.keys.warm, true)] },
-      ],
-      goals: [{ name: 'warm', conditions: [eq(s.keys.warm, true)] }],
-    });
-    expect(new GoapPlanner(d).plan(createState(s), 'warm').status).toBe('found');
-    expect(goapSubPlanner(new GoapPlanner(d), 'warm')(createState(s), undefined, [])).toEqual({
-      status: 'none',
-      plan: null,
-      reason: 'goal warm: plan fails at step 1 warmUp: dark()',
-    });
+  test('lists its operators for the runner', () => {
+    expect([...goapAgentPlanner(new GoapPlanner(fireDomain())).operators].sort()).toEqual(['chopWood', 'collectBranches', 'getAxe', 'makeFire']);
   });
 
   test('goals compiled for another domain are rejected up front', () => {
-    const foreign = soldierDomain().goals[0];
-    expect(() => goapSubPlanner(new GoapPlanner(fireDomain()), foreign)).toThrow(expect.objectContaining({ code: 'FOREIGN_GOAL' }));
+    const foreign = soldierGoapDomain().goals[0];
     expect(() => goapAgentPlanner(new GoapPlanner(fireDomain()), { goals: [foreign] })).toThrow(expect.objectContaining({ code: 'FOREIGN_GOAL' }));
   });
 });

@@ -1,5 +1,5 @@
-import { validatePlan, type AgentPlanner, type Plan, type PlanCheck, type PlanOutcome, type PlanStep, type ReplaceDecision, type SubPlanner, type WorldState } from '@dualplan/world-state';
-import type { CompiledGoal, GoalDef } from './compileDomain.js';
+import { noPlan, planFound, type AgentPlanner, type Plan, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import type { CompiledGoal, GoalDef } from './compileGoapDomain.js';
 import { compileGoal } from './compileGoal.js';
 import type { GoapPlanner } from './GoapPlanner.js';
 import type { GoapMeta, GoapResult } from './GoapResult.js';
@@ -18,7 +18,7 @@ export interface GoapAgentOptions {
  * switches only to a goal of strictly higher priority; step failures raise the
  * action's cost multiplier, and `update(dt)` decays it.
  * @example
- * const agent = goapAgentPlanner(new GoapPlanner(soldierDomain()));
+ * const agent = goapAgentPlanner(new GoapPlanner(soldierGoapDomain()));
  * const outcome = agent.plan(state, ctx, null); // { status: 'found', plan, reason: 'goal killEnemy' }
  */
 export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: GoapAgentOptions = {}): AgentPlanner<Ctx> {
@@ -26,26 +26,27 @@ export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: 
   const owns = (step: PlanStep) => planner.domain.steps[step.sourceId]?.task === step.task;
   return {
     kind: options.kind ?? 'goap',
-    plan(state: WorldState<any>, ctx: Ctx): PlanOutcome {
+    operators: [...new Set(planner.domain.steps.map((s) => s.operator))],
+    plan(state: WorldState<any>, ctx: Ctx): PlanResult {
       const ranked: { goal: CompiledGoal; priority: number; order: number }[] = [];
       goals.forEach((goal, order) => {
         const priority = wanted(planner, goal, state, ctx);
         if (!Number.isNaN(priority)) ranked.push({ goal, priority, order });
       });
-      if (ranked.length === 0) return { status: 'none', plan: null, reason: 'no valid, unsatisfied goal' };
+      if (ranked.length === 0) return noPlan('no valid, unsatisfied goal');
       ranked.sort((a, b) => b.priority - a.priority || a.order - b.order);
       const failed: string[] = [];
-      let budget = false;
+      let budget: 'expansions' | 'length' | 'time' | 'nodes' | null = null;
       for (const { goal, priority } of ranked) {
         const r = planner.plan(state, goal, ctx);
         if (r.status === 'found') {
           const skipped = failed.length ? ` (no plan for ${failed.join(', ')})` : '';
-          return { status: 'found', plan: planner.toPlan(priority), reason: `goal ${goal.name}${skipped}` };
+          return planFound(planner.toPlan(priority), `goal ${goal.name}${skipped}`);
         }
-        if (r.status === 'budget') budget = true;
+        if (r.status === 'budget' && r.budget !== '') budget = r.budget;
         failed.push(failure(goal, r));
       }
-      return { status: budget ? 'budget' : 'none', plan: null, reason: `no plan for ${failed.join(', ')}` };
+      return noPlan(`no plan for ${failed.join(', ')}`, budget);
     },
     shouldReplace(candidate: Plan, running: Plan): ReplaceDecision {
       const c = candidate.meta as GoapMeta | undefined;
@@ -65,35 +66,6 @@ export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: 
     update(dt: number): void {
       planner.decay(dt);
     },
-  };
-}
-
-/**
- * A {@link SubPlanner} over one GOAP goal, for hybrid planning: an HTN task
- * delegates "reach this goal" to GOAP from its working state. With no `goal`,
- * `args[0]` names the domain goal to plan for. It selects like
- * {@link goapAgentPlanner} with that one goal ('none' when the goal is invalid,
- * already satisfied or has a NaN priority), and like the runner's `asSubPlanner`
- * it validates the plan from the given state (procedural checks included) before returning it.
- * @example
- * const getFire = goapSubPlanner(new GoapPlanner(fireDomain()), 'fire');
- * getFire(state, ctx, []).plan?.steps; // getAxe, chopWood, makeFire
- */
-export function goapSubPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, goal?: string | CompiledGoal | GoalDef): SubPlanner<Ctx> {
-  const fixed = goal === undefined ? null : resolveGoal(planner, goal);
-  let scratch: WorldState<any> | null = null;
-  const check: PlanCheck = { step: -1, condition: -1, reason: '' };
-  return (state, ctx, args) => {
-    const g = fixed ?? planner.goalOf(args[0] as string);
-    const priority = wanted(planner, g, state, ctx);
-    if (Number.isNaN(priority)) return { status: 'none', plan: null, reason: `goal ${g.name} is invalid or already satisfied` };
-    const r = planner.plan(state, g, ctx);
-    if (r.status !== 'found') return { status: r.status === 'budget' ? 'budget' : 'none', plan: null, reason: r.status === 'budget' ? `goal ${failure(g, r)}` : `no plan for goal ${g.name}` };
-    const plan = planner.toPlan(priority);
-    if (scratch === null || scratch.schema !== state.schema) scratch = state.clone();
-    validatePlan(plan.steps, 0, state, scratch, ctx, check);
-    if (check.step >= 0) return { status: 'none', plan: null, reason: `goal ${g.name}: plan fails at step ${check.step} ${plan.steps[check.step].task}: ${check.reason}` };
-    return { status: 'found', plan, reason: `goal ${g.name}` };
   };
 }
 

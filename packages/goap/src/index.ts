@@ -1,13 +1,13 @@
-export { compileDomain, admissibleWeight } from './compileDomain.js';
+export { compileGoapDomain, admissibleWeight } from './compileGoapDomain.js';
 export { compileGoal } from './compileGoal.js';
 export { describeCell } from './describeCell.js';
-export type { ActionDef, ActionCost, GoalDef, DomainDef, CompiledGoal, GoapDomain } from './compileDomain.js';
+export type { ActionDef, ActionCost, GoalDef, GoapDomainDef, CompiledGoal, GoapDomain } from './compileGoapDomain.js';
 export { GoapPlanner } from './GoapPlanner.js';
 export { GoapResult } from './GoapResult.js';
-export type { GoapOptions, GoapHeuristic, GoapNodeView, GoapStatus, GoapBudget, GoapMeta } from './GoapResult.js';
+export type { GoapPlannerOptions, GoapHeuristic, GoapNodeView, GoapStatus, GoapBudget, GoapMeta } from './GoapResult.js';
 export { GoapTrace } from './GoapTrace.js';
 export type { TraceVerdict, TraceExpansion, TraceConsideration, UnachievableCondition, WhyNoPlan } from './GoapTrace.js';
 export { GoapDefinitionError, InvalidCostError, UnknownGoalError, PlannerBusyError } from './errors.js';
-export { goapAgentPlanner, goapSubPlanner } from './goapAgentPlanner.js';
+export { goapAgentPlanner } from './goapAgentPlanner.js';
 export type { GoapAgentOptions } from './goapAgentPlanner.js';
 export { whyNoPlan } from './whyNoPlan.js';

@@ -1,5 +1,5 @@
 import { createState, validatePlan, type WorldState } from '@dualplan/world-state';
-import type { GoapDomain } from './compileDomain.js';
+import type { GoapDomain } from './compileGoapDomain.js';
 import type { GoapResult } from './GoapResult.js';
 
 /** Action names of a result, in execution order. @internal test helper */

@@ -1,4 +1,4 @@
-import { TOUCH, type CompiledGoal } from './compileDomain.js';
+import { TOUCH, type CompiledGoal } from './compileGoapDomain.js';
 import { achieves, isFree, violates } from './cellSet.js';
 import { describeCell } from './describeCell.js';
 import type { GoapPlanner } from './GoapPlanner.js';
@@ -7,7 +7,7 @@ import type { UnachievableCondition, WhyNoPlan } from './GoapTrace.js';
 /**
  * "Why no plan" for the planner's last search: starting from the goal
  * conditions the start state does not satisfy, follow usable achievers'
- * preconditions (a relaxed analysis, ignoring interactions) and list every
+ * conditions (a relaxed analysis, ignoring interactions) and list every
  * needed condition that no usable action can achieve, with why each candidate fails.
  * @example
  * if (planner.plan(state, 'killEnemy').status !== 'found') console.log(whyNoPlan(planner).summary);
@@ -69,7 +69,7 @@ export function whyNoPlan(planner: GoapPlanner, goal: CompiledGoal | null = plan
   }
   const summary =
     unachievable.length === 0
-      ? `Every condition needed for goal ${goal.name} has a usable achiever: the failure comes from interactions between actions (conflicting effects or preconditions)${planner.result.status === 'budget' ? ` or the ${planner.result.budget} budget` : ''}.`
+      ? `Every condition needed for goal ${goal.name} has a usable achiever: the failure comes from interactions between actions (conflicting effects or conditions)${planner.result.status === 'budget' ? ` or the ${planner.result.budget} budget` : ''}.`
       : `No plan for goal ${goal.name}: ` +
         unachievable
           .map((u) => `${u.condition} (needed by ${u.neededBy}) ${u.candidates.length === 0 ? 'is not an effect of any action' : `cannot be achieved: ${u.candidates.map((c) => `${c.action}: ${c.reason}`).join('; ')}`}`)

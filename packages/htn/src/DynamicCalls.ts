@@ -1,4 +1,4 @@
-import type { Domain } from './Domain.js';
+import type { HtnDomain } from './HtnDomain.js';
 import { grow } from './planningOps.js';
 import type { CallSink } from './subtaskCall.js';
 
@@ -13,12 +13,12 @@ export class DynamicCalls implements CallSink {
   readonly defaultCall: Int32Array;
   readonly pauseCall: number;
   len = 0;
-  private readonly domain: Domain;
+  private readonly domain: HtnDomain;
   private readonly S: number;
   private task = new Int32Array(16);
   private readonly args: (readonly unknown[])[] = [];
 
-  constructor(domain: Domain) {
+  constructor(domain: HtnDomain) {
     this.domain = domain;
     this.S = domain.staticCalls;
     this.defaultCall = domain.defaultCall;

@@ -1,4 +1,4 @@
-import type { Plan, PlanOutcome, PlanStats, PlanStatus, PlanStep } from '@dualplan/world-state';
+import type { MutablePlan, Plan, PlanBuffer, PlanResult } from '@dualplan/world-state';
 
 /** One unprocessed task of a partial plan: its name, arguments, and static call id (or -1). */
 export interface ContinuationTask {
@@ -9,7 +9,7 @@ export interface ContinuationTask {
 
 /**
  * Where a partial plan stopped (004 §12.10): the unprocessed task list and the
- * MTR so far. Plain data; pass it to {@link Planner.resume} to plan the rest.
+ * MTR so far. Plain data; pass it to {@link HtnPlanner.resume} to plan the rest.
  */
 export interface HtnContinuation {
   readonly root: string;
@@ -32,50 +32,14 @@ export interface HtnMeta {
 }
 
 export type HtnPlan = Plan<HtnMeta>;
-export type HtnOutcome = PlanOutcome<HtnMeta>;
+export type HtnResult = PlanResult<HtnMeta>;
 
-interface MutablePlan {
-  planner: string;
-  steps: PlanStep[];
-  cost: number;
-  meta: HtnMeta;
-  stats: PlanStats;
-}
-
-interface MutableOutcome {
-  status: PlanStatus;
-  plan: HtnPlan | null;
-  reason: string;
-}
-
-/**
- * A reusable result: one plan and one outcome object that {@link Planner.plan}
- * overwrites in place, so planning allocates nothing. Keep the plan a runner is
- * executing in a different buffer from the one you plan into.
- * @example
- * const a = new PlanBuffer(), b = new PlanBuffer();
- * const first = planner.plan(state, ctx, { out: a });
- * const next = planner.plan(state, ctx, { out: b }); // `first.plan` is untouched
- */
-export class PlanBuffer {
-  /** @internal */
-  readonly p: MutablePlan;
-  /** @internal */
-  readonly o: MutableOutcome;
-
-  constructor() {
-    this.p = {
-      planner: 'htn',
-      steps: [],
-      cost: 0,
-      meta: { root: '', mtr: [], partial: false, continuation: null },
-      stats: { expanded: 0, generated: 0, backtracks: 0 },
-    };
-    this.o = { status: 'none', plan: null, reason: '' };
+/** @internal The buffer's plan, set up for HTN metadata (once per buffer unless another planner wrote into it). */
+export function htnPlanIn(out: PlanBuffer): MutablePlan<HtnMeta> {
+  const p = out.p as MutablePlan<HtnMeta>;
+  if (p.planner !== 'htn') {
+    p.planner = 'htn';
+    p.meta = { root: '', mtr: [], partial: false, continuation: null };
   }
-
-  /** The last outcome written into this buffer. */
-  get outcome(): HtnOutcome {
-    return this.o;
-  }
+  return p;
 }

@@ -1,6 +1,6 @@
 import { createState, DualplanError, firstFailing, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
-import { TaskKind, type Domain } from './Domain.js';
-import type { SubtaskDef } from './DomainDef.js';
+import { TaskKind, type HtnDomain } from './HtnDomain.js';
+import type { SubtaskDef } from './HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import type { ContinuationTask, HtnContinuation } from './HtnPlan.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
@@ -25,7 +25,7 @@ export const PAUSED = 3;
  * {@link backtrack} for the rest, so the fields are shared, not private.
  */
 export class OrderedSearch<Ctx = any> {
-  readonly domain: Domain;
+  readonly domain: HtnDomain;
   readonly settings: SearchSettings<Ctx>;
   readonly maxSteps: number;
   readonly maxDepth: number;
@@ -61,7 +61,7 @@ export class OrderedSearch<Ctx = any> {
   continuation: HtnContinuation | null = null;
   private readonly compatible = new WeakSet<Schema>();
 
-  constructor(domain: Domain, settings: SearchSettings<Ctx>, trace: HtnTraceEvent[]) {
+  constructor(domain: HtnDomain, settings: SearchSettings<Ctx>, trace: HtnTraceEvent[]) {
     this.domain = domain;
     this.settings = settings;
     this.maxSteps = settings.maxSteps;

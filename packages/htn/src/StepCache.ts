@@ -1,18 +1,18 @@
 import type { PlanStep } from '@dualplan/world-state';
-import type { Domain } from './Domain.js';
+import type { HtnDomain } from './HtnDomain.js';
 
 /**
  * @internal The steps of primitive calls, shared by a planner's searches: a
- * static call's step by call id (prebuilt by {@link compileDomain}, or built on
+ * static call's step by call id (prebuilt by {@link compileHtnDomain}, or built on
  * first use for a parameterised primitive referenced without arguments), a
  * dynamic call's by task and JSON of its arguments. Only dynamic calls build a key.
  */
 export class StepCache {
-  private readonly domain: Domain;
+  private readonly domain: HtnDomain;
   private readonly byCall: (PlanStep | null)[];
   private readonly byArgs = new Map<string, PlanStep>();
 
-  constructor(domain: Domain) {
+  constructor(domain: HtnDomain) {
     this.domain = domain;
     this.byCall = domain.callStep.slice();
   }

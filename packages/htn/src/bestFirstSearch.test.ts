@@ -1,14 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, createState, defineSchema, type PlanOutcome, type SubPlanner } from '@dualplan/world-state';
+import { bool, createState, planFound, defineSchema, PlanBuffer, type SubPlanner , type PlanResult } from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
-import { compileDomain } from './compileDomain.js';
-import { PlanBuffer, type HtnOutcome } from './HtnPlan.js';
+import { compileHtnDomain } from './compileHtnDomain.js';
+import type { HtnResult } from "./HtnPlan.js";
 import { htnAgentPlanner } from './htnAgentPlanner.js';
-import { Planner } from './Planner.js';
-import { trollDomain } from './examples/trollDomain.js';
+import { HtnPlanner } from './HtnPlanner.js';
+import { trollHtnDomain } from './examples/trollHtnDomain.js';
 
 /** A deep copy of what an outcome says, to compare after its buffer could have been reused. */
-const snapshot = (o: HtnOutcome) => ({
+const snapshot = (o: HtnResult) => ({
   status: o.status,
   reason: o.reason,
   steps: o.plan?.steps.map((s) => [s.task, [...s.args]]) ?? [],
@@ -18,19 +18,19 @@ const snapshot = (o: HtnOutcome) => ({
 });
 
 describe('best-first search (pooled)', () => {
-  const troll = trollDomain();
+  const troll = trollHtnDomain();
   const seen = createState(troll.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 0 });
   const lost = createState(troll.schema, { WsHasSeenEnemyRecently: true });
 
-  it('keeps the previous plan intact while the next one is planned into the other buffer', () => {
-    const expectA = snapshot(new Planner(troll, { mode: 'best-first' }).plan(seen));
-    const expectB = snapshot(new Planner(troll, { mode: 'best-first' }).plan(lost));
+  it('returns fresh results that later plans never change', () => {
+    const expectA = snapshot(new HtnPlanner(troll, { mode: 'best-first' }).plan(seen));
+    const expectB = snapshot(new HtnPlanner(troll, { mode: 'best-first' }).plan(lost));
     expect(expectA).toMatchObject({ status: 'found', mtr: [0, 3] });
     expect(expectA.steps.map(([t]) => t)).toEqual(['ThrowBoulder']);
     expect(expectB.status).toBe('found');
     expect(expectB.steps).not.toEqual(expectA.steps);
 
-    const planner = new Planner(troll, { mode: 'best-first' });
+    const planner = new HtnPlanner(troll, { mode: 'best-first' });
     const a = planner.plan(seen);
     const aSteps = a.plan!.steps;
     const b = planner.plan(lost);
@@ -38,35 +38,35 @@ describe('best-first search (pooled)', () => {
     expect(snapshot(a)).toEqual(expectA);
     expect(a.plan!.steps).toBe(aSteps);
     expect(snapshot(b)).toEqual(expectB);
-    // The third plan reuses the first buffer: same objects, rewritten.
+    // Without a buffer every result is fresh: later calls never touch earlier results.
     const c = planner.plan(lost);
-    expect(c).toBe(a);
-    expect(c.plan!.steps).toBe(aSteps);
+    expect(c).not.toBe(a);
+    expect(snapshot(a)).toEqual(expectA);
     expect(snapshot(c)).toEqual(expectB);
-    expect(snapshot(b)).toEqual(expectB);
     expect(snapshot(planner.plan(seen))).toEqual(expectA);
   });
 
-  it('writes into request.out and leaves the internal buffers alone', () => {
-    const planner = new Planner(troll, { mode: 'best-first' });
+  it('writes into request.out in place, and a buffer is reused only when passed again', () => {
+    const planner = new HtnPlanner(troll, { mode: 'best-first' });
     const first = planner.plan(seen);
     const before = snapshot(first);
     const out = new PlanBuffer();
     const outcome = planner.plan(lost, undefined, { out });
-    expect(outcome).toBe(out.outcome);
+    expect(outcome).toBe(out.result);
     expect(snapshot(first)).toEqual(before);
     expect(snapshot(outcome).steps).not.toEqual(before.steps);
-    // The internal alternation did not advance: the next plan goes into the buffer `first` is not in.
-    const second = planner.plan(lost);
-    expect(second).not.toBe(first);
-    expect(second).not.toBe(outcome);
+    const lostSnap = snapshot(outcome);
+    const again = planner.plan(seen, undefined, { out });
+    expect(again).toBe(outcome);
+    expect(snapshot(again)).toEqual(before);
+    expect(snapshot(out.copy() as HtnResult)).toEqual(before);
+    expect(lostSnap.status).toBe('found');
     expect(snapshot(first)).toEqual(before);
-    expect(planner.plan(seen)).toBe(first);
   });
 
   it('ignores pause points: the result is a full plan', () => {
     const schema = defineSchema({ Flag: bool() });
-    const domain = compileDomain(schema, {
+    const domain = compileHtnDomain(schema, {
       root: 'Root',
       tasks: [
         { kind: 'compound', name: 'Root', methods: [{ subtasks: ['A', { pause: true }, 'B'] }] },
@@ -74,10 +74,10 @@ describe('best-first search (pooled)', () => {
         { kind: 'primitive', name: 'B' },
       ],
     });
-    const ordered = new Planner(domain).plan(createState(schema));
+    const ordered = new HtnPlanner(domain).plan(createState(schema));
     expect(ordered.plan!.steps.map((s) => s.task)).toEqual(['A']);
     expect(ordered.plan!.meta.partial).toBe(true);
-    const best = new Planner(domain, { mode: 'best-first' }).plan(createState(schema));
+    const best = new HtnPlanner(domain, { mode: 'best-first' }).plan(createState(schema));
     expect(best.plan!.steps.map((s) => s.task)).toEqual(['A', 'B']);
     expect(best.plan!.meta).toMatchObject({ partial: false, continuation: null, mtr: [0] });
     expect(best.plan!.cost).toBe(2);
@@ -85,8 +85,8 @@ describe('best-first search (pooled)', () => {
 
   it('rejects options it cannot honour instead of ignoring them: trace and MTR pruning', () => {
     const error = (subject: string) => expect.objectContaining({ code: 'BAD_OPTION', subject });
-    expect(() => new Planner(troll, { mode: 'best-first', trace: true })).toThrow(error('trace'));
-    const planner = new Planner(troll, { mode: 'best-first' });
+    expect(() => new HtnPlanner(troll, { mode: 'best-first', trace: true })).toThrow(error('trace'));
+    const planner = new HtnPlanner(troll, { mode: 'best-first' });
     expect(() => planner.plan(seen, undefined, { against: [0, 1] })).toThrow(error('against'));
     expect(planner.plan(seen, undefined, { against: null }).status).toBe('found');
     planner.tracing = true;
@@ -101,7 +101,7 @@ describe('best-first search (pooled)', () => {
   describe('dynamic subtasks and arguments', () => {
     const schema = defineSchema({ Flag: bool() });
     const steps = (n: number) => Array.from({ length: n }, (_, i) => ({ task: 'Step', args: [n - i] }));
-    const domain = compileDomain(schema, {
+    const domain = compileHtnDomain(schema, {
       root: 'Walk',
       tasks: [
         {
@@ -118,7 +118,7 @@ describe('best-first search (pooled)', () => {
     });
 
     it('prices each branch and survives arena reuse across alternating requests', () => {
-      const planner = new Planner(domain, { mode: 'best-first' });
+      const planner = new HtnPlanner(domain, { mode: 'best-first' });
       for (let round = 0; round < 3; round++) {
         for (const n of [1, 5, 2, 300]) {
           const outcome = planner.plan(createState(schema), undefined, { args: [n] });
@@ -137,7 +137,7 @@ describe('best-first search (pooled)', () => {
     });
 
     it('plans from a task list, and names it in a failure', () => {
-      const planner = new Planner(domain, { mode: 'best-first' });
+      const planner = new HtnPlanner(domain, { mode: 'best-first' });
       const outcome = planner.plan(createState(schema), undefined, { tasks: [{ task: 'Walk', args: [2] }, 'Jump'] });
       expect(outcome.plan!.steps.map((s) => s.task)).toEqual(['Step', 'Step', 'Jump']);
       expect(outcome.plan!.meta.root).toBe('(tasks)');
@@ -149,19 +149,19 @@ describe('best-first search (pooled)', () => {
     const schema = defineSchema({ Flag: bool() });
 
     it('a step budget gives status budget', () => {
-      const outcome = new Planner(trollDomain(), { mode: 'best-first', maxSteps: 2 }).plan(seen);
+      const outcome = new HtnPlanner(trollHtnDomain(), { mode: 'best-first', maxSteps: 2 }).plan(seen);
       expect(outcome).toMatchObject({ status: 'budget', plan: null, reason: 'step budget of 2 exhausted' });
     });
 
     it('runaway recursion ends in a depth budget that names the task', () => {
-      const domain = compileDomain(schema, { root: 'Forever', tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }] });
-      const outcome = new Planner(domain, { mode: 'best-first', maxDepth: 50 }).plan(createState(schema));
+      const domain = compileHtnDomain(schema, { root: 'Forever', tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }] });
+      const outcome = new HtnPlanner(domain, { mode: 'best-first', maxDepth: 50 }).plan(createState(schema));
       expect(outcome.status).toBe('budget');
       expect(outcome.reason).toMatch(/depth limit of 50 .*Forever/);
     });
 
     it('the depth limit prunes a branch, not the search: a plan within the limit is still found', () => {
-      const domain = compileDomain(schema, {
+      const domain = compileHtnDomain(schema, {
         root: 'Root',
         tasks: [
           { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Root'] }, { cost: 1, subtasks: ['Tick'] }] },
@@ -169,8 +169,8 @@ describe('best-first search (pooled)', () => {
         ],
       });
       // The free loop is explored first (cost 0) until the limit cuts it; the ordered search gives up there.
-      expect(new Planner(domain, { maxDepth: 20 }).plan(createState(schema)).status).toBe('budget');
-      const outcome = new Planner(domain, { mode: 'best-first', maxDepth: 20 }).plan(createState(schema));
+      expect(new HtnPlanner(domain, { maxDepth: 20 }).plan(createState(schema)).status).toBe('budget');
+      const outcome = new HtnPlanner(domain, { mode: 'best-first', maxDepth: 20 }).plan(createState(schema));
       expect(outcome.status).toBe('found');
       expect(outcome.plan!.cost).toBe(2);
       expect(outcome.plan!.meta.mtr).toEqual([1]);
@@ -178,14 +178,14 @@ describe('best-first search (pooled)', () => {
     });
 
     it('no valid decomposition gives status none with the root in the reason', () => {
-      const domain = compileDomain(schema, {
+      const domain = compileHtnDomain(schema, {
         root: 'Root',
         tasks: [
           { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Need'] }] },
           { kind: 'primitive', name: 'Need', conditions: [{ key: 'Flag', op: '==', value: true }] },
         ],
       });
-      const planner = new Planner(domain, { mode: 'best-first' });
+      const planner = new HtnPlanner(domain, { mode: 'best-first' });
       const found = planner.plan(createState(schema, { Flag: true }));
       const none = planner.plan(createState(schema));
       expect(none).toMatchObject({ status: 'none', plan: null, reason: 'no plan: no decomposition of Root is valid in this state' });
@@ -195,13 +195,13 @@ describe('best-first search (pooled)', () => {
 
   it('splices a delegate sub-plan and checks it against the working state', () => {
     const schema = trollSchema();
-    const external = compileDomain(schema, {
+    const external = compileHtnDomain(schema, {
       tasks: [
         { kind: 'primitive', name: 'Sneak', effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
         { kind: 'primitive', name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
       ],
     });
-    const domain = compileDomain(schema, {
+    const domain = compileHtnDomain(schema, {
       root: 'Root',
       tasks: [
         { kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { cost: 5, subtasks: ['Wait'] }] },
@@ -211,8 +211,8 @@ describe('best-first search (pooled)', () => {
       ],
     });
     let steps = [external.callStep[0]!, external.callStep[1]!];
-    const goap: SubPlanner = (): PlanOutcome => ({ status: 'found', plan: { planner: 'goap', steps, cost: steps.length, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, reason: 'goal' });
-    const planner = new Planner(domain, { mode: 'best-first', delegates: { goap } });
+    const goap: SubPlanner = (): PlanResult => planFound({ planner: 'goap', steps, cost: steps.length, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, 'goal');
+    const planner = new HtnPlanner(domain, { mode: 'best-first', delegates: { goap } });
     const spliced = planner.plan(createState(schema));
     expect(spliced.plan!.steps.map((s) => s.task)).toEqual(['Sneak', 'Grab', 'Slam']);
     expect(spliced.plan!.cost).toBe(3);

@@ -1,9 +1,10 @@
 import { createState, firstFailing, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
 import { Heap } from 'heap-js';
-import { TaskKind, type Domain } from './Domain.js';
-import type { SubtaskDef } from './DomainDef.js';
+import { TaskKind, type HtnDomain } from './HtnDomain.js';
+import type { SubtaskDef } from './HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
-import type { HtnOutcome, PlanBuffer } from './HtnPlan.js';
+import type { PlanBuffer } from '@dualplan/world-state';
+import { htnPlanIn, type HtnResult } from './HtnPlan.js';
 import { APPLIED, applyStep, grow, type SearchSettings } from './planningOps.js';
 import { subtaskCall } from './subtaskCall.js';
 
@@ -14,9 +15,9 @@ const NIL = -1;
  * applicable method of a compound is a branch, method costs and primitive costs
  * add up, and the cheapest complete decomposition wins (ties: earlier method
  * order). Pause points are ignored: the result is always a full plan. No
- * trace and no MTR pruning: {@link Planner} rejects both in this mode.
+ * trace and no MTR pruning: {@link HtnPlanner} rejects both in this mode.
  *
- * One instance per {@link Planner} (created on its first best-first call). All
+ * One instance per {@link HtnPlanner} (created on its first best-first call). All
  * scratch is in typed-array pools that only grow while warming up, so a search
  * allocates nothing in steady state (static calls; dynamic arguments still
  * build a step-cache key). Nodes are indices; a node's task list, plan and MTR
@@ -28,7 +29,7 @@ const NIL = -1;
  * outcome.plan?.cost; // cheapest total of method and primitive costs
  */
 export class BestFirstSearch<Ctx = unknown> {
-  private readonly domain: Domain;
+  private readonly domain: HtnDomain;
   private readonly s: SearchSettings<Ctx>;
   private readonly ws: WorldState<any>;
   private readonly W: number;
@@ -59,7 +60,7 @@ export class BestFirstSearch<Ctx = unknown> {
   private generated = 0;
   private depthTask = -1;
 
-  constructor(domain: Domain, settings: SearchSettings<Ctx>) {
+  constructor(domain: HtnDomain, settings: SearchSettings<Ctx>) {
     this.domain = domain;
     this.s = settings;
     this.ws = createState(domain.schema as Schema);
@@ -75,7 +76,7 @@ export class BestFirstSearch<Ctx = unknown> {
    * list `tasks` when given, on a working copy of `state`. Writes the result into
    * `out` and returns its outcome; nothing else a caller holds is touched.
    */
-  run(out: PlanBuffer, state: WorldState<any>, ctx: Ctx, root: number, args: readonly unknown[] | undefined, tasks: readonly SubtaskDef[] | undefined): HtnOutcome {
+  run(out: PlanBuffer, state: WorldState<any>, ctx: Ctx, root: number, args: readonly unknown[] | undefined, tasks: readonly SubtaskDef[] | undefined): HtnResult {
     const d = this.domain;
     this.ws.copyFrom(state);
     this.ctx = ctx;
@@ -249,8 +250,8 @@ export class BestFirstSearch<Ctx = unknown> {
     return c;
   }
 
-  private found(out: PlanBuffer, n: number, root: string, expanded: number): HtnOutcome {
-    const p = out.p;
+  private found(out: PlanBuffer, n: number, root: string, expanded: number): HtnResult {
+    const p = htnPlanIn(out);
     let len = 0;
     for (let c = this.plan[n]; c !== NIL; c = this.stepNext[c]) len++;
     const steps = p.steps;
@@ -266,19 +267,23 @@ export class BestFirstSearch<Ctx = unknown> {
     p.meta.partial = false;
     p.meta.continuation = null;
     this.stats(out, expanded);
-    out.o.status = 'found';
-    out.o.plan = p;
-    out.o.reason = root;
-    return out.o;
+    const r = out.r;
+    r.status = 'found';
+    r.plan = p;
+    r.reason = root;
+    r.budget = null;
+    return r as HtnResult;
   }
 
-  private fail(out: PlanBuffer, status: 'none' | 'budget', reason: string, expanded: number): HtnOutcome {
+  private fail(out: PlanBuffer, status: 'none' | 'budget', reason: string, expanded: number): HtnResult {
     if (out.p.steps.length !== 0) out.p.steps.length = 0;
     this.stats(out, expanded);
-    out.o.status = status;
-    out.o.plan = null;
-    out.o.reason = reason;
-    return out.o;
+    const r = out.r;
+    r.status = status;
+    r.plan = null;
+    r.reason = reason;
+    r.budget = status === 'budget' ? (reason === this.s.texts.steps ? 'steps' : 'depth') : null;
+    return r as HtnResult;
   }
 
   private stats(out: PlanBuffer, expanded: number): void {

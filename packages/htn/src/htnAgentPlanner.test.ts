@@ -2,15 +2,15 @@ import { describe, expect, it } from '@jest/globals';
 import { applyEffects, ChangeSource, createState, type Plan } from '@dualplan/world-state';
 import { htnAgentPlanner } from './htnAgentPlanner.js';
 import type { HtnMeta } from './HtnPlan.js';
-import { Planner } from './Planner.js';
-import { trollDomain } from './examples/trollDomain.js';
+import { HtnPlanner } from './HtnPlanner.js';
+import { trollHtnDomain } from './examples/trollHtnDomain.js';
 
 const names = (p: Plan | null) => p?.steps.map((s) => s.task) ?? [];
 
 describe('htnAgentPlanner', () => {
   it('plans, and replaces a running plan only for a strictly higher-priority MTR', () => {
-    const domain = trollDomain();
-    const agent = htnAgentPlanner(new Planner(domain));
+    const domain = trollHtnDomain();
+    const agent = htnAgentPlanner(new HtnPlanner(domain));
     expect(agent.kind).toBe('htn');
     const state = createState(domain.schema);
     const patrol = agent.plan(state, undefined, null).plan!;
@@ -23,16 +23,16 @@ describe('htnAgentPlanner', () => {
   });
 
   it('never writes a new plan over the running one', () => {
-    const domain = trollDomain();
-    const agent = htnAgentPlanner(new Planner(domain));
+    const domain = trollHtnDomain();
+    const agent = htnAgentPlanner(new HtnPlanner(domain));
     const running = agent.plan(createState(domain.schema, { WsHasSeenEnemyRecently: true }), undefined, null).plan!;
     for (let i = 0; i < 3; i++) agent.plan(createState(domain.schema), undefined, running);
     expect(names(running)).toEqual(['NavToLastEnemyLoc', 'RegainLOSRoar']);
   });
 
   it('with prune, plans against the running MTR and reports none when nothing can beat it', () => {
-    const domain = trollDomain();
-    const agent = htnAgentPlanner(new Planner(domain), { prune: true });
+    const domain = trollHtnDomain();
+    const agent = htnAgentPlanner(new HtnPlanner(domain), { prune: true });
     const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 });
     const running = agent.plan(state, undefined, null).plan!;
     for (let i = 0; i < 2; i++) applyEffects(running.steps[i].effects, state, undefined, ChangeSource.Own);
@@ -40,8 +40,8 @@ describe('htnAgentPlanner', () => {
   });
 
   it('resumes a partial plan from its continuation once all its steps succeeded', () => {
-    const domain = trollDomain({ partial: 'pause' });
-    const agent = htnAgentPlanner(new Planner(domain));
+    const domain = trollHtnDomain({ partial: 'pause' });
+    const agent = htnAgentPlanner(new HtnPlanner(domain));
     const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 });
     const first = agent.plan(state, undefined, null).plan!;
     expect(names(first)).toEqual(['NavigateToEnemy']);
@@ -58,8 +58,8 @@ describe('htnAgentPlanner', () => {
   });
 
   it('a failed step drops the continuation', () => {
-    const domain = trollDomain({ partial: 'pause' });
-    const agent = htnAgentPlanner(new Planner(domain));
+    const domain = trollHtnDomain({ partial: 'pause' });
+    const agent = htnAgentPlanner(new HtnPlanner(domain));
     const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3, WsEnemyRange: 'Melee' });
     const first = agent.plan(state, undefined, null).plan!;
     agent.stepSucceeded!(first.steps[0], undefined);

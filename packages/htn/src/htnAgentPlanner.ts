@@ -1,12 +1,12 @@
-import { DualplanError, type AgentPlanner, type Plan, type PlanOutcome, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import { DualplanError, PlanBuffer, type AgentPlanner, type Plan, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
 import { compareMtr } from './compareMtr.js';
-import { PlanBuffer, type HtnContinuation, type HtnMeta } from './HtnPlan.js';
-import type { Planner } from './Planner.js';
-import type { PlanRequest } from './PlannerOptions.js';
+import type { HtnContinuation, HtnMeta } from './HtnPlan.js';
+import type { HtnPlanner } from './HtnPlanner.js';
+import type { HtnPlanRequest } from './HtnPlannerOptions.js';
 
 export interface HtnAgentOptions {
   /** Root task; defaults to the planner's. */
-  root?: string;
+  task?: string;
   /**
    * Plan against the running plan's MTR, pruning branches that cannot beat it (004 §12.8, second option).
    * Ordered planners only: with a best-first planner, `htnAgentPlanner` throws `BAD_OPTION` (subject `prune`).
@@ -22,19 +22,19 @@ const KEEP_LOWER: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: fal
 const REPLACE_FOREIGN: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: true, reason: 'running plan is not an HTN plan' });
 
 /**
- * Wrap a {@link Planner} as the runner's {@link AgentPlanner}. Plans go into two
+ * Wrap a {@link HtnPlanner} as the runner's {@link AgentPlanner}. Plans go into two
  * buffers, never the one the runner is executing. A candidate replaces the
  * running plan only when its MTR is of strictly higher priority.
  * @example
- * const agentPlanner = htnAgentPlanner(new Planner(trollDomain()), { prune: true });
+ * const agentPlanner = htnAgentPlanner(new HtnPlanner(trollHtnDomain()), { prune: true });
  * const outcome = agentPlanner.plan(state, ctx, null);
  */
-export function htnAgentPlanner<Ctx = any>(planner: Planner<Ctx>, options: HtnAgentOptions = {}): AgentPlanner<Ctx> {
+export function htnAgentPlanner<Ctx = any>(planner: HtnPlanner<Ctx>, options: HtnAgentOptions = {}): AgentPlanner<Ctx> {
   if (options.prune && planner.mode === 'best-first') {
     throw new DualplanError('BAD_OPTION', 'prune', 'htnAgentPlanner option prune needs an ordered planner: best-first ranks plans by cost, not by MTR.');
   }
   const buffers = [new PlanBuffer(), new PlanBuffer()];
-  const request: PlanRequest = { root: options.root, against: null, out: buffers[0] };
+  const request: HtnPlanRequest = { task: options.task, against: null, out: buffers[0] };
   const resume = options.resume !== false;
   // Per buffer: how many of its steps have succeeded in order, so a finished partial plan can resume.
   const progress = [0, 0];
@@ -42,13 +42,14 @@ export function htnAgentPlanner<Ctx = any>(planner: Planner<Ctx>, options: HtnAg
 
   return {
     kind: 'htn',
-    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanOutcome {
+    operators: planner.domain.operators,
+    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
       const b = running === buffers[0].p ? 1 : 0;
       request.out = buffers[b];
       progress[b] = 0;
       const runningMtr = running && running.planner === 'htn' ? (running.meta as HtnMeta).mtr : null;
       request.against = options.prune && runningMtr ? runningMtr : null;
-      let outcome: PlanOutcome<HtnMeta> | null = null;
+      let outcome: PlanResult<HtnMeta> | null = null;
       if (resume && ready) {
         const continuation = ready;
         ready = null;
@@ -65,8 +66,7 @@ export function htnAgentPlanner<Ctx = any>(planner: Planner<Ctx>, options: HtnAg
     },
     stepSucceeded(step: PlanStep): void {
       for (let b = 0; b < 2; b++) {
-        const o = buffers[b].o;
-        const plan = o.plan;
+        const plan = buffers[b].r.plan as Plan<HtnMeta> | null;
         if (!plan || plan.steps[progress[b]] !== step) continue;
         if (++progress[b] === plan.steps.length && plan.meta.continuation) ready = plan.meta.continuation;
       }

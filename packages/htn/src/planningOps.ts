@@ -9,7 +9,7 @@ import {
   type SubPlanner,
   type WorldState,
 } from '@dualplan/world-state';
-import { TaskKind, type DomainTables } from './Domain.js';
+import { TaskKind, type DomainTables } from './HtnDomain.js';
 import type { FailureTexts } from './FailureTexts.js';
 import type { StepCache } from './StepCache.js';
 

@@ -1,4 +1,4 @@
-import type { SubtaskDef } from './DomainDef.js';
+import type { SubtaskDef } from './HtnDomainDef.js';
 import { TaskDefinitionError, UndefinedTaskError } from './errors.js';
 
 /** @internal What resolving a subtask reference needs, at compile time and while planning. */

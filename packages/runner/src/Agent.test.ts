@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { add, createState, eq, set, type AgentPlanner } from '@dualplan/world-state';
+import { noPlan, add, createState, eq, set, type AgentPlanner } from '@dualplan/world-state';
 import { createAgent } from './Agent.js';
 import { OperatorStatus } from './OperatorStatus.js';
 import { RunnerError } from './RunnerError.js';
@@ -138,7 +138,7 @@ describe('Agent', () => {
     let now = 0;
     let calls = 0;
     // The n-th planner call takes n ms on the fake clock; nothing is ever found, so it plans every tick (retryInterval 0).
-    const slow = (): AgentPlanner => ({ kind: 'x', plan: () => ((now += ++calls), { status: 'none', plan: null, reason: 'nothing' }), shouldReplace: () => ({ replace: false, reason: '' }) });
+    const slow = (): AgentPlanner => ({ kind: 'x', operators: [], plan: () => ((now += ++calls), noPlan('nothing')), shouldReplace: () => ({ replace: false, reason: '' }) });
     const agent = createAgent({
       id: 'npc',
       state: createState(schema),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { add, check, createState, eq, set, type AgentPlanner, type ConditionDef, type PlanStep } from '@dualplan/world-state';
+import { planFound, add, check, createState, eq, set, type AgentPlanner, type ConditionDef, type PlanStep } from '@dualplan/world-state';
 import { createAgent } from './Agent.js';
 import type { OperatorMap } from './Operator.js';
 import { OperatorStatus } from './OperatorStatus.js';
@@ -121,7 +121,7 @@ describe('PlanRunner failure paths', () => {
           }),
         ],
       });
-    const fixed = (steps: PlanStep[], kind = 'x'): AgentPlanner => ({ kind, plan: () => ({ status: 'found', plan: makePlan(kind, steps, {}), reason: '' }), shouldReplace: () => ({ replace: false, reason: '' }) });
+    const fixed = (steps: PlanStep[], kind = 'x'): AgentPlanner => ({ kind, operators: [], plan: () => (planFound(makePlan(kind, steps, {}), '')), shouldReplace: () => ({ replace: false, reason: '' }) });
 
     it('checks a fresh plan\'s conditions once in the tick that adopts it', () => {
       const counter = { n: 0 };

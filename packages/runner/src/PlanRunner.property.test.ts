@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { add, ChangeSource, createState, effect, eq, firstFailing, ge, le, set, sub, validatePlan, type AgentPlanner, type ConditionDef, type EffectDef, type InterruptPolicy, type PlanStep } from '@dualplan/world-state';
+import { planFound, noPlan, add, ChangeSource, createState, effect, eq, firstFailing, ge, le, set, sub, validatePlan, type AgentPlanner, type ConditionDef, type EffectDef, type InterruptPolicy, type PlanStep } from '@dualplan/world-state';
 import { createAgent } from './Agent.js';
 import { OperatorStatus } from './OperatorStatus.js';
 import type { Operator } from './Operator.js';
@@ -63,11 +63,12 @@ describe('PlanRunner properties (random operator outcomes, random outside writes
         const scratch = createState(schema);
         const planner: AgentPlanner = {
           kind: 'htn',
+          operators: [],
           plan(st, ctx) {
             for (let i = 0; i < plans.length; i++) {
-              if (validatePlan(plans[i], 0, st, scratch, ctx).step < 0) return { status: 'found', plan: makePlan('htn', plans[i], { mtr: [i] }), reason: `plan ${i}` };
+              if (validatePlan(plans[i], 0, st, scratch, ctx).step < 0) return planFound(makePlan('htn', plans[i], { mtr: [i] }), `plan ${i}`);
             }
-            return { status: 'none', plan: null, reason: 'none valid' };
+            return noPlan('none valid');
           },
           shouldReplace: (c, r) => {
             const better = (c.meta as { mtr: number[] }).mtr[0] < (r.meta as { mtr: number[] }).mtr[0];

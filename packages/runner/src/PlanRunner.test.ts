@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { add, check, createState, eq, ge, le, set, type AgentPlanner, type PlanStep } from '@dualplan/world-state';
+import { planFound, add, check, createState, eq, ge, le, set, type AgentPlanner, type PlanStep } from '@dualplan/world-state';
 import { createAgent } from './Agent.js';
 import { OperatorStatus } from './OperatorStatus.js';
 import type { OperatorMap } from './Operator.js';
@@ -317,7 +317,7 @@ describe('PlanRunner semantics', () => {
   });
 
   it('finishes an empty plan at once (goal already holds) and does not spin', () => {
-    const planner: AgentPlanner = { kind: 'goap', plan: () => ({ status: 'found', plan: makePlan('goap', [], {}), reason: 'satisfied' }), shouldReplace: () => ({ replace: false, reason: '' }) };
+    const planner: AgentPlanner = { kind: 'goap', operators: [], plan: () => (planFound(makePlan('goap', [], {}), 'satisfied')), shouldReplace: () => ({ replace: false, reason: '' }) };
     const { c, ticks } = setup(planner, {});
     ticks(3, 0.1);
     expect(c.types()).toEqual(['planFound', 'planFinished']);
@@ -325,7 +325,7 @@ describe('PlanRunner semantics', () => {
 
   it('does not start a plan that is invalid from the start', () => {
     const bad = makeStep(schema, 'Bad', { conditions: [eq(k.Seen, true)] });
-    const planner: AgentPlanner = { kind: 'x', plan: () => ({ status: 'found', plan: makePlan('x', [bad], {}), reason: '' }), shouldReplace: () => ({ replace: false, reason: '' }) };
+    const planner: AgentPlanner = { kind: 'x', operators: [], plan: () => (planFound(makePlan('x', [bad], {}), '')), shouldReplace: () => ({ replace: false, reason: '' }) };
     const { c, ticks } = setup(planner, { Op: scriptedOperator([Success]) });
     ticks(1);
     expect(c.types()).toEqual(['planFound', 'planFailed']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { add, applyEffects, ChangeSource, createState, eq, set, type AgentPlanner, type PlanStep, type SubPlanner, type WorldState } from '@dualplan/world-state';
+import { noPlan, planFound, add, applyEffects, ChangeSource, createState, eq, set, type AgentPlanner, type PlanStep, type SubPlanner, type WorldState } from '@dualplan/world-state';
 import { createAgent } from './Agent.js';
 import { asSubPlanner } from './asSubPlanner.js';
 import { OperatorStatus } from './OperatorStatus.js';
@@ -15,15 +15,16 @@ function hybridPlanner(sub: SubPlanner): AgentPlanner {
   const working = createState(schema);
   return {
     kind: 'htn',
+    operators: [],
     plan(state, ctx) {
-      if (state.get(k.Count) > 0) return { status: 'none', plan: null, reason: 'done' };
+      if (state.get(k.Count) > 0) return noPlan('done');
       working.copyFrom(state);
       applyEffects(approach.effects, working, ctx, ChangeSource.Planning);
       const before = working.hash();
       const out = sub(working, ctx, ['Armed']);
       if (working.hash() !== before) throw new Error('sub-planner modified the working state');
-      if (out.plan === null) return { status: 'none', plan: null, reason: `delegate: ${out.reason}` };
-      return { status: 'found', plan: makePlan('htn', [approach, ...out.plan.steps, strike], { mtr: [0] }), reason: 'hybrid' };
+      if (out.plan === null) return noPlan(`delegate: ${out.reason}`);
+      return planFound(makePlan('htn', [approach, ...out.plan.steps, strike], { mtr: [0] }), 'hybrid');
     },
     shouldReplace: () => ({ replace: false, reason: 'never' }),
   };
@@ -46,7 +47,7 @@ describe('asSubPlanner (hybrid HTN → GOAP)', () => {
   });
 
   it('returns "none" when the sub-planner offers a plan that does not hold from the caller\'s state', () => {
-    const liar: AgentPlanner = { kind: 'goap', plan: () => ({ status: 'found', plan: makePlan('goap', [raise], {}), reason: 'goal Armed' }), shouldReplace: () => ({ replace: false, reason: '' }) };
+    const liar: AgentPlanner = { kind: 'goap', operators: [], plan: () => (planFound(makePlan('goap', [raise], {}), 'goal Armed')), shouldReplace: () => ({ replace: false, reason: '' }) };
     const sub = asSubPlanner(liar);
     const out = sub(createState(schema), {}, []);
     expect(out.status).toBe('none');
@@ -57,7 +58,8 @@ describe('asSubPlanner (hybrid HTN → GOAP)', () => {
     const picked: unknown[] = [];
     const plannerFor = (goal: string): AgentPlanner => ({
       kind: 'goap',
-      plan: (s: WorldState<any>) => ({ status: 'found', plan: makePlan('goap', s.get(k.Navigating) ? [load] : [], { goal }), reason: goal }),
+      operators: [],
+      plan: (s: WorldState<any>) => (planFound(makePlan('goap', s.get(k.Navigating) ? [load] : [], { goal }), goal)),
       shouldReplace: () => ({ replace: false, reason: '' }),
     });
     const sub = asSubPlanner((args) => {

@@ -1,4 +1,4 @@
-import { validatePlan, type AgentPlanner, type PlanCheck, type PlanOutcome, type SubPlanner, type WorldState } from '@dualplan/world-state';
+import { noPlan, validatePlan, type AgentPlanner, type PlanCheck, type PlanResult, type SubPlanner, type WorldState } from '@dualplan/world-state';
 
 /**
  * The hybrid bridge: wrap an {@link AgentPlanner} (typically a GOAP adapter set
@@ -15,7 +15,7 @@ export function asSubPlanner<Ctx = any>(pick: AgentPlanner<Ctx> | ((args: readon
   let copy: WorldState<any> | null = null;
   let scratch: WorldState<any> | null = null;
   const check: PlanCheck = { step: -1, condition: -1, reason: '' };
-  return (state, ctx, args): PlanOutcome => {
+  return (state, ctx, args): PlanResult => {
     const planner = typeof pick === 'function' ? pick(args) : pick;
     if (copy === null || copy.schema !== state.schema) {
       copy = state.clone();
@@ -26,7 +26,7 @@ export function asSubPlanner<Ctx = any>(pick: AgentPlanner<Ctx> | ((args: readon
     if (outcome.status !== 'found' || outcome.plan === null) return outcome;
     validatePlan(outcome.plan.steps, 0, state, scratch!, ctx, check);
     if (check.step >= 0) {
-      return { status: 'none', plan: null, reason: `${planner.kind} sub-plan fails at step ${check.step} ${outcome.plan.steps[check.step].task}: ${check.reason}` };
+      return noPlan(`${planner.kind} sub-plan fails at step ${check.step} ${outcome.plan.steps[check.step].task}: ${check.reason}`);
     }
     return outcome;
   };

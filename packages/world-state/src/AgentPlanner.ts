@@ -1,15 +1,6 @@
 import type { Plan, PlanStep } from './Plan.js';
+import type { PlanResult } from './PlanResult.js';
 import type { WorldState } from './WorldState.js';
-
-/** Outcome of a planning request. */
-export type PlanStatus = 'found' | 'none' | 'budget';
-
-export interface PlanOutcome<Meta = unknown> {
-  readonly status: PlanStatus;
-  readonly plan: Plan<Meta> | null;
-  /** Why no plan was found, or which goal / root was planned for. */
-  readonly reason: string;
-}
 
 export interface ReplaceDecision {
   readonly replace: boolean;
@@ -24,8 +15,10 @@ export interface ReplaceDecision {
 export interface AgentPlanner<Ctx = any> {
   /** `'htn'`, `'goap'`, or a custom name, for events and summaries. */
   readonly kind: string;
+  /** Every operator id a plan of this planner can contain, so the runner can check its operator map up front. */
+  readonly operators: readonly string[];
   /** Plan from the real state. `running` is the plan being executed, if any. */
-  plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanOutcome;
+  plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult;
   /** Whether `candidate` should replace `running` (HTN: MTR priority; GOAP: goal priority). */
   shouldReplace(candidate: Plan, running: Plan): ReplaceDecision;
   /** Runtime feedback: a step of a plan from this planner failed. */
@@ -42,4 +35,4 @@ export interface AgentPlanner<Ctx = any> {
  * wrapped by the runner's helper), and splice the returned plan's steps in.
  * `state` is the caller's working copy at that point of planning; it must not be modified.
  */
-export type SubPlanner<Ctx = any> = (state: WorldState<any>, ctx: Ctx, args: readonly unknown[]) => PlanOutcome;
+export type SubPlanner<Ctx = any> = (state: WorldState<any>, ctx: Ctx, args: readonly unknown[]) => PlanResult;

@@ -32,4 +32,6 @@ export type { Effect, EffectDef, OpaqueEffect, OpaqueApply } from './Effect.js';
 export { Bindings } from './Bindings.js';
 export { validatePlan, INTERRUPT_POLICIES, DEFAULT_INTERRUPT } from './Plan.js';
 export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from './Plan.js';
-export type { AgentPlanner, PlanOutcome, PlanStatus, ReplaceDecision, SubPlanner } from './AgentPlanner.js';
+export type { AgentPlanner, ReplaceDecision, SubPlanner } from './AgentPlanner.js';
+export { PlanBuffer, copyResult, planFound, noPlan } from './PlanResult.js';
+export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult } from './PlanResult.js';

@@ -1,5 +1,5 @@
 import { bool, defineSchema, eq, set, type KeySpec } from '@dualplan/world-state';
-import { compileDomain, type GoapDomain } from '../compileDomain.js';
+import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
 
 /**
  * chain(k) (issue 4): for each i, A_i (1; pre ¬a_i; eff a_i), B_i (1; pre a_i;
@@ -15,11 +15,11 @@ export function chainDomain(k: number): GoapDomain {
   const key = (name: string) => schema.cellOf(name) as never;
   const actions = [];
   for (let i = 0; i < k; i++) {
-    actions.push({ name: `A${i}`, preconditions: [eq(key(`a${i}`), false)], effects: [set(key(`a${i}`), true)], cost: 1 });
-    actions.push({ name: `B${i}`, preconditions: [eq(key(`a${i}`), true)], effects: [set(key(`g${i}`), true)], cost: 1 });
+    actions.push({ name: `A${i}`, conditions: [eq(key(`a${i}`), false)], effects: [set(key(`a${i}`), true)], cost: 1 });
+    actions.push({ name: `B${i}`, conditions: [eq(key(`a${i}`), true)], effects: [set(key(`g${i}`), true)], cost: 1 });
     actions.push({ name: `C${i}`, effects: [set(key(`g${i}`), true)], cost: 3 });
   }
   const goal = [];
   for (let i = 0; i < k; i++) goal.push(eq(key(`g${i}`), true));
-  return compileDomain(schema, { actions, goals: [{ name: 'all', conditions: goal }] });
+  return compileGoapDomain(schema, { actions, goals: [{ name: 'all', conditions: goal }] });
 }

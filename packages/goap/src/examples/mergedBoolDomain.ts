@@ -1,5 +1,5 @@
 import { bool, defineSchema, eq, mergedBools, ne, set } from '@dualplan/world-state';
-import { compileDomain, type GoapDomain } from '../compileDomain.js';
+import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
 
 /** Weapons of {@link mergedBoolDomain}: mutually exclusive, one merged enum. */
 export const Weapon = /* @__PURE__ */ Object.freeze({ Unarmed: 0, Sword: 1, Bow: 2, Staff: 3 } as const);
@@ -16,16 +16,16 @@ export const Weapon = /* @__PURE__ */ Object.freeze({ Unarmed: 0, Sword: 1, Bow:
 export function mergedBoolDomain(): GoapDomain {
   const schema = defineSchema({ weapon: mergedBools(Weapon, Weapon.Unarmed), hurt: bool(), scared: bool(), blind: bool() });
   const k = schema.keys;
-  const pick = (name: string, w: (typeof Weapon)[keyof typeof Weapon]) => ({ name, preconditions: [eq(k.weapon, Weapon.Unarmed)], effects: [set(k.weapon, w)] });
-  return compileDomain(schema, {
+  const pick = (name: string, w: (typeof Weapon)[keyof typeof Weapon]) => ({ name, conditions: [eq(k.weapon, Weapon.Unarmed)], effects: [set(k.weapon, w)] });
+  return compileGoapDomain(schema, {
     actions: [
       pick('pickSword', Weapon.Sword),
       pick('pickBow', Weapon.Bow),
       pick('pickStaff', Weapon.Staff),
-      { name: 'drop', preconditions: [ne(k.weapon, Weapon.Unarmed)], effects: [set(k.weapon, Weapon.Unarmed)] },
-      { name: 'slash', preconditions: [eq(k.weapon, Weapon.Sword)], effects: [set(k.hurt, true)] },
-      { name: 'shoot', preconditions: [eq(k.weapon, Weapon.Bow)], effects: [set(k.scared, true)] },
-      { name: 'hex', preconditions: [eq(k.weapon, Weapon.Staff)], effects: [set(k.blind, true)] },
+      { name: 'drop', conditions: [ne(k.weapon, Weapon.Unarmed)], effects: [set(k.weapon, Weapon.Unarmed)] },
+      { name: 'slash', conditions: [eq(k.weapon, Weapon.Sword)], effects: [set(k.hurt, true)] },
+      { name: 'shoot', conditions: [eq(k.weapon, Weapon.Bow)], effects: [set(k.scared, true)] },
+      { name: 'hex', conditions: [eq(k.weapon, Weapon.Staff)], effects: [set(k.blind, true)] },
     ],
     goals: [{ name: 'defeat', conditions: [eq(k.hurt, true), eq(k.scared, true), eq(k.blind, true)] }],
   });
@@ -41,20 +41,20 @@ export function mergedBoolDomain(): GoapDomain {
 export function mergedBoolTwinDomain(): GoapDomain {
   const schema = defineSchema({ unarmed: bool(true), hasSword: bool(), hasBow: bool(), hasStaff: bool(), hurt: bool(), scared: bool(), blind: bool() });
   const k = schema.keys;
-  const pick = (name: string, key: typeof k.hasSword) => ({ name, preconditions: [eq(k.unarmed, true)], effects: [set(key, true), set(k.unarmed, false)] });
-  return compileDomain(schema, {
+  const pick = (name: string, key: typeof k.hasSword) => ({ name, conditions: [eq(k.unarmed, true)], effects: [set(key, true), set(k.unarmed, false)] });
+  return compileGoapDomain(schema, {
     actions: [
       pick('pickSword', k.hasSword),
       pick('pickBow', k.hasBow),
       pick('pickStaff', k.hasStaff),
       {
         name: 'drop',
-        preconditions: [eq(k.unarmed, false)],
+        conditions: [eq(k.unarmed, false)],
         effects: [set(k.unarmed, true), set(k.hasSword, false), set(k.hasBow, false), set(k.hasStaff, false)],
       },
-      { name: 'slash', preconditions: [eq(k.hasSword, true)], effects: [set(k.hurt, true)] },
-      { name: 'shoot', preconditions: [eq(k.hasBow, true)], effects: [set(k.scared, true)] },
-      { name: 'hex', preconditions: [eq(k.hasStaff, true)], effects: [set(k.blind, true)] },
+      { name: 'slash', conditions: [eq(k.hasSword, true)], effects: [set(k.hurt, true)] },
+      { name: 'shoot', conditions: [eq(k.hasBow, true)], effects: [set(k.scared, true)] },
+      { name: 'hex', conditions: [eq(k.hasStaff, true)], effects: [set(k.blind, true)] },
     ],
     goals: [{ name: 'defeat', conditions: [eq(k.hurt, true), eq(k.scared, true), eq(k.blind, true)] }],
   });

@@ -1,5 +1,5 @@
 import { add, bool, compileConditions, createState, defineSchema, enumOf, eq, firstFailing, ge, int, le, mulberry32, ne, set, sub, type Condition, type Effect, type Snapshot } from '@dualplan/world-state';
-import { compileDomain, type ActionDef, type GoapDomain } from '../compileDomain.js';
+import { compileGoapDomain, type ActionDef, type GoapDomain } from '../compileGoapDomain.js';
 
 export interface RandomDomainOptions {
   /** Boolean keys (default 4). */
@@ -29,7 +29,7 @@ export interface RandomDomain {
 /**
  * A small random GOAP domain from a seed (deterministic), for property tests
  * and benchmarks: bools, an enum and an int key; actions with up to two
- * preconditions and `maxEffects` effects (set, add, sub); a goal of one to
+ * conditions and `maxEffects` effects (set, add, sub); a goal of one to
  * `goalConditions` conditions, and a start state that does not satisfy it.
  * @example
  * const { domain, start } = randomDomain(42);
@@ -79,7 +79,7 @@ export function randomDomain(seed: number, options: RandomDomainOptions = {}): R
   for (let i = 0; i < count; i++) {
     actions.push({
       name: `act${i}`,
-      preconditions: distinct(pick(3)).map((n) => condition(n, false)),
+      conditions: distinct(pick(3)).map((n) => condition(n, false)),
       effects: distinct(1 + pick(options.maxEffects ?? 2)).map(effect),
       cost: minCost + pick(maxCost - minCost + 1),
     });
@@ -93,5 +93,5 @@ export function randomDomain(seed: number, options: RandomDomainOptions = {}): R
     for (const n of names) start[n] = n === 'e' ? ['X', 'Y', 'Z'][pick(3)] : n === 'n' ? pick(5) : rand() < 0.5;
     if (firstFailing(goalList, createState(schema, start)) >= 0) break;
   }
-  return { domain: compileDomain(schema, { actions, goals: [{ name: 'goal', conditions: goal }] }), goal, start };
+  return { domain: compileGoapDomain(schema, { actions, goals: [{ name: 'goal', conditions: goal }] }), goal, start };
 }

@@ -1,7 +1,7 @@
 import { bool, createState, defineSchema, int, mulberry32, type ConditionDef, type EffectDef, type WorldState } from '@dualplan/world-state';
-import { compileDomain } from '../compileDomain.js';
-import type { Domain } from '../Domain.js';
-import type { SubtaskDef } from '../DomainDef.js';
+import { compileHtnDomain } from '../compileHtnDomain.js';
+import type { HtnDomain } from '../HtnDomain.js';
+import type { SubtaskDef } from '../HtnDomainDef.js';
 
 /**
  * Blocks-world state for `n` blocks: `pos[b]` is 0 (on the table), `c + 1`
@@ -21,7 +21,7 @@ export type BlocksSchema = ReturnType<typeof blocksSchema>;
 export interface BlocksProblem {
   readonly n: number;
   readonly schema: BlocksSchema;
-  readonly domain: Domain<BlocksSchema>;
+  readonly domain: HtnDomain<BlocksSchema>;
   readonly state: WorldState<any>;
   readonly goal: readonly number[];
   /** Plan request for the root task: `{ root: 'move_blocks', args: [goal] }`. */
@@ -39,9 +39,9 @@ const clearKey = (b: number) => ({ key: 'clear', index: b });
  * parameterised (`pickup(b)`, `unstack(b, c)`, `putdown(b)`, `stack(b, c)`).
  * @example
  * const p = blocksProblem(19, 7);
- * const outcome = new Planner(p.domain, { maxDepth: 100_000 }).plan(p.state, undefined, p.request);
+ * const outcome = new HtnPlanner(p.domain, { maxDepth: 100_000 }).plan(p.state, undefined, p.request);
  */
-export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)): Domain<BlocksSchema> {
+export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)): HtnDomain<BlocksSchema> {
   const HELD = n + 1;
   const TABLE = 0;
   const pos = (s: WorldState<any>, b: number) => s.values[b];
@@ -84,7 +84,7 @@ export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)):
   const hold = (value: number): EffectDef => ({ key: 'holding', op: 'set', value });
   const handEmpty: ConditionDef = { key: 'holding', op: '==', value: 0 };
   const num = (args: readonly unknown[], i: number) => args[i] as number;
-  return compileDomain(schema, {
+  return compileHtnDomain(schema, {
     name: `blocks-${n}`,
     root: 'move_blocks',
     tasks: [
@@ -156,10 +156,10 @@ export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)):
  * towers at the start and again in the goal.
  * @example
  * const p = blocksProblem(50, 1);
- * const { plan } = new Planner(p.domain, { maxDepth: 100_000 }).plan(p.state, undefined, p.request);
+ * const { plan } = new HtnPlanner(p.domain, { maxDepth: 100_000 }).plan(p.state, undefined, p.request);
  * plan?.steps.length; // a couple of hundred actions
  */
-export function blocksProblem(n: number, seed = 1, domain: Domain<BlocksSchema> = blocksDomain(n)): BlocksProblem {
+export function blocksProblem(n: number, seed = 1, domain: HtnDomain<BlocksSchema> = blocksDomain(n)): BlocksProblem {
   const rand = mulberry32(seed);
   const schema = domain.schema;
   const start = randomTowers(n, rand);

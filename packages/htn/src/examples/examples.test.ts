@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { applyEffects, ChangeSource, createState, firstFailing } from '@dualplan/world-state';
-import { Planner } from '../Planner.js';
+import { HtnPlanner } from '../HtnPlanner.js';
 import { blocksProblem, blocksSolved } from './blocksWorld.js';
-import { soldierDomain } from './soldierDomain.js';
+import { soldierHtnDomain } from './soldierHtnDomain.js';
 
 describe('blocks world HTN', () => {
   it.each([
@@ -11,7 +11,7 @@ describe('blocks world HTN', () => {
     [100, 3],
   ])('%i blocks: a valid plan that reaches the goal', (n, seed) => {
     const p = blocksProblem(n, seed);
-    const outcome = new Planner(p.domain, { maxDepth: 100_000, maxSteps: 1_000_000 }).plan(p.state, undefined, p.request);
+    const outcome = new HtnPlanner(p.domain, { maxDepth: 100_000, maxSteps: 1_000_000 }).plan(p.state, undefined, p.request);
     expect(outcome.status).toBe('found');
     const steps = outcome.plan!.steps;
     const s = p.state.clone();
@@ -28,7 +28,7 @@ describe('blocks world HTN', () => {
 
   it('uses parameterised primitives with arguments', () => {
     const p = blocksProblem(5, 4);
-    const { plan } = new Planner(p.domain).plan(p.state, undefined, p.request);
+    const { plan } = new HtnPlanner(p.domain).plan(p.state, undefined, p.request);
     expect(plan!.steps.every((s) => ['pickup', 'unstack', 'putdown', 'stack'].includes(s.operator))).toBe(true);
     expect(plan!.steps.find((s) => s.task === 'stack' || s.task === 'unstack')?.args).toHaveLength(2);
   });
@@ -36,15 +36,15 @@ describe('blocks world HTN', () => {
 
 describe('soldier HTN', () => {
   it('plans scout, load, aim, shoot from the classic start (cost 4)', () => {
-    const domain = soldierDomain();
-    const { plan } = new Planner(domain).plan(createState(domain.schema));
+    const domain = soldierHtnDomain();
+    const { plan } = new HtnPlanner(domain).plan(createState(domain.schema));
     expect(plan!.steps.map((s) => s.operator)).toEqual(['scout', 'load', 'aim', 'shoot']);
     expect(plan!.cost).toBe(4);
   });
 
   it('falls back to the bomb without a gun', () => {
-    const domain = soldierDomain();
-    const { plan } = new Planner(domain).plan(createState(domain.schema, { armedwithgun: false, enemyvisible: true }));
+    const domain = soldierHtnDomain();
+    const { plan } = new HtnPlanner(domain).plan(createState(domain.schema, { armedwithgun: false, enemyvisible: true }));
     expect(plan!.steps.map((s) => s.operator)).toEqual(['approach', 'detonatebomb']);
   });
 });

@@ -1,5 +1,5 @@
-export { trollDomain, trollBasicDomain, trollTrunkDomain } from './trollDomain.js';
-export type { TrollDomainOptions } from './trollDomain.js';
+export { trollHtnDomain, trollBasicDomain, trollTrunkDomain } from './trollHtnDomain.js';
+export type { TrollDomainOptions } from './trollHtnDomain.js';
 export { blocksDomain, blocksProblem, blocksSchema, blocksSolved } from './blocksWorld.js';
 export type { BlocksProblem, BlocksSchema } from './blocksWorld.js';
-export { soldierDomain } from './soldierDomain.js';
+export { soldierHtnDomain } from './soldierHtnDomain.js';

@@ -1,6 +1,6 @@
 // Small fake planners and operators for the runner's tests: they implement
 // AgentPlanner the way the htn and goap adapters do, without importing either.
-import {
+import { planFound, noPlan,
   bool,
   compileConditions,
   compileEffects,
@@ -77,15 +77,16 @@ export function mtrPlanner(schema: Schema, methods: FakeMethod[]): AgentPlanner 
   const compiled = methods.map((m) => ({ ...m, cond: compileConditions(schema, m.when ?? []) }));
   return {
     kind: 'htn',
+    operators: [...new Set(methods.flatMap((m) => m.steps.map((s) => s.operator)))],
     calls: 0,
     plan(state, ctx) {
       this.calls++;
       for (const m of compiled) {
         if (firstFailing(m.cond, state, ctx) < 0 && validatePlan(m.steps, 0, state, scratch, ctx).step < 0) {
-          return { status: 'found', plan: makePlan('htn', m.steps, { mtr: m.mtr }), reason: `mtr ${m.mtr.join('.')}` };
+          return planFound(makePlan('htn', m.steps, { mtr: m.mtr }), `mtr ${m.mtr.join('.')}`);
         }
       }
-      return { status: 'none', plan: null, reason: 'no method applies' };
+      return noPlan('no method applies');
     },
     shouldReplace(candidate, running) {
       const a = (candidate.meta as { mtr: number[] }).mtr;
@@ -114,6 +115,7 @@ export function goalPlanner(schema: Schema, goals: FakeGoal[]): AgentPlanner & {
   const price = (steps: PlanStep[]) => steps.reduce((c, s) => c + s.cost + (penalties.get(s.sourceId) ?? 0), 0);
   return {
     kind: 'goap',
+    operators: [...new Set(goals.flatMap((g) => g.options.flat().map((s) => s.operator)))],
     calls: 0,
     penalties,
     failed: [],
@@ -122,9 +124,9 @@ export function goalPlanner(schema: Schema, goals: FakeGoal[]): AgentPlanner & {
       for (const g of compiled) {
         if (firstFailing(g.cond, state, ctx) >= 0) continue;
         const valid = g.options.filter((o) => validatePlan(o, 0, state, scratch, ctx).step < 0).sort((x, y) => price(x) - price(y));
-        if (valid.length > 0) return { status: 'found', plan: makePlan('goap', valid[0], { goal: g.name, priority: g.priority }), reason: `goal ${g.name}` };
+        if (valid.length > 0) return planFound(makePlan('goap', valid[0], { goal: g.name, priority: g.priority }), `goal ${g.name}`);
       }
-      return { status: 'none', plan: null, reason: 'no valid goal' };
+      return noPlan('no valid goal');
     },
     shouldReplace(candidate, running) {
       const a = candidate.meta as { goal: string; priority: number };

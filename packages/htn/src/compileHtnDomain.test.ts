@@ -1,19 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
 import { bool, createState, defineSchema, DualplanError, enumOf, eq, int, set, UnknownKeyError, ValueRangeError } from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
-import { compileDomain } from './compileDomain.js';
-import { TaskKind } from './Domain.js';
-import type { DomainDef, TaskDef } from './DomainDef.js';
-import { domainBuilder } from './DomainBuilder.js';
+import { compileHtnDomain } from './compileHtnDomain.js';
+import { TaskKind } from './HtnDomain.js';
+import type { HtnDomainDef, TaskDef } from './HtnDomainDef.js';
+import { htnDomainBuilder } from './HtnDomainBuilder.js';
 import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError, UnknownDelegateError } from './errors.js';
-import { Planner } from './Planner.js';
+import { HtnPlanner } from './HtnPlanner.js';
 
 const schema = defineSchema({ Ready: bool(), Mode: enumOf({ Idle: 0, Busy: 1 } as const, 0), Level: int(0, 3) });
 
-function expectError(def: DomainDef, type: new (...a: any[]) => DualplanError, code: string, subject: string, message?: RegExp): void {
+function expectError(def: HtnDomainDef, type: new (...a: any[]) => DualplanError, code: string, subject: string, message?: RegExp): void {
   let thrown: unknown;
   try {
-    compileDomain(schema, def);
+    compileHtnDomain(schema, def);
   } catch (e) {
     thrown = e;
   }
@@ -26,7 +26,7 @@ function expectError(def: DomainDef, type: new (...a: any[]) => DualplanError, c
 
 const prim = (name: string, extra: Partial<TaskDef> = {}): TaskDef => ({ kind: 'primitive', name, ...extra }) as TaskDef;
 
-describe('compileDomain errors name the offending task', () => {
+describe('compileHtnDomain errors name the offending task', () => {
   it('undefined subtask', () => {
     expectError({ tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Missing'] }] }] }, UndefinedTaskError, 'UNDEFINED_TASK', 'Missing', /task Root/);
   });
@@ -84,24 +84,24 @@ describe('compileDomain errors name the offending task', () => {
     expectError({ tasks: [{ kind: 'delegate', name: 'Hand', delegate: '' }] }, TaskDefinitionError, 'BAD_DELEGATE', 'Hand');
   });
   it('a delegate not registered on the planner', () => {
-    const domain = compileDomain(schema, { root: 'Hand', tasks: [{ kind: 'delegate', name: 'Hand', delegate: 'goap' }] });
-    expect(() => new Planner(domain)).toThrow(UnknownDelegateError);
+    const domain = compileHtnDomain(schema, { root: 'Hand', tasks: [{ kind: 'delegate', name: 'Hand', delegate: 'goap' }] });
+    expect(() => new HtnPlanner(domain)).toThrow(UnknownDelegateError);
     try {
-      new Planner(domain);
+      new HtnPlanner(domain);
     } catch (e) {
       expect((e as DualplanError).subject).toBe('Hand');
     }
   });
   it('an undefined task returned by a subtask function is reported while planning', () => {
-    const domain = compileDomain(schema, { root: 'Root', tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'dyn', subtasks: () => ['Ghost'] }] }] });
-    expect(() => new Planner(domain).plan(createState(schema))).toThrow(/Undefined task "Ghost".*method dyn of task Root/);
+    const domain = compileHtnDomain(schema, { root: 'Root', tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'dyn', subtasks: () => ['Ghost'] }] }] });
+    expect(() => new HtnPlanner(domain).plan(createState(schema))).toThrow(/Undefined task "Ghost".*method dyn of task Root/);
   });
 });
 
 
 describe('builder and plain data compile to the same domain', () => {
   it('the builder emits the plain-data definition', () => {
-    const data = domainBuilder(schema, 'demo')
+    const data = htnDomainBuilder(schema, 'demo')
       .compound('Root')
       .method((k) => [eq(k.Ready, true)], 'whenReady')
       .task('Work', 2)
@@ -128,14 +128,14 @@ describe('builder and plain data compile to the same domain', () => {
         { kind: 'primitive', name: 'Rest' },
       ],
     });
-    const built = compileDomain(schema, data);
+    const built = compileHtnDomain(schema, data);
     expect(built.taskNames).toEqual(['Root', 'Work', 'Rest', '(pause)']);
     expect(Array.from(built.taskKind)).toEqual([TaskKind.Compound, TaskKind.Primitive, TaskKind.Primitive, TaskKind.Pause]);
     expect(built.methodNames).toEqual(['whenReady', 'Root#1']);
   });
 
   it('key names and value types are checked by TypeScript', () => {
-    const b = () => domainBuilder(trollSchema()).compound('Root');
+    const b = () => htnDomainBuilder(trollSchema()).compound('Root');
     // @ts-expect-error WsNope is not a key of the troll schema
     expect(() => b().method((k) => [eq(k.WsNope, true)]).end().build()).toThrow(DualplanError);
     // @ts-expect-error WsCanSeeEnemy is a boolean
@@ -145,7 +145,7 @@ describe('builder and plain data compile to the same domain', () => {
 
 describe('subtasks returned while planning are checked like compiled ones', () => {
   const returning = (refs: unknown) =>
-    compileDomain(schema, {
+    compileHtnDomain(schema, {
       root: 'Root',
       tasks: [
         { kind: 'compound', name: 'Root', methods: [{ name: 'dynamic', subtasks: () => refs as never }] },
@@ -154,16 +154,16 @@ describe('subtasks returned while planning are checked like compiled ones', () =
     });
 
   it.each(['ordered', 'best-first'] as const)('%s: errors name the method and its task', (mode) => {
-    const plan = (refs: unknown) => () => new Planner(returning(refs), { mode }).plan(createState(schema));
+    const plan = (refs: unknown) => () => new HtnPlanner(returning(refs), { mode }).plan(createState(schema));
     expect(plan(['Work', 'Gone'])).toThrow(expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Gone', message: expect.stringMatching(/method dynamic of task Root/) }));
     expect(plan([{ task: 'Work', args: 3 }])).toThrow(expect.objectContaining({ code: 'BAD_ARGS', subject: 'Work', message: expect.stringMatching(/method dynamic of task Root/) }));
     expect(plan([{ nope: true }])).toThrow(expect.objectContaining({ code: 'BAD_SUBTASK', message: expect.stringMatching(/method dynamic of task Root/) }));
-    const found = new Planner(returning(['Work', { task: 'Work', args: [1] }]), { mode }).plan(createState(schema));
+    const found = new HtnPlanner(returning(['Work', { task: 'Work', args: [1] }]), { mode }).plan(createState(schema));
     expect(found.plan!.steps.map((s) => [s.task, s.args])).toEqual([['Work', []], ['Work', [1]]]);
   });
 
   it('a request task list is named in errors', () => {
-    const planner = new Planner(returning([]));
+    const planner = new HtnPlanner(returning([]));
     expect(() => planner.plan(createState(schema), undefined, { tasks: ['Gone'] })).toThrow(/the planned task list/);
   });
 });

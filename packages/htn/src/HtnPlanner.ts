@@ -1,12 +1,12 @@
-import { DualplanError, type WorldState } from '@dualplan/world-state';
+import { DualplanError, PlanBuffer, copyResult, type WorldState } from '@dualplan/world-state';
 import { BestFirstSearch } from './bestFirstSearch.js';
-import type { Domain } from './Domain.js';
+import type { HtnDomain } from './HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
 import { FailureTexts } from './FailureTexts.js';
-import { PlanBuffer, type HtnContinuation, type HtnOutcome } from './HtnPlan.js';
+import { htnPlanIn, type HtnContinuation, type HtnResult } from './HtnPlan.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
 import { OrderedSearch } from './OrderedSearch.js';
-import type { PlannerOptions, PlanRequest } from './PlannerOptions.js';
+import type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
 import type { SearchSettings } from './planningOps.js';
 import { searchFast, type SearchStatus } from './searchFast.js';
 import { StepCache } from './StepCache.js';
@@ -16,37 +16,36 @@ import { StepCache } from './StepCache.js';
  * ordered methods, with chronological backtracking through recorded
  * decomposition points, expected effects, MTR, pause points and delegates.
  * Iterative, and all scratch lives on the instance: one planner per agent (or
- * thread), any number sharing one {@link Domain}.
+ * thread), any number sharing one {@link HtnDomain}.
  * @example
- * const planner = new Planner(trollDomain());
+ * const planner = new HtnPlanner(trollHtnDomain());
  * const state = createState(trollSchema(), { WsCanSeeEnemy: true, WsTrunkHealth: 3 });
- * const { plan } = planner.plan(state);
- * plan?.steps.map((s) => s.task); // ['NavigateToEnemy', 'DoTrunkSlam', 'DoRecovery']
+ * const result = planner.plan(state);
+ * result.plan?.steps.map((s) => s.task); // ['NavigateToEnemy', 'DoTrunkSlam', 'DoRecovery']
  */
-export class Planner<Ctx = any> {
-  readonly domain: Domain;
+export class HtnPlanner<Ctx = any> {
+  readonly domain: HtnDomain;
   /** Events of the last search while tracing is on (plain data); empty until then. Ordered mode only. */
   readonly trace: HtnTraceEvent[] = [];
   /** Record {@link trace} events; a best-first planner throws `BAD_OPTION` when asked to plan with it on. */
   tracing: boolean;
-  /** The search this planner runs ({@link PlannerOptions.mode}). */
+  /** The search this planner runs ({@link HtnPlannerOptions.mode}). */
   readonly mode: 'ordered' | 'best-first';
   private readonly root: number;
   private readonly settings: SearchSettings<Ctx>;
   private readonly search: OrderedSearch<Ctx>;
   private best: BestFirstSearch<Ctx> | null = null;
-  // Results alternate between two buffers so the plan being executed survives the next search.
-  private readonly buffers = [new PlanBuffer(), new PlanBuffer()];
-  private flip = 0;
+  // Without a caller's buffer the search writes here and the caller gets a fresh copy.
+  private readonly scratch = new PlanBuffer();
 
-  constructor(domain: Domain, options: PlannerOptions<Ctx> = {}) {
+  constructor(domain: HtnDomain, options: HtnPlannerOptions<Ctx> = {}) {
     this.domain = domain;
     const maxSteps = budget(options.maxSteps, 100_000, 'maxSteps');
     const maxDepth = budget(options.maxDepth, 4096, 'maxDepth');
     this.tracing = options.trace === true;
     this.mode = options.mode ?? 'ordered';
     if (this.mode !== 'ordered' && this.mode !== 'best-first') {
-      throw new DualplanError('BAD_OPTION', 'mode', `Planner option mode must be 'ordered' or 'best-first', got ${String(this.mode)}.`);
+      throw new DualplanError('BAD_OPTION', 'mode', `HtnPlanner option mode must be 'ordered' or 'best-first', got ${String(this.mode)}.`);
     }
     if (this.mode === 'best-first' && this.tracing) throw traceError();
     this.root = options.root !== undefined ? domain.taskId(options.root) : domain.root;
@@ -63,10 +62,15 @@ export class Planner<Ctx = any> {
   }
 
   /**
-   * Plan from the root task (or `request.root` / `request.tasks`) on a working copy of `state`.
+   * Plan from the root task (or `request.task` / `request.tasks`) on a working copy of `state`.
    * Returns status `'found'`, `'none'` (no decomposition), or `'budget'` (step or depth limit).
+   * Without `request.out` the result is a fresh object that never changes; with it, the result
+   * lives in that buffer (no allocation) until the next call writing into it.
+   * @example
+   * const result = planner.plan(state, ctx, { task: 'BeTrunkThumper' });
+   * if (result.status === 'budget') console.log(result.budget); // 'steps' or 'depth'
    */
-  plan(state: WorldState<any>, ctx?: Ctx, request?: PlanRequest): HtnOutcome {
+  plan(state: WorldState<any>, ctx?: Ctx, request?: HtnPlanRequest): HtnResult {
     if (this.mode === 'best-first') return this.bestFirst(state, ctx, request);
     const s = this.search;
     const out = this.begin(state, ctx, request);
@@ -88,7 +92,7 @@ export class Planner<Ctx = any> {
    * // ... the runner executes first.steps ...
    * const rest = planner.resume(first.meta.continuation!, state);
    */
-  resume(continuation: HtnContinuation, state: WorldState<any>, ctx?: Ctx, request?: PlanRequest): HtnOutcome {
+  resume(continuation: HtnContinuation, state: WorldState<any>, ctx?: Ctx, request?: HtnPlanRequest): HtnResult {
     const s = this.search;
     const out = this.begin(state, ctx, request);
     const d = this.domain;
@@ -105,33 +109,29 @@ export class Planner<Ctx = any> {
     return this.finish(out, status, status === 'none' ? d.taskId(continuation.root) : -1, continuation.root, request);
   }
 
-  private rootId(request: PlanRequest | undefined): number {
-    const root = request?.root;
+  private rootId(request: HtnPlanRequest | undefined): number {
+    const root = request?.task;
     const id = root === undefined ? this.root : typeof root === 'number' ? root : this.domain.taskId(root);
     if (!(id >= 0 && id < this.domain.pauseTask)) throw new UndefinedTaskError(String(root ?? '(none)'), 'the plan request');
     return id;
   }
 
-  private bestFirst(state: WorldState<any>, ctx: Ctx | undefined, request: PlanRequest | undefined): HtnOutcome {
+  private bestFirst(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): HtnResult {
     if (this.tracing) throw traceError();
     if (request?.against != null) {
       throw new DualplanError('BAD_OPTION', 'against', 'Plan request option against (MTR pruning) needs an ordered planner; best-first ranks plans by cost, not by method order.');
     }
     const id = request?.tasks ? -1 : this.rootId(request);
     this.best ??= new BestFirstSearch(this.domain, this.settings);
-    return this.best.run(this.output(request), state, ctx as Ctx, id, request?.args, request?.tasks);
+    const result = this.best.run(this.output(request), state, ctx as Ctx, id, request?.args, request?.tasks);
+    return request?.out ? result : copyResult(result);
   }
 
-  private output(request: PlanRequest | undefined): PlanBuffer {
-    let out = request?.out;
-    if (!out) {
-      out = this.buffers[this.flip];
-      this.flip ^= 1;
-    }
-    return out;
+  private output(request: HtnPlanRequest | undefined): PlanBuffer {
+    return request?.out ?? this.scratch;
   }
 
-  private begin(state: WorldState<any>, ctx: Ctx | undefined, request: PlanRequest | undefined): PlanBuffer {
+  private begin(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): PlanBuffer {
     const out = this.output(request);
     this.search.reset(state, ctx as Ctx, out.p.steps, request?.against ?? null, this.tracing);
     return out;
@@ -141,10 +141,10 @@ export class Planner<Ctx = any> {
    * Write the search's result into `out` in place (no allocation for a found plan or a cached reason).
    * `root` is the root task's id (-1: a task list); only a `'none'` result reads it.
    */
-  private finish(out: PlanBuffer, status: SearchStatus, root: number, rootName: string, request: PlanRequest | undefined): HtnOutcome {
+  private finish(out: PlanBuffer, status: SearchStatus, root: number, rootName: string, request: HtnPlanRequest | undefined): HtnResult {
     const s = this.search;
-    const p = out.p;
-    const o = out.o;
+    const p = htnPlanIn(out);
+    const o = out.r;
     const steps = p.steps;
     p.stats.expanded = s.expanded;
     p.stats.generated = s.generated;
@@ -154,7 +154,8 @@ export class Planner<Ctx = any> {
       if (steps.length !== 0) steps.length = 0;
       o.plan = null;
       o.reason = status === 'budget' ? s.failure : this.settings.texts.none(root, !!request?.against);
-      return o;
+      o.budget = status === 'budget' ? (s.failure === this.settings.texts.steps ? 'steps' : 'depth') : null;
+      return request?.out ? (o as HtnResult) : copyResult(o as HtnResult);
     }
     const planLen = s.planLen;
     if (steps.length !== planLen) steps.length = planLen;
@@ -171,7 +172,8 @@ export class Planner<Ctx = any> {
     meta.continuation = s.continuation;
     o.plan = p;
     o.reason = rootName;
-    return o;
+    o.budget = null;
+    return request?.out ? (o as HtnResult) : copyResult(o as HtnResult);
   }
 }
 
@@ -182,7 +184,7 @@ function traceError(): DualplanError {
 function budget(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !(value >= 1) || !Number.isFinite(value)) {
-    throw new DualplanError('BAD_OPTION', name, `Planner option ${name} must be a finite number >= 1, got ${String(value)}.`);
+    throw new DualplanError('BAD_OPTION', name, `HtnPlanner option ${name} must be a finite number >= 1, got ${String(value)}.`);
   }
   return Math.floor(value);
 }

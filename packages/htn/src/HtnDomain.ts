@@ -1,12 +1,12 @@
 import type { ConditionList, PlanStep, Schema } from '@dualplan/world-state';
-import type { SubtaskFn } from './DomainDef.js';
+import type { SubtaskFn } from './HtnDomainDef.js';
 import type { FastTables } from './planningOps.js';
 
-/** Task kinds as stored in {@link Domain.taskKind}. */
+/** Task kinds as stored in {@link HtnDomain.taskKind}. */
 export const TaskKind = /* @__PURE__ */ Object.freeze({ Primitive: 0, Compound: 1, Delegate: 2, Pause: 3 } as const);
 export type TaskKind = (typeof TaskKind)[keyof typeof TaskKind];
 
-/** @internal the tables {@link compileDomain} fills in. */
+/** @internal the tables {@link compileHtnDomain} fills in. */
 export interface DomainTables {
   name: string;
   root: number;
@@ -27,6 +27,7 @@ export interface DomainTables {
   callStep: (PlanStep | null)[];
   defaultCall: Int32Array;
   delegateNames: (string | null)[];
+  operators: string[];
   pauseTask: number;
   pauseCall: number;
   instantiate: (task: number, args: readonly unknown[]) => PlanStep;
@@ -38,12 +39,12 @@ export interface DomainTables {
  * call ids in one `Int32Array`, and every static primitive call already has its
  * {@link PlanStep}, so planning a static domain allocates nothing. Immutable and
  * shared by every planner (and agent) that uses it. Build one with
- * {@link compileDomain} or {@link domainBuilder}.
+ * {@link compileHtnDomain} or {@link htnDomainBuilder}.
  * @example
- * const domain = compileDomain(schema, { root: 'Idle', tasks: [{ kind: 'primitive', name: 'Idle' }] });
+ * const domain = compileHtnDomain(schema, { root: 'Idle', tasks: [{ kind: 'primitive', name: 'Idle' }] });
  * domain.taskId('Idle'); // 0
  */
-export class Domain<S extends Schema = Schema> {
+export class HtnDomain<S extends Schema = Schema> {
   readonly schema: S;
   readonly name: string;
   /** Default root task id, or -1. */
@@ -69,6 +70,8 @@ export class Domain<S extends Schema = Schema> {
   /** Per task: the call with its default arguments. */
   readonly defaultCall: Int32Array;
   readonly delegateNames: readonly (string | null)[];
+  /** Every operator id of the domain's primitive tasks, sorted (delegates' sub-planners bring their own). */
+  readonly operators: readonly string[];
   /** The built-in pause task and its call. */
   readonly pauseTask: number;
   readonly pauseCall: number;
@@ -77,7 +80,7 @@ export class Domain<S extends Schema = Schema> {
   private readonly ids: Map<string, number>;
   private readonly make: (task: number, args: readonly unknown[]) => PlanStep;
 
-  /** @internal use {@link compileDomain}. */
+  /** @internal use {@link compileHtnDomain}. */
   constructor(schema: S, t: DomainTables) {
     this.schema = schema;
     this.name = t.name;
@@ -99,6 +102,7 @@ export class Domain<S extends Schema = Schema> {
     this.callStep = t.callStep;
     this.defaultCall = t.defaultCall;
     this.delegateNames = t.delegateNames;
+    this.operators = Object.freeze(t.operators.slice());
     this.pauseTask = t.pauseTask;
     this.pauseCall = t.pauseCall;
     this.fast = t.fast;

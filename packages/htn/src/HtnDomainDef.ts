@@ -65,7 +65,7 @@ export interface DelegateDef {
 export type TaskDef = CompoundDef | PrimitiveDef | DelegateDef;
 
 /** A whole domain as plain data. */
-export interface DomainDef {
+export interface HtnDomainDef {
   readonly name?: string;
   /** Default root task. */
   readonly root?: string;

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { applyEffects, bool, ChangeSource, createState, defineSchema, firstFailing, int, type ConditionDef, type EffectDef, type PlanStep, type WorldState } from '@dualplan/world-state';
-import { compileDomain } from './compileDomain.js';
-import { TaskKind, type Domain } from './Domain.js';
-import type { TaskDef } from './DomainDef.js';
+import { compileHtnDomain } from './compileHtnDomain.js';
+import { TaskKind, type HtnDomain } from './HtnDomain.js';
+import type { TaskDef } from './HtnDomainDef.js';
 import { compareMtr } from './compareMtr.js';
-import { Planner } from './Planner.js';
+import { HtnPlanner } from './HtnPlanner.js';
 
 const schema = defineSchema({ b0: bool(), b1: bool(), b2: bool(), i0: int(0, 3), i1: int(0, 3) });
 const KEYS = ['b0', 'b1', 'b2', 'i0', 'i1'] as const;
@@ -30,12 +30,12 @@ const eff = (e: { key: number; kind: number; value: number }): EffectDef =>
   e.key < 3 ? { key: KEYS[e.key], op: 'set', value: e.value % 2 === 1 } : e.kind === 0 ? { key: KEYS[e.key], op: 'set', value: e.value } : { key: KEYS[e.key], op: e.kind === 1 ? 'add' : 'sub', value: e.value };
 const name = (i: number) => (i < P ? `p${i}` : `c${i - P}`);
 
-function build(spec: Spec): Domain {
+function build(spec: Spec): HtnDomain {
   const tasks: TaskDef[] = [
     ...spec.prims.map((p, i): TaskDef => ({ kind: 'primitive', name: name(i), conditions: p.conds.map(cond), effects: p.effs.map(eff), expectedEffects: p.expected.map(eff), cost: p.cost })),
     ...spec.comps.map((methods, i): TaskDef => ({ kind: 'compound', name: name(P + i), methods: methods.map((m) => ({ conditions: m.conds.map(cond), subtasks: m.subs.map(name), cost: m.cost })) })),
   ];
-  return compileDomain(schema, { root: 'c0', tasks });
+  return compileHtnDomain(schema, { root: 'c0', tasks });
 }
 
 function startState(spec: Spec): WorldState<any> {
@@ -51,7 +51,7 @@ class Abort extends Error {}
  * full chronological backtracking; every solution in DFS order is enumerated
  * (the ordered planner must return the first, best-first the cheapest).
  */
-function* solutions(d: Domain, tasks: number[], state: WorldState<any>, depth: number, maxDepth: number, budget: { left: number }): Generator<{ steps: PlanStep[]; mtr: number[]; cost: number }> {
+function* solutions(d: HtnDomain, tasks: number[], state: WorldState<any>, depth: number, maxDepth: number, budget: { left: number }): Generator<{ steps: PlanStep[]; mtr: number[]; cost: number }> {
   if (--budget.left < 0) throw new Abort();
   if (tasks.length === 0) {
     yield { steps: [], mtr: [], cost: 0 };
@@ -96,7 +96,7 @@ describe('random domains (fast-check)', () => {
       fc.property(domainArb, (spec) => {
         const d = build(spec);
         const start = startState(spec);
-        const outcome = new Planner(d, { maxDepth: 8, maxSteps: 50_000 }).plan(start);
+        const outcome = new HtnPlanner(d, { maxDepth: 8, maxSteps: 50_000 }).plan(start);
         if (outcome.status === 'budget') return;
         let first: { steps: PlanStep[]; mtr: number[] } | undefined;
         try {
@@ -135,7 +135,7 @@ describe('random domains (fast-check)', () => {
           if (e instanceof Abort) return;
           throw e;
         }
-        const outcome = new Planner(d, { mode: 'best-first', maxDepth: 6, maxSteps: 200_000 }).plan(start);
+        const outcome = new HtnPlanner(d, { mode: 'best-first', maxDepth: 6, maxSteps: 200_000 }).plan(start);
         if (best === Infinity) {
           expect(outcome.status).not.toBe('found');
           return;
@@ -156,7 +156,7 @@ describe('random domains (fast-check)', () => {
       fc.property(domainArb, fc.array(fc.nat(2), { maxLength: 4 }), (spec, against) => {
         const d = build(spec);
         const start = startState(spec);
-        const planner = new Planner(d, { maxDepth: 8, maxSteps: 50_000 });
+        const planner = new HtnPlanner(d, { maxDepth: 8, maxSteps: 50_000 });
         const free = planner.plan(start);
         if (free.status !== 'found') return;
         const freeSteps = free.plan!.steps.map((x) => x.task);

@@ -8,8 +8,8 @@ import {
   type PlanStep,
   type Schema,
 } from '@dualplan/world-state';
-import { Domain, TaskKind, type DomainTables } from './Domain.js';
-import type { ArgList, DomainDef, MethodDef, PrimitiveDef, SubtaskFn } from './DomainDef.js';
+import { HtnDomain, TaskKind, type DomainTables } from './HtnDomain.js';
+import type { ArgList, HtnDomainDef, MethodDef, PrimitiveDef, SubtaskFn } from './HtnDomainDef.js';
 import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from './errors.js';
 import { fastTables, NO_ARGS } from './planningOps.js';
 import { subtaskCall, type CallSink } from './subtaskCall.js';
@@ -20,7 +20,7 @@ const PAUSE_NAME = '(pause)';
  * arrays. Errors are {@link DualplanError}s naming the task: undefined task,
  * empty compound, duplicate name, unknown key, out-of-range value, bad cost.
  * @example
- * const domain = compileDomain(trollSchema(), {
+ * const domain = compileHtnDomain(trollSchema(), {
  *   root: 'BeTrunkThumper',
  *   tasks: [
  *     { kind: 'compound', name: 'BeTrunkThumper', methods: [{ subtasks: ['CheckBridge'] }] },
@@ -28,7 +28,7 @@ const PAUSE_NAME = '(pause)';
  *   ],
  * });
  */
-export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Domain<S> {
+export function compileHtnDomain<S extends Schema>(schema: S, def: HtnDomainDef): HtnDomain<S> {
   if (!def || typeof def !== 'object' || !Array.isArray(def.tasks)) {
     throw new TaskDefinitionError('BAD_DOMAIN', String(def?.name ?? ''), 'A domain definition needs a `tasks` array.');
   }
@@ -197,11 +197,12 @@ export function compileDomain<S extends Schema>(schema: S, def: DomainDef): Doma
     callStep,
     defaultCall,
     delegateNames,
+    operators: [...new Set(primDefs.filter((p) => p !== null).map((p) => p.operator ?? p.name))].sort(),
     pauseTask,
     pauseCall: defaultCall[pauseTask],
     instantiate,
   };
-  return new Domain(schema, { ...tables, fast: fastTables(tables) });
+  return new HtnDomain(schema, { ...tables, fast: fastTables(tables) });
 }
 
 function listOf<T>(src: ArgList<T> | undefined, task: string, field: string): readonly T[] {

@@ -2,13 +2,13 @@ import { describe, expect, it } from '@jest/globals';
 import { applyEffects, ChangeSource, createState, type Snapshot, type WorldState } from '@dualplan/world-state';
 import { EnemyRange, TrollLocation, TrollOperator } from '@dualplan/world-state/examples';
 import { compareMtr } from '../compareMtr.js';
-import type { Domain } from '../Domain.js';
+import type { HtnDomain } from '../HtnDomain.js';
 import type { HtnPlan } from '../HtnPlan.js';
-import { Planner } from '../Planner.js';
-import { trollBasicDomain, trollDomain, trollTrunkDomain } from './trollDomain.js';
+import { HtnPlanner } from '../HtnPlanner.js';
+import { trollBasicDomain, trollHtnDomain, trollTrunkDomain } from './trollHtnDomain.js';
 
-function planFor(domain: Domain, snapshot: Snapshot): HtnPlan {
-  const outcome = new Planner(domain).plan(createState(domain.schema, snapshot));
+function planFor(domain: HtnDomain, snapshot: Snapshot): HtnPlan {
+  const outcome = new HtnPlanner(domain).plan(createState(domain.schema, snapshot));
   expect(outcome.status).toBe('found');
   return outcome.plan!;
 }
@@ -59,16 +59,16 @@ describe('Trunk Thumper §12.6 recursion', () => {
   it('slams with a healthy trunk, and each slam costs one hit', () => {
     const domain = trollTrunkDomain();
     const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 1 });
-    const plan = new Planner(domain).plan(state).plan!;
+    const plan = new HtnPlanner(domain).plan(state).plan!;
     expect(names(plan)).toEqual(['NavigateToEnemy', 'DoTrunkSlam']);
     execute(plan, state, 2);
     expect(state.get(domain.schema.keys.WsTrunkHealth)).toBe(0);
-    expect(names(new Planner(domain).plan(state).plan!)[0]).toBe('FindTrunk');
+    expect(names(new HtnPlanner(domain).plan(state).plan!)[0]).toBe('FindTrunk');
   });
 
   it('turns runaway recursion (an uproot that never restores the trunk) into a budget failure', () => {
     const domain = trollTrunkDomain(undefined, { uprootRestoresTrunk: false });
-    const outcome = new Planner(domain, { maxDepth: 50 }).plan(createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 0 }));
+    const outcome = new HtnPlanner(domain, { maxDepth: 50 }).plan(createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 0 }));
     expect(outcome.status).toBe('budget');
     expect(outcome.plan).toBeNull();
     expect(outcome.reason).toMatch(/depth limit of 50.*AttackEnemy/);
@@ -77,16 +77,16 @@ describe('Trunk Thumper §12.6 recursion', () => {
 
 describe('Trunk Thumper §12.7 expected effects', () => {
   it('plans RegainLOSRoar after NavToLastEnemyLoc thanks to the expected effect', () => {
-    const plan = planFor(trollDomain(), { WsHasSeenEnemyRecently: true });
+    const plan = planFor(trollHtnDomain(), { WsHasSeenEnemyRecently: true });
     expect(names(plan)).toEqual(['NavToLastEnemyLoc', 'RegainLOSRoar']);
     expect(plan.steps[0].expectedEffects.describe(0)).toBe('WsCanSeeEnemy = true');
     expect(plan.meta.mtr).toEqual([1]);
   });
 
   it('never applies expected effects to the real state', () => {
-    const domain = trollDomain();
+    const domain = trollHtnDomain();
     const state = createState(domain.schema, { WsHasSeenEnemyRecently: true });
-    const plan = new Planner(domain).plan(state).plan!;
+    const plan = new HtnPlanner(domain).plan(state).plan!;
     execute(plan, state, 1);
     expect(state.get(domain.schema.keys.WsCanSeeEnemy)).toBe(false);
     expect(state.get(domain.schema.keys.WsLocation)).toBe(TrollLocation.LastEnemyLoc);
@@ -104,66 +104,66 @@ describe('Trunk Thumper §12.8 MTR', () => {
     [{ WsHasSeenEnemyRecently: true }, ['NavToLastEnemyLoc', 'RegainLOSRoar'], [1]],
     [{}, ['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge'], [2]],
   ] as const)('plan %# has the MTR documented in docs/htn.md', (snapshot, steps, mtr) => {
-    const plan = planFor(trollDomain(), snapshot as Snapshot);
+    const plan = planFor(trollHtnDomain(), snapshot as Snapshot);
     expect(names(plan)).toEqual(steps);
     expect(plan.meta.mtr).toEqual(mtr);
   });
 
   it('slams then recovers; a boulder throw is the fallback when it cannot reach the enemy', () => {
-    expect(names(planFor(trollDomain(), slamState))).toEqual(['NavigateToEnemy', 'DoTrunkSlam', 'DoRecovery']);
-    const blocked = planFor(trollDomain(), { ...slamState, WsCanNavigateToEnemy: false });
+    expect(names(planFor(trollHtnDomain(), slamState))).toEqual(['NavigateToEnemy', 'DoTrunkSlam', 'DoRecovery']);
+    const blocked = planFor(trollHtnDomain(), { ...slamState, WsCanNavigateToEnemy: false });
     expect(names(blocked)).toEqual(['ThrowBoulder']);
     expect(blocked.meta.mtr).toEqual([0, 3]);
   });
 
   it('a replan during DoRecovery finds only a lower-priority plan, so recovery is not interrupted', () => {
-    const domain = trollDomain();
+    const domain = trollHtnDomain();
     const state = createState(domain.schema, slamState);
-    const running = structuredClone(new Planner(domain).plan(state).plan!.meta.mtr);
+    const running = structuredClone(new HtnPlanner(domain).plan(state).plan!.meta.mtr);
     execute(planFor(domain, slamState), state, 2); // NavigateToEnemy, DoTrunkSlam done; DoRecovery running
-    const candidate = new Planner(domain).plan(state).plan!;
+    const candidate = new HtnPlanner(domain).plan(state).plan!;
     expect(names(candidate)).toEqual(['ThrowBoulder']);
     expect(compareMtr(candidate.meta.mtr, running)).toBeGreaterThan(0);
   });
 
   it('without WsIsTired, the third slam powers up a whirlwind that outranks and aborts the recovery (the chapter\'s bug)', () => {
-    const domain = trollDomain({ tired: false });
+    const domain = trollHtnDomain({ tired: false });
     const state = createState(domain.schema, { ...slamState, WsPowerUp: 2 });
-    const plan = new Planner(domain).plan(state).plan!;
+    const plan = new HtnPlanner(domain).plan(state).plan!;
     expect(names(plan)).toEqual(['NavigateToEnemy', 'DoTrunkSlam', 'DoRecovery']);
     const running = structuredClone(plan.meta.mtr);
     execute(plan, state, 2);
-    const candidate = new Planner(domain).plan(state).plan!;
+    const candidate = new HtnPlanner(domain).plan(state).plan!;
     expect(names(candidate)).toEqual(['DoWhirlwindTrunkAttack', 'DoRecovery']);
     expect(compareMtr(candidate.meta.mtr, running)).toBeLessThan(0);
   });
 
   it('with WsIsTired, the third slam does not let the whirlwind interrupt recovery; after recovering it whirls', () => {
-    const domain = trollDomain();
+    const domain = trollHtnDomain();
     const state = createState(domain.schema, { ...slamState, WsPowerUp: 2 });
-    const plan = new Planner(domain).plan(state).plan!;
+    const plan = new HtnPlanner(domain).plan(state).plan!;
     const running = structuredClone(plan.meta.mtr);
     execute(plan, state, 2);
-    const candidate = new Planner(domain).plan(state).plan!;
+    const candidate = new HtnPlanner(domain).plan(state).plan!;
     expect(names(candidate)).not.toContain('DoWhirlwindTrunkAttack');
     expect(compareMtr(candidate.meta.mtr, running)).toBeGreaterThan(0);
     applyEffects(plan.steps[2].effects, state, undefined, ChangeSource.Own); // DoRecovery completes
-    expect(names(new Planner(domain).plan(state).plan!)).toEqual(['DoWhirlwindTrunkAttack', 'DoRecovery']);
+    expect(names(new HtnPlanner(domain).plan(state).plan!)).toEqual(['DoWhirlwindTrunkAttack', 'DoRecovery']);
   });
 
   it('a higher-priority plan replaces a lower one: the patrolling troll spots an enemy', () => {
-    const domain = trollDomain();
+    const domain = trollHtnDomain();
     const state = createState(domain.schema, {});
-    const patrol = new Planner(domain).plan(state).plan!;
+    const patrol = new HtnPlanner(domain).plan(state).plan!;
     const running = structuredClone(patrol.meta.mtr);
     expect(running).toEqual([2]);
     state.set(domain.schema.keys.WsCanSeeEnemy, true);
-    const attack = new Planner(domain).plan(state).plan!;
+    const attack = new HtnPlanner(domain).plan(state).plan!;
     expect(compareMtr(attack.meta.mtr, running)).toBeLessThan(0);
   });
 
   it('backtracks out of the slam method when the slam itself is invalid (no stamina)', () => {
-    const plan = planFor(trollDomain(), { ...slamState, WsStamina: 0 });
+    const plan = planFor(trollHtnDomain(), { ...slamState, WsStamina: 0 });
     expect(names(plan)).toEqual(['ThrowBoulder']);
     expect(plan.stats.backtracks).toBeGreaterThan(0);
   });
@@ -171,18 +171,18 @@ describe('Trunk Thumper §12.8 MTR', () => {
 
 describe('Trunk Thumper §12.10 partial plans', () => {
   it('split: navigates only while out of melee range, then slams once there', () => {
-    const domain = trollDomain({ partial: 'split' });
+    const domain = trollHtnDomain({ partial: 'split' });
     const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3, WsEnemyRange: 'View' });
-    const first = new Planner(domain).plan(state).plan!;
+    const first = new HtnPlanner(domain).plan(state).plan!;
     expect(names(first)).toEqual(['NavigateToEnemy']);
     execute(first, state, 1);
     expect(state.get(domain.schema.keys.WsEnemyRange)).toBe(EnemyRange.Melee);
-    expect(names(new Planner(domain).plan(state).plan!)).toEqual(['DoTrunkSlam', 'DoRecovery']);
+    expect(names(new HtnPlanner(domain).plan(state).plan!)).toEqual(['DoTrunkSlam', 'DoRecovery']);
   });
 
   it('pause: returns the steps up to the pause point plus a continuation, and resumes from it', () => {
-    const domain = trollDomain({ partial: 'pause' });
-    const planner = new Planner(domain);
+    const domain = trollHtnDomain({ partial: 'pause' });
+    const planner = new HtnPlanner(domain);
     const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 });
     const first = planner.plan(state).plan!;
     expect(names(first)).toEqual(['NavigateToEnemy']);
@@ -199,8 +199,8 @@ describe('Trunk Thumper §12.10 partial plans', () => {
   });
 
   it('a resumed continuation cannot backtrack before the pause: an invalid rest is no plan', () => {
-    const domain = trollDomain({ partial: 'pause' });
-    const planner = new Planner(domain);
+    const domain = trollHtnDomain({ partial: 'pause' });
+    const planner = new HtnPlanner(domain);
     const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 });
     const continuation = planner.plan(state).plan!.meta.continuation!;
     state.set(domain.schema.keys.WsStamina, 0);

@@ -29,8 +29,8 @@ export interface ActionDef<Ctx = any> {
   /** Operator the runner executes; defaults to `name`. */
   readonly operator?: string;
   readonly args?: readonly unknown[];
-  /** Regressed preconditions; opaque `check()` conditions are procedural (rule 4), tested on the real state only. */
-  readonly preconditions?: readonly ConditionDef[];
+  /** Regressed conditions; opaque `check()` conditions are procedural (rule 4), tested on the real state only. */
+  readonly conditions?: readonly ConditionDef[];
   /** Effects (`set`/`add`/`sub`); opaque effects cannot be regressed and are rejected. */
   readonly effects: readonly EffectDef[];
   /**
@@ -56,7 +56,7 @@ export interface GoalDef<Ctx = any> {
   readonly valid?: (state: WorldState<any>, ctx: Ctx) => boolean;
 }
 
-export interface DomainDef<Ctx = any> {
+export interface GoapDomainDef<Ctx = any> {
   readonly actions: readonly ActionDef<Ctx>[];
   readonly goals?: readonly GoalDef<Ctx>[];
 }
@@ -81,7 +81,7 @@ export const Eff = /* @__PURE__ */ Object.freeze({ None: 0, Set: 1, Add: 2 } as 
 
 /**
  * A compiled GOAP domain: flat typed arrays for the planner's hot loop, plus
- * shared plan steps. Build with {@link compileDomain}; immutable and shareable
+ * shared plan steps. Build with {@link compileGoapDomain}; immutable and shareable
  * between planners (the planners own all scratch).
  */
 export interface GoapDomain<Ctx = any> {
@@ -109,7 +109,7 @@ export interface GoapDomain<Ctx = any> {
   readonly indexTouch: Int32Array;
   readonly baseCost: Float64Array;
   readonly costFns: readonly (ActionCost<Ctx> | null)[];
-  /** Procedural (opaque) preconditions per action, or null. */
+  /** Procedural (opaque) conditions per action, or null. */
   readonly procedural: readonly (ConditionList | null)[];
   /** One shared plan step per action (base cost). */
   readonly steps: readonly PlanStep[];
@@ -121,14 +121,14 @@ export interface GoapDomain<Ctx = any> {
  * Compile GOAP actions and goals against a schema, once. Errors are typed and
  * name the action or key: {@link InvalidCostError}, `UnknownKeyError`,
  * `ValueRangeError` (an effect outside a key's range), {@link GoapDefinitionError}
- * (contradictory preconditions, opaque effects, duplicate names).
+ * (contradictory conditions, opaque effects, duplicate names).
  * @example
- * const domain = compileDomain(schema, {
- *   actions: [{ name: 'chop', preconditions: [eq(keys.HasAxe, true)], effects: [add(keys.Wood, 5)], cost: 2 }],
+ * const domain = compileGoapDomain(schema, {
+ *   actions: [{ name: 'chop', conditions: [eq(keys.HasAxe, true)], effects: [add(keys.Wood, 5)], cost: 2 }],
  *   goals: [{ name: 'stock', conditions: [ge(keys.Wood, 10)], priority: 1 }],
  * });
  */
-export function compileDomain<Ctx = any>(schema: Schema, def: DomainDef<Ctx>): GoapDomain<Ctx> {
+export function compileGoapDomain<Ctx = any>(schema: Schema, def: GoapDomainDef<Ctx>): GoapDomain<Ctx> {
   if (!def || !Array.isArray(def.actions)) throw new GoapDefinitionError('BAD_DOMAIN', 'domain', 'A GOAP domain needs an `actions` array.');
   const size = schema.size;
   const offset = new Int32Array(size);
@@ -176,9 +176,9 @@ export function compileDomain<Ctx = any>(schema: Schema, def: DomainDef<Ctx>): G
       costFns.push(null);
       baseCost[ai] = cost;
     }
-    const pre = compileConditions(schema, a.preconditions ?? [], where);
+    const pre = compileConditions(schema, a.conditions ?? [], where);
     const allowed = constraintsOf(layout, pre, where, a.name, 'CONTRADICTORY_PRECONDITIONS');
-    procedural.push(pre.hasOpaque ? compileConditions(schema, (a.preconditions ?? []).filter((c: ConditionDef) => 'opaque' in c), where) : null);
+    procedural.push(pre.hasOpaque ? compileConditions(schema, (a.conditions ?? []).filter((c: ConditionDef) => 'opaque' in c), where) : null);
     if (!Array.isArray(a.effects)) throw new GoapDefinitionError('BAD_ACTION', a.name, `Action "${a.name}" needs an effects array.`);
     const eff = compileEffects(schema, a.effects, where);
     const expected = a.expectedEffects ? compileEffects(schema, a.expectedEffects, where) : emptyEffects(schema);

@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import { add, bool, check, createState, defineSchema, eq, int, set, type Snapshot } from '@dualplan/world-state';
-import { compileDomain } from './compileDomain.js';
-import { pause } from './DomainDef.js';
-import { trollDomain, trollTrunkDomain } from './examples/index.js';
-import { Planner } from './Planner.js';
+import { compileHtnDomain } from './compileHtnDomain.js';
+import { pause } from './HtnDomainDef.js';
+import { trollHtnDomain, trollTrunkDomain } from './examples/index.js';
+import { HtnPlanner } from './HtnPlanner.js';
 
 // The untraced search runs common tasks inline; tracing forces the general code. Both must agree exactly.
-describe('Planner inline fast path', () => {
-  const domains = [trollDomain(), trollDomain({ partial: 'pause' }), trollDomain({ tired: false }), trollTrunkDomain()];
+describe('HtnPlanner inline fast path', () => {
+  const domains = [trollHtnDomain(), trollHtnDomain({ partial: 'pause' }), trollHtnDomain({ tired: false }), trollTrunkDomain()];
   const starts: Snapshot[] = [
     { WsCanSeeEnemy: true, WsTrunkHealth: 0 },
     { WsCanSeeEnemy: true, WsTrunkHealth: 3 },
@@ -16,7 +16,7 @@ describe('Planner inline fast path', () => {
     { WsCanSeeEnemy: false, WsHasSeenEnemyRecently: true, WsTrunkHealth: 2 },
     { WsCanSeeEnemy: false, WsHasSeenEnemyRecently: false, WsTrunkHealth: 3 },
   ];
-  const summary = (planner: Planner, state: ReturnType<typeof createState>) => {
+  const summary = (planner: HtnPlanner, state: ReturnType<typeof createState>) => {
     const { status, plan, reason } = planner.plan(state);
     return {
       status,
@@ -31,8 +31,8 @@ describe('Planner inline fast path', () => {
 
   it('gives the same plans, MTRs, costs and stats as the traced search', () => {
     for (const domain of domains) {
-      const fast = new Planner(domain);
-      const traced = new Planner(domain, { trace: true });
+      const fast = new HtnPlanner(domain);
+      const traced = new HtnPlanner(domain, { trace: true });
       for (const start of starts) {
         const state = createState(domain.schema, start);
         expect(summary(fast, state)).toEqual(summary(traced, state));
@@ -41,14 +41,14 @@ describe('Planner inline fast path', () => {
   });
 
   it('keeps the previous plan intact and reports budgets the same way', () => {
-    const domain = trollDomain();
-    const planner = new Planner(domain);
+    const domain = trollHtnDomain();
+    const planner = new HtnPlanner(domain);
     const a = planner.plan(createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 0 })).plan!;
     const before = a.steps.map((s) => s.task);
     planner.plan(createState(domain.schema, { WsCanSeeEnemy: false, WsTrunkHealth: 3 }));
     expect(a.steps.map((s) => s.task)).toEqual(before);
-    const small = new Planner(domain, { maxSteps: 3 });
-    const tracedSmall = new Planner(domain, { maxSteps: 3, trace: true });
+    const small = new HtnPlanner(domain, { maxSteps: 3 });
+    const tracedSmall = new HtnPlanner(domain, { maxSteps: 3, trace: true });
     const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 0 });
     const r = small.plan(state);
     expect(r.status).toBe('budget');
@@ -58,7 +58,7 @@ describe('Planner inline fast path', () => {
   it('agrees when general calls, pauses and failures sit among the static subtasks of a method', () => {
     const schema = defineSchema({ N: int(0, 5), Open: bool(), Done: bool() });
     const k = schema.keys;
-    const domain = compileDomain(schema, {
+    const domain = compileHtnDomain(schema, {
       root: 'Root',
       tasks: [
         { kind: 'compound', name: 'Root', methods: [
@@ -74,8 +74,8 @@ describe('Planner inline fast path', () => {
         { kind: 'primitive', name: 'Finish', effects: [set(k.Done, true)] },
       ],
     });
-    const fast = new Planner(domain);
-    const traced = new Planner(domain, { trace: true });
+    const fast = new HtnPlanner(domain);
+    const traced = new HtnPlanner(domain, { trace: true });
     for (const start of [{}, { Open: true }, { Open: true, N: 2 }, { Open: true, N: 1 }, { N: 3 }, { N: 4 }, { Done: true, Open: true }] as Snapshot[]) {
       const state = createState(schema, start);
       expect(summary(fast, state)).toEqual(summary(traced, state));

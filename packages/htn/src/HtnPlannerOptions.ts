@@ -1,8 +1,8 @@
 import type { SubPlanner } from '@dualplan/world-state';
-import type { SubtaskDef } from './DomainDef.js';
-import type { PlanBuffer } from './HtnPlan.js';
+import type { SubtaskDef } from './HtnDomainDef.js';
+import type { PlanBuffer } from '@dualplan/world-state';
 
-export interface PlannerOptions<Ctx = any> {
+export interface HtnPlannerOptions<Ctx = any> {
   /** Root task name; defaults to the domain's root. */
   root?: string;
   /** Tasks processed before giving up with status `'budget'`. Defaults to 100 000. */
@@ -14,17 +14,17 @@ export interface PlannerOptions<Ctx = any> {
   /**
    * `'ordered'` (default): the chapter's depth-first search, first valid method wins.
    * `'best-first'`: the cheapest full decomposition by method and primitive costs (pooled: no allocation in steady state, but it expands every applicable branch).
-   * It ignores pause points, and supports neither `trace` nor {@link PlanRequest.against} (both throw `BAD_OPTION`).
+   * It ignores pause points, and supports neither `trace` nor {@link HtnPlanRequest.against} (both throw `BAD_OPTION`).
    */
   mode?: 'ordered' | 'best-first';
-  /** Record trace events in `Planner.trace`. Off by default and free when off. Ordered mode only. */
+  /** Record trace events in `HtnPlanner.trace`. Off by default and free when off. Ordered mode only. */
   trace?: boolean;
 }
 
 /** Per-call options. Reuse one object per agent to keep planning allocation-free. */
-export interface PlanRequest {
+export interface HtnPlanRequest {
   /** Root task name or id, instead of the planner's root. */
-  root?: string | number;
+  task?: string | number;
   /** Arguments of the root task. */
   args?: readonly unknown[];
   /** Plan from this task list instead of a root (allocates). */
@@ -34,6 +34,6 @@ export interface PlanRequest {
    * Ordered mode only: a best-first planner throws `BAD_OPTION` (subject `against`) unless it is null or absent.
    */
   against?: readonly number[] | null;
-  /** Where to write the result; defaults to the planner's two internal buffers, alternately. */
+  /** Where to write the result (no allocation; valid until the next call writing into it); default: a fresh result. */
   out?: PlanBuffer;
 }

@@ -1,8 +1,8 @@
 import { add, eq, gt, ne, set, sub, type KeysOf, type Schema } from '@dualplan/world-state';
 import { EnemyRange, TrollLocation, TrollOperator, trollSchema, type TrollSchema } from '@dualplan/world-state/examples';
-import { compileDomain } from '../compileDomain.js';
-import type { Domain } from '../Domain.js';
-import { domainBuilder, type DomainBuilder } from '../DomainBuilder.js';
+import { compileHtnDomain } from '../compileHtnDomain.js';
+import type { HtnDomain } from '../HtnDomain.js';
+import { htnDomainBuilder, type HtnDomainBuilder } from '../HtnDomainBuilder.js';
 
 type TrollSpec = TrollSchema extends Schema<infer S> ? S : never;
 type TrollKeys = KeysOf<TrollSpec>;
@@ -28,7 +28,7 @@ export interface TrollDomainOptions {
  * one operator: `NavigateToEnemy`, `NavigateToBridge`, `NavigateToTrunk` and
  * `NavToLastEnemyLoc` all run `NavigateTo` with a different location term.
  */
-function primitives(b: DomainBuilder<TrollSpec>, stage: 'basic' | 'trunk' | 'full', tired: boolean): DomainBuilder<TrollSpec> {
+function primitives(b: HtnDomainBuilder<TrollSpec>, stage: 'basic' | 'trunk' | 'full', tired: boolean): HtnDomainBuilder<TrollSpec> {
   const full = stage === 'full';
   return b
     .primitive('NavigateToEnemy', (k) => ({
@@ -52,7 +52,7 @@ function primitives(b: DomainBuilder<TrollSpec>, stage: 'basic' | 'trunk' | 'ful
     .primitive('CheckBridge', { operator: TrollOperator.CheckBridge, args: ['SearchAnim'] });
 }
 
-function trunkPrimitives(b: DomainBuilder<TrollSpec>): DomainBuilder<TrollSpec> {
+function trunkPrimitives(b: HtnDomainBuilder<TrollSpec>): HtnDomainBuilder<TrollSpec> {
   return b
     .primitive('FindTrunk', { operator: TrollOperator.FindTrunk })
     .primitive('NavigateToTrunk', (k) => ({ operator: TrollOperator.NavigateTo, args: [TrollLocation.Trunk], effects: [set(k.WsLocation, TrollLocation.Trunk)] }))
@@ -63,11 +63,11 @@ function trunkPrimitives(b: DomainBuilder<TrollSpec>): DomainBuilder<TrollSpec> 
  * §12.3: the first Trunk Thumper. Seeing an enemy, it navigates and slams;
  * otherwise it patrols its bridges.
  * @example
- * new Planner(trollBasicDomain()).plan(createState(trollSchema(), { WsCanSeeEnemy: true })).plan?.steps.map((s) => s.task);
+ * new HtnPlanner(trollBasicDomain()).plan(createState(trollSchema(), { WsCanSeeEnemy: true })).plan?.steps.map((s) => s.task);
  * // ['NavigateToEnemy', 'DoTrunkSlam']
  */
-export function trollBasicDomain(schema: TrollSchema = trollSchema()): Domain<TrollSchema> {
-  const b = domainBuilder(schema, 'troll-12.3')
+export function trollBasicDomain(schema: TrollSchema = trollSchema()): HtnDomain<TrollSchema> {
+  const b = htnDomainBuilder(schema, 'troll-12.3')
     .compound('BeTrunkThumper')
     .method((k) => [eq(k.WsCanSeeEnemy, true)], 'AttackEnemy')
     .task('NavigateToEnemy')
@@ -86,11 +86,11 @@ export function trollBasicDomain(schema: TrollSchema = trollSchema()): Domain<Tr
  * fetching a new one. With `uprootRestoresTrunk: false` the recursion never
  * ends, which the planner's depth limit turns into a `'budget'` result.
  * @example
- * new Planner(trollTrunkDomain()).plan(createState(trollSchema(), { WsCanSeeEnemy: true, WsTrunkHealth: 0 })).plan?.steps.map((s) => s.task);
+ * new HtnPlanner(trollTrunkDomain()).plan(createState(trollSchema(), { WsCanSeeEnemy: true, WsTrunkHealth: 0 })).plan?.steps.map((s) => s.task);
  * // ['FindTrunk', 'NavigateToTrunk', 'UprootTrunk', 'NavigateToEnemy', 'DoTrunkSlam']
  */
-export function trollTrunkDomain(schema: TrollSchema = trollSchema(), options: { uprootRestoresTrunk?: boolean } = {}): Domain<TrollSchema> {
-  const b = domainBuilder(schema, 'troll-12.6')
+export function trollTrunkDomain(schema: TrollSchema = trollSchema(), options: { uprootRestoresTrunk?: boolean } = {}): HtnDomain<TrollSchema> {
+  const b = htnDomainBuilder(schema, 'troll-12.6')
     .compound('BeTrunkThumper')
     .method((k) => [eq(k.WsCanSeeEnemy, true)], 'Attack')
     .task('AttackEnemy')
@@ -115,7 +115,7 @@ export function trollTrunkDomain(schema: TrollSchema = trollSchema(), options: {
   if (options.uprootRestoresTrunk === false) {
     const data = withTrunk.toData();
     const tasks = data.tasks.map((t) => (t.name === 'UprootTrunk' ? { kind: 'primitive' as const, name: 'UprootTrunk', operator: TrollOperator.UprootTrunk } : t));
-    return compileDomain(schema, { ...data, tasks });
+    return compileHtnDomain(schema, { ...data, tasks });
   }
   return withTrunk.build();
 }
@@ -127,15 +127,15 @@ export function trollTrunkDomain(schema: TrollSchema = trollSchema(), options: {
  * slams, recovery modelled with `WsIsTired`, boulder throw when it cannot slam
  * (§12.8), and optional partial planning (§12.10).
  * @example
- * const domain = trollDomain();
+ * const domain = trollHtnDomain();
  * const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 });
- * new Planner(domain).plan(state).plan?.steps.map((s) => s.task); // ['NavigateToEnemy', 'DoTrunkSlam', 'DoRecovery']
+ * new HtnPlanner(domain).plan(state).plan?.steps.map((s) => s.task); // ['NavigateToEnemy', 'DoTrunkSlam', 'DoRecovery']
  */
-export function trollDomain(options: TrollDomainOptions = {}, schema: TrollSchema = trollSchema()): Domain<TrollSchema> {
+export function trollHtnDomain(options: TrollDomainOptions = {}, schema: TrollSchema = trollSchema()): HtnDomain<TrollSchema> {
   const tired = options.tired !== false;
   const partial = options.partial ?? 'none';
   const ready = (k: TrollKeys) => [gt(k.WsTrunkHealth, 0), eq(k.WsAttackedRecently, false), ...(tired ? [eq(k.WsIsTired, false)] : [])];
-  let attack = domainBuilder(schema, 'troll')
+  let attack = htnDomainBuilder(schema, 'troll')
     .compound('BeTrunkThumper')
     .method((k) => [eq(k.WsCanSeeEnemy, true)], 'Attack')
     .task('AttackEnemy')

@@ -1,6 +1,6 @@
 import { eq, set } from '@dualplan/world-state';
 import { soldierSchema } from '@dualplan/world-state/examples';
-import { compileDomain, type GoapDomain } from '../compileDomain.js';
+import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
 
 export interface SoldierOptions {
   /**
@@ -16,25 +16,25 @@ export interface SoldierOptions {
  * `killEnemy` = ¬enemyalive ∧ alive. From the schema defaults the optimal plan
  * costs 4 (scout, load, aim, shoot in some order). Action names are the operator ids.
  * @example
- * const domain = soldierDomain();
+ * const domain = soldierGoapDomain();
  * new GoapPlanner(domain).plan(createState(domain.schema), 'killEnemy').cost; // 4
  */
-export function soldierDomain(schema = soldierSchema(), options: SoldierOptions = {}): GoapDomain {
+export function soldierGoapDomain(schema = soldierSchema(), options: SoldierOptions = {}): GoapDomain {
   const k = schema.keys;
-  return compileDomain(schema, {
+  return compileGoapDomain(schema, {
     actions: [
-      { name: 'scout', preconditions: [eq(k.armedwithgun, true)], effects: [set(k.enemyvisible, true)] },
-      { name: 'approach', preconditions: [eq(k.enemyvisible, true)], effects: [set(k.nearenemy, true)] },
-      { name: 'aim', preconditions: [eq(k.enemyvisible, true), eq(k.weaponloaded, true)], effects: [set(k.enemylinedup, true)] },
-      { name: 'shoot', preconditions: [eq(k.enemylinedup, true)], effects: [set(k.enemyalive, false)] },
-      { name: 'load', preconditions: [eq(k.armedwithgun, true)], effects: [set(k.weaponloaded, true)] },
+      { name: 'scout', conditions: [eq(k.armedwithgun, true)], effects: [set(k.enemyvisible, true)] },
+      { name: 'approach', conditions: [eq(k.enemyvisible, true)], effects: [set(k.nearenemy, true)] },
+      { name: 'aim', conditions: [eq(k.enemyvisible, true), eq(k.weaponloaded, true)], effects: [set(k.enemylinedup, true)] },
+      { name: 'shoot', conditions: [eq(k.enemylinedup, true)], effects: [set(k.enemyalive, false)] },
+      { name: 'load', conditions: [eq(k.armedwithgun, true)], effects: [set(k.weaponloaded, true)] },
       {
         name: 'detonatebomb',
-        preconditions: [eq(k.armedwithbomb, true), eq(k.nearenemy, true)],
+        conditions: [eq(k.armedwithbomb, true), eq(k.nearenemy, true)],
         effects: [set(k.alive, false), set(k.enemyalive, false)],
         cost: 5,
       },
-      { name: 'flee', preconditions: [eq(k.enemyvisible, true)], effects: [set(k.nearenemy, false)] },
+      { name: 'flee', conditions: [eq(k.enemyvisible, true)], effects: [set(k.nearenemy, false)] },
     ],
     goals: [
       { name: 'killEnemy', conditions: [eq(k.enemyalive, false), eq(k.alive, true)], priority: 1 },

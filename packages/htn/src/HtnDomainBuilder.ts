@@ -1,10 +1,10 @@
 import type { ConditionDef, KeysOf, Schema, SchemaSpec } from '@dualplan/world-state';
-import { compileDomain } from './compileDomain.js';
-import type { Domain } from './Domain.js';
-import type { CompoundDef, DomainDef, MethodDef, PrimitiveDef, SubtaskDef, SubtaskFn, TaskDef } from './DomainDef.js';
-import { pause } from './DomainDef.js';
+import { compileHtnDomain } from './compileHtnDomain.js';
+import type { HtnDomain } from './HtnDomain.js';
+import type { CompoundDef, HtnDomainDef, MethodDef, PrimitiveDef, SubtaskDef, SubtaskFn, TaskDef } from './HtnDomainDef.js';
+import { pause } from './HtnDomainDef.js';
 
-/** A primitive task's fields, as given to {@link DomainBuilder.primitive}. */
+/** A primitive task's fields, as given to {@link HtnDomainBuilder.primitive}. */
 export type PrimitiveSpec = Omit<PrimitiveDef, 'kind' | 'name'>;
 
 type Conds<S extends SchemaSpec> = readonly ConditionDef[] | ((keys: KeysOf<S>) => readonly ConditionDef[]);
@@ -18,9 +18,9 @@ export interface MethodOptions {
 /**
  * Fluent, type-safe domain authoring in the spirit of seed 000: key handles come
  * from the schema, so key names and value types are checked by TypeScript.
- * Produces the same plain data as hand-written definitions ({@link DomainBuilder.toData}).
+ * Produces the same plain data as hand-written definitions ({@link HtnDomainBuilder.toData}).
  * @example
- * const domain = domainBuilder(trollSchema())
+ * const domain = htnDomainBuilder(trollSchema())
  *   .compound('BeTrunkThumper')
  *     .method((k) => [eq(k.WsCanSeeEnemy, true)]).task('NavigateToEnemy').task('DoTrunkSlam')
  *     .back()
@@ -30,7 +30,7 @@ export interface MethodOptions {
  *   // ...
  *   .build();
  */
-export class DomainBuilder<S extends SchemaSpec> {
+export class HtnDomainBuilder<S extends SchemaSpec> {
   readonly schema: Schema<S>;
   private readonly name: string;
   private readonly tasks: TaskDef[] = [];
@@ -69,23 +69,23 @@ export class DomainBuilder<S extends SchemaSpec> {
   }
 
   /** The plain-data definition. */
-  toData(): DomainDef {
+  toData(): HtnDomainDef {
     return { name: this.name, root: this.rootName, tasks: this.tasks.map(copyTask) };
   }
 
-  /** Validate and compile (see {@link compileDomain}). */
-  build(): Domain<Schema<S>> {
-    return compileDomain(this.schema, this.toData());
+  /** Validate and compile (see {@link compileHtnDomain}). */
+  build(): HtnDomain<Schema<S>> {
+    return compileHtnDomain(this.schema, this.toData());
   }
 }
 
 /** Adds methods to a compound task. */
 export class CompoundBuilder<S extends SchemaSpec> {
-  private readonly parent: DomainBuilder<S>;
+  private readonly parent: HtnDomainBuilder<S>;
   private readonly def: { methods: MethodDef[]; name: string };
 
   /** @internal */
-  constructor(parent: DomainBuilder<S>, def: { methods: MethodDef[]; name: string }) {
+  constructor(parent: HtnDomainBuilder<S>, def: { methods: MethodDef[]; name: string }) {
     this.parent = parent;
     this.def = def;
   }
@@ -102,7 +102,7 @@ export class CompoundBuilder<S extends SchemaSpec> {
   }
 
   /** Close the compound task. */
-  end(): DomainBuilder<S> {
+  end(): HtnDomainBuilder<S> {
     return this.parent;
   }
 }
@@ -142,7 +142,7 @@ export class MethodBuilder<S extends SchemaSpec> {
   }
 
   /** Close the method and its compound task. */
-  end(): DomainBuilder<S> {
+  end(): HtnDomainBuilder<S> {
     return this.parent.end();
   }
 }
@@ -156,8 +156,8 @@ function copyTask(t: TaskDef): TaskDef {
 /**
  * Start a fluent domain definition over a schema.
  * @example
- * const domain = domainBuilder(schema, 'troll').compound('Root').method().task('Idle').end().primitive('Idle').build();
+ * const domain = htnDomainBuilder(schema, 'troll').compound('Root').method().task('Idle').end().primitive('Idle').build();
  */
-export function domainBuilder<S extends SchemaSpec>(schema: Schema<S>, name?: string): DomainBuilder<S> {
-  return new DomainBuilder(schema, name);
+export function htnDomainBuilder<S extends SchemaSpec>(schema: Schema<S>, name?: string): HtnDomainBuilder<S> {
+  return new HtnDomainBuilder(schema, name);
 }

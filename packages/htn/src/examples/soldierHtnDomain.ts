@@ -1,7 +1,7 @@
 import { eq, set } from '@dualplan/world-state';
 import { soldierSchema, type SoldierSchema } from '@dualplan/world-state/examples';
-import type { Domain } from '../Domain.js';
-import { domainBuilder } from '../DomainBuilder.js';
+import type { HtnDomain } from '../HtnDomain.js';
+import { htnDomainBuilder } from '../HtnDomainBuilder.js';
 
 /**
  * The classic GOAP soldier as an HTN over the same `soldierSchema()`, with
@@ -10,11 +10,11 @@ import { domainBuilder } from '../DomainBuilder.js';
  * both planners on one scenario. From the default start the plan is
  * `scout → load → aim → shoot` (cost 4, the GOAP optimum).
  * @example
- * const domain = soldierDomain();
- * new Planner(domain).plan(createState(domain.schema)).plan?.steps.map((s) => s.operator);
+ * const domain = soldierHtnDomain();
+ * new HtnPlanner(domain).plan(createState(domain.schema)).plan?.steps.map((s) => s.operator);
  */
-export function soldierDomain(schema: SoldierSchema = soldierSchema()): Domain<SoldierSchema> {
-  return domainBuilder(schema, 'soldier')
+export function soldierHtnDomain(schema: SoldierSchema = soldierSchema()): HtnDomain<SoldierSchema> {
+  return htnDomainBuilder(schema, 'soldier')
     .compound('KillEnemy')
     .method((k) => [eq(k.enemyalive, false)], 'Done')
     .back()

@@ -1,21 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, createState, defineSchema, enumOf, eq, set, type PlanOutcome, type SubPlanner, type WorldState } from '@dualplan/world-state';
+import { bool, createState, defineSchema, enumOf, eq, noPlan, planFound, set, PlanBuffer, type PlanResult, type SubPlanner, type WorldState } from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
-import { compileDomain } from './compileDomain.js';
-import { domainBuilder } from './DomainBuilder.js';
-import type { HtnOutcome } from './HtnPlan.js';
-import { PlanBuffer } from './HtnPlan.js';
-import { Planner } from './Planner.js';
-import { trollDomain, trollTrunkDomain } from './examples/trollDomain.js';
+import { compileHtnDomain } from './compileHtnDomain.js';
+import { htnDomainBuilder } from './HtnDomainBuilder.js';
+import type { HtnResult } from "./HtnPlan.js";
+import { HtnPlanner } from './HtnPlanner.js';
+import { trollHtnDomain, trollTrunkDomain } from './examples/trollHtnDomain.js';
 
-const names = (o: HtnOutcome) => o.plan?.steps.map((s) => s.task) ?? [];
+const names = (o: HtnResult) => o.plan?.steps.map((s) => s.task) ?? [];
 
 const Tool = { None: 0, Hammer: 1, Saw: 2 } as const;
 const toolSchema = defineSchema({ Tool: enumOf(Tool, Tool.None), Done: bool() });
 
 /** Choose a tool first, use it later: the later failure must revise the earlier sibling's method. */
 function toolDomain() {
-  return domainBuilder(toolSchema, 'tools')
+  return htnDomainBuilder(toolSchema, 'tools')
     .compound('Build')
     .method()
     .task('ChooseTool')
@@ -40,7 +39,7 @@ function toolDomain() {
 
 describe('backtracking (004 §12.4)', () => {
   it('revises a method chosen in an earlier sibling when a later task fails', () => {
-    const planner = new Planner(toolDomain(), { trace: true });
+    const planner = new HtnPlanner(toolDomain(), { trace: true });
     const outcome = planner.plan(createState(toolSchema));
     expect(names(outcome)).toEqual(['TakeSaw', 'Cut']);
     expect(outcome.plan!.meta.mtr).toEqual([0, 1, 0]);
@@ -52,7 +51,7 @@ describe('backtracking (004 §12.4)', () => {
   it('restores the working state on backtracking, so the failed branch leaves no effects', () => {
     // Only the failed hammer branch makes noise; a later method reads it, so a leaked effect changes the plan.
     const schema = defineSchema({ Tool: enumOf(Tool, Tool.None), Noisy: bool() });
-    const domain = domainBuilder(schema, 'quiet tools')
+    const domain = htnDomainBuilder(schema, 'quiet tools')
       .compound('Build')
       .method()
       .task('ChooseTool')
@@ -85,7 +84,7 @@ describe('backtracking (004 §12.4)', () => {
       .build();
     // Untraced plans backtrack inline; traced ones through the general search.
     for (const trace of [false, true]) {
-      const outcome = new Planner(domain, { trace }).plan(createState(schema));
+      const outcome = new HtnPlanner(domain, { trace }).plan(createState(schema));
       expect(outcome.plan!.steps.some((s) => s.task === 'TakeHammer')).toBe(false);
       expect(names(outcome)).toEqual(['TakeSaw', 'Cut', 'Sneak']);
       expect(outcome.plan!.stats.backtracks).toBe(1);
@@ -93,28 +92,28 @@ describe('backtracking (004 §12.4)', () => {
   });
 
   it('returns none with a reason when no decomposition works', () => {
-    const domain = compileDomain(toolSchema, {
+    const domain = compileHtnDomain(toolSchema, {
       root: 'Root',
       tasks: [
         { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Fail'] }, { conditions: [{ key: 'Done', op: '==', value: true }], subtasks: [] }] },
         { kind: 'primitive', name: 'Fail', conditions: [{ key: 'Tool', op: '==', value: 'Saw' }] },
       ],
     });
-    const outcome = new Planner(domain).plan(createState(toolSchema));
+    const outcome = new HtnPlanner(domain).plan(createState(toolSchema));
     expect(outcome).toMatchObject({ status: 'none', plan: null });
     expect(outcome.reason).toMatch(/Root/);
   });
 
   it('is iterative: a 20 000-deep recursion does not overflow the JS stack', () => {
     const schema = defineSchema({ Flag: bool() });
-    const domain = compileDomain(schema, {
+    const domain = compileHtnDomain(schema, {
       root: 'Count',
       tasks: [
         { kind: 'compound', name: 'Count', methods: [{ subtasks: (_s, _c, args) => ((args[0] as number) > 0 ? ['Tick', { task: 'Count', args: [(args[0] as number) - 1] }] : []) }] },
         { kind: 'primitive', name: 'Tick' },
       ],
     });
-    const outcome = new Planner(domain, { maxDepth: 30_000, maxSteps: 100_000 }).plan(createState(schema), undefined, { args: [20_000] });
+    const outcome = new HtnPlanner(domain, { maxDepth: 30_000, maxSteps: 100_000 }).plan(createState(schema), undefined, { args: [20_000] });
     expect(outcome.status).toBe('found');
     expect(outcome.plan!.steps.length).toBe(20_000);
   });
@@ -123,47 +122,47 @@ describe('backtracking (004 §12.4)', () => {
 describe('budgets', () => {
   it('a step budget gives a clear budget failure', () => {
     const domain = trollTrunkDomain();
-    const outcome = new Planner(domain, { maxSteps: 3 }).plan(createState(domain.schema, { WsCanSeeEnemy: true }));
+    const outcome = new HtnPlanner(domain, { maxSteps: 3 }).plan(createState(domain.schema, { WsCanSeeEnemy: true }));
     expect(outcome).toMatchObject({ status: 'budget', plan: null });
     expect(outcome.reason).toMatch(/step budget of 3/);
   });
 
   it('a depth limit stops runaway recursion and names the task', () => {
     const schema = defineSchema({ Flag: bool() });
-    const domain = compileDomain(schema, { root: 'Forever', tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }] });
-    const outcome = new Planner(domain, { maxDepth: 100, trace: true }).plan(createState(schema));
+    const domain = compileHtnDomain(schema, { root: 'Forever', tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }] });
+    const outcome = new HtnPlanner(domain, { maxDepth: 100, trace: true }).plan(createState(schema));
     expect(outcome.status).toBe('budget');
     expect(outcome.reason).toMatch(/depth limit of 100 .*Forever/);
   });
 
   it('zero-progress recursion with alternatives still terminates within the step budget', () => {
     const schema = defineSchema({ Flag: bool() });
-    const domain = compileDomain(schema, {
+    const domain = compileHtnDomain(schema, {
       root: 'Loop',
       tasks: [
         { kind: 'compound', name: 'Loop', methods: [{ subtasks: ['Loop', 'Never'] }, { subtasks: ['Never'] }] },
         { kind: 'primitive', name: 'Never', conditions: [{ key: 'Flag', op: '==', value: true }] },
       ],
     });
-    const outcome = new Planner(domain, { maxDepth: 20, maxSteps: 10_000 }).plan(createState(schema));
+    const outcome = new HtnPlanner(domain, { maxDepth: 20, maxSteps: 10_000 }).plan(createState(schema));
     expect(['budget', 'none']).toContain(outcome.status);
   });
 });
 
 describe('options', () => {
   it('rejects invalid budgets and an undefined root, naming the option or task', () => {
-    const domain = trollDomain();
-    expect(() => new Planner(domain, { maxSteps: NaN })).toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'maxSteps' }));
-    expect(() => new Planner(domain, { maxDepth: -1 })).toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'maxDepth' }));
-    expect(() => new Planner(domain, { root: 'Nope' })).toThrow(expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Nope' }));
-    expect(() => new Planner(domain).plan(createState(domain.schema), undefined, { root: 'Nope' })).toThrow(expect.objectContaining({ subject: 'Nope' }));
+    const domain = trollHtnDomain();
+    expect(() => new HtnPlanner(domain, { maxSteps: NaN })).toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'maxSteps' }));
+    expect(() => new HtnPlanner(domain, { maxDepth: -1 })).toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'maxDepth' }));
+    expect(() => new HtnPlanner(domain, { root: 'Nope' })).toThrow(expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Nope' }));
+    expect(() => new HtnPlanner(domain).plan(createState(domain.schema), undefined, { task: 'Nope' })).toThrow(expect.objectContaining({ subject: 'Nope' }));
   });
 });
 
 describe('trace', () => {
   it('records decompositions, rejected methods with the failing condition, and primitives', () => {
-    const domain = trollDomain();
-    const planner = new Planner(domain, { trace: true });
+    const domain = trollHtnDomain();
+    const planner = new HtnPlanner(domain, { trace: true });
     planner.plan(createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 }));
     expect(planner.trace).toEqual([
       { type: 'decompose', task: 'BeTrunkThumper', method: 'Attack', methodIndex: 0, depth: 0 },
@@ -177,8 +176,8 @@ describe('trace', () => {
   });
 
   it('records nothing when off, and can be switched on later', () => {
-    const domain = trollDomain();
-    const planner = new Planner(domain);
+    const domain = trollHtnDomain();
+    const planner = new HtnPlanner(domain);
     planner.plan(createState(domain.schema));
     expect(planner.trace).toEqual([]);
     planner.tracing = true;
@@ -191,8 +190,8 @@ describe('MTR pruning (004 §12.8, second option)', () => {
   const slam = { WsCanSeeEnemy: true, WsTrunkHealth: 3 } as const;
 
   it('finds nothing when only lower-priority plans exist', () => {
-    const domain = trollDomain();
-    const planner = new Planner(domain, { trace: true });
+    const domain = trollHtnDomain();
+    const planner = new HtnPlanner(domain, { trace: true });
     const state = createState(domain.schema, { ...slam, WsIsTired: true, WsAttackedRecently: true });
     expect(names(planner.plan(state))).toEqual(['ThrowBoulder']);
     const pruned = planner.plan(state, undefined, { against: [0, 1] });
@@ -202,8 +201,8 @@ describe('MTR pruning (004 §12.8, second option)', () => {
   });
 
   it('still finds equal and higher-priority plans, identical to unpruned planning', () => {
-    const domain = trollDomain();
-    const planner = new Planner(domain);
+    const domain = trollHtnDomain();
+    const planner = new HtnPlanner(domain);
     const state = createState(domain.schema, slam);
     const free = planner.plan(state).plan!;
     const same = planner.plan(state, undefined, { against: [0, 1] }).plan!;
@@ -214,21 +213,21 @@ describe('MTR pruning (004 §12.8, second option)', () => {
 
 describe('plan requests and buffers', () => {
   it('plans from a task list', () => {
-    const domain = trollDomain();
-    const outcome = new Planner(domain).plan(createState(domain.schema), undefined, { tasks: ['ChooseBridgeToCheck', { task: 'NavigateToBridge' }] });
+    const domain = trollHtnDomain();
+    const outcome = new HtnPlanner(domain).plan(createState(domain.schema), undefined, { tasks: ['ChooseBridgeToCheck', { task: 'NavigateToBridge' }] });
     expect(names(outcome)).toEqual(['ChooseBridgeToCheck', 'NavigateToBridge']);
     expect(outcome.plan!.meta.root).toBe('(tasks)');
   });
 
   it('plans from another root', () => {
-    const domain = trollDomain();
-    const outcome = new Planner(domain).plan(createState(domain.schema, { WsTrunkHealth: 0 }), undefined, { root: 'AttackEnemy' });
+    const domain = trollHtnDomain();
+    const outcome = new HtnPlanner(domain).plan(createState(domain.schema, { WsTrunkHealth: 0 }), undefined, { task: 'AttackEnemy' });
     expect(names(outcome)[0]).toBe('FindTrunk');
   });
 
   it('double-buffers: the previous plan survives the next call', () => {
-    const domain = trollDomain();
-    const planner = new Planner(domain);
+    const domain = trollHtnDomain();
+    const planner = new HtnPlanner(domain);
     const first = planner.plan(createState(domain.schema)).plan!;
     const firstSteps = first.steps.map((s) => s.task);
     const second = planner.plan(createState(domain.schema, { WsHasSeenEnemyRecently: true })).plan!;
@@ -237,17 +236,17 @@ describe('plan requests and buffers', () => {
   });
 
   it('writes into a caller-owned buffer', () => {
-    const domain = trollDomain();
+    const domain = trollHtnDomain();
     const out = new PlanBuffer();
-    const outcome = new Planner(domain).plan(createState(domain.schema), undefined, { out });
-    expect(outcome).toBe(out.outcome);
-    expect(out.outcome.plan!.steps.length).toBe(3);
+    const outcome = new HtnPlanner(domain).plan(createState(domain.schema), undefined, { out });
+    expect(outcome).toBe(out.result);
+    expect(out.result.plan!.steps.length).toBe(3);
   });
 
   it('builds the step of a parameterised primitive referenced without arguments once, on first use', () => {
     const schema = defineSchema({ Flag: bool() });
     let built = 0;
-    const domain = compileDomain(schema, {
+    const domain = compileHtnDomain(schema, {
       root: 'Root',
       tasks: [
         { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Mark'] }] },
@@ -257,7 +256,7 @@ describe('plan requests and buffers', () => {
     expect(domain.callStep[domain.defaultCall[1]]).toBeNull();
     expect(built).toBe(0);
     for (const mode of ['ordered', 'best-first'] as const) {
-      const planner = new Planner(domain, { mode });
+      const planner = new HtnPlanner(domain, { mode });
       const first = planner.plan(createState(schema)).plan!.steps[0];
       expect(first.effects.describe(0)).toBe('Flag = true');
       expect(planner.plan(createState(schema)).plan!.steps[0]).toBe(first);
@@ -266,8 +265,8 @@ describe('plan requests and buffers', () => {
   });
 
   it('plans are plain data', () => {
-    const domain = trollDomain();
-    const plan = new Planner(domain).plan(createState(domain.schema, { WsHasSeenEnemyRecently: true })).plan!;
+    const domain = trollHtnDomain();
+    const plan = new HtnPlanner(domain).plan(createState(domain.schema, { WsHasSeenEnemyRecently: true })).plan!;
     const json = JSON.parse(JSON.stringify(plan));
     expect(json.steps[0]).toMatchObject({ task: 'NavToLastEnemyLoc', operator: 'NavigateTo', expectedEffects: [{ key: 'WsCanSeeEnemy', op: 'set', value: true }] });
     expect(json.meta).toEqual({ root: 'BeTrunkThumper', mtr: [1], partial: false, continuation: null });
@@ -277,14 +276,14 @@ describe('plan requests and buffers', () => {
 describe('delegates (hybrid hook)', () => {
   const schema = trollSchema();
   /** Steps a fake external planner returns: prebuilt from a tiny domain over the same schema. */
-  const external = compileDomain(schema, {
+  const external = compileHtnDomain(schema, {
     tasks: [
       { kind: 'primitive', name: 'Sneak', operator: 'NavigateTo', args: [2], effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
       { kind: 'primitive', name: 'Grab', operator: 'UprootTrunk', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
     ],
   });
   const sneakGrab = [external.callStep[external.defaultCall[0]]!, external.callStep[external.defaultCall[1]]!];
-  const domain = compileDomain(schema, {
+  const domain = compileHtnDomain(schema, {
     root: 'Root',
     tasks: [
       { kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { subtasks: ['Give up'] }] },
@@ -293,11 +292,8 @@ describe('delegates (hybrid hook)', () => {
       { kind: 'primitive', name: 'Give up' },
     ],
   });
-  const found = (steps = sneakGrab): PlanOutcome => ({
-    status: 'found',
-    plan: { planner: 'goap', steps, cost: steps.length, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } },
-    reason: 'goal',
-  });
+  const found = (steps = sneakGrab): PlanResult =>
+    planFound({ planner: 'goap', steps, cost: steps.length, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, 'goal');
 
   it('splices the sub-plan steps and applies their effects to the working state', () => {
     const calls: { args: readonly unknown[]; trunk: number }[] = [];
@@ -305,49 +301,49 @@ describe('delegates (hybrid hook)', () => {
       calls.push({ args, trunk: state.get(schema.keys.WsTrunkHealth) });
       return found();
     };
-    const outcome = new Planner(domain, { delegates: { goap } }).plan(createState(schema));
+    const outcome = new HtnPlanner(domain, { delegates: { goap } }).plan(createState(schema));
     expect(names(outcome)).toEqual(['Sneak', 'Grab', 'Slam']);
     expect(outcome.plan!.cost).toBe(3);
     expect(calls).toEqual([{ args: ['trunk'], trunk: 0 }]);
   });
 
   it('treats a failed sub-plan as a failure that backtracks', () => {
-    const goap: SubPlanner = () => ({ status: 'none', plan: null, reason: 'unreachable' });
-    const planner = new Planner(domain, { delegates: { goap }, trace: true });
+    const goap: SubPlanner = () => (noPlan('unreachable'));
+    const planner = new HtnPlanner(domain, { delegates: { goap }, trace: true });
     expect(names(planner.plan(createState(schema)))).toEqual(['Give up']);
     expect(planner.trace).toContainEqual({ type: 'delegate', task: 'GetTrunk', status: 'none', steps: 0, reason: 'unreachable' });
   });
 
   it('checks the spliced steps: an invalid sub-plan backtracks too', () => {
     const goap: SubPlanner = () => found([sneakGrab[1]]);
-    expect(names(new Planner(domain, { delegates: { goap } }).plan(createState(schema)))).toEqual(['Give up']);
+    expect(names(new HtnPlanner(domain, { delegates: { goap } }).plan(createState(schema)))).toEqual(['Give up']);
   });
 
   it('accepts steps over another instance of the same schema, and rejects a different layout', () => {
-    const twin = compileDomain(trollSchema(), { tasks: [{ kind: 'primitive', name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] }] });
+    const twin = compileHtnDomain(trollSchema(), { tasks: [{ kind: 'primitive', name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] }] });
     const twinGoap: SubPlanner = () => found([sneakGrab[0], twin.callStep[0]!]);
-    expect(names(new Planner(domain, { delegates: { goap: twinGoap } }).plan(createState(schema)))).toEqual(['Sneak', 'Grab', 'Slam']);
-    const other = compileDomain(toolSchema, { tasks: [{ kind: 'primitive', name: 'X' }] });
+    expect(names(new HtnPlanner(domain, { delegates: { goap: twinGoap } }).plan(createState(schema)))).toEqual(['Sneak', 'Grab', 'Slam']);
+    const other = compileHtnDomain(toolSchema, { tasks: [{ kind: 'primitive', name: 'X' }] });
     const goap: SubPlanner = () => found([other.callStep[0]!]);
-    expect(() => new Planner(domain, { delegates: { goap } }).plan(createState(schema))).toThrow(/different layout/);
+    expect(() => new HtnPlanner(domain, { delegates: { goap } }).plan(createState(schema))).toThrow(/different layout/);
   });
 
   it('is reentrant: a delegate may plan with another planner over the same domain', () => {
-    const inner = new Planner(domain, { delegates: { goap: () => found() } });
+    const inner = new HtnPlanner(domain, { delegates: { goap: () => found() } });
     const goap: SubPlanner = (state) => {
       const o = inner.plan(state);
       expect(names(o)).toEqual(['Sneak', 'Grab', 'Slam']);
       return found();
     };
-    expect(names(new Planner(domain, { delegates: { goap } }).plan(createState(schema)))).toEqual(['Sneak', 'Grab', 'Slam']);
+    expect(names(new HtnPlanner(domain, { delegates: { goap } }).plan(createState(schema)))).toEqual(['Sneak', 'Grab', 'Slam']);
   });
 });
 
 describe('reentrancy', () => {
   it('planners sharing a domain do not interfere', () => {
-    const domain = trollDomain();
-    const a = new Planner(domain);
-    const b = new Planner(domain);
+    const domain = trollHtnDomain();
+    const a = new HtnPlanner(domain);
+    const b = new HtnPlanner(domain);
     const sa = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 0 });
     const sb = createState(domain.schema, { WsHasSeenEnemyRecently: true });
     const pa = a.plan(sa);
@@ -361,7 +357,7 @@ describe('reentrancy', () => {
 describe('best-first mode (002: plan heap with costs)', () => {
   const schema = defineSchema({ Open: bool() });
   const def = (cheapWorks: boolean) =>
-    compileDomain(schema, {
+    compileHtnDomain(schema, {
       root: 'Root',
       tasks: [
         { kind: 'compound', name: 'Root', methods: [{ name: 'slow', cost: 5, subtasks: ['Expensive'] }, { name: 'fast', subtasks: ['Cheap', 'Cheap'] }] },
@@ -372,23 +368,23 @@ describe('best-first mode (002: plan heap with costs)', () => {
 
   it('returns the cheapest full decomposition, where ordered search returns the first', () => {
     const state = createState(schema);
-    expect(names(new Planner(def(true)).plan(state))).toEqual(['Expensive']);
-    const best = new Planner(def(true), { mode: 'best-first' }).plan(state);
+    expect(names(new HtnPlanner(def(true)).plan(state))).toEqual(['Expensive']);
+    const best = new HtnPlanner(def(true), { mode: 'best-first' }).plan(state);
     expect(names(best)).toEqual(['Cheap', 'Cheap']);
     expect(best.plan!.cost).toBe(2);
     expect(best.plan!.meta.mtr).toEqual([1]);
   });
 
   it('falls back to costlier branches when cheap ones fail', () => {
-    expect(names(new Planner(def(false), { mode: 'best-first' }).plan(createState(schema)))).toEqual(['Expensive']);
+    expect(names(new HtnPlanner(def(false), { mode: 'best-first' }).plan(createState(schema)))).toEqual(['Expensive']);
   });
 
   it('on the troll, costs outrank method order: the one-step boulder throw beats the six-step trunk fetch', () => {
-    const troll = trollDomain();
+    const troll = trollHtnDomain();
     const state = createState(troll.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 0 });
-    const best = new Planner(troll, { mode: 'best-first' }).plan(state);
+    const best = new HtnPlanner(troll, { mode: 'best-first' }).plan(state);
     expect(names(best)).toEqual(['ThrowBoulder']);
     expect(best.plan!.meta.mtr).toEqual([0, 3]);
-    expect(names(new Planner(troll).plan(state))).toHaveLength(6);
+    expect(names(new HtnPlanner(troll).plan(state))).toHaveLength(6);
   });
 });

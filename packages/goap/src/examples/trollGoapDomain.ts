@@ -1,6 +1,6 @@
 import { add, eq, gt, ne, set, sub, type KeysOf, type Schema } from '@dualplan/world-state';
 import { EnemyRange, TrollLocation, TrollOperator, trollSchema, type TrollSchema } from '@dualplan/world-state/examples';
-import { compileDomain, type GoapDomain } from '../compileDomain.js';
+import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
 
 type TrollKeys = KeysOf<TrollSchema extends Schema<infer S> ? S : never>;
 
@@ -14,19 +14,19 @@ type TrollKeys = KeysOf<TrollSchema extends Schema<infer S> ? S : never>;
  * slam, a slam to a boulder throw, and a new trunk worth fetching.
  * The schema has no "bridge checked" key, so patrolling plans only the walk back.
  * @example
- * const domain = trollDomain();
+ * const domain = trollGoapDomain();
  * const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 });
  * new GoapPlanner(domain).plan(state, 'attackEnemy'); // NavigateToEnemy, DoTrunkSlam
  */
-export function trollDomain(schema: TrollSchema = trollSchema()): GoapDomain {
+export function trollGoapDomain(schema: TrollSchema = trollSchema()): GoapDomain {
   const k: TrollKeys = schema.keys;
-  return compileDomain(schema, {
+  return compileGoapDomain(schema, {
     actions: [
       {
         name: 'NavigateToEnemy',
         operator: TrollOperator.NavigateTo,
         args: [TrollLocation.Enemy],
-        preconditions: [eq(k.WsCanNavigateToEnemy, true)],
+        conditions: [eq(k.WsCanNavigateToEnemy, true)],
         effects: [set(k.WsLocation, TrollLocation.Enemy), set(k.WsEnemyRange, EnemyRange.Melee)],
         cost: 2,
       },
@@ -34,7 +34,7 @@ export function trollDomain(schema: TrollSchema = trollSchema()): GoapDomain {
         name: 'DoTrunkSlam',
         operator: TrollOperator.TrunkSlam,
         args: ['TrunkSlamAnim'],
-        preconditions: [gt(k.WsTrunkHealth, 0), eq(k.WsEnemyRange, EnemyRange.Melee), gt(k.WsStamina, 0), eq(k.WsIsTired, false)],
+        conditions: [gt(k.WsTrunkHealth, 0), eq(k.WsEnemyRange, EnemyRange.Melee), gt(k.WsStamina, 0), eq(k.WsIsTired, false)],
         effects: [sub(k.WsTrunkHealth, 1), set(k.WsAttackedRecently, true), add(k.WsPowerUp, 1), sub(k.WsStamina, 1), set(k.WsIsTired, true)],
         cost: 2,
       },
@@ -42,14 +42,14 @@ export function trollDomain(schema: TrollSchema = trollSchema()): GoapDomain {
         name: 'DoWhirlwindTrunkAttack',
         operator: TrollOperator.WhirlwindAttack,
         args: ['WhirlwindAnim'],
-        preconditions: [eq(k.WsPowerUp, 3), eq(k.WsEnemyRange, EnemyRange.Melee), eq(k.WsIsTired, false)],
+        conditions: [eq(k.WsPowerUp, 3), eq(k.WsEnemyRange, EnemyRange.Melee), eq(k.WsIsTired, false)],
         effects: [set(k.WsPowerUp, 0), set(k.WsAttackedRecently, true), set(k.WsIsTired, true)],
         cost: 1,
       },
       {
         name: 'ThrowBoulder',
         operator: TrollOperator.ThrowBoulder,
-        preconditions: [eq(k.WsCanSeeEnemy, true), ne(k.WsEnemyRange, EnemyRange.OutOfRange)],
+        conditions: [eq(k.WsCanSeeEnemy, true), ne(k.WsEnemyRange, EnemyRange.OutOfRange)],
         effects: [set(k.WsAttackedRecently, true)],
         cost: 8,
       },
@@ -63,7 +63,7 @@ export function trollDomain(schema: TrollSchema = trollSchema()): GoapDomain {
       {
         name: 'UprootTrunk',
         operator: TrollOperator.UprootTrunk,
-        preconditions: [eq(k.WsLocation, TrollLocation.Trunk), eq(k.WsTrunkHealth, 0)],
+        conditions: [eq(k.WsLocation, TrollLocation.Trunk), eq(k.WsTrunkHealth, 0)],
         effects: [set(k.WsTrunkHealth, 3)],
         cost: 1,
       },
@@ -78,7 +78,7 @@ export function trollDomain(schema: TrollSchema = trollSchema()): GoapDomain {
         name: 'NavToLastEnemyLoc',
         operator: TrollOperator.NavigateTo,
         args: [TrollLocation.LastEnemyLoc],
-        preconditions: [eq(k.WsHasSeenEnemyRecently, true)],
+        conditions: [eq(k.WsHasSeenEnemyRecently, true)],
         effects: [set(k.WsLocation, TrollLocation.LastEnemyLoc)],
         cost: 2,
       },
@@ -86,7 +86,7 @@ export function trollDomain(schema: TrollSchema = trollSchema()): GoapDomain {
         name: 'RegainLOSRoar',
         operator: TrollOperator.Roar,
         args: ['RegainLOSRoar'],
-        preconditions: [eq(k.WsLocation, TrollLocation.LastEnemyLoc)],
+        conditions: [eq(k.WsLocation, TrollLocation.LastEnemyLoc)],
         expectedEffects: [set(k.WsCanSeeEnemy, true)],
         cost: 1,
       },

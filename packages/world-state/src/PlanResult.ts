@@ -1,0 +1,113 @@
+import type { AgentPlanner } from './AgentPlanner.js';
+import type { Plan, PlanStats, PlanStep } from './Plan.js';
+
+/** Outcome of a planning request: a plan, no plan, or a budget ran out first. */
+export type PlanStatus = 'found' | 'none' | 'budget';
+
+/**
+ * Which budget stopped a search: GOAP `expansions`, `length`, `time`, `nodes`;
+ * HTN `steps` (tasks processed) or `depth` (compound decompositions in one plan).
+ */
+export type BudgetKind = 'expansions' | 'length' | 'time' | 'nodes' | 'steps' | 'depth';
+
+/**
+ * What both planners' `plan()` return. Without a {@link PlanBuffer} the object
+ * (and its plan) is fresh and never changes afterwards; with one it lives in the
+ * buffer and is valid until the next call that writes into that buffer.
+ * @example
+ * const result = planner.plan(state, ctx);
+ * if (result.status === 'found') console.log(result.plan.steps.map((s) => s.task));
+ * else console.log(result.reason, result.budget);
+ */
+export type PlanResult<Meta = unknown> =
+  | { readonly status: 'found'; readonly plan: Plan<Meta>; readonly reason: string; readonly budget: null; readonly stats: PlanStats }
+  | { readonly status: 'none' | 'budget'; readonly plan: null; readonly reason: string; readonly budget: BudgetKind | null; readonly stats: PlanStats };
+
+/** @internal The mutable plan a {@link PlanBuffer} holds. */
+export interface MutablePlan<Meta = any> {
+  planner: string;
+  steps: PlanStep[];
+  cost: number;
+  meta: Meta;
+  stats: PlanStats;
+}
+
+/** @internal The mutable result a {@link PlanBuffer} holds. */
+export interface MutableResult<Meta = any> {
+  status: PlanStatus;
+  plan: MutablePlan<Meta> | null;
+  reason: string;
+  budget: BudgetKind | null;
+  stats: PlanStats;
+}
+
+/**
+ * A reusable home for one planning result, for allocation-free planning loops:
+ * pass it as `out` and the planner overwrites it in place instead of returning a
+ * fresh result. The result it returns is valid until the next call that writes
+ * into the same buffer, so keep the plan a runner is executing in a different
+ * buffer from the one you plan into. Either planner can write into any buffer.
+ * @example
+ * const a = new PlanBuffer(), b = new PlanBuffer();
+ * const first = planner.plan(state, ctx, { out: a });
+ * const next = planner.plan(state, ctx, { out: b }); // `first.plan` is untouched
+ */
+export class PlanBuffer {
+  /** @internal */
+  readonly p: MutablePlan;
+  /** @internal */
+  readonly r: MutableResult;
+
+  constructor() {
+    const stats = { expanded: 0, generated: 0, backtracks: 0 };
+    this.p = { planner: '', steps: [], cost: 0, meta: null, stats };
+    this.r = { status: 'none', plan: null, reason: '', budget: null, stats };
+  }
+
+  /** The last result written into this buffer. */
+  get result(): PlanResult<any> {
+    return this.r as PlanResult<any>;
+  }
+
+  /** An owned copy of the last result: fresh objects that later writes into this buffer leave alone. */
+  copy<Meta = unknown>(): PlanResult<Meta> {
+    return copyResult(this.r as PlanResult<Meta>);
+  }
+}
+
+/**
+ * A deep enough copy of a result for the caller to keep: new result, plan, step
+ * list, stats and (plain-data) meta objects; the steps themselves are immutable and shared.
+ */
+export function copyResult<Meta>(r: PlanResult<Meta>): PlanResult<Meta> {
+  const stats = { expanded: r.stats.expanded, generated: r.stats.generated, backtracks: r.stats.backtracks };
+  if (r.plan === null) return { status: r.status, plan: null, reason: r.reason, budget: r.budget, stats } as PlanResult<Meta>;
+  const p = r.plan;
+  const plan: Plan<Meta> = { planner: p.planner, steps: p.steps.slice(), cost: p.cost, meta: copyMeta(p.meta), stats };
+  return { status: 'found', plan, reason: r.reason, budget: null, stats };
+}
+
+function copyMeta<Meta>(meta: Meta): Meta {
+  if (meta === null || typeof meta !== 'object') return meta;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(meta)) out[k] = Array.isArray(v) ? v.slice() : v;
+  return out as Meta;
+}
+
+/**
+ * A found result for a hand-made plan (custom {@link AgentPlanner}s, sub-planners, tests).
+ * @example
+ * const planner: AgentPlanner = { kind: 'script', operators: ['wave'], plan: () => planFound(wavePlan, 'scripted'), shouldReplace: () => KEEP };
+ */
+export function planFound<Meta>(plan: Plan<Meta>, reason = ''): PlanResult<Meta> {
+  return { status: 'found', plan, reason, budget: null, stats: plan.stats };
+}
+
+/**
+ * A result with no plan: `'none'`, or `'budget'` when `budget` names the budget that ran out.
+ * @example
+ * return noPlan('no valid, unsatisfied goal');
+ */
+export function noPlan(reason: string, budget: BudgetKind | null = null): PlanResult<never> {
+  return { status: budget ? 'budget' : 'none', plan: null, reason, budget, stats: { expanded: 0, generated: 0, backtracks: 0 } };
+}
