@@ -1,4 +1,4 @@
-import { bool, check, createState, defineSchema, eq, int, ge, set } from '@dualplan/world-state';
+import { bool, check, createState, defineSchema, eq, int, ge, set, type WorldState } from '@dualplan/world-state';
 import { compileGoapDomain } from './compileGoapDomain.js';
 import { compileGoal } from './compileGoal.js';
 import { GoapPlanner } from './GoapPlanner.js';
@@ -142,7 +142,7 @@ describe('GoapPlanner: sliced search and reentrancy', () => {
 describe('GoapPlanner: costs, procedural checks and penalties', () => {
   const schema = defineSchema({ enemyDead: bool(), hasAmmo: bool(true), range: int(0, 10, 5) });
   const k = schema.keys;
-  const make = (rangedCost: number | ((ctx: { rangedCost: number }) => number), melee = true) =>
+  const make = (rangedCost: number | ((state: WorldState<any>, ctx: { rangedCost: number }) => number), melee = true) =>
     compileGoapDomain(schema, {
       actions: [
         { name: 'ranged', conditions: [eq(k.hasAmmo, true)], effects: [set(k.enemyDead, true)], cost: rangedCost },
@@ -152,7 +152,7 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
     });
 
   test('dynamic cost (Tomb Raider motives): a cheap action can become expensive at run time', () => {
-    const d = make((ctx) => ctx.rangedCost);
+    const d = make((_state, ctx) => ctx.rangedCost);
     const p = new GoapPlanner<{ rangedCost: number }>(d);
     expect(planNames(d, p.plan(createState(schema), 'kill', { rangedCost: 1 }))).toEqual(['ranged']);
     expect(planNames(d, p.plan(createState(schema), 'kill', { rangedCost: 21 }))).toEqual(['melee']);
@@ -160,7 +160,7 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
   });
 
   test('a dynamic cost of Infinity marks the action unusable; NaN or negative is an InvalidCostError naming it', () => {
-    const d = make((ctx) => ctx.rangedCost);
+    const d = make((_state, ctx) => ctx.rangedCost);
     const p = new GoapPlanner<{ rangedCost: number }>(d);
     expect(planNames(d, p.plan(createState(schema, { range: 9 }), 'kill', { rangedCost: Infinity }))).toEqual([]);
     expect(p.result.status).toBe('none');

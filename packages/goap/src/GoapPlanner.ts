@@ -294,7 +294,7 @@ export class GoapPlanner<Ctx = any> {
     let cost = Infinity;
     if (failed < 0) {
       const fn = d.costFns[a];
-      cost = fn === null ? d.baseCost[a] : fn(this.ctx as Ctx, this.start);
+      cost = fn === null ? d.baseCost[a] : fn(this.start, this.ctx as Ctx);
       if (typeof cost !== 'number' || Number.isNaN(cost) || cost < 0) throw new InvalidCostError(d.actionNames[a], cost, 'plan');
       cost *= this.multipliers[a];
     }

@@ -1,4 +1,4 @@
-import { CondOp, DefinitionError, compileConditions, type ConditionList, type Schema } from '@dualplan/world-state';
+import { checkFields, CondOp, DefinitionError, compileConditions, type ConditionList, type Schema } from '@dualplan/world-state';
 import type { CompiledGoal, GoalDef, GoapDomain } from './compileGoapDomain.js';
 import { GoapDefinitionError } from './errors.js';
 
@@ -9,9 +9,12 @@ import { GoapDefinitionError } from './errors.js';
  * const goal = compileGoal(domain, { name: 'fire', conditions: [eq(keys.HasFire, true)] });
  * planner.plan(state, goal);
  */
+const GOAL_FIELDS = ['name', 'conditions', 'priority', 'valid'];
+
 export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx>, index = -1): CompiledGoal<Ctx> {
   if (!def || typeof def.name !== 'string' || def.name === '') throw new GoapDefinitionError('BAD_GOAL', String(def?.name ?? index), 'A goal needs a non-empty name.');
   const where = `goal ${def.name}`;
+  checkFields(def, GOAL_FIELDS, `goal "${def.name}"`);
   if (!Array.isArray(def.conditions)) throw new GoapDefinitionError('BAD_GOAL', def.name, `Goal "${def.name}" needs a conditions array.`);
   const conditions = compileConditions(domain.schema, def.conditions, where);
   if (conditions.hasOpaque) {

@@ -139,3 +139,15 @@ describe('compileGoapDomain errors', () => {
     expect(Array.from(g.cells)).toEqual([k.wood]);
   });
 });
+
+describe('unknown fields', () => {
+  test('an HTN-style or misspelt field is an error naming the field, the action or goal, and the closest name', () => {
+    const e = errorOf(() => compileGoapDomain(schema, { actions: [{ name: 'chop', preconditions: [eq(k.hasAxe, true)], effects: [add(k.wood, 1)] } as never] }));
+    expect(e).toMatchObject({ code: 'UNKNOWN_FIELD', subject: 'preconditions' });
+    expect(e.message).toContain('action "chop". Did you mean "conditions"?');
+    const g = errorOf(() => compileGoapDomain(schema, { actions: [], goals: [{ name: 'stock', conditions: [ge(k.wood, 3)], priorty: 2 } as never] }));
+    expect(g).toMatchObject({ code: 'UNKNOWN_FIELD', subject: 'priorty' });
+    expect(g.message).toContain('Did you mean "priority"?');
+    expect(errorOf(() => compileGoapDomain(schema, { actions: [], goal: [] } as never))).toMatchObject({ code: 'UNKNOWN_FIELD', subject: 'goal' });
+  });
+});

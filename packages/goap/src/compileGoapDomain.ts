@@ -2,6 +2,7 @@ import {
   DEFAULT_INTERRUPT,
   INTERRUPT_POLICIES,
   EffOp,
+  checkFields,
   KeyKind,
   compileConditions,
   compileEffects,
@@ -20,7 +21,7 @@ import { GoapDefinitionError, InvalidCostError } from './errors.js';
 import { compileGoal, constraintsOf, unconstrained } from './compileGoal.js';
 
 /** A dynamic action cost (Tomb Raider motives): evaluated once per search against the real state. */
-export type ActionCost<Ctx = any> = (ctx: Ctx, state: WorldState<any>) => number;
+export type ActionCost<Ctx = any> = (state: WorldState<any>, ctx: Ctx) => number;
 
 /** A GOAP action as plain data. */
 export interface ActionDef<Ctx = any> {
@@ -44,6 +45,9 @@ export interface ActionDef<Ctx = any> {
   readonly executing?: readonly ConditionDef[];
   readonly interrupt?: InterruptPolicy;
 }
+
+const DOMAIN_FIELDS = ['actions', 'goals'];
+const ACTION_FIELDS = ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'cost', 'executing', 'interrupt'];
 
 /** A goal: desired conditions, a priority and an optional validity check (the ReGoap flow). */
 export interface GoalDef<Ctx = any> {
@@ -130,6 +134,7 @@ export interface GoapDomain<Ctx = any> {
  */
 export function compileGoapDomain<Ctx = any>(schema: Schema, def: GoapDomainDef<Ctx>): GoapDomain<Ctx> {
   if (!def || !Array.isArray(def.actions)) throw new GoapDefinitionError('BAD_DOMAIN', 'domain', 'A GOAP domain needs an `actions` array.');
+  checkFields(def, DOMAIN_FIELDS, 'the GOAP domain');
   const size = schema.size;
   const offset = new Int32Array(size);
   const isInt = new Uint8Array(size);
@@ -164,6 +169,7 @@ export function compileGoapDomain<Ctx = any>(schema: Schema, def: GoapDomainDef<
     if (a.interrupt !== undefined && !INTERRUPT_POLICIES.includes(a.interrupt)) {
       throw new GoapDefinitionError('BAD_INTERRUPT', a.name, `Action "${a.name}" has interrupt policy ${JSON.stringify(a.interrupt)}; expected one of ${INTERRUPT_POLICIES.join(', ')}.`);
     }
+    checkFields(a, ACTION_FIELDS, `action "${a.name}"`);
     names.add(a.name);
     actionNames.push(a.name);
     const where = `action ${a.name}`;

@@ -167,3 +167,19 @@ describe('subtasks returned while planning are checked like compiled ones', () =
     expect(() => planner.plan(createState(schema), undefined, { tasks: ['Gone'] })).toThrow(/the planned task list/);
   });
 });
+
+describe('unknown fields', () => {
+  const s = defineSchema({ HasAxe: bool(), Wood: bool() });
+  it('a GOAP-style primitive does not silently drop its conditions', () => {
+    const def = { root: 'Chop', tasks: [{ kind: 'primitive', name: 'Chop', preconditions: [eq(s.keys.HasAxe, true)], effects: [set(s.keys.Wood, true)] }] };
+    expect(() => compileHtnDomain(s, def as never)).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'preconditions', message: expect.stringContaining('primitive task "Chop". Did you mean "conditions"?') }),
+    );
+  });
+
+  it('methods and the domain are checked too', () => {
+    const method = { root: 'R', tasks: [{ kind: 'compound', name: 'R', methods: [{ subtask: ['A'] }] }, { kind: 'primitive', name: 'A' }] };
+    expect(() => compileHtnDomain(s, method as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'subtask', message: expect.stringContaining('Did you mean "subtasks"?') }));
+    expect(() => compileHtnDomain(s, { rot: 'A', tasks: [{ kind: 'primitive', name: 'A' }] } as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'rot' }));
+  });
+});

@@ -1,6 +1,7 @@
 import {
   DEFAULT_INTERRUPT,
   INTERRUPT_POLICIES,
+  checkFields,
   compileConditions,
   compileEffects,
   type ConditionList,
@@ -9,7 +10,7 @@ import {
   type Schema,
 } from '@dualplan/world-state';
 import { HtnDomain, TaskKind, type DomainTables } from './HtnDomain.js';
-import type { ArgList, HtnDomainDef, MethodDef, PrimitiveDef, SubtaskFn } from './HtnDomainDef.js';
+import type { ArgList, HtnDomainDef, MethodDef, PrimitiveDef, SubtaskFn, TaskDef } from './HtnDomainDef.js';
 import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from './errors.js';
 import { fastTables, NO_ARGS } from './planningOps.js';
 import { subtaskCall, type CallSink } from './subtaskCall.js';
@@ -28,10 +29,19 @@ const PAUSE_NAME = '(pause)';
  *   ],
  * });
  */
+const DOMAIN_FIELDS = ['name', 'root', 'tasks'];
+const METHOD_FIELDS = ['name', 'conditions', 'subtasks', 'cost'];
+const TASK_FIELDS = {
+  compound: ['kind', 'name', 'methods'],
+  primitive: ['kind', 'name', 'operator', 'args', 'conditions', 'executing', 'effects', 'expectedEffects', 'cost', 'interrupt'],
+  delegate: ['kind', 'name', 'delegate', 'args'],
+} as const;
+
 export function compileHtnDomain<S extends Schema>(schema: S, def: HtnDomainDef): HtnDomain<S> {
   if (!def || typeof def !== 'object' || !Array.isArray(def.tasks)) {
     throw new TaskDefinitionError('BAD_DOMAIN', String(def?.name ?? ''), 'A domain definition needs a `tasks` array.');
   }
+  checkFields(def, DOMAIN_FIELDS, 'the HTN domain');
   const tasks = def.tasks;
   const ids = new Map<string, number>();
   tasks.forEach((t, i) => {
@@ -41,6 +51,7 @@ export function compileHtnDomain<S extends Schema>(schema: S, def: HtnDomainDef)
     if (t.kind !== 'compound' && t.kind !== 'primitive' && t.kind !== 'delegate') {
       throw new TaskDefinitionError('BAD_TASK', t.name, `Task "${t.name}" has unknown kind ${JSON.stringify((t as { kind: unknown }).kind)}.`);
     }
+    checkFields(t, TASK_FIELDS[t.kind as TaskDef['kind']], `${t.kind} task "${t.name}"`);
     if (ids.has(t.name) || t.name === PAUSE_NAME) throw new DuplicateTaskError(t.name);
     ids.set(t.name, i);
   });
@@ -147,6 +158,7 @@ export function compileHtnDomain<S extends Schema>(schema: S, def: HtnDomainDef)
       const name = m && typeof m.name === 'string' ? m.name : `${t.name}#${k}`;
       where = `method ${name} of task ${t.name}`;
       if (!m || typeof m !== 'object') throw new TaskDefinitionError('BAD_METHOD', t.name, `Method #${k} of task "${t.name}" is not an object.`);
+      checkFields(m, METHOD_FIELDS, where);
       checkCost(m.cost, t.name, where);
       methodNames.push(name);
       methodConds.push(compileConditions(schema, listOf(m.conditions, t.name, 'conditions'), where));

@@ -99,9 +99,20 @@ describe('Agent', () => {
     expect(snapshots[0].x).toBe(1);
   });
 
+  it('types the operator map from the planner\'s operator ids', () => {
+    const base = mtrPlanner(schema, [{ mtr: [0], steps: [makeStep(schema, 'Dance', { operator: 'Dance' })] }]);
+    const typed: AgentPlanner<unknown, 'Dance'> = { ...base, operators: ['Dance'] as const };
+    const ok = createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner: typed, operators: { Dance: scriptedOperator([Success]) } });
+    expect(ok.runner().name).toBe('main');
+    // @ts-expect-error: 'Dnace' is not an operator id of the planner, and 'Dance' is missing
+    expect(() => createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner: typed, operators: { Dnace: scriptedOperator([Success]) } })).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_OPERATOR', subject: 'Dance' }),
+    );
+  });
+
   it('rejects bad input with typed errors', () => {
     const planner = mtrPlanner(schema, [{ mtr: [0], steps: [makeStep(schema, 'Dance', { operator: 'Dance' })] }]);
-    const make = (over: object = {}) => createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner, operators: { Op: scriptedOperator([Success]) }, ...over });
+    const make = (over: object = {}) => createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner, operators: { Dance: scriptedOperator([Success]) }, ...over });
     const codeOf = (f: () => unknown) => {
       try {
         f();
@@ -110,7 +121,12 @@ describe('Agent', () => {
       }
       return 'no error';
     };
-    expect(codeOf(() => make().tick(0.1))).toBe('UNKNOWN_OPERATOR:Dance');
+    // A missing or misspelt operator is reported when the agent is made, not when a plan first uses it.
+    expect(codeOf(() => make({ operators: { Dnace: scriptedOperator([Success]) } }))).toBe('UNKNOWN_OPERATOR:Dance');
+    expect(() => make({ operators: { Dnace: scriptedOperator([Success]) } })).toThrow(/uses operator "Dance", which runner "main" does not register\. Did you mean "Dnace"\?/);
+    expect(codeOf(() => make({ planner: { ...planner, operators: undefined } }))).toBe('BAD_PLANNER:main');
+    // A planner whose plans use an operator it did not list is still caught when the plan is adopted.
+    expect(codeOf(() => make({ planner: { ...planner, operators: [] }, operators: {} }).tick(0.1))).toBe('UNKNOWN_OPERATOR:Dance');
     expect(codeOf(() => make().tick(-1))).toBe('BAD_DT:npc');
     expect(codeOf(() => make().tick(NaN))).toBe('BAD_DT:npc');
     expect(codeOf(() => make({ sensors: [{ name: 'eyes', interval: -1, update() {} }] }))).toBe('BAD_SENSOR_INTERVAL:eyes');
@@ -122,7 +138,7 @@ describe('Agent', () => {
     expect(codeOf(() => make({ planner: undefined, operators: undefined, runners: [{ name: 'main', planner, operators: null as never }] }))).toBe('BAD_OPERATORS:main');
     expect(codeOf(() => make({ sensors: [{ name: 'eyes', interval: 1 }] }))).toBe('BAD_SENSOR:eyes');
     expect(codeOf(() => make({ sensors: [{ interval: 1, update() {} }] }))).toBe('BAD_SENSOR:');
-    const lower = { name: 'lower', planner, operators: { Op: scriptedOperator([Success]) } };
+    const lower = { name: 'lower', planner, operators: { Dance: scriptedOperator([Success]) } };
     expect(codeOf(() => make({ runners: [lower, lower] }))).toBe('DUPLICATE_RUNNER:lower');
     expect(codeOf(() => make({ runners: [{ ...lower, name: 'main' }] }))).toBe('DUPLICATE_RUNNER:main'); // clashes with the shorthand runner
     expect(codeOf(() => make({ planner: { kind: 'x', plan: () => null } as never }))).toBe('BAD_PLANNER:main');

@@ -9,10 +9,11 @@ import type { Sensor } from './Sensor.js';
 import { SensorManager } from './SensorManager.js';
 
 /** One planner+runner pair of an agent (004 §12.9: e.g. `'upper'` and `'lower'` body). */
-export interface RunnerSpec<Ctx = any> {
+export interface RunnerSpec<Ctx = any, Op extends string = string> {
   name: string;
-  planner: AgentPlanner<Ctx>;
-  operators: OperatorMap<Ctx>;
+  planner: AgentPlanner<Ctx, Op>;
+  /** One operator per id in `planner.operators` (checked when the agent is made). */
+  operators: OperatorMap<Ctx, NoInfer<Op>>;
   /** See {@link PlanRunnerOptions.retryInterval}. */
   retryInterval?: number;
   /** See {@link PlanRunnerOptions.maxPlanSamples}. */
@@ -20,7 +21,7 @@ export interface RunnerSpec<Ctx = any> {
 }
 
 /** Options of {@link createAgent}. Give either `planner` + `operators`, or `runners`. */
-export interface AgentOptions<Ctx = any> {
+export interface AgentOptions<Ctx = any, Op extends string = string> {
   id: string;
   /** The world state the agent's planners plan over; all its runners share it. */
   state: WorldState<any>;
@@ -30,8 +31,9 @@ export interface AgentOptions<Ctx = any> {
   /** At most this many sensors update per tick. Default: all that are due. */
   sensorsPerTick?: number;
   /** Shorthand for one runner named `'main'`. */
-  planner?: AgentPlanner<Ctx>;
-  operators?: OperatorMap<Ctx>;
+  planner?: AgentPlanner<Ctx, Op>;
+  /** One operator per id in `planner.operators`: a missing or misspelt id is a type error, and `UNKNOWN_OPERATOR` at run time. */
+  operators?: OperatorMap<Ctx, NoInfer<Op>>;
   runners?: readonly RunnerSpec<Ctx>[];
   /** For the shorthand runner: see {@link PlanRunnerOptions.retryInterval}. */
   retryInterval?: number;
@@ -130,6 +132,6 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
  * @example
  * const agent = createAgent({ id: 'soldier', state: createState(soldierSchema()), ctx: {}, planner, operators });
  */
-export function createAgent<Ctx = any>(options: AgentOptions<Ctx>): Agent<Ctx> {
-  return new Agent(options);
+export function createAgent<Ctx = any, Op extends string = string>(options: AgentOptions<Ctx, Op>): Agent<Ctx> {
+  return new Agent(options as AgentOptions<Ctx>);
 }

@@ -24,4 +24,5 @@ export interface Operator<Ctx = any> {
 }
 
 /** Operators by id, as the plans' `PlanStep.operator` names them. */
-export type OperatorMap<Ctx = any> = Readonly<Record<string, Operator<Ctx>>>;
+/** Operators by id. With `Op` a literal union (from the planner's `operators`), a missing or misspelt id is a type error. */
+export type OperatorMap<Ctx = any, Op extends string = string> = Readonly<Record<Op, Operator<Ctx>>>;

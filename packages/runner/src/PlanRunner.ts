@@ -1,4 +1,5 @@
 import {
+  didYouMean,
   ChangeSource,
   applyEffects,
   applyEffectsOrThrow,
@@ -89,6 +90,7 @@ export class PlanRunner<Ctx = any> {
     for (const id of Object.keys(options.operators)) {
       if (typeof options.operators[id]?.update !== 'function') throw new RunnerError('BAD_OPERATOR', id, `Operator "${id}" has no update function.`);
     }
+    checkOperators(options.planner, options.operators, options.name ?? 'main');
     const retry = options.retryInterval ?? 0.5;
     if (!(retry >= 0) || !Number.isFinite(retry)) throw new RunnerError('BAD_RETRY_INTERVAL', 'retryInterval', `retryInterval must be a finite number >= 0, got ${retry}.`);
     const samples = options.maxPlanSamples ?? 1024;
@@ -126,6 +128,7 @@ export class PlanRunner<Ctx = any> {
    * new planner plans on the next tick. Nothing else about the agent changes.
    */
   setPlanner(planner: AgentPlanner<Ctx>): void {
+    checkOperators(planner, this.operators, this.name);
     this.abortPlan(`planner switched to ${planner.kind}`);
     this.plannerRef = planner;
     this.trigger = 'noPlan';
@@ -405,3 +408,19 @@ function sameStep(a: PlanStep, b: PlanStep): boolean {
   return true;
 }
 
+
+/**
+ * Every operator id the planner can put in a plan must be registered: checked
+ * when the runner is made (and on `setPlanner`), not when a rare branch is first adopted.
+ */
+function checkOperators(planner: AgentPlanner<any>, operators: OperatorMap<any>, runner: string): void {
+  if (!Array.isArray(planner.operators)) {
+    throw new RunnerError('BAD_PLANNER', runner, `Planner "${planner.kind}" of runner "${runner}" needs an \`operators\` array listing the operator ids its plans use.`);
+  }
+  const known = Object.keys(operators);
+  for (const id of planner.operators) {
+    if (!Object.hasOwn(operators, id)) {
+      throw new RunnerError('UNKNOWN_OPERATOR', id, `Planner "${planner.kind}" uses operator "${id}", which runner "${runner}" does not register.${didYouMean(id, known)}`);
+    }
+  }
+}

@@ -14,3 +14,4 @@ export type { AgentOptions, RunnerSpec } from './Agent.js';
 export { asSubPlanner } from './asSubPlanner.js';
 export { formatEvent, formatPlan, formatStep, eventToJSON, timelinePrefix, roundTime } from './formatEvent.js';
 export type { ArgFormatter } from './formatEvent.js';
+export type { AgentPlanner, ReplaceDecision, SubPlanner, PlanResult } from '@dualplan/world-state';

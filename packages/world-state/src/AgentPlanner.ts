@@ -12,11 +12,11 @@ export interface ReplaceDecision {
  * and goap packages each provide an adapter, so the runner depends on neither
  * and an agent switches planners by swapping this object.
  */
-export interface AgentPlanner<Ctx = any> {
+export interface AgentPlanner<Ctx = any, Op extends string = string> {
   /** `'htn'`, `'goap'`, or a custom name, for events and summaries. */
   readonly kind: string;
   /** Every operator id a plan of this planner can contain, so the runner can check its operator map up front. */
-  readonly operators: readonly string[];
+  readonly operators: readonly Op[];
   /** Plan from the real state. `running` is the plan being executed, if any. */
   plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult;
   /** Whether `candidate` should replace `running` (HTN: MTR priority; GOAP: goal priority). */

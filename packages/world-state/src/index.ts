@@ -35,3 +35,5 @@ export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from './Pl
 export type { AgentPlanner, ReplaceDecision, SubPlanner } from './AgentPlanner.js';
 export { PlanBuffer, copyResult, planFound, noPlan } from './PlanResult.js';
 export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult } from './PlanResult.js';
+export { didYouMean } from './didYouMean.js';
+export { checkFields, UnknownFieldError } from './checkFields.js';
