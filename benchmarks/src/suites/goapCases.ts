@@ -19,7 +19,7 @@ export interface GoapCaseSpec extends CaseSpec {
 
 /** Optimal cost by Dijkstra (w = 0) in forward mode: an independent cross-check of the backward search. */
 export function dijkstraCost(domain: GoapDomain, start: Snapshot | undefined, goal: string): number {
-  const r = new GoapPlanner(domain, { mode: 'forward', weight: 0, maxExpansions: 1e6, maxPlanLength: 512 }).plan(createState(domain.schema, start), goal);
+  const r = new GoapPlanner(domain, { mode: 'forward', weight: 0, maxExpansions: 1e6, maxPlanLength: 512 }).search(createState(domain.schema, start), goal);
   if (r.status !== 'found') throw new Error(`cross-check found no plan (${r.status})`);
   return r.cost;
 }
@@ -27,7 +27,7 @@ export function dijkstraCost(domain: GoapDomain, start: Snapshot | undefined, go
 /** Plan once with a dualplan GOAP planner; the plan is validated on the world state. */
 export function goapCheck(planner: GoapPlanner, domain: GoapDomain, start: Snapshot | undefined, goal: string, optimalCost: number): CheckResult {
   const state = createState(domain.schema, start);
-  const r = planner.plan(state, goal);
+  const r = planner.search(state, goal);
   if (r.status !== 'found') return { valid: false, optimal: false, detail: `status ${r.status} ${r.budget}`, expanded: r.expanded };
   const plan = planner.toPlan();
   const scratch = createState(domain.schema);
@@ -51,7 +51,7 @@ export function goapCase(spec: GoapCaseSpec): BenchCase {
     const planner = new GoapPlanner(domain, spec.options);
     const state = createState(domain.schema, spec.start);
     const optimal = typeof spec.optimalCost === 'number' ? spec.optimalCost : spec.optimalCost(domain, spec.start);
-    return { run: () => planner.plan(state, spec.goal), check: () => goapCheck(planner, domain, spec.start, spec.goal, optimal) };
+    return { run: () => planner.search(state, spec.goal), check: () => goapCheck(planner, domain, spec.start, spec.goal, optimal) };
   });
 }
 

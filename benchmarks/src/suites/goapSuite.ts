@@ -12,7 +12,7 @@ const PEER_KS = new Set([1, 2, 3, 4, 5, 6, 8, 10, 16, 30, 50, 100]);
 function solvableSeed(from: number, actions: number): number {
   for (let seed = from; seed < from + 1000; seed++) {
     const { domain, start } = randomDomain(seed, { actions, bools: 8, goalConditions: 3 });
-    if (new GoapPlanner(domain, { mode: 'forward', weight: 0, maxExpansions: 1e5 }).plan(createState(domain.schema, start), 'goal').status === 'found') return seed;
+    if (new GoapPlanner(domain, { mode: 'forward', weight: 0, maxExpansions: 1e5 }).search(createState(domain.schema, start), 'goal').status === 'found') return seed;
   }
   throw new Error(`no solvable random domain with ${actions} actions`);
 }

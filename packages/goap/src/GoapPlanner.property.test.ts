@@ -57,7 +57,7 @@ describe('GOAP on random small domains', () => {
         const weight = options.weight === -1 ? admissibleWeight(rd.domain) : options.weight;
         const planner = new GoapPlanner(rd.domain, { ...options, weight, maxPlanLength: 300, maxExpansions: 1e6 });
         const start = createState(rd.domain.schema, rd.start);
-        const r = planner.plan(start, 'goal');
+        const r = planner.search(start, 'goal');
         if (best === Infinity) return r.status === 'none';
         if (r.status !== 'found' || r.cost !== best) return false;
         const end = simulate(rd.domain, r, start);
@@ -74,7 +74,7 @@ describe('GOAP on random small domains', () => {
         const best = optimum(rd);
         const planner = new GoapPlanner(rd.domain, { ...options, maxPlanLength: 300, maxExpansions: 1e6 });
         const start = createState(rd.domain.schema, rd.start);
-        const r = planner.plan(start, 'goal');
+        const r = planner.search(start, 'goal');
         if (best === Infinity) return r.status === 'none';
         if (r.status !== 'found' || r.cost < best) return false;
         // Weighted A* (docs/goap.md): at most w × e_max / c_min = w / admissibleWeight times the optimum.
@@ -92,9 +92,9 @@ describe('GOAP on random small domains', () => {
       fc.property(fc.integer({ min: 1, max: 1000 }), (seed) => {
         const other = randomDomain(seed, { actions: 6 });
         const start = createState(rd.domain.schema, other.start);
-        const a = reused.plan(start, 'goal');
+        const a = reused.search(start, 'goal');
         const cost = a.status === 'found' ? a.cost : a.status;
-        const b = new GoapPlanner(rd.domain, { weight: 0.5 }).plan(start, 'goal');
+        const b = new GoapPlanner(rd.domain, { weight: 0.5 }).search(start, 'goal');
         return (b.status === 'found' ? b.cost : b.status) === cost;
       }),
       { numRuns: 200 },

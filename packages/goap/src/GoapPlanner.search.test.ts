@@ -9,7 +9,7 @@ import { planNames } from './testUtil.js';
 describe('GoapPlanner: budgets', () => {
   test('max expansions: a clear budget result, never a wrong plan', () => {
     const d = chainDomain(8);
-    const r = new GoapPlanner(d, { maxExpansions: 5 }).plan(createState(d.schema), 'all');
+    const r = new GoapPlanner(d, { maxExpansions: 5 }).search(createState(d.schema), 'all');
     expect(r.status).toBe('budget');
     expect(r.budget).toBe('expansions');
     expect(r.expanded).toBe(5);
@@ -19,26 +19,26 @@ describe('GoapPlanner: budgets', () => {
   test('max plan length: no plan longer than the limit; "budget" when longer plans were pruned', () => {
     const d = fireDomain();
     const p = new GoapPlanner(d, { maxPlanLength: 2 });
-    const r = p.plan(createState(d.schema), 'fire');
+    const r = p.search(createState(d.schema), 'fire');
     // The 3-step optimum is out of reach; collect branches + fire (cost 9) fits.
     expect(r.status).toBe('found');
     expect(planNames(d, r)).toEqual(['collectBranches', 'makeFire']);
     const chain = chainDomain(3);
-    const short = new GoapPlanner(chain, { maxPlanLength: 2 }).plan(createState(chain.schema), 'all');
+    const short = new GoapPlanner(chain, { maxPlanLength: 2 }).search(createState(chain.schema), 'all');
     expect(short.status).toBe('budget');
     expect(short.budget).toBe('length');
   });
 
   test('time budget: stops with "budget"/"time"', () => {
     const d = chainDomain(12);
-    const r = new GoapPlanner(d, { weight: 0, timeBudgetMs: 1, maxExpansions: 1e9 }).plan(createState(d.schema), 'all');
+    const r = new GoapPlanner(d, { weight: 0, timeBudgetMs: 1, maxExpansions: 1e9 }).search(createState(d.schema), 'all');
     expect(r.status).toBe('budget');
     expect(r.budget).toBe('time');
   });
 
   test('node budget: stops with "budget"/"nodes"', () => {
     const d = chainDomain(8);
-    const r = new GoapPlanner(d, { weight: 0, maxNodes: 100 }).plan(createState(d.schema), 'all');
+    const r = new GoapPlanner(d, { weight: 0, maxNodes: 100 }).search(createState(d.schema), 'all');
     expect(r.status).toBe('budget');
     expect(r.budget).toBe('nodes');
     expect(r.generated).toBeLessThanOrEqual(100);
@@ -48,14 +48,14 @@ describe('GoapPlanner: budgets', () => {
     const d = fireDomain();
     const p = new GoapPlanner(d);
     const goal = compileGoal(d, { name: 'wood20', conditions: [ge(d.schema.keys.wood as never, 20 as never)] });
-    expect(p.plan(createState(d.schema), goal).status).toBe('none');
+    expect(p.search(createState(d.schema), goal).status).toBe('none');
   });
 });
 
 describe('GoapPlanner: sliced search and reentrancy', () => {
   test('step(n) resumes across frames and ends with the same plan as plan()', () => {
     const d = chainDomain(6);
-    const whole = new GoapPlanner(d, { weight: 1 }).plan(createState(d.schema), 'all');
+    const whole = new GoapPlanner(d, { weight: 1 }).search(createState(d.schema), 'all');
     const expected = planNames(d, whole);
     const expanded = whole.expanded;
     const p = new GoapPlanner(d, { weight: 1 });
@@ -87,9 +87,9 @@ describe('GoapPlanner: sliced search and reentrancy', () => {
     const p = new GoapPlanner(d);
     p.begin(createState(d.schema), 'all');
     p.step(1);
-    expect(() => p.plan(createState(d.schema), 'all')).toThrow(PlannerBusyError);
+    expect(() => p.search(createState(d.schema), 'all')).toThrow(PlannerBusyError);
     p.cancel();
-    expect(p.plan(createState(d.schema), 'all').cost).toBe(12);
+    expect(p.search(createState(d.schema), 'all').cost).toBe(12);
   });
 
   test('planners are independent: interleaved sliced searches on two instances over one domain', () => {
@@ -119,7 +119,7 @@ describe('GoapPlanner: sliced search and reentrancy', () => {
           conditions: [
             check('reenter', (s) => {
               try {
-                planner.plan(s, 'g');
+                planner.search(s, 'g');
               } catch (e) {
                 inner = e;
               }
@@ -133,7 +133,7 @@ describe('GoapPlanner: sliced search and reentrancy', () => {
     });
     // The additive heuristic runs the check inside begin() (relaxation), the count heuristic during step().
     planner = new GoapPlanner(d, { heuristic });
-    expect(planner.plan(createState(schema), 'g').status).toBe('found');
+    expect(planner.search(createState(schema), 'g').status).toBe('found');
     expect(inner).toBeInstanceOf(PlannerBusyError);
     expect(planNames(d, planner.result)).toEqual(['work']);
   });
@@ -154,53 +154,53 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
   test('dynamic cost (Tomb Raider motives): a cheap action can become expensive at run time', () => {
     const d = make((_state, ctx) => ctx.rangedCost);
     const p = new GoapPlanner<{ rangedCost: number }>(d);
-    expect(planNames(d, p.plan(createState(schema), 'kill', { rangedCost: 1 }))).toEqual(['ranged']);
-    expect(planNames(d, p.plan(createState(schema), 'kill', { rangedCost: 21 }))).toEqual(['melee']);
+    expect(planNames(d, p.search(createState(schema), 'kill', { rangedCost: 1 }))).toEqual(['ranged']);
+    expect(planNames(d, p.search(createState(schema), 'kill', { rangedCost: 21 }))).toEqual(['melee']);
     expect(p.result.cost).toBe(2);
   });
 
   test('a dynamic cost of Infinity marks the action unusable; NaN or negative is an InvalidCostError naming it', () => {
     const d = make((_state, ctx) => ctx.rangedCost);
     const p = new GoapPlanner<{ rangedCost: number }>(d);
-    expect(planNames(d, p.plan(createState(schema, { range: 9 }), 'kill', { rangedCost: Infinity }))).toEqual([]);
+    expect(planNames(d, p.search(createState(schema, { range: 9 }), 'kill', { rangedCost: Infinity }))).toEqual([]);
     expect(p.result.status).toBe('none');
     for (const bad of [NaN, -3]) {
       const q = new GoapPlanner<{ rangedCost: number }>(d);
       let error: unknown;
       try {
-        q.plan(createState(schema), 'kill', { rangedCost: bad });
+        q.search(createState(schema), 'kill', { rangedCost: bad });
       } catch (e) {
         error = e;
       }
       expect(error).toBeInstanceOf(InvalidCostError);
       expect((error as InvalidCostError).subject).toBe('ranged');
       // The planner is usable again after the error.
-      expect(q.plan(createState(schema), 'kill', { rangedCost: 1 }).status).toBe('found');
+      expect(q.search(createState(schema), 'kill', { rangedCost: 1 }).status).toBe('found');
     }
   });
 
   test('rule 4: procedural checks run against the real state and are never regressed', () => {
     const d = make(5);
     const p = new GoapPlanner(d);
-    expect(planNames(d, p.plan(createState(schema, { range: 3 }), 'kill'))).toEqual(['melee']);
-    expect(planNames(d, p.plan(createState(schema, { range: 8 }), 'kill'))).toEqual(['ranged']);
+    expect(planNames(d, p.search(createState(schema, { range: 3 }), 'kill'))).toEqual(['melee']);
+    expect(planNames(d, p.search(createState(schema, { range: 8 }), 'kill'))).toEqual(['ranged']);
   });
 
   test('failure penalties raise the cost multiplier and decay back with the half-life', () => {
     const d = make(1, false);
     const p = new GoapPlanner(d, { failurePenalty: 2, penaltyHalfLife: 5 });
     const ranged = d.actionNames.indexOf('ranged');
-    expect(planNames(d, p.plan(createState(schema), 'kill'))).toEqual(['ranged']);
+    expect(planNames(d, p.search(createState(schema), 'kill'))).toEqual(['ranged']);
     p.penalize(ranged);
     expect(p.multipliers[ranged]).toBe(3);
     expect(p.failures[ranged]).toBe(1);
     // 1 × 3 = 3 now exceeds melee's 2.
-    expect(planNames(d, p.plan(createState(schema), 'kill'))).toEqual(['melee']);
+    expect(planNames(d, p.search(createState(schema), 'kill'))).toEqual(['melee']);
     p.decay(5);
     expect(p.multipliers[ranged]).toBeCloseTo(2);
     p.decay(10);
     expect(p.multipliers[ranged]).toBeCloseTo(1.25);
-    expect(planNames(d, p.plan(createState(schema), 'kill'))).toEqual(['ranged']);
+    expect(planNames(d, p.search(createState(schema), 'kill'))).toEqual(['ranged']);
     expect(p.result.cost).toBeCloseTo(1.25);
     p.decay(1000);
     expect(p.multipliers[ranged]).toBe(1);
@@ -240,10 +240,10 @@ describe('GoapPlanner: options and heuristics', () => {
         return 0;
       },
     });
-    const r = p.plan(createState(d.schema), 'killEnemy');
+    const r = p.search(createState(d.schema), 'killEnemy');
     expect(r.cost).toBe(4);
     expect(seen.length).toBe(r.generated);
-    const dijkstra = new GoapPlanner(d, { weight: 0 }).plan(createState(d.schema), 'killEnemy');
+    const dijkstra = new GoapPlanner(d, { weight: 0 }).search(createState(d.schema), 'killEnemy');
     expect(r.expanded).toBe(dijkstra.expanded);
   });
 
@@ -251,7 +251,7 @@ describe('GoapPlanner: options and heuristics', () => {
     const d = soldierGoapDomain();
     const p = new GoapPlanner(d, { heuristic: 'additive', trace: true });
     // The goal itself is unreachable: no node is expanded.
-    expect(p.plan(createState(d.schema, { armedwithgun: false, armedwithbomb: false }), 'killEnemy').status).toBe('none');
+    expect(p.search(createState(d.schema, { armedwithgun: false, armedwithbomb: false }), 'killEnemy').status).toBe('none');
     expect(p.result.expanded).toBe(0);
     expect(p.trace!.whyNoPlan!.unachievable.length).toBe(2);
     // A child is unreachable: strike needs matches nobody can get; rubbing sticks works.
@@ -264,18 +264,18 @@ describe('GoapPlanner: options and heuristics', () => {
       goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }],
     });
     const q = new GoapPlanner(fire, { heuristic: 'additive', trace: true });
-    expect(planNames(fire, q.plan(createState(schema), 'light'))).toEqual(['rub']);
+    expect(planNames(fire, q.search(createState(schema), 'light'))).toEqual(['rub']);
     expect(q.trace!.considered.find((c) => c.action === 'strike')).toMatchObject({ verdict: 'unreachable' });
     const counted = new GoapPlanner(fire, { trace: true });
-    counted.plan(createState(schema), 'light');
+    counted.search(createState(schema), 'light');
     expect(counted.trace!.considered.find((c) => c.node === 0 && c.action === 'strike')!.verdict).toBe('neighbour');
   });
 
   test('counts how often each action is selected, so never-selected actions stand out', () => {
     const d = fireDomain();
     const p = new GoapPlanner(d);
-    p.plan(createState(d.schema), 'fire');
-    p.plan(createState(d.schema, { hasAxe: true }), 'fire');
+    p.search(createState(d.schema), 'fire');
+    p.search(createState(d.schema, { hasAxe: true }), 'fire');
     expect(Array.from(p.selected)).toEqual([1, 2, 0, 2]);
     expect(d.actionNames.filter((_, a) => p.selected[a] === 0)).toEqual(['collectBranches']);
   });
@@ -286,10 +286,10 @@ describe('GoapPlanner: input checks', () => {
     const fire = fireDomain();
     const soldier = soldierGoapDomain();
     const p = new GoapPlanner(fire);
-    expect(() => p.plan(createState(chainDomain(3).schema), 'fire')).toThrow(expect.objectContaining({ code: 'SCHEMA_MISMATCH' }));
-    expect(() => p.plan(createState(fire.schema), soldier.goals[0])).toThrow(expect.objectContaining({ code: 'FOREIGN_GOAL' }));
+    expect(() => p.search(createState(chainDomain(3).schema), 'fire')).toThrow(expect.objectContaining({ code: 'SCHEMA_MISMATCH' }));
+    expect(() => p.search(createState(fire.schema), soldier.goals[0])).toThrow(expect.objectContaining({ code: 'FOREIGN_GOAL' }));
     // An equal schema built separately is accepted.
-    expect(p.plan(createState(fireDomain().schema), 'fire').cost).toBe(7);
+    expect(p.search(createState(fireDomain().schema), 'fire').cost).toBe(7);
   });
 });
 

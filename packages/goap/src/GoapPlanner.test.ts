@@ -1,4 +1,4 @@
-import { bool, createState, defineSchema, eq, int, ge, set, add, firstFailing } from '@dualplan/world-state';
+import { bool, createState, defineSchema, eq, int, ge, set, add, firstFailing, PlanBuffer } from '@dualplan/world-state';
 import { compileGoapDomain } from './compileGoapDomain.js';
 import { compileGoal } from './compileGoal.js';
 import { GoapPlanner } from './GoapPlanner.js';
@@ -16,7 +16,7 @@ describe('GoapPlanner: example domains', () => {
   test('soldier: optimal cost 4 without the bomb, and the plan reaches the goal', () => {
     const d = soldierGoapDomain();
     const p = new GoapPlanner(d);
-    const r = p.plan(createState(d.schema), 'killEnemy');
+    const r = p.search(createState(d.schema), 'killEnemy');
     expect(r.status).toBe('found');
     expect(r.cost).toBe(4);
     expect(planNames(d, r).slice(2)).toEqual(['aim', 'shoot']);
@@ -26,43 +26,43 @@ describe('GoapPlanner: example domains', () => {
 
   test('soldier: with no gun the bomb would kill the soldier too, so there is no plan', () => {
     const d = soldierGoapDomain();
-    const r = new GoapPlanner(d).plan(createState(d.schema, { armedwithgun: false }), 'killEnemy');
+    const r = new GoapPlanner(d).search(createState(d.schema, { armedwithgun: false }), 'killEnemy');
     expect(r.status).toBe('none');
   });
 
   test('fire: optimum 7 through the axe', () => {
     const d = fireDomain();
     const p = new GoapPlanner(d);
-    const r = p.plan(createState(d.schema), 'fire');
+    const r = p.search(createState(d.schema), 'fire');
     expect(r.cost).toBe(7);
     expect(planNames(d, r)).toEqual(['getAxe', 'chopWood', 'makeFire']);
     // With the axe in hand, only chop + fire remain.
-    expect(p.plan(createState(d.schema, { hasAxe: true }), 'fire').cost).toBe(5);
+    expect(p.search(createState(d.schema, { hasAxe: true }), 'fire').cost).toBe(5);
   });
 
   test('numeric regression: wood >= 15 through +5 wood is "chop three times"', () => {
     const d = woodpileDomain(15);
     const p = new GoapPlanner(d);
-    const r = p.plan(createState(d.schema), 'stock');
+    const r = p.search(createState(d.schema), 'stock');
     expect(planNames(d, r)).toEqual(['getAxe', 'chop', 'chop', 'chop']);
     expect(r.cost).toBe(5);
     expect(solves(d, p, 'stock')).toBe(true);
     // Starting with 6 wood, two chops suffice; with 14 and no axe, gathering once (+2) is cheapest.
-    expect(planNames(d, p.plan(createState(d.schema, { wood: 6 }), 'stock'))).toEqual(['getAxe', 'chop', 'chop']);
-    expect(planNames(d, p.plan(createState(d.schema, { wood: 14 }), 'stock'))).toEqual(['gather']);
+    expect(planNames(d, p.search(createState(d.schema, { wood: 6 }), 'stock'))).toEqual(['getAxe', 'chop', 'chop']);
+    expect(planNames(d, p.search(createState(d.schema, { wood: 14 }), 'stock'))).toEqual(['gather']);
   });
 
   test('numeric regression clamps at the range edge: wood >= 30 (the max) regresses to >= 25 through +5', () => {
     const d = woodpileDomain(30);
     const p = new GoapPlanner(d);
-    const r = p.plan(createState(d.schema, { wood: 28, hasAxe: true }), 'stock');
+    const r = p.search(createState(d.schema, { wood: 28, hasAxe: true }), 'stock');
     expect(planNames(d, r)).toEqual(['chop']);
   });
 
   test.each([1, 2, 5, 10, 25, 50, 100])('chain(%i): cost 2k with the additive heuristic in exactly 2k expansions, and the plan reaches the goal', (k) => {
     const d = chainDomain(k);
     const p = new GoapPlanner(d, { heuristic: 'additive', maxPlanLength: 2 * k });
-    const r = p.plan(createState(d.schema), 'all');
+    const r = p.search(createState(d.schema), 'all');
     expect(r.status).toBe('found');
     expect(r.cost).toBe(2 * k);
     expect(r.length).toBe(2 * k);
@@ -73,16 +73,16 @@ describe('GoapPlanner: example domains', () => {
 
   test.each([1, 2, 3, 4])('chain(%i): the admissible count heuristic and Dijkstra agree on 2k', (k) => {
     const d = chainDomain(k);
-    for (const weight of [0, 1]) expect(new GoapPlanner(d, { weight }).plan(createState(d.schema), 'all').cost).toBe(2 * k);
+    for (const weight of [0, 1]) expect(new GoapPlanner(d, { weight }).search(createState(d.schema), 'all').cost).toBe(2 * k);
   });
 
   test('merged bools find the same plan as their all-bools twin, with half the expansions', () => {
     const merged = mergedBoolDomain();
     const twin = mergedBoolTwinDomain();
-    const a = new GoapPlanner(merged).plan(createState(merged.schema), 'defeat');
+    const a = new GoapPlanner(merged).search(createState(merged.schema), 'defeat');
     const aNames = planNames(merged, a);
     const aExpanded = a.expanded;
-    const b = new GoapPlanner(twin).plan(createState(twin.schema), 'defeat');
+    const b = new GoapPlanner(twin).search(createState(twin.schema), 'defeat');
     expect(a.status).toBe('found');
     expect(b.cost).toBe(a.cost);
     expect(planNames(twin, b)).toEqual(aNames);
@@ -95,7 +95,7 @@ describe('GoapPlanner: example domains', () => {
   test('troll: slams when it has a trunk, fetches one first when not, whirlwinds when powered up', () => {
     const d = trollGoapDomain();
     const p = new GoapPlanner(d);
-    const plan = (snap: Record<string, unknown>, goal: string) => planNames(d, p.plan(createState(d.schema, snap as never), goal));
+    const plan = (snap: Record<string, unknown>, goal: string) => planNames(d, p.search(createState(d.schema, snap as never), goal));
     expect(plan({ WsCanSeeEnemy: true, WsTrunkHealth: 3 }, 'attackEnemy')).toEqual(['NavigateToEnemy', 'DoTrunkSlam']);
     expect(plan({ WsCanSeeEnemy: true, WsTrunkHealth: 0 }, 'attackEnemy')).toEqual(['NavigateToTrunk', 'UprootTrunk', 'NavigateToEnemy', 'DoTrunkSlam']);
     expect(plan({ WsCanSeeEnemy: true, WsTrunkHealth: 3, WsPowerUp: 3 }, 'attackEnemy')).toEqual(['NavigateToEnemy', 'DoWhirlwindTrunkAttack']);
@@ -109,7 +109,7 @@ describe('GoapPlanner: example domains', () => {
 
   test('a goal already satisfied gives an empty plan', () => {
     const d = fireDomain();
-    const r = new GoapPlanner(d).plan(createState(d.schema, { hasFire: true }), 'fire');
+    const r = new GoapPlanner(d).search(createState(d.schema, { hasFire: true }), 'fire');
     expect(r.status).toBe('found');
     expect(r.length).toBe(0);
     expect(r.cost).toBe(0);
@@ -117,14 +117,14 @@ describe('GoapPlanner: example domains', () => {
 
   test('unknown goals are a typed error', () => {
     const d = fireDomain();
-    expect(() => new GoapPlanner(d).plan(createState(d.schema), 'party')).toThrow(UnknownGoalError);
+    expect(() => new GoapPlanner(d).search(createState(d.schema), 'party')).toThrow(UnknownGoalError);
   });
 
   test('plans for an ad hoc compiled goal', () => {
     const d = fireDomain();
     const goal = compileGoal(d, { name: 'axe', conditions: [eq(d.schema.keys.hasAxe as never, true as never)] });
     const p = new GoapPlanner(d);
-    expect(planNames(d, p.plan(createState(d.schema), goal))).toEqual(['getAxe']);
+    expect(planNames(d, p.search(createState(d.schema), goal))).toEqual(['getAxe']);
   });
 });
 
@@ -137,10 +137,10 @@ describe('GoapPlanner: forward mode', () => {
     ['merged', mergedBoolDomain, 'defeat'],
   ] as const)('%s: forward A* finds the same cost as backward', (_, make, goal) => {
     const d = make();
-    const back = new GoapPlanner(d).plan(createState(d.schema), goal);
+    const back = new GoapPlanner(d).search(createState(d.schema), goal);
     const backCost = back.cost;
     const fwdPlanner = new GoapPlanner(d, { mode: 'forward' });
-    const fwd = fwdPlanner.plan(createState(d.schema), goal);
+    const fwd = fwdPlanner.search(createState(d.schema), goal);
     expect(fwd.status).toBe('found');
     expect(fwd.cost).toBe(backCost);
     expect(solves(d, fwdPlanner, goal)).toBe(true);
@@ -158,9 +158,9 @@ describe('GoapPlanner: regression over ints and enums', () => {
       goals: [{ name: 'low', conditions: [{ key: 'n', op: '<=', value: 1 }] }],
     });
     const p = new GoapPlanner(d, { weight: 0 });
-    expect(planNames(d, p.plan(createState(schema, { n: 5 }), 'low'))).toEqual(['drain', 'drain']);
-    expect(planNames(d, p.plan(createState(schema, { n: 9 }), 'low'))).toEqual(['drain', 'drain', 'drain', 'drain']);
-    expect(planNames(d, p.plan(createState(schema, { n: 1 }), 'low'))).toEqual([]);
+    expect(planNames(d, p.search(createState(schema, { n: 5 }), 'low'))).toEqual(['drain', 'drain']);
+    expect(planNames(d, p.search(createState(schema, { n: 9 }), 'low'))).toEqual(['drain', 'drain', 'drain', 'drain']);
+    expect(planNames(d, p.search(createState(schema, { n: 1 }), 'low'))).toEqual([]);
   });
 
   test("the 'error' edge policy makes an overshooting add inapplicable; 'clamp' allows it", () => {
@@ -176,10 +176,10 @@ describe('GoapPlanner: regression over ints and enums', () => {
     };
     for (const mode of ['backward', 'forward'] as const) {
       const clamp = make('clamp');
-      expect(planNames(clamp, new GoapPlanner(clamp, { mode }).plan(createState(clamp.schema, { n: 4 }), 'full'))).toEqual(['big']);
+      expect(planNames(clamp, new GoapPlanner(clamp, { mode }).search(createState(clamp.schema, { n: 4 }), 'full'))).toEqual(['big']);
       const error = make('error');
-      expect(planNames(error, new GoapPlanner(error, { mode }).plan(createState(error.schema, { n: 4 }), 'full'))).toEqual(['small']);
-      expect(planNames(error, new GoapPlanner(error, { mode }).plan(createState(error.schema, { n: 1 }), 'full'))).toEqual(['big', 'big']);
+      expect(planNames(error, new GoapPlanner(error, { mode }).search(createState(error.schema, { n: 4 }), 'full'))).toEqual(['small']);
+      expect(planNames(error, new GoapPlanner(error, { mode }).search(createState(error.schema, { n: 1 }), 'full'))).toEqual(['big', 'big']);
     }
   });
 
@@ -187,11 +187,11 @@ describe('GoapPlanner: regression over ints and enums', () => {
     const d = mergedBoolDomain();
     const p = new GoapPlanner(d);
     const armed = compileGoal(d, { name: 'armed', conditions: [{ key: 'weapon', op: '!=', value: 'Unarmed' }] });
-    expect(p.plan(createState(d.schema), armed).cost).toBe(1);
+    expect(p.search(createState(d.schema), armed).cost).toBe(1);
     const ranged = compileGoal(d, { name: 'ranged', conditions: [{ key: 'weapon', op: 'in', value: ['Bow', 'Staff'] }] });
-    expect(planNames(d, p.plan(createState(d.schema, { weapon: 'Sword' }), ranged))).toEqual(['drop', expect.stringMatching(/pickBow|pickStaff/)]);
+    expect(planNames(d, p.search(createState(d.schema, { weapon: 'Sword' }), ranged))).toEqual(['drop', expect.stringMatching(/pickBow|pickStaff/)]);
     const sword = compileGoal(d, { name: 'sword', conditions: [{ key: 'Sword', op: '==', value: true }] });
-    expect(planNames(d, p.plan(createState(d.schema, { weapon: 'Bow' }), sword))).toEqual(['drop', 'pickSword']);
+    expect(planNames(d, p.search(createState(d.schema, { weapon: 'Bow' }), sword))).toEqual(['drop', 'pickSword']);
   });
 });
 
@@ -208,7 +208,7 @@ describe('GoapPlanner: closed set', () => {
       goals: [{ name: 'ab', conditions: [eq(k.a, true), eq(k.b, true)] }],
     });
     const p = new GoapPlanner(d, { trace: true });
-    const r = p.plan(createState(schema), 'ab');
+    const r = p.search(createState(schema), 'ab');
     expect(r.cost).toBe(2);
     expect(new Set(planNames(d, r))).toEqual(new Set(['setA', 'setB']));
     const t = p.trace!;
@@ -237,10 +237,37 @@ describe('GoapPlanner: closed set', () => {
     // so {z} is first expanded through the expensive y branch, then reached cheaper through x.
     const requires = (node: { words: Int32Array; at: number }, cell: number) => node.words[node.at + d.offset[cell]] === 2;
     const p = new GoapPlanner(d, { heuristic: (node) => (requires(node, k.w) ? 200 : requires(node, k.x) ? 100 : 0) });
-    const r = p.plan(createState(schema), 'g');
+    const r = p.search(createState(schema), 'g');
     expect(r.reopened).toBe(1);
     expect(planNames(d, r)).toEqual(['wToZ', 'zToX', 'viaX']);
     expect(r.cost).toBe(3);
     expect(p.toPlan().stats.backtracks).toBe(1);
+  });
+});
+
+describe('GoapPlanner.plan: one result shape', () => {
+  test('plans for a named goal or by goal selection; fresh results never change, buffered ones are reused', () => {
+    const d = fireDomain();
+    const planner = new GoapPlanner(d);
+    const first = planner.plan(createState(d.schema), undefined, { goal: 'fire' });
+    expect(first).toMatchObject({ status: 'found', reason: 'fire', budget: null });
+    expect(first.plan!.steps.map((s) => s.task)).toEqual(['getAxe', 'chopWood', 'makeFire']);
+    const second = planner.plan(createState(d.schema, { hasWood: true }));
+    expect(second.plan!.steps.map((s) => s.task)).toEqual(['makeFire']);
+    expect(first.plan!.steps.map((s) => s.task)).toEqual(['getAxe', 'chopWood', 'makeFire']);
+    const out = new PlanBuffer();
+    const a = planner.plan(createState(d.schema), undefined, { goal: 'fire', out });
+    expect(a).toBe(out.result);
+    const kept = out.copy();
+    const b = planner.plan(createState(d.schema, { hasWood: true }), undefined, { goal: 'fire', out });
+    expect(b).toBe(a);
+    expect(b.plan!.steps.map((s) => s.task)).toEqual(['makeFire']);
+    expect(kept.plan!.steps.map((s) => s.task)).toEqual(['getAxe', 'chopWood', 'makeFire']);
+  });
+
+  test('no plan and budgets share the result shape', () => {
+    const d = fireDomain();
+    expect(new GoapPlanner(d, { maxExpansions: 1 }).plan(createState(d.schema), undefined, { goal: 'fire' })).toMatchObject({ status: 'budget', plan: null, budget: 'expansions' });
+    expect(new GoapPlanner(d).plan(createState(d.schema, { hasFire: true }))).toMatchObject({ status: 'none', plan: null, reason: 'no valid, unsatisfied goal' });
   });
 });

@@ -1,9 +1,11 @@
-import { DualplanError, checkConditions, createState, firstFailing, type Plan, type PlanStep, type WorldState } from '@dualplan/world-state';
+import { DualplanError, PlanBuffer, checkConditions, copyResult, createState, firstFailing, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
 import type { CompiledGoal, GoapDomain } from './compileGoapDomain.js';
 import { describeNode } from './describeCell.js';
 import { InvalidCostError, PlannerBusyError, UnknownGoalError } from './errors.js';
 import { GoapTrace } from './GoapTrace.js';
-import { GoapResult, checkOptions, type GoapBudget, type GoapHeuristic, type GoapMeta, type GoapNodeView, type GoapPlannerOptions, type GoapStatus } from './GoapResult.js';
+import { GoapResult, checkOptions, type GoapBudget, type GoapHeuristic, type GoapMeta, type GoapNodeView, type GoapPlannerOptions, type GoapPlanRequest, type GoapStatus } from './GoapResult.js';
+import { planBest } from './planBest.js';
+import { writeFound, writeNone } from './writeGoapPlan.js';
 import { SearchSpace, hashWords } from './SearchSpace.js';
 import { ChangeList } from './ChangeList.js';
 import { countViolated } from './cellSet.js';
@@ -34,6 +36,8 @@ export class GoapPlanner<Ctx = any> {
   readonly penaltyHalfLife: number;
   /** The last search's outcome (reused). */
   readonly result: GoapResult;
+  /** Where {@link plan} writes before copying when the caller gives no buffer. */
+  private readonly scratchOut = new PlanBuffer();
   /** The last search's trace, when enabled. */
   readonly trace: GoapTrace | null;
   /** Per action: runtime cost multiplier (>= 1), raised by {@link penalize} and decayed by {@link decay}. */
@@ -127,12 +131,38 @@ export class GoapPlanner<Ctx = any> {
   }
 
   /**
-   * Plan from `state` to `goal` in one go (budgets still apply). Returns the reused {@link result}.
+   * Plan from `state`: for `request.goal` (its name as the reason), or by goal
+   * selection: the highest-priority goal that is valid, unsatisfied and plannable,
+   * falling back through the rest in priority order. Without `request.out` the
+   * result is fresh and never changes; with it, the result lives in that buffer
+   * until the next call that writes into it.
    * @example
-   * const r = planner.plan(state, 'killEnemy', ctx);
+   * const r = planner.plan(state, ctx, { goal: 'killEnemy' });
+   * if (r.status === 'found') console.log(r.plan.steps.map((s) => s.task));
+   */
+  plan(state: WorldState<any>, ctx?: Ctx, request?: GoapPlanRequest): PlanResult<GoapMeta> {
+    const out = request?.out ?? this.scratchOut;
+    let result: PlanResult<GoapMeta>;
+    if (request?.goal === undefined) result = planBest(this, this.domain.goals, state, ctx as Ctx, out);
+    else {
+      const g = this.goalOf(request.goal);
+      const r = this.search(state, g, ctx);
+      if (r.status === 'found') {
+        const priority = typeof g.priority === 'function' ? g.priority(state, ctx as Ctx) : g.priority;
+        result = writeFound(this, out, priority, g.name);
+      } else result = writeNone(this, out, true, r.status === 'budget' ? `goal ${g.name}: ${r.budget} budget` : `no plan for goal ${g.name}`);
+    }
+    return request?.out ? result : copyResult(result);
+  }
+
+  /**
+   * Low level: search from `state` to `goal` in one go (budgets still apply) and
+   * return the reused {@link result} (action indices, no plan object). Most code wants {@link plan}.
+   * @example
+   * const r = planner.search(state, 'killEnemy', ctx);
    * r.status; // 'found' | 'none' | 'budget'
    */
-  plan(state: WorldState<any>, goal: string | number | CompiledGoal, ctx?: Ctx): GoapResult {
+  search(state: WorldState<any>, goal: string | number | CompiledGoal, ctx?: Ctx): GoapResult {
     this.begin(state, goal, ctx);
     this.step(Infinity);
     return this.result;

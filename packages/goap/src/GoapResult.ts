@@ -1,3 +1,4 @@
+import type { PlanBuffer } from '@dualplan/world-state';
 import type { CompiledGoal } from './compileGoapDomain.js';
 import { GoapDefinitionError } from './errors.js';
 
@@ -43,6 +44,17 @@ export interface GoapPlannerOptions {
   failurePenalty?: number;
   /** Half-life in seconds of the extra multiplier (default 10). */
   penaltyHalfLife?: number;
+}
+
+/** What {@link GoapPlanner.plan} is asked for. */
+export interface GoapPlanRequest {
+  /**
+   * The goal to plan for (a domain goal's name or a compiled goal). Default: goal
+   * selection: the highest-priority goal that is valid, unsatisfied and plannable.
+   */
+  readonly goal?: string | CompiledGoal;
+  /** Write the result into this buffer instead of returning a fresh one (allocation-free loops). */
+  readonly out?: PlanBuffer;
 }
 
 /** Search status: `running` between slices; `budget` when a budget stopped it. */

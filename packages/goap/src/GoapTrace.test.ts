@@ -10,14 +10,14 @@ describe('GoapTrace', () => {
   test('is off by default', () => {
     const d = soldierGoapDomain();
     const p = new GoapPlanner(d);
-    p.plan(createState(d.schema), 'killEnemy');
+    p.search(createState(d.schema), 'killEnemy');
     expect(p.trace).toBeNull();
   });
 
   test('records every expanded node with g and h, and every action considered with its verdict', () => {
     const d = soldierGoapDomain();
     const p = new GoapPlanner(d, { trace: true });
-    const r = p.plan(createState(d.schema), 'killEnemy');
+    const r = p.search(createState(d.schema), 'killEnemy');
     const t = p.trace!;
     expect(t.goal).toBe('killEnemy');
     expect(t.expanded.length).toBe(r.expanded);
@@ -45,7 +45,7 @@ describe('GoapTrace', () => {
       goals: [{ name: 'g', conditions: [eq(k.lit, true), eq(k.dry, true)] }],
     });
     const p = new GoapPlanner(d, { trace: true });
-    expect(p.plan(createState(schema, { dry: true }), 'g').status).toBe('none');
+    expect(p.search(createState(schema, { dry: true }), 'g').status).toBe('none');
     const root = p.trace!.considered.filter((c) => c.node === 0);
     expect(root.find((c) => c.action === 'soak')).toMatchObject({ verdict: 'rule2', detail: 'precondition on dry conflicts with dry == true' });
     expect(root.find((c) => c.action === 'strikeMatch')).toMatchObject({ verdict: 'rule4', detail: 'procedural check hasMatches() failed' });
@@ -63,7 +63,7 @@ describe('GoapTrace', () => {
       goals: [{ name: 'g', conditions: [eq(k.lit, true), eq(k.dry, true)] }],
     });
     const traced = new GoapPlanner(d, { trace: true });
-    const r = traced.plan(createState(schema), 'g');
+    const r = traced.search(createState(schema), 'g');
     expect(r.cost).toBe(4);
     const root = traced.trace!.considered.filter((c) => c.node === 0);
     expect(root.find((c) => c.action === 'torch')).toMatchObject({ verdict: 'unusable', detail: 'cost is Infinity (unusable)' });
@@ -71,7 +71,7 @@ describe('GoapTrace', () => {
     expect(root.find((c) => c.action === 'wetTorch')).toMatchObject({ verdict: 'rule3', detail: 'effect dry = false conflicts with dry == true' });
     expect(root.find((c) => c.action === 'strike')!.verdict).toBe('neighbour');
     // Without a trace, unusable actions are dropped before regressing: same search, same plan.
-    const plain = new GoapPlanner(d).plan(createState(schema), 'g');
+    const plain = new GoapPlanner(d).search(createState(schema), 'g');
     expect([plain.cost, plain.expanded, plain.generated]).toEqual([r.cost, r.expanded, r.generated]);
   });
 
@@ -79,7 +79,7 @@ describe('GoapTrace', () => {
     const d = chainDomain(1);
     const p = new GoapPlanner(d, { maxPlanLength: 1, trace: true });
     // B0 needs a0, which A0 would achieve in a second step: cut; the 1-step decoy C0 (cost 3) is the plan.
-    const r = p.plan(createState(d.schema), 'all');
+    const r = p.search(createState(d.schema), 'all');
     expect(planNames(d, r)).toEqual(['C0']);
     expect(r.budget).toBe('');
     const viaB = p.trace!.expanded.find((e) => e.action === 'B0')!;
@@ -91,7 +91,7 @@ describe('GoapTrace', () => {
     // Goal a0 ∧ g0 has only 2-step plans: the cut branch makes the result a length budget, traced or not.
     const both = compileGoal(d, { name: 'both', conditions: [eq(d.schema.keys.a0 as never, true as never), eq(d.schema.keys.g0 as never, true as never)] });
     for (const trace of [true, false]) {
-      const q = new GoapPlanner(d, { maxPlanLength: 1, trace }).plan(createState(d.schema), both);
+      const q = new GoapPlanner(d, { maxPlanLength: 1, trace }).search(createState(d.schema), both);
       expect([q.status, q.budget]).toEqual(['budget', 'length']);
     }
     // A node at the limit whose candidates all conflict cuts nothing: 'none', traced or not.
@@ -107,7 +107,7 @@ describe('GoapTrace', () => {
     });
     for (const trace of [true, false]) {
       const s = new GoapPlanner(stuck, { maxPlanLength: 1, trace });
-      expect([s.plan(createState(schema), 'g').status, s.result.budget]).toEqual(['none', '']);
+      expect([s.search(createState(schema), 'g').status, s.result.budget]).toEqual(['none', '']);
       if (trace) expect(Object.fromEntries(s.trace!.considered.filter((c) => c.node !== 0).map((c) => [c.action, c.verdict]))).toEqual({ setP: 'rule3', setQ: 'rule3', finish: 'rule1' });
     }
   });
@@ -123,7 +123,7 @@ describe('GoapTrace', () => {
     });
     // Dijkstra expands both {a} and {b} (g 1) before the empty goal (g 2): the second reaches it again.
     const p = new GoapPlanner(d, { weight: 0, trace: true });
-    expect(p.plan(createState(schema), 'ab').cost).toBe(2);
+    expect(p.search(createState(schema), 'ab').cost).toBe(2);
     const dup = p.trace!.considered.filter((c) => c.verdict === 'duplicate');
     expect(dup).toEqual([{ node: p.trace!.expanded[2].node, action: expect.stringMatching(/^set[AB]$/), verdict: 'duplicate', detail: 'an equal node is known at lower or equal cost' }]);
     expect(p.result.generated).toBe(4);
@@ -133,7 +133,7 @@ describe('GoapTrace', () => {
     const d = soldierGoapDomain();
     const p = new GoapPlanner(d, { trace: true });
     // No gun: scout and load are unusable, and the bomb kills the soldier.
-    expect(p.plan(createState(d.schema, { armedwithgun: false, armedwithbomb: false }), 'killEnemy').status).toBe('none');
+    expect(p.search(createState(d.schema, { armedwithgun: false, armedwithbomb: false }), 'killEnemy').status).toBe('none');
     const why = p.trace!.whyNoPlan!;
     expect(why.goal).toBe('killEnemy');
     const conditions = why.unachievable.map((u) => u.condition);
@@ -143,7 +143,7 @@ describe('GoapTrace', () => {
     expect(why.summary).toContain('armedwithgun == true');
     // Also available without tracing.
     const q = new GoapPlanner(d);
-    q.plan(createState(d.schema, { armedwithgun: false, armedwithbomb: false }), 'killEnemy');
+    q.search(createState(d.schema, { armedwithgun: false, armedwithbomb: false }), 'killEnemy');
     expect(whyNoPlan(q).unachievable.map((u) => u.condition)).toEqual(conditions);
   });
 
@@ -154,7 +154,7 @@ describe('GoapTrace', () => {
       goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }],
     });
     const p = new GoapPlanner(d);
-    p.plan(createState(schema), 'light');
+    p.search(createState(schema), 'light');
     const why = whyNoPlan(p);
     expect(why.unachievable).toEqual([
       { condition: 'lit == true', neededBy: 'goal light', candidates: [{ action: 'strikeMatch', reason: 'its procedural check fails on the current state' }] },
@@ -164,14 +164,14 @@ describe('GoapTrace', () => {
   test('why no plan when every condition has an achiever blames interactions or the budget', () => {
     const d = fireDomain();
     const p = new GoapPlanner(d, { maxExpansions: 1 });
-    expect(p.plan(createState(d.schema), 'fire').status).toBe('budget');
+    expect(p.search(createState(d.schema), 'fire').status).toBe('budget');
     expect(whyNoPlan(p).summary).toContain('expansions budget');
   });
 
   test('forward mode traces states and inapplicable actions', () => {
     const d = fireDomain();
     const p = new GoapPlanner(d, { mode: 'forward', trace: true });
-    p.plan(createState(d.schema), 'fire');
+    p.search(createState(d.schema), 'fire');
     const t = p.trace!;
     expect(t.mode).toBe('forward');
     expect(t.expanded[0].label).toContain('hasAxe=false');

@@ -63,7 +63,8 @@ describe('goapAgentPlanner', () => {
   test('shouldReplace switches only to a strictly higher-priority goal', () => {
     const agent = goapAgentPlanner(new GoapPlanner(domain));
     const earn = agent.plan(createState(schema), undefined, null).plan!;
-    const eat = agent.plan(createState(schema, { hasFood: true }), undefined, null).plan!;
+    // `earn` is running: the next plan goes into the other buffer.
+    const eat = agent.plan(createState(schema, { hasFood: true }), undefined, earn).plan!;
     expect(agent.shouldReplace(eat, earn).replace).toBe(true);
     expect(agent.shouldReplace(earn, eat).replace).toBe(false);
     expect(agent.shouldReplace(eat, eat).replace).toBe(false);

@@ -1,8 +1,9 @@
-import { noPlan, planFound, type AgentPlanner, type Plan, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import { PlanBuffer, type AgentPlanner, type Plan, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import { planBest } from './planBest.js';
 import type { CompiledGoal, GoalDef } from './compileGoapDomain.js';
 import { compileGoal } from './compileGoal.js';
 import type { GoapPlanner } from './GoapPlanner.js';
-import type { GoapMeta, GoapResult } from './GoapResult.js';
+import type { GoapMeta } from './GoapResult.js';
 
 export interface GoapAgentOptions {
   /** Goals to choose from (names, compiled goals or goal definitions); default: every goal of the domain. */
@@ -23,30 +24,14 @@ export interface GoapAgentOptions {
  */
 export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: GoapAgentOptions = {}): AgentPlanner<Ctx> {
   const goals = (options.goals ?? planner.domain.goals).map((g) => resolveGoal(planner, g));
+  const buffers = [new PlanBuffer(), new PlanBuffer()];
   const owns = (step: PlanStep) => planner.domain.steps[step.sourceId]?.task === step.task;
   return {
     kind: options.kind ?? 'goap',
     operators: [...new Set(planner.domain.steps.map((s) => s.operator))],
-    plan(state: WorldState<any>, ctx: Ctx): PlanResult {
-      const ranked: { goal: CompiledGoal; priority: number; order: number }[] = [];
-      goals.forEach((goal, order) => {
-        const priority = wanted(planner, goal, state, ctx);
-        if (!Number.isNaN(priority)) ranked.push({ goal, priority, order });
-      });
-      if (ranked.length === 0) return noPlan('no valid, unsatisfied goal');
-      ranked.sort((a, b) => b.priority - a.priority || a.order - b.order);
-      const failed: string[] = [];
-      let budget: 'expansions' | 'length' | 'time' | 'nodes' | null = null;
-      for (const { goal, priority } of ranked) {
-        const r = planner.plan(state, goal, ctx);
-        if (r.status === 'found') {
-          const skipped = failed.length ? ` (no plan for ${failed.join(', ')})` : '';
-          return planFound(planner.toPlan(priority), `goal ${goal.name}${skipped}`);
-        }
-        if (r.status === 'budget' && r.budget !== '') budget = r.budget;
-        failed.push(failure(goal, r));
-      }
-      return noPlan(`no plan for ${failed.join(', ')}`, budget);
+    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
+      // Never write into the buffer holding the plan the runner is executing.
+      return planBest(planner, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0]);
     },
     shouldReplace(candidate: Plan, running: Plan): ReplaceDecision {
       const c = candidate.meta as GoapMeta | undefined;
@@ -72,15 +57,4 @@ export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: 
 /** A goal given by name, compiled goal or definition, as a compiled goal of the planner's domain. */
 function resolveGoal(planner: GoapPlanner, goal: string | CompiledGoal | GoalDef): CompiledGoal {
   return typeof goal === 'string' ? planner.goalOf(goal) : 'words' in goal ? planner.goalOf(goal as CompiledGoal) : compileGoal(planner.domain, goal as GoalDef);
-}
-
-/** The goal's priority in this state, or NaN when it is not wanted: invalid, already satisfied, or its priority is NaN. */
-function wanted<Ctx>(planner: GoapPlanner<Ctx>, goal: CompiledGoal, state: WorldState<any>, ctx: Ctx): number {
-  if ((goal.valid && !goal.valid(state, ctx)) || planner.satisfied(state, goal)) return NaN;
-  return typeof goal.priority === 'function' ? goal.priority(state, ctx) : goal.priority;
-}
-
-/** A failed goal for a reason: its name, with the budget that stopped it if any. */
-function failure(goal: CompiledGoal, r: GoapResult): string {
-  return r.status === 'budget' ? `${goal.name}: ${r.budget} budget` : goal.name;
 }

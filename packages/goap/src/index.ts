@@ -4,7 +4,7 @@ export { describeCell } from './describeCell.js';
 export type { ActionDef, ActionCost, GoalDef, GoapDomainDef, CompiledGoal, GoapDomain } from './compileGoapDomain.js';
 export { GoapPlanner } from './GoapPlanner.js';
 export { GoapResult } from './GoapResult.js';
-export type { GoapPlannerOptions, GoapHeuristic, GoapNodeView, GoapStatus, GoapBudget, GoapMeta } from './GoapResult.js';
+export type { GoapPlanRequest, GoapPlannerOptions, GoapHeuristic, GoapNodeView, GoapStatus, GoapBudget, GoapMeta } from './GoapResult.js';
 export { GoapTrace } from './GoapTrace.js';
 export type { TraceVerdict, TraceExpansion, TraceConsideration, UnachievableCondition, WhyNoPlan } from './GoapTrace.js';
 export { GoapDefinitionError, InvalidCostError, UnknownGoalError, PlannerBusyError } from './errors.js';
