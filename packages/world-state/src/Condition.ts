@@ -138,6 +138,10 @@ export function compileConditions(schema: Schema, defs: readonly ConditionDef[],
       source.push(def);
       return;
     }
+    if (def && typeof def === 'object' && 'key' in def && def.key === undefined) {
+      // Plain JavaScript: `eq(keys.Misspelt, true)` passes an undefined key.
+      throw new DefinitionError('MISSING_KEY', String(where ?? ''), `Condition #${i}${at(where)} has no key (undefined): check the key's name in the schema's keys.`);
+    }
     const [cell, op, operand, normal] = compileCondition(schema, def as Condition, where);
     data.set([cell, op, operand], i * 3);
     source.push(normal);

@@ -118,6 +118,10 @@ export function compileEffects(schema: Schema, defs: readonly EffectDef[], where
       return;
     }
     const e = def as Effect;
+    if (e && typeof e === 'object' && 'key' in e && e.key === undefined) {
+      // Plain JavaScript: `set(keys.Misspelt, true)` passes an undefined key.
+      throw new DefinitionError('MISSING_KEY', String(where ?? ''), `Effect #${i}${suffix} has no key (undefined): check the key's name in the schema's keys.`);
+    }
     if (!e || typeof e !== 'object' || e.key === undefined) throw new DefinitionError('BAD_EFFECT', String(where ?? ''), `Malformed effect ${JSON.stringify(e)}${suffix}.`);
     const member = typeof e.key === 'string' ? schema.member(e.key) : undefined;
     if (member && typeof e.key === 'string') {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { checkFields } from './checkFields.js';
+import { eq, compileConditions } from './Condition.js';
+import { set, compileEffects } from './Effect.js';
+import { defineSchema } from './defineSchema.js';
+import { bool } from './KeySpec.js';
 import { didYouMean } from './didYouMean.js';
 
 describe('didYouMean', () => {
@@ -20,6 +24,19 @@ describe('checkFields', () => {
     expect(() => checkFields({ name: 'a', conditions: [] }, ['name', 'conditions'], 'action "a"')).not.toThrow();
     expect(() => checkFields({ name: 'chop', preconditions: [] }, ['name', 'conditions', 'effects'], 'action "chop"')).toThrow(
       expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'preconditions', message: expect.stringContaining('in action "chop". Did you mean "conditions"?') }),
+    );
+  });
+});
+
+describe('undefined keys from plain JavaScript', () => {
+  it('are reported as missing keys naming the position and the action', () => {
+    const schema = defineSchema({ HasAxe: bool() });
+    const missing = (schema.keys as unknown as Record<string, never>).HasAx;
+    expect(() => compileConditions(schema, [eq(schema.keys.HasAxe, true), eq(missing, true)], 'action "chop"')).toThrow(
+      expect.objectContaining({ code: 'MISSING_KEY', subject: 'action "chop"', message: expect.stringContaining('Condition #1 in action "chop" has no key') }),
+    );
+    expect(() => compileEffects(schema, [set(missing, true)], 'action "chop"')).toThrow(
+      expect.objectContaining({ code: 'MISSING_KEY', message: expect.stringContaining('Effect #0 in action "chop" has no key') }),
     );
   });
 });
