@@ -1,7 +1,7 @@
 import { htnAgentPlanner, HtnPlanner } from '@dualplan/htn';
 import { trollHtnDomain } from '@dualplan/htn/examples';
 import { OperatorStatus, createAgent, type Agent, type Operator } from '@dualplan/runner';
-import { createState, type WorldState } from '@dualplan/world-state';
+import { createState, PlanBuffer, type WorldState } from '@dualplan/world-state';
 import { TrollOperator, trollSchema } from '@dualplan/world-state/examples';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 
@@ -40,10 +40,12 @@ export function agentsSuite({ quick }: SuiteOptions): BenchCase[] {
         const planner = new HtnPlanner(trollHtnDomain());
         const states = trollStates(AGENTS);
         let next = 0;
+        // One reused buffer: the frame keeps no plan, so nothing is allocated per plan.
+        const request = { out: new PlanBuffer() };
         const frame = () => {
           let steps = 0;
           for (let i = 0; i < perFrame; i++) {
-            const outcome = planner.plan(states[next]);
+            const outcome = planner.plan(states[next], undefined, request);
             steps += outcome.plan ? outcome.plan.steps.length : 0;
             next = next + 1 === AGENTS ? 0 : next + 1;
           }
