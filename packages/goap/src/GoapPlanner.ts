@@ -126,7 +126,7 @@ export class GoapPlanner<Ctx = any> {
     }
     const i = typeof goal === 'number' ? goal : this.domain.goalIndex(goal);
     const g = this.domain.goals[i];
-    if (!g) throw new UnknownGoalError(String(goal));
+    if (!g) throw new UnknownGoalError(String(goal), this.domain.goals.map((x) => x.name));
     return g;
   }
 

@@ -1,4 +1,5 @@
-import { DualplanError, UnknownKeyError, ValueRangeError, bool, check, defineSchema, effect, eq, ge, int, le, ne, set, add } from '@dualplan/world-state';
+import { DualplanError, UnknownKeyError, createState, ValueRangeError, bool, check, defineSchema, effect, eq, ge, int, le, ne, set, add } from '@dualplan/world-state';
+import { GoapPlanner } from './GoapPlanner.js';
 import { admissibleWeight, compileGoapDomain } from './compileGoapDomain.js';
 import { compileGoal } from './compileGoal.js';
 import { fireDomain, soldierGoapDomain } from './examples/index.js';
@@ -149,5 +150,17 @@ describe('unknown fields', () => {
     expect(g).toMatchObject({ code: 'UNKNOWN_FIELD', subject: 'priorty' });
     expect(g.message).toContain('Did you mean "priority"?');
     expect(errorOf(() => compileGoapDomain(schema, { actions: [], goal: [] } as never))).toMatchObject({ code: 'UNKNOWN_FIELD', subject: 'goal' });
+  });
+});
+
+describe('did you mean', () => {
+  test('unknown goals and keys name the closest one', () => {
+    expect(() => new GoapPlanner(fireDomain()).plan(createState(fireDomain().schema), undefined, { goal: 'fier' })).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_GOAL', message: expect.stringContaining('Did you mean "fire"?') }),
+    );
+    expect(() => createState(schema, { hasAx: true } as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_KEY', subject: 'hasAx', message: expect.stringContaining('Did you mean "hasAxe"?') }));
+    expect(() => compileGoapDomain(schema, { actions: [{ name: 'a', conditions: [{ key: 'wod', op: '>=', value: 1 }], effects: [] }] })).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_KEY', message: expect.stringContaining('Did you mean "wood"?') }),
+    );
   });
 });

@@ -1,4 +1,4 @@
-import { DualplanError } from '@dualplan/world-state';
+import { DualplanError, didYouMean } from '@dualplan/world-state';
 
 /**
  * A GOAP action or goal definition that cannot be compiled: contradictory
@@ -32,8 +32,8 @@ export class InvalidCostError extends DualplanError {
  * planner.plan(state, 'party'); // throws UnknownGoalError, subject 'party'
  */
 export class UnknownGoalError extends DualplanError {
-  constructor(goal: string) {
-    super('UNKNOWN_GOAL', goal, `Unknown goal "${goal}": it is not defined in the domain.`);
+  constructor(goal: string, candidates: Iterable<string> = []) {
+    super('UNKNOWN_GOAL', goal, `Unknown goal "${goal}": it is not defined in the domain.${didYouMean(goal, candidates)}`);
   }
 }
 

@@ -25,6 +25,10 @@ export class DynamicCalls implements CallSink {
     this.pauseCall = domain.pauseCall;
   }
 
+  get taskNames(): readonly string[] {
+    return this.domain.taskNames;
+  }
+
   taskId(name: string): number {
     return this.domain.taskId(name);
   }

@@ -183,3 +183,11 @@ describe('unknown fields', () => {
     expect(() => compileHtnDomain(s, { rot: 'A', tasks: [{ kind: 'primitive', name: 'A' }] } as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'rot' }));
   });
 });
+
+describe('did you mean', () => {
+  it('an undefined subtask names the closest task', () => {
+    const s = defineSchema({ Done: bool() });
+    const def = { root: 'R', tasks: [{ kind: 'compound', name: 'R', methods: [{ subtasks: ['Chpo'] }] }, { kind: 'primitive', name: 'Chop' }] } as HtnDomainDef;
+    expect(() => compileHtnDomain(s, def)).toThrow(expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Chpo', message: expect.stringContaining('Did you mean "Chop"?') }));
+  });
+});

@@ -150,6 +150,7 @@ export function compileHtnDomain<S extends Schema>(schema: S, def: HtnDomainDef)
       return callTask.length - 1;
     },
     where: () => where,
+    taskNames,
   };
   tasks.forEach((t, i) => {
     if (t.kind !== 'compound') return;

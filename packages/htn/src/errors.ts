@@ -1,9 +1,9 @@
-import { DualplanError } from '@dualplan/world-state';
+import { DualplanError, didYouMean } from '@dualplan/world-state';
 
 /** A subtask, root or continuation names a task the domain does not define. */
 export class UndefinedTaskError extends DualplanError {
-  constructor(task: string, where: string) {
-    super('UNDEFINED_TASK', task, `Undefined task "${task}" referenced by ${where}.`);
+  constructor(task: string, where: string, candidates: Iterable<string> = []) {
+    super('UNDEFINED_TASK', task, `Undefined task "${task}" referenced by ${where}.${didYouMean(task, candidates)}`);
   }
 }
 

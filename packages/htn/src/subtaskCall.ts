@@ -12,6 +12,8 @@ export interface CallSink {
   callWith(task: number, args: readonly unknown[]): number;
   /** Names `source` (whatever the caller passed along) in an error; only called when throwing. */
   where(source: number): string;
+  /** Every task name, for a "did you mean" when a name is not defined. */
+  readonly taskNames: readonly string[];
 }
 
 /**
@@ -40,6 +42,6 @@ export function subtaskCall(sink: CallSink, ref: SubtaskDef, source: number): nu
 
 function known(sink: CallSink, name: string, source: number): number {
   const id = sink.taskId(name);
-  if (id < 0) throw new UndefinedTaskError(name, sink.where(source));
+  if (id < 0) throw new UndefinedTaskError(name, sink.where(source), sink.taskNames);
   return id;
 }

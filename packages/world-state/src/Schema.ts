@@ -179,7 +179,7 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
     }
     const bracket = /^(.*)\[(\d+)\]$/.exec(ref);
     const info = this.byName.get(bracket ? bracket[1] : ref);
-    if (!info) throw new UnknownKeyError(ref, where);
+    if (!info) throw new UnknownKeyError(ref, where, this.byName.keys());
     return this.slotCell(info, (bracket ? Number(bracket[2]) : 0) + index, where);
   }
 

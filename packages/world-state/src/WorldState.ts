@@ -208,7 +208,7 @@ function writeSnapshot(state: WorldState<any>, snapshot: Snapshot, allowMissing:
   }
   const schema = state.schema;
   for (const name of Object.keys(snapshot)) {
-    if (!schema.keyInfo(name)) throw new UnknownKeyError(name, 'snapshot');
+    if (!schema.keyInfo(name)) throw new UnknownKeyError(name, 'snapshot', schema.keyList.map((k) => k.name));
   }
   for (const { name, spec, cell } of schema.keyList) {
     const value = snapshot[name];

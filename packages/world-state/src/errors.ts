@@ -1,3 +1,5 @@
+import { didYouMean } from './didYouMean.js';
+
 /**
  * Every error dualplan throws for bad input is a {@link DualplanError} with a
  * machine-readable `code` and the name of the offending key, task or action in
@@ -22,8 +24,8 @@ export class SchemaError extends DualplanError {}
 
 /** A key name or index that is not in the schema. */
 export class UnknownKeyError extends DualplanError {
-  constructor(key: string, where?: string) {
-    super('UNKNOWN_KEY', key, `Unknown key "${key}"${where ? ` in ${where}` : ''}: it is not declared in the schema.`);
+  constructor(key: string, where?: string, candidates: Iterable<string> = []) {
+    super('UNKNOWN_KEY', key, `Unknown key "${key}"${where ? ` in ${where}` : ''}: it is not declared in the schema.${didYouMean(key, candidates)}`);
   }
 }
 
