@@ -10,6 +10,7 @@ const step = {
 const plan: Plan = { planner: 'fake', steps: [step], cost: 1, meta: null, stats: { expanded: 1, generated: 1, backtracks: 0 } };
 const planner: AgentPlanner = {
   kind: 'fake',
+  operators: ['finish'],
   plan: (state) => (state.get(schema.keys.done) ? noPlan('done') : planFound(plan, 'goal')),
   shouldReplace: () => ({ replace: false, reason: 'same' }),
 };
