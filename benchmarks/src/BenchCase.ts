@@ -38,6 +38,13 @@ export interface Target {
   readonly minRatio?: number;
   /** At most this many GCs (minor included) over the case's GC-count window (`allocOps`). */
   readonly maxGcs?: number;
+  /**
+   * The name of a case of the same suite this one is an overhead of: the report
+   * shows this median / that median (measured in the same run) against `maxRatio`.
+   */
+  readonly baseline?: string;
+  /** With `baseline`: this median / the baseline median must be at or below this. */
+  readonly maxRatio?: number;
   /** The time or ratio target in words, e.g. `≤ 1.5 µs`; the report appends `maxGcs` itself. */
   readonly label?: string;
 }

@@ -3,9 +3,10 @@ import { agentsSuite } from './suites/agentsSuite.js';
 import { goapSuite } from './suites/goapSuite.js';
 import { htnSuite } from './suites/htnSuite.js';
 import { hybridSuite } from './suites/hybridSuite.js';
+import { monitorSuite } from './suites/monitorSuite.js';
 import { worldStateSuite } from './suites/worldStateSuite.js';
 
 /** Every case, in run order. To add a suite, write a function returning cases and list it here. */
 export function allSuites(options: SuiteOptions): BenchCase[] {
-  return [...worldStateSuite(options), ...goapSuite(options), ...htnSuite(options), ...hybridSuite(options), ...agentsSuite(options)];
+  return [...worldStateSuite(options), ...goapSuite(options), ...htnSuite(options), ...hybridSuite(options), ...agentsSuite(options), ...monitorSuite(options)];
 }

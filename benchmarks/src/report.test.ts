@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { computeRatios, markdownReport, targetLabel, targetMet } from './report.js';
+import { computeOverheads, computeRatios, markdownReport, targetLabel, targetMet } from './report.js';
 import type { CaseResult } from './runCases.js';
 
 const base = { suite: 's', name: 'n', status: 'ok' as const, detail: '' };
@@ -60,5 +60,13 @@ describe('report', () => {
     // 200 expansions in 100 ns: 2e9 per second.
     expect(md).toContain('| 200 | 2000.00 M |');
     expect(markdownReport([results[0]], '# t')).toContain('| – | – |');
+  });
+
+  it('reports overheads against a baseline case of the same suite, judged by maxRatio', () => {
+    const plain: CaseResult = { ...base, id: 'p', name: 'plain', impl: 'dualplan', medianNs: 100 };
+    const recorded: CaseResult = { ...base, id: 'r', name: 'recorded', impl: 'dualplan', medianNs: 250, target: { baseline: 'plain', maxRatio: 2 } };
+    const other: CaseResult = { ...plain, id: 'o', suite: 'other', medianNs: 1 };
+    expect(computeOverheads([other, plain, recorded])).toEqual([{ name: 'recorded', baseline: 'plain', ours: 250, base: 100, ratio: 2.5, max: 2 }]);
+    expect(markdownReport([plain, recorded], '# h')).toContain('| recorded | plain | 250.0 ns | 100.0 ns | 2.50× | ≤ 2× ❌ |');
   });
 });

@@ -36,6 +36,28 @@ export function computeRatios(results: readonly CaseResult[]): Ratio[] {
   return out;
 }
 
+/** One overhead: a case's median divided by its baseline's (same suite, same run). */
+export interface Overhead {
+  readonly name: string;
+  readonly baseline: string;
+  readonly ours: number;
+  readonly base: number;
+  readonly ratio: number;
+  readonly max?: number;
+}
+
+/** Overheads of the cases that name a `target.baseline`. */
+export function computeOverheads(results: readonly CaseResult[]): Overhead[] {
+  const out: Overhead[] = [];
+  for (const r of results) {
+    const name = r.target?.baseline;
+    if (name === undefined || r.medianNs === undefined) continue;
+    const base = results.find((b) => b.suite === r.suite && b.name === name && b.medianNs !== undefined);
+    if (base) out.push({ name: r.name, baseline: name, ours: r.medianNs, base: base.medianNs!, ratio: r.medianNs / base.medianNs!, max: r.target?.maxRatio });
+  }
+  return out;
+}
+
 /**
  * Whether a case met its own target: its time and GC limits, each judged when
  * it was measured (null when the case has no target or nothing to judge it by).
@@ -79,6 +101,15 @@ export function markdownReport(results: readonly CaseResult[], header: string): 
     for (const q of ratios) {
       const target = q.target ? `≥ ${q.target}× ${q.ratio >= q.target ? '✅' : '❌'}` : '';
       lines.push(`| ${cell(q.scenario)} | ${q.peer}${q.peerStatus === 'non-optimal' ? ' (non-optimal plan)' : ''} | ${formatNs(q.ours)} | ${formatNs(q.theirs)} | ${q.ratio.toFixed(q.ratio < 10 ? 2 : 0)}× | ${target} |`);
+    }
+    lines.push('');
+  }
+  const overheads = computeOverheads(results);
+  if (overheads.length > 0) {
+    lines.push('### Overheads (case median / baseline median, same run; lower = cheaper)', '', '| case | baseline | case | baseline | ratio | target |', '|---|---|---:|---:|---:|---|');
+    for (const o of overheads) {
+      const target = o.max === undefined ? '' : `≤ ${o.max}× ${o.ratio <= o.max ? '✅' : '❌'}`;
+      lines.push(`| ${cell(o.name)} | ${cell(o.baseline)} | ${formatNs(o.ours)} | ${formatNs(o.base)} | ${o.ratio.toFixed(2)}× | ${target} |`);
     }
     lines.push('');
   }

@@ -268,7 +268,7 @@ describe('GoapPlanner: options and heuristics', () => {
     expect(q.trace!.considered.find((c) => c.action === 'strike')).toMatchObject({ verdict: 'unreachable' });
     const counted = new GoapPlanner(fire, { trace: true });
     counted.search(createState(schema), 'light');
-    expect(counted.trace!.considered.find((c) => c.node === 0 && c.action === 'strike')!.verdict).toBe('neighbour');
+    expect(counted.trace!.considered.find((c) => c.node === 0 && c.action === 'strike')!.verdict).toBe('kept');
   });
 
   test('counts how often each action is selected, so never-selected actions stand out', () => {

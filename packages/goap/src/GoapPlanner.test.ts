@@ -215,7 +215,7 @@ describe('GoapPlanner: closed set', () => {
     // Root: `both` reaches the empty goal at g 5; setA/setB give {b}/{a} at g 1. Expanding one of
     // those reaches the empty goal again at g 2, which replaces the g-5 copy and is popped next.
     expect(t.expanded.map((e) => e.action)).toEqual([null, expect.stringMatching(/setA|setB/)]);
-    expect(t.considered.filter((c) => c.node !== 0 && c.verdict === 'neighbour').length).toBe(1);
+    expect(t.considered.filter((c) => c.node !== 0 && c.verdict === 'kept').length).toBe(1);
     expect(r.generated).toBe(5);
     expect(r.expanded).toBe(2);
   });

@@ -38,8 +38,11 @@ export class GoapPlanner<Ctx = any> {
   readonly result: GoapResult;
   /** Where {@link plan} writes before copying when the caller gives no buffer. */
   private readonly scratchOut = new PlanBuffer();
-  /** The last search's trace, when enabled. */
-  readonly trace: GoapTrace | null;
+  /**
+   * The last search's trace, when enabled (option `trace`). Assign a `new GoapTrace()`
+   * between searches to start tracing, `null` to stop (monitors do).
+   */
+  trace: GoapTrace | null;
   /** Per action: runtime cost multiplier (>= 1), raised by {@link penalize} and decayed by {@link decay}. */
   readonly multipliers: Float64Array;
   /** Per action: runtime failures and successes reported (success-rate tracking). */

@@ -26,11 +26,11 @@ describe('GoapTrace', () => {
     // Every action is accounted for at every expansion.
     for (const e of t.expanded) expect(t.considered.filter((c) => c.node === e.node).length).toBe(d.actionCount);
     const atRoot = t.considered.filter((c) => c.node === 0);
-    expect(atRoot.find((c) => c.action === 'shoot')!.verdict).toBe('neighbour');
+    expect(atRoot.find((c) => c.action === 'shoot')!.verdict).toBe('kept');
     // Rule 3: the bomb's ¬alive conflicts with the goal's alive.
-    expect(atRoot.find((c) => c.action === 'detonatebomb')).toMatchObject({ verdict: 'rule3', detail: 'effect alive = false conflicts with alive == true' });
-    expect(atRoot.find((c) => c.action === 'scout')!.verdict).toBe('rule1');
-    expect(t.toString()).toContain('detonatebomb: rule3');
+    expect(atRoot.find((c) => c.action === 'detonatebomb')).toMatchObject({ verdict: 'effectConflicts', detail: 'effect alive = false conflicts with alive == true' });
+    expect(atRoot.find((c) => c.action === 'scout')!.verdict).toBe('noEffect');
+    expect(t.toString()).toContain('detonatebomb: effectConflicts');
     expect(t.whyNoPlan).toBeNull();
   });
 
@@ -47,8 +47,8 @@ describe('GoapTrace', () => {
     const p = new GoapPlanner(d, { trace: true });
     expect(p.search(createState(schema, { dry: true }), 'g').status).toBe('none');
     const root = p.trace!.considered.filter((c) => c.node === 0);
-    expect(root.find((c) => c.action === 'soak')).toMatchObject({ verdict: 'rule2', detail: 'precondition on dry conflicts with dry == true' });
-    expect(root.find((c) => c.action === 'strikeMatch')).toMatchObject({ verdict: 'rule4', detail: 'procedural check hasMatches() failed' });
+    expect(root.find((c) => c.action === 'soak')).toMatchObject({ verdict: 'conditionConflicts', detail: 'precondition on dry conflicts with dry == true' });
+    expect(root.find((c) => c.action === 'strikeMatch')).toMatchObject({ verdict: 'procedural', detail: 'procedural check hasMatches() failed' });
   });
 
   test('unusable verdict for a dynamic cost of Infinity; the rule order wins when an action also conflicts', () => {
@@ -68,8 +68,8 @@ describe('GoapTrace', () => {
     const root = traced.trace!.considered.filter((c) => c.node === 0);
     expect(root.find((c) => c.action === 'torch')).toMatchObject({ verdict: 'unusable', detail: 'cost is Infinity (unusable)' });
     // wetTorch is unusable and also breaks rule 3: the trace reports the rule, as it checks rules first.
-    expect(root.find((c) => c.action === 'wetTorch')).toMatchObject({ verdict: 'rule3', detail: 'effect dry = false conflicts with dry == true' });
-    expect(root.find((c) => c.action === 'strike')!.verdict).toBe('neighbour');
+    expect(root.find((c) => c.action === 'wetTorch')).toMatchObject({ verdict: 'effectConflicts', detail: 'effect dry = false conflicts with dry == true' });
+    expect(root.find((c) => c.action === 'strike')!.verdict).toBe('kept');
     // Without a trace, unusable actions are dropped before regressing: same search, same plan.
     const plain = new GoapPlanner(d).search(createState(schema), 'g');
     expect([plain.cost, plain.expanded, plain.generated]).toEqual([r.cost, r.expanded, r.generated]);
@@ -84,9 +84,9 @@ describe('GoapTrace', () => {
     expect(r.budget).toBe('');
     const viaB = p.trace!.expanded.find((e) => e.action === 'B0')!;
     expect(p.trace!.considered.filter((c) => c.node === viaB.node)).toEqual([
-      { node: viaB.node, action: 'A0', verdict: 'length', detail: 'plan would exceed 1 actions' },
-      { node: viaB.node, action: 'B0', verdict: 'rule1', detail: 'no effect satisfies an open condition' },
-      { node: viaB.node, action: 'C0', verdict: 'rule1', detail: 'no effect satisfies an open condition' },
+      { node: viaB.node, action: 'A0', verdict: 'tooLong', detail: 'plan would exceed 1 actions' },
+      { node: viaB.node, action: 'B0', verdict: 'noEffect', detail: 'no effect satisfies an open condition' },
+      { node: viaB.node, action: 'C0', verdict: 'noEffect', detail: 'no effect satisfies an open condition' },
     ]);
     // Goal a0 ∧ g0 has only 2-step plans: the cut branch makes the result a length budget, traced or not.
     const both = compileGoal(d, { name: 'both', conditions: [eq(d.schema.keys.a0 as never, true as never), eq(d.schema.keys.g0 as never, true as never)] });
@@ -108,7 +108,7 @@ describe('GoapTrace', () => {
     for (const trace of [true, false]) {
       const s = new GoapPlanner(stuck, { maxPlanLength: 1, trace });
       expect([s.search(createState(schema), 'g').status, s.result.budget]).toEqual(['none', '']);
-      if (trace) expect(Object.fromEntries(s.trace!.considered.filter((c) => c.node !== 0).map((c) => [c.action, c.verdict]))).toEqual({ setP: 'rule3', setQ: 'rule3', finish: 'rule1' });
+      if (trace) expect(Object.fromEntries(s.trace!.considered.filter((c) => c.node !== 0).map((c) => [c.action, c.verdict]))).toEqual({ setP: 'effectConflicts', setQ: 'effectConflicts', finish: 'noEffect' });
     }
   });
 
@@ -175,6 +175,6 @@ describe('GoapTrace', () => {
     const t = p.trace!;
     expect(t.mode).toBe('forward');
     expect(t.expanded[0].label).toContain('hasAxe=false');
-    expect(t.considered.find((c) => c.node === 0 && c.action === 'chopWood')).toMatchObject({ verdict: 'inapplicable', detail: 'hasAxe = false does not allow it' });
+    expect(t.considered.find((c) => c.node === 0 && c.action === 'chopWood')).toMatchObject({ verdict: 'conditionFailed', detail: 'hasAxe = false does not allow it' });
   });
 });

@@ -1,15 +1,4 @@
-/** Why an action was not used as a neighbour of a node (001's four rules, plus budgets). */
-export type TraceVerdict =
-  | 'neighbour'
-  | 'rule1'
-  | 'rule2'
-  | 'rule3'
-  | 'rule4'
-  | 'unusable'
-  | 'length'
-  | 'duplicate'
-  | 'inapplicable'
-  | 'unreachable';
+import type { TraceVerdict } from '@dualplan/world-state';
 
 /** One expanded node: the regressed goal (backward) or state (forward), with g and h. */
 export interface TraceExpansion {
@@ -56,7 +45,7 @@ export interface WhyNoPlan {
  * @example
  * const planner = new GoapPlanner(domain, { trace: true });
  * planner.plan(state, 'killEnemy');
- * for (const c of planner.trace!.considered) if (c.verdict !== 'neighbour') console.log(c.action, c.verdict, c.detail);
+ * for (const c of planner.trace!.considered) if (c.verdict !== 'kept') console.log(c.action, c.verdict, c.detail);
  */
 export class GoapTrace {
   goal = '';

@@ -5,9 +5,10 @@ import { describeCell } from './describeCell.js';
 import type { GoapPlanner } from './GoapPlanner.js';
 import { mixWord, type SearchSpace } from './SearchSpace.js';
 import { maskCost } from './additiveHeuristic.js';
-import type { TraceVerdict } from './GoapTrace.js';
+import type { TraceVerdict } from '@dualplan/world-state';
 
-const VERDICTS: readonly TraceVerdict[] = ['neighbour', 'rule1', 'rule2', 'rule3', 'rule4', 'unusable', 'length', 'duplicate', 'inapplicable', 'unreachable'];
+// Verdict codes 0-9 by meaning: kept, then rules 1-4 of the backward search, then budgets and forward applicability.
+const VERDICTS: readonly TraceVerdict[] = ['kept', 'noEffect', 'conditionConflicts', 'effectConflicts', 'procedural', 'unusable', 'tooLong', 'duplicate', 'conditionFailed', 'unreachable'];
 const NODES_FULL = -1;
 const LENGTH = 6;
 
@@ -55,7 +56,7 @@ export function expandBackward(p: GoapPlanner, node: number): boolean {
     }
   }
   if (trace !== null) {
-    for (let a = 0; a < d.actionCount; a++) if (seen[a] !== stamp) trace.considered.push({ node, action: d.actionNames[a], verdict: 'rule1', detail: 'no effect satisfies an open condition' });
+    for (let a = 0; a < d.actionCount; a++) if (seen[a] !== stamp) trace.considered.push({ node, action: d.actionNames[a], verdict: 'noEffect', detail: 'no effect satisfies an open condition' });
   }
   return true;
 }

@@ -1,4 +1,4 @@
-import { bool, check, createState, defineSchema, eq, set, type Plan } from '@dualplan/world-state';
+import { bool, check, createState, defineSchema, eq, set, type ObservedGoal, type Plan, type SearchTrace } from '@dualplan/world-state';
 import { compileGoapDomain } from './compileGoapDomain.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import type { GoapMeta } from './GoapResult.js';
@@ -136,5 +136,26 @@ describe('goapAgentPlanner goal selection', () => {
   test('goals compiled for another domain are rejected up front', () => {
     const foreign = soldierGoapDomain().goals[0];
     expect(() => goapAgentPlanner(new GoapPlanner(fireDomain()), { goals: [foreign] })).toThrow(expect.objectContaining({ code: 'FOREIGN_GOAL' }));
+  });
+
+  test('reports searches and the goal selection to an observer, and stops tracing when it leaves', () => {
+    const planner = new GoapPlanner(domain);
+    const agent = goapAgentPlanner(planner);
+    const searches: SearchTrace[] = [];
+    let goals: readonly ObservedGoal[] = [];
+    agent.observe!({ search: (t) => searches.push(t), goals: (g) => (goals = g) });
+    expect(planner.trace).not.toBeNull();
+    agent.plan(createState(schema, { rested: true }), undefined, null);
+    // eat (3) has no plan, earn (2) has one; rest is satisfied.
+    expect(searches.map((t) => [t.target, t.status])).toEqual([['eat', 'none'], ['earn', 'found']]);
+    expect(searches[1].path.map((id) => searches[1].nodes[id].via)).toEqual([null, 'work']);
+    expect(searches[0].whyNoPlan).toContain('hasFood == true');
+    expect(goals).toEqual([
+      { name: 'eat', priority: 3, valid: true, satisfied: false, plannable: false, chosen: false },
+      { name: 'rest', priority: NaN, valid: true, satisfied: true, plannable: null, chosen: false },
+      { name: 'earn', priority: 2, valid: true, satisfied: false, plannable: true, chosen: true },
+    ]);
+    agent.observe!(null);
+    expect(planner.trace).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-import { PlanBuffer, type AgentPlanner, type Plan, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import { PlanBuffer, type AgentPlanner, type Plan, type PlanObserver, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
 import { planBest } from './planBest.js';
 import type { CompiledGoal, GoalDef } from './compileGoapDomain.js';
+import { GoapTrace } from './GoapTrace.js';
 import { compileGoal } from './compileGoal.js';
 import type { GoapPlanner } from './GoapPlanner.js';
 import type { GoapMeta } from './GoapResult.js';
@@ -26,12 +27,21 @@ export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: 
   const goals = (options.goals ?? planner.domain.goals).map((g) => resolveGoal(planner, g));
   const buffers = [new PlanBuffer(), new PlanBuffer()];
   const owns = (step: PlanStep) => planner.domain.steps[step.sourceId]?.task === step.task;
+  // A monitor's observer; while set, the planner traces and each search and the goal selection are reported.
+  let observer: PlanObserver | null = null;
+  let ownTrace: GoapTrace | null = null;
   return {
     kind: options.kind ?? 'goap',
     operators: [...new Set(planner.domain.steps.map((s) => s.operator))],
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
       // Never write into the buffer holding the plan the runner is executing.
-      return planBest(planner, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0]);
+      return planBest(planner, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observer);
+    },
+    observe(next: PlanObserver | null): void {
+      if (next !== null && observer === null && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
+      if (next === null && ownTrace !== null && planner.trace === ownTrace) planner.trace = ownTrace = null;
+      observer = next;
+      next?.catalog?.({ actions: planner.domain.actionNames.slice(), compounds: [], methods: [], goals: goals.map((g) => g.name) });
     },
     shouldReplace(candidate: Plan, running: Plan): ReplaceDecision {
       const c = candidate.meta as GoapMeta | undefined;

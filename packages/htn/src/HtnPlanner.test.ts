@@ -165,9 +165,9 @@ describe('trace', () => {
     const planner = new HtnPlanner(domain, { trace: true });
     planner.plan(createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 }));
     expect(planner.trace).toEqual([
-      { type: 'decompose', task: 'BeTrunkThumper', method: 'Attack', methodIndex: 0, depth: 0 },
+      { type: 'decompose', task: 'BeTrunkThumper', method: 'Attack', methodIndex: 0, depth: 0, subtasks: 1 },
       { type: 'method-rejected', task: 'AttackEnemy', method: 'Whirlwind', methodIndex: 0, reason: 'condition', condition: 'WsPowerUp == 3' },
-      { type: 'decompose', task: 'AttackEnemy', method: 'TrunkSlam', methodIndex: 1, depth: 1 },
+      { type: 'decompose', task: 'AttackEnemy', method: 'TrunkSlam', methodIndex: 1, depth: 1, subtasks: 3 },
       { type: 'primitive', task: 'NavigateToEnemy', args: [2] },
       { type: 'primitive', task: 'DoTrunkSlam', args: ['TrunkSlamAnim'] },
       { type: 'primitive', task: 'DoRecovery', args: ['TrunkSlamRecoverAnim'] },

@@ -112,7 +112,10 @@ export class OrderedSearch<Ctx = any> {
         return this.delegate(call, task) ? OK : FAILED;
       default:
         // A pause with nothing planned before it, or nothing after it, is a no-op.
-        if (this.planLen === 0 || this.head === NIL) return OK;
+        if (this.planLen === 0 || this.head === NIL) {
+          if (this.tracing) this.trace.push({ type: 'pause', remaining: -1 });
+          return OK;
+        }
         this.continuation = this.pauseHere(rootName);
         return PAUSED;
     }
@@ -199,6 +202,7 @@ export class OrderedSearch<Ctx = any> {
       const arena = this.arenaTop;
       const dyn = this.calls.len;
       const fn = d.methodFn[m];
+      let subtasks: number;
       if (fn !== null) {
         const refs = fn(this.ws, this.ctx, this.calls.argsOf(call));
         if (refs === null || refs === undefined) {
@@ -206,15 +210,17 @@ export class OrderedSearch<Ctx = any> {
           continue;
         }
         this.pushRefs(refs, m);
+        subtasks = refs.length;
       } else {
         for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) this.push(d.subCalls[i]);
+        subtasks = d.methodSubEnd[m] - d.methodSubStart[m];
       }
       if (m < end - 1 && m < bound) this.record(call, m, head, arena, dyn);
       if (depth + 1 > this.mtr.length) this.mtr = grow(this.mtr, depth + 1);
       this.mtr[depth] = m - first;
       this.mtrLen = depth + 1;
       if (ref !== null && this.tie === depth && depth < ref.length && ref[depth] === m - first) this.tie = depth + 1;
-      if (this.tracing) this.trace.push({ type: 'decompose', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, depth });
+      if (this.tracing) this.trace.push({ type: 'decompose', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, depth, subtasks });
       return true;
     }
     if (this.tracing) this.trace.push({ type: 'no-method', task: d.taskNames[task] });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { applyEffects, ChangeSource, createState, type Plan } from '@dualplan/world-state';
+import { applyEffects, ChangeSource, createState, type Plan, type PlannerCatalog, type SearchTrace } from '@dualplan/world-state';
 import { htnAgentPlanner } from './htnAgentPlanner.js';
 import type { HtnMeta } from './HtnPlan.js';
 import { HtnPlanner } from './HtnPlanner.js';
@@ -65,5 +65,24 @@ describe('htnAgentPlanner', () => {
     agent.stepSucceeded!(first.steps[0], undefined);
     agent.stepFailed!(first.steps[0], undefined);
     expect(names(agent.plan(state, undefined, null).plan)).toEqual(['NavigateToEnemy']);
+  });
+
+  it('reports each search and its catalog to an observer, tracing only while observed', () => {
+    const domain = trollHtnDomain();
+    const planner = new HtnPlanner(domain);
+    const agent = htnAgentPlanner(planner);
+    const searches: SearchTrace[] = [];
+    let catalog: PlannerCatalog | null = null;
+    agent.observe!({ search: (t) => searches.push(t), catalog: (c) => (catalog = c) });
+    expect(planner.tracing).toBe(true);
+    expect(catalog!.actions).toContain('DoTrunkSlam');
+    expect(catalog!.compounds).toContain('AttackEnemy');
+    expect(catalog!.methods).toContain('AttackEnemy.Whirlwind');
+    const outcome = agent.plan(createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 }), undefined, null);
+    expect(searches.map((t) => [t.target, t.status, t.plan])).toEqual([['BeTrunkThumper', 'found', names(outcome.plan)]]);
+    agent.observe!(null);
+    expect(planner.tracing).toBe(false);
+    agent.plan(createState(domain.schema), undefined, null);
+    expect(searches.length).toBe(1);
   });
 });

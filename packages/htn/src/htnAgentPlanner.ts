@@ -1,8 +1,10 @@
-import { DualplanError, PlanBuffer, type AgentPlanner, type Plan, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import { DualplanError, PlanBuffer, type AgentPlanner, type Plan, type PlanObserver, type PlannerCatalog, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
 import { compareMtr } from './compareMtr.js';
+import { TaskKind, type HtnDomain } from './HtnDomain.js';
 import type { HtnContinuation, HtnMeta } from './HtnPlan.js';
 import type { HtnPlanner } from './HtnPlanner.js';
 import type { HtnPlanRequest } from './HtnPlannerOptions.js';
+import { htnSearchTrace } from './htnSearchTrace.js';
 
 export interface HtnAgentOptions {
   /** Root task; defaults to the planner's. */
@@ -39,6 +41,9 @@ export function htnAgentPlanner<Ctx = any>(planner: HtnPlanner<Ctx>, options: Ht
   // Per buffer: how many of its steps have succeeded in order, so a finished partial plan can resume.
   const progress = [0, 0];
   let ready: HtnContinuation | null = null;
+  // A monitor's observer; while set, the planner traces and each search is reported.
+  let observer: PlanObserver | null = null;
+  let wasTracing = planner.tracing;
 
   return {
     kind: 'htn',
@@ -54,9 +59,13 @@ export function htnAgentPlanner<Ctx = any>(planner: HtnPlanner<Ctx>, options: Ht
         const continuation = ready;
         ready = null;
         outcome = planner.resume(continuation, state, ctx, request);
+        if (observer !== null) observer.search(htnSearchTrace(planner.trace, outcome, continuation.root));
         if (outcome.status !== 'found') outcome = null;
       }
-      outcome ??= planner.plan(state, ctx, request);
+      if (outcome === null) {
+        outcome = planner.plan(state, ctx, request);
+        if (observer !== null) observer.search(htnSearchTrace(planner.trace, outcome, options.task ?? ''));
+      }
       return outcome;
     },
     shouldReplace(candidate: Plan, running: Plan): ReplaceDecision {
@@ -75,5 +84,27 @@ export function htnAgentPlanner<Ctx = any>(planner: HtnPlanner<Ctx>, options: Ht
       ready = null;
       progress[0] = progress[1] = 0;
     },
+    observe(next: PlanObserver | null): void {
+      // A best-first planner records no trace: its runs are observed without searches.
+      if (observer === null && next !== null) wasTracing = planner.tracing;
+      observer = planner.mode === 'ordered' ? next : null;
+      if (planner.mode === 'ordered') planner.tracing = next !== null || wasTracing;
+      if (next !== null) next.catalog?.(htnCatalog(planner.domain));
+    },
   };
+}
+
+/** The domain's primitive tasks (as actions), compounds and methods (`Compound.method`). */
+function htnCatalog(d: HtnDomain): PlannerCatalog {
+  const actions: string[] = [];
+  const compounds: string[] = [];
+  const methods: string[] = [];
+  d.taskNames.forEach((name, t) => {
+    if (d.taskKind[t] === TaskKind.Primitive) actions.push(name);
+    else if (d.taskKind[t] === TaskKind.Compound) {
+      compounds.push(name);
+      for (let m = d.methodStart[t]; m < d.methodEnd[t]; m++) methods.push(`${name}.${d.methodNames[m]}`);
+    }
+  });
+  return { actions, compounds, methods, goals: [] };
 }

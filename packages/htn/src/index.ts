@@ -8,6 +8,7 @@ export { HtnPlanner } from './HtnPlanner.js';
 export type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
 export type { HtnMeta, HtnPlan, HtnResult, HtnContinuation, ContinuationTask } from './HtnPlan.js';
 export type { HtnTraceEvent } from './HtnTraceEvent.js';
+export { htnSearchTrace, htnWhyNoPlan } from './htnSearchTrace.js';
 export { compareMtr } from './compareMtr.js';
 export { htnAgentPlanner } from './htnAgentPlanner.js';
 export type { HtnAgentOptions } from './htnAgentPlanner.js';

@@ -177,4 +177,20 @@ describe('Agent', () => {
     for (let i = 0; i < 1030; i++) plain.tick(0.1);
     expect(plain.runner().stats.planTimes).toHaveLength(1024); // the default
   });
+
+  it('addListener sends the events of every runner to a late listener too, until removed', () => {
+    const planner = mtrPlanner(schema, [{ mtr: [0], steps: [makeStep(schema, 'Patrol')] }]);
+    const first = collect();
+    const agent = createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner, operators: { Op: timedOperator(2) }, onEvent: first.onEvent, clock: fixedClock });
+    const late: string[] = [];
+    const stop = agent.addListener((e) => late.push(e.type));
+    agent.tick(0.1);
+    expect(late).toEqual(['planFound', 'stepStarted']);
+    expect(first.events.map((e) => e.type)).toEqual(late);
+    stop();
+    agent.tick(0.1);
+    expect(late).toEqual(['planFound', 'stepStarted']);
+    expect(first.events.length).toBeGreaterThan(2);
+    expect(() => agent.runner().addListener(null as never)).toThrow(RunnerError);
+  });
 });

@@ -110,6 +110,16 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     throw new RunnerError('UNKNOWN_RUNNER', name, `Agent "${this.id}" has no runner named "${name}".`);
   }
 
+  /**
+   * Send the events of every runner of this agent to `listener` too; returns the function that removes it.
+   * @example
+   * const stop = agent.addListener((e) => log.push(e.type));
+   */
+  addListener(listener: RunnerEventListener): () => void {
+    const removers = this.runners.map((r) => r.addListener(listener));
+    return () => removers.forEach((remove) => remove());
+  }
+
   /** Switch one runner's planner (HTN, GOAP, hybrid); nothing else changes. */
   setPlanner(planner: AgentPlanner<Ctx>, runnerName = 'main'): void {
     this.runner(runnerName).setPlanner(planner);

@@ -44,6 +44,8 @@ const EMPTY_OPS: Operator[] = [];
  * the running operator. Effects are applied once, on success, as
  * {@link ChangeSource.Own}; expected effects only ever touch a working copy.
  * A tick with a running step and no change allocates nothing.
+ * Events are object literals with every field written out: spreading a shared
+ * base object and adding fields is many times slower in V8, and monitors listen to every event.
  * @example
  * const runner = new PlanRunner(agentView, { planner, operators: { Wait: waitOperator } });
  * runner.tick(1 / 30);
@@ -54,7 +56,8 @@ export class PlanRunner<Ctx = any> {
   readonly stats: RunnerStats = createRunnerStats();
   private readonly agent: AgentView<Ctx>;
   private plannerRef: AgentPlanner<Ctx>;
-  private readonly onEvent: RunnerEventListener | undefined;
+  private onEvent: RunnerEventListener | undefined;
+  private listeners: RunnerEventListener[] = [];
   private readonly retryInterval: number;
   private readonly clock: () => number;
   private readonly maxPlanSamples: number;
@@ -122,6 +125,32 @@ export class PlanRunner<Ctx = any> {
   get runningStep(): PlanStep | null {
     return this.running && this.current !== null ? this.current.steps[this.index] : null;
   }
+
+  /**
+   * Also send this runner's events to `listener` (a monitor, a log), after the
+   * `onEvent` given at construction. Returns the function that removes it. With
+   * no listener at all the runner builds no event objects.
+   * @example
+   * const stop = agent.runner().addListener((e) => console.log(formatEvent(e)));
+   * stop();
+   */
+  addListener(listener: RunnerEventListener): () => void {
+    if (typeof listener !== 'function') throw new RunnerError('BAD_LISTENER', this.name, `Runner "${this.name}": addListener needs a function.`);
+    if (this.listeners.length === 0 && this.onEvent !== undefined) this.listeners.push(this.onEvent);
+    this.listeners = [...this.listeners, listener];
+    this.onEvent = this.listeners.length === 1 ? listener : this.fanOut;
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i < 0) return;
+      this.listeners = this.listeners.filter((_, j) => j !== i);
+      this.onEvent = this.listeners.length === 0 ? undefined : this.listeners.length === 1 ? this.listeners[0] : this.fanOut;
+    };
+  }
+
+  private readonly fanOut: RunnerEventListener = (event) => {
+    // Never mutated in place (add and remove replace it), so a listener may remove itself here.
+    for (const l of this.listeners) l(event);
+  };
 
   /**
    * Swap the planner: the running step is aborted, the plan dropped, and the
@@ -216,7 +245,7 @@ export class PlanRunner<Ctx = any> {
     if (candidate === null) {
       if (running !== null) return this.skip(trigger, `no new plan (${outcome.status}): ${outcome.reason}`);
       this.retryAt = agent.time + this.retryInterval;
-      if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'planNotFound', status: outcome.status, trigger, reason: outcome.reason });
+      if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planNotFound', status: outcome.status, trigger, reason: outcome.reason });
       return;
     }
     this.stats.plansFound++;
@@ -231,11 +260,11 @@ export class PlanRunner<Ctx = any> {
       if (this.running && !continued) this.abortStep(`replaced: ${decision.reason}`);
       this.install(candidate, ops, continued);
       this.stats.replaced++;
-      if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'planReplaced', plan: candidate, previous: running, trigger, reason: decision.reason, continued });
+      if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planReplaced', plan: candidate, previous: running, trigger, reason: decision.reason, continued });
       return;
     }
     const ops = this.resolve(candidate);
-    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'planFound', plan: candidate, trigger, reason: outcome.reason });
+    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFound', plan: candidate, trigger, reason: outcome.reason });
     this.install(candidate, ops, false);
     const invalid = this.invalidAtStart(candidate);
     if (invalid !== null || candidate.steps.length === 0) {
@@ -298,7 +327,7 @@ export class PlanRunner<Ctx = any> {
     }
     this.running = true;
     this.stats.stepsStarted++;
-    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'stepStarted', step, index: this.index });
+    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'stepStarted', step, index: this.index });
     this.ops[this.index].start?.(step.args, agent, step);
   }
 
@@ -322,7 +351,7 @@ export class PlanRunner<Ctx = any> {
       // Own effects are not a reason to replan (004 §12.8): count them as seen.
       this.seenVersion += state.version - before;
       this.stats.stepsSucceeded++;
-      if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'stepSucceeded', step, index: this.index });
+      if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'stepSucceeded', step, index: this.index });
       this.plannerRef.stepSucceeded?.(step, agent.ctx);
       if (this.current !== plan) return;
       this.index++;
@@ -339,7 +368,7 @@ export class PlanRunner<Ctx = any> {
 
   private stepFailed(step: PlanStep, reason: string): void {
     this.stats.stepsFailed++;
-    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'stepFailed', step, index: this.index, reason });
+    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'stepFailed', step, index: this.index, reason });
     this.plannerRef.stepFailed?.(step, this.agent.ctx);
     this.failPlan(`step ${step.task} failed: ${reason}`);
   }
@@ -348,7 +377,7 @@ export class PlanRunner<Ctx = any> {
     const step = this.current!.steps[this.index];
     this.running = false;
     this.stats.stepsAborted++;
-    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'stepAborted', step, index: this.index, reason });
+    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'stepAborted', step, index: this.index, reason });
     this.ops[this.index].abort?.(step.args, this.agent, step);
   }
 
@@ -359,7 +388,7 @@ export class PlanRunner<Ctx = any> {
     this.failStreak = this.changedSinceAdopt ? 1 : this.failStreak + 1;
     this.stats.plansFailed++;
     this.trigger = 'failed';
-    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'planFailed', plan, reason });
+    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFailed', plan, reason });
   }
 
   private finishPlan(): void {
@@ -368,7 +397,7 @@ export class PlanRunner<Ctx = any> {
     this.failStreak = 0;
     this.stats.plansFinished++;
     this.trigger = 'finished';
-    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'planFinished', plan });
+    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFinished', plan });
   }
 
   private drop(): void {
@@ -384,7 +413,7 @@ export class PlanRunner<Ctx = any> {
 
   private skip(trigger: ReplanTrigger, reason: string): void {
     this.stats.replansSkipped++;
-    if (this.onEvent !== undefined) this.onEvent({ ...this.base(), type: 'replanSkipped', trigger, reason });
+    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'replanSkipped', trigger, reason });
   }
 
   private sameAsRemaining(candidate: Plan): boolean {
@@ -395,10 +424,6 @@ export class PlanRunner<Ctx = any> {
     return true;
   }
 
-  private base() {
-    const agent = this.agent;
-    return { tick: agent.tickCount, time: agent.time, agent: agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: agent.ctx };
-  }
 }
 
 function sameStep(a: PlanStep, b: PlanStep): boolean {

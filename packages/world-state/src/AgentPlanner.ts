@@ -1,5 +1,6 @@
 import type { Plan, PlanStep } from './Plan.js';
 import type { PlanResult } from './PlanResult.js';
+import type { PlanObserver } from './PlanObserver.js';
 import type { WorldState } from './WorldState.js';
 
 export interface ReplaceDecision {
@@ -27,6 +28,11 @@ export interface AgentPlanner<Ctx = any, Op extends string = string> {
   stepSucceeded?(step: PlanStep, ctx: Ctx): void;
   /** Advance planner-owned time (e.g. decay of failure penalties), in seconds. */
   update?(dt: number): void;
+  /**
+   * Report every search of every later `plan()` call to `observer` (null: stop). Turns the
+   * planner's tracing on while observed; costs nothing when never called. For monitors.
+   */
+  observe?(observer: PlanObserver | null): void;
 }
 
 /**

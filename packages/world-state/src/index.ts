@@ -37,3 +37,8 @@ export { PlanBuffer, copyResult, planFound, noPlan } from './PlanResult.js';
 export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult } from './PlanResult.js';
 export { didYouMean } from './didYouMean.js';
 export { checkFields, UnknownFieldError } from './checkFields.js';
+export { TRACE_VERDICTS } from './SearchTrace.js';
+export type { TraceVerdict, TraceNode, TraceCandidate, TraceEvent, SearchTrace } from './SearchTrace.js';
+export type { PlanObserver, ObservedGoal, PlannerCatalog } from './PlanObserver.js';
+export { formatSearchTrace } from './formatSearchTrace.js';
+export type { FormatTraceOptions } from './formatSearchTrace.js';

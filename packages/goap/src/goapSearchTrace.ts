@@ -1,0 +1,82 @@
+import type { SearchTrace, TraceCandidate, TraceNode } from '@dualplan/world-state';
+import type { GoapPlanner } from './GoapPlanner.js';
+
+type Node = { -readonly [K in keyof TraceNode]: TraceNode[K] };
+
+/**
+ * The planner's last search (traced: `planner.trace` set) as the
+ * planner-neutral {@link SearchTrace}: the expanded nodes with g and h, every
+ * action considered at each with its verdict and failing condition, and the
+ * path of the plan found (the last node of the path is never expanded: it is
+ * added with the label `start state` backward, `goal reached` forward).
+ * Plain data: it keeps no reference into the planner.
+ * @example
+ * const planner = new GoapPlanner(soldierGoapDomain(), { trace: true });
+ * planner.search(state, 'killEnemy'); // or plan(state, ctx, { goal: 'killEnemy' })
+ * const trace = goapSearchTrace(planner);
+ * trace.candidates.filter((c) => c.verdict !== 'kept' && c.verdict !== 'noEffect');
+ */
+export function goapSearchTrace(planner: GoapPlanner): SearchTrace {
+  const t = planner.trace;
+  const r = planner.result;
+  const names = planner.domain.actionNames;
+  const index = new Map<number, number>();
+  const nodes: Node[] = [];
+  const candidates: TraceCandidate[] = [];
+  if (t !== null) {
+    for (const e of t.expanded) {
+      index.set(e.node, nodes.length);
+      nodes.push({ id: nodes.length, parent: e.parent, from: -1, kind: 'search', label: e.label, via: e.action, g: e.g, h: e.h, verdict: 'kept', detail: '', onPath: false, abandoned: false });
+    }
+    for (const c of t.considered) candidates.push({ node: index.get(c.node) ?? -1, name: c.action, index: -1, verdict: c.verdict, detail: c.detail });
+  }
+  // Parents as trace ids, and the candidate that produced each node.
+  const kept = new Map<string, number>();
+  candidates.forEach((c, i) => {
+    if (c.verdict === 'kept') kept.set(`${c.node}|${c.name}`, i);
+  });
+  for (const n of nodes) {
+    n.parent = n.parent < 0 ? -1 : (index.get(n.parent) ?? -1);
+    if (n.parent >= 0 && n.via !== null) n.from = kept.get(`${n.parent}|${n.via}`) ?? -1;
+  }
+  const found = r.status === 'found';
+  const plan: string[] = [];
+  for (let i = 0; found && i < r.length; i++) plan.push(names[r.actions[i]]);
+  const path = found && nodes.length > 0 ? chosenPath(nodes, candidates, planner.mode === 'backward' ? plan.slice().reverse() : plan, r.cost, planner.mode === 'backward' ? 'start state' : 'goal reached') : [];
+  for (const id of path) nodes[id].onPath = true;
+  return {
+    planner: 'goap',
+    target: r.goal?.name ?? t?.goal ?? '',
+    mode: planner.mode,
+    status: r.status === 'found' || r.status === 'budget' ? r.status : 'none',
+    reason: r.status === 'budget' ? `${r.budget} budget` : found ? `goal ${r.goal?.name ?? ''}` : 'no plan',
+    nodes,
+    candidates,
+    events: nodes.map((n) => ({ type: 'visit' as const, node: n.id })),
+    path,
+    plan,
+    cost: found ? r.cost : 0,
+    mtr: [],
+    backtracks: r.reopened,
+    whyNoPlan: t?.whyNoPlan?.summary ?? '',
+  };
+}
+
+/** Follow the actions from the root, child by child; the final node (never expanded) is appended. */
+function chosenPath(nodes: Node[], candidates: readonly TraceCandidate[], actions: readonly string[], cost: number, label: string): number[] {
+  const path = [0];
+  let at = 0;
+  for (let i = 0; i < actions.length; i++) {
+    const next = nodes.find((n) => n.parent === at && n.via === actions[i]);
+    if (next) {
+      path.push((at = next.id));
+      continue;
+    }
+    if (i !== actions.length - 1) break;
+    const from = candidates.findIndex((c) => c.node === at && c.name === actions[i] && c.verdict === 'kept');
+    const last: Node = { id: nodes.length, parent: at, from, kind: 'search', label, via: actions[i], g: cost, h: 0, verdict: 'kept', detail: '', onPath: false, abandoned: false };
+    nodes.push(last);
+    path.push(last.id);
+  }
+  return path;
+}

@@ -1,0 +1,429 @@
+import type { Agent, PlanRunner, ReplanTrigger, RunnerEvent } from '@dualplan/runner';
+import type { AgentPlanner, ObservedGoal, PlanObserver, PlanStatus, SearchTrace, WorldState } from '@dualplan/world-state';
+import { MonitorError } from './MonitorError.js';
+import { describeKeys, namedChanges, namedState } from './namedState.js';
+import { recordPlan } from './recordPlan.js';
+import { RECORDING_VERSION, type AgentRecording, type GoalConsidered, type PlanningOutcome, type PlanningRun, type Recording, type RecordingMessage, type TimelineEvent } from './Recording.js';
+import { RingBuffer } from './RingBuffer.js';
+import { UsageStatistics, type PlanCredit } from './UsageStatistics.js';
+
+/** Options of {@link record}. Retention bounds memory: old runs and events are dropped, statistics keep counting. */
+export interface RecorderOptions {
+  /** Planning runs kept per agent (default 100). */
+  runsPerAgent?: number;
+  /** Timeline events kept per agent (default 1000). */
+  eventsPerAgent?: number;
+  /** Record each run's full searches (the planners trace while recorded). Default true; false records results only. */
+  searches?: boolean;
+  /** Nodes + candidates + events kept per search; a larger search is cut (the run is marked `truncated`). Default 2000. */
+  maxSearchItems?: number;
+  /** Plan-time samples kept per agent for percentiles (default 1024). */
+  planSamples?: number;
+  /** Milliseconds between updates to subscribers (default 100); 0: only on {@link Recorder.flush}. */
+  flushMs?: number;
+}
+
+/** Receives recording messages: a snapshot first, then updates. */
+export type RecordingListener = (message: RecordingMessage) => void;
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+interface RunnerEntry {
+  readonly runner: PlanRunner;
+  planner: AgentPlanner | null;
+  planCalls: number;
+  /** A planner call happened and its outcome event has not arrived yet. */
+  planned: boolean;
+  current: number;
+  credit: PlanCredit | undefined;
+  readonly scratch: WorldState<any>;
+}
+
+interface AgentEntry {
+  readonly agent: Agent;
+  readonly runners: RunnerEntry[];
+  readonly runs: RingBuffer<PlanningRun>;
+  readonly timeline: RingBuffer<TimelineEvent>;
+  readonly stats: UsageStatistics;
+  readonly values: Int32Array;
+  version: number;
+  nextRun: number;
+  nextSeq: number;
+  /** New since the last flush, for subscribers (bounded by retention too). */
+  readonly outRuns: RingBuffer<PlanningRun>;
+  readonly outEvents: RingBuffer<TimelineEvent>;
+  remove: () => void;
+}
+
+const OUTCOME_EVENTS = new Set(['planFound', 'planReplaced', 'planNotFound', 'replanSkipped']);
+const MAX_PENDING_SEARCHES = 64;
+
+function positiveInt(value: number | undefined, fallback: number, name: string, min = 1): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) throw new MonitorError('BAD_OPTION', name, `Recorder option ${name} must be an integer >= ${min}, got ${String(value)}.`);
+  return value;
+}
+
+/**
+ * Records what agents' planners and runners do: every planning run (trigger,
+ * world state by name, result, plan with predicted states, the full search,
+ * GOAP goal selection), the run-time timeline, and usage statistics, in bounded
+ * buffers. Create one with {@link record}. While nothing is recorded the
+ * planners and runners run exactly as without a monitor.
+ * @example
+ * const recorder = record([troll, soldier], { runsPerAgent: 50 });
+ * // ... tick the agents ...
+ * console.log(formatRun(recorder.agent('troll').runs.at(-1)!));
+ * fs.writeFileSync('match.json', JSON.stringify(recorder.recording()));
+ */
+export class Recorder {
+  readonly started = new Date().toISOString();
+  private readonly runsPerAgent: number;
+  private readonly eventsPerAgent: number;
+  private readonly searches: boolean;
+  private readonly maxSearchItems: number;
+  private readonly planSamples: number;
+  private readonly flushMs: number;
+  private readonly entries = new Map<string, AgentEntry>();
+  private readonly observed = new Map<AgentPlanner, number>();
+  private readonly listeners: RecordingListener[] = [];
+  private pendingSearches: SearchTrace[] = [];
+  private pendingGoals: GoalConsidered[] = [];
+  private attaching: AgentEntry | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private stopped = false;
+  /** One observer for every planner: a planner call and the runner event that follows it are adjacent, so searches wait here. */
+  private readonly observer: PlanObserver = {
+    search: (trace) => {
+      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(trace);
+    },
+    goals: (goals) => {
+      this.pendingGoals = goals.map(considered);
+    },
+    catalog: (catalog) => {
+      this.attaching?.stats.addCatalog(catalog);
+    },
+  };
+
+  constructor(options: RecorderOptions = {}) {
+    this.runsPerAgent = positiveInt(options.runsPerAgent, 100, 'runsPerAgent');
+    this.eventsPerAgent = positiveInt(options.eventsPerAgent, 1000, 'eventsPerAgent');
+    this.maxSearchItems = positiveInt(options.maxSearchItems, 2000, 'maxSearchItems');
+    this.planSamples = positiveInt(options.planSamples, 1024, 'planSamples');
+    this.flushMs = positiveInt(options.flushMs, 100, 'flushMs', 0);
+    this.searches = options.searches !== false;
+  }
+
+  /** Ids of the recorded agents, in the order added. */
+  get agentIds(): string[] {
+    return [...this.entries.keys()];
+  }
+
+  /** Start recording `agent` (its id must be new to this recorder). */
+  add(agent: Agent): void {
+    if (this.stopped) throw new MonitorError('STOPPED', agent?.id ?? '', 'This recorder was stopped; create a new one.');
+    if (!agent || typeof agent.addListener !== 'function' || !Array.isArray(agent.runners)) throw new MonitorError('BAD_AGENT', String(agent?.id ?? ''), 'record() needs agents made by createAgent (from @dualplan/runner).');
+    if (this.entries.has(agent.id)) throw new MonitorError('DUPLICATE_AGENT', agent.id, `Agent "${agent.id}" is already recorded.`);
+    const entry: AgentEntry = {
+      agent,
+      runners: agent.runners.map((runner) => ({ runner, planner: null, planCalls: runner.stats.planCalls, planned: false, current: -1, credit: undefined, scratch: agent.state.clone() })),
+      runs: new RingBuffer(this.runsPerAgent),
+      timeline: new RingBuffer(this.eventsPerAgent),
+      stats: new UsageStatistics(this.planSamples),
+      values: Int32Array.from(agent.state.values),
+      version: agent.state.version,
+      nextRun: 0,
+      nextSeq: 0,
+      outRuns: new RingBuffer(this.runsPerAgent),
+      outEvents: new RingBuffer(this.eventsPerAgent),
+      remove: () => {},
+    };
+    this.entries.set(agent.id, entry);
+    for (const r of entry.runners) this.observe(entry, r);
+    const removers = entry.runners.map((r) => r.runner.addListener((e) => this.onEvent(entry, r, e)));
+    entry.remove = () => removers.forEach((remove) => remove());
+    if (this.listeners.length > 0) this.send({ type: 'agent', agent: this.agentRecording(entry) });
+  }
+
+  /** Stop recording one agent; what was recorded stays in the recording. */
+  remove(id: string): void {
+    const entry = this.entry(id);
+    entry.remove();
+    for (const r of entry.runners) this.unobserve(r);
+  }
+
+  /** Stop recording every agent and end subscriptions' timer; the recording stays readable. */
+  stop(): void {
+    if (this.stopped) return;
+    this.flush();
+    for (const id of this.entries.keys()) this.remove(id);
+    this.stopped = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  /** One agent's recording (plain data, a copy). Throws `UNKNOWN_AGENT` with the known ids. */
+  agent(id: string): AgentRecording {
+    return this.agentRecording(this.entry(id));
+  }
+
+  /** The whole recording: plain JSON-serialisable data (a copy). */
+  recording(): Recording {
+    return { format: 'dualplan-recording', version: RECORDING_VERSION, started: this.started, agents: [...this.entries.values()].map((e) => this.agentRecording(e)) };
+  }
+
+  /** Same as {@link recording}, so `JSON.stringify(recorder)` writes a recording file. */
+  toJSON(): Recording {
+    return this.recording();
+  }
+
+  /**
+   * Receive the recording as messages: a `snapshot` at once (late subscribers
+   * miss nothing that retention kept), then per-agent `update`s every `flushMs`
+   * (or on {@link flush}), and `agent` when an agent is added. Returns the unsubscribe function.
+   */
+  subscribe(listener: RecordingListener): () => void {
+    if (typeof listener !== 'function') throw new MonitorError('BAD_LISTENER', 'subscribe', 'subscribe() needs a function.');
+    this.flush();
+    this.listeners.push(listener);
+    listener({ type: 'snapshot', recording: this.recording() });
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i >= 0) this.listeners.splice(i, 1);
+    };
+  }
+
+  /** Send the runs and events recorded since the last flush to subscribers now. */
+  flush(): void {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    for (const e of this.entries.values()) {
+      if (e.outRuns.length === 0 && e.outEvents.length === 0) continue;
+      const message: RecordingMessage = { type: 'update', agent: e.agent.id, runs: e.outRuns.toArray(), timeline: e.outEvents.toArray(), stats: e.stats.snapshot(e.agent.time), known: e.stats.knownNames() };
+      e.outRuns.clear();
+      e.outEvents.clear();
+      if (this.listeners.length > 0) this.send(message);
+    }
+  }
+
+  private send(message: RecordingMessage): void {
+    for (const l of this.listeners.slice()) l(message);
+  }
+
+  private entry(id: string): AgentEntry {
+    const e = this.entries.get(id);
+    if (!e) throw new MonitorError('UNKNOWN_AGENT', id, `No recorded agent "${id}"; recorded: ${this.agentIds.join(', ') || '(none)'}.`);
+    return e;
+  }
+
+  private agentRecording(e: AgentEntry): AgentRecording {
+    const known = e.stats.knownNames();
+    return {
+      id: e.agent.id,
+      runners: Object.fromEntries(e.runners.map((r) => [r.runner.name, r.runner.planner.kind])),
+      keys: describeKeys(e.agent.state.schema),
+      ...known,
+      runs: e.runs.toArray(),
+      timeline: e.timeline.toArray(),
+      dropped: { runs: e.runs.dropped, events: e.timeline.dropped },
+      stats: e.stats.snapshot(e.agent.time),
+    };
+  }
+
+  private observe(entry: AgentEntry, r: RunnerEntry): void {
+    const planner = r.runner.planner;
+    if (r.planner === planner) return;
+    this.unobserve(r);
+    r.planner = planner;
+    if (!this.searches || typeof planner.observe !== 'function') return;
+    const n = this.observed.get(planner) ?? 0;
+    this.observed.set(planner, n + 1);
+    this.attaching = entry;
+    try {
+      // Observing again (a planner shared by several runners) only reports the catalog to this agent.
+      planner.observe(this.observer);
+    } finally {
+      this.attaching = null;
+    }
+  }
+
+  private unobserve(r: RunnerEntry): void {
+    const planner = r.planner;
+    r.planner = null;
+    if (planner === null) return;
+    const n = this.observed.get(planner);
+    if (n === undefined) return;
+    if (n > 1) this.observed.set(planner, n - 1);
+    else {
+      this.observed.delete(planner);
+      planner.observe?.(null);
+    }
+  }
+
+  private onEvent(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): void {
+    const runner = r.runner;
+    const state = entry.agent.state;
+    if (state.version !== entry.version) {
+      const changes = namedChanges(state.schema, entry.values, state.values);
+      entry.values.set(state.values);
+      entry.version = state.version;
+      if (Object.keys(changes).length > 0) this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'stateChanged', by: e.type === 'stepSucceeded' ? e.step.task : 'outside', changes });
+    }
+    if (runner.stats.planCalls !== r.planCalls) {
+      r.planCalls = runner.stats.planCalls;
+      r.planned = true;
+    } else if (!r.planned && this.pendingSearches.length > 0) {
+      // Searches of planner calls no runner made (game code calling the planner): not part of a run.
+      this.pendingSearches = [];
+      this.pendingGoals = [];
+    }
+    if (r.planned && OUTCOME_EVENTS.has(e.type)) {
+      r.planned = false;
+      const run = this.addRun(entry, r, e);
+      this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'planning', run: run.id });
+    } else {
+      switch (e.type) {
+        case 'replanSkipped':
+          this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'replanSkipped', trigger: e.trigger, reason: e.reason });
+          break;
+        case 'stepStarted':
+        case 'stepSucceeded':
+          this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: e.type, task: e.step.task, index: e.index, run: r.current });
+          break;
+        case 'stepFailed':
+        case 'stepAborted':
+          this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: e.type, task: e.step.task, index: e.index, run: r.current, reason: e.reason });
+          break;
+        case 'planFinished':
+          this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'planFinished', run: r.current }, r.credit);
+          break;
+        case 'planFailed':
+          this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'planFailed', run: r.current, reason: e.reason }, r.credit);
+          break;
+      }
+    }
+    if (runner.planner !== r.planner) this.observe(entry, r);
+  }
+
+  private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): PlanningRun {
+    const searches = this.pendingSearches;
+    const goals = this.pendingGoals;
+    this.pendingSearches = [];
+    this.pendingGoals = [];
+    const times = r.runner.stats.planTimes;
+    const planMs = times.length === 0 ? 0 : times[(r.planCalls - 1) % times.length];
+    let outcome: PlanningOutcome = 'none';
+    let status: PlanStatus = 'none';
+    let reason = '';
+    let decision = '';
+    let trigger: ReplanTrigger = 'noPlan';
+    let plan = null;
+    if (e.type === 'planFound' || e.type === 'planReplaced') {
+      outcome = e.type === 'planFound' ? 'adopted' : 'replaced';
+      status = 'found';
+      trigger = e.trigger;
+      reason = e.type === 'planFound' ? e.reason : lastFound(searches) ?? e.reason;
+      decision = e.type === 'planReplaced' ? e.reason : '';
+      plan = recordPlan(e.plan, entry.agent.state, r.scratch, e.ctx);
+    } else if (e.type === 'planNotFound') {
+      status = e.status;
+      trigger = e.trigger;
+      reason = e.reason;
+    } else if (e.type === 'replanSkipped') {
+      outcome = 'kept';
+      trigger = e.trigger;
+      decision = e.reason;
+      const m = /^no new plan \((none|budget)\): (.*)$/s.exec(e.reason);
+      status = m ? (m[1] as PlanStatus) : 'found';
+      reason = m ? m[2] : (lastFound(searches) ?? '');
+    }
+    const run: Mutable<PlanningRun> = {
+      id: entry.nextRun++,
+      runner: r.runner.name,
+      planner: r.runner.planner.kind,
+      tick: e.tick,
+      time: e.time,
+      trigger,
+      state: namedState(entry.agent.state.schema, entry.agent.state.values),
+      status,
+      reason,
+      outcome,
+      decision,
+      plan,
+      searches,
+      goals,
+      planMs,
+      truncated: false,
+    };
+    const credit = entry.stats.addRun(run);
+    if (outcome === 'adopted' || outcome === 'replaced') {
+      r.current = run.id;
+      r.credit = credit;
+      entry.stats.adopted(credit);
+    }
+    run.searches = searches.map((s) => this.cut(s, run));
+    entry.runs.push(run);
+    if (this.listeners.length > 0) {
+      entry.outRuns.push(run);
+      this.schedule();
+    }
+    return run;
+  }
+
+  /** A search within the item budget, cut (and the run marked) when larger. */
+  private cut(s: SearchTrace, run: Mutable<PlanningRun>): SearchTrace {
+    const max = this.maxSearchItems;
+    if (s.nodes.length + s.candidates.length + s.events.length <= max) return s;
+    run.truncated = true;
+    const nodes = s.nodes.slice(0, Math.ceil(max / 4));
+    const kept = nodes.length;
+    return {
+      ...s,
+      nodes,
+      candidates: s.candidates.filter((c) => c.node < kept).slice(0, Math.ceil(max / 2)),
+      events: s.events.filter((ev) => ev.node < kept).slice(0, max - Math.ceil(max / 4) - Math.ceil(max / 2)),
+      path: s.path.filter((id) => id < kept),
+    };
+  }
+
+  private push(entry: AgentEntry, event: TimelineEvent, credit?: PlanCredit): void {
+    entry.stats.addEvent(event, credit);
+    entry.timeline.push(event);
+    if (this.listeners.length > 0) {
+      entry.outEvents.push(event);
+      this.schedule();
+    }
+  }
+
+  private schedule(): void {
+    if (this.timer !== null || this.flushMs === 0) return;
+    this.timer = setTimeout(() => this.flush(), this.flushMs);
+    // Never keep a Node process alive just to deliver monitor updates.
+    (this.timer as { unref?: () => void }).unref?.();
+  }
+}
+
+function considered(g: ObservedGoal): GoalConsidered {
+  return { name: g.name, priority: Number.isNaN(g.priority) ? null : g.priority, valid: g.valid, satisfied: g.satisfied, plannable: g.plannable, chosen: g.chosen };
+}
+
+function lastFound(searches: readonly SearchTrace[]): string | null {
+  for (let i = searches.length - 1; i >= 0; i--) if (searches[i].status === 'found') return searches[i].reason;
+  return null;
+}
+
+/**
+ * Attach a {@link Recorder} to one agent or many, in one call. Every runner of
+ * each agent is recorded, and each planner that can be observed (both dualplan
+ * planners' adapters) reports its searches while recorded.
+ * @example
+ * const recorder = record(agents);
+ * for (let t = 0; t < 300; t++) for (const a of agents) a.tick(0.1);
+ * formatStatistics(recorder.agent('troll').stats); // includes the never-selected lists
+ */
+export function record(agents: Agent | readonly Agent[], options: RecorderOptions = {}): Recorder {
+  const recorder = new Recorder(options);
+  const list: readonly Agent[] = Array.isArray(agents) ? (agents as readonly Agent[]) : [agents as Agent];
+  for (const agent of list) recorder.add(agent);
+  return recorder;
+}

@@ -1,0 +1,210 @@
+import type { PlannerCatalog, SearchTrace } from '@dualplan/world-state';
+import type { AgentStatistics, PlanningRun, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
+import { RingBuffer } from './RingBuffer.js';
+
+type Table = Record<string, UsageCounts>;
+
+/** What a plan credits when it runs: the goal (GOAP), the compounds and methods of its decomposition (HTN). */
+export interface PlanCredit {
+  readonly goal: string | null;
+  readonly compounds: readonly string[];
+  readonly methods: readonly string[];
+}
+
+const NO_CREDIT: PlanCredit = Object.freeze({ goal: null, compounds: [], methods: [] });
+
+function counts(table: Table, name: string): UsageCounts {
+  return (table[name] ??= { considered: 0, rejected: 0, selected: 0, executed: 0, succeeded: 0, failed: 0 });
+}
+
+/** The `p`-quantile of sorted samples (nearest rank). */
+function quantile(sorted: readonly number[], p: number): number {
+  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * p) - 1))];
+}
+
+/**
+ * The automated statistics mode of one agent: per action, method, compound and
+ * goal, how often searches considered, rejected and selected it and how often
+ * it ran, succeeded and failed; per condition, how many candidates it
+ * discarded; the names never selected; plan-time percentiles. Fed by the
+ * recorder with every run and event (including those retention later drops).
+ * @example
+ * const stats = new UsageStatistics(256);
+ * stats.addRun(run);
+ * stats.snapshot(agentTime).neverSelected.actions;
+ */
+export class UsageStatistics {
+  private readonly actions: Table = {};
+  private readonly methods: Table = {};
+  private readonly compounds: Table = {};
+  private readonly goals: Table = {};
+  private readonly conditions: Record<string, number> = {};
+  private readonly events: Record<string, number> = {};
+  private readonly known = { actions: new Set<string>(), compounds: new Set<string>(), methods: new Set<string>(), goals: new Set<string>() };
+  private readonly planMs: RingBuffer<number>;
+  private runs = 0;
+  private planMsTotal = 0;
+
+  constructor(planSamples: number) {
+    this.planMs = new RingBuffer(planSamples);
+  }
+
+  /** Names a planner can choose from (so never-selected lists include names no search reached). */
+  addCatalog(catalog: PlannerCatalog): void {
+    for (const n of catalog.actions) this.known.actions.add(n);
+    for (const n of catalog.compounds) this.known.compounds.add(n);
+    for (const n of catalog.methods) this.known.methods.add(n);
+    for (const n of catalog.goals) this.known.goals.add(n);
+  }
+
+  /** Count one planning run: its searches, goal selection and plan. Returns what its plan credits when it runs. */
+  addRun(run: PlanningRun): PlanCredit {
+    this.runs++;
+    this.planMs.push(run.planMs);
+    this.planMsTotal += run.planMs;
+    let credit = NO_CREDIT;
+    for (const s of run.searches) {
+      const c = this.addSearch(s);
+      if (c !== null) credit = c;
+    }
+    if (run.searches.length === 0 && run.plan !== null) for (const step of run.plan.steps) this.select(this.actions, this.known.actions, step.task);
+    let goal: string | null = credit.goal;
+    for (const g of run.goals) {
+      this.known.goals.add(g.name);
+      const u = counts(this.goals, g.name);
+      u.considered++;
+      if (g.plannable === false) u.rejected++;
+      if (g.chosen) {
+        u.selected++;
+        goal = g.name;
+      }
+    }
+    if (goal === null && run.plan !== null && run.plan.planner !== 'htn' && run.plan.target !== '') goal = run.plan.target;
+    return goal === credit.goal ? credit : { ...credit, goal };
+  }
+
+  private select(table: Table, known: Set<string>, name: string): void {
+    known.add(name);
+    counts(table, name).selected++;
+  }
+
+  /** Count one search; the credit of its plan when it found one. */
+  private addSearch(s: SearchTrace): PlanCredit | null {
+    const nodes = s.nodes;
+    const credit = { goal: s.planner === 'goap' ? s.target : null, compounds: [] as string[], methods: [] as string[] };
+    for (const n of nodes) {
+      if (n.verdict === 'conditionFailed' && n.detail !== '') this.conditions[n.detail] = (this.conditions[n.detail] ?? 0) + 1;
+      if (n.kind === 'compound') {
+        this.known.compounds.add(n.label);
+        const u = counts(this.compounds, n.label);
+        u.considered++;
+        if (n.verdict !== 'kept') u.rejected++;
+        if (n.onPath) {
+          u.selected++;
+          credit.compounds.push(n.label);
+        }
+      } else if (n.kind === 'primitive') {
+        this.known.actions.add(n.label);
+        const u = counts(this.actions, n.label);
+        u.considered++;
+        if (n.verdict !== 'kept') u.rejected++;
+      }
+    }
+    for (const c of s.candidates) {
+      if (c.verdict === 'conditionFailed' && c.detail !== '') this.conditions[c.detail] = (this.conditions[c.detail] ?? 0) + 1;
+      if (s.planner === 'htn') {
+        const compound = nodes[c.node]?.label ?? '?';
+        const name = `${compound}.${c.name}`;
+        this.known.methods.add(name);
+        const u = counts(this.methods, name);
+        u.considered++;
+        if (c.verdict !== 'kept') u.rejected++;
+        else if (nodes[c.node]?.onPath) {
+          u.selected++;
+          credit.methods.push(name);
+        }
+      } else {
+        this.known.actions.add(c.name);
+        if (c.verdict === 'noEffect') continue;
+        const u = counts(this.actions, c.name);
+        u.considered++;
+        if (c.verdict !== 'kept') u.rejected++;
+      }
+    }
+    if (s.status !== 'found') return null;
+    for (const task of s.plan) this.select(this.actions, this.known.actions, task);
+    return credit;
+  }
+
+  /** Count one timeline event; `credit` is what the plan it belongs to credits. */
+  addEvent(e: TimelineEvent, credit: PlanCredit | undefined): void {
+    this.events[e.type] = (this.events[e.type] ?? 0) + 1;
+    switch (e.type) {
+      case 'stepStarted':
+        counts(this.actions, e.task).executed++;
+        break;
+      case 'stepSucceeded':
+        counts(this.actions, e.task).succeeded++;
+        break;
+      case 'stepFailed':
+      case 'stepAborted':
+        counts(this.actions, e.task).failed++;
+        break;
+      case 'planFinished':
+      case 'planFailed':
+        if (credit) this.credit(credit, e.type === 'planFinished' ? 'succeeded' : 'failed');
+        break;
+    }
+  }
+
+  /** A plan of `credit` was adopted: it starts executing. */
+  adopted(credit: PlanCredit): void {
+    this.credit(credit, 'executed');
+  }
+
+  private credit(credit: PlanCredit, field: 'executed' | 'succeeded' | 'failed'): void {
+    if (credit.goal !== null) counts(this.goals, credit.goal)[field]++;
+    for (const m of credit.methods) counts(this.methods, m)[field]++;
+    for (const c of credit.compounds) counts(this.compounds, c)[field]++;
+  }
+
+  /** Every name known so far (catalogs and searches), sorted. */
+  knownNames(): { actions: string[]; compounds: string[]; methods: string[]; goals: string[] } {
+    const k = this.known;
+    return { actions: [...k.actions].sort(), compounds: [...k.compounds].sort(), methods: [...k.methods].sort(), goals: [...k.goals].sort() };
+  }
+
+  /** A plain-data copy of the statistics; `agentTime` (seconds) gives calls per second. */
+  snapshot(agentTime: number): AgentStatistics {
+    const copy = (t: Table): Table => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, { ...v }]));
+    const never = (known: Set<string>, t: Table) => [...known].filter((n) => !(t[n]?.selected > 0)).sort();
+    return {
+      planningRuns: this.runs,
+      callsPerSecond: agentTime > 0 ? this.runs / agentTime : 0,
+      planMs: this.planTimes(),
+      actions: copy(this.actions),
+      methods: copy(this.methods),
+      compounds: copy(this.compounds),
+      goals: copy(this.goals),
+      conditions: { ...this.conditions },
+      neverSelected: {
+        actions: never(this.known.actions, this.actions),
+        methods: never(this.known.methods, this.methods),
+        compounds: never(this.known.compounds, this.compounds),
+        goals: never(this.known.goals, this.goals),
+      },
+      events: { ...this.events },
+    };
+  }
+
+  private planTimes(): PlanTimes {
+    const sorted = this.planMs.toArray().sort((a, b) => a - b);
+    return {
+      p50: quantile(sorted, 0.5),
+      p90: quantile(sorted, 0.9),
+      p99: quantile(sorted, 0.99),
+      max: sorted.length === 0 ? 0 : sorted[sorted.length - 1],
+      mean: this.runs === 0 ? 0 : this.planMsTotal / this.runs,
+    };
+  }
+}

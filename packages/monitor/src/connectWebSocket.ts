@@ -1,0 +1,55 @@
+import { MonitorError } from './MonitorError.js';
+import type { RecordingMessage } from './Recording.js';
+
+/** The part of the WebSocket API the client uses (the browser's, or `ws`'s in Node). */
+export interface WebSocketLike {
+  onmessage: ((event: { data: unknown }) => void) | null;
+  onclose: ((event: unknown) => void) | null;
+  onerror: ((event: unknown) => void) | null;
+  close(): void;
+}
+export type WebSocketConstructor = new (url: string) => WebSocketLike;
+
+/** Options of {@link connectWebSocket}. */
+export interface WebSocketClientOptions {
+  /** The WebSocket class; default the global one (browsers, Node >= 22). Pass `ws`'s `WebSocket` in older Node. */
+  WebSocket?: WebSocketConstructor;
+  /** Called once when the connection closes or fails. */
+  onClose?: (reason: string) => void;
+}
+
+/**
+ * Receive a recorder served by `serveWebSocket` (from `@dualplan/monitor/node`):
+ * a snapshot on connect, then updates. Every message goes to `onMessage` (feed a
+ * {@link RecordingMirror}). Returns the function that disconnects.
+ * @example
+ * const mirror = new RecordingMirror();
+ * connectWebSocket('ws://127.0.0.1:8765', (m) => mirror.apply(m));
+ */
+export function connectWebSocket(url: string, onMessage: (message: RecordingMessage) => void, options: WebSocketClientOptions = {}): () => void {
+  const Ctor = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
+  if (typeof Ctor !== 'function') throw new MonitorError('NO_WEBSOCKET', url, 'No WebSocket class here: pass options.WebSocket (for example `WebSocket` from the ws package).');
+  const socket = new Ctor(url);
+  let closed = false;
+  const close = (reason: string) => {
+    if (closed) return;
+    closed = true;
+    options.onClose?.(reason);
+  };
+  socket.onmessage = (event) => {
+    const text = typeof event.data === 'string' ? event.data : String(event.data);
+    let message: RecordingMessage;
+    try {
+      message = JSON.parse(text) as RecordingMessage;
+    } catch {
+      return close('received a message that is not JSON');
+    }
+    onMessage(message);
+  };
+  socket.onclose = () => close('closed');
+  socket.onerror = () => close('connection error');
+  return () => {
+    closed = true;
+    socket.close();
+  };
+}

@@ -1,0 +1,46 @@
+export { RECORDING_VERSION } from './Recording.js';
+export type {
+  Recording,
+  RecordingMessage,
+  AgentRecording,
+  AgentStatistics,
+  UsageCounts,
+  PlanTimes,
+  KnownNames,
+  PlanningRun,
+  PlanningTrigger,
+  PlanningOutcome,
+  RecordedPlan,
+  RecordedStep,
+  GoalConsidered,
+  NamedState,
+  TimelineEvent,
+  TimelineEventType,
+  SearchTrace,
+  TraceNode,
+  TraceCandidate,
+  TraceEvent,
+  TraceVerdict,
+} from './Recording.js';
+export { MonitorError } from './MonitorError.js';
+export { RingBuffer } from './RingBuffer.js';
+export { Recorder, record } from './Recorder.js';
+export type { RecorderOptions, RecordingListener } from './Recorder.js';
+export { UsageStatistics } from './UsageStatistics.js';
+export type { PlanCredit } from './UsageStatistics.js';
+export { namedState, namedChanges, describeKeys } from './namedState.js';
+export { recordPlan } from './recordPlan.js';
+export { formatRun, formatTimelineEvent } from './formatRun.js';
+export type { FormatRunOptions } from './formatRun.js';
+export { formatStatistics } from './formatStatistics.js';
+export { whyNot } from './whyNot.js';
+export type { Rejection } from './whyNot.js';
+export { loadRecording } from './loadRecording.js';
+export { RecordingMirror } from './RecordingMirror.js';
+export type { MirrorOptions } from './RecordingMirror.js';
+export { MONITOR_CHANNEL, windowEndpoint, servePostMessage, connectPostMessage } from './postMessageTransport.js';
+export type { MonitorEnvelope, MessageEndpoint, WindowLike, MessageEventSource, ConnectOptions } from './postMessageTransport.js';
+export { connectWebSocket } from './connectWebSocket.js';
+export type { WebSocketLike, WebSocketConstructor, WebSocketClientOptions } from './connectWebSocket.js';
+export { formatSearchTrace } from '@dualplan/world-state';
+export type { FormatTraceOptions } from '@dualplan/world-state';

@@ -1,0 +1,2 @@
+export { serveWebSocket } from './serveWebSocket.js';
+export type { WebSocketServerOptions, ServedRecorder } from './serveWebSocket.js';

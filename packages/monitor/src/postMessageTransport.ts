@@ -1,0 +1,112 @@
+import { MonitorError } from './MonitorError.js';
+import type { Recorder } from './Recorder.js';
+import type { RecordingMessage } from './Recording.js';
+
+/** The channel name every dualplan monitor message carries, so other messages on the same window are ignored. */
+export const MONITOR_CHANNEL = 'dualplan-monitor';
+
+/** What travels over postMessage: the page's hello, or a recording message. */
+export type MonitorEnvelope = { readonly channel: typeof MONITOR_CHANNEL; readonly type: 'hello' } | { readonly channel: typeof MONITOR_CHANNEL; readonly type: 'message'; readonly message: RecordingMessage };
+
+/**
+ * One side of a message channel: `post` sends to the other side, `listen`
+ * receives from it (and returns the function that stops listening). Make one
+ * with {@link windowEndpoint} for windows and iframes, or wrap a `MessagePort`.
+ */
+export interface MessageEndpoint {
+  post(data: unknown): void;
+  listen(handler: (data: unknown) => void): () => void;
+}
+
+/** The part of a `Window` (or `MessagePort`-like object) an endpoint needs; no DOM types required. */
+export interface WindowLike {
+  postMessage(message: unknown, targetOrigin: string): void;
+}
+export interface MessageEventSource {
+  addEventListener(type: 'message', listener: (event: { data: unknown; origin?: string; source?: unknown }) => void): void;
+  removeEventListener(type: 'message', listener: (event: { data: unknown; origin?: string; source?: unknown }) => void): void;
+}
+
+/**
+ * An endpoint between two windows: posts to `target` (for example an iframe's
+ * `contentWindow`, or `window.parent` inside the iframe) with `origin`, and
+ * receives on `self` only messages from `target` and from `origin` (unless `'*'`).
+ * @example
+ * const endpoint = windowEndpoint(window, iframe.contentWindow!, location.origin);
+ * servePostMessage(recorder, endpoint);
+ */
+export function windowEndpoint(self: MessageEventSource, target: WindowLike, origin: string): MessageEndpoint {
+  return {
+    post: (data) => target.postMessage(data, origin),
+    listen(handler) {
+      const listener = (event: { data: unknown; origin?: string; source?: unknown }) => {
+        if (event.source !== undefined && event.source !== null && event.source !== target) return;
+        if (origin !== '*' && event.origin !== undefined && event.origin !== origin) return;
+        handler(event.data);
+      };
+      self.addEventListener('message', listener);
+      return () => self.removeEventListener('message', listener);
+    },
+  };
+}
+
+function isEnvelope(data: unknown): data is MonitorEnvelope {
+  return data !== null && typeof data === 'object' && (data as { channel?: unknown }).channel === MONITOR_CHANNEL;
+}
+
+/**
+ * Serve a recorder to a monitor page over postMessage. Nothing is sent until
+ * the page says hello (so nothing is lost while it loads: the recorder's
+ * retention buffers hold the history); each hello gets a fresh snapshot, then
+ * updates follow. Returns the function that stops serving.
+ * @example
+ * const stop = servePostMessage(recorder, windowEndpoint(window, monitorFrame.contentWindow!, '*'));
+ */
+export function servePostMessage(recorder: Recorder, endpoint: MessageEndpoint): () => void {
+  let unsubscribe: (() => void) | null = null;
+  const stopListening = endpoint.listen((data) => {
+    if (!isEnvelope(data) || data.type !== 'hello') return;
+    unsubscribe?.();
+    unsubscribe = recorder.subscribe((message) => endpoint.post({ channel: MONITOR_CHANNEL, type: 'message', message } satisfies MonitorEnvelope));
+  });
+  return () => {
+    stopListening();
+    unsubscribe?.();
+    unsubscribe = null;
+  };
+}
+
+/** Options of {@link connectPostMessage}. */
+export interface ConnectOptions {
+  /** Milliseconds between hellos until the first message arrives (default 250). */
+  retryMs?: number;
+}
+
+/**
+ * The page side of {@link servePostMessage}: says hello (repeating until the
+ * other side answers, so either side may load first) and passes every
+ * recording message to `onMessage` (feed a {@link RecordingMirror}). Returns the function that disconnects.
+ * @example
+ * const mirror = new RecordingMirror();
+ * connectPostMessage(windowEndpoint(window, window.parent, '*'), (m) => { mirror.apply(m); render(mirror.recording); });
+ */
+export function connectPostMessage(endpoint: MessageEndpoint, onMessage: (message: RecordingMessage) => void, options: ConnectOptions = {}): () => void {
+  if (typeof onMessage !== 'function') throw new MonitorError('BAD_LISTENER', 'connectPostMessage', 'connectPostMessage needs an onMessage function.');
+  const retryMs = options.retryMs ?? 250;
+  let timer: ReturnType<typeof setInterval> | null = null;
+  const stop = endpoint.listen((data) => {
+    if (!isEnvelope(data) || data.type !== 'message') return;
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    onMessage(data.message);
+  });
+  const hello: MonitorEnvelope = { channel: MONITOR_CHANNEL, type: 'hello' };
+  endpoint.post(hello);
+  timer = setInterval(() => endpoint.post(hello), retryMs);
+  (timer as { unref?: () => void }).unref?.();
+  return () => {
+    if (timer !== null) clearInterval(timer);
+    timer = null;
+    stop();
+  };
+}

@@ -1,0 +1,42 @@
+import type { SearchTrace } from './SearchTrace.js';
+
+/** A goal as a goal-selecting planner (GOAP) weighed it during one `plan()` call. */
+export interface ObservedGoal {
+  readonly name: string;
+  /** Its priority in this state; NaN when it was not evaluated (invalid) or is NaN. */
+  readonly priority: number;
+  readonly valid: boolean;
+  /** Already true in the state, so not wanted. */
+  readonly satisfied: boolean;
+  /** null: not searched; else whether a plan was found. */
+  readonly plannable: boolean | null;
+  /** The goal of the plan returned. */
+  readonly chosen: boolean;
+}
+
+/**
+ * Every name a planner can choose from, so a monitor can list the ones that were
+ * never selected, even those no search ever reached. Methods as `Compound.method`.
+ */
+export interface PlannerCatalog {
+  readonly actions: readonly string[];
+  readonly compounds: readonly string[];
+  readonly methods: readonly string[];
+  readonly goals: readonly string[];
+}
+
+/**
+ * Receives what a planner did inside one `plan()` call, synchronously, as plain
+ * data (see {@link AgentPlanner.observe}). A monitor implements it; the planners
+ * only call it when one is attached.
+ * @example
+ * agentPlanner.observe?.({ search: (t) => console.log(t.target, t.status, t.nodes.length) });
+ */
+export interface PlanObserver {
+  /** One search finished (several per call: GOAP tries goals in turn; HTN may resume, then plan). */
+  search(trace: SearchTrace): void;
+  /** The goal selection of the call (GOAP), after its searches. */
+  goals?(goals: readonly ObservedGoal[]): void;
+  /** Called once by `observe(observer)` itself, before it returns. */
+  catalog?(catalog: PlannerCatalog): void;
+}
