@@ -36,6 +36,10 @@ describe('record', () => {
     expect(tree.path.map((id) => tree.nodes[id]).filter((n) => n.kind === 'primitive').map((n) => n.label)).toEqual(tree.plan);
     expect(rec.keys.find((k) => k.name === 'WsEnemyRange')).toEqual({ name: 'WsEnemyRange', kind: 'enum', values: ['Melee', 'View', 'OutOfRange'] });
     expect(rec.actions).toContain('DoTrunkSlam');
+    // World changes are attributed to the sensor that made them, or to the step whose effects they are.
+    const changes = rec.timeline.filter((e) => e.type === 'stateChanged');
+    expect(changes.some((e) => e.type === 'stateChanged' && e.by === 'sensor noise' && e.runner === '')).toBe(true);
+    for (const e of changes) if (e.type === 'stateChanged') expect(Object.keys(e.changes).length).toBeGreaterThan(0);
     expect(rec.methods.some((m) => m.startsWith('BeTrunkThumper.'))).toBe(true);
   });
 

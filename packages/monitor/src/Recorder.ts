@@ -141,6 +141,7 @@ export class Recorder {
     this.entries.set(agent.id, entry);
     for (const r of entry.runners) this.observe(entry, r);
     const removers = entry.runners.map((r) => r.runner.addListener((e) => this.onEvent(entry, r, e)));
+    removers.push(agent.sensors.addListener((sensor) => this.onSensor(entry, sensor)));
     entry.remove = () => removers.forEach((remove) => remove());
     if (this.listeners.length > 0) this.send({ type: 'agent', agent: this.agentRecording(entry) });
   }
@@ -260,15 +261,24 @@ export class Recorder {
     }
   }
 
+  /** Record the cells changed since the agent's last recorded change, attributed to `by`. */
+  private noteChanges(entry: AgentEntry, by: string, runner: string): void {
+    const agent = entry.agent;
+    const state = agent.state;
+    if (state.version === entry.version) return;
+    const changes = namedChanges(state.schema, entry.values, state.values);
+    entry.values.set(state.values);
+    entry.version = state.version;
+    if (Object.keys(changes).length > 0) this.push(entry, { seq: entry.nextSeq++, tick: agent.tickCount, time: agent.time, runner, type: 'stateChanged', by, changes });
+  }
+
+  private onSensor(entry: AgentEntry, sensor: string): void {
+    this.noteChanges(entry, `sensor ${sensor}`, '');
+  }
+
   private onEvent(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): void {
     const runner = r.runner;
-    const state = entry.agent.state;
-    if (state.version !== entry.version) {
-      const changes = namedChanges(state.schema, entry.values, state.values);
-      entry.values.set(state.values);
-      entry.version = state.version;
-      if (Object.keys(changes).length > 0) this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'stateChanged', by: e.type === 'stepSucceeded' ? e.step.task : 'outside', changes });
-    }
+    this.noteChanges(entry, e.type === 'stepSucceeded' ? e.step.task : 'outside', e.runner);
     if (runner.stats.planCalls !== r.planCalls) {
       r.planCalls = runner.stats.planCalls;
       r.planned = true;

@@ -105,8 +105,10 @@ export interface PlanningRun {
 /**
  * One thing that happened at run time, in order. `seq` increases by one per
  * event of the agent (gaps in a kept timeline are events dropped by retention).
- * `stateChanged` lists the cells that changed since the agent's previous event:
- * `by` is the step whose effects changed them, or `outside` (sensors, game code).
+ * `stateChanged` lists the cells that changed since the agent's previous change
+ * record: `by` is `sensor <name>` (recorded right after that sensor ran, with
+ * `runner` ''), the step whose effects changed them, or `outside` (game code,
+ * operators, bindings: noticed at the agent's next runner event).
  */
 export type TimelineEvent = { readonly seq: number; readonly tick: number; readonly time: number; readonly runner: string } & (
   | { readonly type: 'planning'; readonly run: number }

@@ -56,4 +56,17 @@ describe('SensorManager', () => {
     expect(agent.state.externalChanges).toBe(1);
     expect(agent.state.externalMask[k.Seen]).toBe(1);
   });
+
+  it('tells listeners which sensor just ran, after it ran, until removed', () => {
+    const log: string[] = [];
+    const sensor = (name: string): Sensor => ({ name, interval: 0, update: () => log.push(`update ${name}`) });
+    const manager = new SensorManager([sensor('eyes'), sensor('ears')]);
+    const stop = manager.addListener((name) => log.push(`ran ${name}`));
+    const agent = view();
+    manager.tick(agent);
+    stop();
+    manager.tick(agent);
+    expect(log).toEqual(['update eyes', 'ran eyes', 'update ears', 'ran ears', 'update eyes', 'update ears']);
+    expect(() => manager.addListener(undefined as never)).toThrow(expect.objectContaining({ code: 'BAD_LISTENER' }));
+  });
 });

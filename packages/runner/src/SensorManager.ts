@@ -20,6 +20,7 @@ export class SensorManager<Ctx = any> {
   private readonly last: Float64Array;
   private readonly stamp: Float64Array;
   private ticks = 0;
+  private listeners: ((sensor: string) => void)[] = [];
 
   constructor(sensors: readonly Sensor<Ctx>[], maxPerTick = Infinity) {
     const names = new Set<string>();
@@ -38,6 +39,20 @@ export class SensorManager<Ctx = any> {
     this.due = new Float64Array(sensors.length);
     this.last = new Float64Array(sensors.length);
     this.stamp = new Float64Array(sensors.length).fill(-1);
+  }
+
+  /**
+   * Call `listener` with the sensor's name right after each sensor runs (monitors
+   * attribute state changes to sensors this way). Returns the function that removes it.
+   * @example
+   * const stop = agent.sensors.addListener((name) => console.log(`${name} ran`));
+   */
+  addListener(listener: (sensor: string) => void): () => void {
+    if (typeof listener !== 'function') throw new RunnerError('BAD_LISTENER', 'sensors', 'SensorManager.addListener needs a function.');
+    this.listeners = [...this.listeners, listener];
+    return () => {
+      this.listeners = this.listeners.filter((l) => l !== listener);
+    };
   }
 
   /** Run the due sensors for this tick, at `agent.time`. Returns how many ran. */
@@ -76,5 +91,7 @@ export class SensorManager<Ctx = any> {
     this.last[i] = now;
     this.due[i] = now + sensor.interval;
     sensor.update(agent, dt);
+    const listeners = this.listeners;
+    for (let l = 0; l < listeners.length; l++) listeners[l](sensor.name);
   }
 }
