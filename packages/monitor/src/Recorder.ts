@@ -343,7 +343,7 @@ export class Recorder {
       outcome = 'kept';
       trigger = e.trigger;
       decision = e.reason;
-      const m = /^no new plan \((none|budget)\): (.*)$/s.exec(e.reason);
+      const m = e.reason.startsWith('no new plan (') ? /^no new plan \((none|budget)\): (.*)$/s.exec(e.reason) : null;
       status = m ? (m[1] as PlanStatus) : 'found';
       reason = m ? m[2] : (lastFound(searches) ?? '');
     }
