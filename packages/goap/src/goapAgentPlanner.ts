@@ -41,7 +41,11 @@ export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: 
       if (next !== null && observer === null && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
       if (next === null && ownTrace !== null && planner.trace === ownTrace) planner.trace = ownTrace = null;
       observer = next;
-      next?.catalog?.({ actions: planner.domain.actionNames.slice(), compounds: [], methods: [], goals: goals.map((g) => g.name) });
+      if (next?.catalog) {
+        const d = planner.domain;
+        const conditions = Object.fromEntries(d.steps.map((step) => [step.task, Array.from({ length: step.conditions.length }, (_, i) => step.conditions.describe(i))]));
+        next.catalog({ actions: d.actionNames.slice(), compounds: [], methods: [], goals: goals.map((g) => g.name), conditions });
+      }
     },
     shouldReplace(candidate: Plan, running: Plan): ReplaceDecision {
       const c = candidate.meta as GoapMeta | undefined;

@@ -1,4 +1,4 @@
-import { DualplanError, PlanBuffer, type AgentPlanner, type Plan, type PlanObserver, type PlannerCatalog, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import { DualplanError, PlanBuffer, type AgentPlanner, type ConditionList, type Plan, type PlanObserver, type PlannerCatalog, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
 import { compareMtr } from './compareMtr.js';
 import { TaskKind, type HtnDomain } from './HtnDomain.js';
 import type { HtnContinuation, HtnMeta } from './HtnPlan.js';
@@ -94,17 +94,26 @@ export function htnAgentPlanner<Ctx = any>(planner: HtnPlanner<Ctx>, options: Ht
   };
 }
 
-/** The domain's primitive tasks (as actions), compounds and methods (`Compound.method`). */
+/** The domain's primitive tasks (as actions), compounds, methods (`Compound.method`) and their conditions. */
 function htnCatalog(d: HtnDomain): PlannerCatalog {
   const actions: string[] = [];
   const compounds: string[] = [];
   const methods: string[] = [];
+  const conditions: Record<string, string[]> = {};
+  const texts = (list: ConditionList) => Array.from({ length: list.length }, (_, i) => list.describe(i));
   d.taskNames.forEach((name, t) => {
-    if (d.taskKind[t] === TaskKind.Primitive) actions.push(name);
-    else if (d.taskKind[t] === TaskKind.Compound) {
+    if (d.taskKind[t] === TaskKind.Primitive) {
+      actions.push(name);
+      const step = d.callStep[d.defaultCall[t]];
+      if (step) conditions[name] = texts(step.conditions);
+    } else if (d.taskKind[t] === TaskKind.Compound) {
       compounds.push(name);
-      for (let m = d.methodStart[t]; m < d.methodEnd[t]; m++) methods.push(`${name}.${d.methodNames[m]}`);
+      for (let m = d.methodStart[t]; m < d.methodEnd[t]; m++) {
+        const method = `${name}.${d.methodNames[m]}`;
+        methods.push(method);
+        conditions[method] = texts(d.methodConds[m]);
+      }
     }
   });
-  return { actions, compounds, methods, goals: [] };
+  return { actions, compounds, methods, goals: [], conditions };
 }

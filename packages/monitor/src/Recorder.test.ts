@@ -62,6 +62,10 @@ describe('record', () => {
     const why = whyNot(recorder.agent('troll'), 'Whirlwind');
     expect(why[0]).toMatchObject({ kind: 'method', at: 'AttackEnemy', verdict: 'conditionFailed', detail: 'WsPowerUp == 3' });
     expect(formatRun(recorder.agent('troll').runs[0], { searches: true })).toContain('x method 0 Whirlwind: conditionFailed WsPowerUp == 3');
+    // Condition statistics: the failing condition of Whirlwind, and the conditions of the methods that applied.
+    const conditions = recorder.agent('troll').stats.conditions;
+    expect(conditions['WsPowerUp == 3']).toEqual({ held: 0, failed: 1 });
+    expect(conditions['WsCanSeeEnemy == true'].held).toBeGreaterThanOrEqual(1);
   });
 
   it('records GOAP goal selection and every action verdict', () => {

@@ -142,6 +142,12 @@ export interface UsageCounts {
   failed: number;
 }
 
+/** How often a condition held and failed in searches (see {@link AgentStatistics.conditions}). */
+export interface ConditionCounts {
+  held: number;
+  failed: number;
+}
+
 /** Plan-time percentiles over the kept samples, in ms. */
 export interface PlanTimes {
   readonly p50: number;
@@ -165,8 +171,13 @@ export interface AgentStatistics {
   readonly compounds: Record<string, UsageCounts>;
   /** Per goal (GOAP). */
   readonly goals: Record<string, UsageCounts>;
-  /** Per condition text (e.g. `WsCanSeeEnemy == true`): how many candidates it discarded in searches. */
-  readonly conditions: Record<string, number>;
+  /**
+   * Per condition text (e.g. `WsCanSeeEnemy == true`), from the searches: how often it
+   * `held` and how often it `failed` (discarding a candidate) when a method, primitive task
+   * or forward-search action was tried. Conditions are checked in order and the first
+   * failing one discards the candidate, so the ones after it are counted neither way.
+   */
+  readonly conditions: Record<string, ConditionCounts>;
   /** Known names never part of a plan found, sorted. */
   readonly neverSelected: { readonly actions: readonly string[]; readonly methods: readonly string[]; readonly compounds: readonly string[]; readonly goals: readonly string[] };
   /** Events of each type, including those dropped by retention. */

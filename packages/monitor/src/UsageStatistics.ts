@@ -1,5 +1,5 @@
-import type { PlannerCatalog, SearchTrace } from '@dualplan/world-state';
-import type { AgentStatistics, PlanningRun, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
+import type { PlannerCatalog, SearchTrace, TraceVerdict } from '@dualplan/world-state';
+import type { AgentStatistics, ConditionCounts, PlanningRun, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
 import { RingBuffer } from './RingBuffer.js';
 
 type Table = Record<string, UsageCounts>;
@@ -38,7 +38,9 @@ export class UsageStatistics {
   private readonly methods: Table = {};
   private readonly compounds: Table = {};
   private readonly goals: Table = {};
-  private readonly conditions: Record<string, number> = {};
+  private readonly conditions: Record<string, ConditionCounts> = {};
+  /** Per method or action: its conditions in checking order (from the planners' catalogs). */
+  private readonly conditionLists = new Map<string, readonly string[]>();
   private readonly events: Record<string, number> = {};
   private readonly known = { actions: new Set<string>(), compounds: new Set<string>(), methods: new Set<string>(), goals: new Set<string>() };
   private readonly planMs: RingBuffer<number>;
@@ -55,6 +57,30 @@ export class UsageStatistics {
     for (const n of catalog.compounds) this.known.compounds.add(n);
     for (const n of catalog.methods) this.known.methods.add(n);
     for (const n of catalog.goals) this.known.goals.add(n);
+    if (catalog.conditions) for (const [name, list] of Object.entries(catalog.conditions)) this.conditionLists.set(name, list);
+  }
+
+  /**
+   * Count the conditions of candidate `name` tried with `verdict`: all held when it was
+   * kept (or failed later, for other reasons); with `conditionFailed`, the ones before
+   * the failing one held and `detail` failed. Without a known list only the failure counts.
+   */
+  private checked(name: string, verdict: TraceVerdict, detail: string): void {
+    const list = this.conditionLists.get(name);
+    const bump = (text: string, field: 'held' | 'failed') => ((this.conditions[text] ??= { held: 0, failed: 0 })[field] += 1);
+    if (verdict === 'conditionFailed') {
+      if (list === undefined || !list.includes(detail)) {
+        if (detail !== '' && list === undefined) bump(detail, 'failed');
+        else if (list !== undefined) for (const c of list) bump(c, 'held');
+        return;
+      }
+      for (const c of list) {
+        if (c === detail) return void bump(c, 'failed');
+        bump(c, 'held');
+      }
+    } else if (list !== undefined && (verdict === 'kept' || verdict === 'branchFailed' || verdict === 'noSubtasks')) {
+      for (const c of list) bump(c, 'held');
+    }
   }
 
   /** Count one planning run: its searches, goal selection and plan. Returns what its plan credits when it runs. */
@@ -93,7 +119,6 @@ export class UsageStatistics {
     const nodes = s.nodes;
     const credit = { goal: s.planner === 'goap' ? s.target : null, compounds: [] as string[], methods: [] as string[] };
     for (const n of nodes) {
-      if (n.verdict === 'conditionFailed' && n.detail !== '') this.conditions[n.detail] = (this.conditions[n.detail] ?? 0) + 1;
       if (n.kind === 'compound') {
         this.known.compounds.add(n.label);
         const u = counts(this.compounds, n.label);
@@ -104,6 +129,7 @@ export class UsageStatistics {
           credit.compounds.push(n.label);
         }
       } else if (n.kind === 'primitive') {
+        this.checked(n.label, n.verdict, n.detail);
         this.known.actions.add(n.label);
         const u = counts(this.actions, n.label);
         u.considered++;
@@ -111,10 +137,10 @@ export class UsageStatistics {
       }
     }
     for (const c of s.candidates) {
-      if (c.verdict === 'conditionFailed' && c.detail !== '') this.conditions[c.detail] = (this.conditions[c.detail] ?? 0) + 1;
       if (s.planner === 'htn') {
         const compound = nodes[c.node]?.label ?? '?';
         const name = `${compound}.${c.name}`;
+        this.checked(name, c.verdict, c.detail);
         this.known.methods.add(name);
         const u = counts(this.methods, name);
         u.considered++;
@@ -125,6 +151,8 @@ export class UsageStatistics {
         }
       } else {
         this.known.actions.add(c.name);
+        // Backward search regresses conditions instead of checking them on a state.
+        if (s.mode === 'forward') this.checked(c.name, c.verdict, c.detail);
         if (c.verdict === 'noEffect') continue;
         const u = counts(this.actions, c.name);
         u.considered++;
@@ -186,7 +214,7 @@ export class UsageStatistics {
       methods: copy(this.methods),
       compounds: copy(this.compounds),
       goals: copy(this.goals),
-      conditions: { ...this.conditions },
+      conditions: Object.fromEntries(Object.entries(this.conditions).map(([k, v]) => [k, { ...v }])),
       neverSelected: {
         actions: never(this.known.actions, this.actions),
         methods: never(this.known.methods, this.methods),

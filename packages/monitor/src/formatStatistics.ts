@@ -13,7 +13,7 @@ function table(title: string, rows: Record<string, UsageCounts>): string[] {
 /**
  * The automated statistics of one agent as text: planning rate and times, a
  * table per actions, compounds, methods and goals, the conditions that
- * discarded most candidates, and the never-selected lists.
+ * discarded most candidates (with how often they held), and the never-selected lists.
  * @example
  * console.log(formatStatistics(recorder.agent('soldier').stats));
  * // never selected: actions detonatebomb, flee; goals (none)
@@ -28,9 +28,10 @@ export function formatStatistics(stats: AgentStatistics, topConditions = 10): st
     ...table('goal', stats.goals),
   ];
   const conditions = Object.entries(stats.conditions)
-    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .filter(([, n]) => n.failed > 0)
+    .sort((a, b) => b[1].failed - a[1].failed || a[0].localeCompare(b[0]))
     .slice(0, topConditions);
-  if (conditions.length > 0) lines.push('conditions that discarded candidates most:', ...conditions.map(([c, n]) => `  ${String(n).padStart(6)}  ${c}`));
+  if (conditions.length > 0) lines.push('conditions that discarded candidates most (failed / held):', ...conditions.map(([c, n]) => `  ${String(n.failed).padStart(6)} / ${String(n.held).padEnd(6)}  ${c}`));
   const n = stats.neverSelected;
   const list = (xs: readonly string[]) => (xs.length ? xs.join(', ') : '(none)');
   lines.push(`never selected: actions ${list(n.actions)}; methods ${list(n.methods)}; compounds ${list(n.compounds)}; goals ${list(n.goals)}`);

@@ -5,6 +5,7 @@ export type {
   AgentRecording,
   AgentStatistics,
   UsageCounts,
+  ConditionCounts,
   PlanTimes,
   KnownNames,
   PlanningRun,

@@ -23,6 +23,12 @@ export interface PlannerCatalog {
   readonly compounds: readonly string[];
   readonly methods: readonly string[];
   readonly goals: readonly string[];
+  /**
+   * Readable conditions (`WsHasAxe == true`) of methods (`Compound.method`) and
+   * actions or primitive tasks, in the order they are checked, so a monitor can
+   * count how often each held as well as how often it failed. Optional.
+   */
+  readonly conditions?: Readonly<Record<string, readonly string[]>>;
 }
 
 /**
