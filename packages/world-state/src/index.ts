@@ -42,3 +42,5 @@ export type { TraceVerdict, TraceNode, TraceCandidate, TraceEvent, SearchTrace }
 export type { PlanObserver, ObservedGoal, PlannerCatalog } from './PlanObserver.js';
 export { formatSearchTrace } from './formatSearchTrace.js';
 export type { FormatTraceOptions } from './formatSearchTrace.js';
+export type { ActionDef, ActionCost, ArgList, ActionSet, CompiledAction, NamesOf, OperatorsOf } from './ActionDef.js';
+export { defineActions, actionStep, ActionDefinitionError, ACTION_FIELDS } from './defineActions.js';
