@@ -1,4 +1,4 @@
-import { bool, check, createState, defineSchema, eq, int, ge, set, type WorldState } from '@dualplan/world-state';
+import { bool, check, createState, defineSchema, eq, int, ge, set, type WorldState, defineActions } from '@dualplan/world-state';
 import { compileGoapDomain } from './compileGoapDomain.js';
 import { compileGoal } from './compileGoal.js';
 import { GoapPlanner } from './GoapPlanner.js';
@@ -112,8 +112,7 @@ describe('GoapPlanner: sliced search and reentrancy', () => {
     const schema = defineSchema({ done: bool() });
     let inner: unknown = null;
     let planner: GoapPlanner;
-    const d = compileGoapDomain(schema, {
-      actions: [
+    const d = compileGoapDomain(defineActions(schema, [
         {
           name: 'work',
           conditions: [
@@ -128,9 +127,7 @@ describe('GoapPlanner: sliced search and reentrancy', () => {
           ],
           effects: [set(schema.keys.done, true)],
         },
-      ],
-      goals: [{ name: 'g', conditions: [eq(schema.keys.done, true)] }],
-    });
+      ]), { goals: [{ name: 'g', conditions: [eq(schema.keys.done, true)] }] });
     // The additive heuristic runs the check inside begin() (relaxation), the count heuristic during step().
     planner = new GoapPlanner(d, { heuristic });
     expect(planner.search(createState(schema), 'g').status).toBe('found');
@@ -143,13 +140,10 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
   const schema = defineSchema({ enemyDead: bool(), hasAmmo: bool(true), range: int(0, 10, 5) });
   const k = schema.keys;
   const make = (rangedCost: number | ((state: WorldState<any>, ctx: { rangedCost: number }) => number), melee = true) =>
-    compileGoapDomain(schema, {
-      actions: [
+    compileGoapDomain(defineActions(schema, [
         { name: 'ranged', conditions: [eq(k.hasAmmo, true)], effects: [set(k.enemyDead, true)], cost: rangedCost },
         { name: 'melee', conditions: melee ? [check('close', (s) => s.get(k.range) <= 5)] : [], effects: [set(k.enemyDead, true)], cost: 2 },
-      ],
-      goals: [{ name: 'kill', conditions: [eq(k.enemyDead, true)] }],
-    });
+      ]), { goals: [{ name: 'kill', conditions: [eq(k.enemyDead, true)] }] });
 
   test('dynamic cost (Tomb Raider motives): a cheap action can become expensive at run time', () => {
     const d = make((_state, ctx) => ctx.rangedCost);
@@ -256,13 +250,10 @@ describe('GoapPlanner: options and heuristics', () => {
     expect(p.trace!.whyNoPlan!.unachievable.length).toBe(2);
     // A child is unreachable: strike needs matches nobody can get; rubbing sticks works.
     const schema = defineSchema({ lit: bool(), hasMatch: bool() });
-    const fire = compileGoapDomain(schema, {
-      actions: [
+    const fire = compileGoapDomain(defineActions(schema, [
         { name: 'strike', conditions: [eq(schema.keys.hasMatch, true)], effects: [set(schema.keys.lit, true)] },
         { name: 'rub', effects: [set(schema.keys.lit, true)], cost: 5 },
-      ],
-      goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }],
-    });
+      ]), { goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }] });
     const q = new GoapPlanner(fire, { heuristic: 'additive', trace: true });
     expect(planNames(fire, q.search(createState(schema), 'light'))).toEqual(['rub']);
     expect(q.trace!.considered.find((c) => c.action === 'strike')).toMatchObject({ verdict: 'unreachable' });

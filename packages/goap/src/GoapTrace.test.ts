@@ -1,4 +1,4 @@
-import { bool, check, createState, defineSchema, eq, set } from '@dualplan/world-state';
+import { bool, check, createState, defineSchema, eq, set, defineActions } from '@dualplan/world-state';
 import { compileGoapDomain } from './compileGoapDomain.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import { whyNoPlan } from './whyNoPlan.js';
@@ -37,13 +37,10 @@ describe('GoapTrace', () => {
   test('rule 2 and rule 4 verdicts name the failing condition', () => {
     const schema = defineSchema({ lit: bool(), dry: bool(), raining: bool() });
     const k = schema.keys;
-    const d = compileGoapDomain(schema, {
-      actions: [
+    const d = compileGoapDomain(defineActions(schema, [
         { name: 'soak', conditions: [eq(k.dry, false)], effects: [set(k.lit, true)] },
         { name: 'strikeMatch', conditions: [check('hasMatches', () => false)], effects: [set(k.lit, true)] },
-      ],
-      goals: [{ name: 'g', conditions: [eq(k.lit, true), eq(k.dry, true)] }],
-    });
+      ]), { goals: [{ name: 'g', conditions: [eq(k.lit, true), eq(k.dry, true)] }] });
     const p = new GoapPlanner(d, { trace: true });
     expect(p.search(createState(schema, { dry: true }), 'g').status).toBe('none');
     const root = p.trace!.considered.filter((c) => c.node === 0);
@@ -54,14 +51,11 @@ describe('GoapTrace', () => {
   test('unusable verdict for a dynamic cost of Infinity; the rule order wins when an action also conflicts', () => {
     const schema = defineSchema({ lit: bool(), dry: bool(true) });
     const k = schema.keys;
-    const d = compileGoapDomain(schema, {
-      actions: [
+    const d = compileGoapDomain(defineActions(schema, [
         { name: 'torch', effects: [set(k.lit, true)], cost: () => Infinity },
         { name: 'wetTorch', effects: [set(k.lit, true), set(k.dry, false)], cost: () => Infinity },
         { name: 'strike', effects: [set(k.lit, true)], cost: 4 },
-      ],
-      goals: [{ name: 'g', conditions: [eq(k.lit, true), eq(k.dry, true)] }],
-    });
+      ]), { goals: [{ name: 'g', conditions: [eq(k.lit, true), eq(k.dry, true)] }] });
     const traced = new GoapPlanner(d, { trace: true });
     const r = traced.search(createState(schema), 'g');
     expect(r.cost).toBe(4);
@@ -97,14 +91,11 @@ describe('GoapTrace', () => {
     // A node at the limit whose candidates all conflict cuts nothing: 'none', traced or not.
     const schema = defineSchema({ g: bool(), p: bool(), q: bool() });
     const sk = schema.keys;
-    const stuck = compileGoapDomain(schema, {
-      actions: [
+    const stuck = compileGoapDomain(defineActions(schema, [
         { name: 'finish', conditions: [eq(sk.p, true), eq(sk.q, true)], effects: [set(sk.g, true)] },
         { name: 'setP', effects: [set(sk.p, true), set(sk.q, false)] },
         { name: 'setQ', effects: [set(sk.q, true), set(sk.p, false)] },
-      ],
-      goals: [{ name: 'g', conditions: [eq(sk.g, true)] }],
-    });
+      ]), { goals: [{ name: 'g', conditions: [eq(sk.g, true)] }] });
     for (const trace of [true, false]) {
       const s = new GoapPlanner(stuck, { maxPlanLength: 1, trace });
       expect([s.search(createState(schema), 'g').status, s.result.budget]).toEqual(['none', '']);
@@ -114,13 +105,10 @@ describe('GoapTrace', () => {
 
   test('duplicate verdict when a node is reached again at no lower cost', () => {
     const schema = defineSchema({ a: bool(), b: bool() });
-    const d = compileGoapDomain(schema, {
-      actions: [
+    const d = compileGoapDomain(defineActions(schema, [
         { name: 'setA', effects: [set(schema.keys.a, true)] },
         { name: 'setB', effects: [set(schema.keys.b, true)] },
-      ],
-      goals: [{ name: 'ab', conditions: [eq(schema.keys.a, true), eq(schema.keys.b, true)] }],
-    });
+      ]), { goals: [{ name: 'ab', conditions: [eq(schema.keys.a, true), eq(schema.keys.b, true)] }] });
     // Dijkstra expands both {a} and {b} (g 1) before the empty goal (g 2): the second reaches it again.
     const p = new GoapPlanner(d, { weight: 0, trace: true });
     expect(p.search(createState(schema), 'ab').cost).toBe(2);
@@ -149,10 +137,7 @@ describe('GoapTrace', () => {
 
   test('why no plan names candidates that fail their procedural check', () => {
     const schema = defineSchema({ lit: bool() });
-    const d = compileGoapDomain(schema, {
-      actions: [{ name: 'strikeMatch', conditions: [check('hasMatches', () => false)], effects: [set(schema.keys.lit, true)] }],
-      goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }],
-    });
+    const d = compileGoapDomain(defineActions(schema, [{ name: 'strikeMatch', conditions: [check('hasMatches', () => false)], effects: [set(schema.keys.lit, true)] }]), { goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }] });
     const p = new GoapPlanner(d);
     p.search(createState(schema), 'light');
     const why = whyNoPlan(p);

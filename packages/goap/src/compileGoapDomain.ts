@@ -1,53 +1,21 @@
 import {
-  DEFAULT_INTERRUPT,
-  INTERRUPT_POLICIES,
   EffOp,
   checkFields,
   KeyKind,
   compileConditions,
-  compileEffects,
-  emptyConditions,
-  emptyEffects,
+  type ActionCost,
+  type ActionSet,
   type Condition,
   type ConditionDef,
   type ConditionList,
-  type EffectDef,
-  type InterruptPolicy,
   type PlanStep,
   type Schema,
   type WorldState,
 } from '@dualplan/world-state';
-import { GoapDefinitionError, InvalidCostError } from './errors.js';
+import { GoapDefinitionError } from './errors.js';
 import { compileGoal, constraintsOf, unconstrained } from './compileGoal.js';
 
-/** A dynamic action cost (Tomb Raider motives): evaluated once per search against the real state. */
-export type ActionCost<Ctx = any> = (state: WorldState<any>, ctx: Ctx) => number;
-
-/** A GOAP action as plain data. */
-export interface ActionDef<Ctx = any> {
-  /** Unique action name; also the plan step's `task`. */
-  readonly name: string;
-  /** Operator the runner executes; defaults to `name`. */
-  readonly operator?: string;
-  readonly args?: readonly unknown[];
-  /** Regressed conditions; opaque `check()` conditions are procedural (rule 4), tested on the real state only. */
-  readonly conditions?: readonly ConditionDef[];
-  /** Effects (`set`/`add`/`sub`); opaque effects cannot be regressed and are rejected. */
-  readonly effects: readonly EffectDef[];
-  /**
-   * Effects the planner assumes but the runner never applies to the real state
-   * (004 §12.7: "expect to see the enemy after moving there"); sensors confirm them.
-   */
-  readonly expectedEffects?: readonly EffectDef[];
-  /** A finite number >= 0 (default 1) or a function of the agent's context. */
-  readonly cost?: number | ActionCost<Ctx>;
-  /** Conditions that must hold while the step runs (checked by the runner). */
-  readonly executing?: readonly ConditionDef[];
-  readonly interrupt?: InterruptPolicy;
-}
-
-const DOMAIN_FIELDS = ['actions', 'goals'];
-const ACTION_FIELDS = ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'cost', 'executing', 'interrupt'];
+const DOMAIN_FIELDS = ['goals'];
 
 /** A goal: desired conditions, a priority and an optional validity check (the ReGoap flow). */
 export interface GoalDef<Ctx = any> {
@@ -60,8 +28,8 @@ export interface GoalDef<Ctx = any> {
   readonly valid?: (state: WorldState<any>, ctx: Ctx) => boolean;
 }
 
+/** What GOAP adds to an action set: the goals. */
 export interface GoapDomainDef<Ctx = any> {
-  readonly actions: readonly ActionDef<Ctx>[];
   readonly goals?: readonly GoalDef<Ctx>[];
 }
 
@@ -88,8 +56,10 @@ export const Eff = /* @__PURE__ */ Object.freeze({ None: 0, Set: 1, Add: 2 } as 
  * shared plan steps. Build with {@link compileGoapDomain}; immutable and shareable
  * between planners (the planners own all scratch).
  */
-export interface GoapDomain<Ctx = any> {
+export interface GoapDomain<Ctx = any, Op extends string = string> {
   readonly schema: Schema;
+  /** The action set the domain was compiled from. */
+  readonly actions: ActionSet<string, Op, Ctx>;
   readonly actionNames: readonly string[];
   readonly actionCount: number;
   /** Words per regressed goal (1 per bool/enum cell, 2 per int cell). */
@@ -122,19 +92,25 @@ export interface GoapDomain<Ctx = any> {
 }
 
 /**
- * Compile GOAP actions and goals against a schema, once. Errors are typed and
- * name the action or key: {@link InvalidCostError}, `UnknownKeyError`,
- * `ValueRangeError` (an effect outside a key's range), {@link GoapDefinitionError}
- * (contradictory conditions, opaque effects, duplicate names).
+ * Compile an action set and goals into a GOAP domain, once. Errors are typed and
+ * name the action, goal or key: {@link GoapDefinitionError} (contradictory
+ * conditions, opaque or duplicate effects, parameterised actions, duplicate goals),
+ * `UNKNOWN_FIELD`, `UnknownKeyError`, `ValueRangeError`.
  * @example
- * const domain = compileGoapDomain(schema, {
- *   actions: [{ name: 'chop', conditions: [eq(keys.HasAxe, true)], effects: [add(keys.Wood, 5)], cost: 2 }],
- *   goals: [{ name: 'stock', conditions: [ge(keys.Wood, 10)], priority: 1 }],
- * });
+ * const actions = defineActions(schema, [
+ *   { name: 'getAxe', effects: [set(keys.HasAxe, true)] },
+ *   { name: 'chop', conditions: [eq(keys.HasAxe, true)], effects: [add(keys.Wood, 5)], cost: 2 },
+ * ]);
+ * const domain = compileGoapDomain(actions, { goals: [{ name: 'stock', conditions: [ge(keys.Wood, 10)], priority: 1 }] });
  */
-export function compileGoapDomain<Ctx = any>(schema: Schema, def: GoapDomainDef<Ctx>): GoapDomain<Ctx> {
-  if (!def || !Array.isArray(def.actions)) throw new GoapDefinitionError('BAD_DOMAIN', 'domain', 'A GOAP domain needs an `actions` array.');
+export function compileGoapDomain<Op extends string = string, Ctx = any>(actions: ActionSet<string, Op, Ctx>, def: GoapDomainDef<Ctx> = {}): GoapDomain<Ctx, Op> {
+  if (!actions || !Array.isArray(actions.actions) || !actions.schema) {
+    throw new GoapDefinitionError('BAD_DOMAIN', 'domain', 'compileGoapDomain needs an action set made by defineActions(schema, actions).');
+  }
+  if (!def || typeof def !== 'object') throw new GoapDefinitionError('BAD_DOMAIN', 'domain', 'A GOAP domain definition must be an object like { goals: [...] }.');
   checkFields(def, DOMAIN_FIELDS, 'the GOAP domain');
+  const schema = actions.schema;
+  const count = actions.actions.length;
   const size = schema.size;
   const offset = new Int32Array(size);
   const isInt = new Uint8Array(size);
@@ -152,44 +128,28 @@ export function compileGoapDomain<Ctx = any>(schema: Schema, def: GoapDomainDef<
     }
   }
   const layout = { schema, offset, isInt, full, words };
-  const names = new Set<string>();
-  const actionNames: string[] = [];
   const touchRows: number[] = [];
-  const touchStart = new Int32Array(def.actions.length + 1);
-  const effectStart = new Int32Array(def.actions.length);
-  const baseCost = new Float64Array(def.actions.length);
+  const touchStart = new Int32Array(count + 1);
+  const effectStart = new Int32Array(count);
+  const baseCost = new Float64Array(count);
   const costFns: (ActionCost<Ctx> | null)[] = [];
   const procedural: (ConditionList | null)[] = [];
   const steps: PlanStep[] = [];
   const byCell: [number, number][][] = Array.from({ length: size }, () => []);
 
-  def.actions.forEach((a, ai) => {
-    if (!a || typeof a.name !== 'string' || a.name === '') throw new GoapDefinitionError('BAD_ACTION', String(a?.name ?? ai), `Action #${ai} needs a non-empty name.`);
-    if (names.has(a.name)) throw new GoapDefinitionError('DUPLICATE_ACTION', a.name, `Duplicate action name "${a.name}".`);
-    if (a.interrupt !== undefined && !INTERRUPT_POLICIES.includes(a.interrupt)) {
-      throw new GoapDefinitionError('BAD_INTERRUPT', a.name, `Action "${a.name}" has interrupt policy ${JSON.stringify(a.interrupt)}; expected one of ${INTERRUPT_POLICIES.join(', ')}.`);
-    }
-    checkFields(a, ACTION_FIELDS, `action "${a.name}"`);
-    names.add(a.name);
-    actionNames.push(a.name);
+  actions.actions.forEach((a, ai) => {
     const where = `action ${a.name}`;
-    const cost = a.cost ?? 1;
-    if (typeof cost === 'function') {
-      costFns.push(cost);
-      baseCost[ai] = 0;
-    } else {
-      if (typeof cost !== 'number' || !Number.isFinite(cost) || cost < 0) throw new InvalidCostError(a.name, cost, 'compile');
-      costFns.push(null);
-      baseCost[ai] = cost;
+    if (!a.step) {
+      throw new GoapDefinitionError('PARAMETERISED_ACTION', a.name, `Action "${a.name}" computes its conditions or effects from arguments: GOAP has no arguments to bind; give it fixed lists (or use it from HTN only).`);
     }
-    const pre = compileConditions(schema, a.conditions ?? [], where);
+    const step = a.step;
+    costFns.push(a.costFn);
+    baseCost[ai] = a.cost;
+    const pre = step.conditions;
     const allowed = constraintsOf(layout, pre, where, a.name, 'CONTRADICTORY_PRECONDITIONS');
-    procedural.push(pre.hasOpaque ? compileConditions(schema, (a.conditions ?? []).filter((c: ConditionDef) => 'opaque' in c), where) : null);
-    if (!Array.isArray(a.effects)) throw new GoapDefinitionError('BAD_ACTION', a.name, `Action "${a.name}" needs an effects array.`);
-    const eff = compileEffects(schema, a.effects, where);
-    const expected = a.expectedEffects ? compileEffects(schema, a.expectedEffects, where) : emptyEffects(schema);
+    procedural.push(pre.hasOpaque ? compileConditions(schema, (a.def.conditions as readonly ConditionDef[]).filter((c) => 'opaque' in c), where) : null);
     const effCells = new Map<number, [number, number, number]>();
-    for (const list of [eff, expected]) {
+    for (const list of [step.effects, step.expectedEffects]) {
       for (let i = 0; i < list.length; i++) {
         const [cell, op, arg, edge] = list.data.subarray(i * 4, i * 4 + 4);
         if (op === EffOp.Opaque) {
@@ -207,23 +167,9 @@ export function compileGoapDomain<Ctx = any>(schema: Schema, def: GoapDomainDef<
       byCell[cell].push([ai, touchRows.length / TOUCH]);
       touchRows.push(cell, offset[cell], isInt[cell], kind, value, edge, lo, hi);
     }
-    const exec = a.executing ? compileConditions(schema, a.executing, where) : emptyConditions(schema);
-    steps.push(
-      Object.freeze({
-        task: a.name,
-        operator: a.operator ?? a.name,
-        args: Object.freeze([...(a.args ?? [])]),
-        conditions: pre,
-        executing: exec,
-        effects: eff,
-        expectedEffects: expected,
-        cost: baseCost[ai],
-        interrupt: a.interrupt ?? DEFAULT_INTERRUPT,
-        sourceId: ai,
-      }),
-    );
+    steps.push(step);
   });
-  touchStart[def.actions.length] = touchRows.length / TOUCH;
+  touchStart[count] = touchRows.length / TOUCH;
   const indexStart = new Int32Array(size + 1);
   const indexList: number[] = [];
   const indexTouch: number[] = [];
@@ -238,10 +184,11 @@ export function compileGoapDomain<Ctx = any>(schema: Schema, def: GoapDomainDef<
 
   const goals: CompiledGoal<Ctx>[] = [];
   const goalNames = new Map<string, number>();
-  const domain: GoapDomain<Ctx> = {
+  const domain: GoapDomain<Ctx, Op> = {
     schema,
-    actionNames,
-    actionCount: actionNames.length,
+    actions,
+    actionNames: actions.names,
+    actionCount: count,
     words,
     offset,
     isInt,

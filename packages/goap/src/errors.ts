@@ -9,10 +9,10 @@ import { DualplanError, didYouMean } from '@dualplan/world-state';
 export class GoapDefinitionError extends DualplanError {}
 
 /**
- * A cost that is NaN, negative or non-finite, at compile time or returned by a
- * dynamic cost function at plan time. `subject` names the action.
+ * A cost that is NaN, negative or non-finite returned by a dynamic cost function
+ * at plan time (a bad fixed cost is rejected by `defineActions`). `subject` names the action.
  * @example
- * compileGoapDomain(schema, { actions: [{ name: 'chop', effects: [], cost: -1 }] }); // throws: subject 'chop'
+ * defineActions(schema, [{ name: 'chop', cost: () => NaN }]); // GoapPlanner.plan throws: subject 'chop'
  */
 export class InvalidCostError extends DualplanError {
   constructor(action: string, cost: unknown, when: 'compile' | 'plan') {

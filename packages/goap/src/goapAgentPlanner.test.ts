@@ -1,4 +1,4 @@
-import { bool, check, createState, defineSchema, eq, set, type ObservedGoal, type Plan, type SearchTrace } from '@dualplan/world-state';
+import { bool, check, createState, defineSchema, eq, set, defineActions, type ObservedGoal, type Plan, type SearchTrace } from '@dualplan/world-state';
 import { compileGoapDomain } from './compileGoapDomain.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import type { GoapMeta } from './GoapResult.js';
@@ -7,18 +7,15 @@ import { fireDomain, soldierGoapDomain, trollGoapDomain } from './examples/index
 
 const schema = defineSchema({ fed: bool(), rested: bool(), rich: bool(), hasFood: bool(), busy: bool() });
 const k = schema.keys;
-const domain = compileGoapDomain(schema, {
-  actions: [
+const domain = compileGoapDomain(defineActions(schema, [
     { name: 'cook', conditions: [eq(k.hasFood, true)], effects: [set(k.fed, true)] },
     { name: 'sleep', effects: [set(k.rested, true)], cost: 3 },
     { name: 'work', conditions: [eq(k.busy, false)], effects: [set(k.rich, true)], cost: 2 },
-  ],
-  goals: [
+  ]), { goals: [
     { name: 'eat', conditions: [eq(k.fed, true)], priority: 3 },
     { name: 'rest', conditions: [eq(k.rested, true)], priority: (s) => (s.get(k.busy) ? 5 : 1) },
     { name: 'earn', conditions: [eq(k.rich, true)], priority: 2, valid: (s) => !s.get(k.rich) },
-  ],
-});
+  ] });
 
 describe('goapAgentPlanner', () => {
   test('picks the highest-priority valid, unsatisfied, plannable goal, falling back in priority order', () => {

@@ -1,7 +1,7 @@
 export { compileGoapDomain, admissibleWeight } from './compileGoapDomain.js';
 export { compileGoal } from './compileGoal.js';
 export { describeCell } from './describeCell.js';
-export type { ActionDef, ActionCost, GoalDef, GoapDomainDef, CompiledGoal, GoapDomain } from './compileGoapDomain.js';
+export type { GoalDef, GoapDomainDef, CompiledGoal, GoapDomain } from './compileGoapDomain.js';
 export { GoapPlanner } from './GoapPlanner.js';
 export { GoapResult } from './GoapResult.js';
 export type { GoapPlanRequest, GoapPlannerOptions, GoapHeuristic, GoapNodeView, GoapStatus, GoapBudget, GoapMeta } from './GoapResult.js';

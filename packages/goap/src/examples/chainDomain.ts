@@ -1,4 +1,4 @@
-import { bool, defineSchema, eq, set, type KeySpec } from '@dualplan/world-state';
+import { bool, defineSchema, eq, set, type KeySpec, defineActions } from '@dualplan/world-state';
 import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
 
 /**
@@ -21,5 +21,5 @@ export function chainDomain(k: number): GoapDomain {
   }
   const goal = [];
   for (let i = 0; i < k; i++) goal.push(eq(key(`g${i}`), true));
-  return compileGoapDomain(schema, { actions, goals: [{ name: 'all', conditions: goal }] });
+  return compileGoapDomain(defineActions(schema, actions), { goals: [{ name: 'all', conditions: goal }] });
 }

@@ -1,4 +1,4 @@
-import { bool, defineSchema, eq, mergedBools, ne, set } from '@dualplan/world-state';
+import { bool, defineSchema, eq, mergedBools, ne, set, defineActions } from '@dualplan/world-state';
 import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
 
 /** Weapons of {@link mergedBoolDomain}: mutually exclusive, one merged enum. */
@@ -17,8 +17,7 @@ export function mergedBoolDomain(): GoapDomain {
   const schema = defineSchema({ weapon: mergedBools(Weapon, Weapon.Unarmed), hurt: bool(), scared: bool(), blind: bool() });
   const k = schema.keys;
   const pick = (name: string, w: (typeof Weapon)[keyof typeof Weapon]) => ({ name, conditions: [eq(k.weapon, Weapon.Unarmed)], effects: [set(k.weapon, w)] });
-  return compileGoapDomain(schema, {
-    actions: [
+  return compileGoapDomain(defineActions(schema, [
       pick('pickSword', Weapon.Sword),
       pick('pickBow', Weapon.Bow),
       pick('pickStaff', Weapon.Staff),
@@ -26,9 +25,7 @@ export function mergedBoolDomain(): GoapDomain {
       { name: 'slash', conditions: [eq(k.weapon, Weapon.Sword)], effects: [set(k.hurt, true)] },
       { name: 'shoot', conditions: [eq(k.weapon, Weapon.Bow)], effects: [set(k.scared, true)] },
       { name: 'hex', conditions: [eq(k.weapon, Weapon.Staff)], effects: [set(k.blind, true)] },
-    ],
-    goals: [{ name: 'defeat', conditions: [eq(k.hurt, true), eq(k.scared, true), eq(k.blind, true)] }],
-  });
+    ]), { goals: [{ name: 'defeat', conditions: [eq(k.hurt, true), eq(k.scared, true), eq(k.blind, true)] }] });
 }
 
 /**
@@ -42,8 +39,7 @@ export function mergedBoolTwinDomain(): GoapDomain {
   const schema = defineSchema({ unarmed: bool(true), hasSword: bool(), hasBow: bool(), hasStaff: bool(), hurt: bool(), scared: bool(), blind: bool() });
   const k = schema.keys;
   const pick = (name: string, key: typeof k.hasSword) => ({ name, conditions: [eq(k.unarmed, true)], effects: [set(key, true), set(k.unarmed, false)] });
-  return compileGoapDomain(schema, {
-    actions: [
+  return compileGoapDomain(defineActions(schema, [
       pick('pickSword', k.hasSword),
       pick('pickBow', k.hasBow),
       pick('pickStaff', k.hasStaff),
@@ -55,7 +51,5 @@ export function mergedBoolTwinDomain(): GoapDomain {
       { name: 'slash', conditions: [eq(k.hasSword, true)], effects: [set(k.hurt, true)] },
       { name: 'shoot', conditions: [eq(k.hasBow, true)], effects: [set(k.scared, true)] },
       { name: 'hex', conditions: [eq(k.hasStaff, true)], effects: [set(k.blind, true)] },
-    ],
-    goals: [{ name: 'defeat', conditions: [eq(k.hurt, true), eq(k.scared, true), eq(k.blind, true)] }],
-  });
+    ]), { goals: [{ name: 'defeat', conditions: [eq(k.hurt, true), eq(k.scared, true), eq(k.blind, true)] }] });
 }

@@ -1,5 +1,5 @@
-import { add, bool, compileConditions, createState, defineSchema, enumOf, eq, firstFailing, ge, int, le, mulberry32, ne, set, sub, type Condition, type Effect, type Snapshot } from '@dualplan/world-state';
-import { compileGoapDomain, type ActionDef, type GoapDomain } from '../compileGoapDomain.js';
+import { add, bool, compileConditions, createState, defineSchema, enumOf, eq, firstFailing, ge, int, le, mulberry32, ne, set, sub, type Condition, type Effect, type Snapshot, type ActionDef, defineActions } from '@dualplan/world-state';
+import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
 
 export interface RandomDomainOptions {
   /** Boolean keys (default 4). */
@@ -93,5 +93,5 @@ export function randomDomain(seed: number, options: RandomDomainOptions = {}): R
     for (const n of names) start[n] = n === 'e' ? ['X', 'Y', 'Z'][pick(3)] : n === 'n' ? pick(5) : rand() < 0.5;
     if (firstFailing(goalList, createState(schema, start)) >= 0) break;
   }
-  return { domain: compileGoapDomain(schema, { actions, goals: [{ name: 'goal', conditions: goal }] }), goal, start };
+  return { domain: compileGoapDomain(defineActions(schema, actions), { goals: [{ name: 'goal', conditions: goal }] }), goal, start };
 }

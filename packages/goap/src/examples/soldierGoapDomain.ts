@@ -1,4 +1,4 @@
-import { eq, set } from '@dualplan/world-state';
+import { eq, set, defineActions } from '@dualplan/world-state';
 import { soldierSchema } from '@dualplan/world-state/examples';
 import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
 
@@ -21,8 +21,7 @@ export interface SoldierOptions {
  */
 export function soldierGoapDomain(schema = soldierSchema(), options: SoldierOptions = {}): GoapDomain {
   const k = schema.keys;
-  return compileGoapDomain(schema, {
-    actions: [
+  return compileGoapDomain(defineActions(schema, [
       { name: 'scout', conditions: [eq(k.armedwithgun, true)], effects: [set(k.enemyvisible, true)] },
       { name: 'approach', conditions: [eq(k.enemyvisible, true)], effects: [set(k.nearenemy, true)] },
       { name: 'aim', conditions: [eq(k.enemyvisible, true), eq(k.weaponloaded, true)], effects: [set(k.enemylinedup, true)] },
@@ -35,10 +34,8 @@ export function soldierGoapDomain(schema = soldierSchema(), options: SoldierOpti
         cost: 5,
       },
       { name: 'flee', conditions: [eq(k.enemyvisible, true)], effects: [set(k.nearenemy, false)] },
-    ],
-    goals: [
+    ]), { goals: [
       { name: 'killEnemy', conditions: [eq(k.enemyalive, false), eq(k.alive, true)], priority: 1 },
       ...(options.lastResort ? [{ name: 'killEnemyAtAnyCost', conditions: [eq(k.enemyalive, false)], priority: 0 }] : []),
-    ],
-  });
+    ] });
 }

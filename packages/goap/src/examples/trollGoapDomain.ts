@@ -1,4 +1,4 @@
-import { add, eq, gt, ne, set, sub, type KeysOf, type Schema } from '@dualplan/world-state';
+import { add, eq, gt, ne, set, sub, type KeysOf, type Schema, defineActions } from '@dualplan/world-state';
 import { EnemyRange, TrollLocation, TrollOperator, trollSchema, type TrollSchema } from '@dualplan/world-state/examples';
 import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
 
@@ -20,8 +20,7 @@ type TrollKeys = KeysOf<TrollSchema extends Schema<infer S> ? S : never>;
  */
 export function trollGoapDomain(schema: TrollSchema = trollSchema()): GoapDomain {
   const k: TrollKeys = schema.keys;
-  return compileGoapDomain(schema, {
-    actions: [
+  return compileGoapDomain(defineActions(schema, [
       {
         name: 'NavigateToEnemy',
         operator: TrollOperator.NavigateTo,
@@ -97,8 +96,7 @@ export function trollGoapDomain(schema: TrollSchema = trollSchema()): GoapDomain
         effects: [set(k.WsLocation, TrollLocation.Bridge)],
         cost: 2,
       },
-    ].map((a) => ({ effects: [], ...a })),
-    goals: [
+    ].map((a) => ({ effects: [], ...a }))), { goals: [
       { name: 'recover', conditions: [eq(k.WsIsTired, false)], priority: 4, valid: (s) => s.get(k.WsIsTired) },
       { name: 'attackEnemy', conditions: [eq(k.WsAttackedRecently, true)], priority: 3, valid: (s) => s.get(k.WsCanSeeEnemy) },
       {
@@ -108,6 +106,5 @@ export function trollGoapDomain(schema: TrollSchema = trollSchema()): GoapDomain
         valid: (s) => s.get(k.WsHasSeenEnemyRecently) && !s.get(k.WsCanSeeEnemy),
       },
       { name: 'patrolBridges', conditions: [eq(k.WsLocation, TrollLocation.Bridge)], priority: 1 },
-    ],
-  });
+    ] });
 }
