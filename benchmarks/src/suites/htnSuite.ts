@@ -1,6 +1,6 @@
 import { compileHtnDomain, type HtnDomain } from '@dualplan/htn';
 import { blocksProblem, blocksSolved, trollHtnDomain, trollTrunkDomain } from '@dualplan/htn/examples';
-import { add, defineSchema, eq, gt, int, sub } from '@dualplan/world-state';
+import { add, defineSchema, eq, gt, int, sub, defineActions } from '@dualplan/world-state';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 import { htnAiTrollPlanner } from '../peers/htnAiTroll.js';
 import { mahlerTrollPlanner } from '../peers/mahlerPeer.js';
@@ -34,13 +34,14 @@ function htnCurve(suite: string, id: string, xLabel: string, xs: readonly number
 function deepDomain(depth: number): HtnDomain<any> {
   const schema = defineSchema({ n: int(0, depth, depth) });
   const k = schema.keys;
-  return compileHtnDomain(schema, {
+  return compileHtnDomain(defineActions(schema, [
+{ name: 'Tick', effects: [sub(k.n, 1)] },
+{ name: 'Done' },
+]), {
     root: 'Count',
     tasks: [
-      { kind: 'compound', name: 'Count', methods: [{ name: 'more', conditions: [gt(k.n, 0)], subtasks: ['Tick', 'Count'] }, { name: 'done', subtasks: ['Done'] }] },
-      { kind: 'primitive', name: 'Tick', effects: [sub(k.n, 1)] },
-      { kind: 'primitive', name: 'Done' },
-    ],
+{ kind: 'compound', name: 'Count', methods: [{ name: 'more', conditions: [gt(k.n, 0)], subtasks: ['Tick', 'Count'] }, { name: 'done', subtasks: ['Done'] }] },
+],
   });
 }
 
@@ -48,11 +49,14 @@ function deepDomain(depth: number): HtnDomain<any> {
 function wideDomain(width: number): HtnDomain<any> {
   const schema = defineSchema({ mode: int(0, width, width - 1), acted: int(0, 1) });
   const k = schema.keys;
-  return compileHtnDomain(schema, {
+  const actions = defineActions(
+    schema,
+    Array.from({ length: 10 }, (_, j) => ({ name: `Act${j}`, effects: [add(k.acted, 1)] })),
+  );
+  return compileHtnDomain(actions, {
     root: 'Choose',
     tasks: [
       { kind: 'compound', name: 'Choose', methods: Array.from({ length: width }, (_, i) => ({ name: `m${i}`, conditions: [eq(k.mode, i)], subtasks: [`Act${i % 10}`] })) },
-      ...Array.from({ length: 10 }, (_, j) => ({ kind: 'primitive' as const, name: `Act${j}`, effects: [add(k.acted, 1)] })),
     ],
   });
 }

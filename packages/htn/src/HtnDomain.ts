@@ -1,4 +1,4 @@
-import type { ConditionList, PlanStep, Schema } from '@dualplan/world-state';
+import type { ActionCost, ActionSet, ConditionList, PlanStep, Schema } from '@dualplan/world-state';
 import type { SubtaskFn } from './HtnDomainDef.js';
 import type { FastTables } from './planningOps.js';
 
@@ -28,6 +28,8 @@ export interface DomainTables {
   defaultCall: Int32Array;
   delegateNames: (string | null)[];
   operators: string[];
+  actions: ActionSet<string, string, any, any>;
+  costFns: (ActionCost | null)[];
   pauseTask: number;
   pauseCall: number;
   instantiate: (task: number, args: readonly unknown[]) => PlanStep;
@@ -41,11 +43,15 @@ export interface DomainTables {
  * shared by every planner (and agent) that uses it. Build one with
  * {@link compileHtnDomain} or {@link htnDomainBuilder}.
  * @example
- * const domain = compileHtnDomain(schema, { root: 'Idle', tasks: [{ kind: 'primitive', name: 'Idle' }] });
- * domain.taskId('Idle'); // 0
+ * const domain = compileHtnDomain(defineActions(schema, [{ name: 'Idle' }]), { root: 'Root', tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Idle'] }] }] });
+ * domain.taskId('Idle'); // 0: actions come first
  */
-export class HtnDomain<S extends Schema = Schema> {
+export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
   readonly schema: S;
+  /** The action set whose actions are the primitive tasks (task ids `0..actions.actions.length-1`). */
+  readonly actions: ActionSet<string, Op, any, S>;
+  /** Per task: the action's dynamic cost, evaluated once per plan against the start state, or null. */
+  readonly costFns: readonly (ActionCost | null)[];
   readonly name: string;
   /** Default root task id, or -1. */
   readonly root: number;
@@ -71,7 +77,7 @@ export class HtnDomain<S extends Schema = Schema> {
   readonly defaultCall: Int32Array;
   readonly delegateNames: readonly (string | null)[];
   /** Every operator id of the domain's primitive tasks, sorted (delegates' sub-planners bring their own). */
-  readonly operators: readonly string[];
+  readonly operators: readonly Op[];
   /** The built-in pause task and its call. */
   readonly pauseTask: number;
   readonly pauseCall: number;
@@ -102,7 +108,9 @@ export class HtnDomain<S extends Schema = Schema> {
     this.callStep = t.callStep;
     this.defaultCall = t.defaultCall;
     this.delegateNames = t.delegateNames;
-    this.operators = Object.freeze(t.operators.slice());
+    this.operators = Object.freeze(t.operators.slice()) as readonly Op[];
+    this.actions = t.actions as unknown as ActionSet<string, Op, any, S>;
+    this.costFns = t.costFns;
     this.pauseTask = t.pauseTask;
     this.pauseCall = t.pauseCall;
     this.fast = t.fast;

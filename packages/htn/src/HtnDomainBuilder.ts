@@ -1,11 +1,8 @@
-import type { ConditionDef, KeysOf, Schema, SchemaSpec } from '@dualplan/world-state';
+import type { ActionSet, ConditionDef, KeysOf, Schema, SchemaSpec } from '@dualplan/world-state';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import type { HtnDomain } from './HtnDomain.js';
-import type { CompoundDef, HtnDomainDef, MethodDef, PrimitiveDef, SubtaskDef, SubtaskFn, TaskDef } from './HtnDomainDef.js';
+import type { CompoundDef, HtnDomainDef, MethodDef, SubtaskDef, SubtaskFn, TaskDef } from './HtnDomainDef.js';
 import { pause } from './HtnDomainDef.js';
-
-/** A primitive task's fields, as given to {@link HtnDomainBuilder.primitive}. */
-export type PrimitiveSpec = Omit<PrimitiveDef, 'kind' | 'name'>;
 
 type Conds<S extends SchemaSpec> = readonly ConditionDef[] | ((keys: KeysOf<S>) => readonly ConditionDef[]);
 
@@ -16,28 +13,30 @@ export interface MethodOptions {
 }
 
 /**
- * Fluent, type-safe domain authoring in the spirit of seed 000: key handles come
- * from the schema, so key names and value types are checked by TypeScript.
- * Produces the same plain data as hand-written definitions ({@link HtnDomainBuilder.toData}).
+ * Fluent, type-safe authoring of the compound tasks over an action set (the
+ * actions are the primitive tasks): key handles come from the schema, so key
+ * names and value types are checked by TypeScript, and action names in `task()`
+ * are offered by the editor. Produces the same plain data as a hand-written
+ * {@link HtnDomainDef} ({@link HtnDomainBuilder.toData}).
  * @example
- * const domain = htnDomainBuilder(trollSchema())
+ * const domain = htnDomainBuilder(trollActions(schema))
  *   .compound('BeTrunkThumper')
  *     .method((k) => [eq(k.WsCanSeeEnemy, true)]).task('NavigateToEnemy').task('DoTrunkSlam')
  *     .back()
  *     .method().task('ChooseBridgeToCheck').task('NavigateToBridge').task('CheckBridge')
  *   .end()
- *   .primitive('NavigateToEnemy', (k) => ({ operator: 'NavigateTo', args: [TrollLocation.Enemy], effects: [set(k.WsLocation, TrollLocation.Enemy)] }))
- *   // ...
  *   .build();
  */
-export class HtnDomainBuilder<S extends SchemaSpec> {
+export class HtnDomainBuilder<S extends SchemaSpec, Name extends string = string, Op extends string = string> {
   readonly schema: Schema<S>;
+  readonly actions: ActionSet<Name, Op, any, Schema<S>>;
   private readonly name: string;
   private readonly tasks: TaskDef[] = [];
   private rootName: string | undefined;
 
-  constructor(schema: Schema<S>, name = 'domain') {
-    this.schema = schema;
+  constructor(actions: ActionSet<Name, Op, any, Schema<S>>, name = 'domain') {
+    this.actions = actions;
+    this.schema = actions.schema;
     this.name = name;
   }
 
@@ -48,18 +47,11 @@ export class HtnDomainBuilder<S extends SchemaSpec> {
   }
 
   /** Start a compound task; add methods, then `.end()`. */
-  compound(name: string): CompoundBuilder<S> {
+  compound(name: string): CompoundBuilder<S, Name, Op> {
     const def = { kind: 'compound' as const, name, methods: [] as MethodDef[] };
     this.tasks.push(def);
     if (this.rootName === undefined) this.rootName = name;
     return new CompoundBuilder(this, def);
-  }
-
-  /** Declare a primitive task; `spec` may be a function of the schema's typed keys. */
-  primitive(name: string, spec: PrimitiveSpec | ((keys: KeysOf<S>) => PrimitiveSpec) = {}): this {
-    const fields = typeof spec === 'function' ? spec(this.schema.keys) : spec;
-    this.tasks.push({ ...fields, kind: 'primitive', name });
-    return this;
   }
 
   /** Declare a task solved by the sub-planner registered as `delegate` on the planner. */
@@ -74,24 +66,24 @@ export class HtnDomainBuilder<S extends SchemaSpec> {
   }
 
   /** Validate and compile (see {@link compileHtnDomain}). */
-  build(): HtnDomain<Schema<S>> {
-    return compileHtnDomain(this.schema, this.toData());
+  build(): HtnDomain<Schema<S>, Op> {
+    return compileHtnDomain(this.actions, this.toData());
   }
 }
 
 /** Adds methods to a compound task. */
-export class CompoundBuilder<S extends SchemaSpec> {
-  private readonly parent: HtnDomainBuilder<S>;
+export class CompoundBuilder<S extends SchemaSpec, Name extends string = string, Op extends string = string> {
+  private readonly parent: HtnDomainBuilder<S, Name, Op>;
   private readonly def: { methods: MethodDef[]; name: string };
 
   /** @internal */
-  constructor(parent: HtnDomainBuilder<S>, def: { methods: MethodDef[]; name: string }) {
+  constructor(parent: HtnDomainBuilder<S, Name, Op>, def: { methods: MethodDef[]; name: string }) {
     this.parent = parent;
     this.def = def;
   }
 
   /** Add a method (lower position = higher priority), with optional conditions; then add its tasks. */
-  method(conditions?: Conds<S>, options?: string | MethodOptions): MethodBuilder<S> {
+  method(conditions?: Conds<S>, options?: string | MethodOptions): MethodBuilder<S, Name, Op> {
     const conds = typeof conditions === 'function' ? conditions(this.parent.schema.keys) : (conditions ?? []);
     const opts = typeof options === 'string' ? { name: options } : (options ?? {});
     const method: { -readonly [K in keyof MethodDef]: MethodDef[K] } = { conditions: conds, subtasks: [] as SubtaskDef[] };
@@ -102,24 +94,24 @@ export class CompoundBuilder<S extends SchemaSpec> {
   }
 
   /** Close the compound task. */
-  end(): HtnDomainBuilder<S> {
+  end(): HtnDomainBuilder<S, Name, Op> {
     return this.parent;
   }
 }
 
 /** Adds subtasks to a method. */
-export class MethodBuilder<S extends SchemaSpec> {
-  private readonly parent: CompoundBuilder<S>;
+export class MethodBuilder<S extends SchemaSpec, Name extends string = string, Op extends string = string> {
+  private readonly parent: CompoundBuilder<S, Name, Op>;
   private readonly def: { subtasks: MethodDef['subtasks'] };
 
   /** @internal */
-  constructor(parent: CompoundBuilder<S>, def: { subtasks: MethodDef['subtasks'] }) {
+  constructor(parent: CompoundBuilder<S, Name, Op>, def: { subtasks: MethodDef['subtasks'] }) {
     this.parent = parent;
     this.def = def;
   }
 
-  /** Append a subtask, with optional arguments. */
-  task(name: string, ...args: unknown[]): this {
+  /** Append a subtask (an action or a compound task), with optional arguments. */
+  task(name: Name | (string & {}), ...args: unknown[]): this {
     (this.def.subtasks as SubtaskDef[]).push(args.length ? { task: name, args } : name);
     return this;
   }
@@ -137,12 +129,12 @@ export class MethodBuilder<S extends SchemaSpec> {
   }
 
   /** Back to the compound task, to add another method. */
-  back(): CompoundBuilder<S> {
+  back(): CompoundBuilder<S, Name, Op> {
     return this.parent;
   }
 
   /** Close the method and its compound task. */
-  end(): HtnDomainBuilder<S> {
+  end(): HtnDomainBuilder<S, Name, Op> {
     return this.parent.end();
   }
 }
@@ -154,10 +146,10 @@ function copyTask(t: TaskDef): TaskDef {
 }
 
 /**
- * Start a fluent domain definition over a schema.
+ * Start a fluent HTN domain over an action set: the actions are its primitive tasks.
  * @example
- * const domain = htnDomainBuilder(schema, 'troll').compound('Root').method().task('Idle').end().primitive('Idle').build();
+ * const domain = htnDomainBuilder(defineActions(schema, [{ name: 'Idle' }]), 'troll').compound('Root').method().task('Idle').end().build();
  */
-export function htnDomainBuilder<S extends SchemaSpec>(schema: Schema<S>, name?: string): HtnDomainBuilder<S> {
-  return new HtnDomainBuilder(schema, name);
+export function htnDomainBuilder<S extends SchemaSpec, Name extends string, Op extends string>(actions: ActionSet<Name, Op, any, Schema<S>>, name?: string): HtnDomainBuilder<S, Name, Op> {
+  return new HtnDomainBuilder(actions, name);
 }

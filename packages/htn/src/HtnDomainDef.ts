@@ -1,4 +1,4 @@
-import type { ConditionDef, EffectDef, InterruptPolicy, WorldState } from '@dualplan/world-state';
+import type { ConditionDef, WorldState } from '@dualplan/world-state';
 
 /** A reference to a task inside a method: its name, or the name with arguments, or a pause point. */
 export type SubtaskDef = string | { readonly task: string; readonly args?: readonly unknown[] } | PausePoint;
@@ -13,9 +13,6 @@ export interface PausePoint {
  * Return `null` when the method does not apply. Used to iterate over entities (blocks world).
  */
 export type SubtaskFn<Ctx = any> = (state: WorldState<any>, ctx: Ctx, args: readonly unknown[]) => readonly SubtaskDef[] | null | undefined;
-
-/** Conditions or effects of a primitive: fixed, or computed once per distinct argument list. */
-export type ArgList<T> = readonly T[] | ((args: readonly unknown[]) => readonly T[]);
 
 /** One way of achieving a compound task: conditions and an ordered list of subtasks. */
 export interface MethodDef {
@@ -34,26 +31,6 @@ export interface CompoundDef {
   readonly methods: readonly MethodDef[];
 }
 
-/** An action the agent executes through an operator. */
-export interface PrimitiveDef {
-  readonly kind: 'primitive';
-  readonly name: string;
-  /** Operator id the runner executes; defaults to the task name. Many tasks may share one operator. */
-  readonly operator?: string;
-  /** Default terms passed to the operator; a subtask reference with `args` overrides them. */
-  readonly args?: readonly unknown[];
-  readonly conditions?: ArgList<ConditionDef>;
-  /** Must hold while the step runs (checked by the runner). */
-  readonly executing?: ArgList<ConditionDef>;
-  readonly effects?: ArgList<EffectDef>;
-  /** Applied only while planning and validating (004 §12.7). */
-  readonly expectedEffects?: ArgList<EffectDef>;
-  /** Defaults to 1. */
-  readonly cost?: number;
-  /** Defaults to `'immediate'`. */
-  readonly interrupt?: InterruptPolicy;
-}
-
 /** A task solved by an external planner registered on the HTN planner under `delegate`. */
 export interface DelegateDef {
   readonly kind: 'delegate';
@@ -62,9 +39,13 @@ export interface DelegateDef {
   readonly args?: readonly unknown[];
 }
 
-export type TaskDef = CompoundDef | PrimitiveDef | DelegateDef;
+/** A task an HTN domain adds to its action set (the actions are its primitive tasks). */
+export type TaskDef = CompoundDef | DelegateDef;
 
-/** A whole domain as plain data. */
+/**
+ * What an HTN domain adds to an action set, as plain data: compound and delegate
+ * tasks. The actions are its primitive tasks, referenced by name from methods.
+ */
 export interface HtnDomainDef {
   readonly name?: string;
   /** Default root task. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { add, bool, check, createState, defineSchema, eq, int, set, type Snapshot } from '@dualplan/world-state';
+import { add, bool, check, createState, defineSchema, eq, int, set, type Snapshot, defineActions } from '@dualplan/world-state';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import { pause } from './HtnDomainDef.js';
 import { trollHtnDomain, trollTrunkDomain } from './examples/index.js';
@@ -58,21 +58,22 @@ describe('HtnPlanner inline fast path', () => {
   it('agrees when general calls, pauses and failures sit among the static subtasks of a method', () => {
     const schema = defineSchema({ N: int(0, 5), Open: bool(), Done: bool() });
     const k = schema.keys;
-    const domain = compileHtnDomain(schema, {
+    const domain = compileHtnDomain(defineActions(schema, [
+{ name: 'Inc', effects: [add(k.N, 1)], conditions: [{ key: 'N', op: '<', value: 5 }] },
+{ name: 'Opaque', conditions: [check('small', (s) => s.values[k.N] < 3)] },
+{ name: 'Finish', effects: [set(k.Done, true)] },
+]), {
       root: 'Root',
       tasks: [
-        { kind: 'compound', name: 'Root', methods: [
+{ kind: 'compound', name: 'Root', methods: [
           { conditions: [eq(k.Open, true)], subtasks: ['Inc', 'Opaque', 'Inc', 'Sub', 'Inc'] },
           { subtasks: ['Inc', pause(), 'Sub', 'Finish'] },
         ] },
-        { kind: 'compound', name: 'Sub', methods: [
+{ kind: 'compound', name: 'Sub', methods: [
           { conditions: [eq(k.Done, true)], subtasks: ['Inc'] },
           { subtasks: ['Inc', 'Inc', 'Finish'] },
         ] },
-        { kind: 'primitive', name: 'Inc', effects: [add(k.N, 1)], conditions: [{ key: 'N', op: '<', value: 5 }] },
-        { kind: 'primitive', name: 'Opaque', conditions: [check('small', (s) => s.values[k.N] < 3)] },
-        { kind: 'primitive', name: 'Finish', effects: [set(k.Done, true)] },
-      ],
+],
     });
     const fast = new HtnPlanner(domain);
     const traced = new HtnPlanner(domain, { trace: true });

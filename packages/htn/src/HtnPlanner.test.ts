@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, createState, defineSchema, enumOf, eq, noPlan, planFound, set, PlanBuffer, type PlanResult, type SubPlanner, type WorldState } from '@dualplan/world-state';
+import { bool, createState, defineSchema, enumOf, eq, noPlan, planFound, set, PlanBuffer, type PlanResult, type SubPlanner, type WorldState, defineActions } from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import { htnDomainBuilder } from './HtnDomainBuilder.js';
@@ -92,12 +92,13 @@ describe('backtracking (004 §12.4)', () => {
   });
 
   it('returns none with a reason when no decomposition works', () => {
-    const domain = compileHtnDomain(toolSchema, {
+    const domain = compileHtnDomain(defineActions(toolSchema, [
+{ name: 'Fail', conditions: [{ key: 'Tool', op: '==', value: 'Saw' }] },
+]), {
       root: 'Root',
       tasks: [
-        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Fail'] }, { conditions: [{ key: 'Done', op: '==', value: true }], subtasks: [] }] },
-        { kind: 'primitive', name: 'Fail', conditions: [{ key: 'Tool', op: '==', value: 'Saw' }] },
-      ],
+{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Fail'] }, { conditions: [{ key: 'Done', op: '==', value: true }], subtasks: [] }] },
+],
     });
     const outcome = new HtnPlanner(domain).plan(createState(toolSchema));
     expect(outcome).toMatchObject({ status: 'none', plan: null });
@@ -106,12 +107,13 @@ describe('backtracking (004 §12.4)', () => {
 
   it('is iterative: a 20 000-deep recursion does not overflow the JS stack', () => {
     const schema = defineSchema({ Flag: bool() });
-    const domain = compileHtnDomain(schema, {
+    const domain = compileHtnDomain(defineActions(schema, [
+{ name: 'Tick' },
+]), {
       root: 'Count',
       tasks: [
-        { kind: 'compound', name: 'Count', methods: [{ subtasks: (_s, _c, args) => ((args[0] as number) > 0 ? ['Tick', { task: 'Count', args: [(args[0] as number) - 1] }] : []) }] },
-        { kind: 'primitive', name: 'Tick' },
-      ],
+{ kind: 'compound', name: 'Count', methods: [{ subtasks: (_s, _c, args) => ((args[0] as number) > 0 ? ['Tick', { task: 'Count', args: [(args[0] as number) - 1] }] : []) }] },
+],
     });
     const outcome = new HtnPlanner(domain, { maxDepth: 30_000, maxSteps: 100_000 }).plan(createState(schema), undefined, { args: [20_000] });
     expect(outcome.status).toBe('found');
@@ -129,7 +131,7 @@ describe('budgets', () => {
 
   it('a depth limit stops runaway recursion and names the task', () => {
     const schema = defineSchema({ Flag: bool() });
-    const domain = compileHtnDomain(schema, { root: 'Forever', tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }] });
+    const domain = compileHtnDomain(defineActions(schema, []), { root: 'Forever', tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }] });
     const outcome = new HtnPlanner(domain, { maxDepth: 100, trace: true }).plan(createState(schema));
     expect(outcome.status).toBe('budget');
     expect(outcome.reason).toMatch(/depth limit of 100 .*Forever/);
@@ -137,12 +139,13 @@ describe('budgets', () => {
 
   it('zero-progress recursion with alternatives still terminates within the step budget', () => {
     const schema = defineSchema({ Flag: bool() });
-    const domain = compileHtnDomain(schema, {
+    const domain = compileHtnDomain(defineActions(schema, [
+{ name: 'Never', conditions: [{ key: 'Flag', op: '==', value: true }] },
+]), {
       root: 'Loop',
       tasks: [
-        { kind: 'compound', name: 'Loop', methods: [{ subtasks: ['Loop', 'Never'] }, { subtasks: ['Never'] }] },
-        { kind: 'primitive', name: 'Never', conditions: [{ key: 'Flag', op: '==', value: true }] },
-      ],
+{ kind: 'compound', name: 'Loop', methods: [{ subtasks: ['Loop', 'Never'] }, { subtasks: ['Never'] }] },
+],
     });
     const outcome = new HtnPlanner(domain, { maxDepth: 20, maxSteps: 10_000 }).plan(createState(schema));
     expect(['budget', 'none']).toContain(outcome.status);
@@ -246,12 +249,13 @@ describe('plan requests and buffers', () => {
   it('builds the step of a parameterised primitive referenced without arguments once, on first use', () => {
     const schema = defineSchema({ Flag: bool() });
     let built = 0;
-    const domain = compileHtnDomain(schema, {
+    const domain = compileHtnDomain(defineActions(schema, [
+{ name: 'Mark', effects: (args) => (built++, [{ key: 'Flag', op: 'set', value: args.length === 0 }]) },
+]), {
       root: 'Root',
       tasks: [
-        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Mark'] }] },
-        { kind: 'primitive', name: 'Mark', effects: (args) => (built++, [{ key: 'Flag', op: 'set', value: args.length === 0 }]) },
-      ],
+{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Mark'] }] },
+],
     });
     expect(domain.callStep[domain.defaultCall[1]]).toBeNull();
     expect(built).toBe(0);
@@ -276,21 +280,23 @@ describe('plan requests and buffers', () => {
 describe('delegates (hybrid hook)', () => {
   const schema = trollSchema();
   /** Steps a fake external planner returns: prebuilt from a tiny domain over the same schema. */
-  const external = compileHtnDomain(schema, {
+  const external = compileHtnDomain(defineActions(schema, [
+{ name: 'Sneak', operator: 'NavigateTo', args: [2], effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
+{ name: 'Grab', operator: 'UprootTrunk', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
+]), {
     tasks: [
-      { kind: 'primitive', name: 'Sneak', operator: 'NavigateTo', args: [2], effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
-      { kind: 'primitive', name: 'Grab', operator: 'UprootTrunk', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
-    ],
+],
   });
   const sneakGrab = [external.callStep[external.defaultCall[0]]!, external.callStep[external.defaultCall[1]]!];
-  const domain = compileHtnDomain(schema, {
+  const domain = compileHtnDomain(defineActions(schema, [
+{ name: 'Slam', conditions: [{ key: 'WsTrunkHealth', op: '>', value: 0 }, { key: 'WsLocation', op: '==', value: 'Enemy' }] },
+{ name: 'Give up' },
+]), {
     root: 'Root',
     tasks: [
-      { kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { subtasks: ['Give up'] }] },
-      { kind: 'delegate', name: 'GetTrunk', delegate: 'goap', args: ['trunk'] },
-      { kind: 'primitive', name: 'Slam', conditions: [{ key: 'WsTrunkHealth', op: '>', value: 0 }, { key: 'WsLocation', op: '==', value: 'Enemy' }] },
-      { kind: 'primitive', name: 'Give up' },
-    ],
+{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { subtasks: ['Give up'] }] },
+{ kind: 'delegate', name: 'GetTrunk', delegate: 'goap', args: ['trunk'] },
+],
   });
   const found = (steps = sneakGrab): PlanResult =>
     planFound({ planner: 'goap', steps, cost: steps.length, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, 'goal');
@@ -320,10 +326,10 @@ describe('delegates (hybrid hook)', () => {
   });
 
   it('accepts steps over another instance of the same schema, and rejects a different layout', () => {
-    const twin = compileHtnDomain(trollSchema(), { tasks: [{ kind: 'primitive', name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] }] });
+    const twin = compileHtnDomain(defineActions(trollSchema(), [{ name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] }]), { tasks: [] });
     const twinGoap: SubPlanner = () => found([sneakGrab[0], twin.callStep[0]!]);
     expect(names(new HtnPlanner(domain, { delegates: { goap: twinGoap } }).plan(createState(schema)))).toEqual(['Sneak', 'Grab', 'Slam']);
-    const other = compileHtnDomain(toolSchema, { tasks: [{ kind: 'primitive', name: 'X' }] });
+    const other = compileHtnDomain(defineActions(toolSchema, [{ name: 'X' }]), { tasks: [] });
     const goap: SubPlanner = () => found([other.callStep[0]!]);
     expect(() => new HtnPlanner(domain, { delegates: { goap } }).plan(createState(schema))).toThrow(/different layout/);
   });
@@ -357,13 +363,14 @@ describe('reentrancy', () => {
 describe('best-first mode (002: plan heap with costs)', () => {
   const schema = defineSchema({ Open: bool() });
   const def = (cheapWorks: boolean) =>
-    compileHtnDomain(schema, {
+    compileHtnDomain(defineActions(schema, [
+{ name: 'Expensive', cost: 1 },
+{ name: 'Cheap', cost: 1, conditions: cheapWorks ? [] : [{ key: 'Open', op: '==', value: true }] },
+]), {
       root: 'Root',
       tasks: [
-        { kind: 'compound', name: 'Root', methods: [{ name: 'slow', cost: 5, subtasks: ['Expensive'] }, { name: 'fast', subtasks: ['Cheap', 'Cheap'] }] },
-        { kind: 'primitive', name: 'Expensive', cost: 1 },
-        { kind: 'primitive', name: 'Cheap', cost: 1, conditions: cheapWorks ? [] : [{ key: 'Open', op: '==', value: true }] },
-      ],
+{ kind: 'compound', name: 'Root', methods: [{ name: 'slow', cost: 5, subtasks: ['Expensive'] }, { name: 'fast', subtasks: ['Cheap', 'Cheap'] }] },
+],
     });
 
   it('returns the cheapest full decomposition, where ordered search returns the first', () => {

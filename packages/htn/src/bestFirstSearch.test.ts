@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, createState, planFound, defineSchema, PlanBuffer, type SubPlanner , type PlanResult } from '@dualplan/world-state';
+import { bool, createState, planFound, defineSchema, PlanBuffer, type SubPlanner , type PlanResult, defineActions } from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import type { HtnResult } from "./HtnPlan.js";
@@ -66,13 +66,14 @@ describe('best-first search (pooled)', () => {
 
   it('ignores pause points: the result is a full plan', () => {
     const schema = defineSchema({ Flag: bool() });
-    const domain = compileHtnDomain(schema, {
+    const domain = compileHtnDomain(defineActions(schema, [
+{ name: 'A' },
+{ name: 'B' },
+]), {
       root: 'Root',
       tasks: [
-        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['A', { pause: true }, 'B'] }] },
-        { kind: 'primitive', name: 'A' },
-        { kind: 'primitive', name: 'B' },
-      ],
+{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['A', { pause: true }, 'B'] }] },
+],
     });
     const ordered = new HtnPlanner(domain).plan(createState(schema));
     expect(ordered.plan!.steps.map((s) => s.task)).toEqual(['A']);
@@ -101,10 +102,13 @@ describe('best-first search (pooled)', () => {
   describe('dynamic subtasks and arguments', () => {
     const schema = defineSchema({ Flag: bool() });
     const steps = (n: number) => Array.from({ length: n }, (_, i) => ({ task: 'Step', args: [n - i] }));
-    const domain = compileHtnDomain(schema, {
+    const domain = compileHtnDomain(defineActions(schema, [
+{ name: 'Step', args: [0] },
+{ name: 'Jump' },
+]), {
       root: 'Walk',
       tasks: [
-        {
+{
           kind: 'compound',
           name: 'Walk',
           methods: [
@@ -112,9 +116,7 @@ describe('best-first search (pooled)', () => {
             { name: 'jump', cost: 2, subtasks: ['Jump'] },
           ],
         },
-        { kind: 'primitive', name: 'Step', args: [0] },
-        { kind: 'primitive', name: 'Jump' },
-      ],
+],
     });
 
     it('prices each branch and survives arena reuse across alternating requests', () => {
@@ -154,19 +156,20 @@ describe('best-first search (pooled)', () => {
     });
 
     it('runaway recursion ends in a depth budget that names the task', () => {
-      const domain = compileHtnDomain(schema, { root: 'Forever', tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }] });
+      const domain = compileHtnDomain(defineActions(schema, []), { root: 'Forever', tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }] });
       const outcome = new HtnPlanner(domain, { mode: 'best-first', maxDepth: 50 }).plan(createState(schema));
       expect(outcome.status).toBe('budget');
       expect(outcome.reason).toMatch(/depth limit of 50 .*Forever/);
     });
 
     it('the depth limit prunes a branch, not the search: a plan within the limit is still found', () => {
-      const domain = compileHtnDomain(schema, {
+      const domain = compileHtnDomain(defineActions(schema, [
+{ name: 'Tick' },
+]), {
         root: 'Root',
         tasks: [
-          { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Root'] }, { cost: 1, subtasks: ['Tick'] }] },
-          { kind: 'primitive', name: 'Tick' },
-        ],
+{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Root'] }, { cost: 1, subtasks: ['Tick'] }] },
+],
       });
       // The free loop is explored first (cost 0) until the limit cuts it; the ordered search gives up there.
       expect(new HtnPlanner(domain, { maxDepth: 20 }).plan(createState(schema)).status).toBe('budget');
@@ -178,12 +181,13 @@ describe('best-first search (pooled)', () => {
     });
 
     it('no valid decomposition gives status none with the root in the reason', () => {
-      const domain = compileHtnDomain(schema, {
+      const domain = compileHtnDomain(defineActions(schema, [
+{ name: 'Need', conditions: [{ key: 'Flag', op: '==', value: true }] },
+]), {
         root: 'Root',
         tasks: [
-          { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Need'] }] },
-          { kind: 'primitive', name: 'Need', conditions: [{ key: 'Flag', op: '==', value: true }] },
-        ],
+{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Need'] }] },
+],
       });
       const planner = new HtnPlanner(domain, { mode: 'best-first' });
       const found = planner.plan(createState(schema, { Flag: true }));
@@ -195,20 +199,22 @@ describe('best-first search (pooled)', () => {
 
   it('splices a delegate sub-plan and checks it against the working state', () => {
     const schema = trollSchema();
-    const external = compileHtnDomain(schema, {
+    const external = compileHtnDomain(defineActions(schema, [
+{ name: 'Sneak', effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
+{ name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
+]), {
       tasks: [
-        { kind: 'primitive', name: 'Sneak', effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
-        { kind: 'primitive', name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
-      ],
+],
     });
-    const domain = compileHtnDomain(schema, {
+    const domain = compileHtnDomain(defineActions(schema, [
+{ name: 'Slam', conditions: [{ key: 'WsTrunkHealth', op: '>', value: 0 }, { key: 'WsLocation', op: '==', value: 'Enemy' }] },
+{ name: 'Wait' },
+]), {
       root: 'Root',
       tasks: [
-        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { cost: 5, subtasks: ['Wait'] }] },
-        { kind: 'delegate', name: 'GetTrunk', delegate: 'goap' },
-        { kind: 'primitive', name: 'Slam', conditions: [{ key: 'WsTrunkHealth', op: '>', value: 0 }, { key: 'WsLocation', op: '==', value: 'Enemy' }] },
-        { kind: 'primitive', name: 'Wait' },
-      ],
+{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { cost: 5, subtasks: ['Wait'] }] },
+{ kind: 'delegate', name: 'GetTrunk', delegate: 'goap' },
+],
     });
     let steps = [external.callStep[0]!, external.callStep[1]!];
     const goap: SubPlanner = (): PlanResult => planFound({ planner: 'goap', steps, cost: steps.length, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, 'goal');

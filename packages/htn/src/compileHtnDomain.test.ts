@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, createState, defineSchema, DualplanError, enumOf, eq, int, set, UnknownKeyError, ValueRangeError } from '@dualplan/world-state';
+import { bool, createState, defineSchema, DualplanError, enumOf, eq, int, set, UnknownKeyError, ValueRangeError, defineActions } from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import { TaskKind } from './HtnDomain.js';
@@ -84,7 +84,7 @@ describe('compileHtnDomain errors name the offending task', () => {
     expectError({ tasks: [{ kind: 'delegate', name: 'Hand', delegate: '' }] }, TaskDefinitionError, 'BAD_DELEGATE', 'Hand');
   });
   it('a delegate not registered on the planner', () => {
-    const domain = compileHtnDomain(schema, { root: 'Hand', tasks: [{ kind: 'delegate', name: 'Hand', delegate: 'goap' }] });
+    const domain = compileHtnDomain(defineActions(schema, []), { root: 'Hand', tasks: [{ kind: 'delegate', name: 'Hand', delegate: 'goap' }] });
     expect(() => new HtnPlanner(domain)).toThrow(UnknownDelegateError);
     try {
       new HtnPlanner(domain);
@@ -93,7 +93,7 @@ describe('compileHtnDomain errors name the offending task', () => {
     }
   });
   it('an undefined task returned by a subtask function is reported while planning', () => {
-    const domain = compileHtnDomain(schema, { root: 'Root', tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'dyn', subtasks: () => ['Ghost'] }] }] });
+    const domain = compileHtnDomain(defineActions(schema, []), { root: 'Root', tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'dyn', subtasks: () => ['Ghost'] }] }] });
     expect(() => new HtnPlanner(domain).plan(createState(schema))).toThrow(/Undefined task "Ghost".*method dyn of task Root/);
   });
 });
@@ -145,12 +145,13 @@ describe('builder and plain data compile to the same domain', () => {
 
 describe('subtasks returned while planning are checked like compiled ones', () => {
   const returning = (refs: unknown) =>
-    compileHtnDomain(schema, {
+    compileHtnDomain(defineActions(schema, [
+]), {
       root: 'Root',
       tasks: [
-        { kind: 'compound', name: 'Root', methods: [{ name: 'dynamic', subtasks: () => refs as never }] },
-        prim('Work'),
-      ],
+{ kind: 'compound', name: 'Root', methods: [{ name: 'dynamic', subtasks: () => refs as never }] },
+prim('Work'),
+],
     });
 
   it.each(['ordered', 'best-first'] as const)('%s: errors name the method and its task', (mode) => {
@@ -180,7 +181,7 @@ describe('unknown fields', () => {
   it('methods and the domain are checked too', () => {
     const method = { root: 'R', tasks: [{ kind: 'compound', name: 'R', methods: [{ subtask: ['A'] }] }, { kind: 'primitive', name: 'A' }] };
     expect(() => compileHtnDomain(s, method as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'subtask', message: expect.stringContaining('Did you mean "subtasks"?') }));
-    expect(() => compileHtnDomain(s, { rot: 'A', tasks: [{ kind: 'primitive', name: 'A' }] } as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'rot' }));
+    expect(() => compileHtnDomain(defineActions(s, [{ name: 'A' }]), { rot: 'A', tasks: [] })).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'rot' }));
   });
 });
 

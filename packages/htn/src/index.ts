@@ -1,9 +1,9 @@
 export { HtnDomain, TaskKind } from './HtnDomain.js';
 export { pause } from './HtnDomainDef.js';
-export type { HtnDomainDef, TaskDef, CompoundDef, PrimitiveDef, DelegateDef, MethodDef, SubtaskDef, SubtaskFn, PausePoint, ArgList } from './HtnDomainDef.js';
+export type { HtnDomainDef, TaskDef, CompoundDef, DelegateDef, MethodDef, SubtaskDef, SubtaskFn, PausePoint } from './HtnDomainDef.js';
 export { compileHtnDomain } from './compileHtnDomain.js';
 export { HtnDomainBuilder, CompoundBuilder, MethodBuilder, htnDomainBuilder } from './HtnDomainBuilder.js';
-export type { PrimitiveSpec, MethodOptions } from './HtnDomainBuilder.js';
+export type { MethodOptions } from './HtnDomainBuilder.js';
 export { HtnPlanner } from './HtnPlanner.js';
 export type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
 export type { HtnMeta, HtnPlan, HtnResult, HtnContinuation, ContinuationTask } from './HtnPlan.js';

@@ -73,8 +73,8 @@ export interface CompiledAction<Ctx = any> {
  * `Name` and `Op` are literal unions of the action names and operator ids, so
  * HTN references and the runner's operator maps type-check.
  */
-export interface ActionSet<Name extends string = string, Op extends string = string, Ctx = any> {
-  readonly schema: Schema;
+export interface ActionSet<Name extends string = string, Op extends string = string, Ctx = any, S extends Schema = Schema> {
+  readonly schema: S;
   readonly actions: readonly CompiledAction<Ctx>[];
   /** Action names, in definition order. */
   readonly names: readonly Name[];

@@ -40,10 +40,10 @@ const NO_ARGS: readonly unknown[] = Object.freeze([]);
  * ]);
  * actions.names; // readonly ('getAxe' | 'chop')[]
  */
-export function defineActions<const Defs extends readonly ActionDef<Ctx>[], Ctx = any>(
-  schema: Schema,
+export function defineActions<S extends Schema, const Defs extends readonly ActionDef<Ctx>[], Ctx = any>(
+  schema: S,
   defs: Defs,
-): ActionSet<NamesOf<Defs>, OperatorsOf<Defs>, Ctx> {
+): ActionSet<NamesOf<Defs>, OperatorsOf<Defs>, Ctx, S> {
   if (!Array.isArray(defs)) throw new ActionDefinitionError('BAD_ACTIONS', 'actions', 'defineActions needs an array of action definitions.');
   const byName = new Map<string, number>();
   const actions: CompiledAction<Ctx>[] = defs.map((a, index) => {

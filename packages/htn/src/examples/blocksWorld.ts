@@ -1,4 +1,4 @@
-import { bool, createState, defineSchema, int, mulberry32, type ConditionDef, type EffectDef, type WorldState } from '@dualplan/world-state';
+import { bool, createState, defineSchema, int, mulberry32, type ConditionDef, type EffectDef, type WorldState, defineActions } from '@dualplan/world-state';
 import { compileHtnDomain } from '../compileHtnDomain.js';
 import type { HtnDomain } from '../HtnDomain.js';
 import type { SubtaskDef } from '../HtnDomainDef.js';
@@ -84,17 +84,34 @@ export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)):
   const hold = (value: number): EffectDef => ({ key: 'holding', op: 'set', value });
   const handEmpty: ConditionDef = { key: 'holding', op: '==', value: 0 };
   const num = (args: readonly unknown[], i: number) => args[i] as number;
-  return compileHtnDomain(schema, {
+  return compileHtnDomain(defineActions(schema, [
+{ name: 'pickup',
+        conditions: (a) => [c(num(a, 0), '==', TABLE), cl(num(a, 0), true), handEmpty],
+        effects: (a) => [setPos(num(a, 0), HELD), setClear(num(a, 0), false), hold(num(a, 0) + 1)],
+      },
+{ name: 'unstack',
+        conditions: (a) => [c(num(a, 0), '==', num(a, 1) + 1), cl(num(a, 0), true), handEmpty],
+        effects: (a) => [setPos(num(a, 0), HELD), setClear(num(a, 0), false), hold(num(a, 0) + 1), setClear(num(a, 1), true)],
+      },
+{ name: 'putdown',
+        conditions: (a) => [c(num(a, 0), '==', HELD)],
+        effects: (a) => [setPos(num(a, 0), TABLE), setClear(num(a, 0), true), hold(0)],
+      },
+{ name: 'stack',
+        conditions: (a) => [c(num(a, 0), '==', HELD), cl(num(a, 1), true)],
+        effects: (a) => [setPos(num(a, 0), num(a, 1) + 1), setClear(num(a, 0), true), setClear(num(a, 1), false), hold(0)],
+      },
+]), {
     name: `blocks-${n}`,
     root: 'move_blocks',
     tasks: [
-      { kind: 'compound', name: 'move_blocks', methods: [{ name: 'm_moveblocks', subtasks: moveBlocks }] },
-      {
+{ kind: 'compound', name: 'move_blocks', methods: [{ name: 'm_moveblocks', subtasks: moveBlocks }] },
+{
         kind: 'compound',
         name: 'move_one',
         methods: [{ name: 'm_move1', subtasks: (_s, _c, args) => [{ task: 'get', args: [args[0]] }, { task: 'put', args }] }],
       },
-      {
+{
         kind: 'compound',
         name: 'get',
         methods: [
@@ -108,7 +125,7 @@ export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)):
           },
         ],
       },
-      {
+{
         kind: 'compound',
         name: 'put',
         methods: [
@@ -123,31 +140,7 @@ export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)):
           },
         ],
       },
-      {
-        kind: 'primitive',
-        name: 'pickup',
-        conditions: (a) => [c(num(a, 0), '==', TABLE), cl(num(a, 0), true), handEmpty],
-        effects: (a) => [setPos(num(a, 0), HELD), setClear(num(a, 0), false), hold(num(a, 0) + 1)],
-      },
-      {
-        kind: 'primitive',
-        name: 'unstack',
-        conditions: (a) => [c(num(a, 0), '==', num(a, 1) + 1), cl(num(a, 0), true), handEmpty],
-        effects: (a) => [setPos(num(a, 0), HELD), setClear(num(a, 0), false), hold(num(a, 0) + 1), setClear(num(a, 1), true)],
-      },
-      {
-        kind: 'primitive',
-        name: 'putdown',
-        conditions: (a) => [c(num(a, 0), '==', HELD)],
-        effects: (a) => [setPos(num(a, 0), TABLE), setClear(num(a, 0), true), hold(0)],
-      },
-      {
-        kind: 'primitive',
-        name: 'stack',
-        conditions: (a) => [c(num(a, 0), '==', HELD), cl(num(a, 1), true)],
-        effects: (a) => [setPos(num(a, 0), num(a, 1) + 1), setClear(num(a, 0), true), setClear(num(a, 1), false), hold(0)],
-      },
-    ],
+],
   });
 }
 

@@ -1,20 +1,20 @@
-import { eq, set } from '@dualplan/world-state';
-import { soldierSchema, type SoldierSchema } from '@dualplan/world-state/examples';
+import { eq } from '@dualplan/world-state';
+import { soldierActions, type SoldierActions, type SoldierSchema } from '@dualplan/world-state/examples';
 import type { HtnDomain } from '../HtnDomain.js';
 import { htnDomainBuilder } from '../HtnDomainBuilder.js';
 
 /**
- * The classic GOAP soldier as an HTN over the same `soldierSchema()`, with
- * primitives named after the GOAP actions (`scout`, `approach`, `aim`, `shoot`,
- * `load`, `detonatebomb`, `flee`) and the same costs, so benchmarks can compare
- * both planners on one scenario. From the default start the plan is
- * `scout → load → aim → shoot` (cost 4, the GOAP optimum).
+ * The classic GOAP soldier as an HTN: its primitive tasks are the shared
+ * {@link soldierActions} (`scout`, `approach`, `aim`, `shoot`, `load`,
+ * `detonatebomb`, `flee`), the very actions the GOAP soldier searches, so one
+ * agent can switch planners and benchmarks compare both on one scenario. From
+ * the default start the plan is `scout → load → aim → shoot` (cost 4, the GOAP optimum).
  * @example
- * const domain = soldierHtnDomain();
+ * const domain = soldierHtnDomain(soldierActions());
  * new HtnPlanner(domain).plan(createState(domain.schema)).plan?.steps.map((s) => s.operator);
  */
-export function soldierHtnDomain(schema: SoldierSchema = soldierSchema()): HtnDomain<SoldierSchema> {
-  return htnDomainBuilder(schema, 'soldier')
+export function soldierHtnDomain(actions: SoldierActions = soldierActions()): HtnDomain<SoldierSchema, SoldierActions['operators'][number]> {
+  return htnDomainBuilder(actions, 'soldier')
     .compound('KillEnemy')
     .method((k) => [eq(k.enemyalive, false)], 'Done')
     .back()
@@ -45,16 +45,5 @@ export function soldierHtnDomain(schema: SoldierSchema = soldierSchema()): HtnDo
     .task('load')
     .task('aim')
     .end()
-    .primitive('scout', (k) => ({ conditions: [eq(k.armedwithgun, true)], effects: [set(k.enemyvisible, true)], cost: 1 }))
-    .primitive('approach', (k) => ({ conditions: [eq(k.enemyvisible, true)], effects: [set(k.nearenemy, true)], cost: 1 }))
-    .primitive('aim', (k) => ({ conditions: [eq(k.enemyvisible, true), eq(k.weaponloaded, true)], effects: [set(k.enemylinedup, true)], cost: 1 }))
-    .primitive('shoot', (k) => ({ conditions: [eq(k.enemylinedup, true)], effects: [set(k.enemyalive, false)], cost: 1 }))
-    .primitive('load', (k) => ({ conditions: [eq(k.armedwithgun, true)], effects: [set(k.weaponloaded, true)], cost: 1 }))
-    .primitive('detonatebomb', (k) => ({
-      conditions: [eq(k.armedwithbomb, true), eq(k.nearenemy, true)],
-      effects: [set(k.alive, false), set(k.enemyalive, false)],
-      cost: 5,
-    }))
-    .primitive('flee', (k) => ({ conditions: [eq(k.enemyvisible, true)], effects: [set(k.nearenemy, false)], cost: 1 }))
     .build();
 }

@@ -1,8 +1,7 @@
-import { add, eq, gt, ne, set, sub, type KeysOf, type Schema } from '@dualplan/world-state';
-import { EnemyRange, TrollLocation, TrollOperator, trollSchema, type TrollSchema } from '@dualplan/world-state/examples';
-import { compileHtnDomain } from '../compileHtnDomain.js';
+import { defineActions, eq, gt, ne, set, sub, type KeysOf, type Schema } from '@dualplan/world-state';
+import { EnemyRange, TrollLocation, TrollOperator, trollActions, trollSchema, type TrollActions, type TrollSchema } from '@dualplan/world-state/examples';
 import type { HtnDomain } from '../HtnDomain.js';
-import { htnDomainBuilder, type HtnDomainBuilder } from '../HtnDomainBuilder.js';
+import { htnDomainBuilder } from '../HtnDomainBuilder.js';
 
 type TrollSpec = TrollSchema extends Schema<infer S> ? S : never;
 type TrollKeys = KeysOf<TrollSpec>;
@@ -24,39 +23,22 @@ export interface TrollDomainOptions {
 }
 
 /**
- * The Trunk Thumper's primitive tasks (004 §12.3–§12.8). Several tasks share
- * one operator: `NavigateToEnemy`, `NavigateToBridge`, `NavigateToTrunk` and
- * `NavToLastEnemyLoc` all run `NavigateTo` with a different location term.
+ * The tutorial stages' actions (§12.3 and §12.6): the full troll's actions with
+ * simpler effects, before stamina, power-ups and recovery are modelled.
+ * Several actions share one operator: every `Navigate*` runs `NavigateTo` with a location argument.
  */
-function primitives(b: HtnDomainBuilder<TrollSpec>, stage: 'basic' | 'trunk' | 'full', tired: boolean): HtnDomainBuilder<TrollSpec> {
-  const full = stage === 'full';
-  return b
-    .primitive('NavigateToEnemy', (k) => ({
-      operator: TrollOperator.NavigateTo,
-      args: [TrollLocation.Enemy],
-      effects: full ? [set(k.WsLocation, TrollLocation.Enemy), set(k.WsEnemyRange, EnemyRange.Melee)] : [set(k.WsLocation, TrollLocation.Enemy)],
-    }))
-    .primitive('DoTrunkSlam', (k) => ({
-      operator: TrollOperator.TrunkSlam,
-      args: ['TrunkSlamAnim'],
-      conditions: full ? [gt(k.WsStamina, 0)] : [],
-      effects:
-        stage === 'basic'
-          ? []
-          : stage === 'trunk'
-            ? [sub(k.WsTrunkHealth, 1)]
-            : [sub(k.WsTrunkHealth, 1), set(k.WsAttackedRecently, true), add(k.WsPowerUp, 1), sub(k.WsStamina, 1), ...(tired ? [set(k.WsIsTired, true)] : [])],
-    }))
-    .primitive('ChooseBridgeToCheck', { operator: TrollOperator.ChooseBridge })
-    .primitive('NavigateToBridge', (k) => ({ operator: TrollOperator.NavigateTo, args: [TrollLocation.Bridge], effects: [set(k.WsLocation, TrollLocation.Bridge)] }))
-    .primitive('CheckBridge', { operator: TrollOperator.CheckBridge, args: ['SearchAnim'] });
-}
-
-function trunkPrimitives(b: HtnDomainBuilder<TrollSpec>): HtnDomainBuilder<TrollSpec> {
-  return b
-    .primitive('FindTrunk', { operator: TrollOperator.FindTrunk })
-    .primitive('NavigateToTrunk', (k) => ({ operator: TrollOperator.NavigateTo, args: [TrollLocation.Trunk], effects: [set(k.WsLocation, TrollLocation.Trunk)] }))
-    .primitive('UprootTrunk', (k) => ({ operator: TrollOperator.UprootTrunk, effects: [set(k.WsTrunkHealth, 3)] }));
+function stageActions(schema: TrollSchema, stage: 'basic' | 'trunk', uprootRestoresTrunk = true) {
+  const k = schema.keys;
+  return defineActions(schema, [
+    { name: 'NavigateToEnemy', operator: TrollOperator.NavigateTo, args: [TrollLocation.Enemy], effects: [set(k.WsLocation, TrollLocation.Enemy)] },
+    { name: 'DoTrunkSlam', operator: TrollOperator.TrunkSlam, args: ['TrunkSlamAnim'], effects: stage === 'trunk' ? [sub(k.WsTrunkHealth, 1)] : [] },
+    { name: 'ChooseBridgeToCheck', operator: TrollOperator.ChooseBridge },
+    { name: 'NavigateToBridge', operator: TrollOperator.NavigateTo, args: [TrollLocation.Bridge], effects: [set(k.WsLocation, TrollLocation.Bridge)] },
+    { name: 'CheckBridge', operator: TrollOperator.CheckBridge, args: ['SearchAnim'] },
+    { name: 'FindTrunk', operator: TrollOperator.FindTrunk },
+    { name: 'NavigateToTrunk', operator: TrollOperator.NavigateTo, args: [TrollLocation.Trunk], effects: [set(k.WsLocation, TrollLocation.Trunk)] },
+    { name: 'UprootTrunk', operator: TrollOperator.UprootTrunk, effects: uprootRestoresTrunk ? [set(k.WsTrunkHealth, 3)] : [] },
+  ]);
 }
 
 /**
@@ -67,7 +49,7 @@ function trunkPrimitives(b: HtnDomainBuilder<TrollSpec>): HtnDomainBuilder<Troll
  * // ['NavigateToEnemy', 'DoTrunkSlam']
  */
 export function trollBasicDomain(schema: TrollSchema = trollSchema()): HtnDomain<TrollSchema> {
-  const b = htnDomainBuilder(schema, 'troll-12.3')
+  return htnDomainBuilder(stageActions(schema, 'basic'), 'troll-12.3')
     .compound('BeTrunkThumper')
     .method((k) => [eq(k.WsCanSeeEnemy, true)], 'AttackEnemy')
     .task('NavigateToEnemy')
@@ -77,8 +59,8 @@ export function trollBasicDomain(schema: TrollSchema = trollSchema()): HtnDomain
     .task('ChooseBridgeToCheck')
     .task('NavigateToBridge')
     .task('CheckBridge')
-    .end();
-  return primitives(b, 'basic', false).build();
+    .end()
+    .build();
 }
 
 /**
@@ -90,7 +72,7 @@ export function trollBasicDomain(schema: TrollSchema = trollSchema()): HtnDomain
  * // ['FindTrunk', 'NavigateToTrunk', 'UprootTrunk', 'NavigateToEnemy', 'DoTrunkSlam']
  */
 export function trollTrunkDomain(schema: TrollSchema = trollSchema(), options: { uprootRestoresTrunk?: boolean } = {}): HtnDomain<TrollSchema> {
-  const b = htnDomainBuilder(schema, 'troll-12.6')
+  return htnDomainBuilder(stageActions(schema, 'trunk', options.uprootRestoresTrunk !== false), 'troll-12.6')
     .compound('BeTrunkThumper')
     .method((k) => [eq(k.WsCanSeeEnemy, true)], 'Attack')
     .task('AttackEnemy')
@@ -110,14 +92,8 @@ export function trollTrunkDomain(schema: TrollSchema = trollSchema(), options: {
     .task('NavigateToTrunk')
     .task('UprootTrunk')
     .task('AttackEnemy')
-    .end();
-  const withTrunk = trunkPrimitives(primitives(b, 'trunk', false));
-  if (options.uprootRestoresTrunk === false) {
-    const data = withTrunk.toData();
-    const tasks = data.tasks.map((t) => (t.name === 'UprootTrunk' ? { kind: 'primitive' as const, name: 'UprootTrunk', operator: TrollOperator.UprootTrunk } : t));
-    return compileHtnDomain(schema, { ...data, tasks });
-  }
-  return withTrunk.build();
+    .end()
+    .build();
 }
 
 /**
@@ -131,11 +107,14 @@ export function trollTrunkDomain(schema: TrollSchema = trollSchema(), options: {
  * const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 });
  * new HtnPlanner(domain).plan(state).plan?.steps.map((s) => s.task); // ['NavigateToEnemy', 'DoTrunkSlam', 'DoRecovery']
  */
-export function trollHtnDomain(options: TrollDomainOptions = {}, schema: TrollSchema = trollSchema()): HtnDomain<TrollSchema> {
+export function trollHtnDomain(
+  options: TrollDomainOptions = {},
+  actions: TrollActions = trollActions(trollSchema(), { tired: options.tired }),
+): HtnDomain<TrollSchema, TrollActions['operators'][number]> {
   const tired = options.tired !== false;
   const partial = options.partial ?? 'none';
   const ready = (k: TrollKeys) => [gt(k.WsTrunkHealth, 0), eq(k.WsAttackedRecently, false), ...(tired ? [eq(k.WsIsTired, false)] : [])];
-  let attack = htnDomainBuilder(schema, 'troll')
+  let attack = htnDomainBuilder(actions, 'troll')
     .compound('BeTrunkThumper')
     .method((k) => [eq(k.WsCanSeeEnemy, true)], 'Attack')
     .task('AttackEnemy')
@@ -167,7 +146,7 @@ export function trollHtnDomain(options: TrollDomainOptions = {}, schema: TrollSc
     const slam = attack.method((k) => [...ready(k), eq(k.WsCanNavigateToEnemy, true)], 'TrunkSlam').task('NavigateToEnemy');
     attack = (partial === 'pause' ? slam.pause() : slam).task('DoTrunkSlam').task('DoRecovery').back();
   }
-  const b = attack
+  return attack
     .method((k) => [eq(k.WsTrunkHealth, 0)], 'GetNewTrunk')
     .task('FindTrunk')
     .task('NavigateToTrunk')
@@ -176,24 +155,7 @@ export function trollHtnDomain(options: TrollDomainOptions = {}, schema: TrollSc
     .back()
     .method([], 'ThrowBoulder')
     .task('ThrowBoulder')
+    .task('DoRecovery')
     .end()
-    .primitive('NavToLastEnemyLoc', (k) => ({
-      operator: TrollOperator.NavigateTo,
-      args: [TrollLocation.LastEnemyLoc],
-      effects: [set(k.WsLocation, TrollLocation.LastEnemyLoc)],
-      expectedEffects: [set(k.WsCanSeeEnemy, true)],
-    }))
-    .primitive('RegainLOSRoar', (k) => ({ operator: TrollOperator.Roar, args: ['RegainLOSRoar'], conditions: [eq(k.WsCanSeeEnemy, true)] }))
-    .primitive('DoWhirlwindTrunkAttack', (k) => ({
-      operator: TrollOperator.WhirlwindAttack,
-      args: ['WhirlwindAnim'],
-      effects: [set(k.WsPowerUp, 0), set(k.WsAttackedRecently, true), ...(tired ? [set(k.WsIsTired, true)] : [])],
-    }))
-    .primitive('DoRecovery', (k) => ({
-      operator: TrollOperator.Recover,
-      args: ['TrunkSlamRecoverAnim'],
-      effects: [set(k.WsAttackedRecently, false), add(k.WsStamina, 1), ...(tired ? [set(k.WsIsTired, false)] : [])],
-    }))
-    .primitive('ThrowBoulder', { operator: TrollOperator.ThrowBoulder });
-  return trunkPrimitives(primitives(b, 'full', tired)).build();
+    .build();
 }
