@@ -70,7 +70,7 @@ export function agentsSuite({ quick }: SuiteOptions): BenchCase[] {
       prepare() {
         const planner = new HtnPlanner(trollHtnDomain());
         const keepRunning: Operator = { update: () => OperatorStatus.Running };
-        const operators = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, keepRunning]));
+        const operators = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, keepRunning])) as Record<TrollOperator, Operator>;
         const agents: Agent[] = trollStates(AGENTS).map((state, i) => createAgent({ id: `troll${i}`, state, ctx: {}, planner: htnAgentPlanner(planner), operators }));
         for (const a of agents) a.tick(1 / FRAME_HZ); // first tick plans; later ticks only run the step
         // dt arrives as a value from the game loop, as in a game. A literal

@@ -4,11 +4,11 @@ import { join } from 'node:path';
 
 // The imports of docs/getting-started.md's snippets (checked below), then this test's own.
 import { createState } from '@dualplan/world-state';
-import { soldierSchema } from '@dualplan/world-state/examples';
+import { soldierActions, soldierSchema } from '@dualplan/world-state/examples';
 import { GoapPlanner, goapAgentPlanner } from '@dualplan/goap';
 import { soldierGoapDomain } from '@dualplan/goap/examples';
 import { createAgent, formatEvent, OperatorStatus, type Operator } from '@dualplan/runner';
-import { trollSchema } from '@dualplan/world-state/examples';
+import { trollActions, trollSchema } from '@dualplan/world-state/examples';
 import { HtnPlanner, htnAgentPlanner } from '@dualplan/htn';
 import { trollHtnDomain } from '@dualplan/htn/examples';
 import { trollGoapDomain } from '@dualplan/goap/examples';
@@ -79,7 +79,7 @@ describe('docs/getting-started.md', () => {
       id: 'soldier',
       state: createState(schema),
       ctx: { busyUntil: 0 },
-      planner: goapAgentPlanner(new GoapPlanner(soldierGoapDomain(schema))),
+      planner: goapAgentPlanner(new GoapPlanner(soldierGoapDomain(soldierActions(schema)))),
       operators: { scout: act(1), approach: act(1), load: act(0.5), aim: act(0.3), shoot: act(0.1), detonatebomb: act(0.5), flee: act(1) },
       onEvent: (e) => console.log(formatEvent(e)),
     });
@@ -107,8 +107,9 @@ describe('docs/getting-started.md', () => {
     // doc: troll
     const arena = new Arena(7); // the world the operators act in: the player bot, a seeded random source
     const ctx: TrollCtx = { pos: { x: 10, y: 10 }, bridge: 0, trunk: null, lastEnemy: null, lastSeenAt: -Infinity, busyUntil: 0 };
-    const troll = createAgent({ id: 'troll', state: createState(trollSchema()), ctx, planner: htnAgentPlanner(new HtnPlanner(trollHtnDomain())), operators: trollOperators(arena) });
-    troll.setPlanner(goapAgentPlanner(new GoapPlanner(trollGoapDomain())));
+    const actions = trollActions(trollSchema()); // defined once: HTN's primitive tasks, GOAP's actions
+    const troll = createAgent({ id: 'troll', state: createState(actions.schema), ctx, planner: htnAgentPlanner(new HtnPlanner(trollHtnDomain({}, actions))), operators: trollOperators(arena) });
+    troll.setPlanner(goapAgentPlanner(new GoapPlanner(trollGoapDomain(actions))));
     // end doc
     expectVerbatim(trollCode, 'troll');
     const keys = troll.state.schema.keys;
@@ -132,7 +133,7 @@ describe('docs/getting-started.md', () => {
   it('runs the README agent on HTN by swapping the planner and nothing else', () => {
     const lines: string[] = [];
     const schema = soldierSchema();
-    const soldier = readmeAgent(schema, htnAgentPlanner(new HtnPlanner(soldierHtnDomain(schema))), lines);
+    const soldier = readmeAgent(schema, htnAgentPlanner(new HtnPlanner(soldierHtnDomain(soldierActions(schema)))), lines);
     for (let i = 0; i < 40; i++) soldier.tick(0.1);
     expect(lines[0]).toMatch(/soldier\/main \[htn\] plan found \(noPlan\): scout → load → aim → shoot/);
     expect(lines.filter((l) => l.includes('✓'))).toHaveLength(4);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { createState, eq, set } from '@dualplan/world-state';
-import { soldierSchema } from '@dualplan/world-state/examples';
+import { createState, eq, set, defineActions } from '@dualplan/world-state';
+import { soldierActions, soldierSchema } from '@dualplan/world-state/examples';
 import { HtnPlanner, htnDomainBuilder, htnAgentPlanner } from '@dualplan/htn';
 import { GoapPlanner, goapAgentPlanner } from '@dualplan/goap';
 import { soldierGoapDomain } from '@dualplan/goap/examples';
@@ -11,20 +11,21 @@ import { asSubPlanner, createAgent, OperatorStatus, type RunnerEvent } from '@du
 // runner's bridge, so htn and goap never import each other.
 describe('hybrid HTN + GOAP through asSubPlanner', () => {
   const schema = soldierSchema();
-  const domain = htnDomainBuilder(schema, 'sergeant')
+  const domain = htnDomainBuilder(defineActions(schema, [
+      { name: 'TakeCover', operator: 'Act' },
+      { name: 'Report', operator: 'Act', conditions: [eq(schema.keys.enemyalive, false)], effects: [set(schema.keys.enemyvisible, false)] },
+    ]), 'sergeant')
     .compound('BeSergeant')
     .method((k) => [eq(k.enemyalive, true)], 'Engage')
     .task('TakeCover')
     .task('KillEnemy')
     .task('Report')
     .end()
-    .primitive('TakeCover', { operator: 'Act' })
     .delegate('KillEnemy', 'goap', ['killEnemy'])
-    .primitive('Report', (k) => ({ operator: 'Act', conditions: [eq(k.enemyalive, false)], effects: [set(k.enemyvisible, false)] }))
     .build();
 
   it('splices the GOAP plan into the HTN plan, and one runner executes it all', () => {
-    const goap = goapAgentPlanner(new GoapPlanner(soldierGoapDomain(schema)));
+    const goap = goapAgentPlanner(new GoapPlanner(soldierGoapDomain(soldierActions(schema))));
     const planner = htnAgentPlanner(new HtnPlanner(domain, { delegates: { goap: asSubPlanner(goap) } }));
     const events: string[] = [];
     const agent = createAgent({

@@ -1,12 +1,12 @@
 import { bool, createState, defineSchema, eq, int, ge, set, add, firstFailing, PlanBuffer, defineActions } from '@dualplan/world-state';
-import { compileGoapDomain } from './compileGoapDomain.js';
+import { compileGoapDomain, type GoapDomain } from './compileGoapDomain.js';
 import { compileGoal } from './compileGoal.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import { UnknownGoalError } from './errors.js';
 import { chainDomain, fireDomain, mergedBoolDomain, mergedBoolTwinDomain, soldierGoapDomain, trollGoapDomain, woodpileDomain } from './examples/index.js';
 import { planNames, simulate } from './testUtil.js';
 
-function solves(domain: ReturnType<typeof soldierGoapDomain>, planner: GoapPlanner, goal: string, state = createState(domain.schema)) {
+function solves(domain: GoapDomain, planner: GoapPlanner, goal: string, state = createState(domain.schema)) {
   const r = planner.result;
   const end = simulate(domain, r, state);
   return firstFailing(planner.goalOf(goal).conditions, end) < 0;

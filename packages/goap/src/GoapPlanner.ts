@@ -24,8 +24,8 @@ import { whyNoPlan } from './whyNoPlan.js';
  * const result = planner.plan(state, 'killEnemy');
  * if (result.status === 'found') console.log(planner.toPlan().steps.map((s) => s.task));
  */
-export class GoapPlanner<Ctx = any> {
-  readonly domain: GoapDomain<Ctx>;
+export class GoapPlanner<Ctx = any, Op extends string = string> {
+  readonly domain: GoapDomain<Ctx, Op>;
   readonly mode: 'backward' | 'forward';
   readonly weight: number;
   readonly heuristic: GoapHeuristic | null;
@@ -85,7 +85,7 @@ export class GoapPlanner<Ctx = any> {
   private elapsed = 0;
   private busy = false;
 
-  constructor(domain: GoapDomain<Ctx>, options: GoapPlannerOptions = {}) {
+  constructor(domain: GoapDomain<Ctx, Op>, options: GoapPlannerOptions = {}) {
     this.domain = domain;
     const o = checkOptions(options);
     this.mode = o.mode ?? 'backward';

@@ -23,7 +23,7 @@ export interface GoapAgentOptions {
  * const agent = goapAgentPlanner(new GoapPlanner(soldierGoapDomain()));
  * const outcome = agent.plan(state, ctx, null); // { status: 'found', plan, reason: 'goal killEnemy' }
  */
-export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: GoapAgentOptions = {}): AgentPlanner<Ctx> {
+export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner: GoapPlanner<Ctx, Op>, options: GoapAgentOptions = {}): AgentPlanner<Ctx, Op> {
   const goals = (options.goals ?? planner.domain.goals).map((g) => resolveGoal(planner, g));
   const buffers = [new PlanBuffer(), new PlanBuffer()];
   const owns = (step: PlanStep) => planner.domain.steps[step.sourceId]?.task === step.task;
@@ -32,7 +32,7 @@ export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: 
   let ownTrace: GoapTrace | null = null;
   return {
     kind: options.kind ?? 'goap',
-    operators: [...new Set(planner.domain.steps.map((s) => s.operator))],
+    operators: planner.domain.actions.operators,
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
       // Never write into the buffer holding the plan the runner is executing.
       return planBest(planner, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observer);
@@ -69,6 +69,6 @@ export function goapAgentPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: 
 }
 
 /** A goal given by name, compiled goal or definition, as a compiled goal of the planner's domain. */
-function resolveGoal(planner: GoapPlanner, goal: string | CompiledGoal | GoalDef): CompiledGoal {
+function resolveGoal(planner: GoapPlanner<any, string>, goal: string | CompiledGoal | GoalDef): CompiledGoal {
   return typeof goal === 'string' ? planner.goalOf(goal) : 'words' in goal ? planner.goalOf(goal as CompiledGoal) : compileGoal(planner.domain, goal as GoalDef);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { applyEffects, bool, ChangeSource, createState, defineSchema, firstFailing, int, type ConditionDef, type EffectDef, type PlanStep, type WorldState } from '@dualplan/world-state';
+import { applyEffects, bool, ChangeSource, createState, defineSchema, firstFailing, int, type ConditionDef, type EffectDef, type PlanStep, type WorldState, defineActions, type ActionDef } from '@dualplan/world-state';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import { TaskKind, type HtnDomain } from './HtnDomain.js';
 import type { TaskDef } from './HtnDomainDef.js';
@@ -31,11 +31,12 @@ const eff = (e: { key: number; kind: number; value: number }): EffectDef =>
 const name = (i: number) => (i < P ? `p${i}` : `c${i - P}`);
 
 function build(spec: Spec): HtnDomain {
-  const tasks: TaskDef[] = [
-    ...spec.prims.map((p, i): TaskDef => ({ kind: 'primitive', name: name(i), conditions: p.conds.map(cond), effects: p.effs.map(eff), expectedEffects: p.expected.map(eff), cost: p.cost })),
-    ...spec.comps.map((methods, i): TaskDef => ({ kind: 'compound', name: name(P + i), methods: methods.map((m) => ({ conditions: m.conds.map(cond), subtasks: m.subs.map(name), cost: m.cost })) })),
-  ];
-  return compileHtnDomain(schema, { root: 'c0', tasks });
+  const actions = defineActions(
+    schema,
+    spec.prims.map((p, i): ActionDef => ({ name: name(i), conditions: p.conds.map(cond), effects: p.effs.map(eff), expectedEffects: p.expected.map(eff), cost: p.cost })),
+  );
+  const tasks = spec.comps.map((methods, i): TaskDef => ({ kind: 'compound', name: name(P + i), methods: methods.map((m) => ({ conditions: m.conds.map(cond), subtasks: m.subs.map(name), cost: m.cost })) }));
+  return compileHtnDomain(actions, { root: 'c0', tasks });
 }
 
 function startState(spec: Spec): WorldState<any> {

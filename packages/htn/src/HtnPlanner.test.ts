@@ -14,7 +14,11 @@ const toolSchema = defineSchema({ Tool: enumOf(Tool, Tool.None), Done: bool() })
 
 /** Choose a tool first, use it later: the later failure must revise the earlier sibling's method. */
 function toolDomain() {
-  return htnDomainBuilder(toolSchema, 'tools')
+  return htnDomainBuilder(defineActions(toolSchema, [
+      { name: 'TakeHammer', effects: [set(toolSchema.keys.Tool, Tool.Hammer)] },
+      { name: 'TakeSaw', effects: [set(toolSchema.keys.Tool, Tool.Saw)] },
+      { name: 'Cut', conditions: [eq(toolSchema.keys.Tool, Tool.Saw)], effects: [set(toolSchema.keys.Done, true)] },
+    ]), 'tools')
     .compound('Build')
     .method()
     .task('ChooseTool')
@@ -31,9 +35,6 @@ function toolDomain() {
     .method()
     .task('Cut')
     .end()
-    .primitive('TakeHammer', (k) => ({ effects: [set(k.Tool, Tool.Hammer)] }))
-    .primitive('TakeSaw', (k) => ({ effects: [set(k.Tool, Tool.Saw)] }))
-    .primitive('Cut', (k) => ({ conditions: [eq(k.Tool, Tool.Saw)], effects: [set(k.Done, true)] }))
     .build();
 }
 
@@ -51,7 +52,13 @@ describe('backtracking (004 §12.4)', () => {
   it('restores the working state on backtracking, so the failed branch leaves no effects', () => {
     // Only the failed hammer branch makes noise; a later method reads it, so a leaked effect changes the plan.
     const schema = defineSchema({ Tool: enumOf(Tool, Tool.None), Noisy: bool() });
-    const domain = htnDomainBuilder(schema, 'quiet tools')
+    const domain = htnDomainBuilder(defineActions(schema, [
+        { name: 'TakeHammer', effects: [set(schema.keys.Tool, Tool.Hammer), set(schema.keys.Noisy, true)] },
+        { name: 'TakeSaw', effects: [set(schema.keys.Tool, Tool.Saw)] },
+        { name: 'Cut', conditions: [eq(schema.keys.Tool, Tool.Saw)] },
+        { name: 'Sneak' },
+        { name: 'Stomp' },
+      ]), 'quiet tools')
       .compound('Build')
       .method()
       .task('ChooseTool')
@@ -76,11 +83,6 @@ describe('backtracking (004 §12.4)', () => {
       .method([], 'loudly')
       .task('Stomp')
       .end()
-      .primitive('TakeHammer', (k) => ({ effects: [set(k.Tool, Tool.Hammer), set(k.Noisy, true)] }))
-      .primitive('TakeSaw', (k) => ({ effects: [set(k.Tool, Tool.Saw)] }))
-      .primitive('Cut', (k) => ({ conditions: [eq(k.Tool, Tool.Saw)] }))
-      .primitive('Sneak')
-      .primitive('Stomp')
       .build();
     // Untraced plans backtrack inline; traced ones through the general search.
     for (const trace of [false, true]) {

@@ -23,8 +23,8 @@ import { StepCache } from './StepCache.js';
  * const result = planner.plan(state);
  * result.plan?.steps.map((s) => s.task); // ['NavigateToEnemy', 'DoTrunkSlam', 'DoRecovery']
  */
-export class HtnPlanner<Ctx = any> {
-  readonly domain: HtnDomain;
+export class HtnPlanner<Ctx = any, Op extends string = string> {
+  readonly domain: HtnDomain<any, Op>;
   /** Events of the last search while tracing is on (plain data); empty until then. Ordered mode only. */
   readonly trace: HtnTraceEvent[] = [];
   /** Record {@link trace} events; a best-first planner throws `BAD_OPTION` when asked to plan with it on. */
@@ -38,7 +38,7 @@ export class HtnPlanner<Ctx = any> {
   // Without a caller's buffer the search writes here and the caller gets a fresh copy.
   private readonly scratch = new PlanBuffer();
 
-  constructor(domain: HtnDomain, options: HtnPlannerOptions<Ctx> = {}) {
+  constructor(domain: HtnDomain<any, Op>, options: HtnPlannerOptions<Ctx> = {}) {
     this.domain = domain;
     const maxSteps = budget(options.maxSteps, 100_000, 'maxSteps');
     const maxDepth = budget(options.maxDepth, 4096, 'maxDepth');

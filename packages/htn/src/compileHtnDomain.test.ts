@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, createState, defineSchema, DualplanError, enumOf, eq, int, set, UnknownKeyError, ValueRangeError, defineActions } from '@dualplan/world-state';
+import { bool, createState, defineSchema, DualplanError, enumOf, eq, int, set, UnknownKeyError, ValueRangeError, defineActions, ActionDefinitionError, type ActionDef } from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import { TaskKind } from './HtnDomain.js';
@@ -10,10 +10,17 @@ import { HtnPlanner } from './HtnPlanner.js';
 
 const schema = defineSchema({ Ready: bool(), Mode: enumOf({ Idle: 0, Busy: 1 } as const, 0), Level: int(0, 3) });
 
-function expectError(def: HtnDomainDef, type: new (...a: any[]) => DualplanError, code: string, subject: string, message?: RegExp): void {
+/** Test shorthand: one list holding actions (no `kind`) and compound/delegate tasks, compiled as an action set plus a domain. */
+type Mixed = Omit<HtnDomainDef, 'tasks'> & { readonly tasks: readonly (TaskDef | ActionDef)[] };
+function compileMixed(def: Mixed) {
+  const actions = def.tasks.filter((t): t is ActionDef => !('kind' in t));
+  return compileHtnDomain(defineActions(schema, actions), { ...def, tasks: def.tasks.filter((t): t is TaskDef => 'kind' in t) });
+}
+
+function expectError(def: Mixed, type: new (...a: any[]) => DualplanError, code: string, subject: string, message?: RegExp): void {
   let thrown: unknown;
   try {
-    compileHtnDomain(schema, def);
+    compileMixed(def);
   } catch (e) {
     thrown = e;
   }
@@ -24,7 +31,7 @@ function expectError(def: HtnDomainDef, type: new (...a: any[]) => DualplanError
   if (message) expect((thrown as Error).message).toMatch(message);
 }
 
-const prim = (name: string, extra: Partial<TaskDef> = {}): TaskDef => ({ kind: 'primitive', name, ...extra }) as TaskDef;
+const prim = (name: string, extra: Partial<ActionDef> = {}): ActionDef => ({ name, ...extra });
 
 describe('compileHtnDomain errors name the offending task', () => {
   it('undefined subtask', () => {
@@ -52,35 +59,35 @@ describe('compileHtnDomain errors name the offending task', () => {
     );
   });
   it('unknown key in a primitive effect', () => {
-    expectError({ tasks: [prim('Act', { effects: [{ key: 'Missing', op: 'set', value: 1 }] } as Partial<TaskDef>)] }, UnknownKeyError, 'UNKNOWN_KEY', 'Missing', /task Act/);
+    expectError({ tasks: [prim('Act', { effects: [{ key: 'Missing', op: 'set', value: 1 }] } as Partial<ActionDef>)] }, UnknownKeyError, 'UNKNOWN_KEY', 'Missing', /action Act/);
   });
   it('value out of range in a condition and in an effect', () => {
-    expectError({ tasks: [prim('Act', { conditions: [{ key: 'Level', op: '==', value: 9 }] } as Partial<TaskDef>)] }, ValueRangeError, 'VALUE_OUT_OF_RANGE', 'Level', /task Act/);
-    expectError({ tasks: [prim('Act', { effects: [{ key: 'Mode', op: 'set', value: 'Sleeping' }] } as Partial<TaskDef>)] }, ValueRangeError, 'VALUE_OUT_OF_RANGE', 'Mode', /task Act/);
+    expectError({ tasks: [prim('Act', { conditions: [{ key: 'Level', op: '==', value: 9 }] } as Partial<ActionDef>)] }, ValueRangeError, 'VALUE_OUT_OF_RANGE', 'Level', /action Act/);
+    expectError({ tasks: [prim('Act', { effects: [{ key: 'Mode', op: 'set', value: 'Sleeping' }] } as Partial<ActionDef>)] }, ValueRangeError, 'VALUE_OUT_OF_RANGE', 'Mode', /action Act/);
   });
   it('value out of range from an argument-dependent effect, at compile time for static calls', () => {
     expectError(
       {
         tasks: [
           { kind: 'compound', name: 'Root', methods: [{ subtasks: [{ task: 'SetLevel', args: [7] }] }] },
-          prim('SetLevel', { effects: (a: readonly unknown[]) => [{ key: 'Level', op: 'set', value: a[0] as number }] } as Partial<TaskDef>),
+          prim('SetLevel', { effects: (a: readonly unknown[]) => [{ key: 'Level', op: 'set', value: a[0] as number }] } as Partial<ActionDef>),
         ],
       },
       ValueRangeError,
       'VALUE_OUT_OF_RANGE',
       'Level',
-      /task SetLevel/,
+      /action SetLevel/,
     );
   });
   it('NaN and negative costs', () => {
-    expectError({ tasks: [prim('Act', { cost: NaN } as Partial<TaskDef>)] }, TaskDefinitionError, 'BAD_COST', 'Act');
+    expectError({ tasks: [prim('Act', { cost: NaN } as Partial<ActionDef>)] }, ActionDefinitionError, 'BAD_COST', 'Act');
     expectError({ tasks: [{ kind: 'compound', name: 'Root', methods: [{ cost: -1, subtasks: [] }] }] }, TaskDefinitionError, 'BAD_COST', 'Root');
   });
   it('malformed tasks, methods and subtasks', () => {
     expectError({ tasks: [{ kind: 'weird', name: 'X' } as unknown as TaskDef] }, TaskDefinitionError, 'BAD_TASK', 'X');
-    expectError({ tasks: [{ kind: 'primitive', name: '' }] }, TaskDefinitionError, 'BAD_TASK', '');
+    expectError({ tasks: [{ kind: 'compound', name: '', methods: [] }] }, TaskDefinitionError, 'BAD_TASK', '');
     expectError({ tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: 'A' as never }] }] }, TaskDefinitionError, 'BAD_METHOD', 'Root');
-    expectError({ tasks: [prim('Act', { interrupt: 'sometimes' } as never)] }, TaskDefinitionError, 'BAD_INTERRUPT', 'Act');
+    expectError({ tasks: [prim('Act', { interrupt: 'sometimes' } as never)] }, ActionDefinitionError, 'BAD_INTERRUPT', 'Act');
     expectError({ tasks: [{ kind: 'delegate', name: 'Hand', delegate: '' }] }, TaskDefinitionError, 'BAD_DELEGATE', 'Hand');
   });
   it('a delegate not registered on the planner', () => {
@@ -100,8 +107,9 @@ describe('compileHtnDomain errors name the offending task', () => {
 
 
 describe('builder and plain data compile to the same domain', () => {
-  it('the builder emits the plain-data definition', () => {
-    const data = htnDomainBuilder(schema, 'demo')
+  it('the builder emits the plain-data definition; actions come first in the task ids', () => {
+    const actions = defineActions(schema, [{ name: 'Work', effects: [set(schema.keys.Mode, 1)] }, { name: 'Rest' }]);
+    const data = htnDomainBuilder(actions, 'demo')
       .compound('Root')
       .method((k) => [eq(k.Ready, true)], 'whenReady')
       .task('Work', 2)
@@ -109,8 +117,6 @@ describe('builder and plain data compile to the same domain', () => {
       .method()
       .task('Rest')
       .end()
-      .primitive('Work', (k) => ({ effects: [set(k.Mode, 1)] }))
-      .primitive('Rest')
       .toData();
     expect(data).toEqual({
       name: 'demo',
@@ -124,18 +130,19 @@ describe('builder and plain data compile to the same domain', () => {
             { conditions: [], subtasks: ['Rest'] },
           ],
         },
-        { kind: 'primitive', name: 'Work', effects: [{ key: schema.keys.Mode, op: 'set', value: 1 }] },
-        { kind: 'primitive', name: 'Rest' },
       ],
     });
-    const built = compileHtnDomain(schema, data);
-    expect(built.taskNames).toEqual(['Root', 'Work', 'Rest', '(pause)']);
-    expect(Array.from(built.taskKind)).toEqual([TaskKind.Compound, TaskKind.Primitive, TaskKind.Primitive, TaskKind.Pause]);
+    const built = compileHtnDomain(actions, data);
+    expect(built.taskNames).toEqual(['Work', 'Rest', 'Root', '(pause)']);
+    expect(Array.from(built.taskKind)).toEqual([TaskKind.Primitive, TaskKind.Primitive, TaskKind.Compound, TaskKind.Pause]);
     expect(built.methodNames).toEqual(['whenReady', 'Root#1']);
+    // The fixed action's step is the action set's own (shared with GOAP), only its arguments differ per call.
+    const plan = new HtnPlanner(built).plan(createState(schema, { Ready: true })).plan!;
+    expect(plan.steps[0]).toMatchObject({ task: 'Work', args: [2], effects: actions.actions[0].step!.effects });
   });
 
   it('key names and value types are checked by TypeScript', () => {
-    const b = () => htnDomainBuilder(trollSchema()).compound('Root');
+    const b = () => htnDomainBuilder(defineActions(trollSchema(), [])).compound('Root');
     // @ts-expect-error WsNope is not a key of the troll schema
     expect(() => b().method((k) => [eq(k.WsNope, true)]).end().build()).toThrow(DualplanError);
     // @ts-expect-error WsCanSeeEnemy is a boolean
@@ -145,13 +152,9 @@ describe('builder and plain data compile to the same domain', () => {
 
 describe('subtasks returned while planning are checked like compiled ones', () => {
   const returning = (refs: unknown) =>
-    compileHtnDomain(defineActions(schema, [
-]), {
+    compileHtnDomain(defineActions(schema, [prim('Work')]), {
       root: 'Root',
-      tasks: [
-{ kind: 'compound', name: 'Root', methods: [{ name: 'dynamic', subtasks: () => refs as never }] },
-prim('Work'),
-],
+      tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'dynamic', subtasks: () => refs as never }] }],
     });
 
   it.each(['ordered', 'best-first'] as const)('%s: errors name the method and its task', (mode) => {
@@ -171,24 +174,29 @@ prim('Work'),
 
 describe('unknown fields', () => {
   const s = defineSchema({ HasAxe: bool(), Wood: bool() });
-  it('a GOAP-style primitive does not silently drop its conditions', () => {
-    const def = { root: 'Chop', tasks: [{ kind: 'primitive', name: 'Chop', preconditions: [eq(s.keys.HasAxe, true)], effects: [set(s.keys.Wood, true)] }] };
-    expect(() => compileHtnDomain(s, def as never)).toThrow(
-      expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'preconditions', message: expect.stringContaining('primitive task "Chop". Did you mean "conditions"?') }),
+  it('a misspelt action field does not silently drop its conditions', () => {
+    const chop = { name: 'Chop', preconditions: [eq(s.keys.HasAxe, true)], effects: [set(s.keys.Wood, true)] };
+    expect(() => defineActions(s, [chop as never])).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'preconditions', message: expect.stringContaining('action "Chop". Did you mean "conditions"?') }),
     );
   });
 
+  it('a primitive task in the task list is an error that says to define it as an action', () => {
+    const def = { root: 'Chop', tasks: [{ kind: 'primitive', name: 'Chop' }] };
+    expect(() => compileHtnDomain(defineActions(s, []), def as never)).toThrow(expect.objectContaining({ code: 'PRIMITIVE_TASK', subject: 'Chop', message: expect.stringContaining('define it as an action') }));
+  });
+
   it('methods and the domain are checked too', () => {
-    const method = { root: 'R', tasks: [{ kind: 'compound', name: 'R', methods: [{ subtask: ['A'] }] }, { kind: 'primitive', name: 'A' }] };
-    expect(() => compileHtnDomain(s, method as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'subtask', message: expect.stringContaining('Did you mean "subtasks"?') }));
-    expect(() => compileHtnDomain(defineActions(s, [{ name: 'A' }]), { rot: 'A', tasks: [] })).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'rot' }));
+    const method = { root: 'R', tasks: [{ kind: 'compound', name: 'R', methods: [{ subtask: ['A'] }] }] };
+    expect(() => compileHtnDomain(defineActions(s, [{ name: 'A' }]), method as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'subtask', message: expect.stringContaining('Did you mean "subtasks"?') }));
+    expect(() => compileHtnDomain(defineActions(s, [{ name: 'A' }]), { rot: 'A', tasks: [] } as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'rot' }));
   });
 });
 
 describe('did you mean', () => {
   it('an undefined subtask names the closest task', () => {
     const s = defineSchema({ Done: bool() });
-    const def = { root: 'R', tasks: [{ kind: 'compound', name: 'R', methods: [{ subtasks: ['Chpo'] }] }, { kind: 'primitive', name: 'Chop' }] } as HtnDomainDef;
-    expect(() => compileHtnDomain(s, def)).toThrow(expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Chpo', message: expect.stringContaining('Did you mean "Chop"?') }));
+    const def: HtnDomainDef = { root: 'R', tasks: [{ kind: 'compound', name: 'R', methods: [{ subtasks: ['Chpo'] }] }] };
+    expect(() => compileHtnDomain(defineActions(s, [{ name: 'Chop' }]), def)).toThrow(expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Chpo', message: expect.stringContaining('Did you mean "Chop"?') }));
   });
 });

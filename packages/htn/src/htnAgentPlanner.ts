@@ -31,7 +31,7 @@ const REPLACE_FOREIGN: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace
  * const agentPlanner = htnAgentPlanner(new HtnPlanner(trollHtnDomain()), { prune: true });
  * const outcome = agentPlanner.plan(state, ctx, null);
  */
-export function htnAgentPlanner<Ctx = any>(planner: HtnPlanner<Ctx>, options: HtnAgentOptions = {}): AgentPlanner<Ctx> {
+export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: HtnPlanner<Ctx, Op>, options: HtnAgentOptions = {}): AgentPlanner<Ctx, Op> {
   if (options.prune && planner.mode === 'best-first') {
     throw new DualplanError('BAD_OPTION', 'prune', 'htnAgentPlanner option prune needs an ordered planner: best-first ranks plans by cost, not by MTR.');
   }
