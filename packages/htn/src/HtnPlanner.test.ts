@@ -198,7 +198,7 @@ describe('MTR pruning (004 §12.8, second option)', () => {
     const domain = trollHtnDomain();
     const planner = new HtnPlanner(domain, { trace: true });
     const state = createState(domain.schema, { ...slam, WsIsTired: true, WsAttackedRecently: true });
-    expect(names(planner.plan(state))).toEqual(['ThrowBoulder']);
+    expect(names(planner.plan(state))).toEqual(['ThrowBoulder', 'DoRecovery']);
     const pruned = planner.plan(state, undefined, { against: [0, 1] });
     expect(pruned.status).toBe('none');
     expect(pruned.reason).toMatch(/higher priority/);
@@ -392,7 +392,7 @@ describe('best-first mode (002: plan heap with costs)', () => {
     const troll = trollHtnDomain();
     const state = createState(troll.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 0 });
     const best = new HtnPlanner(troll, { mode: 'best-first' }).plan(state);
-    expect(names(best)).toEqual(['ThrowBoulder']);
+    expect(names(best)).toEqual(['ThrowBoulder', 'DoRecovery']);
     expect(best.plan!.meta.mtr).toEqual([0, 3]);
     expect(names(new HtnPlanner(troll).plan(state))).toHaveLength(6);
   });

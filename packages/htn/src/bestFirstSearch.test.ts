@@ -26,7 +26,7 @@ describe('best-first search (pooled)', () => {
     const expectA = snapshot(new HtnPlanner(troll, { mode: 'best-first' }).plan(seen));
     const expectB = snapshot(new HtnPlanner(troll, { mode: 'best-first' }).plan(lost));
     expect(expectA).toMatchObject({ status: 'found', mtr: [0, 3] });
-    expect(expectA.steps.map(([t]) => t)).toEqual(['ThrowBoulder']);
+    expect(expectA.steps.map(([t]) => t)).toEqual(['ThrowBoulder', 'DoRecovery']);
     expect(expectB.status).toBe('found');
     expect(expectB.steps).not.toEqual(expectA.steps);
 
@@ -94,7 +94,7 @@ describe('best-first search (pooled)', () => {
     expect(() => planner.plan(seen)).toThrow(error('trace'));
     expect(planner.trace).toEqual([]);
     planner.tracing = false;
-    expect(planner.plan(seen).plan!.steps.map((s) => s.task)).toEqual(['ThrowBoulder']);
+    expect(planner.plan(seen).plan!.steps.map((s) => s.task)).toEqual(['ThrowBoulder', 'DoRecovery']);
     expect(() => htnAgentPlanner(planner, { prune: true })).toThrow(error('prune'));
     expect(htnAgentPlanner(planner).plan(seen, undefined, null).status).toBe('found');
   });

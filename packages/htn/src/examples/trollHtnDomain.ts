@@ -123,7 +123,8 @@ export function trollHtnDomain(
     .task('NavToLastEnemyLoc')
     .task('RegainLOSRoar')
     .back()
-    .method([], 'Patrol')
+    // Patrol only when no enemy is in sight: best-first search, which ignores method order, must not patrol past an enemy.
+    .method((k) => [eq(k.WsCanSeeEnemy, false)], 'Patrol')
     .task('ChooseBridgeToCheck')
     .task('NavigateToBridge')
     .task('CheckBridge')

@@ -1,4 +1,4 @@
-import { eq, gt, ne } from '../Condition.js';
+import { eq, gt } from '../Condition.js';
 import { add, set, sub } from '../Effect.js';
 import { defineActions } from '../defineActions.js';
 import { EnemyRange, TrollLocation, TrollOperator, trollSchema, type TrollSchema } from './trollSchema.js';
@@ -22,7 +22,8 @@ export interface TrollActionOptions {
  * backward search (a slam needs melee range, a trunk and stamina), and HTN's
  * methods choose among them in authored order. Costs make the whirlwind
  * preferred to a slam, a slam to a boulder throw, and a new trunk worth fetching.
- * `RegainLOSRoar` expects (but does not cause) the enemy to be seen again.
+ * `NavToLastEnemyLoc` expects (but does not cause) the enemy to be seen again
+ * from there; sensors confirm it before `RegainLOSRoar`.
  * @example
  * const actions = trollActions(trollSchema());
  * actions.operators; // ['CheckBridge', 'ChooseBridge', 'FindTrunk', 'NavigateTo', ...]
@@ -53,18 +54,18 @@ export function trollActions(schema: TrollSchema = trollSchema(), options: Troll
       name: 'DoWhirlwindTrunkAttack',
       operator: TrollOperator.WhirlwindAttack,
       args: ['WhirlwindAnim'],
-      conditions: [eq(k.WsPowerUp, 3), eq(k.WsEnemyRange, EnemyRange.Melee), ...rested],
+      conditions: [eq(k.WsPowerUp, 3), ...rested],
       effects: [set(k.WsPowerUp, 0), set(k.WsAttackedRecently, true), ...tires],
       cost: 1,
     },
     {
       name: 'ThrowBoulder',
       operator: TrollOperator.ThrowBoulder,
-      conditions: [eq(k.WsCanSeeEnemy, true), ne(k.WsEnemyRange, EnemyRange.OutOfRange)],
+      conditions: [eq(k.WsCanSeeEnemy, true)],
       effects: [set(k.WsAttackedRecently, true)],
       cost: 8,
     },
-    { name: 'FindTrunk', operator: TrollOperator.FindTrunk },
+    { name: 'FindTrunk', operator: TrollOperator.FindTrunk, cost: 2 },
     {
       name: 'NavigateToTrunk',
       operator: TrollOperator.NavigateTo,
@@ -90,14 +91,14 @@ export function trollActions(schema: TrollSchema = trollSchema(), options: Troll
       args: [TrollLocation.LastEnemyLoc],
       conditions: [eq(k.WsHasSeenEnemyRecently, true)],
       effects: [set(k.WsLocation, TrollLocation.LastEnemyLoc)],
+      expectedEffects: [set(k.WsCanSeeEnemy, true)],
       cost: 2,
     },
     {
       name: 'RegainLOSRoar',
       operator: TrollOperator.Roar,
       args: ['RegainLOSRoar'],
-      conditions: [eq(k.WsLocation, TrollLocation.LastEnemyLoc)],
-      expectedEffects: [set(k.WsCanSeeEnemy, true)],
+      conditions: [eq(k.WsLocation, TrollLocation.LastEnemyLoc), eq(k.WsCanSeeEnemy, true)],
     },
     { name: 'ChooseBridgeToCheck', operator: TrollOperator.ChooseBridge },
     {
