@@ -397,3 +397,35 @@ describe('best-first mode (002: plan heap with costs)', () => {
     expect(names(new HtnPlanner(troll).plan(state))).toHaveLength(6);
   });
 });
+
+describe('function costs (state, ctx) => number, as GOAP takes them', () => {
+  const schema = defineSchema({ Done: bool() });
+  const actions = defineActions(schema, [
+    { name: 'Walk', effects: [set(schema.keys.Done, true)], cost: (_s: WorldState<any>, ctx: { far: number }) => ctx.far },
+    { name: 'Ride', effects: [set(schema.keys.Done, true)], cost: 3 },
+  ]);
+  const domain = compileHtnDomain(actions, {
+    root: 'Go',
+    tasks: [{ kind: 'compound', name: 'Go', methods: [{ subtasks: ['Walk'] }, { subtasks: ['Ride'] }] }],
+  });
+
+  it('are evaluated once per plan against the start state and context, and reported on the steps', () => {
+    const planner = new HtnPlanner(domain);
+    const near = planner.plan(createState(schema), { far: 1 }).plan!;
+    expect([near.cost, near.steps[0].cost]).toEqual([1, 1]);
+    const far = planner.plan(createState(schema), { far: 7 }).plan!;
+    expect([far.cost, far.steps[0].cost]).toEqual([7, 7]);
+    expect(near.steps[0].cost).toBe(1); // a fresh result never changes afterwards
+  });
+
+  it('rank plans in best-first mode', () => {
+    const planner = new HtnPlanner(domain, { mode: 'best-first' });
+    expect(names(planner.plan(createState(schema), { far: 1 }))).toEqual(['Walk']);
+    expect(names(planner.plan(createState(schema), { far: 9 }))).toEqual(['Ride']);
+  });
+
+  it('a NaN or negative cost is INVALID_COST naming the action', () => {
+    expect(() => new HtnPlanner(domain).plan(createState(schema), { far: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_COST', subject: 'Walk' }));
+    expect(() => new HtnPlanner(domain, { mode: 'best-first' }).plan(createState(schema), { far: NaN })).toThrow(expect.objectContaining({ code: 'INVALID_COST', subject: 'Walk' }));
+  });
+});

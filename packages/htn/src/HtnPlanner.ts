@@ -10,6 +10,7 @@ import type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
 import type { SearchSettings } from './planningOps.js';
 import { searchFast, type SearchStatus } from './searchFast.js';
 import { StepCache } from './StepCache.js';
+import { DynamicCosts } from './DynamicCosts.js';
 
 /**
  * Total-order forward-decomposition HTN planner (004 §12.4): depth-first over
@@ -57,7 +58,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       return fn;
     });
     const texts = new FailureTexts(domain.taskNames, maxSteps, maxDepth);
-    this.settings = { maxSteps, maxDepth, delegates, steps: new StepCache(domain), texts };
+    this.settings = { maxSteps, maxDepth, delegates, steps: new StepCache(domain), texts, costs: DynamicCosts.of(domain) };
     this.search = new OrderedSearch(domain, this.settings, this.trace);
   }
 
@@ -123,6 +124,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     }
     const id = request?.tasks ? -1 : this.rootId(request);
     this.best ??= new BestFirstSearch(this.domain, this.settings);
+    this.settings.costs?.refresh(state, ctx);
     const result = this.best.run(this.output(request), state, ctx as Ctx, id, request?.args, request?.tasks);
     return request?.out ? result : copyResult(result);
   }
@@ -133,6 +135,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
 
   private begin(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): PlanBuffer {
     const out = this.output(request);
+    this.settings.costs?.refresh(state, ctx);
     this.search.reset(state, ctx as Ctx, out.p.steps, request?.against ?? null, this.tracing);
     return out;
   }
@@ -160,6 +163,8 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     const planLen = s.planLen;
     if (steps.length !== planLen) steps.length = planLen;
     let cost = 0;
+    const costs = this.settings.costs;
+    if (costs !== null) for (let i = 0; i < planLen; i++) steps[i] = costs.stepOf(steps[i]);
     for (let i = 0; i < planLen; i++) cost += steps[i].cost;
     p.cost = cost;
     const meta = p.meta;

@@ -110,7 +110,7 @@ export class BestFirstSearch<Ctx = unknown> {
       case TaskKind.Primitive: {
         const step = this.s.steps.get(call, task, this.calls.argsOf(call));
         if (applyStep(step, this.ws, this.ctx) === APPLIED) {
-          this.child(this.cost[n] + step.cost, rest, this.stepCell(step, this.plan[n]), this.mtr[n], this.depth[n], this.snapshot());
+          this.child(this.cost[n] + (this.s.costs === null ? step.cost : this.s.costs.costOf(step)), rest, this.stepCell(step, this.plan[n]), this.mtr[n], this.depth[n], this.snapshot());
         }
         return;
       }
@@ -165,7 +165,7 @@ export class BestFirstSearch<Ctx = unknown> {
     for (let i = 0; i < steps.length; i++) {
       if (applyStep(steps[i], this.ws, this.ctx) !== APPLIED) return;
       plan = this.stepCell(steps[i], plan);
-      cost += steps[i].cost;
+      cost += this.s.costs === null ? steps[i].cost : this.s.costs.costOf(steps[i]);
     }
     this.child(cost, rest, plan, this.mtr[n], this.depth[n], this.snapshot());
   }
@@ -256,7 +256,8 @@ export class BestFirstSearch<Ctx = unknown> {
     for (let c = this.plan[n]; c !== NIL; c = this.stepNext[c]) len++;
     const steps = p.steps;
     fit(steps, len, this.stepRef[0]);
-    for (let c = this.plan[n], i = len - 1; c !== NIL; c = this.stepNext[c], i--) steps[i] = this.stepRef[c];
+    const costs = this.s.costs;
+    for (let c = this.plan[n], i = len - 1; c !== NIL; c = this.stepNext[c], i--) steps[i] = costs === null ? this.stepRef[c] : costs.stepOf(this.stepRef[c]);
     len = 0;
     for (let c = this.mtr[n]; c !== NIL; c = this.mtrNext[c]) len++;
     const mtr = p.meta.mtr;

@@ -1,3 +1,4 @@
+import type { DynamicCosts } from './DynamicCosts.js';
 import {
   applyEffects,
   ChangeSource,
@@ -24,6 +25,8 @@ export interface SearchSettings<Ctx> {
   readonly delegates: readonly (SubPlanner<Ctx> | null)[];
   readonly steps: StepCache;
   readonly texts: FailureTexts;
+  /** Function costs evaluated for the current plan, or null when all costs are numbers. */
+  readonly costs: DynamicCosts | null;
 }
 
 /** A copy of `a` with room for at least `n` entries (doubling), for scratch that grows only while warming up. */
