@@ -23,7 +23,7 @@ test('sync pulls every bound value as an external change', () => {
   troll.target = 'player';
   state.clearExternalChanges();
   expect(bindings.sync(state)).toBe(1);
-  expect(state.externalMask[k.CanSee]).toBe(1);
+  expect(state.externalMask[schema.cellOf(k.CanSee)]).toBe(1);
   expect(bindings.sync(state)).toBe(0);
 });
 

@@ -57,7 +57,7 @@ describe('condition operators', () => {
 describe('compiled condition lists', () => {
   test('compile to flat [cell, op, operand] triples', () => {
     const list = compileConditions(schema, [eq(k.CanSee, true), isIn(k.Range, [Range.Melee, Range.Far])]);
-    expect(Array.from(list.data)).toEqual([k.CanSee, CondOp.Eq, 1, k.Range, CondOp.In, 0b101]);
+    expect(Array.from(list.data)).toEqual([schema.cellOf(k.CanSee), CondOp.Eq, 1, schema.cellOf(k.Range), CondOp.In, 0b101]);
     expect(list.length).toBe(2);
     expect(list.hasOpaque).toBe(false);
   });

@@ -58,7 +58,7 @@ describe('effects', () => {
     const list = compileEffects(schema, [set(k.CanSee, true)]);
     const own = createState(schema);
     applyEffects(list, own, undefined, ChangeSource.Own);
-    expect([own.externalChanges, own.changeCounts[k.CanSee]]).toEqual([0, 1]);
+    expect([own.externalChanges, own.changeCounts[schema.cellOf(k.CanSee)]]).toEqual([0, 1]);
     const external = createState(schema);
     applyEffects(list, external, undefined, ChangeSource.External);
     expect(external.externalChanges).toBe(1);
@@ -79,7 +79,7 @@ describe('effects', () => {
 
   test('compile to flat quads and describe for people', () => {
     const list = compileEffects(schema, [set(k.Range, Range.Melee), sub(k.Trunk, 1), add(k.Ammo, 2, 'clamp')]);
-    expect(Array.from(list.data)).toEqual([k.Range, EffOp.Set, 0, 0, k.Trunk, EffOp.Add, -1, 0, k.Ammo, EffOp.Add, 2, 0]);
+    expect(Array.from(list.data)).toEqual([schema.cellOf(k.Range), EffOp.Set, 0, 0, schema.cellOf(k.Trunk), EffOp.Add, -1, 0, schema.cellOf(k.Ammo), EffOp.Add, 2, 0]);
     expect([0, 1, 2].map((i) => list.describe(i))).toEqual(['Range = Melee', 'Trunk -= 1', 'Ammo += 2']);
     expect(emptyEffects(schema).length).toBe(0);
   });

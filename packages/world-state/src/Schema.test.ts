@@ -1,6 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { bool, enumOf, int, mergedBools } from './KeySpec.js';
 import { defineSchema, schemaFromData } from './defineSchema.js';
+import { KEY_TAG_SHIFT } from './Schema.js';
+import { createState } from './WorldState.js';
 import { SchemaError, UnknownKeyError, ValueRangeError } from './errors.js';
 
 enum Range { Melee, Viewable, Far }
@@ -19,7 +21,8 @@ function schemaError(fn: () => unknown): SchemaError {
 describe('defineSchema', () => {
   test('assigns cells in declaration order, slots included', () => {
     const s = defineSchema({ A: bool(), Hp: int(0, 100, 100, { slots: 4 }), R: enumOf(Range) });
-    expect(s.keys).toEqual({ A: 0, Hp: 1, R: 5 });
+    expect(Object.values(s.keys).map((key) => s.cellOf(key))).toEqual([0, 1, 5]);
+    expect(s.keys.Hp).toBe((s.tag << KEY_TAG_SHIFT) | 1);
     expect(s.size).toBe(6);
     expect(s.cellNames).toEqual(['A', 'Hp[0]', 'Hp[1]', 'Hp[2]', 'Hp[3]', 'R']);
     expect(Array.from(s.defaults)).toEqual([0, 100, 100, 100, 100, 0]);
@@ -36,8 +39,10 @@ describe('defineSchema', () => {
   test('keys from a TypeScript enum use the enum values as cells', () => {
     enum Ws { CanSee, Hp, Range = 5 }
     const s = defineSchema(Ws, { CanSee: bool(), Hp: int(0, 9, 0, { slots: 4 }), Range: enumOf(Range) });
-    expect(s.keys.CanSee).toBe(Ws.CanSee);
-    expect(s.keys.Range).toBe(Ws.Range);
+    // The enum's values are the cells; they also work as (untagged) key handles.
+    expect(s.cellOf(s.keys.CanSee)).toBe(Ws.CanSee);
+    expect(s.cellOf(Ws.Range)).toBe(Ws.Range);
+    expect(createState(s, { CanSee: true, Hp: [0, 0, 0, 0], Range: 0 }).get(Ws.CanSee as never)).toBe(true);
     expect(s.nameOf(Ws.Hp + 3)).toBe('Hp[3]');
   });
 
@@ -102,7 +107,7 @@ describe('Schema lookups', () => {
     expect(s.cellOf('Hp[2]')).toBe(3);
     expect(s.cellOf('Hp', 3)).toBe(4);
     expect(s.cellOf(s.keys.R)).toBe(5);
-    expect(s.at(s.keys.Hp, 1)).toBe(2);
+    expect(s.cellOf(s.at(s.keys.Hp, 1))).toBe(2);
   });
 
   test('cellOf rejects unknown keys and out-of-range slots with UnknownKeyError', () => {

@@ -1,4 +1,4 @@
-import { SchemaError, UnknownKeyError, ValueRangeError } from './errors.js';
+import { ForeignKeyError, SchemaError, UnknownKeyError, ValueRangeError } from './errors.js';
 import type { BoolSpec, EdgePolicy, EnumSpec, IntSpec, KeySpec, ValueOf } from './KeySpec.js';
 
 declare const valueBrand: unique symbol;
@@ -56,14 +56,38 @@ const CTORS = { Uint8Array, Int8Array, Uint16Array, Int16Array, Int32Array } as 
 /** Enum (and merged-bool) keys are limited to 32 values so an "in set" condition is one 32-bit mask. */
 export const MAX_ENUM_VALUES = 32;
 
+/** Key handles are `tag << KEY_TAG_SHIFT | cell`; raw cell numbers (tag 0) are accepted too. */
+export const KEY_TAG_SHIFT = 16;
+/** Mask of the cell in a key handle. */
+export const KEY_CELL_MASK = 0xffff;
+// 15 bits keep handles positive 32-bit integers. Tags are reused after 32767 schemas, so detection is best-effort then.
+const MAX_TAG = 0x7fff;
+let nextTag = 0;
+const tagged = new Map<number, WeakRef<Schema<any>>>();
+
+function foreignKey(schema: Schema<any>, ref: number, where?: string): ForeignKeyError {
+  const tag = ref >>> KEY_TAG_SHIFT;
+  const other = tagged.get(tag)?.deref();
+  const cell = ref & KEY_CELL_MASK;
+  const name = other ? other.nameOf(cell) : `#${cell}`;
+  return new ForeignKeyError(name, other ? other.describe() : `schema #${tag}`, schema.describe(), where);
+}
+
 /**
  * A compiled world-state schema: per-cell metadata in flat typed arrays, and the
  * narrowest typed-array storage that holds every key's range. Create one with
  * {@link defineSchema}; it is immutable and shared by every state, domain and agent.
  */
 export class Schema<S extends SchemaSpec = SchemaSpec> {
-  /** Typed key handles by name. */
+  /**
+   * Typed key handles by name. A handle is `tag << 16 | cell`: the schema's
+   * {@link Schema.tag} in the high bits lets compile steps reject a handle from
+   * another schema; compiled conditions and effects hold plain cells, so hot
+   * paths never see the tag, and `state.get/set` strip it with one mask.
+   */
   readonly keys: KeysOf<S>;
+  /** A small number (1..32767) identifying this schema in its key handles. */
+  readonly tag: number;
   /** Declared keys, in cell order. */
   readonly keyList: readonly KeyInfo[];
   /** Number of cells (a key with N slots takes N cells). */
@@ -151,8 +175,11 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
     this.keyList = keyList;
     this.byName = byName;
     this.memberAliases = aliases;
+    if (cellOwner.length > KEY_CELL_MASK + 1) throw new SchemaError('TOO_MANY_CELLS', '', `A schema holds at most ${KEY_CELL_MASK + 1} cells; this one has ${cellOwner.length}.`);
+    this.tag = nextTag = (nextTag % MAX_TAG) + 1;
+    tagged.set(this.tag, new WeakRef(this));
     const keys: Record<string, number> = {};
-    for (const info of keyList) keys[info.name] = info.cell;
+    for (const info of keyList) keys[info.name] = (this.tag << KEY_TAG_SHIFT) | info.cell;
     this.keys = Object.freeze(keys) as KeysOf<S>;
   }
 
@@ -173,7 +200,11 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
    */
   cellOf(ref: string | number, index = 0, where?: string): number {
     if (typeof ref === 'number') {
-      if (!Number.isInteger(ref) || ref < 0 || ref >= this.size) throw new UnknownKeyError(String(ref), where);
+      if (!Number.isInteger(ref) || ref < 0) throw new UnknownKeyError(String(ref), where);
+      const tag = ref >>> KEY_TAG_SHIFT;
+      if (tag !== 0 && tag !== this.tag) throw foreignKey(this, ref, where);
+      ref &= KEY_CELL_MASK;
+      if (ref >= this.size) throw new UnknownKeyError(String(ref), where);
       const info = this.keyList[this.cellKey[ref]];
       return this.slotCell(info, ref - info.cell + index, where);
     }
@@ -196,7 +227,13 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
    * const cell = schema.at(schema.keys.EnemyHealth, 2); // EnemyHealth[2]
    */
   at<V>(key: Key<V>, index: number): Key<V> {
-    return this.cellOf(key, index) as Key<V>;
+    return ((this.tag << KEY_TAG_SHIFT) | this.cellOf(key, index)) as Key<V>;
+  }
+
+  /** A short description for messages: `schema #3 (CanSeeEnemy, Location, …)`. */
+  describe(): string {
+    const names = this.keyList.slice(0, 3).map((k) => k.name);
+    return `schema #${this.tag} (${names.join(', ')}${this.keyList.length > 3 ? ', …' : ''})`;
   }
 
   /** Display name of a cell, for messages and snapshots. */

@@ -92,7 +92,7 @@ describe('WorldState', () => {
     const b = createState(schema, { Trunk: 2, Hp: [100, 100, 7] });
     const out = new Int32Array(schema.size);
     const n = diffStates(a, b, out);
-    expect(Array.from(out.subarray(0, n))).toEqual([k.Trunk, schema.at(k.Hp, 2)]);
+    expect(Array.from(out.subarray(0, n))).toEqual([schema.cellOf(k.Trunk), schema.cellOf(k.Hp, 2)]);
     expect(diffStates(a, a, out)).toBe(0);
   });
 
@@ -102,16 +102,16 @@ describe('WorldState', () => {
     s.set(k.Trunk, 2, ChangeSource.Own); // the agent's own effect
     s.set(k.Range, Range.Far); // unchanged value: not a change
     expect(s.externalChanges).toBe(1);
-    expect(s.changeCounts[k.CanSee]).toBe(1);
-    expect(s.changeCounts[k.Trunk]).toBe(1);
-    expect(s.changeCounts[k.Range]).toBe(0);
+    expect(s.changeCounts[schema.cellOf(k.CanSee)]).toBe(1);
+    expect(s.changeCounts[schema.cellOf(k.Trunk)]).toBe(1);
+    expect(s.changeCounts[schema.cellOf(k.Range)]).toBe(0);
     const out: number[] = [];
     out.length = schema.size;
     expect(s.externalCells(out)).toBe(1);
-    expect(out[0]).toBe(k.CanSee);
+    expect(out[0]).toBe(schema.cellOf(k.CanSee));
     s.clearExternalChanges();
     expect(s.externalChanges).toBe(0);
-    expect(s.externalMask[k.CanSee]).toBe(0);
+    expect(s.externalMask[schema.cellOf(k.CanSee)]).toBe(0);
     const v = s.version;
     s.write(k.Trunk, 3, ChangeSource.Planning);
     expect(s.version).toBe(v);

@@ -1,5 +1,5 @@
 import { SnapshotError, UnknownKeyError, ValueRangeError } from './errors.js';
-import { KeyKind, type Key, type Schema, type SchemaSpec, type StateValues } from './Schema.js';
+import { KEY_CELL_MASK, KEY_TAG_SHIFT, KeyKind, type Key, type Schema, type SchemaSpec, type StateValues } from './Schema.js';
 import { hashWords } from './hashWords.js';
 
 /**
@@ -47,9 +47,10 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
 
   /** Typed read: a boolean for bool keys, the enum value or integer otherwise. */
   get<V>(key: Key<V>): V {
-    const raw = this.values[key];
+    const cell = key & KEY_CELL_MASK;
+    const raw = this.values[cell];
     if (raw === undefined) throw new UnknownKeyError(String(key));
-    return (this.schema.kind[key] === KeyKind.Bool ? raw !== 0 : raw) as V;
+    return (this.schema.kind[cell] === KeyKind.Bool ? raw !== 0 : raw) as V;
   }
 
   /** Raw stored integer of a cell (bools are 0/1). */
@@ -63,8 +64,11 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
    * Throws {@link ValueRangeError} naming the key when the value is out of range.
    */
   set<V>(key: Key<V>, value: V, source: ChangeSource = ChangeSource.External): void {
-    if (!(key >= 0 && key < this.schema.size)) throw new UnknownKeyError(String(key));
-    this.setChecked(key, value, source);
+    const cell = key & KEY_CELL_MASK;
+    if (!(key >= 0 && cell < this.schema.size)) throw new UnknownKeyError(String(key));
+    // Writes are rarer than reads: reject a handle from another schema here rather than write an unrelated cell.
+    if (key > KEY_CELL_MASK && key >>> KEY_TAG_SHIFT !== this.schema.tag) this.schema.cellOf(key, 0, 'state.set');
+    this.setChecked(cell, value, source);
   }
 
   /** Validated write of a user value to a known cell; `where` names the writer in errors (e.g. `'binding'`). */

@@ -29,6 +29,16 @@ export class UnknownKeyError extends DualplanError {
   }
 }
 
+/**
+ * A key handle made by another schema: used here it would silently land on an
+ * unrelated cell. Names the key, its schema and the schema it was used with.
+ */
+export class ForeignKeyError extends DualplanError {
+  constructor(key: string, from: string, used: string, where?: string) {
+    super('KEY_FROM_OTHER_SCHEMA', key, `Key "${key}" of ${from} is used${where ? ` in ${where}` : ''} with ${used}: key handles belong to the schema that made them.`);
+  }
+}
+
 /** A value that is out of a key's declared range, or of the wrong kind. */
 export class ValueRangeError extends DualplanError {
   constructor(key: string, value: unknown, expected: string, where?: string) {

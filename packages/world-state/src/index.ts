@@ -1,7 +1,7 @@
-export { DualplanError, SchemaError, UnknownKeyError, ValueRangeError, DefinitionError, SnapshotError } from './errors.js';
+export { DualplanError, SchemaError, UnknownKeyError, ForeignKeyError, ValueRangeError, DefinitionError, SnapshotError } from './errors.js';
 export { bool, int, enumOf, mergedBools } from './KeySpec.js';
 export type { BoolSpec, EnumSpec, IntSpec, KeySpec, EdgePolicy, EnumSource, EnumValue, ValueOf, SlotOptions } from './KeySpec.js';
-export { Schema, KeyKind, Edge, MAX_ENUM_VALUES } from './Schema.js';
+export { Schema, KeyKind, Edge, MAX_ENUM_VALUES, KEY_TAG_SHIFT, KEY_CELL_MASK } from './Schema.js';
 export type { Key, KeysOf, SchemaSpec, KeyInfo, StateSpace, StateValues, StorageType } from './Schema.js';
 export { defineSchema, schemaFromData } from './defineSchema.js';
 export type { KeyDefinition } from './defineSchema.js';
