@@ -34,10 +34,10 @@ export function worldStateSuite(_options: SuiteOptions): BenchCase[] {
         const schema = schema64(false);
         const state = filled(schema, 0);
         const k = schema.keys as Record<string, any>;
-        state.values[k.K0] = 1;
-        state.values[k.K1] = Range.Melee;
-        state.values[k.K2] = 2;
-        state.values[k.K5] = Range.Melee;
+        state.values[schema.cellOf(k.K0)] = 1;
+        state.values[schema.cellOf(k.K1)] = Range.Melee;
+        state.values[schema.cellOf(k.K2)] = 2;
+        state.values[schema.cellOf(k.K5)] = Range.Melee;
         const list = compileConditions(schema, [eq(k.K0, true), isIn(k.K1, [Range.Melee, Range.View]), le(k.K2, 50), ne(k.K5, Range.OutOfRange)], 'bench');
         return {
           run: () => firstFailing(list, state),

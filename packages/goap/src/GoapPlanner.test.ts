@@ -226,7 +226,7 @@ describe('GoapPlanner: closed set', () => {
     // Misleading estimates: the x branch looks far, and the node needing w looks farther still,
     // so {z} is first expanded through the expensive y branch, then reached cheaper through x.
     const requires = (node: { words: Int32Array; at: number }, cell: number) => node.words[node.at + d.offset[cell]] === 2;
-    const p = new GoapPlanner(d, { heuristic: (node) => (requires(node, k.w) ? 200 : requires(node, k.x) ? 100 : 0) });
+    const p = new GoapPlanner(d, { heuristic: (node) => (requires(node, schema.cellOf(k.w)) ? 200 : requires(node, schema.cellOf(k.x)) ? 100 : 0) });
     const r = p.search(createState(schema), 'g');
     expect(r.reopened).toBe(1);
     expect(planNames(d, r)).toEqual(['wToZ', 'zToX', 'viaX']);

@@ -115,7 +115,7 @@ describe('compileGoapDomain errors', () => {
       ]));
     expect(d.procedural[0]!.length).toBe(1);
     expect(d.procedural[1]).toBeNull();
-    const woodActions = Array.from(d.indexActions.subarray(d.indexStart[k.wood], d.indexStart[k.wood + 1]));
+    const woodActions = Array.from(d.indexActions.subarray(d.indexStart[schema.cellOf(k.wood)], d.indexStart[schema.cellOf(k.wood) + 1]));
     expect(woodActions).toEqual([0]);
     expect(d.steps[0].conditions.length).toBe(2);
     expect(d.steps[1].sourceId).toBe(1);
@@ -133,9 +133,9 @@ describe('compileGoapDomain errors', () => {
   test('compileGoal builds an ad hoc goal over the domain layout', () => {
     const d = compileGoapDomain(defineActions(schema, []));
     const g = compileGoal(d, { name: 'some wood', conditions: [ge(k.wood, 3)] });
-    expect(g.words[d.offset[k.wood]]).toBe(3);
-    expect(g.words[d.offset[k.wood] + 1]).toBe(10);
-    expect(Array.from(g.cells)).toEqual([k.wood]);
+    expect(g.words[d.offset[schema.cellOf(k.wood)]]).toBe(3);
+    expect(g.words[d.offset[schema.cellOf(k.wood)] + 1]).toBe(10);
+    expect(Array.from(g.cells)).toEqual([schema.cellOf(k.wood)]);
   });
 });
 

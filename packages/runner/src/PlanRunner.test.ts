@@ -30,7 +30,7 @@ describe('PlanRunner semantics', () => {
     expect(state.get(k.Count)).toBe(0); // still running: nothing applied yet
     ticks(8);
     expect(state.get(k.Count)).toBe(1);
-    expect(state.changeCounts[k.Count]).toBe(1);
+    expect(state.changeCounts[state.schema.cellOf(k.Count)]).toBe(1);
     expect(c.types().filter((t) => t === 'stepSucceeded:Slam')).toHaveLength(1);
     expect(c.types()).toContain('planFinished');
     expect(c.types()).toContain('planNotFound'); // replanned after finishing; Count == 1 now
@@ -84,7 +84,7 @@ describe('PlanRunner semantics', () => {
     let checks = 0;
     const alive = check('enemyAlive', (s) => {
       checks++;
-      return s.getRaw(k.A) === 1;
+      return s.get(k.A) === true;
     });
     const channel = makeStep(schema, 'Channel', { executing: [alive], effects: [add(k.Count, 5)] });
     const planner = mtrPlanner(schema, [{ mtr: [0], when: [eq(k.A, true)], steps: [channel] }]);

@@ -54,7 +54,7 @@ describe('SensorManager', () => {
     agent.time = 0.1;
     manager.tick(agent);
     expect(agent.state.externalChanges).toBe(1);
-    expect(agent.state.externalMask[k.Seen]).toBe(1);
+    expect(agent.state.externalMask[agent.state.schema.cellOf(k.Seen)]).toBe(1);
   });
 
   it('tells listeners which sensor just ran, after it ran, until removed', () => {

@@ -64,6 +64,7 @@ export const KEY_CELL_MASK = 0xffff;
 const MAX_TAG = 0x7fff;
 let nextTag = 0;
 const tagged = new Map<number, WeakRef<Schema<any>>>();
+const tagOfLayout = new Map<string, number>();
 
 function foreignKey(schema: Schema<any>, ref: number, where?: string): ForeignKeyError {
   const tag = ref >>> KEY_TAG_SHIFT;
@@ -86,7 +87,7 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
    * paths never see the tag, and `state.get/set` strip it with one mask.
    */
   readonly keys: KeysOf<S>;
-  /** A small number (1..32767) identifying this schema in its key handles. */
+  /** A small number (1..32767) identifying this schema's layout in its key handles (equal layouts share it). */
   readonly tag: number;
   /** Declared keys, in cell order. */
   readonly keyList: readonly KeyInfo[];
@@ -176,8 +177,14 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
     this.byName = byName;
     this.memberAliases = aliases;
     if (cellOwner.length > KEY_CELL_MASK + 1) throw new SchemaError('TOO_MANY_CELLS', '', `A schema holds at most ${KEY_CELL_MASK + 1} cells; this one has ${cellOwner.length}.`);
-    this.tag = nextTag = (nextTag % MAX_TAG) + 1;
-    tagged.set(this.tag, new WeakRef(this));
+    // Schemas with the same layout (one factory called twice) share a tag: their handles name the same cells.
+    const layout = JSON.stringify(keyList.map(({ name, spec, cell }) => [name, cell, spec]));
+    let tag = tagOfLayout.get(layout);
+    if (tag === undefined) {
+      tagOfLayout.set(layout, (tag = nextTag = (nextTag % MAX_TAG) + 1));
+      tagged.set(tag, new WeakRef(this));
+    }
+    this.tag = tag;
     const keys: Record<string, number> = {};
     for (const info of keyList) keys[info.name] = (this.tag << KEY_TAG_SHIFT) | info.cell;
     this.keys = Object.freeze(keys) as KeysOf<S>;
