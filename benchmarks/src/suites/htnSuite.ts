@@ -35,13 +35,13 @@ function deepDomain(depth: number): HtnDomain<any> {
   const schema = defineSchema({ n: int(0, depth, depth) });
   const k = schema.keys;
   return compileHtnDomain(defineActions(schema, [
-{ name: 'Tick', effects: [sub(k.n, 1)] },
-{ name: 'Done' },
-]), {
+    { name: 'Tick', effects: [sub(k.n, 1)] },
+    { name: 'Done' },
+  ]), {
     root: 'Count',
     tasks: [
-{ kind: 'compound', name: 'Count', methods: [{ name: 'more', conditions: [gt(k.n, 0)], subtasks: ['Tick', 'Count'] }, { name: 'done', subtasks: ['Done'] }] },
-],
+      { kind: 'compound', name: 'Count', methods: [{ name: 'more', conditions: [gt(k.n, 0)], subtasks: ['Tick', 'Count'] }, { name: 'done', subtasks: ['Done'] }] },
+    ],
   });
 }
 
@@ -61,8 +61,8 @@ function wideDomain(width: number): HtnDomain<any> {
   });
 }
 
-/** HTN (issue 3 and 6): troll with peers, blocks world, deep recursion, wide domains, best-first vs DFS. */
-export function htnSuite({ quick }: SuiteOptions): BenchCase[] {
+      /** HTN (issue 3 and 6): troll with peers, blocks world, deep recursion, wide domains, best-first vs DFS. */
+      export function htnSuite({ quick }: SuiteOptions): BenchCase[] {
   const suite = 'htn';
   const scenario = 'HTN troll (§12.6)';
   const cases: BenchCase[] = [

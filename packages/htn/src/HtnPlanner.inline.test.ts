@@ -59,21 +59,21 @@ describe('HtnPlanner inline fast path', () => {
     const schema = defineSchema({ N: int(0, 5), Open: bool(), Done: bool() });
     const k = schema.keys;
     const domain = compileHtnDomain(defineActions(schema, [
-{ name: 'Inc', effects: [add(k.N, 1)], conditions: [{ key: 'N', op: '<', value: 5 }] },
-{ name: 'Opaque', conditions: [check('small', (s) => s.values[k.N] < 3)] },
-{ name: 'Finish', effects: [set(k.Done, true)] },
-]), {
+      { name: 'Inc', effects: [add(k.N, 1)], conditions: [{ key: 'N', op: '<', value: 5 }] },
+      { name: 'Opaque', conditions: [check('small', (s) => s.get(k.N) < 3)] },
+      { name: 'Finish', effects: [set(k.Done, true)] },
+    ]), {
       root: 'Root',
       tasks: [
-{ kind: 'compound', name: 'Root', methods: [
+        { kind: 'compound', name: 'Root', methods: [
           { conditions: [eq(k.Open, true)], subtasks: ['Inc', 'Opaque', 'Inc', 'Sub', 'Inc'] },
           { subtasks: ['Inc', pause(), 'Sub', 'Finish'] },
         ] },
-{ kind: 'compound', name: 'Sub', methods: [
+        { kind: 'compound', name: 'Sub', methods: [
           { conditions: [eq(k.Done, true)], subtasks: ['Inc'] },
           { subtasks: ['Inc', 'Inc', 'Finish'] },
         ] },
-],
+      ],
     });
     const fast = new HtnPlanner(domain);
     const traced = new HtnPlanner(domain, { trace: true });

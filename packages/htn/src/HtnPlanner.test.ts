@@ -95,12 +95,12 @@ describe('backtracking (004 §12.4)', () => {
 
   it('returns none with a reason when no decomposition works', () => {
     const domain = compileHtnDomain(defineActions(toolSchema, [
-{ name: 'Fail', conditions: [{ key: 'Tool', op: '==', value: 'Saw' }] },
-]), {
+      { name: 'Fail', conditions: [{ key: 'Tool', op: '==', value: 'Saw' }] },
+    ]), {
       root: 'Root',
       tasks: [
-{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Fail'] }, { conditions: [{ key: 'Done', op: '==', value: true }], subtasks: [] }] },
-],
+        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Fail'] }, { conditions: [{ key: 'Done', op: '==', value: true }], subtasks: [] }] },
+      ],
     });
     const outcome = new HtnPlanner(domain).plan(createState(toolSchema));
     expect(outcome).toMatchObject({ status: 'none', plan: null });
@@ -110,12 +110,12 @@ describe('backtracking (004 §12.4)', () => {
   it('is iterative: a 20 000-deep recursion does not overflow the JS stack', () => {
     const schema = defineSchema({ Flag: bool() });
     const domain = compileHtnDomain(defineActions(schema, [
-{ name: 'Tick' },
-]), {
+      { name: 'Tick' },
+    ]), {
       root: 'Count',
       tasks: [
-{ kind: 'compound', name: 'Count', methods: [{ subtasks: (_s, _c, args) => ((args[0] as number) > 0 ? ['Tick', { task: 'Count', args: [(args[0] as number) - 1] }] : []) }] },
-],
+        { kind: 'compound', name: 'Count', methods: [{ subtasks: (_s, _c, args) => ((args[0] as number) > 0 ? ['Tick', { task: 'Count', args: [(args[0] as number) - 1] }] : []) }] },
+      ],
     });
     const outcome = new HtnPlanner(domain, { maxDepth: 30_000, maxSteps: 100_000 }).plan(createState(schema), undefined, { args: [20_000] });
     expect(outcome.status).toBe('found');
@@ -142,12 +142,12 @@ describe('budgets', () => {
   it('zero-progress recursion with alternatives still terminates within the step budget', () => {
     const schema = defineSchema({ Flag: bool() });
     const domain = compileHtnDomain(defineActions(schema, [
-{ name: 'Never', conditions: [{ key: 'Flag', op: '==', value: true }] },
-]), {
+      { name: 'Never', conditions: [{ key: 'Flag', op: '==', value: true }] },
+    ]), {
       root: 'Loop',
       tasks: [
-{ kind: 'compound', name: 'Loop', methods: [{ subtasks: ['Loop', 'Never'] }, { subtasks: ['Never'] }] },
-],
+        { kind: 'compound', name: 'Loop', methods: [{ subtasks: ['Loop', 'Never'] }, { subtasks: ['Never'] }] },
+      ],
     });
     const outcome = new HtnPlanner(domain, { maxDepth: 20, maxSteps: 10_000 }).plan(createState(schema));
     expect(['budget', 'none']).toContain(outcome.status);
@@ -252,12 +252,12 @@ describe('plan requests and buffers', () => {
     const schema = defineSchema({ Flag: bool() });
     let built = 0;
     const domain = compileHtnDomain(defineActions(schema, [
-{ name: 'Mark', effects: (args) => (built++, [{ key: 'Flag', op: 'set', value: args.length === 0 }]) },
-]), {
+      { name: 'Mark', effects: (args) => (built++, [{ key: 'Flag', op: 'set', value: args.length === 0 }]) },
+    ]), {
       root: 'Root',
       tasks: [
-{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Mark'] }] },
-],
+        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Mark'] }] },
+      ],
     });
     expect(domain.callStep[domain.defaultCall[1]]).toBeNull();
     expect(built).toBe(0);
@@ -283,22 +283,22 @@ describe('delegates (hybrid hook)', () => {
   const schema = trollSchema();
   /** Steps a fake external planner returns: prebuilt from a tiny domain over the same schema. */
   const external = compileHtnDomain(defineActions(schema, [
-{ name: 'Sneak', operator: 'NavigateTo', args: [2], effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
-{ name: 'Grab', operator: 'UprootTrunk', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
-]), {
+    { name: 'Sneak', operator: 'NavigateTo', args: [2], effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
+    { name: 'Grab', operator: 'UprootTrunk', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
+  ]), {
     tasks: [
-],
+    ],
   });
   const sneakGrab = [external.callStep[external.defaultCall[0]]!, external.callStep[external.defaultCall[1]]!];
   const domain = compileHtnDomain(defineActions(schema, [
-{ name: 'Slam', conditions: [{ key: 'WsTrunkHealth', op: '>', value: 0 }, { key: 'WsLocation', op: '==', value: 'Enemy' }] },
-{ name: 'Give up' },
-]), {
+    { name: 'Slam', conditions: [{ key: 'WsTrunkHealth', op: '>', value: 0 }, { key: 'WsLocation', op: '==', value: 'Enemy' }] },
+    { name: 'Give up' },
+  ]), {
     root: 'Root',
     tasks: [
-{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { subtasks: ['Give up'] }] },
-{ kind: 'delegate', name: 'GetTrunk', delegate: 'goap', args: ['trunk'] },
-],
+      { kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { subtasks: ['Give up'] }] },
+      { kind: 'delegate', name: 'GetTrunk', delegate: 'goap', args: ['trunk'] },
+    ],
   });
   const found = (steps = sneakGrab): PlanResult =>
     planFound({ planner: 'goap', steps, cost: steps.length, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, 'goal');
@@ -366,13 +366,13 @@ describe('best-first mode (002: plan heap with costs)', () => {
   const schema = defineSchema({ Open: bool() });
   const def = (cheapWorks: boolean) =>
     compileHtnDomain(defineActions(schema, [
-{ name: 'Expensive', cost: 1 },
-{ name: 'Cheap', cost: 1, conditions: cheapWorks ? [] : [{ key: 'Open', op: '==', value: true }] },
-]), {
+      { name: 'Expensive', cost: 1 },
+      { name: 'Cheap', cost: 1, conditions: cheapWorks ? [] : [{ key: 'Open', op: '==', value: true }] },
+    ]), {
       root: 'Root',
       tasks: [
-{ kind: 'compound', name: 'Root', methods: [{ name: 'slow', cost: 5, subtasks: ['Expensive'] }, { name: 'fast', subtasks: ['Cheap', 'Cheap'] }] },
-],
+        { kind: 'compound', name: 'Root', methods: [{ name: 'slow', cost: 5, subtasks: ['Expensive'] }, { name: 'fast', subtasks: ['Cheap', 'Cheap'] }] },
+      ],
     });
 
   it('returns the cheapest full decomposition, where ordered search returns the first', () => {

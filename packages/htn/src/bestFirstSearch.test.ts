@@ -67,13 +67,13 @@ describe('best-first search (pooled)', () => {
   it('ignores pause points: the result is a full plan', () => {
     const schema = defineSchema({ Flag: bool() });
     const domain = compileHtnDomain(defineActions(schema, [
-{ name: 'A' },
-{ name: 'B' },
-]), {
+      { name: 'A' },
+      { name: 'B' },
+    ]), {
       root: 'Root',
       tasks: [
-{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['A', { pause: true }, 'B'] }] },
-],
+        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['A', { pause: true }, 'B'] }] },
+      ],
     });
     const ordered = new HtnPlanner(domain).plan(createState(schema));
     expect(ordered.plan!.steps.map((s) => s.task)).toEqual(['A']);
@@ -103,12 +103,12 @@ describe('best-first search (pooled)', () => {
     const schema = defineSchema({ Flag: bool() });
     const steps = (n: number) => Array.from({ length: n }, (_, i) => ({ task: 'Step', args: [n - i] }));
     const domain = compileHtnDomain(defineActions(schema, [
-{ name: 'Step', args: [0] },
-{ name: 'Jump' },
-]), {
+      { name: 'Step', args: [0] },
+      { name: 'Jump' },
+    ]), {
       root: 'Walk',
       tasks: [
-{
+        {
           kind: 'compound',
           name: 'Walk',
           methods: [
@@ -116,7 +116,7 @@ describe('best-first search (pooled)', () => {
             { name: 'jump', cost: 2, subtasks: ['Jump'] },
           ],
         },
-],
+      ],
     });
 
     it('prices each branch and survives arena reuse across alternating requests', () => {
@@ -164,12 +164,12 @@ describe('best-first search (pooled)', () => {
 
     it('the depth limit prunes a branch, not the search: a plan within the limit is still found', () => {
       const domain = compileHtnDomain(defineActions(schema, [
-{ name: 'Tick' },
-]), {
+        { name: 'Tick' },
+      ]), {
         root: 'Root',
         tasks: [
-{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Root'] }, { cost: 1, subtasks: ['Tick'] }] },
-],
+          { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Root'] }, { cost: 1, subtasks: ['Tick'] }] },
+        ],
       });
       // The free loop is explored first (cost 0) until the limit cuts it; the ordered search gives up there.
       expect(new HtnPlanner(domain, { maxDepth: 20 }).plan(createState(schema)).status).toBe('budget');
@@ -182,12 +182,12 @@ describe('best-first search (pooled)', () => {
 
     it('no valid decomposition gives status none with the root in the reason', () => {
       const domain = compileHtnDomain(defineActions(schema, [
-{ name: 'Need', conditions: [{ key: 'Flag', op: '==', value: true }] },
-]), {
+        { name: 'Need', conditions: [{ key: 'Flag', op: '==', value: true }] },
+      ]), {
         root: 'Root',
         tasks: [
-{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Need'] }] },
-],
+          { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Need'] }] },
+        ],
       });
       const planner = new HtnPlanner(domain, { mode: 'best-first' });
       const found = planner.plan(createState(schema, { Flag: true }));
@@ -200,21 +200,21 @@ describe('best-first search (pooled)', () => {
   it('splices a delegate sub-plan and checks it against the working state', () => {
     const schema = trollSchema();
     const external = compileHtnDomain(defineActions(schema, [
-{ name: 'Sneak', effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
-{ name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
-]), {
+      { name: 'Sneak', effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
+      { name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
+    ]), {
       tasks: [
-],
+      ],
     });
     const domain = compileHtnDomain(defineActions(schema, [
-{ name: 'Slam', conditions: [{ key: 'WsTrunkHealth', op: '>', value: 0 }, { key: 'WsLocation', op: '==', value: 'Enemy' }] },
-{ name: 'Wait' },
-]), {
+      { name: 'Slam', conditions: [{ key: 'WsTrunkHealth', op: '>', value: 0 }, { key: 'WsLocation', op: '==', value: 'Enemy' }] },
+      { name: 'Wait' },
+    ]), {
       root: 'Root',
       tasks: [
-{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { cost: 5, subtasks: ['Wait'] }] },
-{ kind: 'delegate', name: 'GetTrunk', delegate: 'goap' },
-],
+        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { cost: 5, subtasks: ['Wait'] }] },
+        { kind: 'delegate', name: 'GetTrunk', delegate: 'goap' },
+      ],
     });
     let steps = [external.callStep[0]!, external.callStep[1]!];
     const goap: SubPlanner = (): PlanResult => planFound({ planner: 'goap', steps, cost: steps.length, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, 'goal');

@@ -85,33 +85,37 @@ export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)):
   const handEmpty: ConditionDef = { key: 'holding', op: '==', value: 0 };
   const num = (args: readonly unknown[], i: number) => args[i] as number;
   return compileHtnDomain(defineActions(schema, [
-{ name: 'pickup',
-        conditions: (a) => [c(num(a, 0), '==', TABLE), cl(num(a, 0), true), handEmpty],
-        effects: (a) => [setPos(num(a, 0), HELD), setClear(num(a, 0), false), hold(num(a, 0) + 1)],
-      },
-{ name: 'unstack',
-        conditions: (a) => [c(num(a, 0), '==', num(a, 1) + 1), cl(num(a, 0), true), handEmpty],
-        effects: (a) => [setPos(num(a, 0), HELD), setClear(num(a, 0), false), hold(num(a, 0) + 1), setClear(num(a, 1), true)],
-      },
-{ name: 'putdown',
-        conditions: (a) => [c(num(a, 0), '==', HELD)],
-        effects: (a) => [setPos(num(a, 0), TABLE), setClear(num(a, 0), true), hold(0)],
-      },
-{ name: 'stack',
-        conditions: (a) => [c(num(a, 0), '==', HELD), cl(num(a, 1), true)],
-        effects: (a) => [setPos(num(a, 0), num(a, 1) + 1), setClear(num(a, 0), true), setClear(num(a, 1), false), hold(0)],
-      },
-]), {
+    {
+      name: 'pickup',
+      conditions: (a) => [c(num(a, 0), '==', TABLE), cl(num(a, 0), true), handEmpty],
+      effects: (a) => [setPos(num(a, 0), HELD), setClear(num(a, 0), false), hold(num(a, 0) + 1)],
+    },
+    {
+      name: 'unstack',
+      conditions: (a) => [c(num(a, 0), '==', num(a, 1) + 1), cl(num(a, 0), true), handEmpty],
+      effects: (a) => [setPos(num(a, 0), HELD), setClear(num(a, 0), false), hold(num(a, 0) + 1), setClear(num(a, 1), true)],
+    },
+    {
+      name: 'putdown',
+      conditions: (a) => [c(num(a, 0), '==', HELD)],
+      effects: (a) => [setPos(num(a, 0), TABLE), setClear(num(a, 0), true), hold(0)],
+    },
+    {
+      name: 'stack',
+      conditions: (a) => [c(num(a, 0), '==', HELD), cl(num(a, 1), true)],
+      effects: (a) => [setPos(num(a, 0), num(a, 1) + 1), setClear(num(a, 0), true), setClear(num(a, 1), false), hold(0)],
+    },
+  ]), {
     name: `blocks-${n}`,
     root: 'move_blocks',
     tasks: [
-{ kind: 'compound', name: 'move_blocks', methods: [{ name: 'm_moveblocks', subtasks: moveBlocks }] },
-{
+      { kind: 'compound', name: 'move_blocks', methods: [{ name: 'm_moveblocks', subtasks: moveBlocks }] },
+      {
         kind: 'compound',
         name: 'move_one',
         methods: [{ name: 'm_move1', subtasks: (_s, _c, args) => [{ task: 'get', args: [args[0]] }, { task: 'put', args }] }],
       },
-{
+      {
         kind: 'compound',
         name: 'get',
         methods: [
@@ -125,7 +129,7 @@ export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)):
           },
         ],
       },
-{
+      {
         kind: 'compound',
         name: 'put',
         methods: [
@@ -140,7 +144,7 @@ export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)):
           },
         ],
       },
-],
+    ],
   });
 }
 
