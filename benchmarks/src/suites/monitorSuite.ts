@@ -44,7 +44,7 @@ function churn(seed: number, cells: readonly string[], interval: number): Sensor
 /** Half HTN trolls, half GOAP soldiers, each with its own planner, all with the same seeds for a given `seed`. */
 function squad(seed: number): Agent[] {
   const agents: Agent[] = [];
-  const trollOps = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, twoTicks()]));
+  const trollOps = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, twoTicks()])) as Record<TrollOperator, Operator>;
   for (let i = 0; i < AGENTS; i++) {
     if (i % 2 === 0) {
       const state = createState(trollSchema(), { WsCanSeeEnemy: i % 4 === 0, WsTrunkHealth: i % 4 });
@@ -52,7 +52,7 @@ function squad(seed: number): Agent[] {
       agents.push(createAgent({ id: `troll${i}`, state, ctx: {}, planner: htnAgentPlanner(new HtnPlanner(trollHtnDomain())), operators: trollOps, sensors }));
     } else {
       const domain = soldierGoapDomain(undefined, { lastResort: true });
-      const ops = Object.fromEntries(domain.steps.map((s) => [s.operator, twoTicks()]));
+      const ops = Object.fromEntries(domain.steps.map((s) => [s.operator, twoTicks()])) as Record<(typeof domain.actions.operators)[number], Operator>;
       const sensors = [churn(seed + i, ['enemyalive', 'enemyvisible', 'weaponloaded', 'armedwithgun', 'nearenemy'], 0.3)];
       agents.push(createAgent({ id: `soldier${i}`, state: createState(domain.schema, { enemyalive: true }), ctx: {}, planner: goapAgentPlanner(new GoapPlanner(domain)), operators: ops, sensors }));
     }

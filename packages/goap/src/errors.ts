@@ -4,7 +4,7 @@ import { DualplanError, didYouMean } from '@dualplan/world-state';
  * A GOAP action or goal definition that cannot be compiled: contradictory
  * conditions, an opaque effect, a duplicate name. `subject` names the action or goal.
  * @example
- * try { compileGoapDomain(schema, def); } catch (e) { if (e instanceof GoapDefinitionError) console.log(e.code, e.subject); }
+ * try { compileGoapDomain(actions, def); } catch (e) { if (e instanceof GoapDefinitionError) console.log(e.code, e.subject); }
  */
 export class GoapDefinitionError extends DualplanError {}
 

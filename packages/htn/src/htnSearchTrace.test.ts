@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { bool, createState, defineSchema, enumOf, eq, formatSearchTrace, set } from '@dualplan/world-state';
+import { bool, createState, defineSchema, enumOf, eq, formatSearchTrace, set, defineActions } from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
 import { htnDomainBuilder } from './HtnDomainBuilder.js';
 import { htnSearchTrace, htnWhyNoPlan } from './htnSearchTrace.js';
@@ -12,7 +12,12 @@ const schema = defineSchema({ Tool: enumOf(Tool, Tool.None), HasSaw: bool(), Mon
 
 /** Craft with a tool (the hammer is tried first and fails later), or buy. */
 function workshop() {
-  return htnDomainBuilder(schema, 'workshop')
+  return htnDomainBuilder(defineActions(schema, [
+      { name: 'TakeHammer', effects: [set(schema.keys.Tool, Tool.Hammer)] },
+      { name: 'TakeSaw', effects: [set(schema.keys.Tool, Tool.Saw)] },
+      { name: 'Cut', conditions: [eq(schema.keys.Tool, Tool.Saw)], effects: [set(schema.keys.Done, true)] },
+      { name: 'Buy', effects: [set(schema.keys.Done, true)] },
+    ]), 'workshop')
     .compound('Build')
     .method([], 'craft')
     .task('ChooseTool')
@@ -28,10 +33,6 @@ function workshop() {
     .method((k) => [eq(k.HasSaw, true)], 'saw')
     .task('TakeSaw')
     .end()
-    .primitive('TakeHammer', (k) => ({ effects: [set(k.Tool, Tool.Hammer)] }))
-    .primitive('TakeSaw', (k) => ({ effects: [set(k.Tool, Tool.Saw)] }))
-    .primitive('Cut', (k) => ({ conditions: [eq(k.Tool, Tool.Saw)], effects: [set(k.Done, true)] }))
-    .primitive('Buy', (k) => ({ effects: [set(k.Done, true)] }))
     .build();
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { createState } from '@dualplan/world-state';
-import { createAgent, type Agent } from '@dualplan/runner';
+import { createAgent, type Agent, type Operator } from '@dualplan/runner';
 import { HtnPlanner, htnAgentPlanner } from '@dualplan/htn';
 import { trollHtnDomain } from '@dualplan/htn/examples';
 import { trollSchema, TrollOperator } from '@dualplan/world-state/examples';
@@ -49,7 +49,7 @@ describe('record', () => {
       state: createState(trollSchema(), { WsCanSeeEnemy: true, WsTrunkHealth: 3, WsEnemyRange: 'View' } as never),
       ctx: {},
       planner: htnAgentPlanner(new HtnPlanner(trollHtnDomain())),
-      operators: Object.fromEntries(Object.values(TrollOperator).map((op) => [op, { update: () => 1 as never }])),
+      operators: Object.fromEntries(Object.values(TrollOperator).map((op) => [op, { update: () => 1 as never } as Operator])) as Record<TrollOperator, Operator>,
     });
     const recorder = record(troll);
     troll.tick(0.1);
@@ -166,7 +166,7 @@ describe('record', () => {
 
   it('stop() detaches: planners stop tracing and nothing more is recorded', () => {
     const planner = new HtnPlanner(trollHtnDomain());
-    const troll = createAgent({ id: 'troll', state: createState(trollSchema()), ctx: {}, planner: htnAgentPlanner(planner), operators: Object.fromEntries(Object.values(TrollOperator).map((op) => [op, { update: () => 0 as never }])) });
+    const troll = createAgent({ id: 'troll', state: createState(trollSchema()), ctx: {}, planner: htnAgentPlanner(planner), operators: Object.fromEntries(Object.values(TrollOperator).map((op) => [op, { update: () => 0 as never } as Operator])) as Record<TrollOperator, Operator> });
     const recorder = record(troll);
     expect(planner.tracing).toBe(true);
     troll.tick(0.1);
@@ -181,7 +181,7 @@ describe('record', () => {
 
   it('records results without searches when searches are off, and rejects bad input with typed errors', () => {
     const planner = new HtnPlanner(trollHtnDomain());
-    const troll = createAgent({ id: 'troll', state: createState(trollSchema()), ctx: {}, planner: htnAgentPlanner(planner), operators: Object.fromEntries(Object.values(TrollOperator).map((op) => [op, { update: () => 0 as never }])) });
+    const troll = createAgent({ id: 'troll', state: createState(trollSchema()), ctx: {}, planner: htnAgentPlanner(planner), operators: Object.fromEntries(Object.values(TrollOperator).map((op) => [op, { update: () => 0 as never } as Operator])) as Record<TrollOperator, Operator> });
     const recorder = record(troll, { searches: false });
     expect(planner.tracing).toBe(false);
     troll.tick(0.1);
