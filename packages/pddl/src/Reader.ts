@@ -1,0 +1,205 @@
+import { PddlError, type SourcePos } from './PddlError.js';
+import { SUPPORTED_REQUIREMENTS, type PddlAtom, type PddlCost, type PddlLiteral, type TypedName } from './PddlTask.js';
+import { readSexp, type Sexp, type SexpList, type SexpSymbol } from './readSexp.js';
+
+/** Constructs outside the fragment, named by the requirement a reader would expect for them. */
+const UNSUPPORTED: Readonly<Record<string, string>> = {
+  or: ':disjunctive-preconditions',
+  imply: ':disjunctive-preconditions',
+  exists: ':existential-preconditions',
+  forall: ':universal-preconditions',
+  when: ':conditional-effects',
+  increase: ':numeric-fluents',
+  decrease: ':numeric-fluents',
+  assign: ':numeric-fluents',
+  'scale-up': ':numeric-fluents',
+  'scale-down': ':numeric-fluents',
+  '<': ':numeric-fluents',
+  '>': ':numeric-fluents',
+  '<=': ':numeric-fluents',
+  '>=': ':numeric-fluents',
+  ':derived': ':derived-predicates',
+  ':durative-action': ':durative-actions',
+  ':constraints': ':constraints',
+  either: 'either types',
+};
+
+/** The cost function of `:action-costs`. */
+export const TOTAL_COST = 'total-cost';
+
+/** The shared reading helpers of the domain and problem parsers: each error names file, line, column and symbol. @internal */
+export class Reader {
+  constructor(readonly file: string) {}
+
+  fail(code: string, subject: string, message: string, at: SourcePos | null): never {
+    throw new PddlError(code, subject, message, at, this.file);
+  }
+
+  unsupported(construct: string, at: SourcePos): never {
+    const feature = UNSUPPORTED[construct];
+    const why = feature && feature !== construct ? ` (it needs ${feature})` : '';
+    this.fail('UNSUPPORTED', construct, `"${construct}" is not supported${why}: this reader implements STRIPS with ${SUPPORTED_REQUIREMENTS.join(', ')}.`, at);
+  }
+
+  isUnsupported(name: string): boolean {
+    return name in UNSUPPORTED;
+  }
+
+  list(x: Sexp | undefined, what: string, parent: SourcePos): SexpList {
+    if (!x) this.fail('SYNTAX', what, `expected ${what}.`, parent);
+    if (x.kind !== 'list') this.fail('SYNTAX', x.text, `expected ${what} but found "${x.text}".`, x);
+    return x;
+  }
+
+  symbol(x: Sexp | undefined, what: string, parent: SourcePos): SexpSymbol {
+    if (!x) this.fail('SYNTAX', what, `expected ${what}.`, parent);
+    if (x.kind !== 'symbol') this.fail('SYNTAX', what, `expected ${what} but found a list.`, x);
+    return x;
+  }
+
+  requirement(x: Sexp, parent: SourcePos): string {
+    const req = this.symbol(x, 'a requirement', parent);
+    if (!SUPPORTED_REQUIREMENTS.includes(req.text)) {
+      this.fail('UNSUPPORTED', req.text, `requirement "${req.text}" is not supported: this reader implements ${SUPPORTED_REQUIREMENTS.join(', ')}.`, req);
+    }
+    return req.text;
+  }
+
+  /** `a b - t c` → typed names; untyped names are `object`. */
+  typedList(items: readonly Sexp[]): TypedName[] {
+    const out: TypedName[] = [];
+    let pending: SexpSymbol[] = [];
+    for (let i = 0; i < items.length; i++) {
+      const it = items[i];
+      if (it.kind === 'list') {
+        const head = it.items[0];
+        if (head?.kind === 'symbol' && head.text === 'either') this.unsupported('either', it);
+        this.fail('SYNTAX', 'typed list', 'expected a name in a typed list but found a list.', it);
+      }
+      if (it.text === '-') {
+        const type = items[i + 1];
+        if (type?.kind === 'list' && type.items[0]?.kind === 'symbol' && type.items[0].text === 'either') this.unsupported('either', type);
+        const t = this.symbol(type, 'a type after "-"', it);
+        if (pending.length === 0) this.fail('SYNTAX', t.text, `type "${t.text}" names no items.`, it);
+        for (const p of pending) out.push({ name: p.text, type: t.text, line: p.line, column: p.column });
+        pending = [];
+        i++;
+      } else pending.push(it);
+    }
+    for (const p of pending) out.push({ name: p.text, type: 'object', line: p.line, column: p.column });
+    return out;
+  }
+
+  atom(x: SexpList): PddlAtom {
+    const head = this.symbol(x.items[0], 'a predicate name', x);
+    if (head.text in UNSUPPORTED) this.unsupported(head.text, head);
+    const args = x.items.slice(1).map((a) => {
+      if (a.kind === 'list') {
+        const h = a.items[0];
+        if (h?.kind === 'symbol' && h.text in UNSUPPORTED) this.unsupported(h.text, h);
+        this.fail('UNSUPPORTED', head.text, `nested term in "(${head.text} ...)": object functions are not supported.`, a);
+      }
+      return a.text;
+    });
+    return { pred: head.text, args, line: x.line, column: x.column };
+  }
+
+  /** A conjunction of literals (precondition or goal). */
+  condition(x: Sexp, out: PddlLiteral[]): PddlLiteral[] {
+    const l = this.list(x, 'a condition', x);
+    if (l.items.length === 0) return out; // `()` is the empty conjunction
+    const head = this.symbol(l.items[0], 'a condition', l);
+    if (head.text === 'and') {
+      for (const c of l.items.slice(1)) this.condition(c, out);
+    } else if (head.text === 'not') {
+      if (l.items.length !== 2) this.fail('SYNTAX', 'not', '"not" takes one atom.', l);
+      const inner = this.list(l.items[1], 'an atom after "not"', l);
+      const h = this.symbol(inner.items[0], 'an atom', inner);
+      if (h.text === 'and' || h.text === 'not') this.fail('UNSUPPORTED', h.text, `"(not (${h.text} ...))" is not supported (it needs :disjunctive-preconditions): negate single atoms only.`, h);
+      out.push({ atom: this.atom(inner), negated: true });
+    } else {
+      out.push({ atom: this.atom(l), negated: false });
+    }
+    return out;
+  }
+
+  /** An effect: adds, deletes and at most one `(increase (total-cost) x)`, which is returned. */
+  effect(x: Sexp, add: PddlAtom[], del: PddlAtom[], cost: { value: PddlCost | null }): void {
+    const l = this.list(x, 'an effect', x);
+    if (l.items.length === 0) return;
+    const head = this.symbol(l.items[0], 'an effect', l);
+    if (head.text === 'and') {
+      for (const c of l.items.slice(1)) this.effect(c, add, del, cost);
+    } else if (head.text === 'not') {
+      if (l.items.length !== 2) this.fail('SYNTAX', 'not', '"not" takes one atom.', l);
+      del.push(this.atom(this.list(l.items[1], 'an atom after "not"', l)));
+    } else if (head.text === 'increase') {
+      cost.value = this.costIncrease(l, cost.value !== null);
+    } else {
+      if (head.text === '=') this.fail('SYNTAX', '=', 'an effect cannot assert equality.', head);
+      add.push(this.atom(l));
+    }
+  }
+
+  private costIncrease(l: SexpList, twice: boolean): PddlCost {
+    const target = l.items[1];
+    const isTotal = target?.kind === 'list' && target.items.length === 1 && target.items[0].kind === 'symbol' && target.items[0].text === TOTAL_COST;
+    if (!isTotal) this.unsupported('increase', l);
+    if (twice) this.fail('SYNTAX', TOTAL_COST, 'an action increases (total-cost) twice.', l);
+    if (l.items.length !== 3) this.fail('SYNTAX', 'increase', '"increase" takes (total-cost) and an amount.', l);
+    const amount = l.items[2];
+    if (amount.kind === 'symbol') {
+      const value = Number(amount.text);
+      if (!Number.isFinite(value) || value < 0) this.fail('SYNTAX', amount.text, `an action cost must be a number >= 0, got "${amount.text}".`, amount);
+      return { value };
+    }
+    const fn = this.symbol(amount.items[0], 'a cost function name', amount);
+    if (fn.text in UNSUPPORTED) this.unsupported(fn.text, fn);
+    const args = amount.items.slice(1).map((a) => this.symbol(a, 'a parameter or constant', amount).text);
+    return { fn: fn.text, args };
+  }
+
+  /** `(define (KIND name) sections...)`: the name and the sections, each headed by a keyword. */
+  define(text: string, kind: 'domain' | 'problem'): { name: string; sections: SexpList[] } {
+    const top = readSexp(text, this.file);
+    const d = this.symbol(top.items[0], '"define"', top);
+    if (d.text !== 'define') this.fail('SYNTAX', d.text, `expected "define" but found "${d.text}".`, d);
+    const header = this.list(top.items[1], `(${kind} NAME)`, top);
+    const k = this.symbol(header.items[0], kind, header);
+    if (k.text !== kind) this.fail('SYNTAX', k.text, `expected a ${kind} definition but found "${k.text}".`, k);
+    const name = this.symbol(header.items[1], `the ${kind} name`, header).text;
+    const sections = top.items.slice(2).map((s) => this.list(s, 'a section such as (:action ...)', top));
+    for (const s of sections) this.symbol(s.items[0], 'a section keyword', s);
+    return { name, sections };
+  }
+}
+
+/** The keyword heading a section. @internal */
+export const keyword = (s: SexpList): SexpSymbol => s.items[0] as SexpSymbol;
+
+/** The closest candidate to a misspelt name (edit distance ≤ 2 or a shared prefix), for "did you mean". @internal */
+export function closest(name: string, candidates: Iterable<string>): string | null {
+  let best: string | null = null;
+  let bestD = 3;
+  for (const c of candidates) {
+    const d = editDistance(name, c);
+    if (d < bestD) [best, bestD] = [c, d];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = cur;
+  }
+  return prev[b.length];
+}
+
+/** ` (did you mean "x"?)` or ''. @internal */
+export const didYouMeanText = (name: string, candidates: Iterable<string>): string => {
+  const c = closest(name, candidates);
+  return c ? ` (did you mean "${c}"?)` : '';
+};

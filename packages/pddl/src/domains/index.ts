@@ -1,0 +1,4 @@
+export { BLOCKS_DOMAIN, blocksProblem } from './blocksWorld.js';
+export { GRIPPER_DOMAIN, gripperProblem } from './gripper.js';
+export { LOGISTICS_DOMAIN, logisticsProblem } from './logistics.js';
+export { MICONIC_DOMAIN, miconicProblem } from './miconic.js';

@@ -1,0 +1,138 @@
+import { describe, expect, test } from '@jest/globals';
+import fc from 'fast-check';
+import { GoapPlanner } from '@dualplan/goap';
+import { applyEffects, checkConditions, compileConditions, compileEffects, createState, type WorldState } from '@dualplan/world-state';
+import { importPddl, type PddlImport } from './importPddl.js';
+import { solveExhaustive } from './solveExhaustive.js';
+import { pddlErrorOf } from './testUtil.js';
+import type { PddlDomain, PddlProblem } from './PddlTask.js';
+import { BLOCKS_DOMAIN, GRIPPER_DOMAIN, LOGISTICS_DOMAIN, MICONIC_DOMAIN, blocksProblem, gripperProblem, logisticsProblem, miconicProblem } from './domains/index.js';
+
+/**
+ * The PDDL semantics, written here independently of the grounder: instantiate
+ * the lifted action by its arguments, check its precondition on a set of atom
+ * strings, delete then add, and finally check the goal. Returns the plan's cost.
+ */
+function replay(domain: PddlDomain, problem: PddlProblem, steps: readonly { operator: string; args: readonly unknown[] }[]): number {
+  const key = (pred: string, args: readonly string[]) => [pred, ...args].join(' ');
+  const state = new Set(problem.init.map((a) => key(a.pred, a.args)));
+  const costs = new Map(problem.numeric.map((f) => [key(f.fn, f.args), f.value]));
+  let total = 0;
+  for (const step of steps) {
+    const action = domain.actions.find((a) => a.name === step.operator);
+    if (!action) throw new Error(`no action ${step.operator}`);
+    const args = step.args as string[];
+    const sub = (xs: readonly string[]) => xs.map((x) => (x.startsWith('?') ? args[action.parameters.findIndex((p) => p.name === x)] : x));
+    for (const l of action.precondition) {
+      const a = sub(l.atom.args);
+      const holds = l.atom.pred === '=' ? a[0] === a[1] : state.has(key(l.atom.pred, a));
+      if (holds === l.negated) throw new Error(`(${step.operator} ${args.join(' ')}): precondition ${l.negated ? 'not ' : ''}(${l.atom.pred} ${a.join(' ')}) fails`);
+    }
+    for (const d of action.del) state.delete(key(d.pred, sub(d.args)));
+    for (const x of action.add) state.add(key(x.pred, sub(x.args)));
+    const c = action.cost;
+    total += c === null ? (domain.requirements.includes(':action-costs') ? 0 : 1) : 'value' in c ? c.value : costs.get(key(c.fn, sub(c.args)))!;
+  }
+  for (const l of problem.goal) if (state.has(key(l.atom.pred, l.atom.args)) === l.negated) throw new Error(`goal (${l.atom.pred} ${l.atom.args.join(' ')}) fails`);
+  return total;
+}
+
+/** Seeded instances of every bundled domain; `small` keeps the all-bools encoding's backward searches short. */
+const instancesOf = (small: boolean) =>
+  fc.oneof(
+    fc.record({ n: fc.integer({ min: 1, max: small ? 3 : 4 }), seed: fc.nat() }).map(({ n, seed }) => [BLOCKS_DOMAIN, blocksProblem({ blocks: n, seed })] as const),
+    fc.record({ n: fc.integer({ min: 1, max: small ? 2 : 3 }), rooms: fc.integer({ min: 2, max: small ? 2 : 3 }), seed: fc.nat() }).map(({ n, rooms, seed }) => [GRIPPER_DOMAIN, gripperProblem({ balls: n, rooms, seed })] as const),
+    fc.record({ c: fc.integer({ min: 1, max: 2 }), s: fc.integer({ min: 1, max: 2 }), p: fc.integer({ min: 1, max: small ? 1 : 2 }), seed: fc.nat() }).map(({ c, s, p, seed }) => [LOGISTICS_DOMAIN, logisticsProblem({ cities: c, size: s, packages: p, seed })] as const),
+    fc.record({ f: fc.integer({ min: 2, max: 4 }), p: fc.integer({ min: 1, max: small ? 2 : 3 }), seed: fc.nat() }).map(({ f, p, seed }) => [MICONIC_DOMAIN, miconicProblem({ floors: f, passengers: p, seed })] as const),
+  );
+const instances = instancesOf(false);
+const withEncoding = fc.oneof(instancesOf(false).map((x) => [x, true] as const), instancesOf(true).map((x) => [x, false] as const));
+
+const trueAtoms = (imp: PddlImport, s: WorldState<any>): string[] => imp.task.atoms.filter((_, a) => s.getRaw(imp.cellOf[a]) === imp.valueOf[a]).sort();
+
+describe('importPddl', () => {
+  test('gripper with 4 balls: a GOAP domain over 7 cells whose optimal plan has 11 steps', () => {
+    const imp = importPddl(GRIPPER_DOMAIN, gripperProblem({ balls: 4 }));
+    expect(imp.task.atoms).toHaveLength(20);
+    expect(imp.schema.size).toBe(7);
+    const r = new GoapPlanner(imp.goap, { weight: 0, maxExpansions: 100_000 }).plan(imp.start, imp.goalName);
+    expect({ status: r.status, cost: r.cost }).toEqual({ status: 'found', cost: 11 });
+    // merged-bool members are named by atom
+    expect(imp.schema.member('(at ball1 rooma)')).toMatchObject({ key: '(at ball1 *) (carry ball1 *)' });
+  });
+
+  test('mutexGroups: false gives one bool per atom', () => {
+    const imp = importPddl(GRIPPER_DOMAIN, gripperProblem({ balls: 2 }), { mutexGroups: false });
+    expect(imp.schema.size).toBe(imp.task.atoms.length);
+    expect(imp.groups).toEqual([]);
+  });
+
+  test('rejects a goal of two atoms of one mutex group', () => {
+    const problem = gripperProblem({ balls: 1 }).replace('(:goal (and', '(:goal (and (at ball1 rooma)');
+    const e = pddlErrorOf(() => importPddl(GRIPPER_DOMAIN, problem));
+    expect(e.code).toBe('UNREACHABLE_GOAL');
+    expect(e.message).toContain('(at ball1 roomb)');
+  });
+
+  test('property: the encoding steps in lock-step with STRIPS on random walks (same applicable actions, same atoms)', () => {
+    fc.assert(
+      fc.property(instances, fc.array(fc.nat(), { maxLength: 30 }), ([d, p], choices) => {
+        const imp = importPddl(d, p);
+        const lists = imp.actions.map((a) => ({ pre: compileConditions(imp.schema, a.conditions), eff: compileEffects(imp.schema, a.effects), src: imp.task.actions[a.source] }));
+        const s = createState(imp.schema);
+        const strips = new Set(imp.task.init);
+        for (const c of choices) {
+          expect(trueAtoms(imp, s)).toEqual([...strips].map((a) => imp.task.atoms[a]).sort());
+          const stripsOk = imp.task.actions.map((a, i) => i).filter((i) => imp.task.actions[i].pre.every((x) => strips.has(x)) && imp.task.actions[i].preNeg.every((x) => !strips.has(x)));
+          const goapOk = lists.filter((l) => checkConditions(l.pre, s)).map((l) => imp.task.actions.indexOf(l.src));
+          expect(goapOk).toEqual(stripsOk);
+          if (goapOk.length === 0) break;
+          const pick = lists.find((l) => imp.task.actions.indexOf(l.src) === goapOk[c % goapOk.length])!;
+          expect(applyEffects(pick.eff, s)).toBe(-1);
+          for (const x of pick.src.del) strips.delete(x);
+          for (const x of pick.src.add) strips.add(x);
+        }
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  test('property: backward and forward GOAP with an admissible setting find the exhaustive optimum, and their plans replay under PDDL semantics', () => {
+    fc.assert(
+      fc.property(withEncoding, ([[d, p], groups]) => {
+        const imp = importPddl(d, p, { mutexGroups: groups });
+        const best = solveExhaustive(imp.task);
+        for (const mode of ['backward', 'forward'] as const) {
+          const planner = new GoapPlanner(imp.goap, { mode, weight: 0, maxExpansions: 200_000, maxPlanLength: 64 });
+          const r = planner.plan(imp.start, imp.goalName);
+          if (best === null) {
+            expect(r.status).toBe('none');
+            continue;
+          }
+          expect(r.status).toBe('found');
+          expect(r.cost).toBe(best.cost);
+          expect(replay(imp.domain, imp.problem, planner.toPlan().steps)).toBe(best.cost);
+        }
+        if (best) expect(replay(imp.domain, imp.problem, best.actions.map((i) => ({ operator: imp.task.actions[i].schema, args: imp.task.actions[i].args })))).toBe(best.cost);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  test('action costs: the cheaper detour wins, in the exhaustive search and in GOAP', () => {
+    const domain = `(define (domain roads) (:requirements :strips :typing :action-costs)
+      (:types city) (:predicates (at ?c - city) (road ?a ?b - city))
+      (:functions (total-cost) - number (length ?a ?b - city) - number)
+      (:action drive :parameters (?a ?b - city) :precondition (and (at ?a) (road ?a ?b))
+        :effect (and (at ?b) (not (at ?a)) (increase (total-cost) (length ?a ?b)))))`;
+    const problem = `(define (problem r) (:domain roads) (:objects a b c - city)
+      (:init (at a) (road a b) (road b c) (road a c) (= (total-cost) 0) (= (length a b) 2) (= (length b c) 3) (= (length a c) 9))
+      (:goal (at c)) (:metric minimize (total-cost)))`;
+    const imp = importPddl(domain, problem);
+    expect(solveExhaustive(imp.task)).toMatchObject({ cost: 5 });
+    const planner = new GoapPlanner(imp.goap, { weight: 0 });
+    expect(planner.plan(imp.start, imp.goalName).cost).toBe(5);
+    expect(planner.toPlan().steps.map((s) => s.task)).toEqual(['(drive a b)', '(drive b c)']);
+    expect(replay(imp.domain, imp.problem, planner.toPlan().steps)).toBe(5);
+  });
+});

@@ -1,0 +1,79 @@
+import { PddlError } from './PddlError.js';
+
+/** A symbol of a PDDL file, lower-cased (PDDL names are case-insensitive), with its position. */
+export interface SexpSymbol {
+  readonly kind: 'symbol';
+  readonly text: string;
+  readonly line: number;
+  readonly column: number;
+}
+
+/** A parenthesised list, with the position of its `(`. */
+export interface SexpList {
+  readonly kind: 'list';
+  readonly items: readonly Sexp[];
+  readonly line: number;
+  readonly column: number;
+}
+
+export type Sexp = SexpSymbol | SexpList;
+
+/**
+ * Read one s-expression (a whole PDDL `define`) from text. `;` starts a comment
+ * to the end of the line. Errors name the line and column of the unbalanced
+ * parenthesis or stray text.
+ * @example
+ * readSexp('(define (domain d))').kind; // 'list'
+ */
+export function readSexp(text: string, file = ''): SexpList {
+  const stack: { items: Sexp[]; line: number; column: number }[] = [];
+  let top: SexpList | null = null;
+  let line = 1;
+  let lineStart = 0;
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const ch = text[i];
+    if (ch === '\n') {
+      line++;
+      lineStart = ++i;
+      continue;
+    }
+    if (ch === ' ' || ch === '\t' || ch === '\r' || ch === '\f') {
+      i++;
+      continue;
+    }
+    const column = i - lineStart + 1;
+    if (ch === ';') {
+      while (i < n && text[i] !== '\n') i++;
+      continue;
+    }
+    if (top) throw new PddlError('SYNTAX', text.slice(i, i + 16), `text after the end of the definition: "${text.slice(i, i + 16)}".`, { line, column }, file);
+    if (ch === '(') {
+      stack.push({ items: [], line, column });
+      i++;
+      continue;
+    }
+    if (ch === ')') {
+      const open = stack.pop();
+      if (!open) throw new PddlError('SYNTAX', ')', 'unbalanced ")".', { line, column }, file);
+      const list: SexpList = { kind: 'list', items: open.items, line: open.line, column: open.column };
+      if (stack.length === 0) top = list;
+      else stack[stack.length - 1].items.push(list);
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < n && !' \t\r\n\f();'.includes(text[j])) j++;
+    const word = text.slice(i, j).toLowerCase();
+    if (stack.length === 0) throw new PddlError('SYNTAX', word, `expected "(" but found "${word}".`, { line, column }, file);
+    stack[stack.length - 1].items.push({ kind: 'symbol', text: word, line, column });
+    i = j;
+  }
+  if (stack.length > 0) {
+    const open = stack[stack.length - 1];
+    throw new PddlError('SYNTAX', '(', `unclosed "(" (the file ends inside it).`, { line: open.line, column: open.column }, file);
+  }
+  if (!top) throw new PddlError('SYNTAX', '', 'the file is empty: expected "(define ...)".', { line, column: 1 }, file);
+  return top;
+}
