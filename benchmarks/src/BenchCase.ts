@@ -13,6 +13,11 @@ export interface CheckResult {
   readonly cost?: number;
   /** Nodes expanded (GOAP) or decomposition steps (HTN) per plan; hardware independent. */
   readonly expanded?: number;
+  /**
+   * Set when the planner stopped at a budget without a plan (e.g. `expansions`): not a wrong plan but an
+   * unmet scale target. The case is still timed (so expansions/s is reported) and marked `budget`.
+   */
+  readonly budget?: string;
 }
 
 /** A case ready to run: `run` is one timed operation, `check` validates its output. */
@@ -45,6 +50,8 @@ export interface Target {
   readonly baseline?: string;
   /** With `baseline`: this median / the baseline median must be at or below this. */
   readonly maxRatio?: number;
+  /** A plan must be found within this many expansions (a case that stops at a budget misses it). */
+  readonly maxExpanded?: number;
   /** The time or ratio target in words, e.g. `≤ 1.5 µs`; the report appends `maxGcs` itself. */
   readonly label?: string;
 }

@@ -23,6 +23,13 @@ describe('report', () => {
     expect(targetMet(results[1])).toBeNull();
   });
 
+  it('judges expansion targets: a case stopped by a budget misses them', () => {
+    const solved: CaseResult = { ...base, id: 'e', impl: 'dualplan', medianNs: 1e6, expanded: 500, target: { maxExpanded: 1000 } };
+    expect(targetMet(solved)).toBe(true);
+    expect(targetMet({ ...solved, expanded: 1001 })).toBe(false);
+    expect(targetMet({ ...solved, status: 'budget' })).toBe(false);
+  });
+
   it('judges GC targets: any GC fails a 0-GC target, alone or with a time target', () => {
     const gcOnly: CaseResult = { ...base, id: 'g', impl: 'dualplan', medianNs: 100, gcs: 0, gcOps: 1000, target: { maxGcs: 0 } };
     expect(targetMet(gcOnly)).toBe(true);

@@ -67,8 +67,9 @@ export function targetMet(r: CaseResult): boolean | null {
   if (!t) return null;
   const time = t.maxNs === undefined || r.medianNs === undefined ? null : r.medianNs / (t.per ?? 1) <= t.maxNs;
   const gcs = t.maxGcs === undefined || r.gcs === undefined ? null : r.gcs <= t.maxGcs;
-  if (time === null && gcs === null) return null;
-  return time !== false && gcs !== false;
+  const expanded = t.maxExpanded === undefined || r.expanded === undefined ? null : r.status !== 'budget' && r.expanded <= t.maxExpanded;
+  if (time === null && gcs === null && expanded === null) return null;
+  return time !== false && gcs !== false && expanded !== false;
 }
 
 /** A target as the report shows it: its label, then the GC limit. */

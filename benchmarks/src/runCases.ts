@@ -4,7 +4,7 @@ import { measureAllocation } from './measureAllocation.js';
 import { fmtBytes, formatNs } from './format.js';
 import { FULL_BUDGET, QUICK_BUDGET, measureSlow, measureTime, type TimeResult } from './measureTime.js';
 
-export type CaseStatus = 'ok' | 'non-optimal' | 'wrong' | 'timeout' | 'skipped' | 'error';
+export type CaseStatus = 'ok' | 'non-optimal' | 'budget' | 'wrong' | 'timeout' | 'skipped' | 'error';
 
 /** Everything measured for one case; serialised into results/latest.json. */
 export interface CaseResult extends Pick<BenchCase, 'suite' | 'name' | 'impl' | 'scenario' | 'curve' | 'target'> {
@@ -72,7 +72,10 @@ export async function runCases(cases: readonly BenchCase[], options: RunOptions)
       const prepared = c.prepare();
       const check = prepared.check();
       Object.assign(result, { expanded: check.expanded, planLength: check.planLength, cost: check.cost, detail: check.detail });
-      if (!check.valid || (!check.optimal && c.impl === 'dualplan')) {
+      if (check.budget !== undefined && c.impl === 'dualplan') {
+        result.status = 'budget';
+        options.log(`  no plan within the budget (${check.budget}): timed for expansions/s`);
+      } else if (!check.valid || (!check.optimal && c.impl === 'dualplan')) {
         result.status = 'wrong';
         options.log(`  WRONG PLAN, not timed: ${check.detail}`);
         continue;

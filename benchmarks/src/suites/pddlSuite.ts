@@ -1,0 +1,33 @@
+import { BLOCKS_DOMAIN, GRIPPER_DOMAIN, LOGISTICS_DOMAIN, MICONIC_DOMAIN, blocksProblem, gripperProblem, logisticsProblem, miconicProblem } from '@dualplan/pddl';
+import type { BenchCase, SuiteOptions } from '../BenchCase.js';
+import { pddlCases, type PddlInstance, type PddlSearch } from './pddlCases.js';
+
+const SEARCHES: readonly PddlSearch[] = ['optimal backward', 'blind forward'];
+
+/** The classic planning benchmarks, generated and imported from PDDL; `solvedToday` instances run in the jest pass too. */
+function instances(quick: boolean): { instance: PddlInstance; solvedToday: boolean }[] {
+  const blocks = (n: number): PddlInstance => ({ label: `blocks ${n}`, domain: BLOCKS_DOMAIN, problem: () => blocksProblem({ blocks: n, seed: 1 }) });
+  const gripper = (n: number): PddlInstance => ({ label: `gripper ${n}`, domain: GRIPPER_DOMAIN, problem: () => gripperProblem({ balls: n }), knownOptimum: n % 2 === 0 ? 3 * n - 1 : 3 * n });
+  const logistics = (cities: number, size: number, packages: number): PddlInstance => ({
+    label: `logistics ${cities}×${size} ${packages} pkg`,
+    domain: LOGISTICS_DOMAIN,
+    problem: () => logisticsProblem({ cities, size, packages, seed: 1 }),
+  });
+  const miconic = (floors: number, passengers: number): PddlInstance => ({ label: `miconic ${floors} fl ${passengers} p`, domain: MICONIC_DOMAIN, problem: () => miconicProblem({ floors, passengers, seed: 1 }) });
+  const small = [blocks(4), blocks(5), gripper(2), gripper(4), logistics(2, 2, 2), miconic(4, 2), miconic(6, 4)].map((instance) => ({ instance, solvedToday: true }));
+  if (quick) return small;
+  const large = [blocks(6), blocks(7), blocks(8), blocks(10), gripper(6), gripper(8), gripper(10), logistics(2, 3, 3), logistics(3, 2, 4), logistics(3, 3, 6), miconic(8, 6), miconic(10, 8)];
+  return [...small, ...large.map((instance) => ({ instance, solvedToday: false }))];
+}
+
+/**
+ * PDDL scale (issue 12): blocks world (up to 10 blocks), gripper (up to 10
+ * balls), logistics and miconic, imported from PDDL, each planned by the
+ * optimal backward setting and by blind forward search, with at most 2 million
+ * expansions (and 20 s) per plan. Reports expansions, time and expansions/s.
+ */
+export function pddlSuite({ quick }: SuiteOptions): BenchCase[] {
+  const budget = quick ? { maxExpansions: 200_000, timeBudgetMs: 3_000 } : { maxExpansions: 2_000_000, timeBudgetMs: 20_000 };
+  const target = { maxExpanded: 2_000_000, label: 'optimal, ≤ 2M expansions' };
+  return instances(quick).flatMap(({ instance, solvedToday }) => pddlCases('pddl', instance, SEARCHES, budget, { heavy: !solvedToday, target }));
+}
