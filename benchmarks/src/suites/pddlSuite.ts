@@ -1,4 +1,18 @@
-import { BLOCKS_DOMAIN, GRIPPER_DOMAIN, LOGISTICS_DOMAIN, MICONIC_DOMAIN, blocksProblem, gripperProblem, logisticsProblem, miconicProblem } from '@dualplan/pddl';
+import {
+  BLOCKS_DOMAIN,
+  DUNGEON_DOMAIN,
+  GRIPPER_DOMAIN,
+  LOGISTICS_DOMAIN,
+  MICONIC_DOMAIN,
+  blocksProblem,
+  dungeonProblem,
+  gripperProblem,
+  importPddl,
+  logisticsProblem,
+  miconicProblem,
+  solveExhaustive,
+  type DungeonOptions,
+} from '@dualplan/pddl';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 import { pddlCases, type PddlInstance, type PddlSearch } from './pddlCases.js';
 
@@ -7,7 +21,7 @@ const SEARCHES: readonly PddlSearch[] = ['optimal backward', 'blind forward'];
 /** The classic planning benchmarks, generated and imported from PDDL; `solvedToday` instances run in the jest pass too. */
 function instances(quick: boolean): { instance: PddlInstance; solvedToday: boolean }[] {
   const blocks = (n: number): PddlInstance => ({ label: `blocks ${n}`, domain: BLOCKS_DOMAIN, problem: () => blocksProblem({ blocks: n, seed: 1 }) });
-  const gripper = (n: number): PddlInstance => ({ label: `gripper ${n}`, domain: GRIPPER_DOMAIN, problem: () => gripperProblem({ balls: n }), knownOptimum: n % 2 === 0 ? 3 * n - 1 : 3 * n });
+  const gripper = (n: number): PddlInstance => ({ label: `gripper ${n}`, domain: GRIPPER_DOMAIN, problem: () => gripperProblem({ balls: n }), knownOptimum: () => (n % 2 === 0 ? 3 * n - 1 : 3 * n) });
   const logistics = (cities: number, size: number, packages: number): PddlInstance => ({
     label: `logistics ${cities}×${size} ${packages} pkg`,
     domain: LOGISTICS_DOMAIN,
@@ -21,13 +35,32 @@ function instances(quick: boolean): { instance: PddlInstance; solvedToday: boole
 }
 
 /**
+ * Game-scale dungeons (see `dungeonProblem`): 121 and 503 ground actions, optimal plans of 26 and 27 steps.
+ * Junk items make most actions irrelevant, so the optimum is checked on the junk-free twin (same seed, same
+ * dungeon), whose state space the exhaustive search can store.
+ */
+const DUNGEONS: readonly { label: string; options: DungeonOptions; maxNs: number; target: string }[] = [
+  { label: 'dungeon 120 actions', options: { rooms: 16, keys: 4, weapons: 2, guards: 4, treasures: 4, loops: 10, junk: 65, seed: 5 }, maxNs: 1e6, target: '≤ 1 ms' },
+  { label: 'dungeon 500 actions', options: { rooms: 32, keys: 4, weapons: 2, guards: 4, treasures: 4, loops: 100, junk: 330, seed: 12 }, maxNs: 1e7, target: '≤ 10 ms' },
+];
+
+function dungeon(d: (typeof DUNGEONS)[number]): PddlInstance {
+  const twin = () => solveExhaustive(importPddl(DUNGEON_DOMAIN, dungeonProblem({ ...d.options, junk: 0 })).task, { maxStates: 1_000_000 })?.cost ?? null;
+  return { label: d.label, domain: DUNGEON_DOMAIN, problem: () => dungeonProblem(d.options), knownOptimum: twin };
+}
+
+/**
  * PDDL scale (issue 12): blocks world (up to 10 blocks), gripper (up to 10
  * balls), logistics and miconic, imported from PDDL, each planned by the
  * optimal backward setting and by blind forward search, with at most 2 million
- * expansions (and 20 s) per plan. Reports expansions, time and expansions/s.
+ * expansions (and 20 s) per plan; and two game-scale dungeons. Reports
+ * expansions, time and expansions/s.
  */
 export function pddlSuite({ quick }: SuiteOptions): BenchCase[] {
   const budget = quick ? { maxExpansions: 200_000, timeBudgetMs: 3_000 } : { maxExpansions: 2_000_000, timeBudgetMs: 20_000 };
   const target = { maxExpanded: 2_000_000, label: 'optimal, ≤ 2M expansions' };
-  return instances(quick).flatMap(({ instance, solvedToday }) => pddlCases('pddl', instance, SEARCHES, budget, { heavy: !solvedToday, target }));
+  const classic = instances(quick).flatMap(({ instance, solvedToday }) => pddlCases('pddl', instance, SEARCHES, budget, { heavy: !solvedToday, target }));
+  // The game-scale targets: optimal plans in ≤ 1 ms / ≤ 10 ms, 0 GCs in steady state.
+  const games = DUNGEONS.flatMap((d) => pddlCases('pddl', dungeon(d), SEARCHES, budget, { heavy: true, allocOps: 1000, target: { maxNs: d.maxNs, maxGcs: 0, maxExpanded: 2_000_000, label: `optimal, ${d.target}` } }));
+  return [...classic, ...games];
 }
