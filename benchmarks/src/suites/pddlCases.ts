@@ -1,4 +1,4 @@
-import { GoapPlanner, admissibleWeight, type GoapDomain, type GoapOptions } from '@dualplan/goap';
+import { GoapPlanner, admissibleWeight, type GoapDomain, type GoapPlannerOptions } from '@dualplan/goap';
 import { importPddl, solveExhaustive, type PddlImport } from '@dualplan/pddl';
 import { DualplanError, createState, validatePlan } from '@dualplan/world-state';
 import { dualplanCase, type BenchCase, type CheckResult, type Target } from '../BenchCase.js';
@@ -25,7 +25,7 @@ export type PddlSearch = 'optimal backward' | 'blind forward';
  * setting (the count heuristic at the weight that keeps it admissible); this is
  * the one place to switch to an `optimal: true` preset once GOAP has one.
  */
-export function searchOptions(search: PddlSearch, domain: GoapDomain, budget: { maxExpansions: number; timeBudgetMs: number }): GoapOptions {
+export function searchOptions(search: PddlSearch, domain: GoapDomain, budget: { maxExpansions: number; timeBudgetMs: number }): GoapPlannerOptions {
   const common = { ...budget, maxNodes: 1 << 22, maxPlanLength: 256 };
   return search === 'blind forward' ? { ...common, mode: 'forward', weight: 0 } : { ...common, mode: 'backward', weight: admissibleWeight(domain) };
 }
@@ -71,7 +71,7 @@ export function pddlCases(
       const imp = data.imported();
       const planner = new GoapPlanner(imp.goap, searchOptions(search, imp.goap, budget));
       const state = createState(imp.schema);
-      return { run: () => planner.plan(state, imp.goalName), check: () => checkPddl(planner, imp, data.optimum()) };
+      return { run: () => planner.search(state, imp.goalName), check: () => checkPddl(planner, imp, data.optimum()) };
     }),
     heavy: extra.heavy,
   }));
@@ -79,7 +79,7 @@ export function pddlCases(
 
 function checkPddl(planner: GoapPlanner, imp: PddlImport, optimum: number | null): CheckResult {
   const state = createState(imp.schema);
-  const r = planner.plan(state, imp.goalName);
+  const r = planner.search(state, imp.goalName);
   const size = `${imp.task.atoms.length} atoms → ${imp.schema.size} cells, ${imp.actions.length} actions`;
   if (r.status === 'budget') return { valid: false, optimal: false, budget: r.budget, expanded: r.expanded, detail: `stopped by the ${r.budget} budget after ${r.expanded} expansions (${size}${optimum === null ? '' : `; optimum ${optimum}`})` };
   if (r.status !== 'found') return { valid: false, optimal: false, expanded: r.expanded, detail: `status ${r.status}` };

@@ -176,30 +176,3 @@ export class Reader {
 
 /** The keyword heading a section. @internal */
 export const keyword = (s: SexpList): SexpSymbol => s.items[0] as SexpSymbol;
-
-/** The closest candidate to a misspelt name (edit distance ≤ 2 or a shared prefix), for "did you mean". @internal */
-export function closest(name: string, candidates: Iterable<string>): string | null {
-  let best: string | null = null;
-  let bestD = 3;
-  for (const c of candidates) {
-    const d = editDistance(name, c);
-    if (d < bestD) [best, bestD] = [c, d];
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[b.length];
-}
-
-/** ` (did you mean "x"?)` or ''. @internal */
-export const didYouMeanText = (name: string, candidates: Iterable<string>): string => {
-  const c = closest(name, candidates);
-  return c ? ` (did you mean "${c}"?)` : '';
-};

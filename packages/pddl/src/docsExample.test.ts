@@ -14,9 +14,9 @@ test('the docs/pddl.md worked example runs as written and prints what the doc sh
   for (const g of p.groups) log(g.name, g.exactlyOne ? '(exactly one)' : '(at most one)');
 
   const planner = new GoapPlanner(p.goap, { weight: 0, maxExpansions: 100_000 });
-  const result = planner.plan(p.start, p.goalName);
-  log(result.status, 'cost', result.cost);
-  for (const step of planner.toPlan().steps) log(step.task);
+  const result = planner.plan(p.start, undefined, { goal: p.goalName });
+  log(result.status, 'cost', result.plan?.cost);
+  for (const step of result.plan?.steps ?? []) log(step.task);
 
   log('exhaustive optimum:', solveExhaustive(p.task)?.cost);
   // --- end ---

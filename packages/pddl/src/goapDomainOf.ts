@@ -1,7 +1,7 @@
 // The only file that knows the GOAP package's construction API: the rest of
 // @dualplan/pddl produces plain action data in the unified vocabulary
-// (`conditions`, `effects`, `cost`), so adapting to a renamed GOAP API is local.
-import { compileDomain, type GoapDomain } from '@dualplan/goap';
+// (`conditions`, `effects`, `cost`), so a change of that API stays local.
+import { compileGoapDomain, type GoapDomain } from '@dualplan/goap';
 import type { Schema, Condition } from '@dualplan/world-state';
 import type { EncodedAction } from './encodeTask.js';
 
@@ -12,11 +12,11 @@ export const PDDL_GOAL = 'goal';
  * Compile encoded PDDL actions and the problem's goal into a GOAP domain with one goal, {@link PDDL_GOAL}.
  * @example
  * const domain = goapDomainOf(encoded.schema, encoded.actions, encoded.goal);
- * new GoapPlanner(domain, { weight: 0 }).plan(createState(encoded.schema), PDDL_GOAL);
+ * new GoapPlanner(domain, { weight: 0 }).plan(createState(encoded.schema), undefined, { goal: PDDL_GOAL });
  */
 export function goapDomainOf(schema: Schema, actions: readonly EncodedAction[], goal: readonly Condition[]): GoapDomain {
-  return compileDomain(schema, {
-    actions: actions.map((a) => ({ name: a.name, operator: a.operator, args: a.args, preconditions: a.conditions, effects: a.effects, cost: a.cost })),
+  return compileGoapDomain(schema, {
+    actions: actions.map((a) => ({ name: a.name, operator: a.operator, args: a.args, conditions: a.conditions, effects: a.effects, cost: a.cost })),
     goals: [{ name: PDDL_GOAL, conditions: goal }],
   });
 }

@@ -55,7 +55,7 @@ describe('importPddl', () => {
     const imp = importPddl(GRIPPER_DOMAIN, gripperProblem({ balls: 4 }));
     expect(imp.task.atoms).toHaveLength(20);
     expect(imp.schema.size).toBe(7);
-    const r = new GoapPlanner(imp.goap, { weight: 0, maxExpansions: 100_000 }).plan(imp.start, imp.goalName);
+    const r = new GoapPlanner(imp.goap, { weight: 0, maxExpansions: 100_000 }).search(imp.start, imp.goalName);
     expect({ status: r.status, cost: r.cost }).toEqual({ status: 'found', cost: 11 });
     // merged-bool members are named by atom
     expect(imp.schema.member('(at ball1 rooma)')).toMatchObject({ key: '(at ball1 *) (carry ball1 *)' });
@@ -104,7 +104,7 @@ describe('importPddl', () => {
         const best = solveExhaustive(imp.task);
         for (const mode of ['backward', 'forward'] as const) {
           const planner = new GoapPlanner(imp.goap, { mode, weight: 0, maxExpansions: 200_000, maxPlanLength: 64 });
-          const r = planner.plan(imp.start, imp.goalName);
+          const r = planner.search(imp.start, imp.goalName);
           if (best === null) {
             expect(r.status).toBe('none');
             continue;
@@ -131,7 +131,7 @@ describe('importPddl', () => {
     const imp = importPddl(domain, problem);
     expect(solveExhaustive(imp.task)).toMatchObject({ cost: 5 });
     const planner = new GoapPlanner(imp.goap, { weight: 0 });
-    expect(planner.plan(imp.start, imp.goalName).cost).toBe(5);
+    expect(planner.search(imp.start, imp.goalName).cost).toBe(5);
     expect(planner.toPlan().steps.map((s) => s.task)).toEqual(['(drive a b)', '(drive b c)']);
     expect(replay(imp.domain, imp.problem, planner.toPlan().steps)).toBe(5);
   });

@@ -36,8 +36,8 @@ export interface ImportOptions {
  * line, column and construct.
  * @example
  * const p = importPddl(GRIPPER_DOMAIN, gripperProblem({ balls: 4 }));
- * const result = new GoapPlanner(p.goap, { weight: 0, maxExpansions: 1e6 }).plan(p.start, p.goalName);
- * result.cost; // 11
+ * const result = new GoapPlanner(p.goap, { weight: 0, maxExpansions: 1e6 }).plan(p.start, undefined, { goal: p.goalName });
+ * result.plan?.cost; // 11
  */
 export function importPddl(domainText: string, problemText: string, options: ImportOptions = {}): PddlImport {
   const domain = parseDomain(domainText, options.domainFile);

@@ -74,7 +74,7 @@ describe('parseDomain', () => {
 
   test('suggests the closest name', () => {
     const e = pddlErrorOf(() => parseDomain('(define (domain d) (:predicates (holding ?x))\n (:action a :parameters (?x) :effect (holdng ?x)))'));
-    expect(e.message).toContain('did you mean "holding"?');
+    expect(e.message).toContain('Did you mean "holding"?');
   });
 });
 

@@ -1,6 +1,7 @@
+import { didYouMean } from '@dualplan/world-state';
 import type { SourcePos } from './PddlError.js';
 import type { PddlAction, PddlAtom, PddlCost, PddlDomain, PddlLiteral, TypedName } from './PddlTask.js';
-import { Reader, TOTAL_COST, didYouMeanText, keyword } from './Reader.js';
+import { Reader, TOTAL_COST, keyword } from './Reader.js';
 import type { SexpList } from './readSexp.js';
 
 /**
@@ -102,7 +103,7 @@ function readAction(r: Reader, s: SexpList): PddlAction {
     if (key.text === ':parameters') parameters = r.typedList(r.list(value, 'a parameter list', key).items);
     else if (key.text === ':precondition') r.condition(value, precondition);
     else if (key.text === ':effect') r.effect(value, add, del, cost);
-    else r.fail('UNSUPPORTED', key.text, `action "${name}": unknown field "${key.text}"${didYouMeanText(key.text, [':parameters', ':precondition', ':effect'])}.`, key);
+    else r.fail('UNSUPPORTED', key.text, `action "${name}": unknown field "${key.text}".${didYouMean(key.text, [':parameters', ':precondition', ':effect'])}`, key);
   }
   return { name, parameters, precondition, add, del, cost: cost.value, line: s.line, column: s.column };
 }
@@ -110,7 +111,7 @@ function readAction(r: Reader, s: SexpList): PddlAction {
 function checkDomain(r: Reader, d: PddlDomain): void {
   const typeNames = Object.keys(d.types);
   const checkType = (t: string, what: string, at: SourcePos | null) => {
-    if (!(t in d.types)) r.fail('UNKNOWN_NAME', t, `${what} has unknown type "${t}"${didYouMeanText(t, typeNames)}.`, at);
+    if (!(t in d.types)) r.fail('UNKNOWN_NAME', t, `${what} has unknown type "${t}".${didYouMean(t, typeNames)}`, at);
   };
   const constants = new Set(d.constants.map((c) => c.name));
   for (const c of d.constants) checkType(c.type, `constant "${c.name}"`, c);
@@ -132,7 +133,7 @@ function checkDomain(r: Reader, d: PddlDomain): void {
       for (const arg of args) {
         if (arg.startsWith('?') ? !vars.has(arg) : !constants.has(arg)) {
           const kind = arg.startsWith('?') ? 'parameter' : 'constant';
-          r.fail('UNKNOWN_NAME', arg, `${where}: "${arg}" is not a ${kind} of the ${arg.startsWith('?') ? 'action' : 'domain'}${didYouMeanText(arg, arg.startsWith('?') ? vars : constants)}.`, at);
+          r.fail('UNKNOWN_NAME', arg, `${where}: "${arg}" is not a ${kind} of the ${arg.startsWith('?') ? 'action' : 'domain'}.${didYouMean(arg, arg.startsWith('?') ? vars : constants)}`, at);
         }
       }
     };
@@ -145,7 +146,7 @@ function checkDomain(r: Reader, d: PddlDomain): void {
       if (!d.requirements.includes(':action-costs')) r.fail('UNSUPPORTED', 'increase', `${where} increases total-cost but the domain does not declare :action-costs.`, a);
       if ('fn' in a.cost) {
         const sig = d.functions[a.cost.fn];
-        if (!sig) r.fail('UNKNOWN_NAME', a.cost.fn, `${where}: unknown cost function "${a.cost.fn}"${didYouMeanText(a.cost.fn, Object.keys(d.functions))}.`, a);
+        if (!sig) r.fail('UNKNOWN_NAME', a.cost.fn, `${where}: unknown cost function "${a.cost.fn}".${didYouMean(a.cost.fn, Object.keys(d.functions))}`, a);
         if (sig.length !== a.cost.args.length) r.fail('ARITY', a.cost.fn, `${where}: "${a.cost.fn}" takes ${sig.length} arguments, got ${a.cost.args.length}.`, a);
         checkArgs(a.cost.args, a);
       }
@@ -160,6 +161,6 @@ export function checkAtom(r: Reader, d: PddlDomain, atom: PddlAtom, where: strin
     return;
   }
   const sig = d.predicates[atom.pred];
-  if (!sig) r.fail('UNKNOWN_NAME', atom.pred, `${where}: unknown predicate "${atom.pred}"${didYouMeanText(atom.pred, Object.keys(d.predicates))}.`, atom);
+  if (!sig) r.fail('UNKNOWN_NAME', atom.pred, `${where}: unknown predicate "${atom.pred}".${didYouMean(atom.pred, Object.keys(d.predicates))}`, atom);
   if (sig.length !== atom.args.length) r.fail('ARITY', atom.pred, `${where}: "${atom.pred}" takes ${sig.length} arguments, got ${atom.args.length}.`, atom);
 }

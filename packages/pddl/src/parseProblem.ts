@@ -1,5 +1,6 @@
+import { didYouMean } from '@dualplan/world-state';
 import type { PddlAtom, PddlDomain, PddlLiteral, PddlNumericFact, PddlProblem, TypedName } from './PddlTask.js';
-import { Reader, TOTAL_COST, didYouMeanText, keyword } from './Reader.js';
+import { Reader, TOTAL_COST, keyword } from './Reader.js';
 import { checkAtom } from './parseDomain.js';
 import type { SexpList } from './readSexp.js';
 
@@ -66,7 +67,7 @@ export function parseProblem(text: string, domain: PddlDomain, file = ''): PddlP
   if (!sawGoal) r.fail('SYNTAX', ':goal', `problem "${name}" has no :goal section.`, null);
   const typed = new Map<string, string>();
   for (const o of [...domain.constants, ...objects]) {
-    if (!(o.type in domain.types)) r.fail('UNKNOWN_NAME', o.type, `object "${o.name}" has unknown type "${o.type}"${didYouMeanText(o.type, Object.keys(domain.types))}.`, o);
+    if (!(o.type in domain.types)) r.fail('UNKNOWN_NAME', o.type, `object "${o.name}" has unknown type "${o.type}".${didYouMean(o.type, Object.keys(domain.types))}`, o);
     if (typed.has(o.name) && typed.get(o.name) !== o.type) r.fail('SYNTAX', o.name, `object "${o.name}" is declared with two types.`, o);
     typed.set(o.name, o.type);
   }
@@ -75,7 +76,7 @@ export function parseProblem(text: string, domain: PddlDomain, file = ''): PddlP
     const sig = domain.predicates[atom.pred];
     atom.args.forEach((arg, i) => {
       const t = typed.get(arg);
-      if (t === undefined) r.fail('UNKNOWN_NAME', arg, `"${arg}" in (${atom.pred} ...) is not an object of the problem${didYouMeanText(arg, typed.keys())}.`, atom);
+      if (t === undefined) r.fail('UNKNOWN_NAME', arg, `"${arg}" in (${atom.pred} ...) is not an object of the problem.${didYouMean(arg, typed.keys())}`, atom);
       if (sig && !isSubtype(domain.types, t, sig[i])) r.fail('TYPE', arg, `(${atom.pred} ...) expects a ${sig[i]} as argument ${i + 1}, but "${arg}" is a ${t}.`, atom);
     });
   }
@@ -88,7 +89,7 @@ function readNumericFact(r: Reader, domain: PddlDomain, l: SexpList): PddlNumeri
   const term = r.list(l.items[1], 'a function term such as (total-cost)', l);
   const fn = r.symbol(term.items[0], 'a function name', term);
   const sig = domain.functions[fn.text];
-  if (!sig) r.fail('UNKNOWN_NAME', fn.text, `unknown function "${fn.text}"${didYouMeanText(fn.text, Object.keys(domain.functions))}.`, fn);
+  if (!sig) r.fail('UNKNOWN_NAME', fn.text, `unknown function "${fn.text}".${didYouMean(fn.text, Object.keys(domain.functions))}`, fn);
   const args = term.items.slice(1).map((a) => r.symbol(a, 'an object', term).text);
   if (args.length !== sig.length) r.fail('ARITY', fn.text, `"${fn.text}" takes ${sig.length} arguments, got ${args.length}.`, term);
   const v = r.symbol(l.items[2], 'a number', l);
