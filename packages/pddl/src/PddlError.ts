@@ -10,7 +10,8 @@ export interface SourcePos {
  * A PDDL file that cannot be read or grounded. `subject` is the offending
  * construct (`:conditional-effects`, `forall`, a predicate or type name);
  * `line`/`column` point at it (0 when the error is about the task as a whole).
- * Codes: `SYNTAX`, `UNSUPPORTED`, `UNKNOWN_NAME`, `ARITY`, `UNREACHABLE_GOAL`.
+ * Codes: `SYNTAX`, `UNSUPPORTED`, `UNKNOWN_NAME`, `ARITY`, `TYPE` (an object of the
+ * wrong type), `UNREACHABLE_GOAL`, `TOO_LARGE` (grounding past its action budget).
  * @example
  * try { parseDomain(text); } catch (e) { if (e instanceof PddlError) console.log(e.line, e.subject); }
  */

@@ -63,6 +63,12 @@ describe('groundTask', () => {
     expect(e.message).toMatch(/^r\.pddl:4:27:/);
   });
 
+  test('stops with TOO_LARGE naming the action schema instead of grounding without end', () => {
+    const d = parseDomain(GRIPPER_DOMAIN);
+    const e = pddlErrorOf(() => groundTask(d, parseProblem(gripperProblem({ balls: 3 }), d), { maxActions: 10 }));
+    expect({ code: e.code, subject: e.subject }).toEqual({ code: 'TOO_LARGE', subject: 'pick' });
+  });
+
   test('names a cost the problem does not define', () => {
     const d = parseDomain(ROADS);
     const e = pddlErrorOf(() => groundTask(d, parseProblem(roadsProblem().replace('(= (length a c) 9)', ''), d)));

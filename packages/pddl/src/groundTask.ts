@@ -21,12 +21,15 @@ interface Check {
  * (a predicate no action changes) or an equality fails; then keep the actions
  * and atoms reachable from the initial state in the delete relaxation, and fold
  * atoms that never change into constants. Throws a {@link PddlError} with code
- * `UNREACHABLE_GOAL` naming the goal atom that no plan can reach.
+ * `UNREACHABLE_GOAL` naming the goal atom that no plan can reach, and with
+ * `TOO_LARGE` naming the action schema when grounding would make more than
+ * `maxActions` candidate actions (default 10⁶), so a huge task fails fast.
  * @example
  * const task = groundTask(parseDomain(GRIPPER_DOMAIN), parseProblem(gripperProblem({ balls: 2 }), parseDomain(GRIPPER_DOMAIN)));
  * task.actions.length; // 2 moves + 2 picks/drops per ball, room and gripper... after pruning
  */
-export function groundTask(domain: PddlDomain, problem: PddlProblem): GroundTask {
+export function groundTask(domain: PddlDomain, problem: PddlProblem, options: { maxActions?: number } = {}): GroundTask {
+  const maxActions = options.maxActions ?? 1_000_000;
   const fluent = new Set<string>();
   for (const a of domain.actions) for (const atom of [...a.add, ...a.del]) fluent.add(atom.pred);
   const initKeys = new Set(problem.init.map((a) => atomKey(a.pred, a.args)));
@@ -46,6 +49,9 @@ export function groundTask(domain: PddlDomain, problem: PddlProblem): GroundTask
     };
     const bind = (i: number): void => {
       if (i === a.parameters.length) {
+        if (candidates.length >= maxActions) {
+          throw new PddlError('TOO_LARGE', a.name, `grounding makes more than ${maxActions} actions (at "${a.name}"): add static preconditions (types, fixed relations) to narrow its parameters, or raise maxActions.`, a, domain.file);
+        }
         candidates.push({ schema: a, args: binding.slice() });
         return;
       }

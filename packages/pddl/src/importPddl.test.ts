@@ -6,7 +6,7 @@ import { importPddl, type PddlImport } from './importPddl.js';
 import { solveExhaustive } from './solveExhaustive.js';
 import { pddlErrorOf } from './testUtil.js';
 import type { PddlDomain, PddlProblem } from './PddlTask.js';
-import { BLOCKS_DOMAIN, GRIPPER_DOMAIN, LOGISTICS_DOMAIN, MICONIC_DOMAIN, blocksProblem, gripperProblem, logisticsProblem, miconicProblem } from './domains/index.js';
+import { BLOCKS_DOMAIN, DUNGEON_DOMAIN, dungeonProblem, GRIPPER_DOMAIN, LOGISTICS_DOMAIN, MICONIC_DOMAIN, blocksProblem, gripperProblem, logisticsProblem, miconicProblem } from './domains/index.js';
 
 /**
  * The PDDL semantics, written here independently of the grounder: instantiate
@@ -47,6 +47,15 @@ const instancesOf = (small: boolean) =>
   );
 const instances = instancesOf(false);
 const withEncoding = fc.oneof(instancesOf(false).map((x) => [x, true] as const), instancesOf(true).map((x) => [x, false] as const));
+
+const ROADS_DOMAIN = `(define (domain roads) (:requirements :strips :typing :action-costs)
+      (:types city) (:predicates (at ?c - city) (road ?a ?b - city))
+      (:functions (total-cost) - number (length ?a ?b - city) - number)
+      (:action drive :parameters (?a ?b - city) :precondition (and (at ?a) (road ?a ?b))
+        :effect (and (at ?b) (not (at ?a)) (increase (total-cost) (length ?a ?b)))))`;
+const ROADS_PROBLEM = `(define (problem r) (:domain roads) (:objects a b c - city)
+      (:init (at a) (road a b) (road b c) (road a c) (= (total-cost) 0) (= (length a b) 2) (= (length b c) 3) (= (length a c) 9))
+      (:goal (at c)) (:metric minimize (total-cost)))`;
 
 const trueAtoms = (imp: PddlImport, s: WorldState<any>): string[] => imp.task.atoms.filter((_, a) => s.getRaw(imp.cellOf[a]) === imp.valueOf[a]).sort();
 
@@ -119,16 +128,31 @@ describe('importPddl', () => {
     );
   });
 
+  test('a mutex group over the enum limit is split into several keys, each with a none value, and stays exact', () => {
+    const imp = importPddl(DUNGEON_DOMAIN, dungeonProblem({ rooms: 40, keys: 2, weapons: 1, guards: 1, treasures: 1, seed: 2 }));
+    const at = imp.groups.find((g) => g.name === '(at *)')!;
+    expect(at).toMatchObject({ exactlyOne: true });
+    expect(at.atoms).toHaveLength(40);
+    const keys = imp.schema.keyList.map((k) => k.name).filter((n) => n.startsWith('(at *)'));
+    expect(keys).toEqual(['(at *) #1', '(at *) #2']);
+    expect(imp.schema.member('(at *) #2 = none')).toBeDefined();
+    const best = solveExhaustive(imp.task, { maxStates: 200_000 });
+    const r = new GoapPlanner(imp.goap, { mode: 'forward', weight: 0, maxExpansions: 200_000 }).search(imp.start, imp.goalName);
+    expect(r.cost).toBe(best!.cost);
+    const planner = new GoapPlanner(imp.goap, { mode: 'forward', weight: 0, maxExpansions: 200_000 });
+    planner.search(imp.start, imp.goalName);
+    expect(replay(imp.domain, imp.problem, planner.toPlan().steps)).toBe(best!.cost);
+  });
+
+  test('solveExhaustive with maxLength finds the cheapest plan of at most that many actions', () => {
+    const imp = importPddl(ROADS_DOMAIN, ROADS_PROBLEM);
+    expect(solveExhaustive(imp.task)).toMatchObject({ cost: 5, actions: [0, 2] });
+    expect(solveExhaustive(imp.task, { maxLength: 1 })).toMatchObject({ cost: 9, actions: [1] });
+    expect(solveExhaustive(imp.task, { maxLength: 0 })).toBeNull();
+  });
+
   test('action costs: the cheaper detour wins, in the exhaustive search and in GOAP', () => {
-    const domain = `(define (domain roads) (:requirements :strips :typing :action-costs)
-      (:types city) (:predicates (at ?c - city) (road ?a ?b - city))
-      (:functions (total-cost) - number (length ?a ?b - city) - number)
-      (:action drive :parameters (?a ?b - city) :precondition (and (at ?a) (road ?a ?b))
-        :effect (and (at ?b) (not (at ?a)) (increase (total-cost) (length ?a ?b)))))`;
-    const problem = `(define (problem r) (:domain roads) (:objects a b c - city)
-      (:init (at a) (road a b) (road b c) (road a c) (= (total-cost) 0) (= (length a b) 2) (= (length b c) 3) (= (length a c) 9))
-      (:goal (at c)) (:metric minimize (total-cost)))`;
-    const imp = importPddl(domain, problem);
+    const imp = importPddl(ROADS_DOMAIN, ROADS_PROBLEM);
     expect(solveExhaustive(imp.task)).toMatchObject({ cost: 5 });
     const planner = new GoapPlanner(imp.goap, { weight: 0 });
     expect(planner.search(imp.start, imp.goalName).cost).toBe(5);

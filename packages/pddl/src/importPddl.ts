@@ -27,6 +27,8 @@ export interface ImportOptions {
   readonly problemFile?: string;
   /** Encode mutex groups as enum keys (default true); false gives one bool per atom. */
   readonly mutexGroups?: boolean;
+  /** Stop with a `TOO_LARGE` error past this many ground actions (default 10⁶). */
+  readonly maxActions?: number;
 }
 
 /**
@@ -42,7 +44,7 @@ export interface ImportOptions {
 export function importPddl(domainText: string, problemText: string, options: ImportOptions = {}): PddlImport {
   const domain = parseDomain(domainText, options.domainFile);
   const problem = parseProblem(problemText, domain, options.problemFile);
-  const task = groundTask(domain, problem);
+  const task = groundTask(domain, problem, { maxActions: options.maxActions });
   const encoded = encodeTask(task, options.mutexGroups === false ? [] : findMutexGroups(task));
   const goap = goapDomainOf(encoded.schema, encoded.actions, encoded.goal);
   return { ...encoded, domain, problem, task, goap, start: createState(encoded.schema), goalName: PDDL_GOAL };

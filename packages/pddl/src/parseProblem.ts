@@ -4,7 +4,11 @@ import { Reader, TOTAL_COST, keyword } from './Reader.js';
 import { checkAtom } from './parseDomain.js';
 import type { SexpList } from './readSexp.js';
 
-/** True when `type` is `ancestor` or one of its subtypes. */
+/**
+ * True when `type` is `ancestor` or one of its subtypes.
+ * @example
+ * isSubtype(parseDomain(LOGISTICS_DOMAIN).types, 'truck', 'physobj'); // true
+ */
 export function isSubtype(types: Readonly<Record<string, string>>, type: string, ancestor: string): boolean {
   for (let t: string | undefined = type; t !== undefined && t !== ''; t = types[t]) if (t === ancestor) return true;
   return false;
