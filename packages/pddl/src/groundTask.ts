@@ -41,7 +41,7 @@ export function groundTask(domain: PddlDomain, problem: PddlProblem, options: { 
   const candidates: { schema: PddlAction; args: string[] }[] = [];
   for (const a of domain.actions) {
     const domains = a.parameters.map((p) => objects.filter((o) => isSubtype(domain.types, o.type, p.type)).map((o) => o.name));
-    const { before, at: checksAt } = staticChecks(a, fluent);
+    const { before, at: checksAt, order } = staticChecks(a, fluent, domains.map((d) => d.length));
     const binding: string[] = new Array(a.parameters.length);
     const holds = (c: Check): boolean => {
       const args = c.vars.map((v, k) => (v < 0 ? c.consts[k] : binding[v]));
@@ -55,8 +55,9 @@ export function groundTask(domain: PddlDomain, problem: PddlProblem, options: { 
         candidates.push({ schema: a, args: binding.slice() });
         return;
       }
-      next: for (const o of domains[i]) {
-        binding[i] = o;
+      const param = order[i];
+      next: for (const o of domains[param]) {
+        binding[param] = o;
         for (const c of checksAt[i]) if (!holds(c)) continue next;
         bind(i + 1);
       }
@@ -162,19 +163,38 @@ function unreachable(problem: PddlProblem, key: string, negated: boolean, at: Pd
   throw new PddlError('UNREACHABLE_GOAL', key, `goal ${negated ? `(not ${key})` : key} can never hold: no sequence of actions ${negated ? 'deletes' : 'reaches'} it.`, at, problem.file);
 }
 
-/** The static and equality checks on constants only (`before`), and per parameter index those whose last variable it is. */
-function staticChecks(a: PddlAction, fluent: ReadonlySet<string>): { before: Check[]; at: Check[][] } {
-  const out: Check[][] = a.parameters.map(() => []);
-  const first: Check[] = [];
+/**
+ * The order to bind parameters in, and the static and equality checks: those on
+ * constants only (`before`), and per binding step those it completes. Each step
+ * binds the parameter that completes the most checks (then the one with the
+ * fewest objects), so bindings are pruned as early as possible.
+ */
+function staticChecks(a: PddlAction, fluent: ReadonlySet<string>, sizes: readonly number[]): { before: Check[]; at: Check[][]; order: number[] } {
+  const checks: Check[] = [];
   for (const l of a.precondition) {
     const isEq = l.atom.pred === '=';
     if (!isEq && fluent.has(l.atom.pred)) continue;
     const vars = l.atom.args.map((x) => (x.startsWith('?') ? a.parameters.findIndex((p) => p.name === x) : -1));
-    const kind = isEq ? (l.negated ? 3 : 2) : l.negated ? 1 : 0;
-    const last = Math.max(-1, ...vars);
-    (last < 0 ? first : out[last]).push({ kind, pred: l.atom.pred, vars, consts: l.atom.args });
+    checks.push({ kind: isEq ? (l.negated ? 3 : 2) : l.negated ? 1 : 0, pred: l.atom.pred, vars, consts: l.atom.args });
   }
-  return { before: first, at: out };
+  const bound = new Set<number>();
+  const complete = (c: Check) => c.vars.every((v) => v < 0 || bound.has(v));
+  const before = checks.filter(complete);
+  const order: number[] = [];
+  const at: Check[][] = [];
+  while (order.length < a.parameters.length) {
+    let best = -1;
+    let bestScore = -1;
+    for (let p = 0; p < a.parameters.length; p++) {
+      if (bound.has(p)) continue;
+      const score = checks.filter((c) => c.vars.includes(p) && c.vars.every((v) => v < 0 || v === p || bound.has(v))).length;
+      if (score > bestScore || (score === bestScore && sizes[p] < sizes[best])) [best, bestScore] = [p, score];
+    }
+    at.push(checks.filter((c) => c.vars.includes(best) && !complete(c) && c.vars.every((v) => v < 0 || v === best || bound.has(v))));
+    bound.add(best);
+    order.push(best);
+  }
+  return { before, at, order };
 }
 
 function costOf(a: PddlAction, args: readonly string[], numeric: ReadonlyMap<string, number>, fallback: number, problem: PddlProblem): number {
