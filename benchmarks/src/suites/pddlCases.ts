@@ -15,6 +15,8 @@ export interface PddlInstance {
    * 3n − 1) or the exhaustive optimum of a smaller twin with the same optimal plans (a dungeon without its junk).
    */
   readonly knownOptimum?: () => number | null;
+  /** `false`: one bool per atom instead of mutex groups as merged-bool keys (to measure what the groups buy). */
+  readonly mutexGroups?: boolean;
 }
 
 /** The searches compared on every instance. */
@@ -40,7 +42,7 @@ const memo = <T>(f: () => T): (() => T) => {
 
 /** Import and optimum shared by the cases of one instance. */
 function instanceData(instance: PddlInstance): { imported: () => PddlImport; optimum: () => number | null } {
-  const imported = memo(() => importPddl(instance.domain, instance.problem()));
+  const imported = memo(() => importPddl(instance.domain, instance.problem(), { mutexGroups: instance.mutexGroups ?? true }));
   const optimum = memo(() => {
     try {
       return solveExhaustive(imported().task, { maxStates: EXHAUSTIVE_STATES })?.cost ?? null;

@@ -28,10 +28,13 @@ function instances(quick: boolean): { instance: PddlInstance; solvedToday: boole
     problem: () => logisticsProblem({ cities, size, packages, seed: 1 }),
   });
   const miconic = (floors: number, passengers: number): PddlInstance => ({ label: `miconic ${floors} fl ${passengers} p`, domain: MICONIC_DOMAIN, problem: () => miconicProblem({ floors, passengers, seed: 1 }) });
+  // The same tasks with one bool per atom: what the mutex-group encoding saves the backward search.
+  const bools = (i: PddlInstance): PddlInstance => ({ ...i, label: `${i.label} (bools)`, mutexGroups: false });
   const small = [blocks(4), gripper(2), gripper(4), logistics(2, 2, 2), miconic(4, 2), miconic(6, 4)].map((instance) => ({ instance, solvedToday: true }));
-  if (quick) return small;
+  const viaBools = [logistics(2, 2, 2), miconic(6, 4)].map((i) => ({ instance: bools(i), solvedToday: true }));
+  if (quick) return [...small, ...viaBools];
   const large = [blocks(5), blocks(6), blocks(7), blocks(8), blocks(10), gripper(6), gripper(8), gripper(10), logistics(2, 3, 3), logistics(3, 2, 4), logistics(3, 3, 6), miconic(8, 6), miconic(10, 8)];
-  return [...small, ...large.map((instance) => ({ instance, solvedToday: false }))];
+  return [...small, ...viaBools, ...[...large, bools(blocks(4)), bools(gripper(4)), bools(gripper(6))].map((instance) => ({ instance, solvedToday: false }))];
 }
 
 /**
