@@ -1,5 +1,5 @@
 import { PddlError, type SourcePos } from './PddlError.js';
-import { SUPPORTED_REQUIREMENTS, type PddlAtom, type PddlCost, type PddlLiteral, type TypedName } from './PddlTask.js';
+import { SUPPORTED_REQUIREMENTS, type PddlAtom, type PddlCost, type PddlLiteral, type TypedName } from './PddlDomain.js';
 import { readSexp, type Sexp, type SexpList, type SexpSymbol } from './readSexp.js';
 
 /** Constructs outside the fragment, named by the requirement a reader would expect for them. */

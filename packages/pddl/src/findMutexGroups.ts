@@ -114,7 +114,10 @@ function chooseGroups(task: GroundTask, info: readonly AtomInfo[], proved: reado
     const byBinding = new Map<string, number[]>();
     info.forEach((a, id) => {
       const v = bindingOf(cand, a);
-      if (v !== null) byBinding.set(v, [...(byBinding.get(v) ?? []), id]);
+      if (v === null) return;
+      const list = byBinding.get(v);
+      if (list) list.push(id);
+      else byBinding.set(v, [id]);
     });
     for (const [v, atoms] of byBinding) {
       if (atoms.length < 2 || !encodable(task, new Set(atoms))) continue;

@@ -1,6 +1,6 @@
 import { PddlError } from './PddlError.js';
 import type { GroundAction, GroundTask } from './GroundAction.js';
-import type { PddlAction, PddlAtom, PddlDomain, PddlProblem } from './PddlTask.js';
+import type { PddlAction, PddlAtom, PddlDomain, PddlProblem } from './PddlDomain.js';
 import { isSubtype } from './parseProblem.js';
 
 const atomKey = (pred: string, args: readonly string[]): string => (args.length ? `(${pred} ${args.join(' ')})` : `(${pred})`);

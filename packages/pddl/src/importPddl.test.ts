@@ -5,7 +5,7 @@ import { applyEffects, checkConditions, compileConditions, compileEffects, creat
 import { importPddl, type PddlImport } from './importPddl.js';
 import { solveExhaustive } from './solveExhaustive.js';
 import { pddlErrorOf } from './testUtil.js';
-import type { PddlDomain, PddlProblem } from './PddlTask.js';
+import type { PddlDomain, PddlProblem } from './PddlDomain.js';
 import { BLOCKS_DOMAIN, DUNGEON_DOMAIN, dungeonProblem, GRIPPER_DOMAIN, LOGISTICS_DOMAIN, MICONIC_DOMAIN, blocksProblem, gripperProblem, logisticsProblem, miconicProblem } from './domains/index.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createState, type WorldState } from '@dualplan/world-state';
 import type { GoapDomain } from '@dualplan/goap';
 import type { GroundTask } from './GroundAction.js';
-import type { PddlDomain, PddlProblem } from './PddlTask.js';
+import type { PddlDomain, PddlProblem } from './PddlDomain.js';
 import { encodeTask, type EncodedTask } from './encodeTask.js';
 import { findMutexGroups } from './findMutexGroups.js';
 import { goapDomainOf, PDDL_GOAL } from './goapDomainOf.js';

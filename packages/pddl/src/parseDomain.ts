@@ -1,6 +1,6 @@
 import { didYouMean } from '@dualplan/world-state';
 import type { SourcePos } from './PddlError.js';
-import type { PddlAction, PddlAtom, PddlCost, PddlDomain, PddlLiteral, TypedName } from './PddlTask.js';
+import type { PddlAction, PddlAtom, PddlCost, PddlDomain, PddlLiteral, TypedName } from './PddlDomain.js';
 import { Reader, TOTAL_COST, keyword } from './Reader.js';
 import type { SexpList } from './readSexp.js';
 

@@ -1,5 +1,5 @@
 import { didYouMean } from '@dualplan/world-state';
-import type { PddlAtom, PddlDomain, PddlLiteral, PddlNumericFact, PddlProblem, TypedName } from './PddlTask.js';
+import type { PddlAtom, PddlDomain, PddlLiteral, PddlNumericFact, PddlProblem, TypedName } from './PddlDomain.js';
 import { Reader, TOTAL_COST, keyword } from './Reader.js';
 import { checkAtom } from './parseDomain.js';
 import type { SexpList } from './readSexp.js';
