@@ -76,7 +76,9 @@ export function encodeTask(task: GroundTask, groups: readonly MutexGroup[]): Enc
     spec[task.atoms[a]] = bool(initial.has(a));
   }
   const schema = defineSchema(spec);
-  const key = (cell: number) => cell as never;
+  // Tagged key handles (not raw cells), so conditions used with another schema are caught.
+  const handles = schema.keys as Readonly<Record<string, number>>;
+  const key = (cell: number) => handles[schema.nameOf(cell)] as never;
   const positive = (a: number): Condition => eq(key(cellOf[a]), isBool(schema, cellOf[a]) ? true : valueOf[a]);
   const negative = (a: number): Condition => (isBool(schema, cellOf[a]) ? eq(key(cellOf[a]), false) : ne(key(cellOf[a]), valueOf[a]));
   const actions: EncodedAction[] = [];

@@ -1,10 +1,10 @@
-import { createState, type WorldState } from '@dualplan/world-state';
+import { createState, type ActionSet, type WorldState } from '@dualplan/world-state';
 import type { GoapDomain } from '@dualplan/goap';
 import type { GroundTask } from './GroundAction.js';
 import type { PddlDomain, PddlProblem } from './PddlDomain.js';
 import { encodeTask, type EncodedTask } from './encodeTask.js';
 import { findMutexGroups } from './findMutexGroups.js';
-import { goapDomainOf, PDDL_GOAL } from './goapDomainOf.js';
+import { actionSetOf, goapDomainOf, PDDL_GOAL } from './goapDomainOf.js';
 import { groundTask } from './groundTask.js';
 import { parseDomain } from './parseDomain.js';
 import { parseProblem } from './parseProblem.js';
@@ -14,6 +14,8 @@ export interface PddlImport extends EncodedTask {
   readonly domain: PddlDomain;
   readonly problem: PddlProblem;
   readonly task: GroundTask;
+  /** The ground actions as one action set (for either planner). */
+  readonly actionSet: ActionSet;
   /** The GOAP domain with one goal named {@link PDDL_GOAL}. */
   readonly goap: GoapDomain;
   /** The problem's initial state (also the schema's defaults). */
@@ -46,6 +48,7 @@ export function importPddl(domainText: string, problemText: string, options: Imp
   const problem = parseProblem(problemText, domain, options.problemFile);
   const task = groundTask(domain, problem, { maxActions: options.maxActions });
   const encoded = encodeTask(task, options.mutexGroups === false ? [] : findMutexGroups(task));
-  const goap = goapDomainOf(encoded.schema, encoded.actions, encoded.goal);
-  return { ...encoded, domain, problem, task, goap, start: createState(encoded.schema), goalName: PDDL_GOAL };
+  const actionSet = actionSetOf(encoded.schema, encoded.actions);
+  const goap = goapDomainOf(actionSet, encoded.goal);
+  return { ...encoded, domain, problem, task, actionSet, goap, start: createState(encoded.schema), goalName: PDDL_GOAL };
 }

@@ -12,7 +12,7 @@ export { findMutexGroups } from './findMutexGroups.js';
 export type { MutexGroup } from './findMutexGroups.js';
 export { encodeTask } from './encodeTask.js';
 export type { EncodedAction, EncodedTask } from './encodeTask.js';
-export { goapDomainOf, PDDL_GOAL } from './goapDomainOf.js';
+export { actionSetOf, goapDomainOf, PDDL_GOAL } from './goapDomainOf.js';
 export { importPddl } from './importPddl.js';
 export type { PddlImport, ImportOptions } from './importPddl.js';
 export { solveExhaustive } from './solveExhaustive.js';
