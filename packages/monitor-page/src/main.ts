@@ -1,0 +1,59 @@
+// The monitor page's entry (bundled by scripts/build.mjs into dist/page/).
+// Sources: a recording file (open or drop it, or `?recording=file.json`), a
+// WebSocket (`?ws=ws://127.0.0.1:PORT`) and postMessage from an opener or parent.
+import { parseRecording } from './parseRecording.js';
+import { connectWebSocket } from './sources/connectWebSocket.js';
+import { listenPostMessage } from './sources/listenPostMessage.js';
+import { h } from './view/dom.js';
+import { mountMonitor } from './view/mountMonitor.js';
+
+const status = h('span', { id: 'status' }, 'waiting for a recording');
+const error = h('span', { id: 'error', role: 'alert' });
+const fail = (e: unknown) => {
+  error.textContent = e instanceof Error ? e.message : String(e);
+};
+const file = h('input', { id: 'open-file', type: 'file', accept: '.json,application/json' });
+const save = h('button', { id: 'save' }, 'Save recording');
+document.getElementById('toolbar')?.append(h('label', {}, 'Open recording ', file), save, status, error);
+const monitor = mountMonitor(document.getElementById('monitor') as HTMLElement);
+
+async function openText(text: string, name: string): Promise<void> {
+  try {
+    monitor.store.load(parseRecording(JSON.parse(text)));
+    error.textContent = '';
+    status.textContent = `showing ${name}`;
+  } catch (e) {
+    fail(e);
+  }
+}
+
+file.addEventListener('change', () => {
+  const f = file.files?.[0];
+  if (f) void f.text().then((t) => openText(t, f.name));
+});
+document.addEventListener('dragover', (e) => e.preventDefault());
+document.addEventListener('drop', (e) => {
+  e.preventDefault();
+  const f = e.dataTransfer?.files[0];
+  if (f) void f.text().then((t) => openText(t, f.name));
+});
+save.addEventListener('click', () => {
+  const blob = new Blob([JSON.stringify(monitor.store.toRecording())], { type: 'application/json' });
+  const a = h('a', { href: URL.createObjectURL(blob), download: `dualplan-recording-${Date.now()}.json` });
+  a.click();
+  URL.revokeObjectURL(a.href);
+});
+
+const params = new URLSearchParams(location.search);
+const recordingUrl = params.get('recording');
+if (recordingUrl) {
+  fetch(recordingUrl)
+    .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${recordingUrl}: HTTP ${r.status}`))))
+    .then((t) => openText(t, recordingUrl), fail);
+}
+const ws = params.get('ws');
+if (ws) connectWebSocket(ws, monitor.store, (s) => (status.textContent = `WebSocket ${ws}: ${s}`), fail);
+listenPostMessage(window, monitor.store, fail);
+monitor.store.subscribe(() => {
+  if (!recordingUrl && !ws) status.textContent = `live: ${monitor.store.agents().length} agents`;
+});

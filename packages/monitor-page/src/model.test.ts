@@ -1,0 +1,170 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import type { AgentRecording, PlanningRun } from '@dualplan/monitor';
+import { arenaRecording } from './fixtures/arenaRecording.js';
+import { MonitorPageError } from './MonitorPageError.js';
+import { MonitorStore } from './MonitorStore.js';
+import { actionCatalog } from './actionCatalog.js';
+import { parseMessage, parseRecording } from './parseRecording.js';
+import { changedKeys, predictStates } from './predictStates.js';
+import { layoutGraph, searchGraph } from './searchGraph.js';
+import { stepTimings } from './stepTimings.js';
+import { whyNot, whyNotNames } from './whyNot.js';
+
+const agents = () => arenaRecording().agents;
+const troll = () => agents().find((a) => a.id === 'troll') as AgentRecording;
+const soldier = () => agents().find((a) => a.id === 'soldier') as AgentRecording;
+
+describe('predictStates', () => {
+  it('applies each step’s predicted cells in order on top of the planning state', () => {
+    const run = troll().runs[1];
+    const states = predictStates(run);
+    expect(states).toHaveLength(3);
+    expect(states[0]).toBe(run.state);
+    expect(states[1]).toMatchObject({ WsLocation: 'Enemy', WsEnemyRange: 'Melee', WsStamina: 3 });
+    expect(states[2]).toMatchObject({ WsLocation: 'Enemy', WsStamina: 2, WsTrunkHealth: 2 });
+  });
+  it('gives the planning state alone for a run without a plan', () => {
+    const run = soldier().runs[1];
+    expect(predictStates(run)).toEqual([run.state]);
+  });
+  it('changedKeys finds exactly the keys whose values differ', () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 0, max: 2 })), fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 0, max: 2 })), (x, y) => {
+        const changed = changedKeys(x, y);
+        for (const k of ['a', 'b', 'c', 'd']) expect(changed.has(k)).toBe(x[k] !== y[k]);
+      }),
+    );
+    expect([...changedKeys(null, { a: 1 })]).toEqual(['a']);
+  });
+});
+
+describe('stepTimings', () => {
+  it('reads start, end and outcome of each step of a run from the timeline', () => {
+    const t = stepTimings(troll(), 1, 3);
+    expect(t.map((x) => x.outcome)).toEqual(['succeeded', 'aborted', 'pending']);
+    expect(t[0]).toMatchObject({ started: 0.1, ended: 0.2 });
+    expect(t[1].reason).toBe('replaced by a higher-priority plan');
+    expect(stepTimings(soldier(), 1, 4).map((x) => x.outcome)).toEqual(['succeeded', 'failed', 'pending', 'pending']);
+  });
+});
+
+describe('whyNot', () => {
+  it('lists every rejection of an action with its failing condition', () => {
+    const r = whyNot(soldier(), 'flee');
+    expect(r.filter((x) => x.verdict === 'noEffect').map((x) => x.at)).toEqual(['enemyalive == false', 'enemylinedup == true', 'enemyvisible == true']);
+    expect(r.filter((x) => x.verdict !== 'noEffect')).toEqual([{ run: 1, tick: 1, time: 0.1, target: 'killEnemy', at: 'enemyvisible == true, weaponloaded == true', verdict: 'conditionConflicts', detail: 'enemyvisible == true vs effect nearenemy = false' }]);
+  });
+  it('finds HTN methods by bare or qualified name, in run order', () => {
+    expect(whyNot(troll(), 'BeTrunkThumper.ThrowAtEnemy').map((r) => [r.run, r.detail])).toEqual([
+      [1, 'WsCanSeeEnemy == true'],
+      [3, 'WsCanNavigateToEnemy == false'],
+    ]);
+    expect(whyNot(troll(), 'ThrowAtEnemy')).toEqual(whyNot(troll(), 'BeTrunkThumper.ThrowAtEnemy'));
+  });
+  it('explains goals not chosen: outranked, invalid, no plan', () => {
+    expect(whyNot(soldier(), 'killEnemyAtAnyCost').map((r) => r.verdict)).toEqual(['outranked', 'invalid']);
+    expect(whyNot(soldier(), 'killEnemy')).toEqual([expect.objectContaining({ run: 2, verdict: 'noPlan', detail: 'alive == true: no action sets it' })]);
+  });
+  it('offers every known and every seen name', () => {
+    const names = whyNotNames(troll());
+    expect(names).toEqual(expect.arrayContaining(['ThrowBoulder', 'BeTrunkThumper.ThrowAtEnemy', 'BeTrunkThumper.Patrol', 'DoTrunkSlam']));
+    expect(names).toEqual([...names].sort());
+  });
+});
+
+describe('searchGraph', () => {
+  const gs = () => soldier().runs[0].searches[0];
+  it('draws each node, each rejected candidate with its condition, and folds "no effect" rejections per node', () => {
+    const g = searchGraph(gs());
+    const trace = gs();
+    expect(g.boxes.filter((b) => b.kind === 'node')).toHaveLength(trace.nodes.length);
+    const flee = g.boxes.find((b) => b.kind === 'candidate' && b.names[0] === 'flee');
+    expect(flee?.lines[0]).toBe('conditionConflicts: enemyvisible == true vs effect nearenemy = false');
+    const groups = g.boxes.filter((b) => b.kind === 'group');
+    expect(groups.reduce((n, b) => n + b.names.length, 0)).toBe(trace.candidates.filter((c) => c.verdict === 'noEffect').length);
+    expect(g.links.filter((l) => l.onPath).map((l) => l.to)).toEqual(['n1', 'n2', 'n3', 'n5']);
+    expect(g.links.find((l) => l.to === 'n1')?.label).toBe('shoot (1)');
+  });
+  it('hides rejected candidates and failed branches when asked, keeping the path', () => {
+    const trace = troll().runs[2].searches[0];
+    const all = searchGraph(trace);
+    const hidden = searchGraph(trace, { hideRejected: true });
+    expect(all.boxes.some((b) => b.title.includes('ThrowAtEnemy'))).toBe(true);
+    expect(all.boxes.find((b) => b.id === 'n2')?.lines).toEqual(['✗ conditionFailed: WsStamina > 0']);
+    expect(hidden.boxes.map((b) => b.id)).toEqual(['n0', 'n1', 'n3', 'n4', 'n5']);
+    for (const l of hidden.links) expect(hidden.boxes.some((b) => b.id === l.to) && hidden.boxes.some((b) => b.id === l.from)).toBe(true);
+  });
+  it('lays out every box with a position inside the drawing, siblings in search order', () => {
+    const laid = layoutGraph(searchGraph(troll().runs[2].searches[0]));
+    for (const b of laid.boxes) {
+      expect(b.x - b.width / 2).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width / 2).toBeLessThanOrEqual(laid.width);
+      expect(b.y + b.height / 2).toBeLessThanOrEqual(laid.height);
+    }
+    const x = (id: string) => laid.boxes.find((b) => b.id === id)?.x ?? NaN;
+    expect(x('n1')).toBeLessThan(x('n2'));
+    expect(x('n3')).toBeLessThan(x('n4'));
+    expect(laid.links.every((l) => l.points.length >= 2)).toBe(true);
+  });
+});
+
+describe('actionCatalog', () => {
+  it('collects conditions, effects and distinct costs of planned actions', () => {
+    const c = actionCatalog(soldier());
+    expect(c.get('aim')).toEqual({ name: 'aim', operator: 'aim', conditions: ['enemyvisible == true', 'weaponloaded == true'], effects: ['enemylinedup = true'], costs: [1] });
+    expect(c.has('flee')).toBe(false);
+  });
+});
+
+describe('parseRecording and parseMessage', () => {
+  it('round-trips a recording through JSON', () => {
+    const r = arenaRecording();
+    expect(parseRecording(JSON.parse(JSON.stringify(r)))).toEqual(r);
+  });
+  it('rejects what is not a recording with a typed error naming the field', () => {
+    const bad = (json: unknown) => {
+      try {
+        parseRecording(json);
+      } catch (e) {
+        return e instanceof MonitorPageError ? [e.code, e.subject] : e;
+      }
+      return null;
+    };
+    expect(bad({})).toEqual(['NOT_A_RECORDING', 'format']);
+    expect(bad({ format: 'dualplan-recording', version: 99, agents: [] })).toEqual(['BAD_VERSION', '99']);
+    expect(bad({ ...arenaRecording(), agents: [{ id: 'x', runs: [], timeline: 3 }] })).toEqual(['BAD_FIELD', 'agents[0].timeline']);
+    expect(() => parseMessage({ type: 'hello' })).toThrow(/Unknown monitor message type "hello"/);
+  });
+});
+
+describe('MonitorStore', () => {
+  const update = (agent: AgentRecording, runs: PlanningRun[]) => ({ type: 'update' as const, agent: agent.id, runs, timeline: [], stats: agent.stats });
+  it('applies snapshot, agent and update messages and tells listeners', () => {
+    const store = new MonitorStore();
+    let calls = 0;
+    store.subscribe(() => calls++);
+    const [t, so] = agents();
+    store.apply({ type: 'snapshot', recording: { ...arenaRecording(), agents: [{ ...t, runs: t.runs.slice(0, 1) }] } });
+    store.apply({ type: 'agent', agent: so });
+    store.apply(update(t, t.runs.slice(1)));
+    expect(calls).toBe(3);
+    expect(store.agents().map((a) => a.id)).toEqual(['troll', 'soldier']);
+    expect(store.agent('troll')?.runs.map((r) => r.id)).toEqual([1, 2, 3]);
+    expect(() => store.apply(update({ ...t, id: 'ghost' }, []))).toThrow(MonitorPageError);
+  });
+  it('keeps at most the run limit, newest, and counts what it dropped', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 5 }), fc.array(fc.integer({ min: 0, max: 4 }), { maxLength: 8 }), (limit, batches) => {
+        const store = new MonitorStore({ runs: limit });
+        const t = troll();
+        store.load({ ...arenaRecording(), agents: [{ ...t, runs: [] }] });
+        let id = 0;
+        for (const n of batches) store.apply(update(t, Array.from({ length: n }, () => ({ ...t.runs[0], id: ++id }))));
+        const kept = store.agent('troll')?.runs ?? [];
+        expect(kept.map((r) => r.id)).toEqual(Array.from({ length: Math.min(limit, id) }, (_, i) => id - Math.min(limit, id) + i + 1));
+        expect((store.agent('troll')?.dropped.runs ?? 0) + kept.length).toBe(id);
+      }),
+    );
+  });
+});

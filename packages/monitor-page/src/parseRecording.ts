@@ -1,0 +1,58 @@
+import { RECORDING_VERSION, type Recording, type RecordingMessage } from '@dualplan/monitor';
+import { MonitorPageError } from './MonitorPageError.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Check that parsed JSON is a recording this page can show (the format tag,
+ * a version it knows, and an `agents` list whose entries have an id, runs,
+ * timeline and statistics). Throws {@link MonitorPageError} naming the field.
+ * @example
+ * const recording = parseRecording(JSON.parse(await file.text()));
+ */
+export function parseRecording(json: unknown): Recording {
+  if (!isObject(json) || json.format !== 'dualplan-recording') {
+    throw new MonitorPageError('NOT_A_RECORDING', 'format', 'This is not a dualplan recording: its "format" field is not "dualplan-recording".');
+  }
+  if (json.version !== RECORDING_VERSION) {
+    throw new MonitorPageError('BAD_VERSION', String(json.version), `Recording version ${String(json.version)} is not supported: this page reads version ${RECORDING_VERSION}.`);
+  }
+  if (!Array.isArray(json.agents)) throw new MonitorPageError('BAD_FIELD', 'agents', 'The recording has no "agents" list.');
+  json.agents.forEach((a, i) => checkAgent(a, `agents[${i}]`));
+  return json as unknown as Recording;
+}
+
+function checkAgent(a: unknown, where: string): void {
+  if (!isObject(a)) throw new MonitorPageError('BAD_FIELD', where, `${where} is not an object.`);
+  if (typeof a.id !== 'string') throw new MonitorPageError('BAD_FIELD', `${where}.id`, `${where}.id must be a string.`);
+  for (const field of ['runs', 'timeline', 'keys', 'actions', 'methods', 'goals']) {
+    if (!Array.isArray(a[field])) throw new MonitorPageError('BAD_FIELD', `${where}.${field}`, `${where}.${field} must be a list (agent "${a.id}").`);
+  }
+  if (!isObject(a.stats)) throw new MonitorPageError('BAD_FIELD', `${where}.stats`, `${where}.stats must be an object (agent "${a.id}").`);
+}
+
+/**
+ * Check a transport message (`snapshot`, `update` or `agent`). Throws
+ * {@link MonitorPageError} naming the message type or field.
+ * @example
+ * const message = parseMessage(JSON.parse(frame.data));
+ */
+export function parseMessage(json: unknown): RecordingMessage {
+  if (!isObject(json)) throw new MonitorPageError('BAD_MESSAGE', 'message', 'A monitor message must be an object.');
+  switch (json.type) {
+    case 'snapshot':
+      parseRecording(json.recording);
+      break;
+    case 'agent':
+      checkAgent(json.agent, 'agent');
+      break;
+    case 'update':
+      if (typeof json.agent !== 'string' || !Array.isArray(json.runs) || !Array.isArray(json.timeline) || !isObject(json.stats)) {
+        throw new MonitorPageError('BAD_MESSAGE', 'update', 'An "update" message needs agent (string), runs, timeline (lists) and stats.');
+      }
+      break;
+    default:
+      throw new MonitorPageError('BAD_MESSAGE', String(json.type), `Unknown monitor message type "${String(json.type)}" (expected snapshot, update or agent).`);
+  }
+  return json as unknown as RecordingMessage;
+}

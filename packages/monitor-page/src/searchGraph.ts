@@ -1,0 +1,164 @@
+import { Graph, layout } from '@dagrejs/dagre';
+import type { SearchTrace, TraceVerdict } from '@dualplan/monitor';
+
+/** A box of the drawn search: a trace node, a rejected candidate, or a group of "no effect" rejections. */
+export interface GraphBox {
+  readonly id: string;
+  readonly kind: 'node' | 'candidate' | 'open' | 'group';
+  /** First line (task, goal conditions, candidate name). */
+  readonly title: string;
+  /** Further lines: method chosen, g/h, the failing condition. */
+  readonly lines: readonly string[];
+  readonly verdict: TraceVerdict;
+  readonly onPath: boolean;
+  /** Trace node id of a node box; for candidates, the node they were tried on. */
+  readonly node: number;
+  /** Candidate names behind a group box. */
+  readonly names: readonly string[];
+}
+
+export interface GraphLink {
+  readonly from: string;
+  readonly to: string;
+  readonly label: string;
+  readonly onPath: boolean;
+}
+
+export interface SearchGraph {
+  readonly boxes: readonly GraphBox[];
+  readonly links: readonly GraphLink[];
+}
+
+export interface SearchGraphOptions {
+  /** Hide rejected candidates and failed nodes that are not on the chosen path (the "impossible" branches). */
+  hideRejected?: boolean;
+}
+
+/**
+ * The boxes and links to draw for one search: HTN decomposition tree (each
+ * task, the method chosen, rejected methods with their failing condition) or
+ * GOAP search tree (each expanded node with g and h, each action considered).
+ * GOAP's many "no effect on an open condition" rejections of one node are
+ * folded into one box so a 50-action search stays readable.
+ * @example
+ * searchGraph(run.searches[0], { hideRejected: true }).boxes.map((b) => b.title);
+ */
+export function searchGraph(trace: SearchTrace, options: SearchGraphOptions = {}): SearchGraph {
+  const hide = options.hideRejected ?? false;
+  const boxes: GraphBox[] = [];
+  const links: GraphLink[] = [];
+  const shown = new Set<number>();
+  for (const n of trace.nodes) {
+    if (hide && n.verdict !== 'kept' && !n.onPath) continue;
+    if (n.parent >= 0 && !shown.has(n.parent)) continue; // under a hidden branch
+    shown.add(n.id);
+    const lines: string[] = [];
+    if (trace.planner === 'goap') lines.push(`g ${fmt(n.g)}  h ${fmt(n.h)}  f ${fmt(n.g + n.h)}`);
+    else if (n.kind === 'compound' && n.via !== null) lines.push(`method ${n.via}`);
+    if (n.verdict !== 'kept') lines.push(`✗ ${n.verdict}${n.detail ? `: ${n.detail}` : ''}`);
+    boxes.push({ id: `n${n.id}`, kind: 'node', title: n.kind === 'search' ? n.label || '(goal reached)' : n.label, lines, verdict: n.verdict, onPath: n.onPath, node: n.id, names: [] });
+    if (n.parent >= 0) {
+      const parent = trace.nodes[n.parent];
+      const cost = trace.planner === 'goap' ? ` (${fmt(n.g - parent.g)})` : '';
+      links.push({ from: `n${n.parent}`, to: `n${n.id}`, label: n.via !== null && trace.planner === 'goap' ? `${n.via}${cost}` : '', onPath: n.onPath && parent.onPath });
+    }
+  }
+  if (!hide) addCandidates(trace, shown, boxes, links);
+  return { boxes, links };
+}
+
+function addCandidates(trace: SearchTrace, shown: Set<number>, boxes: GraphBox[], links: GraphLink[]): void {
+  const noEffect = new Map<number, string[]>();
+  trace.candidates.forEach((c, i) => {
+    if (!shown.has(c.node)) return;
+    if (c.verdict === 'kept') {
+      // A kept GOAP action whose node was never expanded: still open when the search ended.
+      if (trace.planner !== 'goap' || trace.nodes.some((n) => n.parent === c.node && n.via === c.name)) return;
+      boxes.push({ id: `c${i}`, kind: 'open', title: c.name, lines: ['open, not expanded'], verdict: c.verdict, onPath: false, node: c.node, names: [c.name] });
+    } else if (c.verdict === 'noEffect') {
+      const list = noEffect.get(c.node) ?? [];
+      list.push(c.name);
+      noEffect.set(c.node, list);
+      return;
+    } else {
+      const method = c.index >= 0 ? `#${c.index} ` : '';
+      boxes.push({ id: `c${i}`, kind: 'candidate', title: `✗ ${method}${c.name}`, lines: [`${c.verdict}${c.detail ? `: ${c.detail}` : ''}`], verdict: c.verdict, onPath: false, node: c.node, names: [c.name] });
+    }
+    links.push({ from: `n${c.node}`, to: `c${i}`, label: '', onPath: false });
+  });
+  for (const [node, names] of noEffect) {
+    boxes.push({ id: `g${node}`, kind: 'group', title: `${names.length} without a useful effect`, lines: [wrapNames(names)], verdict: 'noEffect', onPath: false, node, names });
+    links.push({ from: `n${node}`, to: `g${node}`, label: '', onPath: false });
+  }
+}
+
+function wrapNames(names: readonly string[]): string {
+  const shown = names.slice(0, 4).join(', ');
+  return names.length > 4 ? `${shown}, +${names.length - 4}` : shown;
+}
+
+function fmt(n: number): string {
+  return Number.isInteger(n) ? String(n) : n.toFixed(2);
+}
+
+/** A laid-out box: centre `x`, `y` and size, in SVG user units. */
+export interface PlacedBox extends GraphBox {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+export interface PlacedLink extends GraphLink {
+  readonly points: readonly { readonly x: number; readonly y: number }[];
+}
+
+export interface GraphLayout {
+  readonly boxes: readonly PlacedBox[];
+  readonly links: readonly PlacedLink[];
+  readonly width: number;
+  readonly height: number;
+}
+
+/** Text metrics the layout sizes boxes with (the page's monospace font). */
+export const CHAR_WIDTH = 7.2;
+export const LINE_HEIGHT = 16;
+const PAD = 8;
+
+/**
+ * Lay `graph` out top-down with dagre (a layered graph layout), boxes sized
+ * from their text.
+ * @example
+ * const { boxes, width, height } = layoutGraph(searchGraph(trace));
+ */
+export function layoutGraph(graph: SearchGraph): GraphLayout {
+  const g = new Graph();
+  g.setGraph({ rankdir: 'TB', nodesep: 24, ranksep: 36, marginx: 8, marginy: 8 });
+  g.setDefaultEdgeLabel(() => ({}));
+  for (const b of graph.boxes) {
+    const chars = Math.max(b.title.length, ...b.lines.map((l) => l.length));
+    g.setNode(b.id, { width: Math.ceil(chars * CHAR_WIDTH) + 2 * PAD, height: (1 + b.lines.length) * LINE_HEIGHT + PAD });
+  }
+  for (const l of graph.links) {
+    g.setEdge(l.from, l.to, l.label ? { width: l.label.length * CHAR_WIDTH, height: LINE_HEIGHT, labelpos: 'c' } : {});
+  }
+  // Siblings left to right in the order the search reached them.
+  const lastChild = new Map<string, string>();
+  const constraints: { left: string; right: string }[] = [];
+  for (const l of graph.links) {
+    const left = lastChild.get(l.from);
+    if (left !== undefined) constraints.push({ left, right: l.to });
+    lastChild.set(l.from, l.to);
+  }
+  layout(g, { constraints });
+  const label = g.graph();
+  return {
+    boxes: graph.boxes.map((b) => {
+      const n = g.node(b.id);
+      return { ...b, x: n.x, y: n.y, width: n.width, height: n.height };
+    }),
+    links: graph.links.map((l) => ({ ...l, points: g.edge(l.from, l.to).points ?? [] })),
+    width: label.width ?? 0,
+    height: label.height ?? 0,
+  };
+}

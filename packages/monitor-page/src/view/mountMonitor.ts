@@ -1,0 +1,195 @@
+import type { AgentRecording, PlanningRun } from '@dualplan/monitor';
+import { MonitorStore } from '../MonitorStore.js';
+import { whyNot, whyNotNames } from '../whyNot.js';
+import { h, replace, seconds } from './dom.js';
+import { renderGraph } from './renderGraph.js';
+import { renderCandidates, renderGoals, renderPlan, renderPredicted, renderRejections, renderRun, renderStats } from './renderPanels.js';
+
+/** What the user is looking at. */
+interface View {
+  agent: string;
+  /** Index into the agent's runs; `follow` keeps it on the newest run as runs arrive. */
+  run: number;
+  follow: boolean;
+  search: number;
+  step: number;
+  hideRejected: boolean;
+  whyNot: string;
+}
+
+/** The mounted monitor: its store (feed it) and a way to select what is shown. */
+export interface MonitorHandle {
+  readonly store: MonitorStore;
+  /** Show agent `id` (and optionally its run at `index`). */
+  select(id: string, index?: number): void;
+  /** Detach listeners and empty the root element. */
+  destroy(): void;
+}
+
+/**
+ * Build the monitor UI inside `root` and show whatever `store` holds (and
+ * every later change to it).
+ * @example
+ * const monitor = mountMonitor(document.getElementById('monitor')!);
+ * monitor.store.load(recording);
+ */
+export function mountMonitor(root: HTMLElement, store: MonitorStore = new MonitorStore()): MonitorHandle {
+  const view: View = { agent: '', run: 0, follow: true, search: 0, step: 0, hideRejected: false, whyNot: '' };
+  const agentsEl = h('nav', { id: 'agents' });
+  const scrubber = h('input', { id: 'scrubber', type: 'range', min: 0, max: 0, value: 0, step: 1, 'aria-label': 'planning run' });
+  const scrubLabel = h('span', { id: 'scrub-label' });
+  const prev = h('button', { id: 'prev-run', title: 'previous run' }, '◀');
+  const next = h('button', { id: 'next-run', title: 'next run' }, '▶');
+  const runEl = h('div', { id: 'run' });
+  const planEl = h('div', { id: 'plan-panel' });
+  const goalsEl = h('div', { id: 'goals-panel' });
+  const searchSelect = h('select', { id: 'search-select', 'aria-label': 'search' });
+  const hide = h('input', { id: 'hide-rejected', type: 'checkbox' });
+  const graphEl = h('div', { id: 'graph' });
+  const searchInfo = h('p', { id: 'search-info' });
+  const candidatesEl = h('div', { id: 'candidates-panel' });
+  const predictedEl = h('div', { id: 'predicted-panel' });
+  const whyNotSelect = h('select', { id: 'why-not-select', 'aria-label': 'why not' });
+  const whyNotEl = h('div', { id: 'why-not' });
+  const statsEl = h('div', { id: 'stats' });
+  const panel = (title: string, ...children: (HTMLElement | string)[]) => h('section', { class: 'panel' }, h('h2', {}, title), ...children);
+
+  replace(
+    root,
+    h(
+      'div',
+      { class: 'monitor' },
+      h('aside', {}, h('h2', {}, 'Agents'), agentsEl),
+      h(
+        'main',
+        {},
+        h('div', { class: 'timeline' }, prev, scrubber, next, scrubLabel),
+        panel('Planning run', runEl, goalsEl),
+        panel('Plan', planEl),
+        panel('Search', h('div', { class: 'toolbar' }, searchSelect, h('label', {}, hide, ' hide impossible branches')), searchInfo, graphEl, candidatesEl),
+        panel('World state: now and predicted after each step', predictedEl),
+        panel('Why not?', whyNotSelect, whyNotEl),
+        panel('Statistics', statsEl),
+      ),
+    ),
+  );
+
+  const agent = (): AgentRecording | undefined => store.agent(view.agent);
+  const runs = (): readonly PlanningRun[] => agent()?.runs ?? [];
+
+  function renderAgents(): void {
+    const list = store.agents();
+    if (!list.some((a) => a.id === view.agent) && list.length) view.agent = list[0].id;
+    replace(
+      agentsEl,
+      list.length === 0
+        ? h('p', { class: 'empty' }, 'No agents yet: open a recording, or connect a game.')
+        : list.map((a) =>
+            h(
+              'button',
+              { class: `agent${a.id === view.agent ? ' selected' : ''}`, 'data-agent': a.id, onclick: () => select(a.id) },
+              h('b', {}, a.id),
+              h('span', {}, ` ${Object.values(a.runners).join(', ')} · ${a.stats.planningRuns} runs`),
+              a.runs.length ? h('small', {}, a.runs[a.runs.length - 1].plan?.steps.map((st) => st.task).join(' → ') || 'no plan') : null,
+            ),
+          ),
+    );
+  }
+
+  function renderRunPanels(): void {
+    const list = runs();
+    const a = agent();
+    if (view.follow || view.run >= list.length) view.run = Math.max(0, list.length - 1);
+    scrubber.max = String(Math.max(0, list.length - 1));
+    scrubber.value = String(view.run);
+    scrubber.disabled = list.length < 2;
+    const run = list[view.run];
+    if (!a || !run) {
+      scrubLabel.textContent = 'no planning runs';
+      for (const el of [runEl, planEl, goalsEl, graphEl, searchInfo, candidatesEl, predictedEl]) replace(el);
+      replace(searchSelect);
+      return;
+    }
+    scrubLabel.textContent = `run ${view.run + 1} of ${list.length} · tick ${run.tick} · ${seconds(run.time)}${view.follow ? ' · following' : ''}`;
+    replace(runEl, renderRun(run));
+    replace(goalsEl, renderGoals(run));
+    if (view.step >= (run.plan?.steps.length ?? 0)) view.step = 0;
+    replace(planEl, renderPlan(a, run, view.step, (i) => { view.step = i; renderRunPanels(); }));
+    replace(predictedEl, renderPredicted(a, run, list[view.run - 1] ?? null, view.step));
+    if (view.search >= run.searches.length) view.search = 0;
+    replace(searchSelect, run.searches.map((sr, i) => h('option', { value: i, selected: i === view.search }, `${sr.planner} ${sr.mode} → ${sr.target}: ${sr.status}`)));
+    const trace = run.searches[view.search];
+    if (!trace) {
+      replace(searchInfo, 'This run recorded no search.');
+      replace(graphEl);
+      replace(candidatesEl);
+      return;
+    }
+    replace(
+      searchInfo,
+      `${trace.nodes.length} nodes · ${trace.candidates.length} candidates · ${trace.backtracks} backtracks`,
+      trace.mtr.length ? ` · MTR [${trace.mtr.join(', ')}]` : '',
+      trace.whyNoPlan ? h('span', { class: 'why-no-plan' }, ` · no plan: ${trace.whyNoPlan}`) : '',
+    );
+    replace(graphEl, renderGraph(trace, view.hideRejected));
+    replace(candidatesEl, renderCandidates(a, trace));
+  }
+
+  function renderWhyNot(): void {
+    const a = agent();
+    const names = a ? whyNotNames(a) : [];
+    if (!names.includes(view.whyNot)) view.whyNot = '';
+    replace(whyNotSelect, h('option', { value: '' }, '(choose)'), names.map((n) => h('option', { value: n, selected: n === view.whyNot }, n)));
+    replace(whyNotEl, a ? renderRejections(view.whyNot, whyNot(a, view.whyNot)) : null);
+  }
+
+  function renderAll(): void {
+    renderAgents();
+    renderRunPanels();
+    renderWhyNot();
+    const a = agent();
+    replace(statsEl, a ? renderStats(a) : null);
+  }
+
+  function select(id: string, index?: number): void {
+    if (id !== view.agent) Object.assign(view, { agent: id, search: 0, step: 0, whyNot: '' });
+    view.follow = index === undefined;
+    if (index !== undefined) view.run = index;
+    renderAll();
+  }
+
+  function goTo(index: number): void {
+    const last = runs().length - 1;
+    view.run = Math.max(0, Math.min(last, index));
+    view.follow = view.run === last;
+    view.search = 0;
+    view.step = 0;
+    renderRunPanels();
+  }
+
+  scrubber.addEventListener('input', () => goTo(Number(scrubber.value)));
+  prev.addEventListener('click', () => goTo(view.run - 1));
+  next.addEventListener('click', () => goTo(view.run + 1));
+  searchSelect.addEventListener('change', () => {
+    view.search = Number(searchSelect.value);
+    renderRunPanels();
+  });
+  hide.addEventListener('change', () => {
+    view.hideRejected = hide.checked;
+    renderRunPanels();
+  });
+  whyNotSelect.addEventListener('change', () => {
+    view.whyNot = whyNotSelect.value;
+    renderWhyNot();
+  });
+  const unsubscribe = store.subscribe(renderAll);
+  renderAll();
+  return {
+    store,
+    select,
+    destroy() {
+      unsubscribe();
+      replace(root);
+    },
+  };
+}
