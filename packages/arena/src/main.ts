@@ -1,11 +1,16 @@
-import { ArenaArgsError, USAGE, parseArgs } from './parseArgs.js';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { arenaRecording } from '@dualplan/monitor-page';
+import { ArenaArgsError, USAGE, parseArgs, type ArenaArgs } from './parseArgs.js';
 import { formatSummary } from './formatSummary.js';
 import { defaultPlanners } from './planners.js';
 import { runArena, type ArenaRun } from './runArena.js';
+import { servePages } from './servePages.js';
 
-// `npm start -- --seed 7 --ticks 300 --planner goap --json`
-function main(argv: readonly string[]): number {
-  let args;
+// `npm start` (summary + the page), `npm start -- --text`, `npm start -- --seed 7 --ticks 300 --planner goap --json`
+async function main(argv: readonly string[]): Promise<number> {
+  let args: ArenaArgs;
   try {
     args = parseArgs(argv);
   } catch (e) {
@@ -27,9 +32,28 @@ function main(argv: readonly string[]): number {
     return 0;
   }
   process.stdout.write(`dualplan arena: seed ${args.seed}, ${args.ticks} ticks of 0.1 s; troll on ${shown.toUpperCase()}, soldier on GOAP\n`);
-  process.stdout.write(`${'tick'.padStart(5)} ${'time'.padStart(8)} agent/runner [planner] event\n`);
-  process.stdout.write(`${main.lines.join('\n')}\n\n${formatSummary(runs)}\n`);
-  return 0;
+  if (args.text) {
+    process.stdout.write(`${'tick'.padStart(5)} ${'time'.padStart(8)} agent/runner [planner] event\n`);
+    process.stdout.write(`${main.lines.join('\n')}\n\n${formatSummary(runs)}\n`);
+    return 0;
+  }
+  process.stdout.write(`${formatSummary(runs)}\n\n`);
+  const here = dirname(fileURLToPath(import.meta.url));
+  const monitorDir = join(dirname(createRequire(import.meta.url).resolve('@dualplan/monitor-page/package.json')), 'dist/page');
+  const server = await servePages({
+    port: args.port,
+    mounts: [
+      { prefix: '/', dir: join(here, 'page') },
+      { prefix: '/monitor/', dir: monitorDir },
+    ],
+    files: { '/fixture.json': () => JSON.stringify(arenaRecording()) },
+  });
+  process.stdout.write(
+    `The arena runs live in your browser, the planner monitor beside it:\n  ${server.url}?seed=${args.seed}&planner=${shown}\n` +
+      `The monitor alone (open a saved recording, or try ${server.url}monitor/?recording=/fixture.json):\n  ${server.url}monitor/\n` +
+      `Ctrl+C stops the server. \`npm start -- --text\` prints the whole timeline instead.\n`,
+  );
+  return await new Promise<number>((resolve) => process.once('SIGINT', () => void server.close().then(() => resolve(0))));
 }
 
 // `npm start -- --json | head` closes the pipe early: that is not an error.
@@ -37,4 +61,4 @@ process.stdout.on('error', (e: NodeJS.ErrnoException) => {
   if (e.code !== 'EPIPE') throw e;
   process.exit(0);
 });
-process.exitCode = main(process.argv.slice(2));
+process.exitCode = await main(process.argv.slice(2));

@@ -62,6 +62,31 @@ export interface ArenaRun {
  * console.log(run.lines.join('\n'));
  */
 export function runArena(options: ArenaOptions): ArenaRun {
+  const match = createMatch(options);
+  for (let t = 0; t < options.ticks; t++) match.step();
+  return { seed: options.seed, ticks: options.ticks, troll: options.troll, lines: match.lines, records: match.records, summaries: match.agents.map(summarize), missing: match.missing };
+}
+
+/** A match in progress: advance it one tick at a time (the page draws it between ticks). */
+export interface ArenaMatch {
+  readonly arena: Arena;
+  readonly agents: readonly Agent[];
+  /** The readable timeline so far (grows with each step). */
+  readonly lines: string[];
+  readonly records: Record<string, unknown>[];
+  readonly missing: string[];
+  /** Advance the world and every agent by one tick. */
+  step(): void;
+}
+
+/**
+ * Set up a match without running it: {@link runArena} steps it to the end,
+ * the arena page steps it in real time.
+ * @example
+ * const match = createMatch({ seed: 1, troll: 'htn', planners: defaultPlanners });
+ * match.step();
+ */
+export function createMatch(options: Omit<ArenaOptions, 'ticks'>): ArenaMatch {
   const dt = options.dt ?? 0.1;
   const arena = new Arena(options.seed);
   const lines: string[] = [];
@@ -89,11 +114,17 @@ export function runArena(options: ArenaOptions): ArenaRun {
   const soldierPlanner = options.planners.soldier();
   if (soldierPlanner) agents.push(createSoldier(arena, soldierPlanner, onEvent));
   else missing.push('soldier: no GOAP planner available');
-  for (let t = 0; t < options.ticks; t++) {
-    arena.advance(dt);
-    for (const agent of agents) agent.tick(dt);
-  }
-  return { seed: options.seed, ticks: options.ticks, troll: options.troll, lines, records, summaries: agents.map(summarize), missing };
+  return {
+    arena,
+    agents,
+    lines,
+    records,
+    missing,
+    step() {
+      arena.advance(dt);
+      for (const agent of agents) agent.tick(dt);
+    },
+  };
 }
 
 const LOCATION_NAMES: Record<number, string> = Object.fromEntries(Object.entries(TrollLocation).map(([name, v]) => [v, name]));

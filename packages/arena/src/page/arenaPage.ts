@@ -1,0 +1,77 @@
+// The arena as a live page (bundled by scripts/build.mjs into dist/page/):
+// the match runs in the browser, drawn on an SVG map, with the planner
+// monitor beside it. Seed, the troll's planner and speed are controls.
+import { MonitorStore, mountMonitor } from '@dualplan/monitor-page';
+import { defaultPlanners } from '../planners.js';
+import { createMatch, type ArenaMatch } from '../runArena.js';
+import { MAP_SIZE, drawArena } from './drawArena.js';
+
+const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
+const seedInput = $<HTMLInputElement>('seed');
+const plannerSelect = $<HTMLSelectElement>('planner');
+const speedSelect = $<HTMLSelectElement>('speed');
+const pauseButton = $<HTMLButtonElement>('pause');
+const clock = $('clock');
+const log = $('log');
+const map = document.getElementById('map') as unknown as SVGSVGElement;
+map.setAttribute('viewBox', `0 0 ${MAP_SIZE.width} ${MAP_SIZE.height}`);
+
+const store = new MonitorStore();
+mountMonitor($('monitor'), store);
+
+const params = new URLSearchParams(location.search);
+if (params.has('seed')) seedInput.value = params.get('seed') ?? '1';
+if (params.get('planner') === 'goap') plannerSelect.value = 'goap';
+if (params.has('speed')) speedSelect.value = params.get('speed') ?? '1';
+
+let match: ArenaMatch;
+let shownLines = 0;
+let paused = false;
+let carry = 0;
+let last = performance.now();
+
+function restart(): void {
+  const seed = Number.parseInt(seedInput.value, 10);
+  match = createMatch({ seed: Number.isFinite(seed) ? seed : 1, troll: plannerSelect.value === 'goap' ? 'goap' : 'htn', planners: defaultPlanners });
+  shownLines = 0;
+  log.replaceChildren();
+  draw();
+}
+
+function draw(): void {
+  map.replaceChildren(...drawArena(match.arena, match.agents));
+  clock.textContent = `tick ${match.arena.tick} · ${match.arena.time.toFixed(1)} s`;
+  if (match.lines.length > shownLines) {
+    for (const line of match.lines.slice(shownLines)) log.append(Object.assign(document.createElement('div'), { textContent: line }));
+    shownLines = match.lines.length;
+    while (log.childElementCount > 300) log.firstElementChild?.remove();
+    log.scrollTop = log.scrollHeight;
+  }
+}
+
+// Real time: 10 ticks of 0.1 s per second at speed 1.
+function frame(now: number): void {
+  const dt = Math.min(0.5, (now - last) / 1000);
+  last = now;
+  if (!paused) {
+    carry += dt * 10 * Number(speedSelect.value);
+    let steps = 0;
+    while (carry >= 1 && steps < 200) {
+      match.step();
+      carry -= 1;
+      steps++;
+    }
+    if (steps) draw();
+  }
+  requestAnimationFrame(frame);
+}
+
+$('restart').addEventListener('click', restart);
+seedInput.addEventListener('change', restart);
+plannerSelect.addEventListener('change', restart);
+pauseButton.addEventListener('click', () => {
+  paused = !paused;
+  pauseButton.textContent = paused ? 'Play' : 'Pause';
+});
+restart();
+requestAnimationFrame(frame);

@@ -1,0 +1,177 @@
+/**
+ * Real-browser tests of the served pages (headless Chromium from
+ * @sparticuz/chromium, driven by playwright-core): the monitor page fed by a
+ * recording file, postMessage and a saved file reopened offline; the arena
+ * running live; each package loading unbundled through an import map. One
+ * browser for the whole file. Needs the built pages: `beforeAll` builds them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import chromium from '@sparticuz/chromium';
+import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import { arenaRecording } from '@dualplan/monitor-page';
+import { servePages, type PageServer } from './servePages.js';
+
+const root = join(__dirname, '../../..');
+let browser: Browser;
+let server: PageServer;
+
+beforeAll(async () => {
+  execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
+  server = await servePages({
+    mounts: [
+      { prefix: '/', dir: join(root, 'packages/arena/dist/page') },
+      { prefix: '/monitor/', dir: join(root, 'packages/monitor-page/dist/page') },
+      { prefix: '/repo/', dir: root },
+    ],
+    files: { '/fixture.json': () => JSON.stringify(arenaRecording()) },
+  });
+  // Without --single-process (meant for AWS Lambda): there, closing a page ends the whole browser.
+  const args = chromium.args.filter((a) => a !== '--single-process');
+  browser = await playwright.launch({ executablePath: await chromium.executablePath(), args, headless: true });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** A fresh page that fails the test on any uncaught page error. */
+async function open(path: string): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(new URL(path, server.url).href);
+  // The recording arrives by fetch: wait until the page says it shows it.
+  if (path.includes('recording=')) await page.locator('#status', { hasText: 'showing' }).waitFor();
+  return { page, errors };
+}
+
+describe('monitor page, fed by a recording file', () => {
+  it('shows the agents and the newest run’s plan, trigger and step timings', async () => {
+    const { page, errors } = await open('/monitor/?recording=/fixture.json');
+    await expect(page.locator('#agents button.agent').allTextContents()).resolves.toEqual([expect.stringMatching(/^troll htn · 3 runs/), expect.stringMatching(/^soldier goap · 2 runs/)]);
+    await expect(page.locator('#run-trigger').textContent()).resolves.toBe('finished: the previous plan finished');
+    await expect(page.locator('#plan tr.step td.task').allTextContents()).resolves.toEqual(['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge']);
+    await expect(page.locator('#plan .plan-head').textContent()).resolves.toContain('MTR [2]');
+    await expect(page.locator('#plan tr.step').first().textContent()).resolves.toContain('running');
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 20_000);
+
+  it('scrubbing the timeline changes the run shown: plan, outcome and predicted states', async () => {
+    const { page } = await open('/monitor/?recording=/fixture.json');
+    await page.locator('#scrubber').focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run 2 of 3 · tick 42/);
+    await expect(page.locator('#run-result').textContent()).resolves.toBe('found (BeTrunkThumper) → replaced: higher-priority MTR');
+    await expect(page.locator('#plan tr.step td.task').allTextContents()).resolves.toEqual(['NavigateToEnemy', 'DoTrunkSlam']);
+    // Predicted world state: after step 1 the troll is at the enemy (a highlighted change).
+    const location = page.locator('#predicted tr[data-key="WsLocation"] td');
+    await expect(location.allTextContents()).resolves.toEqual(['Bridge', 'Enemy', 'Enemy']);
+    await expect(location.nth(1).getAttribute('class')).resolves.toContain('changed');
+    await page.locator('#prev-run').click();
+    await expect(page.locator('#run-trigger').textContent()).resolves.toBe('noPlan: no plan was running');
+    await page.close();
+  }, 20_000);
+
+  it('draws the decomposition tree with the failing condition, and hides impossible branches on request', async () => {
+    const { page } = await open('/monitor/?recording=/fixture.json');
+    const slam = page.locator('#graph g.box[data-box="n2"]');
+    await expect(slam.textContent()).resolves.toContain('conditionFailed: WsStamina > 0');
+    await expect(page.locator('#graph g.box.candidate').textContent()).resolves.toContain('ThrowAtEnemy');
+    await page.locator('#hide-rejected').check();
+    await expect(page.locator('#graph g.box[data-box="n2"]').count()).resolves.toBe(0);
+    await expect(page.locator('#graph g.box.candidate').count()).resolves.toBe(0);
+    await expect(page.locator('#graph g.box.on-path').count()).resolves.toBe(4);
+    await page.close();
+  }, 20_000);
+
+  it('answers "why not" for a GOAP action with the failing condition, and lists never-selected names', async () => {
+    const { page } = await open('/monitor/?recording=/fixture.json');
+    await page.locator('#agents button[data-agent="soldier"]').click();
+    await page.locator('#why-not-select').selectOption('flee');
+    await expect(page.locator('#why-not-list').textContent()).resolves.toContain('conditionConflicts');
+    await expect(page.locator('#why-not-list').textContent()).resolves.toContain('enemyvisible == true vs effect nearenemy = false');
+    await expect(page.locator('#never-selected').textContent()).resolves.toContain('actions: approach, detonatebomb, flee');
+    await expect(page.locator('#never-selected').textContent()).resolves.toContain('goals: killEnemyAtAnyCost');
+    // The newest soldier run found no plan: the page says why.
+    await expect(page.locator('#plan').textContent()).resolves.toBe('No plan: no goal can be planned');
+    await expect(page.locator('#search-info').textContent()).resolves.toContain('no plan: alive == true: no action sets it');
+    await page.close();
+  }, 20_000);
+});
+
+describe('monitor page, live and offline', () => {
+  it('takes recording messages over postMessage and saves a recording that reopens offline', async () => {
+    const { page } = await open('/monitor/');
+    await expect(page.locator('#agents').textContent()).resolves.toContain('No agents yet');
+    const recording = arenaRecording();
+    await page.evaluate((r) => window.postMessage({ type: 'snapshot', recording: { ...r, agents: [r.agents[0]] } }, '*'), recording);
+    await page.evaluate((a) => window.postMessage({ type: 'agent', agent: a }, '*'), recording.agents[1]);
+    await page.locator('#agents button.agent').nth(1).waitFor({ timeout: 5000 });
+    await expect(page.locator('#agents button.agent').count()).resolves.toBe(2);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#save').click()]);
+    const saved = join(mkdtempSync(join(tmpdir(), 'dualplan-page-')), 'saved.json');
+    await download.saveAs(saved);
+    await page.close();
+
+    const context = await browser.newContext();
+    const offline = await context.newPage();
+    await offline.goto(new URL('/monitor/', server.url).href);
+    await context.setOffline(true);
+    await offline.locator('#open-file').setInputFiles(saved);
+    await offline.locator('#status', { hasText: 'showing saved.json' }).waitFor({ timeout: 5000 });
+    await expect(offline.locator('#plan tr.step td.task').allTextContents()).resolves.toEqual(['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge']);
+    const bad = join(dirname(saved), 'bad.json');
+    writeFileSync(bad, '{"format":"something else"}');
+    await offline.locator('#open-file').setInputFiles(bad);
+    await offline.locator('#error', { hasText: 'not a dualplan recording' }).waitFor({ timeout: 5000 });
+    await context.close();
+  }, 20_000);
+});
+
+describe('arena page', () => {
+  it('runs the match live in the browser and restarts on another planner', async () => {
+    const { page, errors } = await open('/?speed=8');
+    await page.waitForFunction(() => Number(/tick (\d+)/.exec(document.getElementById('clock')?.textContent ?? '')?.[1]) > 40, undefined, { timeout: 10_000 });
+    await expect(page.locator('#log').textContent()).resolves.toContain('troll/main [htn] plan found');
+    await expect(page.locator('#map [data-actor="troll"]').count()).resolves.toBe(1);
+    await expect(page.locator('#map [data-actor="soldier"]').count()).resolves.toBe(1);
+    await page.locator('#planner').selectOption('goap');
+    await page.waitForFunction(() => document.getElementById('log')?.textContent?.includes('troll/main [goap] plan found'), undefined, { timeout: 10_000 });
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 30_000);
+});
+
+describe('packages unbundled in a browser', () => {
+  it('loads each package’s dist through an import map (no bundler, no process.env)', async () => {
+    const { page } = await open('/monitor/index.html');
+    const map = {
+      imports: {
+        '@dualplan/world-state': '/repo/packages/world-state/dist/index.js',
+        '@dualplan/htn': '/repo/packages/htn/dist/index.js',
+        '@dualplan/goap': '/repo/packages/goap/dist/index.js',
+        '@dualplan/runner': '/repo/packages/runner/dist/index.js',
+        'heap-js': '/repo/node_modules/heap-js/dist/heap-js.es5.js',
+      },
+    };
+    await page.setContent(`<script type="importmap">${JSON.stringify(map)}</script><script type="module">
+      const names = ['@dualplan/world-state', '@dualplan/htn', '@dualplan/goap', '@dualplan/runner'];
+      window.loaded = Promise.all(names.map((n) => import(n).then((m) => n + ':' + Object.keys(m).length, (e) => n + ' failed: ' + e.message)));
+    </script>`);
+    const loaded = await page.evaluate(() => (window as unknown as { loaded: Promise<string[]> }).loaded);
+    for (const line of loaded) expect(line).toMatch(/^@dualplan\/[a-z-]+:[1-9]\d*$/);
+    const agent = await page.evaluate(async () => {
+      const ws = await import('@dualplan/world-state' as string);
+      const runner = await import('@dualplan/runner' as string);
+      return typeof runner.createAgent === 'function' && typeof ws.createState === 'function';
+    });
+    expect(agent).toBe(true);
+    await page.close();
+  }, 20_000);
+});
