@@ -96,9 +96,16 @@ describe('monitor page, fed by a recording file', () => {
     await page.locator('#why-not-select').selectOption('flee');
     await expect(page.locator('#why-not-list').textContent()).resolves.toContain('conditionConflicts');
     await expect(page.locator('#why-not-list').textContent()).resolves.toContain('enemyvisible == true vs effect nearenemy = false');
+    await page.locator('#why-not-list tr[data-run="1"]').first().click();
+    await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run 1 of 2/);
+    await expect(page.locator('#candidates tr[data-candidate="flee"] .failing').allTextContents()).resolves.toContain('enemyvisible == true vs effect nearenemy = false');
+    await expect(page.locator('#candidates tr.verdict-noEffect').count()).resolves.toBe(0);
+    await page.locator('#show-no-effect').check();
+    await expect(page.locator('#candidates tr.verdict-noEffect').count()).resolves.toBe(arenaRecording().agents[1].runs[0].searches[0].candidates.filter((c) => c.verdict === 'noEffect').length);
     await expect(page.locator('#never-selected').textContent()).resolves.toContain('actions: approach, detonatebomb, flee');
     await expect(page.locator('#never-selected').textContent()).resolves.toContain('goals: killEnemyAtAnyCost');
     // The newest soldier run found no plan: the page says why.
+    await page.locator('#next-run').click();
     await expect(page.locator('#plan').textContent()).resolves.toBe('No plan: no goal can be planned');
     await expect(page.locator('#search-info').textContent()).resolves.toContain('no plan: alive == true: no action sets it');
     await page.close();

@@ -3,7 +3,7 @@ import { MonitorStore } from '../MonitorStore.js';
 import { whyNot, whyNotNames } from '../whyNot.js';
 import { h, replace, seconds } from './dom.js';
 import { renderGraph } from './renderGraph.js';
-import { renderCandidates, renderGoals, renderPlan, renderPredicted, renderRejections, renderRun, renderStats } from './renderPanels.js';
+import { renderCandidates, renderEvents, renderGoals, renderPlan, renderPredicted, renderRejections, renderRun, renderStats } from './renderPanels.js';
 
 /** What the user is looking at. */
 interface View {
@@ -14,6 +14,7 @@ interface View {
   search: number;
   step: number;
   hideRejected: boolean;
+  showNoEffect: boolean;
   whyNot: string;
 }
 
@@ -34,7 +35,7 @@ export interface MonitorHandle {
  * monitor.store.load(recording);
  */
 export function mountMonitor(root: HTMLElement, store: MonitorStore = new MonitorStore()): MonitorHandle {
-  const view: View = { agent: '', run: 0, follow: true, search: 0, step: 0, hideRejected: false, whyNot: '' };
+  const view: View = { agent: '', run: 0, follow: true, search: 0, step: 0, hideRejected: false, showNoEffect: false, whyNot: '' };
   const agentsEl = h('nav', { id: 'agents' });
   const scrubber = h('input', { id: 'scrubber', type: 'range', min: 0, max: 0, value: 0, step: 1, 'aria-label': 'planning run' });
   const scrubLabel = h('span', { id: 'scrub-label' });
@@ -42,9 +43,11 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
   const next = h('button', { id: 'next-run', title: 'next run' }, '▶');
   const runEl = h('div', { id: 'run' });
   const planEl = h('div', { id: 'plan-panel' });
+  const eventsEl = h('div', { id: 'events-panel' });
   const goalsEl = h('div', { id: 'goals-panel' });
   const searchSelect = h('select', { id: 'search-select', 'aria-label': 'search' });
   const hide = h('input', { id: 'hide-rejected', type: 'checkbox' });
+  const noEffect = h('input', { id: 'show-no-effect', type: 'checkbox' });
   const graphEl = h('div', { id: 'graph' });
   const searchInfo = h('p', { id: 'search-info' });
   const candidatesEl = h('div', { id: 'candidates-panel' });
@@ -66,7 +69,8 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
         h('div', { class: 'timeline' }, prev, scrubber, next, scrubLabel),
         panel('Planning run', runEl, goalsEl),
         panel('Plan', planEl),
-        panel('Search', h('div', { class: 'toolbar' }, searchSelect, h('label', {}, hide, ' hide impossible branches')), searchInfo, graphEl, candidatesEl),
+        panel('Run time, until the next planning run', eventsEl),
+        panel('Search', h('div', { class: 'toolbar' }, searchSelect, h('label', {}, hide, ' hide impossible branches'), h('label', {}, noEffect, ' list "no effect" rejections')), searchInfo, graphEl, candidatesEl),
         panel('World state: now and predicted after each step', predictedEl),
         panel('Why not?', whyNotSelect, whyNotEl),
         panel('Statistics', statsEl),
@@ -106,7 +110,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     const run = list[view.run];
     if (!a || !run) {
       scrubLabel.textContent = 'no planning runs';
-      for (const el of [runEl, planEl, goalsEl, graphEl, searchInfo, candidatesEl, predictedEl]) replace(el);
+      for (const el of [runEl, planEl, eventsEl, goalsEl, graphEl, searchInfo, candidatesEl, predictedEl]) replace(el);
       replace(searchSelect);
       return;
     }
@@ -115,6 +119,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     replace(goalsEl, renderGoals(run));
     if (view.step >= (run.plan?.steps.length ?? 0)) view.step = 0;
     replace(planEl, renderPlan(a, run, view.step, (i) => { view.step = i; renderRunPanels(); }));
+    replace(eventsEl, renderEvents(a, run, list[view.run + 1] ?? null));
     replace(predictedEl, renderPredicted(a, run, list[view.run - 1] ?? null, view.step));
     if (view.search >= run.searches.length) view.search = 0;
     replace(searchSelect, run.searches.map((sr, i) => h('option', { value: i, selected: i === view.search }, `${sr.planner} ${sr.mode} → ${sr.target}: ${sr.status}`)));
@@ -132,7 +137,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
       trace.whyNoPlan ? h('span', { class: 'why-no-plan' }, ` · no plan: ${trace.whyNoPlan}`) : '',
     );
     replace(graphEl, renderGraph(trace, view.hideRejected));
-    replace(candidatesEl, renderCandidates(a, trace));
+    replace(candidatesEl, renderCandidates(a, trace, view.showNoEffect));
   }
 
   function renderWhyNot(): void {
@@ -140,7 +145,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     const names = a ? whyNotNames(a) : [];
     if (!names.includes(view.whyNot)) view.whyNot = '';
     replace(whyNotSelect, h('option', { value: '' }, '(choose)'), names.map((n) => h('option', { value: n, selected: n === view.whyNot }, n)));
-    replace(whyNotEl, a ? renderRejections(view.whyNot, whyNot(a, view.whyNot)) : null);
+    replace(whyNotEl, a ? renderRejections(view.whyNot, whyNot(a, view.whyNot), (id) => goTo(runs().findIndex((r) => r.id === id))) : null);
   }
 
   function renderAll(): void {
@@ -176,6 +181,10 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
   });
   hide.addEventListener('change', () => {
     view.hideRejected = hide.checked;
+    renderRunPanels();
+  });
+  noEffect.addEventListener('change', () => {
+    view.showNoEffect = noEffect.checked;
     renderRunPanels();
   });
   whyNotSelect.addEventListener('change', () => {

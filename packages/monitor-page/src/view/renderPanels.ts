@@ -77,8 +77,12 @@ export function renderGoals(run: PlanningRun): HTMLElement | null {
   );
 }
 
-/** Every candidate of `trace` in the order tried: verdict, failing condition, and what the recording knows of its conditions and cost. */
-export function renderCandidates(agent: AgentRecording, trace: SearchTrace): HTMLElement {
+/**
+ * Every candidate of `trace` in the order tried: verdict, failing condition,
+ * and what the recording knows of its conditions and cost. GOAP's "no effect
+ * on an open condition" rejections (most of a big search) only on request.
+ */
+export function renderCandidates(agent: AgentRecording, trace: SearchTrace, showNoEffect: boolean): HTMLElement {
   const catalog = actionCatalog(agent);
   const costOf = (node: number, name: string): string => {
     const child = trace.nodes.find((n) => n.parent === node && n.via === name);
@@ -92,7 +96,7 @@ export function renderCandidates(agent: AgentRecording, trace: SearchTrace): HTM
     h(
       'tbody',
       {},
-      trace.candidates.map((c) =>
+      trace.candidates.filter((c) => showNoEffect || c.verdict !== 'noEffect').map((c) =>
         h(
           'tr',
           { class: `verdict-${c.verdict}`, 'data-candidate': c.name },
@@ -140,8 +144,8 @@ export function renderPredicted(agent: AgentRecording, run: PlanningRun, previou
 
 const fmt = (v: unknown) => (v === undefined ? '' : String(v));
 
-/** Every rejection of the name asked about. */
-export function renderRejections(name: string, rejections: readonly Rejection[]): HTMLElement {
+/** Every rejection of the name asked about; clicking one shows its run. */
+export function renderRejections(name: string, rejections: readonly Rejection[], onRun: (run: number) => void): HTMLElement {
   if (!name) return h('p', { class: 'empty' }, 'Choose an action, method or goal.');
   if (rejections.length === 0) return h('p', { class: 'empty', id: 'why-not-list' }, `${name} was never rejected in the runs kept.`);
   return h(
@@ -152,7 +156,7 @@ export function renderRejections(name: string, rejections: readonly Rejection[])
       'tbody',
       {},
       rejections.map((r) =>
-        h('tr', { 'data-run': r.run }, h('td', {}, `#${r.run}`), h('td', {}, r.tick), h('td', {}, r.target), h('td', { class: 'cond' }, r.at), h('td', {}, r.verdict), h('td', { class: 'cond failing' }, r.detail)),
+        h('tr', { 'data-run': r.run, class: 'link-row', title: 'show this run', onclick: () => onRun(r.run) }, h('td', {}, `#${r.run}`), h('td', {}, r.tick), h('td', {}, r.target), h('td', { class: 'cond' }, r.at), h('td', {}, r.verdict), h('td', { class: 'cond failing' }, r.detail)),
       ),
     ),
   );
@@ -193,5 +197,48 @@ export function renderStats(agent: AgentRecording): HTMLElement {
     table('methods', st.methods),
     table('compound tasks', st.compounds),
     table('goals', st.goals),
+  );
+}
+
+/** One timeline event as a line of text (unknown event types from newer recorders show their type). */
+function describeEvent(e: AgentRecording['timeline'][number]): string {
+  const changes = (c: Record<string, unknown>) => Object.entries(c).map(([k, v]) => `${k} = ${String(v)}`).join(', ');
+  switch (e.type) {
+    case 'planning':
+      return `planning run #${e.run}`;
+    case 'replanSkipped':
+      return `replan skipped (${e.trigger}): ${e.reason}`;
+    case 'stepStarted':
+      return `▶ ${e.task} (step ${e.index + 1} of run #${e.run})`;
+    case 'stepSucceeded':
+      return `✓ ${e.task}`;
+    case 'stepFailed':
+      return `✗ ${e.task} failed: ${e.reason}`;
+    case 'stepAborted':
+      return `■ ${e.task} aborted: ${e.reason}`;
+    case 'planFinished':
+      return `plan of run #${e.run} finished`;
+    case 'planFailed':
+      return `plan of run #${e.run} failed: ${e.reason}`;
+    case 'sensor':
+      return `sensor ${e.sensor}: ${changes(e.changes)}`;
+    default: {
+      const other = e as { type: string; by?: string; changes?: Record<string, unknown> };
+      return other.changes ? `${other.type}${other.by ? ` by ${other.by}` : ''}: ${changes(other.changes)}` : other.type;
+    }
+  }
+}
+
+/** What happened at run time from `run` until the next planning run: steps, replans, sensor writes. */
+export function renderEvents(agent: AgentRecording, run: PlanningRun, next: PlanningRun | null): HTMLElement {
+  const at = (r: PlanningRun) => agent.timeline.findIndex((e) => e.type === 'planning' && e.run === r.id);
+  const start = at(run);
+  const end = next ? at(next) : -1;
+  const shown = agent.timeline.slice(start >= 0 ? start : 0, end >= 0 ? end : undefined).filter((e) => start >= 0 || e.tick >= run.tick);
+  if (shown.length === 0) return h('p', { class: 'empty', id: 'events' }, 'No run-time events kept for this run.');
+  return h(
+    'table',
+    { id: 'events' },
+    h('tbody', {}, shown.map((e) => h('tr', { class: `event-${e.type}` }, h('td', {}, e.tick), h('td', {}, seconds(e.time)), h('td', {}, e.runner), h('td', { class: 'cond' }, describeEvent(e))))),
   );
 }
