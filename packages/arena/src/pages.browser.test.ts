@@ -113,14 +113,30 @@ describe('monitor page, fed by a recording file', () => {
 });
 
 describe('monitor page, live and offline', () => {
-  it('takes recording messages over postMessage and saves a recording that reopens offline', async () => {
+  it('embedded in a game page, says hello over postMessage, shows what the game sends, and saves a recording that reopens offline', async () => {
     const { page } = await open('/monitor/');
     await expect(page.locator('#agents').textContent()).resolves.toContain('No agents yet');
+    // A game page embedding the monitor: it answers the monitor's hello with a snapshot, then a new agent.
     const recording = arenaRecording();
-    await page.evaluate((r) => window.postMessage({ type: 'snapshot', recording: { ...r, agents: [r.agents[0]] } }, '*'), recording);
-    await page.evaluate((a) => window.postMessage({ type: 'agent', agent: a }, '*'), recording.agents[1]);
+    await page.setContent(`<iframe id="monitor" src="/monitor/" width="1300" height="900"></iframe><script>
+      const recording = ${JSON.stringify(recording)};
+      const hellos = [];
+      addEventListener('message', (e) => {
+        if (e.data?.channel !== 'dualplan-monitor' || e.data.type !== 'hello' || hellos.length) return;
+        hellos.push(e.data);
+        const target = document.getElementById('monitor').contentWindow;
+        target.postMessage({ type: 'snapshot', recording }, '*'); // not in an envelope: ignored
+        target.postMessage({ channel: 'dualplan-monitor', type: 'message', message: { type: 'snapshot', recording: { ...recording, agents: [recording.agents[0]] } } }, '*');
+        target.postMessage({ channel: 'dualplan-monitor', type: 'message', message: { type: 'agent', agent: recording.agents[1] } }, '*');
+      });
+    </script>`);
+    const frame = page.frameLocator('#monitor');
+    await frame.locator('#agents button.agent').nth(1).waitFor({ timeout: 5000 });
+    await expect(frame.locator('#agents button.agent').allTextContents()).resolves.toEqual([expect.stringMatching(/^troll/), expect.stringMatching(/^soldier/)]);
+    await expect(frame.locator('#plan tr.step td.task').allTextContents()).resolves.toEqual(['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge']);
+    await page.goto(new URL('/monitor/', server.url).href);
+    await page.evaluate((m) => window.postMessage({ channel: 'dualplan-monitor', type: 'message', message: m }, '*'), { type: 'snapshot', recording });
     await page.locator('#agents button.agent').nth(1).waitFor({ timeout: 5000 });
-    await expect(page.locator('#agents button.agent').count()).resolves.toBe(2);
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#save').click()]);
     const saved = join(mkdtempSync(join(tmpdir(), 'dualplan-page-')), 'saved.json');
     await download.saveAs(saved);

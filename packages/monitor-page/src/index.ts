@@ -13,7 +13,7 @@ export { searchGraph, layoutGraph } from './searchGraph.js';
 export type { GraphBox, GraphLink, SearchGraph, SearchGraphOptions, PlacedBox, PlacedLink, GraphLayout } from './searchGraph.js';
 export { mountMonitor } from './view/mountMonitor.js';
 export type { MonitorHandle } from './view/mountMonitor.js';
-export { listenPostMessage, READY_MESSAGE } from './sources/listenPostMessage.js';
+export { listenPostMessage, MONITOR_CHANNEL, HELLO_MESSAGE } from './sources/listenPostMessage.js';
 export { connectWebSocket } from './sources/connectWebSocket.js';
 export type { SocketStatus } from './sources/connectWebSocket.js';
 export { arenaRecording } from './fixtures/arenaRecording.js';
