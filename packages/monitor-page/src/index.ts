@@ -9,7 +9,7 @@ export { actionCatalog } from './actionCatalog.js';
 export type { ActionInfo } from './actionCatalog.js';
 export { whyNot, whyNotNames } from './whyNot.js';
 export type { Rejection } from './whyNot.js';
-export { searchGraph, layoutGraph } from './searchGraph.js';
+export { searchGraph, layoutGraph, wrapText } from './searchGraph.js';
 export type { GraphBox, GraphLink, SearchGraph, SearchGraphOptions, PlacedBox, PlacedLink, GraphLayout } from './searchGraph.js';
 export { mountMonitor } from './view/mountMonitor.js';
 export type { MonitorHandle } from './view/mountMonitor.js';

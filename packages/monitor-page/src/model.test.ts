@@ -7,7 +7,7 @@ import { MonitorStore } from './MonitorStore.js';
 import { actionCatalog } from './actionCatalog.js';
 import { parseMessage, parseRecording } from './parseRecording.js';
 import { changedKeys, predictStates } from './predictStates.js';
-import { layoutGraph, searchGraph } from './searchGraph.js';
+import { layoutGraph, searchGraph, wrapText } from './searchGraph.js';
 import { stepTimings } from './stepTimings.js';
 import { whyNot, whyNotNames } from './whyNot.js';
 
@@ -166,5 +166,19 @@ describe('MonitorStore', () => {
         expect((store.agent('troll')?.dropped.runs ?? 0) + kept.length).toBe(id);
       }),
     );
+  });
+});
+
+describe('wrapText', () => {
+  it('keeps every character in order, rows within the limit', () => {
+    fc.assert(
+      fc.property(fc.array(fc.stringMatching(/^[a-z=∧]{0,12}$/), { maxLength: 12 }), fc.integer({ min: 4, max: 30 }), (words, max) => {
+        const text = words.join(' ');
+        const rows = wrapText(text, max);
+        for (const r of rows) expect(r.length).toBeLessThanOrEqual(max);
+        expect(rows.join('').replace(/ /g, '')).toBe(text.replace(/ /g, ''));
+      }),
+    );
+    expect(wrapText('a == 1 ∧ b == 2', 8)).toEqual(['a == 1 ∧', 'b == 2']);
   });
 });

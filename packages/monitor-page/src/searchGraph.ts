@@ -47,6 +47,7 @@ export function searchGraph(trace: SearchTrace, options: SearchGraphOptions = {}
   const hide = options.hideRejected ?? false;
   const boxes: GraphBox[] = [];
   const links: GraphLink[] = [];
+  const candidateLinks: GraphLink[] = [];
   const shown = new Set<number>();
   for (const n of trace.nodes) {
     if (hide && n.verdict !== 'kept' && !n.onPath) continue;
@@ -63,8 +64,9 @@ export function searchGraph(trace: SearchTrace, options: SearchGraphOptions = {}
       links.push({ from: `n${n.parent}`, to: `n${n.id}`, label: n.via !== null && trace.planner === 'goap' ? `${n.via}${cost}` : '', onPath: n.onPath && parent.onPath });
     }
   }
-  if (!hide) addCandidates(trace, shown, boxes, links);
-  return { boxes, links };
+  if (!hide) addCandidates(trace, shown, boxes, candidateLinks);
+  // Candidates first: under a compound, the rejected methods were tried before the chosen one's subtasks.
+  return { boxes, links: [...candidateLinks, ...links] };
 }
 
 function addCandidates(trace: SearchTrace, shown: Set<number>, boxes: GraphBox[], links: GraphLink[]): void {
@@ -103,6 +105,9 @@ function fmt(n: number): string {
 
 /** A laid-out box: centre `x`, `y` and size, in SVG user units. */
 export interface PlacedBox extends GraphBox {
+  /** The title and lines wrapped to the box width; the first `titleRows` rows are the title. */
+  readonly rows: readonly string[];
+  readonly titleRows: number;
   readonly x: number;
   readonly y: number;
   readonly width: number;
@@ -124,28 +129,61 @@ export interface GraphLayout {
 export const CHAR_WIDTH = 7.2;
 export const LINE_HEIGHT = 16;
 const PAD = 8;
+/** Longest row of a box, in characters: long GOAP condition lists wrap instead of widening the drawing. */
+export const MAX_ROW = 48;
 
 /**
- * Lay `graph` out top-down with dagre (a layered graph layout), boxes sized
- * from their text.
+ * Break `text` into rows of at most `max` characters, at spaces where it can.
+ * @example
+ * wrapText('a == 1 ∧ b == 2', 8); // ['a == 1 ∧', 'b == 2']
+ */
+export function wrapText(text: string, max = MAX_ROW): string[] {
+  const rows: string[] = [];
+  let row = '';
+  for (const word of text.split(' ')) {
+    for (let w = word; w.length > 0; ) {
+      const candidate = row ? `${row} ${w}` : w;
+      if (candidate.length <= max) {
+        row = candidate;
+        w = '';
+      } else if (row) {
+        rows.push(row);
+        row = '';
+      } else {
+        rows.push(w.slice(0, max));
+        w = w.slice(max);
+      }
+    }
+  }
+  if (row || rows.length === 0) rows.push(row);
+  return rows;
+}
+
+/**
+ * Lay `graph` out with dagre (a layered graph layout), top-down or left to
+ * right, boxes sized from their wrapped text.
  * @example
  * const { boxes, width, height } = layoutGraph(searchGraph(trace));
  */
-export function layoutGraph(graph: SearchGraph): GraphLayout {
+export function layoutGraph(graph: SearchGraph, direction: 'TB' | 'LR' = 'TB'): GraphLayout {
   const g = new Graph();
-  g.setGraph({ rankdir: 'TB', nodesep: 24, ranksep: 36, marginx: 8, marginy: 8 });
+  g.setGraph({ rankdir: direction, nodesep: direction === 'TB' ? 24 : 10, ranksep: direction === 'TB' ? 36 : 56, marginx: 8, marginy: 8 });
   g.setDefaultEdgeLabel(() => ({}));
+  const wrapped = new Map<string, { rows: string[]; titleRows: number }>();
   for (const b of graph.boxes) {
-    const chars = Math.max(b.title.length, ...b.lines.map((l) => l.length));
-    g.setNode(b.id, { width: Math.ceil(chars * CHAR_WIDTH) + 2 * PAD, height: (1 + b.lines.length) * LINE_HEIGHT + PAD });
+    const title = wrapText(b.title);
+    const rows = [...title, ...b.lines.flatMap((l) => wrapText(l))];
+    wrapped.set(b.id, { rows, titleRows: title.length });
+    const chars = Math.max(...rows.map((r) => r.length));
+    g.setNode(b.id, { width: Math.ceil(chars * CHAR_WIDTH) + 2 * PAD, height: rows.length * LINE_HEIGHT + PAD });
   }
   for (const l of graph.links) {
     g.setEdge(l.from, l.to, l.label ? { width: l.label.length * CHAR_WIDTH, height: LINE_HEIGHT, labelpos: 'c' } : {});
   }
-  // Siblings left to right in the order the search reached them.
+  // Top-down (HTN): siblings left to right in the order the search tried them.
   const lastChild = new Map<string, string>();
   const constraints: { left: string; right: string }[] = [];
-  for (const l of graph.links) {
+  for (const l of direction === 'TB' ? graph.links : []) {
     const left = lastChild.get(l.from);
     if (left !== undefined) constraints.push({ left, right: l.to });
     lastChild.set(l.from, l.to);
@@ -155,7 +193,7 @@ export function layoutGraph(graph: SearchGraph): GraphLayout {
   return {
     boxes: graph.boxes.map((b) => {
       const n = g.node(b.id);
-      return { ...b, x: n.x, y: n.y, width: n.width, height: n.height };
+      return { ...b, ...(wrapped.get(b.id) as { rows: string[]; titleRows: number }), x: n.x, y: n.y, width: n.width, height: n.height };
     }),
     links: graph.links.map((l) => ({ ...l, points: g.edge(l.from, l.to).points ?? [] })),
     width: label.width ?? 0,

@@ -9,7 +9,8 @@ import { s } from './dom.js';
  * container.append(renderGraph(run.searches[0], false));
  */
 export function renderGraph(trace: SearchTrace, hideRejected: boolean): SVGSVGElement {
-  const g = layoutGraph(searchGraph(trace, { hideRejected }));
+  // GOAP searches are shallow and broad: left to right keeps them within the page's width.
+  const g = layoutGraph(searchGraph(trace, { hideRejected }), trace.planner === 'goap' ? 'LR' : 'TB');
   const root = s('svg', { class: 'graph', width: Math.ceil(g.width), height: Math.ceil(g.height), viewBox: `0 0 ${Math.ceil(g.width)} ${Math.ceil(g.height)}`, role: 'img' });
   root.append(
     s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 8 8', refX: 8, refY: 4, markerWidth: 6, markerHeight: 6, orient: 'auto' }, s('path', { d: 'M0,0 L8,4 L0,8 z' }))),
@@ -32,7 +33,7 @@ export function renderGraph(trace: SearchTrace, hideRejected: boolean): SVGSVGEl
         { class: cls, 'data-box': b.id, 'data-node': b.node },
         s('title', {}, [b.title, ...b.lines, b.names.length > 1 ? b.names.join(', ') : ''].filter(Boolean).join('\n')),
         s('rect', { x, y, width: b.width, height: b.height, rx: 4 }),
-        s('text', { x: x + 8, y: y + LINE_HEIGHT }, s('tspan', { class: 'title' }, b.title), ...b.lines.map((line, i) => s('tspan', { x: x + 8, y: y + LINE_HEIGHT * (i + 2) }, line))),
+        s('text', {}, ...b.rows.map((row, i) => s('tspan', { class: i < b.titleRows ? 'title' : '', x: x + 8, y: y + LINE_HEIGHT * (i + 1) }, row))),
       ),
     );
   }
