@@ -164,6 +164,11 @@ describe('arena page', () => {
     await expect(page.locator('#log').textContent()).resolves.toContain('troll/main [htn] plan found');
     await expect(page.locator('#map [data-actor="troll"]').count()).resolves.toBe(1);
     await expect(page.locator('#map [data-actor="soldier"]').count()).resolves.toBe(1);
+    // The troll's current state, planned by both planners side by side.
+    await expect(page.locator('#compare tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-planner')))).resolves.toEqual(['htn', 'goap']);
+    for (const planner of ['htn', 'goap']) {
+      await expect(page.locator(`#compare tr[data-planner="${planner}"] td`).nth(1).textContent()).resolves.toMatch(/^(\w+( → \w+)*|no plan: .+)$/);
+    }
     await page.locator('#planner').selectOption('goap');
     await page.waitForFunction(() => document.getElementById('log')?.textContent?.includes('troll/main [goap] plan found'), undefined, { timeout: 10_000 });
     expect(errors).toEqual([]);

@@ -2,6 +2,8 @@
 // the match runs in the browser, drawn on an SVG map, with the planner
 // monitor beside it. Seed, the troll's planner and speed are controls.
 import { MonitorStore, mountMonitor } from '@dualplan/monitor-page';
+import type { AgentPlanner, WorldState } from '@dualplan/world-state';
+import { comparePlanners } from '../comparePlanners.js';
 import { defaultPlanners } from '../planners.js';
 import { createMatch, type ArenaMatch } from '../runArena.js';
 import { MAP_SIZE, drawArena } from './drawArena.js';
@@ -13,6 +15,7 @@ const speedSelect = $<HTMLSelectElement>('speed');
 const pauseButton = $<HTMLButtonElement>('pause');
 const clock = $('clock');
 const log = $('log');
+const compare = $('compare');
 const map = document.getElementById('map') as unknown as SVGSVGElement;
 map.setAttribute('viewBox', `0 0 ${MAP_SIZE.width} ${MAP_SIZE.height}`);
 
@@ -26,6 +29,9 @@ if (params.has('speed')) speedSelect.value = params.get('speed') ?? '1';
 
 let match: ArenaMatch;
 let shownLines = 0;
+// The troll's state when the comparison was last drawn: compare again only when it changes.
+let compared: WorldState<any> | null = null;
+const comparePlannersOf = [defaultPlanners.troll('htn'), defaultPlanners.troll('goap')].filter((p): p is AgentPlanner => p !== null);
 let paused = false;
 let carry = 0;
 let last = performance.now();
@@ -34,12 +40,29 @@ function restart(): void {
   const seed = Number.parseInt(seedInput.value, 10);
   match = createMatch({ seed: Number.isFinite(seed) ? seed : 1, troll: plannerSelect.value === 'goap' ? 'goap' : 'htn', planners: defaultPlanners });
   shownLines = 0;
+  compared = null;
   log.replaceChildren();
   draw();
 }
 
+/** The same troll state planned by HTN and by GOAP, side by side. */
+function drawComparison(): void {
+  const troll = match.agents.find((a) => a.id === 'troll');
+  if (!troll || (compared !== null && compared.equals(troll.state))) return;
+  compared = troll.state.clone();
+  const cell = (text: string, cls = '') => Object.assign(document.createElement('td'), { textContent: text, className: cls });
+  const rows = comparePlanners(troll.state, troll.ctx, comparePlannersOf).map((a) => {
+    const tr = document.createElement('tr');
+    tr.dataset.planner = a.planner;
+    tr.append(cell(a.planner.toUpperCase()), cell(a.status === 'found' ? a.steps.join(' → ') : `no plan: ${a.reason}`, a.status === 'found' ? 'cond' : 'cond failing'), cell(a.status === 'found' ? String(Math.round(a.cost * 100) / 100) : ''), cell(`${a.ms.toFixed(2)} ms`));
+    return tr;
+  });
+  compare.replaceChildren(...rows);
+}
+
 function draw(): void {
   map.replaceChildren(...drawArena(match.arena, match.agents));
+  drawComparison();
   clock.textContent = `tick ${match.arena.tick} · ${match.arena.time.toFixed(1)} s`;
   if (match.lines.length > shownLines) {
     for (const line of match.lines.slice(shownLines)) log.append(Object.assign(document.createElement('div'), { textContent: line }));
