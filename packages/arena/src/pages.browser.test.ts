@@ -82,9 +82,14 @@ describe('monitor page, fed by a recording file', () => {
     const { page } = await open('/monitor/?recording=/fixture.json');
     const slam = page.locator('#graph g.box[data-box="n2"]');
     await expect(slam.textContent()).resolves.toContain('conditionFailed: WsStamina > 0');
-    await expect(page.locator('#graph g.box.candidate').textContent()).resolves.toContain('ThrowAtEnemy');
+    await expect(page.locator('#graph g.box.candidate').allTextContents()).resolves.toEqual([
+      expect.stringContaining('#0 AttackEnemybranchFailed: DoTrunkSlam: WsStamina > 0'),
+      expect.stringContaining('#1 ThrowAtEnemyconditionFailed: WsCanNavigateToEnemy == false'),
+    ]);
+    await expect(page.locator('#graph g.box.abandoned').count()).resolves.toBe(2);
     await page.locator('#hide-rejected').check();
     await expect(page.locator('#graph g.box[data-box="n2"]').count()).resolves.toBe(0);
+    await expect(page.locator('#graph g.box.abandoned').count()).resolves.toBe(0);
     await expect(page.locator('#graph g.box.candidate').count()).resolves.toBe(0);
     await expect(page.locator('#graph g.box.on-path').count()).resolves.toBe(4);
     await page.close();
@@ -104,6 +109,7 @@ describe('monitor page, fed by a recording file', () => {
     await expect(page.locator('#candidates tr.verdict-noEffect').count()).resolves.toBe(arenaRecording().agents[1].runs[0].searches[0].candidates.filter((c) => c.verdict === 'noEffect').length);
     await expect(page.locator('#never-selected').textContent()).resolves.toContain('actions: approach, detonatebomb, flee');
     await expect(page.locator('#never-selected').textContent()).resolves.toContain('goals: killEnemyAtAnyCost');
+    await expect(page.locator('#conditions tbody tr').first().textContent()).resolves.toMatch(/^(alive == true|enemyvisible == true vs effect nearenemy = false)1$/);
     // The newest soldier run found no plan: the page says why.
     await page.locator('#next-run').click();
     await expect(page.locator('#plan').textContent()).resolves.toBe('No plan: no goal can be planned');

@@ -61,7 +61,7 @@ export class MonitorStore {
       runs: old.dropped.runs + old.runs.length + message.runs.length - runs.length,
       events: old.dropped.events + old.timeline.length + message.timeline.length - timeline.length,
     };
-    this.byId.set(message.agent, { ...old, runs, timeline, dropped, stats: message.stats });
+    this.byId.set(message.agent, { ...old, ...message.known, runs, timeline, dropped, stats: message.stats });
     this.changed();
   }
 

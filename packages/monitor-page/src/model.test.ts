@@ -92,7 +92,8 @@ describe('searchGraph', () => {
     const hidden = searchGraph(trace, { hideRejected: true });
     expect(all.boxes.some((b) => b.title.includes('ThrowAtEnemy'))).toBe(true);
     expect(all.boxes.find((b) => b.id === 'n2')?.lines).toEqual(['✗ conditionFailed: WsStamina > 0']);
-    expect(hidden.boxes.map((b) => b.id)).toEqual(['n0', 'n1', 'n3', 'n4', 'n5']);
+    expect(hidden.boxes.map((b) => b.id)).toEqual(['n0', 'n3', 'n4', 'n5']);
+    expect(all.boxes.filter((b) => b.kind === 'abandoned').map((b) => b.id)).toEqual(['n1', 'n2']);
     for (const l of hidden.links) expect(hidden.boxes.some((b) => b.id === l.to) && hidden.boxes.some((b) => b.id === l.from)).toBe(true);
   });
   it('lays out every box with a position inside the drawing, siblings in search order', () => {
@@ -139,7 +140,8 @@ describe('parseRecording and parseMessage', () => {
 });
 
 describe('MonitorStore', () => {
-  const update = (agent: AgentRecording, runs: PlanningRun[]) => ({ type: 'update' as const, agent: agent.id, runs, timeline: [], stats: agent.stats });
+  const known = (a: AgentRecording) => ({ actions: a.actions, compounds: a.compounds, methods: a.methods, goals: a.goals });
+  const update = (agent: AgentRecording, runs: PlanningRun[]) => ({ type: 'update' as const, agent: agent.id, runs, timeline: [], stats: agent.stats, known: known(agent) });
   it('applies snapshot, agent and update messages and tells listeners', () => {
     const store = new MonitorStore();
     let calls = 0;
@@ -149,8 +151,11 @@ describe('MonitorStore', () => {
     store.apply({ type: 'agent', agent: so });
     store.apply(update(t, t.runs.slice(1)));
     expect(calls).toBe(3);
+    expect(store.agent('troll')?.runs).toHaveLength(3);
     expect(store.agents().map((a) => a.id)).toEqual(['troll', 'soldier']);
     expect(store.agent('troll')?.runs.map((r) => r.id)).toEqual([1, 2, 3]);
+    store.apply({ ...update(t, []), known: { ...known(t), actions: [...t.actions, 'Roar'] } });
+    expect(store.agent('troll')?.actions).toContain('Roar');
     expect(() => store.apply(update({ ...t, id: 'ghost' }, []))).toThrow(MonitorPageError);
   });
   it('keeps at most the run limit, newest, and counts what it dropped', () => {

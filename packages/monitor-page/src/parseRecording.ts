@@ -25,7 +25,7 @@ export function parseRecording(json: unknown): Recording {
 function checkAgent(a: unknown, where: string): void {
   if (!isObject(a)) throw new MonitorPageError('BAD_FIELD', where, `${where} is not an object.`);
   if (typeof a.id !== 'string') throw new MonitorPageError('BAD_FIELD', `${where}.id`, `${where}.id must be a string.`);
-  for (const field of ['runs', 'timeline', 'keys', 'actions', 'methods', 'goals']) {
+  for (const field of ['runs', 'timeline', 'keys', 'actions', 'compounds', 'methods', 'goals']) {
     if (!Array.isArray(a[field])) throw new MonitorPageError('BAD_FIELD', `${where}.${field}`, `${where}.${field} must be a list (agent "${a.id}").`);
   }
   if (!isObject(a.stats)) throw new MonitorPageError('BAD_FIELD', `${where}.stats`, `${where}.stats must be an object (agent "${a.id}").`);
@@ -47,8 +47,8 @@ export function parseMessage(json: unknown): RecordingMessage {
       checkAgent(json.agent, 'agent');
       break;
     case 'update':
-      if (typeof json.agent !== 'string' || !Array.isArray(json.runs) || !Array.isArray(json.timeline) || !isObject(json.stats)) {
-        throw new MonitorPageError('BAD_MESSAGE', 'update', 'An "update" message needs agent (string), runs, timeline (lists) and stats.');
+      if (typeof json.agent !== 'string' || !Array.isArray(json.runs) || !Array.isArray(json.timeline) || !isObject(json.stats) || !isObject(json.known)) {
+        throw new MonitorPageError('BAD_MESSAGE', 'update', 'An "update" message needs agent (string), runs, timeline (lists), stats and known names.');
       }
       break;
     default:

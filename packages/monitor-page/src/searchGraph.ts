@@ -4,7 +4,8 @@ import type { SearchTrace, TraceVerdict } from '@dualplan/monitor';
 /** A box of the drawn search: a trace node, a rejected candidate, or a group of "no effect" rejections. */
 export interface GraphBox {
   readonly id: string;
-  readonly kind: 'node' | 'candidate' | 'open' | 'group';
+  /** `abandoned`: a trace node in a branch a backtrack gave up. */
+  readonly kind: 'node' | 'abandoned' | 'candidate' | 'open' | 'group';
   /** First line (task, goal conditions, candidate name). */
   readonly title: string;
   /** Further lines: method chosen, g/h, the failing condition. */
@@ -50,14 +51,15 @@ export function searchGraph(trace: SearchTrace, options: SearchGraphOptions = {}
   const candidateLinks: GraphLink[] = [];
   const shown = new Set<number>();
   for (const n of trace.nodes) {
-    if (hide && n.verdict !== 'kept' && !n.onPath) continue;
+    if (hide && ((n.verdict !== 'kept' && !n.onPath) || n.abandoned)) continue;
     if (n.parent >= 0 && !shown.has(n.parent)) continue; // under a hidden branch
     shown.add(n.id);
     const lines: string[] = [];
     if (trace.planner === 'goap') lines.push(`g ${fmt(n.g)}  h ${fmt(n.h)}  f ${fmt(n.g + n.h)}`);
     else if (n.kind === 'compound' && n.via !== null) lines.push(`method ${n.via}`);
     if (n.verdict !== 'kept') lines.push(`✗ ${n.verdict}${n.detail ? `: ${n.detail}` : ''}`);
-    boxes.push({ id: `n${n.id}`, kind: 'node', title: n.kind === 'search' ? n.label || '(goal reached)' : n.label, lines, verdict: n.verdict, onPath: n.onPath, node: n.id, names: [] });
+    else if (n.abandoned) lines.push('abandoned by a backtrack');
+    boxes.push({ id: `n${n.id}`, kind: n.abandoned ? 'abandoned' : 'node', title: n.kind === 'search' ? n.label || '(goal reached)' : n.label, lines, verdict: n.verdict, onPath: n.onPath, node: n.id, names: [] });
     if (n.parent >= 0) {
       const parent = trace.nodes[n.parent];
       const cost = trace.planner === 'goap' ? ` (${fmt(n.g - parent.g)})` : '';

@@ -135,6 +135,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
       `${trace.nodes.length} nodes · ${trace.candidates.length} candidates · ${trace.backtracks} backtracks`,
       trace.mtr.length ? ` · MTR [${trace.mtr.join(', ')}]` : '',
       trace.whyNoPlan ? h('span', { class: 'why-no-plan' }, ` · no plan: ${trace.whyNoPlan}`) : '',
+      run.truncated ? h('span', { class: 'why-no-plan' }, ' · this search was cut at the recorder’s size limit') : '',
     );
     replace(graphEl, renderGraph(trace, view.hideRejected));
     replace(candidatesEl, renderCandidates(a, trace, view.showNoEffect));

@@ -142,6 +142,19 @@ export function renderPredicted(agent: AgentRecording, run: PlanningRun, previou
   );
 }
 
+/** The conditions that discarded the most candidates, most first. */
+function renderConditions(conditions: Record<string, number>): HTMLElement | null {
+  const rows = Object.entries(conditions).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (rows.length === 0) return null;
+  return h(
+    'table',
+    { id: 'conditions', class: 'usage' },
+    h('caption', {}, 'conditions that discarded candidates'),
+    h('thead', {}, h('tr', {}, h('th', {}, 'condition'), h('th', {}, 'discarded'))),
+    h('tbody', {}, rows.map(([c, n]) => h('tr', {}, h('td', { class: 'cond' }, c), h('td', {}, n)))),
+  );
+}
+
 const fmt = (v: unknown) => (v === undefined ? '' : String(v));
 
 /** Every rejection of the name asked about; clicking one shows its run. */
@@ -173,12 +186,12 @@ export function renderStats(agent: AgentRecording): HTMLElement {
           'table',
           { class: 'usage' },
           h('caption', {}, title),
-          h('thead', {}, h('tr', {}, ...['name', 'considered', 'selected', 'executed', 'succeeded', 'failed'].map((c) => h('th', {}, c)))),
+          h('thead', {}, h('tr', {}, ...['name', 'considered', 'rejected', 'selected', 'executed', 'succeeded', 'failed'].map((c) => h('th', {}, c)))),
           h(
             'tbody',
             {},
             Object.entries(rows).map(([name, c]) =>
-              h('tr', { class: c.selected === 0 ? 'never' : '' }, h('td', {}, name), h('td', {}, c.considered), h('td', {}, c.selected), h('td', {}, c.executed), h('td', {}, c.succeeded), h('td', {}, c.failed)),
+              h('tr', { class: c.selected === 0 ? 'never' : '' }, h('td', {}, name), h('td', {}, c.considered), h('td', {}, c.rejected), h('td', {}, c.selected), h('td', {}, c.executed), h('td', {}, c.succeeded), h('td', {}, c.failed)),
             ),
           ),
         );
@@ -192,7 +205,8 @@ export function renderStats(agent: AgentRecording): HTMLElement {
       `${st.planningRuns} planning runs · ${st.callsPerSecond.toFixed(2)} calls/s · plan time p50 ${st.planMs.p50.toFixed(3)} ms, p90 ${st.planMs.p90.toFixed(3)} ms, p99 ${st.planMs.p99.toFixed(3)} ms, max ${st.planMs.max.toFixed(3)} ms`,
       agent.dropped.runs || agent.dropped.events ? ` · dropped by retention: ${agent.dropped.runs} runs, ${agent.dropped.events} events` : '',
     ),
-    h('ul', { id: 'never-selected' }, h('li', { class: 'head' }, 'Never selected'), list('actions', never.actions), list('methods', never.methods), list('goals', never.goals)),
+    h('ul', { id: 'never-selected' }, h('li', { class: 'head' }, 'Never selected'), list('actions', never.actions), list('methods', never.methods), list('compound tasks', never.compounds), list('goals', never.goals)),
+    renderConditions(st.conditions),
     table('actions', st.actions),
     table('methods', st.methods),
     table('compound tasks', st.compounds),
@@ -220,12 +234,11 @@ function describeEvent(e: AgentRecording['timeline'][number]): string {
       return `plan of run #${e.run} finished`;
     case 'planFailed':
       return `plan of run #${e.run} failed: ${e.reason}`;
-    case 'sensor':
-      return `sensor ${e.sensor}: ${changes(e.changes)}`;
-    default: {
-      const other = e as { type: string; by?: string; changes?: Record<string, unknown> };
-      return other.changes ? `${other.type}${other.by ? ` by ${other.by}` : ''}: ${changes(other.changes)}` : other.type;
-    }
+    case 'stateChanged':
+      return `${e.by === 'outside' ? 'world state set from outside (sensors, game)' : `effects of ${e.by}`}: ${changes(e.changes)}`;
+    default:
+      // A type from a newer recorder: show its name.
+      return (e as { type: string }).type;
   }
 }
 
