@@ -42,7 +42,14 @@ const TYPES: Record<string, string> = {
 export async function servePages(options: ServePagesOptions): Promise<PageServer> {
   const mounts = [...options.mounts].sort((a, b) => b.prefix.length - a.prefix.length);
   const server = createServer((req, res) => {
-    const path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
+    } catch {
+      res.writeHead(400, { 'content-type': 'text/plain' });
+      res.end('bad request path');
+      return;
+    }
     const extra = options.files?.[path];
     if (extra) {
       res.writeHead(200, { 'content-type': TYPES['.json'] });

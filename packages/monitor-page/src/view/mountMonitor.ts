@@ -1,4 +1,4 @@
-import type { AgentRecording, PlanningRun } from '@dualplan/monitor';
+import type { AgentRecording, PlanningRun, SearchTrace } from '@dualplan/monitor';
 import { MonitorStore } from '../MonitorStore.js';
 import { whyNot, whyNotNames } from '../whyNot.js';
 import { h, replace, seconds } from './dom.js';
@@ -78,6 +78,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     ),
   );
 
+  let drawnSearch: { trace: SearchTrace | null; options: string } = { trace: null, options: '' };
   const agent = (): AgentRecording | undefined => store.agent(view.agent);
   const runs = (): readonly PlanningRun[] => agent()?.runs ?? [];
 
@@ -110,6 +111,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     const run = list[view.run];
     if (!a || !run) {
       scrubLabel.textContent = 'no planning runs';
+      drawnSearch = { trace: null, options: '' };
       for (const el of [runEl, planEl, eventsEl, goalsEl, graphEl, searchInfo, candidatesEl, predictedEl]) replace(el);
       replace(searchSelect);
       return;
@@ -126,6 +128,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     const trace = run.searches[view.search];
     if (!trace) {
       replace(searchInfo, 'This run recorded no search.');
+      drawnSearch = { trace: null, options: '' };
       replace(graphEl);
       replace(candidatesEl);
       return;
@@ -137,6 +140,10 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
       trace.whyNoPlan ? h('span', { class: 'why-no-plan' }, ` · no plan: ${trace.whyNoPlan}`) : '',
       run.truncated ? h('span', { class: 'why-no-plan' }, ' · this search was cut at the recorder’s size limit') : '',
     );
+    // Laying a big search out takes a while: redo it only when the search shown or its options change, not on every live update.
+    const options = `${view.hideRejected}/${view.showNoEffect}`;
+    if (trace === drawnSearch.trace && options === drawnSearch.options) return;
+    drawnSearch = { trace, options };
     replace(graphEl, renderGraph(trace, view.hideRejected));
     replace(candidatesEl, renderCandidates(a, trace, view.showNoEffect));
   }
