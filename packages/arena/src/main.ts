@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { arenaRecording } from '@dualplan/monitor-page';
 import { ArenaArgsError, USAGE, parseArgs, type ArenaArgs } from './parseArgs.js';
 import { formatSummary } from './formatSummary.js';
+import { TIMELINE_LEGEND } from './legend.js';
 import { defaultPlanners } from './planners.js';
 import { runArena, type ArenaRun } from './runArena.js';
 import { servePages } from './servePages.js';
@@ -33,7 +34,7 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   process.stdout.write(`dualplan arena: seed ${args.seed}, ${args.ticks} ticks of 0.1 s; troll on ${shown.toUpperCase()}, soldier on GOAP\n`);
   if (args.text) {
-    process.stdout.write(`${'tick'.padStart(5)} ${'time'.padStart(8)} agent/runner [planner] event\n`);
+    process.stdout.write(`${TIMELINE_LEGEND}\n\n${'tick'.padStart(5)} ${'time'.padStart(8)} agent/runner [planner] event\n`);
     process.stdout.write(`${main.lines.join('\n')}\n\n${formatSummary(runs)}\n`);
     return 0;
   }

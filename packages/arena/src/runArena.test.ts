@@ -60,6 +60,12 @@ describe('arena (seed 7, 300 ticks)', () => {
     }
   });
 
+  it('names the goal on every GOAP plan line, and only there', () => {
+    const planLines = run.lines.filter((l) => / plan (found|replaced) /.test(l));
+    expect(planLines.some((l) => l.includes('soldier/main [goap]'))).toBe(true);
+    for (const l of planLines) expect([l, /\[goal \w+, priority -?\d+(\.\d+)?\]$/.test(l)]).toEqual([l, l.includes('[goap]')]);
+  });
+
   it('keeps the runner invariants in every event', () => {
     checkInvariants(run);
   });

@@ -101,7 +101,7 @@ export function createMatch(options: Omit<ArenaOptions, 'ticks'>): ArenaMatch {
       if (lastNoPlan.get(key) === e.reason) return;
       lastNoPlan.set(key, e.reason);
     } else if (e.type === 'planFound') lastNoPlan.delete(key);
-    lines.push(formatEvent(e, argName));
+    lines.push(formatEvent(e, argName) + goalOf(e));
   };
   arena.onNote = (n) => {
     records.push({ tick: n.tick, time: roundTime(n.time), agent: 'world', type: 'world', text: n.text });
@@ -125,6 +125,13 @@ export function createMatch(options: Omit<ArenaOptions, 'ticks'>): ArenaMatch {
       for (const agent of agents) agent.tick(dt);
     },
   };
+}
+
+/** GOAP plans say which goal they serve (the planner chose it): ` [goal killEnemy, priority 1]`. */
+function goalOf(e: RunnerEvent): string {
+  if (e.type !== 'planFound' && e.type !== 'planReplaced') return '';
+  const meta = e.plan.meta as { goal?: unknown; priority?: unknown } | null;
+  return typeof meta?.goal === 'string' ? `  [goal ${meta.goal}, priority ${String(meta.priority)}]` : '';
 }
 
 const LOCATION_NAMES: Record<number, string> = Object.fromEntries(Object.entries(TrollLocation).map(([name, v]) => [v, name]));
