@@ -66,6 +66,7 @@ describe('goapAgentPlanner', () => {
     expect(agent.shouldReplace(earn, eat).replace).toBe(false);
     expect(agent.shouldReplace(eat, eat).replace).toBe(false);
     expect(agent.shouldReplace(eat, earn).reason).toContain('outranks');
+    expect(agent.shouldReplace(eat, eat).reason).toMatch(/^same goal \w+: the running plan already serves it$/);
   });
 
   test('plans are owned plain data in the shared format', () => {

@@ -52,6 +52,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
       const r = running.meta as GoapMeta | undefined;
       if (!c || typeof c.priority !== 'number') return { replace: false, reason: 'candidate is not a GOAP plan' };
       if (!r || typeof r.priority !== 'number') return { replace: true, reason: `goal ${c.goal} replaces a non-GOAP plan` };
+      if (c.goal === r.goal) return { replace: false, reason: `same goal ${c.goal}: the running plan already serves it` };
       return c.priority > r.priority
         ? { replace: true, reason: `goal ${c.goal} (priority ${c.priority}) outranks ${r.goal} (priority ${r.priority})` }
         : { replace: false, reason: `goal ${c.goal} (priority ${c.priority}) does not outrank ${r.goal} (priority ${r.priority})` };
