@@ -129,3 +129,21 @@ function countSuppressed(run: ArenaRun): number {
   }
   return n;
 }
+
+describe('the soldier while dead', () => {
+  it('starts no step between its bomb and its respawn, on every seed tried', () => {
+    let deaths = 0;
+    for (const seed of [1, 2, 3, 7, 11]) {
+      const run = runArena({ seed, ticks: 400, troll: 'htn', planners: defaultPlanners });
+      let dead = false;
+      for (const r of run.records) {
+        if (r.type === 'world' && String(r.text).startsWith('soldier detonated')) {
+          dead = true;
+          deaths++;
+        } else if (r.type === 'world' && r.text === 'soldier respawned') dead = false;
+        else if (dead && r.agent === 'soldier') expect([seed, r.tick, r.type]).toEqual([seed, r.tick, expect.stringMatching(/^(stepSucceeded|planFinished|planNotFound)$/)]);
+      }
+    }
+    expect(deaths).toBeGreaterThan(0);
+  });
+});

@@ -1,4 +1,4 @@
-import { eq } from '@dualplan/world-state';
+import { eq, type WorldState } from '@dualplan/world-state';
 import { soldierActions, type SoldierActions } from '@dualplan/world-state/examples';
 import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
 
@@ -6,7 +6,8 @@ export interface SoldierOptions {
   /**
    * Add the goal `killEnemyAtAnyCost` (¬enemyalive, priority 0). Goal selection
    * falls back to it only when `killEnemy` cannot be planned, e.g. without a gun:
-   * then the bomb, which costs the soldier its life, is the last resort.
+   * then the bomb, which costs the soldier its life, is the last resort. It is
+   * valid only while the soldier is alive (a dead soldier wants nothing).
    */
   lastResort?: boolean;
 }
@@ -25,7 +26,7 @@ export function soldierGoapDomain(actions: SoldierActions = soldierActions(), op
   return compileGoapDomain(actions, {
     goals: [
       { name: 'killEnemy', conditions: [eq(k.enemyalive, false), eq(k.alive, true)], priority: 1 },
-      ...(options.lastResort ? [{ name: 'killEnemyAtAnyCost', conditions: [eq(k.enemyalive, false)], priority: 0 }] : []),
+      ...(options.lastResort ? [{ name: 'killEnemyAtAnyCost', conditions: [eq(k.enemyalive, false)], priority: 0, valid: (state: WorldState<any>) => state.get(k.alive) === true }] : []),
     ],
   });
 }
