@@ -94,6 +94,11 @@ describe('monitor page, fed by a recording file', () => {
     await expect(location.nth(1).getAttribute('class')).resolves.toContain('changed');
     await page.locator('#prev-run').click();
     await expect(page.locator('#run-trigger').textContent()).resolves.toBe('noPlan: no plan was running');
+    // The strip of runs along the ticks: a click on a mark shows that run.
+    await expect(page.locator('#timeline .mark').count()).resolves.toBe(3);
+    await page.locator('#timeline .mark[data-run="2"]').click();
+    await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run 2 of 3/);
+    await expect(page.locator('#timeline .mark.selected').getAttribute('data-run')).resolves.toBe('2');
     await page.close();
   }, 20_000);
 

@@ -3,6 +3,7 @@ import { MonitorStore } from '../MonitorStore.js';
 import { whyNot, whyNotNames } from '../whyNot.js';
 import { h, replace, seconds } from './dom.js';
 import { renderGraph } from './renderGraph.js';
+import { renderTimeline } from './renderTimeline.js';
 import { renderCandidates, renderEvents, renderGoals, renderPlan, renderPredicted, renderRejections, renderRun, renderStats } from './renderPanels.js';
 
 /** What the user is looking at. */
@@ -39,6 +40,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
   const agentsEl = h('nav', { id: 'agents' });
   const scrubber = h('input', { id: 'scrubber', type: 'range', min: 0, max: 0, value: 0, step: 1, 'aria-label': 'planning run' });
   const scrubLabel = h('span', { id: 'scrub-label' });
+  const strip = h('div', { class: 'strip' });
   const prev = h('button', { id: 'prev-run', title: 'previous run' }, '◀');
   const next = h('button', { id: 'next-run', title: 'next run' }, '▶');
   const runEl = h('div', { id: 'run' });
@@ -66,7 +68,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
       h(
         'main',
         {},
-        h('div', { class: 'timeline' }, prev, scrubber, next, scrubLabel),
+        h('div', { class: 'timeline' }, strip, h('div', { class: 'scrub' }, prev, scrubber, next, scrubLabel)),
         panel('Planning run', runEl, goalsEl),
         panel('Plan', planEl),
         panel('Run time, until the next planning run', eventsEl),
@@ -109,6 +111,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     scrubber.value = String(view.run);
     scrubber.disabled = list.length < 2;
     const run = list[view.run];
+    replace(strip, list.length ? renderTimeline(list, view.run, goTo) : null);
     if (!a || !run) {
       scrubLabel.textContent = 'no planning runs';
       drawnSearch = { trace: null, options: '' };
