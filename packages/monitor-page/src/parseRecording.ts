@@ -1,7 +1,8 @@
-import { RECORDING_VERSION, type Recording, type RecordingMessage } from '@dualplan/monitor';
+import { RECORDING_VERSION, type Recording } from '@dualplan/monitor';
 import { MonitorPageError } from './MonitorPageError.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** @internal */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Check that parsed JSON is a recording this page can show (the format tag,
@@ -22,37 +23,12 @@ export function parseRecording(json: unknown): Recording {
   return json as unknown as Recording;
 }
 
-function checkAgent(a: unknown, where: string): void {
+/** @internal Checks the fields the page relies on in one agent. */
+export function checkAgent(a: unknown, where: string): void {
   if (!isObject(a)) throw new MonitorPageError('BAD_FIELD', where, `${where} is not an object.`);
   if (typeof a.id !== 'string') throw new MonitorPageError('BAD_FIELD', `${where}.id`, `${where}.id must be a string.`);
   for (const field of ['runs', 'timeline', 'keys', 'actions', 'compounds', 'methods', 'goals']) {
     if (!Array.isArray(a[field])) throw new MonitorPageError('BAD_FIELD', `${where}.${field}`, `${where}.${field} must be a list (agent "${a.id}").`);
   }
   if (!isObject(a.stats)) throw new MonitorPageError('BAD_FIELD', `${where}.stats`, `${where}.stats must be an object (agent "${a.id}").`);
-}
-
-/**
- * Check a transport message (`snapshot`, `update` or `agent`). Throws
- * {@link MonitorPageError} naming the message type or field.
- * @example
- * const message = parseMessage(JSON.parse(frame.data));
- */
-export function parseMessage(json: unknown): RecordingMessage {
-  if (!isObject(json)) throw new MonitorPageError('BAD_MESSAGE', 'message', 'A monitor message must be an object.');
-  switch (json.type) {
-    case 'snapshot':
-      parseRecording(json.recording);
-      break;
-    case 'agent':
-      checkAgent(json.agent, 'agent');
-      break;
-    case 'update':
-      if (typeof json.agent !== 'string' || !Array.isArray(json.runs) || !Array.isArray(json.timeline) || !isObject(json.stats) || !isObject(json.known)) {
-        throw new MonitorPageError('BAD_MESSAGE', 'update', 'An "update" message needs agent (string), runs, timeline (lists), stats and known names.');
-      }
-      break;
-    default:
-      throw new MonitorPageError('BAD_MESSAGE', String(json.type), `Unknown monitor message type "${String(json.type)}" (expected snapshot, update or agent).`);
-  }
-  return json as unknown as RecordingMessage;
 }

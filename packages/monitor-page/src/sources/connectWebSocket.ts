@@ -1,4 +1,4 @@
-import { parseMessage } from '../parseRecording.js';
+import { parseMessage } from '../parseMessage.js';
 import type { MonitorStore } from '../MonitorStore.js';
 
 /** Connection state, for the page's status line. */

@@ -1,4 +1,4 @@
-import { parseMessage } from '../parseRecording.js';
+import { parseMessage } from '../parseMessage.js';
 import type { MonitorStore } from '../MonitorStore.js';
 
 /** The channel every monitor envelope carries (the recorder's postMessage transport uses the same). */

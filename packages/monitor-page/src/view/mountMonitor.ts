@@ -1,10 +1,18 @@
 import type { AgentRecording, PlanningRun, SearchTrace } from '@dualplan/monitor';
 import { MonitorStore } from '../MonitorStore.js';
-import { whyNot, whyNotNames } from '../whyNot.js';
+import { whyNot } from '../whyNot.js';
+import { whyNotNames } from '../whyNotNames.js';
 import { h, replace, seconds } from './dom.js';
 import { renderGraph } from './renderGraph.js';
 import { renderTimeline } from './renderTimeline.js';
-import { renderCandidates, renderEvents, renderGoals, renderPlan, renderPredicted, renderRejections, renderRun, renderStats } from './renderPanels.js';
+import { renderCandidates } from './renderCandidates.js';
+import { renderEvents } from './renderEvents.js';
+import { renderGoals } from './renderGoals.js';
+import { renderPlan } from './renderPlan.js';
+import { renderPredicted } from './renderPredicted.js';
+import { renderRejections } from './renderRejections.js';
+import { renderRun } from './renderRun.js';
+import { renderStats } from './renderStats.js';
 
 /** What the user is looking at. */
 interface View {

@@ -1,5 +1,6 @@
 import type { SearchTrace } from '@dualplan/monitor';
-import { LINE_HEIGHT, layoutGraph, searchGraph } from '../searchGraph.js';
+import { LINE_HEIGHT, layoutGraph } from '../layoutGraph.js';
+import { searchGraph } from '../searchGraph.js';
 import { s } from './dom.js';
 
 /**

@@ -1,0 +1,54 @@
+import type { AgentRecording, UsageCounts } from '@dualplan/monitor';
+import { h } from './dom.js';
+
+/** Statistics: plan-time percentiles, usage counters per name, and the never-selected lists. */
+export function renderStats(agent: AgentRecording): HTMLElement {
+  const st = agent.stats;
+  const never = st.neverSelected;
+  const table = (title: string, rows: Record<string, UsageCounts>) =>
+    Object.keys(rows).length === 0
+      ? null
+      : h(
+          'table',
+          { class: 'usage' },
+          h('caption', {}, title),
+          h('thead', {}, h('tr', {}, ...['name', 'considered', 'rejected', 'selected', 'executed', 'succeeded', 'failed'].map((c) => h('th', {}, c)))),
+          h(
+            'tbody',
+            {},
+            Object.entries(rows).map(([name, c]) =>
+              h('tr', { class: c.selected === 0 ? 'never' : '' }, h('td', {}, name), h('td', {}, c.considered), h('td', {}, c.rejected), h('td', {}, c.selected), h('td', {}, c.executed), h('td', {}, c.succeeded), h('td', {}, c.failed)),
+            ),
+          ),
+        );
+  const list = (title: string, names: readonly string[]) => h('li', {}, h('b', {}, `${title}: `), names.length ? names.join(', ') : 'none');
+  return h(
+    'div',
+    { id: 'stats-body' },
+    h(
+      'p',
+      {},
+      `${st.planningRuns} planning runs · ${st.callsPerSecond.toFixed(2)} calls/s · plan time p50 ${st.planMs.p50.toFixed(3)} ms, p90 ${st.planMs.p90.toFixed(3)} ms, p99 ${st.planMs.p99.toFixed(3)} ms, max ${st.planMs.max.toFixed(3)} ms`,
+      agent.dropped.runs || agent.dropped.events ? ` · dropped by retention: ${agent.dropped.runs} runs, ${agent.dropped.events} events` : '',
+    ),
+    h('ul', { id: 'never-selected' }, h('li', { class: 'head' }, 'Never selected'), list('actions', never.actions), list('methods', never.methods), list('compound tasks', never.compounds), list('goals', never.goals)),
+    renderConditions(st.conditions),
+    table('actions', st.actions),
+    table('methods', st.methods),
+    table('compound tasks', st.compounds),
+    table('goals', st.goals),
+  );
+}
+
+/** The conditions that discarded the most candidates, most first. */
+function renderConditions(conditions: Record<string, number>): HTMLElement | null {
+  const rows = Object.entries(conditions).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (rows.length === 0) return null;
+  return h(
+    'table',
+    { id: 'conditions', class: 'usage' },
+    h('caption', {}, 'conditions that discarded candidates'),
+    h('thead', {}, h('tr', {}, h('th', {}, 'condition'), h('th', {}, 'discarded'))),
+    h('tbody', {}, rows.map(([c, n]) => h('tr', {}, h('td', { class: 'cond' }, c), h('td', {}, n)))),
+  );
+}
