@@ -208,7 +208,7 @@ describe('arena page', () => {
 
 describe('packages unbundled in a browser', () => {
   it('loads each package’s dist through an import map (no bundler, no process.env)', async () => {
-    const { page } = await open('/monitor/index.html');
+    const { page } = await open('/monitor/monitor.css'); // any page of the server's origin: the import map's URLs are on it
     const map = {
       imports: {
         '@dualplan/world-state': '/repo/packages/world-state/dist/index.js',
