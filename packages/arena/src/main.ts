@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { arenaRecording } from '@dualplan/monitor-page';
+import { record, type Recorder } from '@dualplan/monitor';
 import { ArenaArgsError, USAGE, parseArgs, type ArenaArgs } from './parseArgs.js';
 import { formatSummary } from './formatSummary.js';
 import { TIMELINE_LEGEND } from './legend.js';
@@ -39,6 +39,9 @@ async function main(argv: readonly string[]): Promise<number> {
     return 0;
   }
   process.stdout.write(`${formatSummary(runs)}\n\n`);
+  // The same match again, recorded for the monitor (apart from the summary, whose plan times must not include recording).
+  let recorder: Recorder | null = null;
+  runArena({ seed: args.seed, ticks: args.ticks, troll: shown, planners: defaultPlanners, setup: (m) => (recorder = record(m.agents, { runsPerAgent: 1000, eventsPerAgent: 10000, flushMs: 0 })) });
   const here = dirname(fileURLToPath(import.meta.url));
   const monitorDir = join(dirname(createRequire(import.meta.url).resolve('@dualplan/monitor-page/package.json')), 'dist/page');
   const server = await servePages({
@@ -47,11 +50,11 @@ async function main(argv: readonly string[]): Promise<number> {
       { prefix: '/', dir: join(here, 'page') },
       { prefix: '/monitor/', dir: monitorDir },
     ],
-    files: { '/fixture.json': () => JSON.stringify(arenaRecording()) },
+    files: { '/recording.json': () => JSON.stringify(recorder) },
   });
   process.stdout.write(
     `The arena runs live in your browser, the planner monitor beside it:\n  ${server.url}?seed=${args.seed}&planner=${shown}\n` +
-      `The monitor alone (open a saved recording, or try ${server.url}monitor/?recording=/fixture.json):\n  ${server.url}monitor/\n` +
+      `This match, recorded, in the monitor (why each agent did what it did):\n  ${server.url}monitor/?recording=/recording.json\n` +
       `Ctrl+C stops the server. \`npm start -- --text\` prints the whole timeline instead.\n`,
   );
   return await new Promise<number>((resolve) => process.once('SIGINT', () => void server.close().then(() => resolve(0))));

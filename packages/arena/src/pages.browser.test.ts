@@ -164,10 +164,7 @@ describe('monitor page, live and offline', () => {
     await frame.locator('#agents button.agent').nth(1).waitFor({ timeout: 5000 });
     await expect(frame.locator('#agents button.agent').allTextContents()).resolves.toEqual([expect.stringMatching(/^troll/), expect.stringMatching(/^soldier/)]);
     await expect(frame.locator('#plan tr.step td.task').allTextContents()).resolves.toEqual(['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge']);
-    await page.goto(new URL('/monitor/', server.url).href);
-    await page.evaluate((m) => window.postMessage({ channel: 'dualplan-monitor', type: 'message', message: m }, '*'), { type: 'snapshot', recording });
-    await page.locator('#agents button.agent').nth(1).waitFor({ timeout: 5000 });
-    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#save').click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), frame.locator('#save').click()]);
     const saved = join(mkdtempSync(join(tmpdir(), 'dualplan-page-')), 'saved.json');
     await download.saveAs(saved);
     await page.close();
@@ -188,9 +185,10 @@ describe('monitor page, live and offline', () => {
 });
 
 describe('arena page', () => {
-  it('runs the match live in the browser and restarts on another planner', async () => {
+  it('runs the match live in the browser, with the monitor beside it, and restarts on another planner', async () => {
     const { page, errors } = await open('/?speed=8');
     await page.waitForFunction(() => Number(/tick (\d+)/.exec(document.getElementById('clock')?.textContent ?? '')?.[1]) > 40, undefined, { timeout: 10_000 });
+    await page.locator('#pause').click();
     await expect(page.locator('#log').textContent()).resolves.toContain('troll/main [htn] plan found');
     await expect(page.locator('#map [data-actor="troll"]').count()).resolves.toBe(1);
     await expect(page.locator('#map [data-actor="soldier"]').count()).resolves.toBe(1);
@@ -199,8 +197,22 @@ describe('arena page', () => {
     for (const planner of ['htn', 'goap']) {
       await expect(page.locator(`#compare tr[data-planner="${planner}"] td`).nth(1).textContent()).resolves.toMatch(/^(\w+( → \w+)*|no plan: .+)$/);
     }
+    // The monitor, fed live by the recorder: the troll's first plan (patrol: its attack method fails on WsCanSeeEnemy) and its MTR.
+    await page.locator('#monitor #agents button[data-agent="troll"]').click();
+    await page.locator('#monitor #timeline .mark').first().click();
+    await expect(page.locator('#monitor #run-trigger').textContent()).resolves.toBe('noPlan: no plan was running');
+    await expect(page.locator('#monitor #plan .plan-head').textContent()).resolves.toMatch(/^BeTrunkThumper · cost \d+ · MTR \[\d+(, \d+)*\]$/);
+    await expect(page.locator('#monitor #candidates tr.verdict-conditionFailed .failing').allTextContents()).resolves.toContain('WsCanSeeEnemy == true');
+    await expect(page.locator('#monitor #never-selected').textContent()).resolves.toMatch(/actions: \w+/);
+    // The GOAP soldier: some action rejected with the condition or conflict that discarded it.
+    await page.locator('#monitor #agents button[data-agent="soldier"]').click();
+    await page.locator('#monitor #timeline .mark').first().click();
+    const rejected = await page.locator('#monitor #candidates tbody tr:not(.verdict-kept) .failing').allTextContents();
+    expect(rejected.length).toBeGreaterThan(0);
+    for (const text of rejected) expect(text).toMatch(/\S/);
     await page.locator('#planner').selectOption('goap');
-    await page.waitForFunction(() => document.getElementById('log')?.textContent?.includes('troll/main [goap] plan found'), undefined, { timeout: 10_000 });
+    await page.locator('#pause').click();
+    await page.waitForFunction(() => document.getElementById('log')?.textContent?.includes('troll/main [goap]'), undefined, { timeout: 10_000 });
     expect(errors).toEqual([]);
     await page.close();
   }, 30_000);

@@ -15,6 +15,8 @@ export interface ArenaOptions {
   planners: ArenaPlanners;
   /** Seconds per tick; default 0.1. */
   dt?: number;
+  /** Called once the agents exist, before the first tick (e.g. to attach a recorder). */
+  setup?: (match: ArenaMatch) => void;
 }
 
 /** Planner factories; `null` when that planner is not available. */
@@ -63,6 +65,7 @@ export interface ArenaRun {
  */
 export function runArena(options: ArenaOptions): ArenaRun {
   const match = createMatch(options);
+  options.setup?.(match);
   for (let t = 0; t < options.ticks; t++) match.step();
   return { seed: options.seed, ticks: options.ticks, troll: options.troll, lines: match.lines, records: match.records, summaries: match.agents.map(summarize), missing: match.missing };
 }

@@ -1,5 +1,4 @@
-import type { AgentRecording, Recording, RecordingMessage } from '@dualplan/monitor';
-import { MonitorPageError } from './MonitorPageError.js';
+import { RecordingMirror, type AgentRecording, type Recording, type RecordingMessage } from '@dualplan/monitor';
 
 /** Limits of what the page keeps from a live stream (a long game must not fill the tab's memory). */
 export interface StoreLimits {
@@ -10,59 +9,40 @@ export interface StoreLimits {
 }
 
 /**
- * The recording the page shows, fed by a whole file or by transport messages
- * (a snapshot, then new agents and per-agent updates). Listeners hear every change.
+ * The recording the page shows: a {@link RecordingMirror} (fed by a whole
+ * file or by transport messages: a snapshot, then new agents and per-agent
+ * updates) that tells listeners about every change.
  * @example
  * const store = new MonitorStore();
  * store.subscribe(() => render(store.agents()));
  * store.apply({ type: 'snapshot', recording });
  */
 export class MonitorStore {
-  private readonly byId = new Map<string, AgentRecording>();
+  private readonly mirror: RecordingMirror;
   private readonly listeners = new Set<() => void>();
-  private readonly maxRuns: number;
-  private readonly maxEvents: number;
-  started = '';
 
   constructor(limits: StoreLimits = {}) {
-    this.maxRuns = limits.runs ?? 2000;
-    this.maxEvents = limits.events ?? 20000;
+    this.mirror = new RecordingMirror({ runsPerAgent: limits.runs ?? 2000, eventsPerAgent: limits.events ?? 20000 });
   }
 
   /** Agents in the order they first arrived. */
-  agents(): AgentRecording[] {
-    return [...this.byId.values()];
+  agents(): readonly AgentRecording[] {
+    return this.mirror.recording?.agents ?? [];
   }
 
   agent(id: string): AgentRecording | undefined {
-    return this.byId.get(id);
+    return this.agents().find((a) => a.id === id);
   }
 
   /** Replace everything with `recording`. */
   load(recording: Recording): void {
-    this.byId.clear();
-    this.started = recording.started;
-    for (const a of recording.agents) this.byId.set(a.id, a);
-    this.changed();
+    this.apply({ type: 'snapshot', recording });
   }
 
-  /** Apply one transport message. An update for an agent never announced throws a {@link MonitorPageError}. */
+  /** Apply one transport message (the mirror throws `MonitorError` for an update before any snapshot or for an unknown agent). */
   apply(message: RecordingMessage): void {
-    if (message.type === 'snapshot') return this.load(message.recording);
-    if (message.type === 'agent') {
-      this.byId.set(message.agent.id, message.agent);
-      return this.changed();
-    }
-    const old = this.byId.get(message.agent);
-    if (!old) throw new MonitorPageError('UNKNOWN_AGENT', message.agent, `Update for agent "${message.agent}", which no snapshot or agent message announced.`);
-    const runs = keepLast([...old.runs, ...message.runs], this.maxRuns);
-    const timeline = keepLast([...old.timeline, ...message.timeline], this.maxEvents);
-    const dropped = {
-      runs: old.dropped.runs + old.runs.length + message.runs.length - runs.length,
-      events: old.dropped.events + old.timeline.length + message.timeline.length - timeline.length,
-    };
-    this.byId.set(message.agent, { ...old, ...message.known, runs, timeline, dropped, stats: message.stats });
-    this.changed();
+    this.mirror.apply(message);
+    for (const l of this.listeners) l();
   }
 
   /** Call `listener` after every change; returns the unsubscribe function. */
@@ -72,15 +52,7 @@ export class MonitorStore {
   }
 
   /** The whole store as a recording (to save it to a file). */
-  toRecording(): Recording {
-    return { format: 'dualplan-recording', version: 1, started: this.started, agents: this.agents() };
+  toRecording(): Recording | null {
+    return this.mirror.recording;
   }
-
-  private changed(): void {
-    for (const l of this.listeners) l();
-  }
-}
-
-function keepLast<T>(list: T[], max: number): T[] {
-  return list.length > max ? list.slice(list.length - max) : list;
 }

@@ -1,9 +1,8 @@
 // The monitor page's entry (bundled by scripts/build.mjs into dist/page/).
 // Sources: a recording file (open or drop it, or `?recording=file.json`), a
 // WebSocket (`?ws=ws://127.0.0.1:PORT`) and postMessage from an opener or parent.
-import { parseRecording } from './parseRecording.js';
-import { connectWebSocket } from './sources/connectWebSocket.js';
-import { listenPostMessage } from './sources/listenPostMessage.js';
+import { connectPostMessage, connectWebSocket, loadRecording, windowEndpoint, type RecordingMessage } from '@dualplan/monitor';
+import { parseMessage } from './parseMessage.js';
 import { h } from './view/dom.js';
 import { mountMonitor } from './view/mountMonitor.js';
 
@@ -19,7 +18,7 @@ const monitor = mountMonitor(document.getElementById('monitor') as HTMLElement);
 
 async function openText(text: string, name: string): Promise<void> {
   try {
-    monitor.store.load(parseRecording(JSON.parse(text)));
+    monitor.store.load(loadRecording(text));
     error.textContent = '';
     status.textContent = `showing ${name}`;
   } catch (e) {
@@ -38,7 +37,9 @@ document.addEventListener('drop', (e) => {
   if (f) void f.text().then((t) => openText(t, f.name));
 });
 save.addEventListener('click', () => {
-  const blob = new Blob([JSON.stringify(monitor.store.toRecording())], { type: 'application/json' });
+  const recording = monitor.store.toRecording();
+  if (!recording) return;
+  const blob = new Blob([JSON.stringify(recording)], { type: 'application/json' });
   const a = h('a', { href: URL.createObjectURL(blob), download: `dualplan-recording-${Date.now()}.json` });
   a.click();
   URL.revokeObjectURL(a.href);
@@ -51,9 +52,34 @@ if (recordingUrl) {
     .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${recordingUrl}: HTTP ${r.status}`))))
     .then((t) => openText(t, recordingUrl), fail);
 }
+/** Messages from a game: checked, then shown; a bad one is reported on the page, not applied. */
+const receive = (message: RecordingMessage) => {
+  try {
+    monitor.store.apply(parseMessage(message));
+  } catch (e) {
+    fail(e);
+  }
+};
 const ws = params.get('ws');
-if (ws) connectWebSocket(ws, monitor.store, (s) => (status.textContent = `WebSocket ${ws}: ${s}`), fail);
-listenPostMessage(window, monitor.store, fail);
+if (ws) {
+  // A game server's recorder (serveWebSocket): reconnect a second after the connection drops; each connection starts with a snapshot.
+  const connect = () => {
+    status.textContent = `WebSocket ${ws}: connecting`;
+    let opened = false;
+    connectWebSocket(ws, (m) => {
+      if (!opened) status.textContent = `WebSocket ${ws}: live`;
+      opened = true;
+      receive(m);
+    }, { onClose: (reason) => {
+      status.textContent = `WebSocket ${ws}: ${reason}, retrying`;
+      setTimeout(connect, 1000);
+    } });
+  };
+  connect();
+}
+// A game that opened this page, or embeds it in an iframe (servePostMessage): say hello until it answers.
+const peer = (window.opener as Window | null) ?? (window.parent !== window ? window.parent : null);
+if (peer) connectPostMessage(windowEndpoint(window, peer, '*'), receive);
 monitor.store.subscribe(() => {
   if (!recordingUrl && !ws) status.textContent = `live: ${monitor.store.agents().length} agents`;
 });

@@ -2,18 +2,16 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import type { AgentRecording, PlanningRun } from '@dualplan/monitor';
 import { arenaRecording } from './fixtures/arenaRecording.js';
-import { MonitorPageError } from './MonitorPageError.js';
+import { DualplanError } from '@dualplan/world-state';
 import { MonitorStore } from './MonitorStore.js';
 import { actionCatalog } from './actionCatalog.js';
 import { parseMessage } from './parseMessage.js';
-import { parseRecording } from './parseRecording.js';
 import { changedKeys } from './changedKeys.js';
 import { predictStates } from './predictStates.js';
 import { layoutGraph } from './layoutGraph.js';
 import { searchGraph } from './searchGraph.js';
 import { wrapText } from './wrapText.js';
 import { stepTimings } from './stepTimings.js';
-import { whyNot } from './whyNot.js';
 import { whyNotNames } from './whyNotNames.js';
 
 const agents = () => arenaRecording().agents;
@@ -54,27 +52,12 @@ describe('stepTimings', () => {
   });
 });
 
-describe('whyNot', () => {
-  it('lists every rejection of an action with its failing condition', () => {
-    const r = whyNot(soldier(), 'flee');
-    expect(r.filter((x) => x.verdict === 'noEffect').map((x) => x.at)).toEqual(['enemyalive == false', 'enemylinedup == true', 'enemyvisible == true']);
-    expect(r.filter((x) => x.verdict !== 'noEffect')).toEqual([{ run: 1, tick: 1, time: 0.1, target: 'killEnemy', at: 'enemyvisible == true, weaponloaded == true', verdict: 'conditionConflicts', detail: 'enemyvisible == true vs effect nearenemy = false' }]);
-  });
-  it('finds HTN methods by bare or qualified name, in run order', () => {
-    expect(whyNot(troll(), 'BeTrunkThumper.ThrowAtEnemy').map((r) => [r.run, r.detail])).toEqual([
-      [1, 'WsCanSeeEnemy == true'],
-      [3, 'WsCanNavigateToEnemy == false'],
-    ]);
-    expect(whyNot(troll(), 'ThrowAtEnemy')).toEqual(whyNot(troll(), 'BeTrunkThumper.ThrowAtEnemy'));
-  });
-  it('explains goals not chosen: outranked, invalid, no plan', () => {
-    expect(whyNot(soldier(), 'killEnemyAtAnyCost').map((r) => r.verdict)).toEqual(['outranked', 'invalid']);
-    expect(whyNot(soldier(), 'killEnemy')).toEqual([expect.objectContaining({ run: 2, verdict: 'noPlan', detail: 'alive == true: no action sets it' })]);
-  });
-  it('offers every known and every seen name', () => {
+describe('whyNotNames', () => {
+  it('offers every known and every seen name, sorted', () => {
     const names = whyNotNames(troll());
     expect(names).toEqual(expect.arrayContaining(['ThrowBoulder', 'BeTrunkThumper.ThrowAtEnemy', 'BeTrunkThumper.Patrol', 'DoTrunkSlam']));
     expect(names).toEqual([...names].sort());
+    expect(new Set(names).size).toBe(names.length);
   });
 });
 
@@ -123,24 +106,28 @@ describe('actionCatalog', () => {
   });
 });
 
-describe('parseRecording and parseMessage', () => {
-  it('round-trips a recording through JSON', () => {
+describe('parseMessage', () => {
+  const codeOf = (json: unknown) => {
+    try {
+      parseMessage(json);
+    } catch (e) {
+      return e instanceof DualplanError ? `${e.code}:${e.subject}` : String(e);
+    }
+    return 'ok';
+  };
+  it('passes the three message types, a recording round-tripped through JSON included', () => {
     const r = arenaRecording();
-    expect(parseRecording(JSON.parse(JSON.stringify(r)))).toEqual(r);
+    expect(parseMessage(JSON.parse(JSON.stringify({ type: 'snapshot', recording: r })))).toEqual({ type: 'snapshot', recording: r });
+    expect(codeOf({ type: 'agent', agent: r.agents[0] })).toBe('ok');
+    expect(codeOf({ type: 'update', agent: 'troll', runs: [], timeline: [], stats: {}, known: {} })).toBe('ok');
   });
-  it('rejects what is not a recording with a typed error naming the field', () => {
-    const bad = (json: unknown) => {
-      try {
-        parseRecording(json);
-      } catch (e) {
-        return e instanceof MonitorPageError ? [e.code, e.subject] : e;
-      }
-      return null;
-    };
-    expect(bad({})).toEqual(['NOT_A_RECORDING', 'format']);
-    expect(bad({ format: 'dualplan-recording', version: 99, agents: [] })).toEqual(['BAD_VERSION', '99']);
-    expect(bad({ ...arenaRecording(), agents: [{ id: 'x', runs: [], timeline: 3 }] })).toEqual(['BAD_FIELD', 'agents[0].timeline']);
-    expect(() => parseMessage({ type: 'hello' })).toThrow(/Unknown monitor message type "hello"/);
+  it('rejects malformed messages with a typed error naming the type or field', () => {
+    expect(codeOf('hello')).toBe('BAD_MESSAGE:message');
+    expect(codeOf({ type: 'hello' })).toBe('BAD_MESSAGE:hello');
+    expect(codeOf({ type: 'update', agent: 'troll', runs: [] })).toBe('BAD_MESSAGE:update');
+    expect(codeOf({ type: 'snapshot', recording: { format: 'other' } })).toBe('BAD_RECORDING:format');
+    expect(codeOf({ type: 'agent', agent: { ...arenaRecording().agents[0], timeline: 3 } })).toBe('BAD_RECORDING:agents[0].timeline');
+    expect(codeOf({ type: 'snapshot', recording: { ...arenaRecording(), version: 99 } })).toBe('UNSUPPORTED_VERSION:version');
   });
 });
 
@@ -161,7 +148,7 @@ describe('MonitorStore', () => {
     expect(store.agent('troll')?.runs.map((r) => r.id)).toEqual([1, 2, 3]);
     store.apply({ ...update(t, []), known: { ...known(t), actions: [...t.actions, 'Roar'] } });
     expect(store.agent('troll')?.actions).toContain('Roar');
-    expect(() => store.apply(update({ ...t, id: 'ghost' }, []))).toThrow(MonitorPageError);
+    expect(() => store.apply(update({ ...t, id: 'ghost' }, []))).toThrow(/unknown agent "ghost"/);
   });
   it('keeps at most the run limit, newest, and counts what it dropped', () => {
     fc.assert(

@@ -1,10 +1,13 @@
-import type { RecordingMessage } from '@dualplan/monitor';
+import { loadRecording, type RecordingMessage } from '@dualplan/monitor';
 import { MonitorPageError } from './MonitorPageError.js';
-import { checkAgent, isObject, parseRecording } from './parseRecording.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * Check a transport message (`snapshot`, `update` or `agent`). Throws
- * {@link MonitorPageError} naming the message type or field.
+ * Check a transport message (`snapshot`, `update` or `agent`) before the page
+ * applies it: recordings and agents go through `loadRecording`'s checks
+ * (`MonitorError` naming the field); a malformed message or unknown type is a
+ * {@link MonitorPageError}.
  * @example
  * const message = parseMessage(JSON.parse(frame.data));
  */
@@ -12,10 +15,10 @@ export function parseMessage(json: unknown): RecordingMessage {
   if (!isObject(json)) throw new MonitorPageError('BAD_MESSAGE', 'message', 'A monitor message must be an object.');
   switch (json.type) {
     case 'snapshot':
-      parseRecording(json.recording);
+      loadRecording(json.recording);
       break;
     case 'agent':
-      checkAgent(json.agent, 'agent');
+      loadRecording({ format: 'dualplan-recording', version: 1, started: '', agents: [json.agent] });
       break;
     case 'update':
       if (typeof json.agent !== 'string' || !Array.isArray(json.runs) || !Array.isArray(json.timeline) || !isObject(json.stats) || !isObject(json.known)) {

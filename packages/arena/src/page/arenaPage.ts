@@ -1,6 +1,7 @@
 // The arena as a live page (bundled by scripts/build.mjs into dist/page/):
 // the match runs in the browser, drawn on an SVG map, with the planner
 // monitor beside it. Seed, the troll's planner and speed are controls.
+import { record, type Recorder } from '@dualplan/monitor';
 import { MonitorStore, mountMonitor } from '@dualplan/monitor-page';
 import type { AgentPlanner, WorldState } from '@dualplan/world-state';
 import { comparePlanners } from '../comparePlanners.js';
@@ -28,6 +29,8 @@ if (params.get('planner') === 'goap') plannerSelect.value = 'goap';
 if (params.has('speed')) speedSelect.value = params.get('speed') ?? '1';
 
 let match: ArenaMatch;
+// Records every planning run, search and step of the match for the monitor beside the map.
+let recorder: Recorder | null = null;
 let shownLines = 0;
 // The troll's state when the comparison was last drawn: compare again only when it changes.
 let compared: WorldState<any> | null = null;
@@ -38,7 +41,10 @@ let last = performance.now();
 
 function restart(): void {
   const seed = Number.parseInt(seedInput.value, 10);
+  recorder?.stop();
   match = createMatch({ seed: Number.isFinite(seed) ? seed : 1, troll: plannerSelect.value === 'goap' ? 'goap' : 'htn', planners: defaultPlanners });
+  recorder = record(match.agents, { runsPerAgent: 500, eventsPerAgent: 5000, flushMs: 250 });
+  recorder.subscribe((message) => store.apply(message));
   shownLines = 0;
   compared = null;
   log.replaceChildren();

@@ -1,6 +1,5 @@
-import type { AgentRecording, PlanningRun, SearchTrace } from '@dualplan/monitor';
+import { whyNot, type AgentRecording, type PlanningRun, type SearchTrace } from '@dualplan/monitor';
 import { MonitorStore } from '../MonitorStore.js';
-import { whyNot } from '../whyNot.js';
 import { whyNotNames } from '../whyNotNames.js';
 import { h, replace, seconds } from './dom.js';
 import { renderGraph } from './renderGraph.js';
@@ -164,7 +163,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     const names = a ? whyNotNames(a) : [];
     if (!names.includes(view.whyNot)) view.whyNot = '';
     replace(whyNotSelect, h('option', { value: '' }, '(choose)'), names.map((n) => h('option', { value: n, selected: n === view.whyNot }, n)));
-    replace(whyNotEl, a ? renderRejections(view.whyNot, whyNot(a, view.whyNot), (id) => goTo(runs().findIndex((r) => r.id === id))) : null);
+    replace(whyNotEl, a ? renderRejections(view.whyNot, whyNot(a, view.whyNot, view.showNoEffect), (id) => goTo(runs().findIndex((r) => r.id === id))) : null);
   }
 
   function renderAll(): void {
@@ -205,6 +204,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
   noEffect.addEventListener('change', () => {
     view.showNoEffect = noEffect.checked;
     renderRunPanels();
+    renderWhyNot();
   });
   whyNotSelect.addEventListener('change', () => {
     view.whyNot = whyNotSelect.value;
