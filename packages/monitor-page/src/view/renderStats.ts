@@ -1,4 +1,4 @@
-import type { AgentRecording, UsageCounts } from '@dualplan/monitor';
+import type { AgentRecording, ConditionCounts, UsageCounts } from '@dualplan/monitor';
 import { h } from './dom.js';
 
 /** Statistics: plan-time percentiles, usage counters per name, and the never-selected lists. */
@@ -40,15 +40,15 @@ export function renderStats(agent: AgentRecording): HTMLElement {
   );
 }
 
-/** The conditions that discarded the most candidates, most first. */
-function renderConditions(conditions: Record<string, number>): HTMLElement | null {
-  const rows = Object.entries(conditions).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+/** Per condition: how often it held and failed in searches, the most failing first (the conditions that keep candidates out). */
+function renderConditions(conditions: Record<string, ConditionCounts>): HTMLElement | null {
+  const rows = Object.entries(conditions).sort((a, b) => b[1].failed - a[1].failed || b[1].held - a[1].held || a[0].localeCompare(b[0]));
   if (rows.length === 0) return null;
   return h(
     'table',
     { id: 'conditions', class: 'usage' },
-    h('caption', {}, 'conditions that discarded candidates'),
-    h('thead', {}, h('tr', {}, h('th', {}, 'condition'), h('th', {}, 'discarded'))),
-    h('tbody', {}, rows.map(([c, n]) => h('tr', {}, h('td', { class: 'cond' }, c), h('td', {}, n)))),
+    h('caption', {}, 'conditions in searches'),
+    h('thead', {}, h('tr', {}, h('th', {}, 'condition'), h('th', {}, 'held'), h('th', {}, 'failed'))),
+    h('tbody', {}, rows.map(([c, n]) => h('tr', { class: n.held === 0 ? 'never' : '' }, h('td', { class: 'cond' }, c), h('td', {}, n.held), h('td', {}, n.failed)))),
   );
 }
