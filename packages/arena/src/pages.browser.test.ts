@@ -12,7 +12,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type Chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import { record } from '@dualplan/monitor';
+import { serveWebSocket } from '@dualplan/monitor/node';
 import { arenaRecording } from '@dualplan/monitor-page';
+import { defaultPlanners } from './planners.js';
+import { createMatch } from './runArena.js';
 import { servePages, type PageServer } from './servePages.js';
 
 const root = join(__dirname, '../../..');
@@ -183,6 +187,36 @@ describe('monitor page, live and offline', () => {
     await offline.locator('#error', { hasText: 'not a dualplan recording' }).waitFor({ timeout: 5000 });
     await context.close();
   }, 20_000);
+});
+
+describe('monitor page, fed from Node over a WebSocket', () => {
+  it('shows a game server’s agents, follows new runs as they come, and says when the server goes away', async () => {
+    const match = createMatch({ seed: 3, troll: 'htn', planners: defaultPlanners });
+    const recorder = record(match.agents, { flushMs: 0 });
+    for (let t = 0; t < 20; t++) match.step();
+    const served = await serveWebSocket(recorder);
+    try {
+      const { page, errors } = await open(`/monitor/?ws=${encodeURIComponent(served.url)}`);
+      await page.locator('#agents button[data-agent="soldier"]').waitFor({ timeout: 5000 });
+      await expect(page.locator('#status').textContent()).resolves.toBe(`WebSocket ${served.url}: live`);
+      const runsShown = () => page.locator('#agents button[data-agent="troll"]').textContent();
+      const before = await runsShown();
+      const trollRuns = () => recorder.agent('troll').runs.length;
+      const planned = trollRuns();
+      for (let t = 0; t < 400 && trollRuns() === planned; t++) match.step();
+      expect(trollRuns()).toBeGreaterThan(planned);
+      recorder.flush();
+      await page.waitForFunction((text) => document.querySelector('#agents button[data-agent="troll"]')?.textContent !== text, before, { timeout: 5000 });
+      await expect(runsShown()).resolves.toContain(`${trollRuns()} runs`);
+      await served.close();
+      await page.locator('#status', { hasText: 'retrying' }).waitFor({ timeout: 5000 });
+      expect(errors).toEqual([]);
+      await page.close();
+    } finally {
+      recorder.stop();
+      await served.close();
+    }
+  }, 30_000);
 });
 
 describe('arena page', () => {
