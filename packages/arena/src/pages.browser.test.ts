@@ -81,6 +81,7 @@ describe('monitor page, fed by a recording file', () => {
     await expect(page.locator('#plan tr.step td.task').allTextContents()).resolves.toEqual(['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge']);
     await expect(page.locator('#plan .plan-head').textContent()).resolves.toContain('MTR [2]');
     await expect(page.locator('#plan tr.step').first().textContent()).resolves.toContain('running');
+    await expect(page.locator('#events tr').allTextContents()).resolves.toEqual([expect.stringContaining('planning run 3'), expect.stringContaining('stepStarted ChooseBridgeToCheck #0 (run 3)')]);
     expect(errors).toEqual([]);
     await page.close();
   }, 20_000);
