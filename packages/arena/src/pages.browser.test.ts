@@ -20,6 +20,8 @@ import { createMatch } from './runArena.js';
 import { servePages, type PageServer } from './servePages.js';
 
 const root = join(__dirname, '../../..');
+/** Screenshots for people reading a CI run (git-ignored, never committed). */
+const ARTIFACTS = join(root, 'test-artifacts/pages');
 let browser: Browser;
 let server: PageServer;
 
@@ -81,6 +83,7 @@ describe('monitor page, fed by a recording file', () => {
     await expect(page.locator('#plan tr.step td.task').allTextContents()).resolves.toEqual(['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge']);
     await expect(page.locator('#plan .plan-head').textContent()).resolves.toContain('MTR [2]');
     await expect(page.locator('#plan tr.step').first().textContent()).resolves.toContain('running');
+    await page.screenshot({ path: join(ARTIFACTS, 'monitor-recording.png'), fullPage: true });
     await expect(page.locator('#events tr').allTextContents()).resolves.toEqual([expect.stringContaining('planning run 3'), expect.stringContaining('stepStarted ChooseBridgeToCheck #0 (run 3)')]);
     expect(errors).toEqual([]);
     await page.close();
@@ -246,6 +249,7 @@ describe('arena page', () => {
     const rejected = await page.locator('#monitor #candidates tbody tr:not(.verdict-kept) .failing').allTextContents();
     expect(rejected.length).toBeGreaterThan(0);
     for (const text of rejected) expect(text).toMatch(/\S/);
+    await page.screenshot({ path: join(ARTIFACTS, 'arena-live.png'), fullPage: true });
     await page.locator('#planner').selectOption('goap');
     await page.locator('#pause').click();
     await page.waitForFunction(() => document.getElementById('log')?.textContent?.includes('troll/main [goap]'), undefined, { timeout: 10_000 });
