@@ -147,3 +147,16 @@ describe('the soldier while dead', () => {
     expect(deaths).toBeGreaterThan(0);
   });
 });
+
+describe('the GOAP troll with no one in sight', () => {
+  it('patrols from bridge to bridge instead of standing idle', () => {
+    for (const seed of [1, 2, 3]) {
+      const run = runArena({ seed, ticks: 300, troll: 'goap', planners: defaultPlanners });
+      const troll = run.records.filter((r) => r.agent === 'troll');
+      const walks = troll.filter((r) => r.type === 'stepStarted' && String(r.step).startsWith('NavigateTo'));
+      expect([seed, walks.length >= 3]).toEqual([seed, true]);
+      // The first walk starts within a few seconds (it used to wait for the player to come into view).
+      expect([seed, (walks[0]?.tick as number) <= 40]).toEqual([seed, true]);
+    }
+  });
+});

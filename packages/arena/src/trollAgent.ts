@@ -112,11 +112,35 @@ export function trollOperators(arena: Arena): Record<TrollOperator, Operator<Tro
   };
 }
 
+/** Seconds a troll may stand still at a bridge before it heads for the next one. */
+const RESTLESS_AFTER = 2;
+
 /** Vision, range, memory and reachability, written into the troll's world state (004 §12.2.2). */
 export function trollSensors(arena: Arena): Sensor<TrollCtx>[] {
   const player = arena.player;
   const keys = trollSchema().keys;
+  // Restlessness: a troll standing still at a bridge for a while moves on to the next bridge. The HTN
+  // troll's patrol does this by itself; the GOAP troll's patrol goal is only "be at a bridge", which
+  // holds from the start, so without this it would stand idle until it saw someone.
+  let still = 0;
+  let last: Point | null = null;
   return [
+    {
+      name: 'restless',
+      interval: 0.5,
+      update: (agent, dt) => {
+        const pos = agent.ctx.pos;
+        const atBridge = agent.state.get(keys.WsLocation) === TrollLocation.Bridge;
+        still = atBridge && last !== null && last.x === pos.x && last.y === pos.y ? still + dt : 0;
+        last = pos;
+        if (still < RESTLESS_AFTER) return;
+        still = 0;
+        agent.updateCtx((c) => {
+          c.bridge = (c.bridge + 1) % BRIDGES.length;
+        });
+        agent.state.set(keys.WsLocation, TrollLocation.Unknown);
+      },
+    },
     {
       name: 'vision',
       interval: 0.2,
