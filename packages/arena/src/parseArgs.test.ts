@@ -32,5 +32,6 @@ describe('parseArgs', () => {
     expect(codeOf(['--fast'])).toBe('UNKNOWN_FLAG:--fast');
     expect(codeOf(['--text', '--json'])).toBe('CONFLICT:--json');
     expect(codeOf(['seven'])).toBe('UNEXPECTED_ARGUMENT:seven');
+    expect(() => parseArgs(['--seeed', '3'])).toThrow('Unknown argument "--seeed". Did you mean "--seed"?');
   });
 });

@@ -1,5 +1,5 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
-import { DualplanError } from '@dualplan/world-state';
+import { DualplanError, didYouMean } from '@dualplan/world-state';
 
 /** Options of the arena command line. */
 export interface ArenaArgs {
@@ -79,7 +79,7 @@ function fromNodeError(e: unknown, argv: readonly string[]): ArenaArgsError {
   const name = flag.split('=')[0];
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return new ArenaArgsError('UNKNOWN_FLAG', name, `Unknown argument "${name}".`);
+      return new ArenaArgsError('UNKNOWN_FLAG', name, `Unknown argument "${name}".${didYouMean(name, Object.keys(OPTIONS).map((o) => `--${o}`))}`);
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       if (/argument missing/.test(err.message ?? '')) return new ArenaArgsError('MISSING_VALUE', name, `${name} needs a value.`);
       if (/ambiguous/.test(err.message ?? '')) return new ArenaArgsError('MISSING_VALUE', name, `${name} needs a value (a negative one is written ${name}=-5).`);
