@@ -102,6 +102,10 @@ describe('monitor page, fed by a recording file', () => {
     await expect(location.nth(1).getAttribute('class')).resolves.toContain('changed');
     await page.locator('#prev-run').click();
     await expect(page.locator('#run-trigger').textContent()).resolves.toBe('noPlan: no plan was running');
+    await page.locator('h1').click(); // focus outside the form fields: arrow keys step through runs
+    await page.keyboard.press('ArrowRight');
+    await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run 2 of 3/);
+    await page.keyboard.press('ArrowLeft');
     // The strip of runs along the ticks: a click on a mark shows that run.
     await expect(page.locator('#timeline .mark').count()).resolves.toBe(3);
     await page.locator('#timeline .mark[data-run="2"]').click();

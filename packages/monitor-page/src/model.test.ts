@@ -82,6 +82,11 @@ describe('searchGraph', () => {
     expect(all.boxes.find((b) => b.id === 'n2')?.lines).toEqual(['✗ conditionFailed: WsStamina > 0']);
     expect(hidden.boxes.map((b) => b.id)).toEqual(['n0', 'n3', 'n4', 'n5']);
     expect(all.boxes.filter((b) => b.kind === 'abandoned').map((b) => b.id)).toEqual(['n1', 'n2']);
+    // Tasks of the abandoned method say which method produced them; the chosen method's do not need to.
+    expect(all.links.filter((l) => l.label).map((l) => [l.to, l.label])).toEqual([
+      ['n1', 'via AttackEnemy'],
+      ['n2', 'via AttackEnemy'],
+    ]);
     for (const l of hidden.links) expect(hidden.boxes.some((b) => b.id === l.to) && hidden.boxes.some((b) => b.id === l.from)).toBe(true);
   });
   it('lays out every box with a position inside the drawing, siblings in search order', () => {

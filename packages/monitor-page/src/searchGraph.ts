@@ -1,4 +1,4 @@
-import type { SearchTrace, TraceVerdict } from '@dualplan/monitor';
+import type { SearchTrace, TraceNode, TraceVerdict } from '@dualplan/monitor';
 
 /** A box of the drawn search: a trace node, a rejected candidate, or a group of "no effect" rejections. */
 export interface GraphBox {
@@ -61,8 +61,7 @@ export function searchGraph(trace: SearchTrace, options: SearchGraphOptions = {}
     boxes.push({ id: `n${n.id}`, kind: n.abandoned ? 'abandoned' : 'node', title: n.kind === 'search' ? n.label || '(goal reached)' : n.label, lines, verdict: n.verdict, onPath: n.onPath, node: n.id, names: [] });
     if (n.parent >= 0) {
       const parent = trace.nodes[n.parent];
-      const cost = trace.planner === 'goap' ? ` (${fmt(n.g - parent.g)})` : '';
-      links.push({ from: `n${n.parent}`, to: `n${n.id}`, label: n.via !== null && trace.planner === 'goap' ? `${n.via}${cost}` : '', onPath: n.onPath && parent.onPath });
+      links.push({ from: `n${n.parent}`, to: `n${n.id}`, label: linkLabel(trace, n, parent), onPath: n.onPath && parent.onPath });
     }
   }
   if (!hide) addCandidates(trace, shown, boxes, candidateLinks);
@@ -93,6 +92,15 @@ function addCandidates(trace: SearchTrace, shown: Set<number>, boxes: GraphBox[]
     boxes.push({ id: `g${node}`, kind: 'group', title: `${names.length} without a useful effect`, lines: [wrapNames(names)], verdict: 'noEffect', onPath: false, node, names });
     links.push({ from: `n${node}`, to: `g${node}`, label: '', onPath: false });
   }
+}
+
+/**
+ * GOAP: the action and its cost. HTN: the method that produced a task, named
+ * only on branches a backtrack abandoned (the chosen method is in the compound's box).
+ */
+function linkLabel(trace: SearchTrace, n: TraceNode, parent: TraceNode): string {
+  if (trace.planner === 'goap') return n.via === null ? '' : `${n.via} (${fmt(n.g - parent.g)})`;
+  return n.abandoned && n.from >= 0 ? `via ${trace.candidates[n.from]?.name ?? '?'}` : '';
 }
 
 function wrapNames(names: readonly string[]): string {

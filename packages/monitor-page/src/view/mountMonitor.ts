@@ -210,6 +210,13 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     view.whyNot = whyNotSelect.value;
     renderWhyNot();
   });
+  // ← and → step through the runs from anywhere on the page (form fields keep their own keys).
+  const onKey = (e: KeyboardEvent) => {
+    if (e.target instanceof HTMLInputElement || e.target instanceof HTMLSelectElement || e.target instanceof HTMLTextAreaElement) return;
+    if (e.key === 'ArrowLeft') goTo(view.run - 1);
+    else if (e.key === 'ArrowRight') goTo(view.run + 1);
+  };
+  root.ownerDocument.addEventListener('keydown', onKey);
   const unsubscribe = store.subscribe(renderAll);
   renderAll();
   return {
@@ -217,6 +224,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     select,
     destroy() {
       unsubscribe();
+      root.ownerDocument.removeEventListener('keydown', onKey);
       replace(root);
     },
   };
