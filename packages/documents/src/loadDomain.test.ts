@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { createState } from '@dualplan/world-state';
+import { createState, type Snapshot } from '@dualplan/world-state';
 import { HtnPlanner } from '@dualplan/htn';
 import { soldierHtnDomain } from '@dualplan/htn/examples';
 import { GoapPlanner } from '@dualplan/goap';
@@ -23,7 +23,7 @@ describe('loadDomain', () => {
   it('loads the soldier document and plans exactly as the TypeScript soldier on both planners', () => {
     const { schema, htn, goap } = loadDomain(exampleText('soldier'));
     const ts = { htn: soldierHtnDomain(), goap: soldierGoapDomain() };
-    const starts = [{}, { armedwithgun: false }, { enemyvisible: true, weaponloaded: true }, { armedwithgun: false, armedwithbomb: false }];
+    const starts: Snapshot[] = [{}, { armedwithgun: false }, { enemyvisible: true, weaponloaded: true }, { armedwithgun: false, armedwithbomb: false }];
     for (const start of starts) {
       expect(steps(new HtnPlanner(htn!).plan(createState(schema, start)))).toEqual(steps(new HtnPlanner(ts.htn).plan(createState(ts.htn.schema, start))));
       expect(steps(new GoapPlanner(goap!).plan(createState(schema, start), undefined, { goal: 'killEnemy' }))).toEqual(
