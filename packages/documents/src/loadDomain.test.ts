@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
 import { createState, type Snapshot } from '@dualplan/world-state';
 import { HtnPlanner } from '@dualplan/htn';
 import { soldierHtnDomain } from '@dualplan/htn/examples';
@@ -108,5 +110,12 @@ describe('loadDomain', () => {
     const loaded = loadDomain(exampleText('soldier'));
     expect(Object.isFrozen(loaded.document.actions[0].conditions![0])).toBe(true);
     expect(loaded.definitions.actions[0].conditions![0]).not.toBe(loaded.document.actions[0].conditions![0]);
+  });
+
+  it('ships troll.registry.mjs with exactly the functions troll.json names (for the CLI)', () => {
+    const file = join(__dirname, '..', 'examples', 'troll.registry.mjs');
+    const script = `import r from ${JSON.stringify(file)}; console.log(JSON.stringify(Object.fromEntries(Object.entries(r).map(([k, v]) => [k, Object.keys(v).filter((f) => typeof v[f] === 'function')]))));`;
+    const shipped = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+    expect(shipped).toEqual({ validity: Object.keys(trollRegistry.validity!) });
   });
 });
