@@ -28,6 +28,6 @@ describe('editDocument', () => {
     const doc = example('soldier');
     const broken = editDocument(doc, (d) => void (d.actions[0].effects = [{ key: 'enemyvisble', op: 'set', value: true }]));
     expect(() => loadDomain(broken)).toThrow(/\/actions\/0\/effects\/0\/key: Unknown key "enemyvisble".*Did you mean "enemyvisible"/);
-    expect(doc.actions[0].effects![0].key).toBe('enemyvisible');
+    expect(doc.actions[0].effects![0]).toMatchObject({ key: 'enemyvisible' });
   });
 });

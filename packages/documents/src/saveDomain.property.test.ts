@@ -31,7 +31,9 @@ const spec = fc.record({
   start: fc.array(fc.nat(20), { minLength: 6, maxLength: 6 }),
 });
 
-function build(s: fc.Infer<typeof spec>): { defs: DomainDefinitions; start: Snapshot } {
+type Spec = typeof spec extends fc.Arbitrary<infer T> ? T : never;
+
+function build(s: Spec): { defs: DomainDefinitions; start: Snapshot } {
   const keys: Record<string, KeySpec> = {};
   for (let i = 0; i < s.bools; i++) keys[`b${i}`] = bool();
   keys.e = enumOf(['X', 'Y', 'Z']);
