@@ -14,7 +14,7 @@ export interface CliIo {
 }
 
 /** Exit codes: 0 ok, 1 lint errors or no plan, 2 bad input. */
-export const EXIT = Object.freeze({ ok: 0, failed: 1, badInput: 2 } as const);
+export const EXIT = /* @__PURE__ */ Object.freeze({ ok: 0, failed: 1, badInput: 2 } as const);
 
 export const USAGE = `Usage:
   dualplan lint <domain.json> [--operators id,id,...] [--json]
