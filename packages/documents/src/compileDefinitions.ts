@@ -1,4 +1,5 @@
-import { compileHtnDomain, type HtnDomain, type PrimitiveDef } from '@dualplan/htn';
+import { defineActions } from '@dualplan/world-state';
+import { compileHtnDomain, type HtnDomain } from '@dualplan/htn';
 import { compileGoapDomain, type GoapDomain } from '@dualplan/goap';
 import { compact, type DomainDefinitions } from './documentToDefinitions.js';
 
@@ -11,27 +12,16 @@ export interface CompiledDomains<Ctx = any> {
 }
 
 /**
- * Compile definitions for both planners from the one action set: the actions
- * are GOAP's actions and HTN's primitive tasks. Throws the compilers' typed
- * errors, naming the action, task, goal or key.
+ * Compile definitions for both planners from the one action set
+ * (`defineActions`): GOAP takes it with the goals, HTN with the compound tasks.
+ * Throws the compilers' typed errors, naming the action, task, goal or key.
  * @example
  * const { htn, goap } = compileDefinitions(defs);
  * new HtnPlanner(htn!).plan(state);
  */
 export function compileDefinitions<Ctx = any>(defs: DomainDefinitions<Ctx>): CompiledDomains<Ctx> {
-  const goap = defs.goals ? compileGoapDomain<Ctx>(defs.schema, { actions: defs.actions, goals: defs.goals }) : null;
-  let htn: HtnDomain | null = null;
-  if (defs.htn) {
-    const primitives = defs.actions.map(
-      (a): PrimitiveDef =>
-        compact({
-          kind: 'primitive' as const,
-          ...a,
-          // HTN primitive costs are numbers (best-first mode); a dynamic cost counts as the default 1 there.
-          cost: typeof a.cost === 'number' ? a.cost : undefined,
-        }) as PrimitiveDef,
-    );
-    htn = compileHtnDomain(defs.schema, { ...compact({ name: defs.name, root: defs.htn.root }), tasks: [...defs.htn.tasks, ...primitives] });
-  }
+  const actions = defineActions<typeof defs.schema, readonly (typeof defs.actions)[number][], Ctx>(defs.schema, defs.actions);
+  const goap = defs.goals ? compileGoapDomain<string, Ctx>(actions, { goals: defs.goals }) : null;
+  const htn = defs.htn ? compileHtnDomain(actions, { ...compact({ name: defs.name, root: defs.htn.root }), tasks: defs.htn.tasks }) : null;
   return { htn, goap };
 }

@@ -1,6 +1,6 @@
-import type { Condition, ConditionDef, Effect, EffectDef, Schema } from '@dualplan/world-state';
+import type { ActionDef, Condition, ConditionDef, Effect, EffectDef, Schema } from '@dualplan/world-state';
 import type { CompoundDef, MethodDef, SubtaskDef, SubtaskFn } from '@dualplan/htn';
-import type { ActionDef, GoalDef } from '@dualplan/goap';
+import type { GoalDef } from '@dualplan/goap';
 import type { DocumentCondition, DocumentEffect, DomainDocument, DomainRegistry, FunctionRef, OpaqueRef } from './DomainDocument.js';
 
 /**
@@ -44,7 +44,7 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
         operator: a.operator,
         args: a.args && [...a.args],
         conditions: a.conditions?.map(condition),
-        effects: (a.effects ?? []).map(effect),
+        effects: a.effects?.map(effect),
         expectedEffects: a.expectedEffects?.map(effect),
         executing: a.executing?.map(condition),
         cost: fnOr('costs', a.cost),

@@ -109,7 +109,7 @@ describe('loadDomain', () => {
   it('returns a frozen document and definitions that do not alias it', () => {
     const loaded = loadDomain(exampleText('soldier'));
     expect(Object.isFrozen(loaded.document.actions[0].conditions![0])).toBe(true);
-    expect(loaded.definitions.actions[0].conditions![0]).not.toBe(loaded.document.actions[0].conditions![0]);
+    expect((loaded.definitions.actions[0].conditions as readonly unknown[])[0]).not.toBe(loaded.document.actions[0].conditions![0]);
   });
 
   it('ships troll.registry.mjs with exactly the functions troll.json names (for the CLI)', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { bool, check, createState, defineSchema, enumOf, eq, ge, int, le, ne, set, add, sub, type ConditionDef, type EffectDef, type KeySpec, type Schema, type Snapshot, type WorldState } from '@dualplan/world-state';
+import { bool, check, createState, defineSchema, enumOf, eq, ge, int, le, ne, set, add, sub, type ConditionDef, type EffectDef, type KeySpec, type Schema, type Snapshot, type WorldState, type ActionDef } from '@dualplan/world-state';
 import { HtnPlanner, type CompoundDef, type SubtaskDef } from '@dualplan/htn';
-import { GoapPlanner, type ActionDef, type GoalDef } from '@dualplan/goap';
+import { GoapPlanner, type GoalDef } from '@dualplan/goap';
 import { compileDefinitions, loadDomain, saveDomain, type DomainDefinitions, type DomainRegistry } from './index.js';
 
 // The functions random domains may use, registered by name: saving names them, loading resolves them.

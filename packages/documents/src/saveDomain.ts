@@ -3,6 +3,7 @@ import {
   compileConditions,
   compileEffects,
   type Condition,
+  type ArgList,
   type ConditionDef,
   type Effect,
   type EffectDef,
@@ -43,8 +44,12 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
     for (const [name, g] of Object.entries((registry[section] ?? {}) as Record<string, unknown>)) if (g === f) return { fn: name };
     throw new DomainDocumentError([problem(path, 'UNREGISTERED_FUNCTION', subject, `"${subject}" uses a function that is not in the registry's ${section}: register it by name to save the domain.`)]);
   };
-  const conditions = (list: readonly ConditionDef[] | undefined, path: string) => list?.map((c, i) => saveCondition(schema, c, pointer(path, i)));
-  const effects = (list: readonly EffectDef[] | undefined, path: string) => list?.map((e, i) => saveEffect(schema, e, pointer(path, i)));
+  const fixed = <T>(list: ArgList<T> | undefined, path: string, subject: string): readonly T[] | undefined => {
+    if (typeof list !== 'function') return list;
+    throw new DomainDocumentError([problem(path, 'UNSAVABLE_FUNCTION', subject, `"${subject}" computes this list from its arguments: a document can only hold fixed lists.`)]);
+  };
+  const conditions = (list: ArgList<ConditionDef> | undefined, path: string, subject: string) => fixed(list, path, subject)?.map((c, i) => saveCondition(schema, c, pointer(path, i)));
+  const effects = (list: ArgList<EffectDef> | undefined, path: string, subject: string) => fixed(list, path, subject)?.map((e, i) => saveEffect(schema, e, pointer(path, i)));
 
   const actions = defs.actions.map((a, i): DocumentAction => {
     const base = pointer('/actions', i);
@@ -52,10 +57,10 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
       name: a.name,
       operator: a.operator,
       args: a.args && [...a.args],
-      conditions: conditions(a.conditions, pointer(base, 'conditions')),
-      effects: a.effects.length ? effects(a.effects, pointer(base, 'effects')) : undefined,
-      expectedEffects: effects(a.expectedEffects, pointer(base, 'expectedEffects')),
-      executing: conditions(a.executing, pointer(base, 'executing')),
+      conditions: conditions(a.conditions, pointer(base, 'conditions'), a.name),
+      effects: effects(a.effects, pointer(base, 'effects'), a.name),
+      expectedEffects: effects(a.expectedEffects, pointer(base, 'expectedEffects'), a.name),
+      executing: conditions(a.executing, pointer(base, 'executing'), a.name),
       cost: typeof a.cost === 'function' ? nameOf('costs', a.cost, pointer(base, 'cost'), a.name) : a.cost,
       interrupt: a.interrupt,
     });
@@ -68,7 +73,7 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
         const base = pointer('/htn/tasks', ti, 'methods', mi);
         return compact({
           name: m.name,
-          conditions: conditions(m.conditions, pointer(base, 'conditions')),
+          conditions: conditions(m.conditions, pointer(base, 'conditions'), t.name),
           subtasks: typeof m.subtasks === 'function' ? nameOf('subtasks', m.subtasks, pointer(base, 'subtasks'), t.name) : m.subtasks.map(saveSubtask),
           cost: m.cost,
         });
