@@ -37,12 +37,14 @@ describe('dualplan plan', () => {
       code: 0,
       out: [
         'plan (HTN, task BeTrunkThumper, troll.json): 3 steps, cost 5',
-        '  1. NavigateToEnemy  -> NavigateTo("Enemy")',
+        '  1. NavigateToEnemy  -> NavigateTo(2)',
         '  2. DoTrunkSlam  -> TrunkSlam("TrunkSlamAnim")',
         '  3. DoRecovery  -> Recover("TrunkSlamRecoverAnim")',
       ].join('\n'),
       err: '',
     });
+    // docs/authoring.md shows this very output.
+    expect(readFileSync(join(__dirname, '../../../docs/authoring.md'), 'utf8')).toContain(`$ dualplan plan troll.json --state seen.json --registry troll.registry.mjs\n${r.out}\n`);
   });
 
   it('plans a GOAP goal with --goal, and by goal selection with --planner goap', async () => {
