@@ -189,7 +189,11 @@ function goalOf(result: PlanResult<unknown>): string | undefined {
   return meta?.goal;
 }
 
-/** `plan (GOAP, goal killEnemy): 4 steps, cost 4` then one numbered line per step, with the operator call when it differs. */
+/**
+ * `plan (GOAP, goal killEnemy): 4 steps, cost 4` then one numbered line per step, with the operator call when it differs.
+ * @example
+ * console.log(formatPlan(result.plan, 'HTN, task BeTrunkThumper'));
+ */
 export function formatPlan(plan: Plan<unknown>, what: string, file = ''): string {
   const lines = [`plan (${what}${file ? `, ${file}` : ''}): ${plan.steps.length} step${plan.steps.length === 1 ? '' : 's'}, cost ${plan.cost}`];
   plan.steps.forEach((s, i) => {

@@ -25,6 +25,11 @@ const opaque = {
 /** Data or opaque, told apart by the `opaque` field, so a typo reports one clean error instead of every branch's. */
 const orOpaque = (ref: string) => ({ if: { type: 'object', required: ['opaque'] }, then: { $ref: '#/$defs/opaque' }, else: { $ref: ref } });
 
+/**
+ * The domain document JSON Schema, as an object (ajv compiles it; `dualplan schema` prints it).
+ * @example
+ * writeFileSync('domain.schema.json', JSON.stringify(domainJsonSchema, null, 2));
+ */
 export const domainJsonSchema = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://dualplan.dev/schemas/domain.schema.json',
