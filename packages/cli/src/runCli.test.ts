@@ -60,10 +60,22 @@ describe('dualplan plan', () => {
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^no plan \(GOAP, goal killEnemy\): none\nwhy: /);
     expect(r.out).toContain('armedwithgun == true (needed by action scout) is not an effect of any action');
-    const htn = await run(['plan', 'soldier.json', '--state', 'unarmed.json', '--trace'], { 'unarmed.json': '{ "armedwithgun": false, "armedwithbomb": false }' });
+    // HTN: every method of the root in order, with the condition that rejected it.
+    const htn = await run(['plan', 'soldier.json', '--state', 'unarmed.json'], { 'unarmed.json': '{ "armedwithgun": false, "armedwithbomb": false }' });
     expect(htn.code).toBe(1);
-    expect(htn.out).toMatch(/^trace:\n/);
-    expect(htn.out).toMatch(/no plan \(HTN, task KillEnemy\): none/);
+    expect(htn.out).toContain('no plan (HTN, task KillEnemy): none\n');
+    expect(htn.out).toContain('\n  method 1 Shoot: armedwithgun == true\n  method 2 Bomb: armedwithbomb == true\n');
+    expect(readFileSync(join(__dirname, '../../../docs/authoring.md'), 'utf8')).toContain(`$ dualplan plan soldier.json --state unarmed.json\n${htn.out}\n`);
+    const traced = await run(['plan', 'soldier.json', '--state', 'unarmed.json', '--trace'], { 'unarmed.json': '{ "armedwithgun": false, "armedwithbomb": false }' });
+    expect(traced.out).toMatch(/^trace:\nhtn KillEnemy/);
+    expect(traced.out).toContain('method 1 Shoot: armedwithgun == true');
+  });
+
+  it('prints the search trace with --trace', async () => {
+    const r = await run(['plan', 'soldier.json', '--goal', 'killEnemy', '--trace']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/^trace:\ngoap killEnemy \(backward\): found, cost 4, 4 steps\n/);
+    expect(r.out).toContain('x detonatebomb: effectConflicts effect alive = false conflicts with alive == true');
   });
 
   it('rejects bad input with exit 2, naming the flag, file, key or function', async () => {

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { DualplanError, createState, didYouMean, type Plan, type PlanResult, type Snapshot } from '@dualplan/world-state';
-import { HtnPlanner } from '@dualplan/htn';
-import { GoapPlanner, whyNoPlan } from '@dualplan/goap';
+import { DualplanError, createState, didYouMean, formatSearchTrace, type Plan, type PlanResult, type Snapshot } from '@dualplan/world-state';
+import { HtnPlanner, htnSearchTrace, htnWhyNoPlan, type HtnResult } from '@dualplan/htn';
+import { GoapPlanner, goapSearchTrace, whyNoPlan } from '@dualplan/goap';
 import { DomainDocumentError, domainJsonSchema, lintDomain, loadDomain, type DomainRegistry, type LoadedDomain } from '@dualplan/documents';
 
 /** What the CLI touches outside itself, injected so tests run it in-process. */
@@ -150,23 +150,29 @@ async function plan(io: CliIo, file: string, text: string, values: Values): Prom
   }
   const state = createState(loaded.schema, snapshot);
   let result: PlanResult<unknown>;
-  let trace = '';
-  let why = '';
+  const target = values.task ?? loaded.document.htn?.root ?? '';
   if (planner === 'htn') {
+    const request = values.task === undefined ? {} : { task: values.task };
     const htn = new HtnPlanner(loaded.htn!, { trace: values.trace === true });
-    result = htn.plan(state, undefined, values.task === undefined ? {} : { task: values.task });
-    trace = htn.trace.map((e) => Object.values(e).join(' ')).join('\n');
+    result = htn.plan(state, undefined, request);
+    if (values.trace) trace = formatSearchTrace(htnSearchTrace(htn.trace, result as HtnResult, target));
+    if (result.status !== 'found') {
+      // Explain with a traced rerun: tracing costs nothing when off, so the first run stays untraced unless asked.
+      const traced = values.trace ? htn : new HtnPlanner(loaded.htn!, { trace: true });
+      const outcome = values.trace ? (result as HtnResult) : traced.plan(state, undefined, request);
+      why = htnWhyNoPlan(htnSearchTrace(traced.trace, outcome, target));
+    }
   } else {
     const goap = new GoapPlanner(loaded.goap!, { trace: values.trace === true });
     result = goap.plan(state, undefined, values.goal === undefined ? {} : { goal: values.goal });
-    trace = goap.trace?.toString() ?? '';
+    if (values.trace && goap.result.goal) trace = formatSearchTrace(goapSearchTrace(goap));
     if (result.status !== 'found' && goap.result.goal) why = whyNoPlan(goap).summary;
   }
   if (values.trace) io.out(`trace:\n${trace || '(empty)'}`);
   const what = planner === 'htn' ? `task ${values.task ?? loaded.document.htn!.root ?? '(root)'}` : `goal ${goalOf(result) ?? values.goal ?? '(selection)'}`;
   if (result.status !== 'found') {
     io.out(`no plan (${planner === 'htn' ? 'HTN' : 'GOAP'}, ${what}): ${result.status}`);
-    io.out(`why: ${[result.reason, why].filter(Boolean).join('\n     ') || 'no method or action applies'}`);
+    io.out(`why: ${[result.reason, why].filter(Boolean).join('\n') || 'no method or action applies'}`);
     return EXIT.failed;
   }
   io.out(formatPlan(result.plan, `${planner === 'htn' ? 'HTN' : 'GOAP'}, ${what}`, file));
