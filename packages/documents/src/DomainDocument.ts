@@ -127,7 +127,7 @@ export interface DomainRegistry<Ctx = any> {
   readonly validity?: Readonly<Record<string, (state: WorldState<any>, ctx: Ctx) => boolean>>;
 }
 
-/** The registry sections, with the document fields that refer to each. */
+/** A registry section: the kind of function a reference resolves to. */
 export type RegistrySection = keyof DomainRegistry;
 
 /**

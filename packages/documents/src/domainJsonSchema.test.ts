@@ -63,6 +63,8 @@ describe('the domain JSON Schema', () => {
     const doc = example('soldier') as any;
     doc.actions[0].conditions.push({ opaque: 'ready', key: 'alive' });
     doc.actions[0].conditions.push({ key: 'alive', op: '=', value: true });
-    expect(validateDocument(doc).map((p) => `${p.code} ${p.path}`)).toEqual(['UNKNOWN_FIELD /actions/0/conditions/1/key', 'BAD_VALUE /actions/0/conditions/2/op']);
+    const problems = validateDocument(doc);
+    expect(problems.map((p) => `${p.code} ${p.path}`)).toEqual(['UNKNOWN_FIELD /actions/0/conditions/1/key', 'BAD_VALUE /actions/0/conditions/2/op']);
+    expect(problems[1].message).toBe('/actions/0/conditions/2/op: "=" is not one of "==", "!=", "<", "<=", ">", ">=", "in". Did you mean "=="?');
   });
 });

@@ -62,8 +62,11 @@ function toProblem(e: ErrorObject): DocumentProblem {
       const expected = (e.parentSchema as { description?: string } | undefined)?.description;
       return problem(path, 'BAD_VALUE', subject, `${JSON.stringify(e.data)} is not ${expected ?? 'a valid value here'}.`);
     }
-    case 'enum':
-      return problem(path, 'BAD_VALUE', subject, `${JSON.stringify(e.data)} is not one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}.`);
+    case 'enum': {
+      const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
+      const hint = typeof e.data === 'string' ? didYouMean(e.data, allowed.map(String)) : '';
+      return problem(path, 'BAD_VALUE', subject, `${JSON.stringify(e.data)} is not one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}.${hint}`);
+    }
     default:
       return problem(path, 'SCHEMA', subject, `${JSON.stringify(e.data)} ${e.message ?? 'is invalid'}.`);
   }
