@@ -150,6 +150,8 @@ async function plan(io: CliIo, file: string, text: string, values: Values): Prom
   }
   const state = createState(loaded.schema, snapshot);
   let result: PlanResult<unknown>;
+  let trace = '';
+  let why = '';
   const target = values.task ?? loaded.document.htn?.root ?? '';
   if (planner === 'htn') {
     const request = values.task === undefined ? {} : { task: values.task };
@@ -169,7 +171,7 @@ async function plan(io: CliIo, file: string, text: string, values: Values): Prom
     if (result.status !== 'found' && goap.result.goal) why = whyNoPlan(goap).summary;
   }
   if (values.trace) io.out(`trace:\n${trace || '(empty)'}`);
-  const what = planner === 'htn' ? `task ${values.task ?? loaded.document.htn!.root ?? '(root)'}` : `goal ${goalOf(result) ?? values.goal ?? '(selection)'}`;
+  const what = planner === 'htn' ? `task ${target || '(root)'}` : `goal ${goalOf(result) ?? values.goal ?? '(selection)'}`;
   if (result.status !== 'found') {
     io.out(`no plan (${planner === 'htn' ? 'HTN' : 'GOAP'}, ${what}): ${result.status}`);
     io.out(`why: ${[result.reason, why].filter(Boolean).join('\n') || 'no method or action applies'}`);
