@@ -37,7 +37,7 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
     const message = (e as Error).message;
     const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? '';
     const hint = flag.startsWith('--') ? didYouMean(flag.slice(2).split('=')[0], Object.keys(OPTIONS)).replace(/"([^"]+)"/, '"--$1"') : '';
-    throw new BenchArgsError('BAD_ARGUMENT', flag, `${message}${hint}\n${BENCH_USAGE}`);
+    throw new BenchArgsError('BAD_ARGUMENT', flag, `${message.replace(/\.?$/, '.')}${hint}\n${BENCH_USAGE}`);
   }
   let filter: RegExp | null = null;
   if (values.filter !== undefined) {
