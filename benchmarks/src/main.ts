@@ -8,20 +8,30 @@ import { allSuites } from './allSuites.js';
 import { curveCharts, ratioChart } from './charts.js';
 import { markdownReport } from './report.js';
 import { answerProbe, runCases } from './runCases.js';
-
-function parseArgs(argv: readonly string[]) {
-  const quick = argv.includes('--quick');
-  const reference = argv.includes('--reference');
-  const at = argv.indexOf('--filter');
-  const filter = at >= 0 && argv[at + 1] ? new RegExp(argv[at + 1], 'i') : null;
-  return { quick, reference, filter };
-}
+import { BENCH_USAGE, parseBenchArgs } from './parseBenchArgs.js';
 
 async function main(): Promise<void> {
-  const { quick, reference, filter } = parseArgs(process.argv.slice(2));
+  let args;
+  try {
+    args = parseBenchArgs(process.argv.slice(2));
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exitCode = 2;
+    return;
+  }
+  const { quick, reference, filter } = args;
+  if (args.help) {
+    console.log(BENCH_USAGE);
+    return;
+  }
   const root = new URL('..', import.meta.url);
   const all = allSuites({ quick });
   const cases = filter ? all.filter((c) => filter.test(caseId(c))) : all;
+  if (cases.length === 0) {
+    console.error(`No benchmark case matches ${filter}. Case ids:\n${all.map((c) => `  ${caseId(c)}`).join('\n')}`);
+    process.exitCode = 2;
+    return;
+  }
   const gc = typeof (globalThis as { gc?: unknown }).gc === 'function';
   console.log(`dualplan benchmarks: ${cases.length} cases${quick ? ' (quick)' : ''}${filter ? ` matching ${filter}` : ''}${gc ? '' : ' — WARNING: run with --expose-gc for GC counts'}`);
   const started = performance.now();

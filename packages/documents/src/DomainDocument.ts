@@ -1,0 +1,148 @@
+import type { CompareOp, EdgePolicy, InterruptPolicy, KeyDefinition, OpaqueApply, OpaqueTest, WorldState } from '@dualplan/world-state';
+import type { SubtaskFn } from '@dualplan/htn';
+
+/**
+ * The types of a domain document: plain JSON, everything by name. Functions are
+ * never in the document: a `{ "fn": name }` or `{ "opaque": name }` reference is
+ * resolved from the {@link DomainRegistry} passed to `loadDomain`.
+ */
+
+/** A function reference, resolved from the registry at load. */
+export interface FunctionRef {
+  readonly fn: string;
+}
+
+/** A procedural condition or effect, by name (registry `checks` or `effects`). */
+export interface OpaqueRef {
+  readonly opaque: string;
+}
+
+/** A data condition: key by name (`'EnemyHealth'`, `'EnemyHealth[2]'` or a merged-bool member), values by name or number. */
+export interface DocumentCondition {
+  readonly key: string;
+  readonly index?: number;
+  readonly op: CompareOp | 'in';
+  readonly value: boolean | number | string | readonly (number | string)[];
+}
+
+export interface DocumentEffect {
+  readonly key: string;
+  readonly index?: number;
+  readonly op: 'set' | 'add' | 'sub';
+  readonly value: boolean | number | string;
+  readonly edge?: EdgePolicy;
+}
+
+/** One action of the action set: a GOAP action and an HTN primitive task at once. */
+export interface DocumentAction {
+  readonly name: string;
+  /** Operator id the runner executes; defaults to the name. */
+  readonly operator?: string;
+  readonly args?: readonly unknown[];
+  readonly conditions?: readonly (DocumentCondition | OpaqueRef)[];
+  readonly effects?: readonly (DocumentEffect | OpaqueRef)[];
+  /** Assumed while planning, never applied to the real state. */
+  readonly expectedEffects?: readonly (DocumentEffect | OpaqueRef)[];
+  /** Must hold while the step runs. */
+  readonly executing?: readonly (DocumentCondition | OpaqueRef)[];
+  /** A number >= 0 (default 1) or a registry `costs` function. */
+  readonly cost?: number | FunctionRef;
+  readonly interrupt?: InterruptPolicy;
+}
+
+/** A method's subtask: a task or action name, a call with arguments, or a pause point. */
+export type DocumentSubtask = string | { readonly task: string; readonly args?: readonly unknown[] } | { readonly pause: true };
+
+export interface DocumentMethod {
+  readonly name?: string;
+  readonly conditions?: readonly (DocumentCondition | OpaqueRef)[];
+  /** Subtasks, or a registry `subtasks` function computing them from the state. */
+  readonly subtasks: readonly DocumentSubtask[] | FunctionRef;
+  readonly cost?: number;
+}
+
+export interface DocumentCompound {
+  readonly name: string;
+  readonly methods: readonly DocumentMethod[];
+}
+
+/** The HTN domain: compound tasks over the action set (actions are its primitive tasks). */
+export interface DocumentHtn {
+  readonly root?: string;
+  readonly tasks: readonly DocumentCompound[];
+}
+
+export interface DocumentGoal {
+  readonly name: string;
+  readonly conditions: readonly DocumentCondition[];
+  /** A number or a registry `priorities` function. */
+  readonly priority?: number | FunctionRef;
+  /** A registry `validity` function: when it returns false, goal selection skips the goal. */
+  readonly valid?: FunctionRef;
+}
+
+/** The GOAP domain: the action set plus goals. */
+export interface DocumentGoap {
+  readonly goals: readonly DocumentGoal[];
+}
+
+/**
+ * A whole domain document.
+ * @example
+ * const doc: DomainDocument = {
+ *   keys: [{ name: 'hasWood', kind: 'bool' }],
+ *   actions: [{ name: 'chop', effects: [{ key: 'hasWood', op: 'set', value: true }] }],
+ *   goap: { goals: [{ name: 'wood', conditions: [{ key: 'hasWood', op: '==', value: true }] }] },
+ * };
+ */
+export interface DomainDocument {
+  /** The JSON Schema the file follows, for editors. */
+  readonly $schema?: string;
+  readonly name?: string;
+  readonly description?: string;
+  readonly keys: readonly KeyDefinition[];
+  /** Keys sensors or bindings write: the linter treats them as able to take any value. */
+  readonly sensors?: readonly string[];
+  readonly actions: readonly DocumentAction[];
+  readonly htn?: DocumentHtn;
+  readonly goap?: DocumentGoap;
+}
+
+/**
+ * The functions a document refers to, by name and by kind, so a misspelt name
+ * or a function of the wrong kind is reported at load. Callbacks take `(state, ctx, ...)`.
+ */
+export interface DomainRegistry<Ctx = any> {
+  /** Dynamic action costs `(state, ctx) => number`. */
+  readonly costs?: Readonly<Record<string, (state: WorldState<any>, ctx: Ctx) => number>>;
+  /** Procedural conditions `(state, ctx) => boolean`. */
+  readonly checks?: Readonly<Record<string, OpaqueTest<Ctx>>>;
+  /** Procedural effects `(state, ctx) => void`. */
+  readonly effects?: Readonly<Record<string, OpaqueApply<Ctx>>>;
+  /** HTN subtask functions `(state, ctx, args) => subtasks | null`. */
+  readonly subtasks?: Readonly<Record<string, SubtaskFn<Ctx>>>;
+  /** GOAP goal priorities `(state, ctx) => number`. */
+  readonly priorities?: Readonly<Record<string, (state: WorldState<any>, ctx: Ctx) => number>>;
+  /** GOAP goal validity checks `(state, ctx) => boolean`. */
+  readonly validity?: Readonly<Record<string, (state: WorldState<any>, ctx: Ctx) => boolean>>;
+}
+
+/** A registry section: the kind of function a reference resolves to. */
+export type RegistrySection = keyof DomainRegistry;
+
+/**
+ * Every field the loader reads, per kind of object; the JSON Schema must list
+ * exactly these (a test checks it), and the TypeScript types above too.
+ */
+export const DOCUMENT_FIELDS = /* @__PURE__ */ Object.freeze({
+  document: ['$schema', 'name', 'description', 'keys', 'sensors', 'actions', 'htn', 'goap'],
+  key: ['name', 'kind', 'default', 'values', 'min', 'max', 'edge', 'slots'],
+  condition: ['key', 'index', 'op', 'value'],
+  effect: ['key', 'index', 'op', 'value', 'edge'],
+  action: ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'executing', 'cost', 'interrupt'],
+  method: ['name', 'conditions', 'subtasks', 'cost'],
+  compound: ['name', 'methods'],
+  htn: ['root', 'tasks'],
+  goal: ['name', 'conditions', 'priority', 'valid'],
+  goap: ['goals'],
+} as const);

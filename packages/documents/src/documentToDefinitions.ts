@@ -1,0 +1,94 @@
+import type { ActionDef, Condition, ConditionDef, Effect, EffectDef, Schema } from '@dualplan/world-state';
+import type { CompoundDef, MethodDef, SubtaskDef, SubtaskFn } from '@dualplan/htn';
+import type { GoalDef } from '@dualplan/goap';
+import type { DocumentCondition, DocumentEffect, DomainDocument, DomainRegistry, FunctionRef, OpaqueRef } from './DomainDocument.js';
+
+/**
+ * A domain as plain definition data, functions resolved: what TypeScript code
+ * would write by hand, and what `loadDomain` compiles. Conditions and effects
+ * name their keys (key handles are accepted too when saving).
+ */
+export interface DomainDefinitions<Ctx = any> {
+  readonly name?: string;
+  readonly schema: Schema;
+  /** Keys sensors write (for the linter). */
+  readonly sensors?: readonly string[];
+  /** One action set for both planners: GOAP actions and HTN primitive tasks. */
+  readonly actions: readonly ActionDef<Ctx>[];
+  /** HTN compounds over the actions; absent when the domain has no HTN part. */
+  readonly htn?: { readonly root?: string; readonly tasks: readonly CompoundDef[] };
+  /** GOAP goals over the actions; absent when the domain has no GOAP part. */
+  readonly goals?: readonly GoalDef<Ctx>[];
+}
+
+/**
+ * Turn a checked document into plain definitions, resolving every function
+ * reference from the registry. The one place that knows both the document's
+ * shape and the planners' definition types. Call {@link checkNames} first:
+ * unknown names are assumed to have been reported.
+ * @example
+ * const defs = documentToDefinitions(doc, schemaFromData(doc.keys), { costs: { threat } });
+ */
+export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Schema, registry: DomainRegistry<Ctx>): DomainDefinitions<Ctx> {
+  const lookup = <T>(section: keyof DomainRegistry, name: string): T => (registry[section] as Record<string, T>)[name];
+  const condition = (c: DocumentCondition | OpaqueRef): ConditionDef =>
+    'opaque' in c ? { opaque: c.opaque, test: lookup('checks', c.opaque) } : (copy(c) as Condition);
+  const effect = (e: DocumentEffect | OpaqueRef): EffectDef => ('opaque' in e ? { opaque: e.opaque, apply: lookup('effects', e.opaque) } : (copy(e) as Effect));
+  const fnOr = <T>(section: keyof DomainRegistry, v: number | FunctionRef | undefined): number | T | undefined =>
+    v === undefined || typeof v === 'number' ? v : lookup<T>(section, v.fn);
+
+  const actions = doc.actions.map(
+    (a): ActionDef<Ctx> =>
+      compact({
+        name: a.name,
+        operator: a.operator,
+        args: a.args && [...a.args],
+        conditions: a.conditions?.map(condition),
+        effects: a.effects?.map(effect),
+        expectedEffects: a.expectedEffects?.map(effect),
+        executing: a.executing?.map(condition),
+        cost: fnOr('costs', a.cost),
+        interrupt: a.interrupt,
+      }) as ActionDef<Ctx>,
+  );
+  const htn = doc.htn && {
+    ...compact({ root: doc.htn.root }),
+    tasks: doc.htn.tasks.map(
+      (t): CompoundDef => ({
+        kind: 'compound',
+        name: t.name,
+        methods: t.methods.map(
+          (m): MethodDef =>
+            compact({
+              name: m.name,
+              conditions: m.conditions?.map(condition),
+              subtasks: Array.isArray(m.subtasks) ? (m.subtasks.map(copy) as SubtaskDef[]) : lookup<SubtaskFn>('subtasks', (m.subtasks as FunctionRef).fn),
+              cost: m.cost,
+            }) as MethodDef,
+        ),
+      }),
+    ),
+  };
+  const goals = doc.goap?.goals.map(
+    (g): GoalDef<Ctx> =>
+      compact({
+        name: g.name,
+        conditions: g.conditions.map((c) => copy(c) as Condition),
+        priority: fnOr('priorities', g.priority),
+        valid: g.valid && lookup('validity', g.valid.fn),
+      }) as GoalDef<Ctx>,
+  );
+  return compact({ name: doc.name, schema, sensors: doc.sensors && [...doc.sensors], actions, htn, goals }) as DomainDefinitions<Ctx>;
+}
+
+/** Drop undefined fields, so definitions carry only what the document says (compilers reject unknown fields, not absent ones). */
+export function compact<T extends object>(obj: T): T {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(obj)) if (v !== undefined) out[k] = v;
+  return out as T;
+}
+
+/** A deep copy of plain JSON data, so definitions never alias the (frozen) document. */
+function copy<T>(value: T): T {
+  return structuredClone(value);
+}

@@ -1,0 +1,169 @@
+/**
+ * The JSON Schema (draft 2020-12) of a domain document. The package ships it as
+ * `@dualplan/documents/domain.schema.json` (a test keeps that file equal to this
+ * object) so editors validate and complete domain files that name it in `"$schema"`.
+ * Structure only: names (keys, values, tasks, actions, functions) are checked by
+ * the loader against the document itself and the registry.
+ */
+
+const name = { type: 'string', minLength: 1 } as const;
+const fnRef = {
+  type: 'object',
+  description: 'a function reference { "fn": name } resolved from the registry passed at load',
+  properties: { fn: name },
+  required: ['fn'],
+  additionalProperties: false,
+} as const;
+const scalar = { type: ['boolean', 'integer', 'string'] } as const;
+const opaque = {
+  type: 'object',
+  description: 'a procedural condition or effect { "opaque": name } resolved from the registry',
+  properties: { opaque: name },
+  required: ['opaque'],
+  additionalProperties: false,
+} as const;
+/** Data or opaque, told apart by the `opaque` field, so a typo reports one clean error instead of every branch's. */
+const orOpaque = (ref: string) => ({ if: { type: 'object', required: ['opaque'] }, then: { $ref: '#/$defs/opaque' }, else: { $ref: ref } });
+
+/**
+ * The domain document JSON Schema, as an object (ajv compiles it; `dualplan schema` prints it).
+ * @example
+ * writeFileSync('domain.schema.json', JSON.stringify(domainJsonSchema, null, 2));
+ */
+export const domainJsonSchema = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://dualplan.dev/schemas/domain.schema.json',
+  title: 'dualplan domain document',
+  description: 'One world-state schema, one action set for both planners, an optional HTN domain and optional GOAP goals, everything by name.',
+  type: 'object',
+  properties: {
+    $schema: { type: 'string' },
+    name: { type: 'string' },
+    description: { type: 'string' },
+    keys: { type: 'array', description: 'The world-state schema: one entry per key, in cell order.', items: { $ref: '#/$defs/key' } },
+    sensors: { type: 'array', description: 'Keys written from outside the plan (sensors, bindings): the linter treats them as able to take any value.', items: name },
+    actions: { type: 'array', description: 'The action set: GOAP actions and HTN primitive tasks at once.', items: { $ref: '#/$defs/action' } },
+    htn: { $ref: '#/$defs/htn' },
+    goap: { $ref: '#/$defs/goap' },
+  },
+  required: ['keys', 'actions'],
+  additionalProperties: false,
+  $defs: {
+    key: {
+      type: 'object',
+      properties: {
+        name,
+        kind: { enum: ['bool', 'enum', 'merged', 'int'] },
+        default: scalar,
+        values: { type: 'array', items: name, minItems: 1, maxItems: 32 },
+        min: { type: 'integer' },
+        max: { type: 'integer' },
+        edge: { enum: ['clamp', 'error'] },
+        slots: { type: 'integer', minimum: 1 },
+      },
+      required: ['name', 'kind'],
+      additionalProperties: false,
+      allOf: [
+        { if: { properties: { kind: { const: 'int' } } }, then: { required: ['min', 'max'] } },
+        { if: { properties: { kind: { enum: ['enum', 'merged'] } } }, then: { required: ['values'] } },
+      ],
+    },
+    opaque,
+    fnRef,
+    condition: {
+      type: 'object',
+      properties: {
+        key: name,
+        index: { type: 'integer', minimum: 0 },
+        op: { enum: ['==', '!=', '<', '<=', '>', '>=', 'in'] },
+        value: { anyOf: [scalar, { type: 'array', items: { type: ['integer', 'string'] }, minItems: 1 }] },
+      },
+      required: ['key', 'op', 'value'],
+      additionalProperties: false,
+    },
+    effect: {
+      type: 'object',
+      properties: {
+        key: name,
+        index: { type: 'integer', minimum: 0 },
+        op: { enum: ['set', 'add', 'sub'] },
+        value: scalar,
+        edge: { enum: ['clamp', 'error'] },
+      },
+      required: ['key', 'op', 'value'],
+      additionalProperties: false,
+    },
+    conditions: { type: 'array', items: orOpaque('#/$defs/condition') },
+    effects: { type: 'array', items: orOpaque('#/$defs/effect') },
+    cost: { description: 'a number >= 0 or a function reference { "fn": name }', oneOf: [{ type: 'number', minimum: 0 }, { $ref: '#/$defs/fnRef' }] },
+    action: {
+      type: 'object',
+      properties: {
+        name,
+        operator: name,
+        args: { type: 'array' },
+        conditions: { $ref: '#/$defs/conditions' },
+        effects: { $ref: '#/$defs/effects' },
+        expectedEffects: { $ref: '#/$defs/effects' },
+        executing: { $ref: '#/$defs/conditions' },
+        cost: { $ref: '#/$defs/cost' },
+        interrupt: { enum: ['uninterruptible', 'boundary', 'immediate'] },
+      },
+      required: ['name'],
+      additionalProperties: false,
+    },
+    subtask: {
+      description: 'a task or action name, { "task": name, "args": [...] }, or a pause point { "pause": true }',
+      oneOf: [
+        name,
+        { type: 'object', properties: { task: name, args: { type: 'array' } }, required: ['task'], additionalProperties: false },
+        { type: 'object', properties: { pause: { const: true } }, required: ['pause'], additionalProperties: false },
+      ],
+    },
+    method: {
+      type: 'object',
+      properties: {
+        name,
+        conditions: { $ref: '#/$defs/conditions' },
+        subtasks: {
+          description: 'a list of subtasks, or a function reference { "fn": name } computing them',
+          oneOf: [{ type: 'array', items: { $ref: '#/$defs/subtask' } }, { $ref: '#/$defs/fnRef' }],
+        },
+        cost: { type: 'number', minimum: 0 },
+      },
+      required: ['subtasks'],
+      additionalProperties: false,
+    },
+    compound: {
+      type: 'object',
+      properties: { name, methods: { type: 'array', items: { $ref: '#/$defs/method' } } },
+      required: ['name', 'methods'],
+      additionalProperties: false,
+    },
+    htn: {
+      type: 'object',
+      description: "The HTN domain: compound tasks whose methods refine into the action set's actions.",
+      properties: { root: name, tasks: { type: 'array', items: { $ref: '#/$defs/compound' } } },
+      required: ['tasks'],
+      additionalProperties: false,
+    },
+    goal: {
+      type: 'object',
+      properties: {
+        name,
+        conditions: { type: 'array', items: { $ref: '#/$defs/condition' } },
+        priority: { description: 'a number or a function reference { "fn": name }', oneOf: [{ type: 'number' }, { $ref: '#/$defs/fnRef' }] },
+        valid: { $ref: '#/$defs/fnRef' },
+      },
+      required: ['name', 'conditions'],
+      additionalProperties: false,
+    },
+    goap: {
+      type: 'object',
+      description: 'The GOAP domain: the action set plus these goals.',
+      properties: { goals: { type: 'array', items: { $ref: '#/$defs/goal' } } },
+      required: ['goals'],
+      additionalProperties: false,
+    },
+  },
+} as const;
