@@ -5,9 +5,10 @@ import { htnSuite } from './suites/htnSuite.js';
 import { hybridSuite } from './suites/hybridSuite.js';
 import { monitorSuite } from './suites/monitorSuite.js';
 import { pddlSuite } from './suites/pddlSuite.js';
+import { scalingSuite } from './suites/scalingSuite.js';
 import { worldStateSuite } from './suites/worldStateSuite.js';
 
 /** Every case, in run order. To add a suite, write a function returning cases and list it here. */
 export function allSuites(options: SuiteOptions): BenchCase[] {
-  return [...worldStateSuite(options), ...goapSuite(options), ...pddlSuite(options), ...htnSuite(options), ...hybridSuite(options), ...agentsSuite(options), ...monitorSuite(options)];
+  return [...worldStateSuite(options), ...goapSuite(options), ...pddlSuite(options), ...htnSuite(options), ...hybridSuite(options), ...agentsSuite(options), ...monitorSuite(options), ...scalingSuite(options)];
 }

@@ -10,7 +10,7 @@ const FRAME_HZ = 60;
 const REPLAN_HZ = 10;
 
 /** Varied troll states, deterministic: what each agent sees differs. */
-function trollStates(n: number): WorldState<any>[] {
+export function trollStates(n: number): WorldState<any>[] {
   const schema = trollSchema();
   const out: WorldState<any>[] = [];
   for (let i = 0; i < n; i++) {

@@ -69,7 +69,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
   };
 }
 
-/** A goal given by name, compiled goal or definition, as a compiled goal of the planner's domain. */
-function resolveGoal(planner: GoapPlanner<any, string>, goal: string | CompiledGoal | GoalDef): CompiledGoal {
+/** @internal A goal given by name, compiled goal or definition, as a compiled goal of the planner's domain. */
+export function resolveGoal(planner: GoapPlanner<any, string>, goal: string | CompiledGoal | GoalDef): CompiledGoal {
   return typeof goal === 'string' ? planner.goalOf(goal) : 'words' in goal ? planner.goalOf(goal as CompiledGoal) : compileGoal(planner.domain, goal as GoalDef);
 }

@@ -12,3 +12,5 @@ export { GoapDefinitionError, InvalidCostError, UnknownGoalError, PlannerBusyErr
 export { goapAgentPlanner } from './goapAgentPlanner.js';
 export type { GoapAgentOptions } from './goapAgentPlanner.js';
 export { whyNoPlan } from './whyNoPlan.js';
+export { goapSlicedPlanner } from './goapSlicedPlanner.js';
+export { goapPlanCodec } from './goapPlanCodec.js';

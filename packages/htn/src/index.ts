@@ -13,3 +13,5 @@ export { compareMtr } from './compareMtr.js';
 export { htnAgentPlanner } from './htnAgentPlanner.js';
 export type { HtnAgentOptions } from './htnAgentPlanner.js';
 export { UndefinedTaskError, DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UnknownDelegateError } from './errors.js';
+export { htnSlicedPlanner } from './htnSlicedPlanner.js';
+export { htnPlanCodec } from './htnPlanCodec.js';

@@ -63,7 +63,7 @@ export interface GoalConsidered {
 }
 
 /** Why the runner planned (the runner's replan triggers). */
-export type PlanningTrigger = 'noPlan' | 'finished' | 'failed' | 'worldChanged';
+export type PlanningTrigger = 'noPlan' | 'finished' | 'failed' | 'worldChanged' | 'recheck';
 
 /**
  * What the runner did with the planning result:

@@ -18,6 +18,10 @@ export interface RunnerSpec<Ctx = any, Op extends string = string> {
   retryInterval?: number;
   /** See {@link PlanRunnerOptions.maxPlanSamples}. */
   maxPlanSamples?: number;
+  /** See {@link PlanRunnerOptions.whilePlanning}. */
+  whilePlanning?: 'continue' | 'idle';
+  /** See {@link PlanRunnerOptions.recheckInterval}. */
+  recheckInterval?: number;
 }
 
 /** Options of {@link createAgent}. Give either `planner` + `operators`, or `runners`. */
@@ -39,6 +43,10 @@ export interface AgentOptions<Ctx = any, Op extends string = string> {
   retryInterval?: number;
   /** For the shorthand runner: see {@link PlanRunnerOptions.maxPlanSamples}. */
   maxPlanSamples?: number;
+  /** For the shorthand runner: see {@link PlanRunnerOptions.whilePlanning}. */
+  whilePlanning?: 'continue' | 'idle';
+  /** For the shorthand runner: see {@link PlanRunnerOptions.recheckInterval}. */
+  recheckInterval?: number;
   onEvent?: RunnerEventListener;
   /** Millisecond clock for plan timings; default `performance.now`. */
   clock?: () => number;
@@ -72,7 +80,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     const specs: RunnerSpec<Ctx>[] = options.runners ? options.runners.slice() : [];
     if (options.planner || options.operators) {
       if (!options.planner || !options.operators) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}": give both planner and operators.`);
-      specs.unshift({ name: 'main', planner: options.planner, operators: options.operators, retryInterval: options.retryInterval, maxPlanSamples: options.maxPlanSamples });
+      specs.unshift({ name: 'main', planner: options.planner, operators: options.operators, retryInterval: options.retryInterval, maxPlanSamples: options.maxPlanSamples, whilePlanning: options.whilePlanning, recheckInterval: options.recheckInterval });
     }
     if (specs.length === 0) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}" has no planner: give planner + operators or runners.`);
     const names = new Set<string>();
@@ -88,6 +96,8 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
           operators: s.operators,
           retryInterval: s.retryInterval,
           maxPlanSamples: s.maxPlanSamples,
+          whilePlanning: s.whilePlanning,
+          recheckInterval: s.recheckInterval,
           onEvent: options.onEvent,
           clock: options.clock,
         }),

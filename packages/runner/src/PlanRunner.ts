@@ -4,11 +4,15 @@ import {
   applyEffects,
   applyEffectsOrThrow,
   firstFailing,
+  isPendingPlanner,
   validatePlan,
   type AgentPlanner,
   type Plan,
   type PlanCheck,
+  type PlanResult,
+  type PlanReceiver,
   type PlanStep,
+  type PlanUrgency,
   type WorldState,
 } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
@@ -18,21 +22,10 @@ import { RunnerError } from './RunnerError.js';
 import type { ReplanTrigger, RunnerEventListener } from './RunnerEvent.js';
 import { createRunnerStats, recordPlanTime, type RunnerStats } from './RunnerStats.js';
 import { validateRest } from './validateRest.js';
+import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
+import { URGENCY_LEVEL } from './scheduling/UrgencyQueue.js';
 
-/** Options of a {@link PlanRunner}. */
-export interface PlanRunnerOptions<Ctx = any> {
-  /** Name within the agent (`'main'`, `'upper'`, `'lower'`); defaults to `'main'`. */
-  name?: string;
-  planner: AgentPlanner<Ctx>;
-  operators: OperatorMap<Ctx>;
-  onEvent?: RunnerEventListener;
-  /** Seconds to wait before asking again after "no plan" when nothing changed. Default 0.5. */
-  retryInterval?: number;
-  /** Millisecond clock used to time planning; default `performance.now`. */
-  clock?: () => number;
-  /** How many recent plan times `stats.planTimes` keeps for percentiles (an integer >= 1). Default 1024. */
-  maxPlanSamples?: number;
-}
+export type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 
 const EMPTY_OPS: Operator[] = [];
 
@@ -50,7 +43,7 @@ const EMPTY_OPS: Operator[] = [];
  * const runner = new PlanRunner(agentView, { planner, operators: { Wait: waitOperator } });
  * runner.tick(1 / 30);
  */
-export class PlanRunner<Ctx = any> {
+export class PlanRunner<Ctx = any> implements PlanReceiver {
   readonly name: string;
   readonly operators: OperatorMap<Ctx>;
   readonly stats: RunnerStats = createRunnerStats();
@@ -82,6 +75,17 @@ export class PlanRunner<Ctx = any> {
   /** Plans that failed in a row with no outside change while they ran: the planner would repeat them. */
   private failStreak = 0;
   private changedSinceAdopt = false;
+  private readonly whilePlanning: 'continue' | 'idle';
+  private readonly recheckInterval: number;
+  private recheckAt = Infinity;
+  /** The id of the request still awaited from a pending planner, or 0. */
+  private pendingId = 0;
+  private pendingTrigger: ReplanTrigger = 'noPlan';
+  private pendingUrgency: PlanUrgency = 'noPlan';
+  private pendingTick = 0;
+  /** A trigger raised while a request was pending, replayed once the answer is in. */
+  private absorbed: ReplanTrigger | null = null;
+  private requests = 0;
 
   constructor(agent: AgentView<Ctx>, options: PlanRunnerOptions<Ctx>) {
     if (!options || typeof options.planner?.plan !== 'function' || typeof options.planner.shouldReplace !== 'function') {
@@ -107,6 +111,19 @@ export class PlanRunner<Ctx = any> {
     this.clock = options.clock ?? (() => performance.now());
     this.maxPlanSamples = samples;
     this.scratch = agent.state.clone();
+    const whilePlanning = options.whilePlanning ?? 'continue';
+    if (whilePlanning !== 'continue' && whilePlanning !== 'idle') {
+      throw new RunnerError('BAD_WHILE_PLANNING', 'whilePlanning', `whilePlanning must be 'continue' or 'idle', got ${String(whilePlanning)}.`);
+    }
+    this.whilePlanning = whilePlanning;
+    const recheck = options.recheckInterval ?? 0;
+    if (!(recheck >= 0) || !Number.isFinite(recheck)) throw new RunnerError('BAD_RECHECK_INTERVAL', 'recheckInterval', `recheckInterval must be a finite number >= 0, got ${recheck}.`);
+    this.recheckInterval = recheck;
+  }
+
+  /** True while a request to a pending planner awaits its answer. */
+  get planning(): boolean {
+    return this.pendingId !== 0;
   }
 
   /** The planner in use. */
@@ -158,6 +175,7 @@ export class PlanRunner<Ctx = any> {
    */
   setPlanner(planner: AgentPlanner<Ctx>): void {
     checkOperators(planner, this.operators, this.name);
+    this.cancelPlanning();
     this.abortPlan(`planner switched to ${planner.kind}`);
     this.plannerRef = planner;
     this.trigger = 'noPlan';
@@ -176,6 +194,48 @@ export class PlanRunner<Ctx = any> {
     if (this.current === null) return;
     if (this.running) this.abortStep(reason);
     this.failPlan(reason);
+  }
+
+  /**
+   * Withdraw the request a pending planner is working on: its answer, should it
+   * still arrive, is dropped. The runner asks again on its next trigger.
+   */
+  cancelPlanning(): void {
+    if (this.pendingId === 0) return;
+    const planner = this.plannerRef;
+    if (isPendingPlanner(planner)) planner.cancel(this.pendingId);
+    this.pendingId = 0;
+    this.absorbed = null;
+  }
+
+  /**
+   * The answer to request `id` of a pending planner ({@link PlanReceiver}).
+   * Answers to any other request than the latest are stale and dropped.
+   */
+  receive(id: number, result: PlanResult | null, failure: string): void {
+    if (id !== this.pendingId || id === 0) {
+      this.stats.staleDropped++;
+      if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planDropped', id, reason: `superseded or cancelled (latest request: ${this.requests})` });
+      return;
+    }
+    this.pendingId = 0;
+    this.stats.pendingAnswers++;
+    this.stats.pendingTicks += this.agent.tickCount - this.pendingTick;
+    const trigger = this.pendingTrigger;
+    if (this.absorbed !== null) {
+      this.trigger ??= this.absorbed;
+      this.absorbed = null;
+    }
+    if (result === null) {
+      this.stats.planningFailures++;
+      // Ask again on the next tick: the planner (a replaced worker) will likely answer this time.
+      if (this.current === null) this.retryAt = this.agent.time;
+      else this.trigger ??= trigger;
+      if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planningFailed', trigger, reason: failure });
+      return;
+    }
+    if (this.current !== null && this.running && this.blocked(trigger)) return;
+    this.adopt(trigger, result);
   }
 
   /** Advance by `dt` seconds. */
@@ -211,7 +271,9 @@ export class PlanRunner<Ctx = any> {
       this.trigger ??= this.deferred;
       this.deferred = null;
     }
-    if (this.current === null && this.trigger === null && (changed || agent.time >= this.retryAt)) this.trigger = 'noPlan';
+    // While a request is pending, having no plan (or a recheck coming due) is no news: the answer is on its way.
+    if (this.current === null && this.trigger === null && this.pendingId === 0 && (changed || agent.time >= this.retryAt)) this.trigger = 'noPlan';
+    if (this.current !== null && this.trigger === null && this.pendingId === 0 && agent.time >= this.recheckAt) this.trigger = 'recheck';
     let trigger = this.trigger;
     this.trigger = null;
     if (trigger === 'failed' && this.failStreak >= 2 && !changed) {
@@ -222,25 +284,69 @@ export class PlanRunner<Ctx = any> {
     }
     if (trigger !== null && this.doomed === null) this.replan(trigger);
 
+    if (this.pendingId !== 0 && this.whilePlanning === 'idle') return;
     if (!this.running && this.current !== null) this.startStep();
     if (this.running) this.updateStep(dt);
+  }
+
+  /** True (and reported) when the running step's interrupt policy holds the replan back. */
+  private blocked(trigger: ReplanTrigger): boolean {
+    const step = this.current!.steps[this.index];
+    if (step.interrupt === 'uninterruptible') {
+      this.skip(trigger, `step ${step.task} is uninterruptible`);
+      return true;
+    }
+    if (step.interrupt === 'boundary') {
+      this.deferred = trigger;
+      this.skip(trigger, `deferred to the end of step ${step.task}`);
+      return true;
+    }
+    return false;
   }
 
   private replan(trigger: ReplanTrigger): void {
     const agent = this.agent;
     const running = this.current;
-    if (running !== null && this.running) {
-      const step = running.steps[this.index];
-      if (step.interrupt === 'uninterruptible') return this.skip(trigger, `step ${step.task} is uninterruptible`);
-      if (step.interrupt === 'boundary') {
-        this.deferred = trigger;
-        return this.skip(trigger, `deferred to the end of step ${step.task}`);
+    if (running !== null && this.running && this.blocked(trigger)) return;
+    if (this.recheckInterval > 0) this.scheduleRecheck();
+    if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') this.stats.replans++;
+    const planner = this.plannerRef;
+    if (isPendingPlanner(planner)) {
+      const urgency: PlanUrgency = running === null ? (trigger === 'failed' ? 'invalidated' : 'noPlan') : 'recheck';
+      if (this.pendingId !== 0) {
+        // Keep the request in flight unless this one is more urgent: restarting on every change would starve it.
+        if (URGENCY_LEVEL[urgency] >= URGENCY_LEVEL[this.pendingUrgency]) {
+          this.absorbed = trigger;
+          return;
+        }
+        planner.cancel(this.pendingId);
       }
+      this.absorbed = null;
+      const id = (this.pendingId = ++this.requests);
+      this.pendingTrigger = trigger;
+      this.pendingUrgency = urgency;
+      this.pendingTick = agent.tickCount;
+      this.stats.planCalls++;
+      planner.request(agent.state, agent.ctx, running, id, urgency, this);
+      return;
     }
     const started = this.clock();
-    const outcome = this.plannerRef.plan(agent.state, agent.ctx, running);
+    const outcome = planner.plan(agent.state, agent.ctx, running);
     recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
-    if (trigger === 'failed' || trigger === 'worldChanged') this.stats.replans++;
+    this.adopt(trigger, outcome);
+  }
+
+  /** The next periodic recheck: one interval on, or at the agent's phase within the interval for the first. */
+  private scheduleRecheck(): void {
+    const interval = this.recheckInterval;
+    const now = this.agent.time;
+    this.recheckAt = this.recheckAt === Infinity ? now + interval * phaseOf(this.agent.id, this.name) : now + interval;
+  }
+
+  /** Take a planning result: install it, offer it as a replacement, or report that there is none. */
+  private adopt(trigger: ReplanTrigger, outcome: PlanResult): void {
+    const agent = this.agent;
+    const running = this.current;
     const candidate = outcome.status === 'found' ? outcome.plan : null;
     if (candidate === null) {
       if (running !== null) return this.skip(trigger, `no new plan (${outcome.status}): ${outcome.reason}`);
@@ -424,6 +530,14 @@ export class PlanRunner<Ctx = any> {
     return true;
   }
 
+}
+
+/** A fraction in (0, 1] fixed by the agent id and runner name (FNV-1a), to stagger periodic rechecks. */
+function phaseOf(agent: string, runner: string): number {
+  let h = 0x811c9dc5;
+  const key = `${agent}/${runner}`;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return ((h >>> 0) % 1024 + 1) / 1024;
 }
 
 function sameStep(a: PlanStep, b: PlanStep): boolean {

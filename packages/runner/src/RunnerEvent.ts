@@ -3,9 +3,10 @@ import type { Plan, PlanStatus, PlanStep } from '@dualplan/world-state';
 /**
  * Why the runner asked its planner for a plan: it had none, its plan finished
  * or failed, or the world state changed from outside the plan (sensors,
- * bindings, operators, another runner of the same agent). Never its own effects.
+ * bindings, operators, another runner of the same agent), or a periodic
+ * recheck came due (`recheckInterval`). Never its own effects.
  */
-export type ReplanTrigger = 'noPlan' | 'finished' | 'failed' | 'worldChanged';
+export type ReplanTrigger = 'noPlan' | 'finished' | 'failed' | 'worldChanged' | 'recheck';
 
 /** Fields every event carries. `ctx` is the agent's context snapshot at that moment (shared, never copied). */
 export interface RunnerEventBase {
@@ -33,6 +34,10 @@ export type RunnerEvent = RunnerEventBase &
     | { readonly type: 'planFinished'; readonly plan: Plan }
     | { readonly type: 'planFailed'; readonly plan: Plan; readonly reason: string }
     | { readonly type: 'replanSkipped'; readonly trigger: ReplanTrigger; readonly reason: string }
+    /** A pending planner answered a request the runner no longer waits for (superseded or cancelled): the answer is ignored. */
+    | { readonly type: 'planDropped'; readonly id: number; readonly reason: string }
+    /** A pending planner could not plan at all (a crashed or hung worker): the runner asks again. */
+    | { readonly type: 'planningFailed'; readonly trigger: ReplanTrigger; readonly reason: string }
     | { readonly type: 'stepStarted'; readonly step: PlanStep; readonly index: number }
     | { readonly type: 'stepSucceeded'; readonly step: PlanStep; readonly index: number }
     | { readonly type: 'stepFailed'; readonly step: PlanStep; readonly index: number; readonly reason: string }

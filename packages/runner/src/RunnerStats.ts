@@ -19,6 +19,14 @@ export interface RunnerStats {
   stepsSucceeded: number;
   stepsFailed: number;
   stepsAborted: number;
+  /** Answers from a pending planner that were adopted or reported (not stale). */
+  pendingAnswers: number;
+  /** Ticks waited for those answers, summed (mean latency = pendingTicks / pendingAnswers). */
+  pendingTicks: number;
+  /** Stale answers dropped: superseded or cancelled requests. */
+  staleDropped: number;
+  /** Requests a pending planner answered with a failure (crashed or hung worker). */
+  planningFailures: number;
   /** Total planning time in ms over all calls. */
   planTimeTotal: number;
   /** The most recent plan times in ms (a ring of at most `maxPlanSamples`). */
@@ -43,6 +51,10 @@ export function createRunnerStats(): RunnerStats {
     stepsSucceeded: 0,
     stepsFailed: 0,
     stepsAborted: 0,
+    pendingAnswers: 0,
+    pendingTicks: 0,
+    staleDropped: 0,
+    planningFailures: 0,
     planTimeTotal: 0,
     planTimes: [],
   };

@@ -65,6 +65,10 @@ export function formatEvent(e: RunnerEvent, arg: ArgFormatter = plainArg): strin
       return `${head} plan failed: ${e.reason}`;
     case 'replanSkipped':
       return `${head} replan skipped (${e.trigger}): ${e.reason}`;
+    case 'planDropped':
+      return `${head} stale answer ${e.id} dropped: ${e.reason}`;
+    case 'planningFailed':
+      return `${head} planning failed (${e.trigger}): ${e.reason}`;
     case 'stepStarted':
       return `${head}   > ${formatStep(e.step, arg)}`;
     case 'stepSucceeded':
@@ -97,7 +101,10 @@ export function eventToJSON(e: RunnerEvent, arg: ArgFormatter = plainArg): Recor
     case 'planFailed':
       return { ...base, reason: e.reason, steps: e.plan.steps.map(step) };
     case 'replanSkipped':
+    case 'planningFailed':
       return { ...base, trigger: e.trigger, reason: e.reason };
+    case 'planDropped':
+      return { ...base, id: e.id, reason: e.reason };
     case 'stepStarted':
     case 'stepSucceeded':
       return { ...base, step: step(e.step), index: e.index };

@@ -44,3 +44,6 @@ export { formatSearchTrace } from './formatSearchTrace.js';
 export type { FormatTraceOptions } from './formatSearchTrace.js';
 export type { ActionDef, ActionCost, ArgList, ActionSet, CompiledAction, NamesOf, OperatorsOf } from './ActionDef.js';
 export { defineActions, actionStep, ActionDefinitionError, ACTION_FIELDS } from './defineActions.js';
+export { plainResult, resultFromPlain, isPendingPlanner, isSlicedPlanner } from './PendingPlanning.js';
+export { ForwardingPlanner } from './ForwardingPlanner.js';
+export type { PlanUrgency, PlanReceiver, PendingPlanner, SlicedPlanner, PlainStep, PlainPlan, PlainOutcome, PlanCodec } from './PendingPlanning.js';

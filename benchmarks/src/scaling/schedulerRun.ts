@@ -1,0 +1,119 @@
+import { GoapPlanner, goapSlicedPlanner } from '@dualplan/goap';
+import { soldierGoapDomain } from '@dualplan/goap/examples';
+import { HtnPlanner, htnSlicedPlanner } from '@dualplan/htn';
+import { trollHtnDomain } from '@dualplan/htn/examples';
+import { OperatorStatus, PlanningScheduler, createAgent, type Agent, type Operator } from '@dualplan/runner';
+import { createState, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
+import { TrollOperator } from '@dualplan/world-state/examples';
+import { trollStates } from '../suites/agentsSuite.js';
+import { countGcs } from './countGcs.js';
+
+export interface SchedulerRunOptions {
+  agents: number;
+  planner: 'htn' | 'goap';
+  /** Rechecks per second per agent. */
+  hz: number;
+  fps: number;
+  budgetMs: number;
+  /** Measured frames, after as many warm-up frames. */
+  frames: number;
+}
+
+export interface SchedulerFigures {
+  readonly agents: number;
+  readonly planner: string;
+  readonly budgetMs: number;
+  readonly p50FrameMs: number;
+  readonly p99FrameMs: number;
+  readonly maxFrameMs: number;
+  /** The p99 of the process CPU time per scheduler frame: wall time less preemption by other processes on a shared machine. */
+  readonly p99FrameCpuMs: number;
+  /** Requests answered per frame (demand: agents × hz / fps). */
+  readonly answeredPerFrame: number;
+  readonly demandPerFrame: number;
+  /** Mean frames from request to answer. */
+  readonly meanLatencyFrames: number;
+  /** Mean agent tick time per frame (the runners, planning excluded), in ms. */
+  readonly tickMsPerFrame: number;
+  readonly gcs: number;
+  readonly runningAgents: number;
+}
+
+const keepRunning: Operator = { update: () => OperatorStatus.Running };
+
+/** Soldier states that differ: what each soldier sees varies. */
+function soldierStates(n: number): WorldState<any>[] {
+  const schema = soldierGoapDomain().schema;
+  return Array.from({ length: n }, (_, i) => createState(schema, { enemyvisible: i % 2 === 0, nearenemy: i % 3 === 0, weaponloaded: i % 5 === 0 }));
+}
+
+/**
+ * A crowd whose runners recheck their plan `hz` times a second (staggered by
+ * the runner), every plan made by one {@link PlanningScheduler} within
+ * `budgetMs` per frame. Operators keep running, so a recheck finds the same
+ * plan and keeps it: the steady state of a crowd going about its business.
+ */
+export function schedulerCrowd(o: Omit<SchedulerRunOptions, 'fps'>): { scheduler: PlanningScheduler; agents: Agent[] } {
+  const scheduler = new PlanningScheduler({ frameBudgetMs: o.budgetMs, frameSamples: o.frames });
+  let agents: Agent[];
+  if (o.planner === 'htn') {
+    // An HTN request runs whole in one slice, so agents may share the planner; each keeps its own plan buffers.
+    const planner = new HtnPlanner(trollHtnDomain());
+    const operators = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, keepRunning]));
+    agents = trollStates(o.agents).map((state, i) =>
+      createAgent({ id: `troll${i}`, state, ctx: {}, planner: scheduler.schedule(htnSlicedPlanner(planner)), operators, recheckInterval: 1 / o.hz }),
+    );
+  } else {
+    // The scheduler runs one search at a time to its end, so sliced GOAP agents may share one search.
+    const domain = soldierGoapDomain();
+    const planner = new GoapPlanner(domain);
+    const operators = Object.fromEntries(domain.steps.map((s) => [s.operator, keepRunning]));
+    agents = soldierStates(o.agents).map((state, i) => {
+      const sliced: SlicedPlanner = goapSlicedPlanner(planner);
+      return createAgent({ id: `soldier${i}`, state, ctx: {}, planner: scheduler.schedule(sliced), operators, recheckInterval: 1 / o.hz });
+    });
+  }
+  return { scheduler, agents };
+}
+
+/** Run {@link schedulerCrowd} for `frames` warm-up frames, then measure `frames` more: frame times, latency, GCs. */
+export async function schedulerRun(o: SchedulerRunOptions): Promise<SchedulerFigures> {
+  const { scheduler, agents } = schedulerCrowd(o);
+  const frame = { dt: 1 / o.fps };
+  let tickMs = 0;
+  const cpu = new Float64Array(o.frames);
+  const runFrames = (n: number) => {
+    const dt = frame.dt;
+    for (let f = 0; f < n; f++) {
+      const t0 = performance.now();
+      for (let i = 0; i < agents.length; i++) agents[i].tick(dt);
+      tickMs += performance.now() - t0;
+      const c0 = process.cpuUsage();
+      scheduler.runFrame();
+      const c1 = process.cpuUsage(c0);
+      cpu[f] = (c1.user + c1.system) / 1000;
+    }
+  };
+  runFrames(o.frames); // warm-up: first plans, JIT
+  const s = scheduler.stats;
+  const answered0 = s.answered;
+  const latency0 = s.latencyFrames;
+  tickMs = 0;
+  const gcs = await countGcs(() => runFrames(o.frames));
+  const answered = s.answered - answered0;
+  return {
+    agents: o.agents,
+    planner: o.planner,
+    budgetMs: o.budgetMs,
+    p50FrameMs: scheduler.frameTimePercentile(50),
+    p99FrameMs: scheduler.frameTimePercentile(99),
+    maxFrameMs: scheduler.frameTimePercentile(100),
+    p99FrameCpuMs: cpu.sort()[Math.ceil(0.99 * o.frames) - 1],
+    answeredPerFrame: answered / o.frames,
+    demandPerFrame: (o.agents * o.hz) / o.fps,
+    meanLatencyFrames: answered === 0 ? NaN : (s.latencyFrames - latency0) / answered,
+    tickMsPerFrame: tickMs / o.frames,
+    gcs,
+    runningAgents: agents.filter((a) => a.runner().plan !== null).length,
+  };
+}

@@ -1,0 +1,121 @@
+import { ForwardingPlanner, PlanBuffer, type AgentPlanner, type Plan, type PlanResult, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
+import type { CompiledGoal } from './compileGoapDomain.js';
+import type { GoapPlanner } from './GoapPlanner.js';
+import { goapAgentPlanner, resolveGoal, type GoapAgentOptions } from './goapAgentPlanner.js';
+import { wanted } from './planBest.js';
+import { writeFound, writeNone } from './writeGoapPlan.js';
+
+/**
+ * {@link goapAgentPlanner} in slices, for the runner's planning scheduler: the
+ * same goal choice (highest priority first, falling back through the rest),
+ * run through the planner's resumable `begin`/`step` search, so one request
+ * can span frames. Run to the end it returns what `plan()` returns from the
+ * same state. Goal ranking reuses preallocated arrays and results go into two
+ * plan buffers (never the one holding the running plan): no allocation per slice.
+ * @example
+ * const sliced = goapSlicedPlanner(new GoapPlanner(soldierGoapDomain()));
+ * sliced.begin(state, ctx, null);
+ * let result = null;
+ * while (result === null) result = sliced.step(32); // 32 expansions per frame
+ */
+export function goapSlicedPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: GoapAgentOptions = {}): SlicedPlanner<Ctx> {
+  const goals = (options.goals ?? planner.domain.goals).map((g) => resolveGoal(planner, g));
+  return new GoapSlicedPlanner(planner, goapAgentPlanner(planner, options), goals);
+}
+
+/** A class, so every agent's sliced planner shares one shape (property lookups in the runner's tick stay monomorphic). */
+class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPlanner<Ctx> {
+  work = 0;
+  private readonly priority: Float64Array;
+  /** Goal indices by priority, highest first (ties in declaration order, as goapAgentPlanner sorts them). */
+  private readonly order: Int32Array;
+  private count = 0;
+  private next = 0;
+  private failed: string[] = [];
+  private start: WorldState<any> | null = null;
+  private ctx: Ctx | undefined = undefined;
+  private result: PlanResult | null = null;
+  private readonly buffers = [new PlanBuffer(), new PlanBuffer()];
+  private out: PlanBuffer = this.buffers[0];
+
+  constructor(
+    private readonly planner: GoapPlanner<Ctx>,
+    base: AgentPlanner<Ctx>,
+    private readonly goals: readonly CompiledGoal[],
+  ) {
+    super(base);
+    this.priority = new Float64Array(goals.length);
+    this.order = new Int32Array(goals.length);
+  }
+
+  begin(state: WorldState<any>, ctx: Ctx, running: Plan | null): void {
+    const { planner, goals, priority, order } = this;
+    this.out = this.buffers[running === this.buffers[0].p ? 1 : 0];
+    planner.cancel();
+    if (this.start === null || this.start.schema !== state.schema) this.start = state.clone();
+    else this.start.copyFrom(state);
+    this.ctx = ctx;
+    this.work = 0;
+    this.next = 0;
+    if (this.failed.length > 0) this.failed = [];
+    this.result = null;
+    let count = 0;
+    for (let g = 0; g < goals.length; g++) {
+      const p = wanted(planner, goals[g], this.start, ctx);
+      if (Number.isNaN(p)) continue;
+      // Insertion by priority, stable for equal priorities: the same order as goapAgentPlanner's sort.
+      let i = count++;
+      while (i > 0 && priority[order[i - 1]] < p) {
+        order[i] = order[i - 1];
+        i--;
+      }
+      order[i] = g;
+      priority[g] = p;
+    }
+    this.count = count;
+    if (count === 0) this.result = writeNone(planner, this.out, false, 'no valid, unsatisfied goal');
+    else this.advance();
+  }
+
+  step(n: number): PlanResult | null {
+    if (this.result !== null) return this.result;
+    const r = this.planner.result;
+    let left = n;
+    while (left > 0) {
+      const before = r.expanded;
+      const status = this.planner.step(left);
+      const done = r.expanded - before;
+      this.work += done;
+      left -= done;
+      if (status === 'running') continue;
+      const at = this.order[this.next];
+      const goal = this.goals[at];
+      if (status === 'found') {
+        const skipped = this.failed.length ? ` (no plan for ${this.failed.join(', ')})` : '';
+        return (this.result = writeFound(this.planner, this.out, this.priority[at], `goal ${goal.name}${skipped}`));
+      }
+      this.failed.push(status === 'budget' ? `${goal.name}: ${r.budget} budget` : goal.name);
+      this.next++;
+      this.advance();
+      if (this.result !== null) return this.result;
+      // A goal whose search ended without expanding still costs a unit, so a slice always ends.
+      if (done === 0) left--;
+    }
+    return null;
+  }
+
+  cancel(): void {
+    this.planner.cancel();
+    this.result = null;
+  }
+
+  /** Start the search for the goal at rank `next`, or settle the result when none is left. */
+  private advance(): void {
+    if (this.next >= this.count) {
+      // Status and stats of the last search, as goapAgentPlanner reports them.
+      this.result = writeNone(this.planner, this.out, true, `no plan for ${this.failed.join(', ')}`);
+      return;
+    }
+    this.planner.begin(this.start!, this.goals[this.order[this.next]], this.ctx);
+  }
+}

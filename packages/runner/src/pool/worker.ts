@@ -1,0 +1,2 @@
+export { servePlanners } from './servePlanners.js';
+export type { PoolDomain, PoolDomainFactory } from './servePlanners.js';

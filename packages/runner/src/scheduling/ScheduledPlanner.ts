@@ -1,0 +1,25 @@
+import { ForwardingPlanner, type Plan, type PlanReceiver, type PendingPlanner, type PlanUrgency, type WorldState } from '@dualplan/world-state';
+import type { Job, PlanningScheduler } from './PlanningScheduler.js';
+
+/**
+ * @internal The {@link PendingPlanner} a {@link PlanningScheduler} hands out for
+ * one agent: requests go to the scheduler's queue, everything else to the
+ * wrapped planner.
+ */
+export class ScheduledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements PendingPlanner<Ctx> {
+  private readonly scheduler: PlanningScheduler;
+  private readonly job: Job<Ctx>;
+
+  constructor(scheduler: PlanningScheduler, job: Job<Ctx>) {
+    super(job.planner);
+    this.scheduler = scheduler;
+    this.job = job;
+  }
+
+  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void {
+    this.scheduler.submit(this.job, state, ctx, running, id, urgency, receiver);
+  }
+  cancel(id: number): void {
+    this.scheduler.cancel(this.job, id);
+  }
+}

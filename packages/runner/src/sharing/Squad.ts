@@ -1,0 +1,107 @@
+import { ForwardingPlanner, noPlan, planFound, validatePlan, type AgentPlanner, type Plan, type PlanCheck, type PlanResult, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import { frozenResult } from './frozenResult.js';
+
+/** Counters of a {@link Squad}. */
+export interface SquadStats {
+  /** Plans the leader found (and shared). */
+  leaderPlans: number;
+  /** Follower requests answered with the leader's plan: searches saved. */
+  followed: number;
+  /** Follower requests the leader's plan did not fit (or there was none): planned by the fallback, if any. */
+  fallbacks: number;
+}
+
+const NEWER: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: true, reason: "the squad leader's newer plan" });
+const SAME: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: false, reason: "already following the squad leader's plan" });
+
+/**
+ * Leader and followers: one agent plans, the others run its latest plan as
+ * long as it is valid from their own state (checked like the runner checks
+ * a new plan), and plan for themselves through an optional fallback when it
+ * is not. A squad of ten then costs one search, not ten. Followers pick up a
+ * new leader plan when their runner asks again: give them a `recheckInterval`.
+ * @example
+ * const squad = new Squad();
+ * const leader = createAgent({ id: 'sarge', planner: squad.leader(goapAgentPlanner(new GoapPlanner(domain))), ... });
+ * const grunt = createAgent({ id: 'grunt1', planner: squad.follower({ fallback: goapAgentPlanner(new GoapPlanner(domain)) }), recheckInterval: 0.5, ... });
+ */
+export class Squad<Ctx = any> {
+  readonly stats: SquadStats = { leaderPlans: 0, followed: 0, fallbacks: 0 };
+  /** @internal The leader's latest plan, frozen. */
+  shared: Plan | null = null;
+
+  /** Share of follower requests served by the leader's plan (0 before any). */
+  get followRate(): number {
+    const n = this.stats.followed + this.stats.fallbacks;
+    return n === 0 ? 0 : this.stats.followed / n;
+  }
+
+  /** Wrap the leader's planner: every plan it finds becomes the squad's plan. */
+  leader(planner: AgentPlanner<Ctx>): AgentPlanner<Ctx> {
+    return new LeaderPlanner(this, planner);
+  }
+
+  /** A follower's planner: the leader's plan when it fits, else `fallback` (or no plan). */
+  follower(options: { fallback?: AgentPlanner<Ctx>; kind?: string } = {}): AgentPlanner<Ctx> {
+    return new FollowerPlanner(this, options.fallback ?? null, options.kind ?? 'follower');
+  }
+}
+
+class LeaderPlanner<Ctx> extends ForwardingPlanner<Ctx> {
+  constructor(
+    private readonly squad: Squad<Ctx>,
+    inner: AgentPlanner<Ctx>,
+  ) {
+    super(inner);
+  }
+
+  override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
+    const result = this.inner.plan(state, ctx, running);
+    if (result.status !== 'found') return result;
+    const kept = frozenResult(result);
+    this.squad.shared = kept.plan;
+    this.squad.stats.leaderPlans++;
+    return kept;
+  }
+}
+
+const NONE: AgentPlanner = {
+  kind: 'follower',
+  operators: [],
+  plan: () => noPlan('no squad plan fits and no fallback planner'),
+  shouldReplace: () => ({ replace: false, reason: 'no fallback planner' }),
+};
+
+class FollowerPlanner<Ctx> extends ForwardingPlanner<Ctx> {
+  override readonly kind: string;
+  private scratch: WorldState<any> | null = null;
+  private readonly check: PlanCheck = { step: -1, condition: -1, reason: '' };
+
+  constructor(
+    private readonly squad: Squad<Ctx>,
+    private readonly fallback: AgentPlanner<Ctx> | null,
+    kind: string,
+  ) {
+    super(fallback ?? NONE);
+    this.kind = kind;
+  }
+
+  override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
+    const shared = this.squad.shared;
+    if (shared !== null) {
+      if (this.scratch === null || this.scratch.schema !== state.schema) this.scratch = state.clone();
+      if (validatePlan(shared.steps, 0, state, this.scratch, ctx, this.check).step < 0) {
+        this.squad.stats.followed++;
+        return planFound(shared, 'following the squad leader');
+      }
+    }
+    this.squad.stats.fallbacks++;
+    return this.inner.plan(state, ctx, running);
+  }
+
+  override shouldReplace(candidate: Plan, running: Plan): ReplaceDecision {
+    if (candidate === running) return SAME;
+    if (candidate === this.squad.shared) return NEWER;
+    return this.inner.shouldReplace(candidate, running);
+  }
+}

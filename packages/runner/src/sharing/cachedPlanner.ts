@@ -1,0 +1,118 @@
+import { ForwardingPlanner, type AgentPlanner, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
+import { UnknownKeyError } from '@dualplan/world-state';
+import { RunnerError } from '../RunnerError.js';
+import type { PlanCache } from './PlanCache.js';
+
+/** Options of {@link cachedPlanner}. */
+export interface CachedPlannerOptions<Ctx> {
+  /**
+   * What the planner plans for: the domain and its goal set or root task, e.g.
+   * `'soldier/killEnemy'`. Planners sharing a cache under one name must plan the same way.
+   */
+  name: string;
+  /** The state keys that decide the plan (default: every key). Fewer keys, more hits: leave out what the plan never reads. */
+  relevant?: readonly string[];
+  /**
+   * The part of the context the plan depends on (compared with `Object.is`), when
+   * costs, goal priorities or opaque conditions read the context. Default: none.
+   */
+  ctxKey?: (ctx: Ctx) => unknown;
+  /** Cache `'none'` answers too (default true). `'budget'` answers are never cached. */
+  cacheNone?: boolean;
+  /**
+   * Seconds (of agent time, through `update`) this agent plans alone after one of
+   * its steps failed, neither reading nor filling the cache: the planner learnt
+   * something the cache key does not cover (GOAP raises the failed action's cost,
+   * halving the extra every 10 s by default). Default 60; `Infinity` keeps such an agent out for good.
+   */
+  afterFailure?: number;
+  /** Millisecond clock timing the searches (for the time-saved figure); default `performance.now`. */
+  clock?: () => number;
+}
+
+/**
+ * Share plans between agents through a {@link PlanCache}: before planning,
+ * look the situation up (name, context part, relevant state cells); on a miss,
+ * plan and store the result. Hits return the same frozen plan object to every
+ * agent; the runner still validates it on the agent's own state before
+ * running it. Partial HTN plans from the cache are not resumed from their continuation.
+ * @example
+ * const cache = new PlanCache();
+ * const planner = cachedPlanner(goapAgentPlanner(new GoapPlanner(soldierGoapDomain())), cache, {
+ *   name: 'soldier', relevant: ['HasWeapon', 'EnemyVisible', 'EnemyInRange'],
+ * });
+ */
+export function cachedPlanner<Ctx>(planner: AgentPlanner<Ctx>, cache: PlanCache, options: CachedPlannerOptions<Ctx>): AgentPlanner<Ctx> {
+  if (!options || typeof options.name !== 'string' || options.name === '') throw new RunnerError('BAD_CACHE_OPTION', 'name', 'cachedPlanner needs a name: the domain and its goals or root task.');
+  const clock = options.clock ?? (() => performance.now());
+  const cacheNone = options.cacheNone !== false;
+  const afterFailure = options.afterFailure ?? 60;
+  if (!(afterFailure >= 0)) throw new RunnerError('BAD_CACHE_OPTION', 'afterFailure', `cachedPlanner afterFailure must be a number of seconds >= 0, got ${afterFailure}.`);
+  return new CachedPlanner(planner, cache, options.name, options.ctxKey, clock, cacheNone, afterFailure, (state) => resolve(options, state));
+}
+
+/** The cell indices of the relevant keys (every cell when none are named). */
+function resolve<Ctx>(options: CachedPlannerOptions<Ctx>, state: WorldState<any>): Int32Array {
+  const schema = state.schema;
+  if (options.relevant === undefined) return Int32Array.from({ length: schema.size }, (_, i) => i);
+  const out: number[] = [];
+  for (const name of options.relevant) {
+    const info = schema.keyInfo(name);
+    if (info === undefined) throw new UnknownKeyError(name, `cachedPlanner "${options.name}" option relevant`);
+    for (let i = 0; i < info.spec.slots; i++) out.push(info.cell + i);
+  }
+  return Int32Array.from(out);
+}
+
+class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
+  private cells: Int32Array | null = null;
+  private cellsOf: unknown = null;
+  /** Seconds left planning alone after a step failure. */
+  private alone = 0;
+
+  constructor(
+    inner: AgentPlanner<Ctx>,
+    private readonly cache: PlanCache,
+    private readonly name: string,
+    private readonly ctxKey: ((ctx: Ctx) => unknown) | undefined,
+    private readonly clock: () => number,
+    private readonly cacheNone: boolean,
+    private readonly afterFailure: number,
+    private readonly cellsFor: (state: WorldState<any>) => Int32Array,
+  ) {
+    super(inner);
+  }
+
+  override stepFailed(step: PlanStep, ctx: Ctx): void {
+    super.stepFailed(step, ctx);
+    this.alone = this.afterFailure;
+  }
+
+  override update(dt: number): void {
+    super.update(dt);
+    if (this.alone > 0) this.alone -= dt;
+  }
+
+  override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
+    if (this.alone > 0) {
+      this.cache.stats.bypassed++;
+      return this.inner.plan(state, ctx, running);
+    }
+    if (this.cellsOf !== state.schema) {
+      this.cells = this.cellsFor(state);
+      this.cellsOf = state.schema;
+    }
+    const values = state.values;
+    const c = this.cells!;
+    let hash = 0x811c9dc5;
+    for (let i = 0; i < c.length; i++) hash = Math.imul(hash ^ values[c[i]], 0x01000193);
+    const ctxKey = this.ctxKey ? this.ctxKey(ctx) : undefined;
+    const hit = this.cache.find(hash, this.name, ctxKey, values, c);
+    if (hit !== null) return hit.result;
+    const t0 = this.clock();
+    const result = this.inner.plan(state, ctx, running);
+    const ms = this.clock() - t0;
+    if (result.status === 'budget' || (result.status === 'none' && !this.cacheNone)) return result;
+    return this.cache.store(hash, this.name, ctxKey, values, c, result, ms);
+  }
+}

@@ -1,0 +1,99 @@
+import { describe, expect, it } from '@jest/globals';
+import { createState, noPlan, type AgentPlanner } from '@dualplan/world-state';
+import { createAgent } from '../Agent.js';
+import { goalPlanner, makeStep, testSchema, timedOperator } from '../testing/fakes.js';
+import { cachedPlanner } from './cachedPlanner.js';
+import { PlanCache } from './PlanCache.js';
+import { Squad } from './Squad.js';
+
+const schema = testSchema();
+const attack = makeStep(schema, 'Attack', { conditions: [{ key: 'A', op: '==', value: true }], sourceId: 1 });
+const rest = makeStep(schema, 'Rest', { sourceId: 2 });
+const planner = () => goalPlanner(schema, [{ name: 'fight', priority: 2, when: [{ key: 'Seen', op: '==', value: true }], options: [[attack]] }, { name: 'idle', priority: 1, options: [[rest]] }]);
+
+describe('cachedPlanner', () => {
+  it('plans once per situation: agents in the same relevant state share one frozen plan', () => {
+    const cache = new PlanCache();
+    const inner = [planner(), planner()];
+    const a = cachedPlanner(inner[0], cache, { name: 'fake', relevant: ['Seen', 'A'] });
+    const b = cachedPlanner(inner[1], cache, { name: 'fake', relevant: ['Seen', 'A'] });
+    const s1 = createState(schema, { Seen: true });
+    const s2 = createState(schema, { Seen: true, Count: 7 }); // differs only in an irrelevant key
+    const r1 = a.plan(s1, {}, null);
+    const r2 = b.plan(s2, {}, null);
+    expect(r2.plan).toBe(r1.plan);
+    expect(Object.isFrozen(r1.plan)).toBe(true);
+    expect(inner[0].calls + inner[1].calls).toBe(1);
+    const r3 = b.plan(createState(schema), {}, null); // Seen false: another situation
+    expect(r3.plan?.steps[0].task).toBe('Rest');
+    expect(cache.stats).toMatchObject({ lookups: 3, hits: 1, misses: 2 });
+    expect(cache.hitRate).toBeCloseTo(1 / 3);
+  });
+
+  it('keeps apart names and context parts, and evicts the least recently used past capacity', () => {
+    const cache = new PlanCache({ capacity: 2 });
+    const inner = planner();
+    const p = cachedPlanner(inner, cache, { name: 'x', ctxKey: (c: { team: number }) => c.team });
+    const q = cachedPlanner(inner, cache, { name: 'y' });
+    const s = createState(schema);
+    p.plan(s, { team: 1 }, null);
+    p.plan(s, { team: 2 }, null);
+    p.plan(s, { team: 1 }, null); // hit; team 2 is now the oldest
+    q.plan(s, { team: 1 }, null); // another name: miss, evicts team 2
+    p.plan(s, { team: 2 }, null); // miss again
+    expect(inner.calls).toBe(4);
+    expect(cache.stats).toMatchObject({ hits: 1, misses: 4, evicted: 2 });
+    expect(cache.size).toBe(2);
+  });
+
+  it('names an unknown relevant key', () => {
+    const p = cachedPlanner(planner(), new PlanCache(), { name: 'x', relevant: ['Sen'] });
+    expect(() => p.plan(createState(schema), {}, null)).toThrow(/Unknown key "Sen" in cachedPlanner "x" option relevant/);
+  });
+
+  it('lets an agent whose step failed plan alone for afterFailure seconds: its planner learnt what the key does not cover', () => {
+    const cache = new PlanCache();
+    const inner = planner();
+    const p = cachedPlanner(inner, cache, { name: 'x', afterFailure: 1 });
+    const s = createState(schema);
+    p.plan(s, {}, null);
+    p.stepFailed!(rest, {});
+    p.plan(s, {}, null); // alone: planned, not looked up
+    p.update!(0.6);
+    p.plan(s, {}, null); // still alone
+    p.update!(0.6);
+    p.plan(s, {}, null); // back: a hit
+    expect(inner.calls).toBe(3);
+    expect(inner.failed).toEqual([rest]);
+    expect(cache.stats).toMatchObject({ lookups: 2, hits: 1, bypassed: 2 });
+  });
+
+  it('never caches a budget answer', () => {
+    let calls = 0;
+    const budget: AgentPlanner = { kind: 'b', operators: [], plan: () => (calls++, noPlan('out of budget', 'steps')), shouldReplace: () => ({ replace: false, reason: '' }) };
+    const p = cachedPlanner(budget, new PlanCache(), { name: 'b' });
+    p.plan(createState(schema), {}, null);
+    p.plan(createState(schema), {}, null);
+    expect(calls).toBe(2);
+  });
+});
+
+describe('Squad', () => {
+  it('followers run the leader plan while it fits their state, and fall back when it does not', () => {
+    const squad = new Squad();
+    const leaderInner = planner();
+    const fallback = planner();
+    const operators = { Op: timedOperator(100) };
+    const leader = createAgent({ id: 'lead', state: createState(schema, { Seen: true }), ctx: {}, planner: squad.leader(leaderInner), operators });
+    const fits = createAgent({ id: 'f1', state: createState(schema, { Seen: true }), ctx: {}, planner: squad.follower({ fallback }), operators });
+    const misfit = createAgent({ id: 'f2', state: createState(schema, { A: false }), ctx: {}, planner: squad.follower({ fallback }), operators });
+    leader.tick(0.1);
+    fits.tick(0.1);
+    misfit.tick(0.1);
+    expect(fits.runner().plan).toBe(leader.runner().plan);
+    expect(misfit.runner().plan?.steps[0].task).toBe('Rest');
+    expect(squad.stats).toEqual({ leaderPlans: 1, followed: 1, fallbacks: 1 });
+    expect(squad.followRate).toBe(0.5);
+    expect(leaderInner.calls + fallback.calls).toBe(2);
+  });
+});
