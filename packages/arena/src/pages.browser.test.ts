@@ -10,8 +10,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import type Chromium from '@sparticuz/chromium';
-import { chromium as playwright, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from './launchBrowser.js';
 import { record } from '@dualplan/monitor';
 import { serveWebSocket } from '@dualplan/monitor/node';
 import { arenaRecording } from '@dualplan/monitor-page';
@@ -42,27 +42,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
-
-/**
- * Headless Chromium from npm (@sparticuz/chromium), nothing installed by hand.
- * Its binary needs NSS, NSPR and expat besides glibc; the package ships them
- * and unpacks them (pointing LD_LIBRARY_PATH there) only when it believes it
- * runs on AWS Lambda, so say so: a machine without those system libraries then
- * runs it too. Debian's `chromium` package is the fallback.
- */
-async function launchBrowser(): Promise<Browser> {
-  process.env.AWS_LAMBDA_JS_RUNTIME ??= 'nodejs20.x';
-  // Loaded after setting the variable, which it reads when it loads (jest runs this file as CommonJS).
-  const chromium = require('@sparticuz/chromium') as typeof Chromium;
-  // Without --single-process (a Lambda setting): with it, closing a page ends the whole browser.
-  const args = chromium.args.filter((a) => a !== '--single-process');
-  try {
-    return await playwright.launch({ executablePath: await chromium.executablePath(), args, headless: true });
-  } catch (e) {
-    if (!existsSync('/usr/bin/chromium')) throw e;
-    return playwright.launch({ executablePath: '/usr/bin/chromium', headless: true });
-  }
-}
 
 /** A fresh page that fails the test on any uncaught page error. */
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {

@@ -1,7 +1,7 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildOptions } from 'esbuild';
 
 /**
  * Bundle the pool tests' worker script (TypeScript, sibling packages from
@@ -21,4 +21,20 @@ export async function buildPoolTestWorker(dir: string): Promise<string> {
     logLevel: 'warning',
   });
   return outfile;
+}
+
+/**
+ * Bundle the browser pool test into a fresh folder: `index.html`, the page
+ * script (an ES module) and the worker script (a classic script, as workerpool
+ * starts Web Workers). Returns the folder.
+ */
+export async function buildPoolTestPage(dir: string): Promise<string> {
+  const out = mkdtempSync(join(tmpdir(), 'dualplan-pool-page-'));
+  const common: BuildOptions = { bundle: true, platform: 'browser', target: 'es2022', conditions: ['@dualplan/source'], define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'warning',
+    // workerpool's browser build names Node's modules behind a platform check that never passes in a browser.
+    external: ['worker_threads', 'os', 'child_process'] };
+  await build({ ...common, entryPoints: [join(dir, 'poolTestPage.ts')], outfile: join(out, 'poolTestPage.js'), format: 'esm' });
+  await build({ ...common, entryPoints: [join(dir, 'poolTestWorker.ts')], outfile: join(out, 'poolTestWorker.js'), format: 'iife' });
+  writeFileSync(join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><title>pool test</title><script type="module" src="./poolTestPage.js"></script>');
+  return out;
 }

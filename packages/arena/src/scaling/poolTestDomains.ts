@@ -1,4 +1,6 @@
-import { createState, type WorldState } from '@dualplan/world-state';
+import { createState, type AgentPlanner, type PlanCodec, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
+import { GoapPlanner, goapAgentPlanner, goapPlanCodec, goapSlicedPlanner } from '@dualplan/goap';
+import { HtnPlanner, htnAgentPlanner, htnPlanCodec, htnSlicedPlanner } from '@dualplan/htn';
 import type { GoapDomain, GoapPlannerOptions } from '@dualplan/goap';
 import { randomDomain, soldierGoapDomain } from '@dualplan/goap/examples';
 import type { HtnDomain } from '@dualplan/htn';
@@ -25,4 +27,21 @@ export function poolTestDomain(id: string): PoolTestDomain {
     return { kind: 'goap', domain, options: {}, start: createState(domain.schema) };
   }
   throw new Error(`no test domain "${id}"`);
+}
+
+/** A test domain's synchronous and sliced planners (each its own search), its codec and start state. */
+export interface PoolTestPlanners {
+  sync: AgentPlanner;
+  sliced: SlicedPlanner;
+  codec: PlanCodec;
+  start: WorldState<any>;
+}
+
+/** The planners of {@link poolTestDomain}`(id)` on this side of the pool. */
+export function poolTestPlanners(id: string): PoolTestPlanners {
+  const made = poolTestDomain(id);
+  if (made.kind === 'goap') {
+    return { sync: goapAgentPlanner(new GoapPlanner(made.domain, made.options)), sliced: goapSlicedPlanner(new GoapPlanner(made.domain, made.options)), codec: goapPlanCodec(made.domain), start: made.start };
+  }
+  return { sync: htnAgentPlanner(new HtnPlanner(made.domain)), sliced: htnSlicedPlanner(new HtnPlanner(made.domain)), codec: htnPlanCodec(made.domain), start: made.start };
 }

@@ -6,22 +6,10 @@ import { HtnPlanner, htnAgentPlanner, htnPlanCodec, htnSlicedPlanner } from '@du
 import { OperatorStatus, PlanningScheduler, createAgent, type RunnerEvent } from '@dualplan/runner';
 import { createPlannerPool, type PlannerPool } from '@dualplan/runner/pool';
 import { buildPoolTestWorker } from './buildPoolTestWorker.js';
-import { poolTestDomain } from './poolTestDomains.js';
+import { poolTestPlanners, type PoolTestPlanners } from './poolTestDomains.js';
 
-interface Setup {
-  sync: AgentPlanner;
-  sliced: SlicedPlanner;
-  codec: PlanCodec;
-  start: ReturnType<typeof poolTestDomain>['start'];
-}
-
-function setup(id: string): Setup {
-  const made = poolTestDomain(id);
-  if (made.kind === 'goap') {
-    return { sync: goapAgentPlanner(new GoapPlanner(made.domain, made.options)), sliced: goapSlicedPlanner(new GoapPlanner(made.domain, made.options)), codec: goapPlanCodec(made.domain), start: made.start };
-  }
-  return { sync: htnAgentPlanner(new HtnPlanner(made.domain)), sliced: htnSlicedPlanner(new HtnPlanner(made.domain)), codec: htnPlanCodec(made.domain), start: made.start };
-}
+type Setup = PoolTestPlanners;
+const setup = poolTestPlanners;
 
 /** What must be equal: status, reason, steps (task, args, cost), cost and meta; search counters too. */
 const comparable = (codec: PlanCodec, r: PlanResult) => codec.encode(r);

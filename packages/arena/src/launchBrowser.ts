@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import type Chromium from '@sparticuz/chromium';
+import { chromium as playwright, type Browser } from 'playwright-core';
+
+/**
+ * Headless Chromium from npm (@sparticuz/chromium), nothing installed by hand.
+ * Its binary needs NSS, NSPR and expat besides glibc; the package ships them
+ * and unpacks them (pointing LD_LIBRARY_PATH there) only when it believes it
+ * runs on AWS Lambda, so say so: a machine without those system libraries then
+ * runs it too. Debian's `chromium` package is the fallback.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  process.env.AWS_LAMBDA_JS_RUNTIME ??= 'nodejs20.x';
+  // Loaded after setting the variable, which it reads when it loads (jest runs tests as CommonJS).
+  const chromium = require('@sparticuz/chromium') as typeof Chromium;
+  // Without --single-process (a Lambda setting): with it, closing a page ends the whole browser.
+  const args = chromium.args.filter((a) => a !== '--single-process');
+  try {
+    return await playwright.launch({ executablePath: await chromium.executablePath(), args, headless: true });
+  } catch (e) {
+    if (!existsSync('/usr/bin/chromium')) throw e;
+    return playwright.launch({ executablePath: '/usr/bin/chromium', headless: true });
+  }
+}
