@@ -1,8 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import type { AgentPlanner, PendingPlanner, PlanCodec, PlanResult, SlicedPlanner } from '@dualplan/world-state';
-import { GoapPlanner, goapAgentPlanner, goapPlanCodec, goapSlicedPlanner } from '@dualplan/goap';
-import { HtnPlanner, htnAgentPlanner, htnPlanCodec, htnSlicedPlanner } from '@dualplan/htn';
+import type { PendingPlanner, PlanCodec, PlanResult } from '@dualplan/world-state';
 import { OperatorStatus, PlanningScheduler, createAgent, type RunnerEvent } from '@dualplan/runner';
 import { createPlannerPool, type PlannerPool } from '@dualplan/runner/pool';
 import { buildPoolTestWorker } from './buildPoolTestWorker.js';
