@@ -1,9 +1,13 @@
 import type { ActionCost, ActionSet, ConditionList, PlanStep, Schema } from '@dualplan/world-state';
-import type { SubtaskFn } from './HtnDomainDef.js';
+import type { SubtaskFn, UtilityFn } from './HtnDomainDef.js';
 import type { FastTables } from './planningOps.js';
 
 /** Task kinds as stored in {@link HtnDomain.taskKind}. */
-export const TaskKind = /* @__PURE__ */ Object.freeze({ Primitive: 0, Compound: 1, Delegate: 2, Pause: 3 } as const);
+export const TaskKind = /* @__PURE__ */ Object.freeze({ Primitive: 0, Compound: 1, Delegate: 2, Pause: 3, Slot: 4 } as const);
+
+/** Method selection codes as stored in {@link HtnDomain.taskSelect} (`select: 'first' | 'random' | 'utility'`). */
+export const Select = /* @__PURE__ */ Object.freeze({ First: 0, Random: 1, Utility: 2 } as const);
+export type Select = (typeof Select)[keyof typeof Select];
 export type TaskKind = (typeof TaskKind)[keyof typeof TaskKind];
 
 /** @internal the tables {@link compileHtnDomain} fills in. */
@@ -21,6 +25,12 @@ export interface DomainTables {
   methodSubStart: Int32Array;
   methodSubEnd: Int32Array;
   methodFn: (SubtaskFn | null)[];
+  taskSelect: Uint8Array;
+  methodWeight: Float64Array;
+  methodUtility: (UtilityFn | null)[];
+  methodScore: Float64Array;
+  slots: string[];
+  slotOf: Int32Array;
   subCalls: Int32Array;
   callTask: Int32Array;
   callArgs: (readonly unknown[])[];
@@ -68,6 +78,17 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
   readonly methodSubEnd: Int32Array;
   /** Per method: the function computing its subtasks, or null for a static list. */
   readonly methodFn: readonly (SubtaskFn | null)[];
+  /** Per task: how a compound picks its method ({@link Select}). */
+  readonly taskSelect: Uint8Array;
+  /** Per method: its weight under `select: 'random'` (default 1). */
+  readonly methodWeight: Float64Array;
+  /** Per method: its utility function under `select: 'utility'`, or null (then {@link methodScore} is its utility). */
+  readonly methodUtility: readonly (UtilityFn | null)[];
+  readonly methodScore: Float64Array;
+  /** The slots the domain declares, by slot index. */
+  readonly slots: readonly string[];
+  /** Per task: its slot index, or -1. */
+  readonly slotOf: Int32Array;
   readonly subCalls: Int32Array;
   /** Static calls (a task with fixed arguments): task id, args, and the prebuilt step for primitives. */
   readonly callTask: Int32Array;
@@ -102,6 +123,12 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
     this.methodSubStart = t.methodSubStart;
     this.methodSubEnd = t.methodSubEnd;
     this.methodFn = t.methodFn;
+    this.taskSelect = t.taskSelect;
+    this.methodWeight = t.methodWeight;
+    this.methodUtility = t.methodUtility;
+    this.methodScore = t.methodScore;
+    this.slots = Object.freeze(t.slots.slice());
+    this.slotOf = t.slotOf;
     this.subCalls = t.subCalls;
     this.callTask = t.callTask;
     this.callArgs = t.callArgs;

@@ -1,15 +1,17 @@
 import type { ActionSet, ConditionDef, KeysOf, Schema, SchemaSpec } from '@dualplan/world-state';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import type { HtnDomain } from './HtnDomain.js';
-import type { CompoundDef, HtnDomainDef, MethodDef, SubtaskDef, SubtaskFn, TaskDef } from './HtnDomainDef.js';
+import type { CompoundDef, HtnDomainDef, MethodDef, MethodSelect, SubtaskDef, SubtaskFn, TaskDef, TaskRef, UtilityFn } from './HtnDomainDef.js';
 import { pause } from './HtnDomainDef.js';
 
 type Conds<S extends SchemaSpec> = readonly ConditionDef[] | ((keys: KeysOf<S>) => readonly ConditionDef[]);
 
-/** Method options: a name for traces, and a cost for best-first mode. */
+/** Method options: a name for traces, a cost for best-first mode, a weight (`select: 'random'`) or a utility (`select: 'utility'`). */
 export interface MethodOptions {
   readonly name?: string;
   readonly cost?: number;
+  readonly weight?: number;
+  readonly utility?: number | UtilityFn;
 }
 
 /**
@@ -46,9 +48,13 @@ export class HtnDomainBuilder<S extends SchemaSpec, Name extends string = string
     return this;
   }
 
-  /** Start a compound task; add methods, then `.end()`. */
-  compound(name: string): CompoundBuilder<S, Name, Op> {
-    const def = { kind: 'compound' as const, name, methods: [] as MethodDef[] };
+  /**
+   * Start a compound task; add methods, then `.end()`. `select` picks how a method is chosen
+   * (`'first'` valid, the default; `'random'`, weighted; `'utility'`, highest score).
+   */
+  compound(name: string, select?: MethodSelect): CompoundBuilder<S, Name, Op> {
+    const def: { kind: 'compound'; name: string; methods: MethodDef[]; select?: MethodSelect } = { kind: 'compound', name, methods: [] };
+    if (select !== undefined) def.select = select;
     this.tasks.push(def);
     if (this.rootName === undefined) this.rootName = name;
     return new CompoundBuilder(this, def);
@@ -57,6 +63,22 @@ export class HtnDomainBuilder<S extends SchemaSpec, Name extends string = string
   /** Declare a task solved by the sub-planner registered as `delegate` on the planner. */
   delegate(name: string, delegate: string, args?: readonly unknown[]): this {
     this.tasks.push(args ? { kind: 'delegate', name, delegate, args } : { kind: 'delegate', name, delegate });
+    return this;
+  }
+
+  /** Declare a slot: a named hole an agent's planner fills with a sub-domain at run time (`HtnPlanner.plug`). */
+  slot(name: string): this {
+    this.tasks.push({ kind: 'slot', name });
+    return this;
+  }
+
+  /**
+   * Splice the compound, delegate and slot tasks of another definition into this domain (statically:
+   * the sub-domain's root becomes one more task, called by name). Its names must not clash with these.
+   */
+  splice(sub: HtnDomainDef | HtnDomainBuilder<S, any, any>): this {
+    const def = sub instanceof HtnDomainBuilder ? sub.toData() : sub;
+    for (const t of def.tasks) this.tasks.push(copyTask(t));
     return this;
   }
 
@@ -89,6 +111,8 @@ export class CompoundBuilder<S extends SchemaSpec, Name extends string = string,
     const method: { -readonly [K in keyof MethodDef]: MethodDef[K] } = { conditions: conds, subtasks: [] as SubtaskDef[] };
     if (opts.name !== undefined) method.name = opts.name;
     if (opts.cost !== undefined) method.cost = opts.cost;
+    if (opts.weight !== undefined) method.weight = opts.weight;
+    if (opts.utility !== undefined) method.utility = opts.utility;
     this.def.methods.push(method);
     return new MethodBuilder(this, method);
   }
@@ -113,6 +137,18 @@ export class MethodBuilder<S extends SchemaSpec, Name extends string = string, O
   /** Append a subtask (an action or a compound task), with optional arguments. */
   task(name: Name | (string & {}), ...args: unknown[]): this {
     (this.def.subtasks as SubtaskDef[]).push(args.length ? { task: name, args } : name);
+    return this;
+  }
+
+  /** Append an optional subtask: planned when it can be, skipped (not failed) when it cannot. */
+  optional(name: Name | (string & {}), ...args: unknown[]): this {
+    (this.def.subtasks as SubtaskDef[]).push({ optional: args.length ? { task: name, args } : name });
+    return this;
+  }
+
+  /** Append subtasks the planner may reorder to find a plan (listed order first; at most 6). */
+  anyOrder(...tasks: readonly (Name | TaskRef | (string & {}))[]): this {
+    (this.def.subtasks as SubtaskDef[]).push({ anyOrder: tasks as TaskRef[] });
     return this;
   }
 
@@ -141,7 +177,7 @@ export class MethodBuilder<S extends SchemaSpec, Name extends string = string, O
 
 function copyTask(t: TaskDef): TaskDef {
   if (t.kind !== 'compound') return t;
-  const c: CompoundDef = { kind: 'compound', name: t.name, methods: t.methods.map((m) => ({ ...m, subtasks: Array.isArray(m.subtasks) ? [...m.subtasks] : m.subtasks })) };
+  const c: CompoundDef = { ...t, methods: t.methods.map((m) => ({ ...m, subtasks: Array.isArray(m.subtasks) ? [...m.subtasks] : m.subtasks })) };
   return c;
 }
 

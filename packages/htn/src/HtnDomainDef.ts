@@ -1,7 +1,38 @@
 import type { ConditionDef, WorldState } from '@dualplan/world-state';
 
-/** A reference to a task inside a method: its name, or the name with arguments, or a pause point. */
-export type SubtaskDef = string | { readonly task: string; readonly args?: readonly unknown[] } | PausePoint;
+/** A reference to one task: its name, or the name with arguments. */
+export type TaskRef = string | { readonly task: string; readonly args?: readonly unknown[] };
+
+/**
+ * A reference to a task inside a method: a task (name, or name with arguments), a pause point,
+ * an optional subtask (skipped when it cannot be planned) or an any-order group (the planner may reorder it).
+ */
+export type SubtaskDef = TaskRef | PausePoint | OptionalSubtask | AnyOrderSubtasks;
+
+/**
+ * A subtask that is skipped, not failed, when it cannot be planned. The planner tries the plan with it
+ * first; only when that fails (here or later in the plan) does it try the plan without it.
+ */
+export interface OptionalSubtask {
+  readonly optional: TaskRef;
+}
+
+/** Subtasks the planner may reorder to find a plan: the listed order first, then the others (at most 6 tasks). */
+export interface AnyOrderSubtasks {
+  readonly anyOrder: readonly TaskRef[];
+}
+
+/**
+ * How a compound task picks among its valid methods:
+ * - `'first'` (default): in the listed order; the first valid method wins.
+ * - `'random'`: in a random order drawn from the planner's seeded generator, weighted by each method's `weight` (default 1).
+ * - `'utility'`: highest `utility` first (ties: listed order).
+ * In every case a method whose conditions fail is skipped, and backtracking tries the next method in the chosen order.
+ */
+export type MethodSelect = 'first' | 'random' | 'utility';
+
+/** A method's score for `select: 'utility'`: a number, or a function of the working state, context and the compound's arguments. */
+export type UtilityFn<Ctx = any> = (state: WorldState<any>, ctx: Ctx, args: readonly unknown[]) => number;
 
 /** Marks where a partial plan stops (004 §12.10); the rest of the task list becomes the continuation. */
 export interface PausePoint {
@@ -22,13 +53,19 @@ export interface MethodDef {
   readonly subtasks: readonly SubtaskDef[] | SubtaskFn;
   /** Cost added in best-first mode. Defaults to 0. */
   readonly cost?: number;
+  /** Relative chance under `select: 'random'` (finite, >= 0; 0: tried only after every positive weight). Defaults to 1. */
+  readonly weight?: number;
+  /** Score under `select: 'utility'` (required there): a finite number or a function returning one. */
+  readonly utility?: number | UtilityFn;
 }
 
-/** A task with ordered methods; the first applicable method wins in the default search. */
+/** A task with methods; by default the first applicable method wins (see {@link MethodSelect}). */
 export interface CompoundDef {
   readonly kind: 'compound';
   readonly name: string;
   readonly methods: readonly MethodDef[];
+  /** How a method is picked; defaults to `'first'`. */
+  readonly select?: MethodSelect;
 }
 
 /** A task solved by an external planner registered on the HTN planner under `delegate`. */
@@ -40,7 +77,17 @@ export interface DelegateDef {
 }
 
 /** A task an HTN domain adds to its action set (the actions are its primitive tasks). */
-export type TaskDef = CompoundDef | DelegateDef;
+export type TaskDef = CompoundDef | DelegateDef | SlotDef;
+
+/**
+ * A named hole in the domain: an agent's planner plugs a compiled sub-domain into it at run time
+ * ({@link HtnPlanner.plug}), and the slot plans as that sub-domain's root task. An empty slot fails like a
+ * compound with no valid method.
+ */
+export interface SlotDef {
+  readonly kind: 'slot';
+  readonly name: string;
+}
 
 /**
  * What an HTN domain adds to an action set, as plain data: compound and delegate

@@ -29,6 +29,9 @@ export interface HtnMeta {
   /** The plan stops at a pause point; {@link continuation} holds the rest. */
   partial: boolean;
   continuation: HtnContinuation | null;
+  /** The slots whose plugged sub-domains planned part of this plan, and each one's plug version then. */
+  slots: string[];
+  slotVersions: number[];
 }
 
 export type HtnPlan = Plan<HtnMeta>;
@@ -39,7 +42,7 @@ export function htnPlanIn(out: PlanBuffer): MutablePlan<HtnMeta> {
   const p = out.p as MutablePlan<HtnMeta>;
   if (p.planner !== 'htn') {
     p.planner = 'htn';
-    p.meta = { root: '', mtr: [], partial: false, continuation: null };
+    p.meta = { root: '', mtr: [], partial: false, continuation: null, slots: [], slotVersions: [] };
   }
   return p;
 }

@@ -275,7 +275,7 @@ describe('plan requests and buffers', () => {
     const plan = new HtnPlanner(domain).plan(createState(domain.schema, { WsHasSeenEnemyRecently: true })).plan!;
     const json = JSON.parse(JSON.stringify(plan));
     expect(json.steps[0]).toMatchObject({ task: 'NavToLastEnemyLoc', operator: 'NavigateTo', expectedEffects: [{ key: 'WsCanSeeEnemy', op: 'set', value: true }] });
-    expect(json.meta).toEqual({ root: 'BeTrunkThumper', mtr: [1], partial: false, continuation: null });
+    expect(json.meta).toEqual({ root: 'BeTrunkThumper', mtr: [1], partial: false, continuation: null, slots: [], slotVersions: [] });
   });
 });
 

@@ -1,9 +1,9 @@
-import { DualplanError, PlanBuffer, copyResult, type WorldState } from '@dualplan/world-state';
+import { DualplanError, PlanBuffer, copyResult, didYouMean, mulberry32, type Plan, type SubPlanner, type WorldState } from '@dualplan/world-state';
 import { BestFirstSearch } from './bestFirstSearch.js';
 import type { HtnDomain } from './HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
 import { FailureTexts } from './FailureTexts.js';
-import { htnPlanIn, type HtnContinuation, type HtnResult } from './HtnPlan.js';
+import { htnPlanIn, type HtnContinuation, type HtnMeta, type HtnResult } from './HtnPlan.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
 import { OrderedSearch } from './OrderedSearch.js';
 import type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
@@ -11,6 +11,7 @@ import type { SearchSettings } from './planningOps.js';
 import { searchFast, type SearchStatus } from './searchFast.js';
 import { StepCache } from './StepCache.js';
 import { DynamicCosts } from './DynamicCosts.js';
+import { sameLayout } from './planningOps.js';
 
 /**
  * Total-order forward-decomposition HTN planner (004 §12.4): depth-first over
@@ -38,6 +39,9 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   private best: BestFirstSearch<Ctx> | null = null;
   // Without a caller's buffer the search writes here and the caller gets a fresh copy.
   private readonly scratch = new PlanBuffer();
+  /** Per slot index: the planner of the plugged sub-domain, and how often the slot was plugged or unplugged. */
+  private readonly plugged: (HtnPlanner<Ctx, string> | null)[];
+  private readonly slotVersion: Int32Array;
 
   constructor(domain: HtnDomain<any, Op>, options: HtnPlannerOptions<Ctx> = {}) {
     this.domain = domain;
@@ -58,7 +62,22 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       return fn;
     });
     const texts = new FailureTexts(domain.taskNames, maxSteps, maxDepth);
-    this.settings = { maxSteps, maxDepth, delegates, steps: new StepCache(domain), texts, costs: DynamicCosts.of(domain) };
+    if (options.seed !== undefined && !Number.isInteger(options.seed)) throw new DualplanError('BAD_OPTION', 'seed', `HtnPlanner option seed must be an integer, got ${String(options.seed)}.`);
+    this.plugged = domain.slots.map(() => null);
+    this.slotVersion = new Int32Array(domain.slots.length);
+    this.settings = {
+      maxSteps,
+      maxDepth,
+      delegates,
+      steps: new StepCache(domain),
+      texts,
+      costs: DynamicCosts.of(domain),
+      random: mulberry32(options.seed ?? 1),
+      slots: domain.slots.map(() => null),
+    };
+    if (this.mode === 'best-first' && domain.slots.length > 0) {
+      throw new DualplanError('BAD_OPTION', 'mode', `Domain ${domain.name} declares slots (${domain.slots.join(', ')}): slots need an ordered planner.`);
+    }
     this.search = new OrderedSearch(domain, this.settings, this.trace);
   }
 
@@ -110,6 +129,64 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     return this.finish(out, status, status === 'none' ? d.taskId(continuation.root) : -1, continuation.root, request);
   }
 
+  /** Restart the generator behind `select: 'random'` compounds from `seed`. */
+  reseed(seed: number): void {
+    if (!Number.isInteger(seed)) throw new DualplanError('BAD_OPTION', 'seed', `A seed must be an integer, got ${String(seed)}.`);
+    this.settings.random = mulberry32(seed);
+  }
+
+  /**
+   * Plug a compiled sub-domain into the slot `slot` (replacing what was there): from the next plan, the
+   * slot plans as the sub-domain's root task (or `task`), over this agent's state. The sub-domain must use
+   * the same schema layout. Plans made before that used this slot are now stale ({@link isStale}); others
+   * are not. Returns the sub-domain's planner (to plug its own slots).
+   * @example
+   * planner.plug('Combat', swordDomain); // the NPC picked up a sword
+   */
+  plug<SubOp extends string>(slot: string, domain: HtnDomain<any, SubOp>, options: { task?: string; delegates?: HtnPlannerOptions<Ctx>['delegates'] } = {}): HtnPlanner<Ctx, SubOp> {
+    const index = this.slotIndex(slot);
+    if (domain.schema !== this.domain.schema && !sameLayout(domain.schema, this.domain.schema)) {
+      throw new DualplanError('SCHEMA_MISMATCH', slot, `Domain ${domain.name} cannot plug into slot "${slot}" of domain ${this.domain.name}: its schema has a different layout.`);
+    }
+    const sub = new HtnPlanner<Ctx, SubOp>(domain, { root: options.task, delegates: options.delegates, maxSteps: this.settings.maxSteps, maxDepth: this.settings.maxDepth });
+    if (options.task === undefined && domain.root < 0) throw new UndefinedTaskError('(root)', `the sub-domain ${domain.name} plugged into slot "${slot}" (it has no root; pass options.task)`);
+    const out = new PlanBuffer();
+    const request = { out };
+    const plan: SubPlanner<Ctx> = (state, ctx) => sub.plan(state, ctx, request);
+    this.plugged[index] = sub as HtnPlanner<Ctx, string>;
+    this.settings.slots[index] = plan;
+    this.slotVersion[index]++;
+    return sub;
+  }
+
+  /** Empty the slot `slot`: it fails to plan until plugged again; plans that used it become stale. */
+  unplug(slot: string): void {
+    const index = this.slotIndex(slot);
+    if (this.plugged[index] === null) return;
+    this.plugged[index] = null;
+    this.settings.slots[index] = null;
+    this.slotVersion[index]++;
+  }
+
+  /** The planner of the sub-domain plugged into `slot`, or null. */
+  pluggedInto(slot: string): HtnPlanner<Ctx, string> | null {
+    return this.plugged[this.slotIndex(slot)];
+  }
+
+  /** True when `plan` used a slot that was plugged or unplugged since it was planned. */
+  isStale(plan: Plan): boolean {
+    if (plan.planner !== 'htn') return false;
+    const meta = plan.meta as HtnMeta;
+    for (let i = 0; i < meta.slots.length; i++) if (this.slotVersion[this.slotIndex(meta.slots[i])] !== meta.slotVersions[i]) return true;
+    return false;
+  }
+
+  private slotIndex(slot: string): number {
+    const index = this.domain.slots.indexOf(slot);
+    if (index < 0) throw new DualplanError('UNDEFINED_SLOT', slot, `Domain ${this.domain.name} has no slot "${slot}".${didYouMean(slot, this.domain.slots)}`);
+    return index;
+  }
+
   private rootId(request: HtnPlanRequest | undefined): number {
     const root = request?.task;
     const id = root === undefined ? this.root : typeof root === 'number' ? root : this.domain.taskId(root);
@@ -123,6 +200,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       throw new DualplanError('BAD_OPTION', 'against', 'Plan request option against (MTR pruning) needs an ordered planner; best-first ranks plans by cost, not by method order.');
     }
     const id = request?.tasks ? -1 : this.rootId(request);
+    if (request?.seed !== undefined) this.reseed(request.seed);
     this.best ??= new BestFirstSearch(this.domain, this.settings);
     this.settings.costs?.refresh(state, ctx);
     const result = this.best.run(this.output(request), state, ctx as Ctx, id, request?.args, request?.tasks);
@@ -135,6 +213,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
 
   private begin(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): PlanBuffer {
     const out = this.output(request);
+    if (request?.seed !== undefined) this.reseed(request.seed);
     this.settings.costs?.refresh(state, ctx);
     this.search.reset(state, ctx as Ctx, out.p.steps, request?.against ?? null, this.tracing);
     return out;
@@ -175,6 +254,15 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     if (mtr.length !== mtrLen) mtr.length = mtrLen;
     meta.partial = s.continuation !== null;
     meta.continuation = s.continuation;
+    const slots = meta.slots;
+    if (slots.length !== 0) slots.length = meta.slotVersions.length = 0;
+    for (let i = 0; i < s.usedLen; i++) {
+      const name = this.domain.slots[s.used[i]];
+      if (!slots.includes(name)) {
+        slots.push(name);
+        meta.slotVersions.push(this.slotVersion[s.used[i]]);
+      }
+    }
     o.plan = p;
     o.reason = rootName;
     o.budget = null;

@@ -19,6 +19,8 @@ export interface HtnPlannerOptions<Ctx = any> {
   mode?: 'ordered' | 'best-first';
   /** Record trace events in `HtnPlanner.trace`. Off by default and free when off. Ordered mode only. */
   trace?: boolean;
+  /** Seed of the planner's generator for `select: 'random'` compounds (a 32-bit integer); defaults to 1. Same seed, same calls: same plans. */
+  seed?: number;
 }
 
 /** Per-call options. Reuse one object per agent to keep planning allocation-free. */
@@ -34,6 +36,8 @@ export interface HtnPlanRequest {
    * Ordered mode only: a best-first planner throws `BAD_OPTION` (subject `against`) unless it is null or absent.
    */
   against?: readonly number[] | null;
+  /** Reseed the planner's generator before this plan (see {@link HtnPlannerOptions.seed}), so this call's random choices replay. */
+  seed?: number;
   /** Where to write the result (no allocation; valid until the next call writing into it); default: a fresh result. */
   out?: PlanBuffer;
 }

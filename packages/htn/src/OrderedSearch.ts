@@ -1,5 +1,6 @@
-import { createState, DualplanError, firstFailing, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
-import { TaskKind, type HtnDomain } from './HtnDomain.js';
+import { createState, DualplanError, firstFailing, type SubPlanner, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
+import { Select, TaskKind, type HtnDomain } from './HtnDomain.js';
+import { MethodOrder } from './MethodOrder.js';
 import type { SubtaskDef } from './HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import type { ContinuationTask, HtnContinuation } from './HtnPlan.js';
@@ -9,8 +10,12 @@ import { subtaskCall } from './subtaskCall.js';
 
 /** End of the task list. */
 export const NIL = -1;
-/** Int32 slots per decomposition record header: call, method, head, arena top, dyn calls, plan length, MTR length, tie. */
-export const REC = 8;
+/**
+ * Int32 slots per decomposition record header: call, method, head, arena top, dyn calls, plan length, MTR length, tie,
+ * order base (a strategy compound's try order in {@link OrderedSearch.order}, else -1; then `method` is a position in it),
+ * order top, slots used.
+ */
+export const REC = 11;
 /** Results of {@link OrderedSearch.expand}. */
 export const FAILED = 0;
 export const OK = 1;
@@ -59,6 +64,11 @@ export class OrderedSearch<Ctx = any> {
   backtracks = 0;
   failure = '';
   continuation: HtnContinuation | null = null;
+  /** Try orders of strategy compounds (random, utility) still open to backtracking. */
+  readonly order: MethodOrder;
+  /** Slot indices expanded on the current path (`usedLen` of them), for the plan's `meta.slots`. */
+  used = new Int32Array(8);
+  usedLen = 0;
   private readonly compatible = new WeakSet<Schema>();
 
   constructor(domain: HtnDomain, settings: SearchSettings<Ctx>, trace: HtnTraceEvent[]) {
@@ -73,6 +83,7 @@ export class OrderedSearch<Ctx = any> {
     this.rec = new Int32Array(64 * (REC + this.W));
     this.min = this.ws.schema.min;
     this.max = this.ws.schema.max;
+    this.order = new MethodOrder(domain);
   }
 
   /** Start a search from `state` with an empty task list. */
@@ -91,6 +102,8 @@ export class OrderedSearch<Ctx = any> {
     this.tie = 0;
     this.failure = '';
     this.continuation = null;
+    this.order.top = 0;
+    this.usedLen = 0;
     this.tracing = tracing;
     if (tracing) this.trace.length = 0;
   }
@@ -107,9 +120,11 @@ export class OrderedSearch<Ctx = any> {
           this.failure = this.settings.texts.depth(task);
           return BUDGET;
         }
-        return this.decompose(call, task, d.methodStart[task]) ? OK : FAILED;
+        return this.decompose(call, task, 0, -1) ? OK : FAILED;
       case TaskKind.Delegate:
-        return this.delegate(call, task) ? OK : FAILED;
+        return this.delegate(call, task, this.settings.delegates[task]!) ? OK : FAILED;
+      case TaskKind.Slot:
+        return this.slot(call, task) ? OK : FAILED;
       default:
         // A pause with nothing planned before it, or nothing after it, is a no-op.
         if (this.planLen === 0 || this.head === NIL) {
@@ -135,12 +150,17 @@ export class OrderedSearch<Ctx = any> {
       this.planLen = rec[o + 5];
       this.mtrLen = rec[o + 6];
       this.tie = rec[o + 7];
+      const base = rec[o + 8];
+      this.order.top = rec[o + 9];
+      this.usedLen = rec[o + 10];
       const words = this.ws.words;
       for (let i = 0; i < this.W; i++) words[i] = rec[o + REC + i];
       this.backtracks++;
       const task = this.calls.taskOf(call);
-      if (this.tracing) this.trace.push({ type: 'backtrack', task: this.domain.taskNames[task], fromMethod: method - this.domain.methodStart[task] });
-      if (this.decompose(call, task, method + 1)) return true;
+      // A plain compound's record holds the absolute method index, a strategy compound's the position in its order.
+      const pos = base < 0 ? method - this.domain.methodStart[task] : method;
+      if (this.tracing) this.trace.push({ type: 'backtrack', task: this.domain.taskNames[task], fromMethod: base < 0 ? pos : this.order.at(base, pos) - this.domain.methodStart[task] });
+      if (this.decompose(call, task, pos + 1, base)) return true;
     }
     return false;
   }
@@ -178,17 +198,23 @@ export class OrderedSearch<Ctx = any> {
     return true;
   }
 
-  /** Try methods of `task` from absolute method index `from`; on success push subtasks and record the point. */
-  private decompose(call: number, task: number, from: number): boolean {
+  /**
+   * Try the methods of `task` from position `from` of its try order (the listed order, or for a strategy
+   * compound the order in `order` at `base`, drawn on first use); on success push subtasks and record the point.
+   * The MTR entry is the position: for a strategy compound, 0 means the strategy's first pick.
+   */
+  private decompose(call: number, task: number, from: number, base: number): boolean {
     const d = this.domain;
-    const end = d.methodEnd[task];
     const first = d.methodStart[task];
+    const k = d.methodEnd[task] - first;
+    if (base < 0 && d.taskSelect[task] !== Select.First) base = this.order.draw(task, this.ws, this.ctx, this.calls.argsOf(call), this.settings.random);
     const depth = this.mtrLen;
     const ref = this.against;
-    // MTR pruning (004 §12.8): while our MTR ties the reference, methods after its choice cannot beat it.
-    const bound = ref !== null && this.tie === depth && depth < ref.length ? first + ref[depth] : end - 1;
-    for (let m = from; m < end; m++) {
-      if (m > bound) {
+    // MTR pruning (004 §12.8): while our MTR ties the reference, positions after its choice cannot beat it.
+    const bound = ref !== null && this.tie === depth && depth < ref.length ? ref[depth] : k - 1;
+    for (let p = from; p < k; p++) {
+      const m = base < 0 ? first + p : this.order.at(base, p);
+      if (p > bound) {
         if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'pruned', condition: '' });
         break;
       }
@@ -215,11 +241,11 @@ export class OrderedSearch<Ctx = any> {
         for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) this.push(d.subCalls[i]);
         subtasks = d.methodSubEnd[m] - d.methodSubStart[m];
       }
-      if (m < end - 1 && m < bound) this.record(call, m, head, arena, dyn);
+      if (p < k - 1 && p < bound) this.record(call, base < 0 ? m : p, head, arena, dyn, base);
       if (depth + 1 > this.mtr.length) this.mtr = grow(this.mtr, depth + 1);
-      this.mtr[depth] = m - first;
+      this.mtr[depth] = p;
       this.mtrLen = depth + 1;
-      if (ref !== null && this.tie === depth && depth < ref.length && ref[depth] === m - first) this.tie = depth + 1;
+      if (ref !== null && this.tie === depth && depth < ref.length && ref[depth] === p) this.tie = depth + 1;
       if (this.tracing) this.trace.push({ type: 'decompose', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, depth, subtasks });
       return true;
     }
@@ -227,7 +253,7 @@ export class OrderedSearch<Ctx = any> {
     return false;
   }
 
-  private record(call: number, method: number, head: number, arena: number, dyn: number): void {
+  private record(call: number, method: number, head: number, arena: number, dyn: number, base: number): void {
     const R = REC + this.W;
     const o = this.nrec++ * R;
     if (this.rec.length < o + R) this.rec = grow(this.rec, o + R);
@@ -240,12 +266,29 @@ export class OrderedSearch<Ctx = any> {
     rec[o + 5] = this.planLen;
     rec[o + 6] = this.mtrLen;
     rec[o + 7] = this.tie;
+    rec[o + 8] = base;
+    rec[o + 9] = this.order.top;
+    rec[o + 10] = this.usedLen;
     const words = this.ws.words;
     for (let i = 0; i < this.W; i++) rec[o + REC + i] = words[i];
   }
 
-  private delegate(call: number, task: number): boolean {
-    const outcome = this.settings.delegates[task]!(this.ws, this.ctx, this.calls.argsOf(call));
+  /** A slot plans as the sub-domain plugged into it (one plan, like a delegate); an empty slot fails. */
+  private slot(call: number, task: number): boolean {
+    const index = this.domain.slotOf[task];
+    const planner = this.settings.slots[index];
+    if (planner === null) {
+      if (this.tracing) this.trace.push({ type: 'no-method', task: this.domain.taskNames[task] });
+      return false;
+    }
+    if (!this.delegate(call, task, planner)) return false;
+    if (this.usedLen >= this.used.length) this.used = grow(this.used, this.usedLen + 1);
+    this.used[this.usedLen++] = index;
+    return true;
+  }
+
+  private delegate(call: number, task: number, planner: SubPlanner<Ctx>): boolean {
+    const outcome = planner(this.ws, this.ctx, this.calls.argsOf(call));
     const plan = outcome.plan;
     if (this.tracing) {
       this.trace.push({ type: 'delegate', task: this.domain.taskNames[task], status: outcome.status, steps: plan ? plan.steps.length : 0, reason: outcome.reason });

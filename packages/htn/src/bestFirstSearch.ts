@@ -267,6 +267,7 @@ export class BestFirstSearch<Ctx = unknown> {
     p.meta.root = root;
     p.meta.partial = false;
     p.meta.continuation = null;
+    if (p.meta.slots.length !== 0) p.meta.slots.length = p.meta.slotVersions.length = 0;
     this.stats(out, expanded);
     const r = out.r;
     r.status = 'found';

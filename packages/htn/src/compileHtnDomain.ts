@@ -11,18 +11,24 @@ import {
   type Schema,
 } from '@dualplan/world-state';
 import { HtnDomain, TaskKind, type DomainTables } from './HtnDomain.js';
-import type { HtnDomainDef, MethodDef, SubtaskFn, TaskDef } from './HtnDomainDef.js';
+import type { HtnDomainDef, MethodDef, SubtaskFn, TaskDef, UtilityFn } from './HtnDomainDef.js';
+import { expandSubtaskGroups } from './subtaskGroups.js';
+import { didYouMean } from '@dualplan/world-state';
 import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from './errors.js';
 import { fastTables, NO_ARGS } from './planningOps.js';
 import { subtaskCall, type CallSink } from './subtaskCall.js';
 const PAUSE_NAME = '(pause)';
 
 const DOMAIN_FIELDS = ['name', 'root', 'tasks'];
-const METHOD_FIELDS = ['name', 'conditions', 'subtasks', 'cost'];
+const METHOD_FIELDS = ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility'];
 const TASK_FIELDS = {
-  compound: ['kind', 'name', 'methods'],
+  compound: ['kind', 'name', 'methods', 'select'],
   delegate: ['kind', 'name', 'delegate', 'args'],
+  slot: ['kind', 'name'],
 } as const;
+const KINDS = Object.keys(TASK_FIELDS);
+/** `select` values, by their code in {@link HtnDomain.taskSelect}. */
+export const SELECTS = ['first', 'random', 'utility'] as const;
 
 /**
  * Validate an HTN domain once and compile it to integer ids and typed arrays.
@@ -52,7 +58,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   const schema = actions.schema;
   const acts = actions.actions;
   const nActions = acts.length;
-  const tasks = def.tasks;
+  const tasks = expandSubtaskGroups(def.tasks);
   const ids = new Map<string, number>();
   acts.forEach((a, i) => ids.set(a.name, i));
   tasks.forEach((t, i) => {
@@ -62,8 +68,9 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     if ((t as { kind: unknown }).kind === 'primitive') {
       throw new TaskDefinitionError('PRIMITIVE_TASK', t.name, `Task "${t.name}" is a primitive: define it as an action (defineActions(schema, [{ name: '${t.name}', ... }])) and pass the action set to compileHtnDomain.`);
     }
-    if (t.kind !== 'compound' && t.kind !== 'delegate') {
-      throw new TaskDefinitionError('BAD_TASK', t.name, `Task "${t.name}" has unknown kind ${JSON.stringify((t as { kind: unknown }).kind)}; expected 'compound' or 'delegate'.`);
+    if (!KINDS.includes(t.kind)) {
+      const kind = (t as { kind: unknown }).kind;
+      throw new TaskDefinitionError('BAD_TASK', t.name, `Task "${t.name}" has unknown kind ${JSON.stringify(kind)}; expected 'compound', 'delegate' or 'slot'.${didYouMean(String(kind), KINDS)}`);
     }
     checkFields(t, TASK_FIELDS[t.kind as TaskDef['kind']], `${t.kind} task "${t.name}"`);
     if (ids.has(t.name) || t.name === PAUSE_NAME) throw new DuplicateTaskError(t.name);
@@ -81,6 +88,9 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   const defaultCall = new Int32Array(n + 1);
   const delegateNames: (string | null)[] = new Array(n + 1).fill(null);
   const costFns: (ActionCost<Ctx> | null)[] = new Array(n + 1).fill(null);
+  const taskSelect = new Uint8Array(n + 1);
+  const slots: string[] = [];
+  const slotOf = new Int32Array(n + 1).fill(-1);
 
   // A fixed action's step is shared (with GOAP too); only its arguments differ per call.
   const instantiate = (task: number, args: readonly unknown[]): PlanStep => {
@@ -101,6 +111,15 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
       if (t.kind === 'compound') {
         taskKind[i] = TaskKind.Compound;
         if (!Array.isArray(t.methods) || t.methods.length === 0) throw new EmptyCompoundError(t.name);
+        if (t.select !== undefined) {
+          const code = SELECTS.indexOf(t.select);
+          if (code < 0) throw new TaskDefinitionError('BAD_SELECT', t.name, `Compound task "${t.name}" has select ${JSON.stringify(t.select)}; expected ${SELECTS.map((x) => `'${x}'`).join(', ')}.${didYouMean(String(t.select), SELECTS)}`);
+          taskSelect[i] = code;
+        }
+      } else if (t.kind === 'slot') {
+        taskKind[i] = TaskKind.Slot;
+        slotOf[i] = slots.length;
+        slots.push(t.name);
       } else {
         taskKind[i] = TaskKind.Delegate;
         if (typeof t.delegate !== 'string' || t.delegate === '') {
@@ -126,6 +145,9 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   const methodSubStart: number[] = [];
   const methodSubEnd: number[] = [];
   const methodFn: (SubtaskFn | null)[] = [];
+  const methodWeight: number[] = [];
+  const methodUtility: (UtilityFn | null)[] = [];
+  const methodScore: number[] = [];
   const subCalls: number[] = [];
   let where = '';
   const sink: CallSink = {
@@ -150,6 +172,11 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
       if (!m || typeof m !== 'object') throw new TaskDefinitionError('BAD_METHOD', t.name, `Method #${k} of task "${t.name}" is not an object.`);
       checkFields(m, METHOD_FIELDS, where);
       checkCost(m.cost, t.name, where);
+      const select = t.select ?? 'first';
+      methodWeight.push(checkWeight(m.weight, select, t.name, where));
+      const utility = checkUtility(m.utility, select, t.name, where);
+      methodUtility.push(typeof utility === 'function' ? utility : null);
+      methodScore.push(typeof utility === 'number' ? utility : 0);
       methodNames.push(name);
       methodConds.push(compileConditions(schema, conditionsOf(m.conditions, t.name, where), where));
       methodCost.push(m.cost ?? 0);
@@ -190,6 +217,12 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     methodSubStart: Int32Array.from(methodSubStart),
     methodSubEnd: Int32Array.from(methodSubEnd),
     methodFn,
+    taskSelect,
+    methodWeight: Float64Array.from(methodWeight),
+    methodUtility,
+    methodScore: Float64Array.from(methodScore),
+    slots,
+    slotOf,
     subCalls: Int32Array.from(subCalls),
     callTask: Int32Array.from(callTask),
     callArgs,
@@ -217,6 +250,25 @@ function checkCost(cost: number | undefined, task: string, where: string): void 
   if (typeof cost !== 'number' || !Number.isFinite(cost) || cost < 0) {
     throw new TaskDefinitionError('BAD_COST', task, `Cost ${String(cost)} in ${where} must be a finite number >= 0.`);
   }
+}
+
+function checkWeight(weight: number | undefined, select: string, task: string, where: string): number {
+  if (weight === undefined) return 1;
+  if (select !== 'random') throw new TaskDefinitionError('BAD_WEIGHT', task, `A weight in ${where} needs select: 'random' on task "${task}" (it has select: '${select}').`);
+  if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
+    throw new TaskDefinitionError('BAD_WEIGHT', task, `Weight ${String(weight)} in ${where} must be a finite number >= 0.`);
+  }
+  return weight;
+}
+
+function checkUtility(utility: number | UtilityFn | undefined, select: string, task: string, where: string): number | UtilityFn | undefined {
+  if (select !== 'utility') {
+    if (utility !== undefined) throw new TaskDefinitionError('BAD_UTILITY', task, `A utility in ${where} needs select: 'utility' on task "${task}" (it has select: '${select}').`);
+    return undefined;
+  }
+  if (utility === undefined) throw new TaskDefinitionError('MISSING_UTILITY', task, `Task "${task}" has select: 'utility', so ${where} needs a utility (a number or a function (state, ctx, args) => number).`);
+  if (typeof utility === 'function' || (typeof utility === 'number' && Number.isFinite(utility))) return utility;
+  throw new TaskDefinitionError('BAD_UTILITY', task, `Utility ${String(utility)} in ${where} must be a finite number or a function.`);
 }
 
 function checkArgs(args: readonly unknown[], task: string): readonly unknown[] {

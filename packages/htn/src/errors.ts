@@ -34,3 +34,15 @@ export class UnknownDelegateError extends DualplanError {
     super('UNKNOWN_DELEGATE', task, `Task "${task}" delegates to "${delegate}", which is not registered in the planner's delegates.`);
   }
 }
+
+/**
+ * A method's utility function threw or returned something other than a number. The plan call
+ * throws this instead (the caller's state is untouched: the planner works on a copy), naming
+ * the compound and the method; `cause` holds what was thrown.
+ */
+export class UtilityError extends DualplanError {
+  constructor(task: string, method: string, what: string, cause: unknown) {
+    super('UTILITY_FAILED', `${task}.${method}`, `The utility of method ${method} of task "${task}" ${what}.`);
+    if (cause !== undefined) (this as { cause?: unknown }).cause = cause;
+  }
+}

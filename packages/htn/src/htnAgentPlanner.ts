@@ -21,6 +21,7 @@ export interface HtnAgentOptions {
 const REPLACE_HIGHER: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: true, reason: 'higher-priority MTR' });
 const KEEP_EQUAL: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: false, reason: 'same MTR: same plan priority' });
 const KEEP_LOWER: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: false, reason: 'lower-priority MTR' });
+const REPLACE_STALE: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: true, reason: 'running plan used a slot that was plugged or unplugged since' });
 const REPLACE_FOREIGN: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: true, reason: 'running plan is not an HTN plan' });
 
 /**
@@ -70,6 +71,7 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
     },
     shouldReplace(candidate: Plan, running: Plan): ReplaceDecision {
       if (running.planner !== 'htn') return REPLACE_FOREIGN;
+      if (planner.isStale(running)) return REPLACE_STALE;
       const c = compareMtr((candidate.meta as HtnMeta).mtr, (running.meta as HtnMeta).mtr);
       return c < 0 ? REPLACE_HIGHER : c === 0 ? KEEP_EQUAL : KEEP_LOWER;
     },

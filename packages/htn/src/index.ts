@@ -1,6 +1,7 @@
-export { HtnDomain, TaskKind } from './HtnDomain.js';
+export { HtnDomain, TaskKind, Select } from './HtnDomain.js';
 export { pause } from './HtnDomainDef.js';
-export type { HtnDomainDef, TaskDef, CompoundDef, DelegateDef, MethodDef, SubtaskDef, SubtaskFn, PausePoint } from './HtnDomainDef.js';
+export type { HtnDomainDef, TaskDef, CompoundDef, DelegateDef, MethodDef, SubtaskDef, SubtaskFn, PausePoint, TaskRef, OptionalSubtask, AnyOrderSubtasks, MethodSelect, UtilityFn, SlotDef } from './HtnDomainDef.js';
+export { MAX_ANY_ORDER } from './subtaskGroups.js';
 export { compileHtnDomain } from './compileHtnDomain.js';
 export { HtnDomainBuilder, CompoundBuilder, MethodBuilder, htnDomainBuilder } from './HtnDomainBuilder.js';
 export type { MethodOptions } from './HtnDomainBuilder.js';
@@ -12,6 +13,6 @@ export { htnSearchTrace, htnWhyNoPlan } from './htnSearchTrace.js';
 export { compareMtr } from './compareMtr.js';
 export { htnAgentPlanner } from './htnAgentPlanner.js';
 export type { HtnAgentOptions } from './htnAgentPlanner.js';
-export { UndefinedTaskError, DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UnknownDelegateError } from './errors.js';
+export { UndefinedTaskError, DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UnknownDelegateError, UtilityError } from './errors.js';
 export { htnSlicedPlanner } from './htnSlicedPlanner.js';
 export { htnPlanCodec } from './htnPlanCodec.js';

@@ -27,6 +27,10 @@ export interface SearchSettings<Ctx> {
   readonly texts: FailureTexts;
   /** Function costs evaluated for the current plan, or null when all costs are numbers. */
   readonly costs: DynamicCosts | null;
+  /** The planner's seeded generator, for `select: 'random'` (replaced by {@link HtnPlanner.reseed}). */
+  random: () => number;
+  /** Per slot index: the plugged sub-domain's planner as a sub-planner, or null when the slot is empty. */
+  readonly slots: (SubPlanner<Ctx> | null)[];
 }
 
 /** A copy of `a` with room for at least `n` entries (doubling), for scratch that grows only while warming up. */
@@ -67,12 +71,12 @@ export const CallPath = /* @__PURE__ */ Object.freeze({ General: 0, Primitive: 1
 /** The compiled tables {@link fastTables} reads. */
 export type FastTableSource = Pick<
   DomainTables,
-  'taskKind' | 'callTask' | 'callStep' | 'methodStart' | 'methodEnd' | 'methodConds' | 'methodFn' | 'methodSubStart' | 'methodSubEnd' | 'subCalls'
+  'taskKind' | 'taskSelect' | 'callTask' | 'callStep' | 'methodStart' | 'methodEnd' | 'methodConds' | 'methodFn' | 'methodSubStart' | 'methodSubEnd' | 'subCalls'
 >;
 
 /** Flatten the static primitives and the methods of static compounds (the ordered search needs nothing else). */
 export function fastTables(t: FastTableSource): FastTables {
-  const { taskKind, callTask, callStep, methodStart, methodEnd, methodConds, methodFn, methodSubStart, methodSubEnd, subCalls } = t;
+  const { taskKind, taskSelect, callTask, callStep, methodStart, methodEnd, methodConds, methodFn, methodSubStart, methodSubEnd, subCalls } = t;
   const n = callTask.length;
   const methodBase = n * CALL;
   const prog: number[] = new Array(methodBase + methodConds.length * METHOD).fill(0);
@@ -100,7 +104,8 @@ export function fastTables(t: FastTableSource): FastTables {
       append([step.conditions], o + 1);
       append([step.effects, step.expectedEffects], o + 3);
     } else if (taskKind[task] === TaskKind.Compound) {
-      let simple = true;
+      // Only first-valid compounds run inline: a strategy orders its methods per decomposition, the general way.
+      let simple = taskSelect[task] === 0;
       for (let m = methodStart[task]; m < methodEnd[task]; m++) if (methodFn[m] !== null || !plain(methodConds[m])) simple = false;
       if (!simple) continue;
       prog[o] = CallPath.Compound;

@@ -101,6 +101,9 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
           rec[o + 5] = planLen;
           rec[o + 6] = mtrLen;
           rec[o + 7] = tie;
+          rec[o + 8] = -1;
+          rec[o + 9] = s.order.top;
+          rec[o + 10] = s.usedLen;
           for (let i = 0; i < W; i++) rec[o + REC + i] = words[i];
         }
         cur = prog[mo + 2];
@@ -128,6 +131,8 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
         planLen = rec[o + 5];
         mtrLen = rec[o + 6];
         tie = rec[o + 7];
+        s.order.top = rec[o + 9];
+        s.usedLen = rec[o + 10];
         for (let i = 0; i < W; i++) words[i] = rec[o + REC + i];
         backtracks++;
         continue;
