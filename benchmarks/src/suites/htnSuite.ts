@@ -6,6 +6,7 @@ import { htnAiTrollPlanner } from '../peers/htnAiTroll.js';
 import { mahlerTrollPlanner } from '../peers/mahlerPeer.js';
 import { TROLL_UPROOT, judgeTrollPlan } from '../trollScenarios.js';
 import { htnCase, htnSetup, type HtnCaseSpec } from './htnCases.js';
+import { htnParityCases } from './htnParityCases.js';
 
 const UPROOT_START = { WsCanSeeEnemy: true, WsTrunkHealth: 0 };
 
@@ -129,5 +130,6 @@ function wideDomain(width: number): HtnDomain<any> {
       htnCase({ suite, name: `blocks world 19 ${label}`, options: { mode, maxDepth: 100_000, maxSteps: 10_000_000 }, ...blocksSetup(19) }),
     );
   }
+  cases.push(...htnParityCases(suite));
   return cases;
 }

@@ -254,15 +254,19 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     if (mtr.length !== mtrLen) mtr.length = mtrLen;
     meta.partial = s.continuation !== null;
     meta.continuation = s.continuation;
+    // Written in place (no allocation when a plan uses the same slots as the buffer's last one).
     const slots = meta.slots;
-    if (slots.length !== 0) slots.length = meta.slotVersions.length = 0;
+    const versions = meta.slotVersions;
+    let j = 0;
     for (let i = 0; i < s.usedLen; i++) {
       const name = this.domain.slots[s.used[i]];
-      if (!slots.includes(name)) {
-        slots.push(name);
-        meta.slotVersions.push(this.slotVersion[s.used[i]]);
-      }
+      let seen = false;
+      for (let q = 0; q < j; q++) if (slots[q] === name) seen = true;
+      if (seen) continue;
+      slots[j] = name;
+      versions[j++] = this.slotVersion[s.used[i]];
     }
+    if (slots.length !== j) slots.length = versions.length = j;
     o.plan = p;
     o.reason = rootName;
     o.budget = null;

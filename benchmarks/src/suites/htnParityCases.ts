@@ -1,0 +1,100 @@
+import { compileHtnDomain, HtnPlanner, type HtnDomain } from '@dualplan/htn';
+import { gunCombatDomain, npcActions, npcHtnDomain, type NpcActions } from '@dualplan/htn/examples';
+import { createState, eq, gt, PlanBuffer, validatePlan, type WorldState } from '@dualplan/world-state';
+import type { BenchCase } from '../BenchCase.js';
+import { dualplanCase } from '../BenchCase.js';
+
+const AGENTS = 1000;
+
+/** The NPC with its gun behaviour written as plain first-valid methods instead of a slot and a utility select. */
+function plainNpcDomain(actions: NpcActions): HtnDomain<any> {
+  const k = actions.schema.keys;
+  return compileHtnDomain(actions, {
+    root: 'BeNpc',
+    tasks: [
+      {
+        kind: 'compound',
+        name: 'BeNpc',
+        methods: [
+          { name: 'Fight', conditions: [eq(k.EnemyNear, true)], subtasks: ['GunCombat'] },
+          { name: 'Flee', conditions: [eq(k.EnemyNear, true)], subtasks: ['Flee'] },
+          { name: 'Arm', conditions: [eq(k.WeaponNearby, true), eq(k.HasWeapon, false)], subtasks: ['PickUpWeapon'] },
+          { name: 'Wander', subtasks: ['Wander'] },
+        ],
+      },
+      {
+        kind: 'compound',
+        name: 'GunCombat',
+        methods: [
+          // utility Shoot = 10 * ammo beats Reload = 5 exactly when there is ammo.
+          { name: 'Shoot', conditions: [gt(k.Ammo, 0)], subtasks: ['Shoot'] },
+          { name: 'Reload', subtasks: ['TakeCover', 'Reload', 'Shoot'] },
+        ],
+      },
+    ],
+  });
+}
+
+interface Crowd {
+  readonly planners: HtnPlanner[];
+  readonly states: WorldState<any>[];
+  readonly buffers: PlanBuffer[];
+}
+
+/** 1,000 NPC agents, each with its own planner, state and buffer, over one shared domain. */
+function crowd(slotted: boolean): Crowd {
+  const actions = npcActions();
+  const domain = slotted ? npcHtnDomain(actions) : plainNpcDomain(actions);
+  const gun = gunCombatDomain(actions);
+  const planners: HtnPlanner[] = [];
+  const states: WorldState<any>[] = [];
+  const buffers: PlanBuffer[] = [];
+  for (let i = 0; i < AGENTS; i++) {
+    const planner = new HtnPlanner(domain);
+    if (slotted) planner.plug('Combat', gun);
+    planners.push(planner);
+    states.push(createState(actions.schema, { EnemyNear: i % 5 !== 4, Ammo: i % 4, WeaponNearby: i % 10 === 4 }));
+    buffers.push(new PlanBuffer());
+  }
+  return { planners, states, buffers };
+}
+
+function planAll(c: Crowd): number {
+  let steps = 0;
+  for (let i = 0; i < AGENTS; i++) steps += c.planners[i].plan(c.states[i], undefined, { out: c.buffers[i] }).plan?.steps.length ?? 0;
+  return steps;
+}
+
+/** HTN authoring parity (issue 15): slots + utility select at agent scale, next to the same behaviour as plain methods. */
+export function htnParityCases(suite: string): BenchCase[] {
+  const plainName = `NPC ${AGENTS} agents, plain methods`;
+  const names = (c: Crowd) => c.planners.map((p, i) => p.plan(c.states[i]).plan?.steps.map((s) => s.task).join(',') ?? '(none)');
+  const make = (slotted: boolean): BenchCase =>
+    dualplanCase(
+      {
+        suite,
+        name: slotted ? `NPC ${AGENTS} agents, slot + utility select` : plainName,
+        allocOps: 200,
+        target: slotted ? { maxGcs: 0, baseline: plainName, label: 'vs plain methods' } : { maxGcs: 0 },
+      },
+      () => {
+        const c = crowd(slotted);
+        return {
+          run: () => planAll(c),
+          check: () => {
+            const ours = names(c);
+            const other = names(crowd(!slotted));
+            const differs = ours.findIndex((n, i) => n !== other[i]);
+            const invalid = c.planners.findIndex((p, i) => {
+              const plan = p.plan(c.states[i]).plan;
+              return !plan || validatePlan(plan.steps, 0, c.states[i], createState(c.states[i].schema)).step >= 0;
+            });
+            const ok = differs < 0 && invalid < 0;
+            const detail = differs >= 0 ? `agent ${differs}: ${ours[differs]} vs ${other[differs]}` : invalid >= 0 ? `agent ${invalid}: invalid plan` : `${AGENTS} plans, equal to the other form`;
+            return { valid: ok, optimal: ok, detail, planLength: ours.length };
+          },
+        };
+      },
+    );
+  return [make(false), make(true)];
+}
