@@ -1,5 +1,5 @@
 import type { CompareOp, EdgePolicy, InterruptPolicy, KeyDefinition, OpaqueApply, OpaqueTest, WorldState } from '@dualplan/world-state';
-import type { SubtaskFn } from '@dualplan/htn';
+import type { SubtaskFn, UtilityFn } from '@dualplan/htn';
 
 /**
  * The types of a domain document: plain JSON, everything by name. Functions are
@@ -50,8 +50,11 @@ export interface DocumentAction {
   readonly interrupt?: InterruptPolicy;
 }
 
-/** A method's subtask: a task or action name, a call with arguments, or a pause point. */
-export type DocumentSubtask = string | { readonly task: string; readonly args?: readonly unknown[] } | { readonly pause: true };
+/** A task or action name, or a call with arguments. */
+export type DocumentTaskRef = string | { readonly task: string; readonly args?: readonly unknown[] };
+
+/** A method's subtask: a task reference, a pause point, an optional subtask, or an any-order group (1 to 6 tasks). */
+export type DocumentSubtask = DocumentTaskRef | { readonly pause: true } | { readonly optional: DocumentTaskRef } | { readonly anyOrder: readonly DocumentTaskRef[] };
 
 export interface DocumentMethod {
   readonly name?: string;
@@ -59,10 +62,16 @@ export interface DocumentMethod {
   /** Subtasks, or a registry `subtasks` function computing them from the state. */
   readonly subtasks: readonly DocumentSubtask[] | FunctionRef;
   readonly cost?: number;
+  /** Relative chance under `select: 'random'` (>= 0, default 1). */
+  readonly weight?: number;
+  /** Score under `select: 'utility'`: a number or a registry `utilities` function. */
+  readonly utility?: number | FunctionRef;
 }
 
 export interface DocumentCompound {
   readonly name: string;
+  /** How a method is picked: `'first'` valid (default), `'random'` (weighted), `'utility'` (highest score). */
+  readonly select?: 'first' | 'random' | 'utility';
   readonly methods: readonly DocumentMethod[];
 }
 
@@ -121,6 +130,8 @@ export interface DomainRegistry<Ctx = any> {
   readonly effects?: Readonly<Record<string, OpaqueApply<Ctx>>>;
   /** HTN subtask functions `(state, ctx, args) => subtasks | null`. */
   readonly subtasks?: Readonly<Record<string, SubtaskFn<Ctx>>>;
+  /** HTN method utilities `(state, ctx, args) => number`, for `select: 'utility'`. */
+  readonly utilities?: Readonly<Record<string, UtilityFn<Ctx>>>;
   /** GOAP goal priorities `(state, ctx) => number`. */
   readonly priorities?: Readonly<Record<string, (state: WorldState<any>, ctx: Ctx) => number>>;
   /** GOAP goal validity checks `(state, ctx) => boolean`. */
@@ -140,8 +151,8 @@ export const DOCUMENT_FIELDS = /* @__PURE__ */ Object.freeze({
   condition: ['key', 'index', 'op', 'value'],
   effect: ['key', 'index', 'op', 'value', 'edge'],
   action: ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'executing', 'cost', 'interrupt'],
-  method: ['name', 'conditions', 'subtasks', 'cost'],
-  compound: ['name', 'methods'],
+  method: ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility'],
+  compound: ['name', 'methods', 'select'],
   htn: ['root', 'tasks'],
   goal: ['name', 'conditions', 'priority', 'valid'],
   goap: ['goals'],

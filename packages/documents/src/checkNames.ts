@@ -1,5 +1,5 @@
 import { DualplanError, compileConditions, compileEffects, didYouMean, type Schema } from '@dualplan/world-state';
-import type { DocumentCondition, DocumentEffect, DomainDocument, DomainRegistry, FunctionRef, OpaqueRef, RegistrySection } from './DomainDocument.js';
+import type { DocumentCondition, DocumentEffect, DomainDocument, DomainRegistry, DocumentTaskRef, FunctionRef, OpaqueRef, RegistrySection } from './DomainDocument.js';
 import { pointer, problem, type DocumentProblem } from './DomainDocumentError.js';
 
 /**
@@ -93,14 +93,17 @@ export function checkNames(doc: DomainDocument, schema: Schema, registry: Domain
       t.methods.forEach((m, mi) => {
         const base = pointer('/htn/tasks', ti, 'methods', mi);
         conditions(m.conditions, pointer(base, 'conditions'));
+        if (m.utility !== undefined && typeof m.utility === 'object') fn(m.utility, 'utilities', pointer(base, 'utility'), 'utility');
         if (!Array.isArray(m.subtasks)) {
           fn(m.subtasks as FunctionRef, 'subtasks', pointer(base, 'subtasks'), 'subtask');
           return;
         }
         m.subtasks.forEach((s, si) => {
           const path = pointer(base, 'subtasks', si);
-          if (typeof s === 'string') known(s, path);
-          else if ('task' in s) known(s.task, pointer(path, 'task'));
+          const ref = (r: DocumentTaskRef, at: string) => (typeof r === 'string' ? known(r, at) : known(r.task, pointer(at, 'task')));
+          if (typeof s === 'string' || 'task' in s) ref(s, path);
+          else if ('optional' in s) ref(s.optional, pointer(path, 'optional'));
+          else if ('anyOrder' in s) s.anyOrder.forEach((r: DocumentTaskRef, ri: number) => ref(r, pointer(path, 'anyOrder', ri)));
         });
       });
     });

@@ -57,6 +57,7 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
       (t): CompoundDef => ({
         kind: 'compound',
         name: t.name,
+        ...compact({ select: t.select }),
         methods: t.methods.map(
           (m): MethodDef =>
             compact({
@@ -64,6 +65,8 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
               conditions: m.conditions?.map(condition),
               subtasks: Array.isArray(m.subtasks) ? (m.subtasks.map(copy) as SubtaskDef[]) : lookup<SubtaskFn>('subtasks', (m.subtasks as FunctionRef).fn),
               cost: m.cost,
+              weight: m.weight,
+              utility: fnOr('utilities', m.utility),
             }) as MethodDef,
         ),
       }),

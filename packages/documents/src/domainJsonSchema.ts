@@ -113,12 +113,17 @@ export const domainJsonSchema = {
       additionalProperties: false,
     },
     subtask: {
-      description: 'a task or action name, { "task": name, "args": [...] }, or a pause point { "pause": true }',
+      description: 'a task or action name, { "task": name, "args": [...] }, a pause point { "pause": true }, an optional subtask { "optional": task } or an any-order group { "anyOrder": [tasks] }',
       oneOf: [
-        name,
-        { type: 'object', properties: { task: name, args: { type: 'array' } }, required: ['task'], additionalProperties: false },
+        { $ref: '#/$defs/taskRef' },
         { type: 'object', properties: { pause: { const: true } }, required: ['pause'], additionalProperties: false },
+        { type: 'object', properties: { optional: { $ref: '#/$defs/taskRef' } }, required: ['optional'], additionalProperties: false },
+        { type: 'object', properties: { anyOrder: { type: 'array', items: { $ref: '#/$defs/taskRef' }, minItems: 1, maxItems: 6 } }, required: ['anyOrder'], additionalProperties: false },
       ],
+    },
+    taskRef: {
+      description: 'a task or action name, or { "task": name, "args": [...] }',
+      oneOf: [name, { type: 'object', properties: { task: name, args: { type: 'array' } }, required: ['task'], additionalProperties: false }],
     },
     method: {
       type: 'object',
@@ -130,13 +135,15 @@ export const domainJsonSchema = {
           oneOf: [{ type: 'array', items: { $ref: '#/$defs/subtask' } }, { $ref: '#/$defs/fnRef' }],
         },
         cost: { type: 'number', minimum: 0 },
+        weight: { description: "relative chance under select 'random'", type: 'number', minimum: 0 },
+        utility: { description: "score under select 'utility': a number or a function reference { \"fn\": name }", oneOf: [{ type: 'number' }, { $ref: '#/$defs/fnRef' }] },
       },
       required: ['subtasks'],
       additionalProperties: false,
     },
     compound: {
       type: 'object',
-      properties: { name, methods: { type: 'array', items: { $ref: '#/$defs/method' } } },
+      properties: { name, methods: { type: 'array', items: { $ref: '#/$defs/method' } }, select: { enum: ['first', 'random', 'utility'] } },
       required: ['name', 'methods'],
       additionalProperties: false,
     },

@@ -4,6 +4,7 @@ export type {
   DocumentCondition,
   DocumentEffect,
   DocumentSubtask,
+  DocumentTaskRef,
   DocumentMethod,
   DocumentCompound,
   DocumentHtn,

@@ -40,6 +40,15 @@ const sink: DomainDocument = {
           { name: 'Listed', subtasks: ['draw', { pause: true }, { task: 'strike', args: ['thrust'] }] },
         ],
       },
+      {
+        name: 'Pick',
+        select: 'utility',
+        methods: [
+          { name: 'Scored', utility: { fn: 'score' }, subtasks: [{ optional: 'draw' }, { anyOrder: ['strike', { task: 'draw', args: [] }] }] },
+          { name: 'Flat', utility: 1, subtasks: ['draw'] },
+        ],
+      },
+      { name: 'Roll', select: 'random', methods: [{ weight: 2, subtasks: ['draw'] }] },
     ],
   },
   goap: { goals: [{ name: 'win', conditions: [{ key: 'hp', index: 1, op: '==', value: 4 }], priority: { fn: 'urgency' }, valid: { fn: 'always' } }] },
@@ -51,6 +60,7 @@ const registry: DomainRegistry = {
   subtasks: { plan: () => ['strike'] },
   priorities: { urgency: () => 7 },
   validity: { always: () => true },
+  utilities: { score: () => 3 },
 };
 
 describe('a document with every field', () => {
@@ -86,6 +96,8 @@ describe('a document with every field', () => {
     expect([goap.plan?.steps.map((s) => s.task), goap.plan?.cost]).toEqual([['strike'], 2]);
     // The listed method stops at its pause point after drawing the sword.
     expect(new HtnPlanner(loaded.htn!).plan(createState(loaded.schema)).plan?.steps.map((s) => s.task)).toEqual(['draw']);
+    // Utility select: Scored (3) beats Flat (1); with the optional draw the any-order group cannot be planned, so it is skipped.
+    expect(new HtnPlanner(loaded.htn!).plan(createState(loaded.schema), undefined, { task: 'Pick' }).plan?.steps.map((s) => s.task)).toEqual(['strike', 'draw']);
     const saved = saveDomain(loaded.definitions, registry, { $schema: sink.$schema });
     expect(loadDomain(saved, registry).goap!.steps.map((s) => s.task)).toEqual(['strike', 'draw']);
     expect(saved.htn).toEqual(sink.htn);

@@ -10,12 +10,13 @@ import {
   type KeyDefinition,
   type Schema,
 } from '@dualplan/world-state';
-import type { SubtaskDef } from '@dualplan/htn';
+import type { SubtaskDef, TaskRef } from '@dualplan/htn';
 import type {
   DocumentAction,
   DocumentCondition,
   DocumentEffect,
   DocumentSubtask,
+  DocumentTaskRef,
   DomainDocument,
   DomainRegistry,
   FunctionRef,
@@ -69,6 +70,7 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
     ...compact({ root: defs.htn.root }),
     tasks: defs.htn.tasks.map((t, ti) => ({
       name: t.name,
+      ...compact({ select: t.select }),
       methods: t.methods.map((m, mi) => {
         const base = pointer('/htn/tasks', ti, 'methods', mi);
         return compact({
@@ -76,6 +78,8 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
           conditions: conditions(m.conditions, pointer(base, 'conditions'), t.name),
           subtasks: typeof m.subtasks === 'function' ? nameOf('subtasks', m.subtasks, pointer(base, 'subtasks'), t.name) : m.subtasks.map(saveSubtask),
           cost: m.cost,
+          weight: m.weight,
+          utility: typeof m.utility === 'function' ? nameOf('utilities', m.utility, pointer(base, 'utility'), t.name) : m.utility,
         });
       }),
     })),
@@ -140,5 +144,12 @@ function valueName<V extends number | boolean | string>(schema: Schema, cell: nu
 function saveSubtask(s: SubtaskDef): DocumentSubtask {
   if (typeof s === 'string') return s;
   if ('pause' in s) return { pause: true };
+  if ('optional' in s) return { optional: saveRef(s.optional) };
+  if ('anyOrder' in s) return { anyOrder: s.anyOrder.map(saveRef) };
+  return saveRef(s);
+}
+
+function saveRef(s: TaskRef): DocumentTaskRef {
+  if (typeof s === 'string') return s;
   return s.args === undefined ? { task: s.task } : { task: s.task, args: [...s.args] };
 }
