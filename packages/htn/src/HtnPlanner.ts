@@ -150,9 +150,12 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     }
     const sub = new HtnPlanner<Ctx, SubOp>(domain, { root: options.task, delegates: options.delegates, maxSteps: this.settings.maxSteps, maxDepth: this.settings.maxDepth });
     if (options.task === undefined && domain.root < 0) throw new UndefinedTaskError('(root)', `the sub-domain ${domain.name} plugged into slot "${slot}" (it has no root; pass options.task)`);
-    const out = new PlanBuffer();
-    const request = { out };
-    const plan: SubPlanner<Ctx> = (state, ctx) => sub.plan(state, ctx, request);
+    // The slot's arguments, if a method passes any, become the sub-domain root's arguments.
+    const request: HtnPlanRequest = { out: new PlanBuffer(), args: undefined };
+    const plan: SubPlanner<Ctx> = (state, ctx, args) => {
+      request.args = args.length === 0 ? undefined : args;
+      return sub.plan(state, ctx, request);
+    };
     this.plugged[index] = sub as HtnPlanner<Ctx, string>;
     this.settings.slots[index] = plan;
     this.slotVersion[index]++;

@@ -95,6 +95,17 @@ describe('slots: the NPC whose combat behaviour is filled when it picks up a wea
   });
 });
 
+describe('slot arguments', () => {
+  it('a slot called with arguments passes them to the sub-domain root', () => {
+    const actions = npcActions();
+    const d = compileHtnDomain(actions, { root: 'R', tasks: [{ kind: 'slot', name: 'S' }, { kind: 'compound', name: 'R', methods: [{ subtasks: [{ task: 'S', args: ['Shoot'] }] }] }] });
+    const sub = compileHtnDomain(actions, { root: 'Do', tasks: [{ kind: 'compound', name: 'Do', methods: [{ subtasks: (_s, _c, args) => [String(args[0] ?? 'Wander')] }] }] });
+    const p = new HtnPlanner(d);
+    p.plug('S', sub);
+    expect(tasksOf(p.plan(createState(actions.schema, { Ammo: 1 })))).toEqual(['Shoot']);
+  });
+});
+
 describe('static splice of a sub-domain definition', () => {
   const actions = npcActions();
   it('brings its tasks in; the spliced root is called by name', () => {
