@@ -66,6 +66,8 @@ export interface DocumentMethod {
   readonly weight?: number;
   /** Score under `select: 'utility'`: a number or a registry `utilities` function. */
   readonly utility?: number | FunctionRef;
+  /** When the conditions are checked: `'plan'` (default), also before each step (`'step'`), or every tick (`'tick'`). */
+  readonly check?: 'plan' | 'step' | 'tick';
 }
 
 export interface DocumentCompound {
@@ -151,7 +153,7 @@ export const DOCUMENT_FIELDS = /* @__PURE__ */ Object.freeze({
   condition: ['key', 'index', 'op', 'value'],
   effect: ['key', 'index', 'op', 'value', 'edge'],
   action: ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'executing', 'cost', 'interrupt'],
-  method: ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility'],
+  method: ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check'],
   compound: ['name', 'methods', 'select'],
   htn: ['root', 'tasks'],
   goal: ['name', 'conditions', 'priority', 'valid'],

@@ -67,6 +67,7 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
               cost: m.cost,
               weight: m.weight,
               utility: fnOr('utilities', m.utility),
+              check: m.check,
             }) as MethodDef,
         ),
       }),

@@ -136,6 +136,7 @@ export const domainJsonSchema = {
         },
         cost: { type: 'number', minimum: 0 },
         weight: { description: "relative chance under select 'random'", type: 'number', minimum: 0 },
+        check: { description: 'when the conditions are checked: at plan time, also before each step, or every tick while the subtree runs', enum: ['plan', 'step', 'tick'] },
         utility: { description: "score under select 'utility': a number or a function reference { \"fn\": name }", oneOf: [{ type: 'number' }, { $ref: '#/$defs/fnRef' }] },
       },
       required: ['subtasks'],

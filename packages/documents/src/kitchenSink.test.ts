@@ -45,7 +45,7 @@ const sink: DomainDocument = {
         select: 'utility',
         methods: [
           { name: 'Scored', utility: { fn: 'score' }, subtasks: [{ optional: 'draw' }, { anyOrder: ['strike', { task: 'draw', args: [] }] }] },
-          { name: 'Flat', utility: 1, subtasks: ['draw'] },
+          { name: 'Flat', utility: 1, subtasks: ['draw'], check: 'tick' },
         ],
       },
       { name: 'Roll', select: 'random', methods: [{ weight: 2, subtasks: ['draw'] }] },

@@ -79,6 +79,7 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
           subtasks: typeof m.subtasks === 'function' ? nameOf('subtasks', m.subtasks, pointer(base, 'subtasks'), t.name) : m.subtasks.map(saveSubtask),
           cost: m.cost,
           weight: m.weight,
+          check: m.check,
           utility: typeof m.utility === 'function' ? nameOf('utilities', m.utility, pointer(base, 'utility'), t.name) : m.utility,
         });
       }),

@@ -31,6 +31,8 @@ export interface DomainTables {
   methodScore: Float64Array;
   slots: string[];
   slotOf: Int32Array;
+  methodCheck: Uint8Array;
+  scopeEndCall: number;
   subCalls: Int32Array;
   callTask: Int32Array;
   callArgs: (readonly unknown[])[];
@@ -85,6 +87,12 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
   /** Per method: its utility function under `select: 'utility'`, or null (then {@link methodScore} is its utility). */
   readonly methodUtility: readonly (UtilityFn | null)[];
   readonly methodScore: Float64Array;
+  /** Per method: when its conditions are checked, 0 `'plan'`, 1 `'step'`, 2 `'tick'`. */
+  readonly methodCheck: Uint8Array;
+  /** The call that ends a checked method's subtree (a pause-task call with marker arguments), appended to its subtasks. */
+  readonly scopeEndCall: number;
+  /** True when some method has `check: 'step' | 'tick'`: the planner then runs every call the general way. */
+  readonly hasChecks: boolean;
   /** The slots the domain declares, by slot index. */
   readonly slots: readonly string[];
   /** Per task: its slot index, or -1. */
@@ -128,6 +136,9 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
     this.methodUtility = t.methodUtility;
     this.methodScore = t.methodScore;
     this.slots = Object.freeze(t.slots.slice());
+    this.methodCheck = t.methodCheck;
+    this.scopeEndCall = t.scopeEndCall;
+    this.hasChecks = t.methodCheck.some((c) => c !== 0);
     this.slotOf = t.slotOf;
     this.subCalls = t.subCalls;
     this.callTask = t.callTask;

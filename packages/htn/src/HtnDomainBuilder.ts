@@ -1,7 +1,7 @@
 import type { ActionSet, ConditionDef, KeysOf, Schema, SchemaSpec } from '@dualplan/world-state';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import type { HtnDomain } from './HtnDomain.js';
-import type { CompoundDef, HtnDomainDef, MethodDef, MethodSelect, SubtaskDef, SubtaskFn, TaskDef, TaskRef, UtilityFn } from './HtnDomainDef.js';
+import type { CompoundDef, HtnDomainDef, MethodDef, MethodCheck, MethodSelect, SubtaskDef, SubtaskFn, TaskDef, TaskRef, UtilityFn } from './HtnDomainDef.js';
 import { pause } from './HtnDomainDef.js';
 
 type Conds<S extends SchemaSpec> = readonly ConditionDef[] | ((keys: KeysOf<S>) => readonly ConditionDef[]);
@@ -12,6 +12,8 @@ export interface MethodOptions {
   readonly cost?: number;
   readonly weight?: number;
   readonly utility?: number | UtilityFn;
+  /** When the method's conditions are checked: `'plan'` (default), `'step'` or `'tick'`. */
+  readonly check?: MethodCheck;
 }
 
 /**
@@ -113,6 +115,7 @@ export class CompoundBuilder<S extends SchemaSpec, Name extends string = string,
     if (opts.cost !== undefined) method.cost = opts.cost;
     if (opts.weight !== undefined) method.weight = opts.weight;
     if (opts.utility !== undefined) method.utility = opts.utility;
+    if (opts.check !== undefined) method.check = opts.check;
     this.def.methods.push(method);
     return new MethodBuilder(this, method);
   }

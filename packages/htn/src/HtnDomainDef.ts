@@ -57,7 +57,19 @@ export interface MethodDef {
   readonly weight?: number;
   /** Score under `select: 'utility'` (required there): a finite number or a function returning one. */
   readonly utility?: number | UtilityFn;
+  /**
+   * When the method's conditions are checked ({@link MethodCheck}); defaults to `'plan'`.
+   */
+  readonly check?: MethodCheck;
 }
+
+/**
+ * When a method's conditions are checked:
+ * - `'plan'`: when the method is chosen (default);
+ * - `'step'`: also before each step of its subtree, at plan time and by the runner before it starts the step;
+ * - `'tick'`: also on every tick while a step of its subtree runs (the runner aborts the step when one fails).
+ */
+export type MethodCheck = 'plan' | 'step' | 'tick';
 
 /** A task with methods; by default the first applicable method wins (see {@link MethodSelect}). */
 export interface CompoundDef {

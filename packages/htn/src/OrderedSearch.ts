@@ -1,11 +1,12 @@
 import { createState, DualplanError, firstFailing, type SubPlanner, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
 import { Select, TaskKind, type HtnDomain } from './HtnDomain.js';
 import { MethodOrder } from './MethodOrder.js';
+import { CheckedSteps } from './CheckedSteps.js';
 import type { SubtaskDef } from './HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import type { ContinuationTask, HtnContinuation } from './HtnPlan.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
-import { APPLIED, applyStep, grow, sameLayout, type SearchSettings } from './planningOps.js';
+import { APPLIED, applyStep, grow, sameLayout, SCOPE_END_ARGS, type SearchSettings } from './planningOps.js';
 import { subtaskCall } from './subtaskCall.js';
 
 /** End of the task list. */
@@ -13,9 +14,9 @@ export const NIL = -1;
 /**
  * Int32 slots per decomposition record header: call, method, head, arena top, dyn calls, plan length, MTR length, tie,
  * order base (a strategy compound's try order in {@link OrderedSearch.order}, else -1; then `method` is a position in it),
- * order top, slots used.
+ * order top, slots used, check scope, check scope arena top.
  */
-export const REC = 11;
+export const REC = 13;
 /** Results of {@link OrderedSearch.expand}. */
 export const FAILED = 0;
 export const OK = 1;
@@ -69,6 +70,12 @@ export class OrderedSearch<Ctx = any> {
   /** Slot indices expanded on the current path (`usedLen` of them), for the plan's `meta.slots`. */
   used = new Int32Array(8);
   usedLen = 0;
+  /** The innermost open run-time check scope (a node: its method and parent scope), or NIL. */
+  scope = NIL;
+  scopeTop = 0;
+  private scopeMethod = new Int32Array(16);
+  private scopeParent = new Int32Array(16);
+  private readonly checked: CheckedSteps;
   private readonly compatible = new WeakSet<Schema>();
 
   constructor(domain: HtnDomain, settings: SearchSettings<Ctx>, trace: HtnTraceEvent[]) {
@@ -84,6 +91,7 @@ export class OrderedSearch<Ctx = any> {
     this.min = this.ws.schema.min;
     this.max = this.ws.schema.max;
     this.order = new MethodOrder(domain);
+    this.checked = new CheckedSteps(domain);
   }
 
   /** Start a search from `state` with an empty task list. */
@@ -104,6 +112,8 @@ export class OrderedSearch<Ctx = any> {
     this.continuation = null;
     this.order.top = 0;
     this.usedLen = 0;
+    this.scope = NIL;
+    this.scopeTop = 0;
     this.tracing = tracing;
     if (tracing) this.trace.length = 0;
   }
@@ -113,8 +123,11 @@ export class OrderedSearch<Ctx = any> {
     const d = this.domain;
     const task = this.calls.taskOf(call);
     switch (d.taskKind[task]) {
-      case TaskKind.Primitive:
-        return this.addStep(this.settings.steps.get(call, task, this.calls.argsOf(call))) ? OK : FAILED;
+      case TaskKind.Primitive: {
+        let step = this.settings.steps.get(call, task, this.calls.argsOf(call));
+        for (let n = this.scope; n !== NIL; n = this.scopeParent[n]) step = this.checked.under(step, this.scopeMethod[n]);
+        return this.addStep(step) ? OK : FAILED;
+      }
       case TaskKind.Compound:
         if (this.mtrLen >= this.maxDepth) {
           this.failure = this.settings.texts.depth(task);
@@ -126,6 +139,11 @@ export class OrderedSearch<Ctx = any> {
       case TaskKind.Slot:
         return this.slot(call, task) ? OK : FAILED;
       default:
+        if (this.calls.argsOf(call) === SCOPE_END_ARGS) {
+          // The end of a checked method's subtree (after resuming a continuation no scope is open).
+          if (this.scope !== NIL) this.scope = this.scopeParent[this.scope];
+          return OK;
+        }
         // A pause with nothing planned before it, or nothing after it, is a no-op.
         if (this.planLen === 0 || this.head === NIL) {
           if (this.tracing) this.trace.push({ type: 'pause', remaining: -1 });
@@ -153,6 +171,8 @@ export class OrderedSearch<Ctx = any> {
       const base = rec[o + 8];
       this.order.top = rec[o + 9];
       this.usedLen = rec[o + 10];
+      this.scope = rec[o + 11];
+      this.scopeTop = rec[o + 12];
       const words = this.ws.words;
       for (let i = 0; i < this.W; i++) words[i] = rec[o + REC + i];
       this.backtracks++;
@@ -235,6 +255,7 @@ export class OrderedSearch<Ctx = any> {
           if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'subtasks', condition: '' });
           continue;
         }
+        if (d.methodCheck[m] !== 0) this.push(d.scopeEndCall);
         this.pushRefs(refs, m);
         subtasks = refs.length;
       } else {
@@ -242,6 +263,7 @@ export class OrderedSearch<Ctx = any> {
         subtasks = d.methodSubEnd[m] - d.methodSubStart[m];
       }
       if (p < k - 1 && p < bound) this.record(call, base < 0 ? m : p, head, arena, dyn, base);
+      if (d.methodCheck[m] !== 0) this.openScope(m);
       if (depth + 1 > this.mtr.length) this.mtr = grow(this.mtr, depth + 1);
       this.mtr[depth] = p;
       this.mtrLen = depth + 1;
@@ -269,8 +291,22 @@ export class OrderedSearch<Ctx = any> {
     rec[o + 8] = base;
     rec[o + 9] = this.order.top;
     rec[o + 10] = this.usedLen;
+    rec[o + 11] = this.scope;
+    rec[o + 12] = this.scopeTop;
     const words = this.ws.words;
     for (let i = 0; i < this.W; i++) rec[o + REC + i] = words[i];
+  }
+
+  /** Open method `m`'s run-time check scope: primitives planned until its end marker carry its conditions. */
+  private openScope(m: number): void {
+    const n = this.scopeTop++;
+    if (n >= this.scopeMethod.length) {
+      this.scopeMethod = grow(this.scopeMethod, n + 1);
+      this.scopeParent = grow(this.scopeParent, n + 1);
+    }
+    this.scopeMethod[n] = m;
+    this.scopeParent[n] = this.scope;
+    this.scope = n;
   }
 
   /** A slot plans as the sub-domain plugged into it (one plan, like a delegate); an empty slot fails. */

@@ -15,12 +15,14 @@ import type { HtnDomainDef, MethodDef, SubtaskFn, TaskDef, UtilityFn } from './H
 import { expandSubtaskGroups } from './subtaskGroups.js';
 import { didYouMean } from '@dualplan/world-state';
 import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from './errors.js';
-import { fastTables, NO_ARGS } from './planningOps.js';
+import { fastTables, NO_ARGS, SCOPE_END_ARGS } from './planningOps.js';
 import { subtaskCall, type CallSink } from './subtaskCall.js';
 const PAUSE_NAME = '(pause)';
 
 const DOMAIN_FIELDS = ['name', 'root', 'tasks'];
-const METHOD_FIELDS = ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility'];
+const METHOD_FIELDS = ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check'];
+/** `check` values, by their code in {@link HtnDomain.methodCheck}. */
+export const CHECKS = ['plan', 'step', 'tick'] as const;
 const TASK_FIELDS = {
   compound: ['kind', 'name', 'methods', 'select'],
   delegate: ['kind', 'name', 'delegate', 'args'],
@@ -136,6 +138,10 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   defaultCall[pauseTask] = callTask.length;
   callTask.push(pauseTask);
   callArgs.push(NO_ARGS);
+  // Closes the run-time check scope of a method with `check: 'step' | 'tick'` (a no-op pause call for every other reader).
+  const scopeEndCall = callTask.length;
+  callTask.push(pauseTask);
+  callArgs.push(SCOPE_END_ARGS);
 
   const methodStart = new Int32Array(n + 1);
   const methodEnd = new Int32Array(n + 1);
@@ -148,6 +154,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   const methodWeight: number[] = [];
   const methodUtility: (UtilityFn | null)[] = [];
   const methodScore: number[] = [];
+  const methodCheck: number[] = [];
   const subCalls: number[] = [];
   let where = '';
   const sink: CallSink = {
@@ -177,6 +184,9 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
       const utility = checkUtility(m.utility, select, t.name, where);
       methodUtility.push(typeof utility === 'function' ? utility : null);
       methodScore.push(typeof utility === 'number' ? utility : 0);
+      const check = m.check === undefined ? 0 : CHECKS.indexOf(m.check);
+      if (check < 0) throw new TaskDefinitionError('BAD_CHECK', t.name, `The check ${JSON.stringify(m.check)} of ${where} must be ${CHECKS.map((x) => `'${x}'`).join(', ')}.${didYouMean(String(m.check), CHECKS)}`);
+      methodCheck.push(check);
       methodNames.push(name);
       methodConds.push(compileConditions(schema, conditionsOf(m.conditions, t.name, where), where));
       methodCost.push(m.cost ?? 0);
@@ -185,6 +195,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
       else if (Array.isArray(m.subtasks)) {
         methodFn.push(null);
         for (const ref of m.subtasks) subCalls.push(subtaskCall(sink, ref, -1));
+        if (check !== 0) subCalls.push(scopeEndCall);
       } else throw new TaskDefinitionError('BAD_METHOD', t.name, `Method ${name} of task "${t.name}" needs a subtasks array or function.`);
       methodSubEnd.push(subCalls.length);
     });
@@ -221,6 +232,8 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     methodWeight: Float64Array.from(methodWeight),
     methodUtility,
     methodScore: Float64Array.from(methodScore),
+    methodCheck: Uint8Array.from(methodCheck),
+    scopeEndCall,
     slots,
     slotOf,
     subCalls: Int32Array.from(subCalls),

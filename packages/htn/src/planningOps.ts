@@ -16,6 +16,8 @@ import type { StepCache } from './StepCache.js';
 
 /** The arguments of a call without any. */
 export const NO_ARGS: readonly unknown[] = /* @__PURE__ */ Object.freeze([]);
+/** The arguments of the pause-task call that closes a method's run-time check scope. */
+export const SCOPE_END_ARGS: readonly unknown[] = /* @__PURE__ */ Object.freeze(['(end of checks)']);
 
 /** @internal What a planner gives its searches, fixed for its lifetime. */
 export interface SearchSettings<Ctx> {

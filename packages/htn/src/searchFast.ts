@@ -27,7 +27,8 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
   const W = s.W;
   const R = REC + W;
   const steps = s.steps;
-  const inline = !s.tracing && s.against === null;
+  // Run-time checks follow scopes the inline path does not track: such domains run the general way.
+  const inline = !s.tracing && s.against === null && !d.hasChecks;
   let status: SearchStatus = 'found';
   let head = s.head, top = s.arenaTop, planLen = s.planLen, mtrLen = s.mtrLen, nrec = s.nrec;
   let dynLen = s.calls.len, tie = s.tie, generated = s.generated, expanded = s.expanded, backtracks = s.backtracks;
@@ -104,6 +105,8 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
           rec[o + 8] = -1;
           rec[o + 9] = s.order.top;
           rec[o + 10] = s.usedLen;
+          rec[o + 11] = s.scope;
+          rec[o + 12] = s.scopeTop;
           for (let i = 0; i < W; i++) rec[o + REC + i] = words[i];
         }
         cur = prog[mo + 2];

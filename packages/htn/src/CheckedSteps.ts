@@ -1,0 +1,34 @@
+import { compileConditions, type PlanStep } from '@dualplan/world-state';
+import type { HtnDomain } from './HtnDomain.js';
+
+/**
+ * @internal The steps planned under methods with `check: 'step' | 'tick'`: the step with that
+ * method's conditions added to its `conditions` ('step': checked at plan time and before the step
+ * starts) or to its `executing` conditions ('tick': checked every tick while it runs). Built once
+ * per (step, method) and reused, so steady-state planning does not allocate.
+ */
+export class CheckedSteps {
+  private readonly domain: HtnDomain;
+  private readonly cache = new Map<PlanStep, Map<number, PlanStep>>();
+
+  constructor(domain: HtnDomain) {
+    this.domain = domain;
+  }
+
+  /** `step` under method `m`'s check. */
+  under(step: PlanStep, m: number): PlanStep {
+    let byMethod = this.cache.get(step);
+    if (byMethod === undefined) this.cache.set(step, (byMethod = new Map()));
+    let checked = byMethod.get(m);
+    if (checked === undefined) byMethod.set(m, (checked = this.derive(step, m)));
+    return checked;
+  }
+
+  private derive(step: PlanStep, m: number): PlanStep {
+    const d = this.domain;
+    const where = `the check of method ${d.methodNames[m]} on step ${step.task}`;
+    const conds = d.methodConds[m].source;
+    if (d.methodCheck[m] === 1) return Object.freeze({ ...step, conditions: compileConditions(d.schema, [...step.conditions.source, ...conds], where) });
+    return Object.freeze({ ...step, executing: compileConditions(d.schema, [...step.executing.source, ...conds], where) });
+  }
+}
