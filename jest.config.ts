@@ -8,7 +8,7 @@ const config: Config = {
   testEnvironmentOptions: {
     customExportConditions: ['@dualplan/source', 'node', 'require', 'default'],
   },
-  roots: ['<rootDir>/packages', '<rootDir>/benchmarks'],
+  roots: ['<rootDir>/packages', '<rootDir>/benchmarks', '<rootDir>/scripts'],
   testMatch: ['**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // Sources import siblings as './x.js' (Node ESM); map back to the .ts file.

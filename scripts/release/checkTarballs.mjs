@@ -1,0 +1,183 @@
+// The release checks on what users install: every publishable package under
+// packages/ is packed with `npm pack`, and the tarball is
+//  - inspected: no build info or tests, every export target present, every
+//    source map's sources shipped, LICENSE/README/CHANGELOG included;
+//  - linted with publint and @arethetypeswrong/cli;
+//  - installed alone (with only its own @dualplan dependencies) into a fresh
+//    project and loaded through import and require() on the oldest supported
+//    Node (20.19) and the current LTS;
+//  - type-checked from consumer projects across the supported TypeScript range
+//    and module settings (skipLibCheck off), then run.
+// Needs `npm run build` first; .ci/run and `npm run release` run it.
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, normalize } from 'node:path';
+import { exportEntries, localClosure, publishablePackages, root, toolsBin } from './workspace.mjs';
+
+const tools = join(root, 'tools/node_modules');
+/** Node binaries from the npm `node` package (tools/package.json). */
+const NODES = [
+  { label: 'Node 20.19 (oldest supported)', bin: join(tools, 'node-20/bin/node') },
+  { label: 'Node 26 (current LTS)', bin: join(tools, 'node-26/bin/node') },
+];
+/** The supported TypeScript range and the module settings each version is checked under. */
+const TYPESCRIPTS = [
+  { version: '5.7', tsc: join(tools, 'typescript-5.7/bin/tsc'), modes: ['nodenext', 'bundler', 'node10'] },
+  { version: '5.8', tsc: join(tools, 'typescript-5.8/bin/tsc'), modes: ['nodenext', 'bundler', 'commonjs', 'node10'] },
+  { version: '6.0', tsc: join(tools, 'typescript/bin/tsc'), modes: ['nodenext', 'bundler', 'commonjs'] },
+  { version: '7.0', tsc: join(root, 'node_modules/.bin/tsc'), modes: ['nodenext', 'bundler', 'commonjs'], emit: true },
+];
+const COMMON = { target: 'es2022', lib: ['es2022'], strict: true, skipLibCheck: false, types: [], noEmit: true };
+const MODES = {
+  nodenext: { files: ['esm/*.ts'], compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', rootDir: 'esm', outDir: 'out/esm' } },
+  bundler: { files: ['esm/*.ts'], compilerOptions: { module: 'esnext', moduleResolution: 'bundler' } },
+  // A CommonJS file that require()s the ES modules (TypeScript >= 5.8 types this under nodenext).
+  commonjs: { files: ['cjs/*.cts'], compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', rootDir: 'cjs', outDir: 'out/cjs' } },
+  // Legacy resolution (no "exports"): types through "types" and "typesVersions".
+  node10: { files: ['esm/*.ts'], compilerOptions: { module: 'commonjs', moduleResolution: 'node10' } },
+};
+
+for (const need of [...NODES.map((n) => n.bin), ...TYPESCRIPTS.map((t) => t.tsc), join(toolsBin, 'publint'), join(toolsBin, 'attw')]) {
+  if (!existsSync(need)) throw new Error(`${need} missing: run \`node scripts/installTools.mjs\` (the root postinstall does)`);
+}
+
+const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+const packages = publishablePackages();
+const work = mkdtempSync(join(tmpdir(), 'dualplan-release-'));
+const failures = [];
+const check = (what, fn) => {
+  try {
+    const note = fn();
+    console.log(`ok   ${what}${note ? `: ${note}` : ''}`);
+  } catch (e) {
+    failures.push(what);
+    console.error(`FAIL ${what}: ${[e.message, e.stdout, e.stderr].filter(Boolean).join('\n')}`);
+  }
+};
+
+// 1. Pack and inspect.
+const tarballs = new Map();
+for (const entry of packages) {
+  const [out] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], entry.dir));
+  const tarball = join(work, out.filename);
+  tarballs.set(entry.name, tarball);
+  const files = new Set(out.files.map((f) => f.path));
+  check(`${entry.name} tarball contents`, () => {
+    const bad = [...files].filter((f) => f.endsWith('.tsbuildinfo') || /\.test\.(d\.)?ts(\.map)?$/.test(f) || /\.test\.js/.test(f));
+    if (bad.length) throw new Error(`ships build info or tests: ${bad.join(', ')}`);
+    for (const f of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']) if (!files.has(f)) throw new Error(`lacks ${f}`);
+    for (const e of exportEntries(entry)) {
+      for (const target of [e.source, e.types, e.default]) {
+        if (!files.has(normalize(target))) throw new Error(`lacks ${target}, named by "exports"["${e.subpath}"] (run npm run build first)`);
+      }
+    }
+    // A map whose sources are not in the tarball sends debuggers and editors nowhere.
+    let maps = 0;
+    for (const f of files) {
+      if (!f.endsWith('.map')) continue;
+      maps++;
+      const { sources } = JSON.parse(readFileSync(join(entry.dir, f), 'utf8'));
+      for (const s of sources) {
+        const target = normalize(join(dirname(f), s));
+        if (!files.has(target)) throw new Error(`${f} points to ${s}, which is not shipped`);
+      }
+    }
+    return `${files.size} files, ${(out.size / 1024).toFixed(1)} KB packed, ${(out.unpackedSize / 1024).toFixed(1)} KB unpacked, ${maps} source maps resolve`;
+  });
+  check(`${entry.name} publint`, () => {
+    run(join(toolsBin, 'publint'), ['run', tarball, '--strict'], work);
+  });
+  // cjs-resolves-to-esm: attw models TypeScript's node16 mode, where require() of
+  // an ES module is an error. The packages are ES modules only by decision, and
+  // require() of them works on the Node versions in "engines" and types under
+  // TypeScript >= 5.8 nodenext: the commonjs consumer below checks exactly that.
+  check(`${entry.name} @arethetypeswrong/cli`, () => {
+    run(join(toolsBin, 'attw'), [tarball, '--ignore-rules', 'cjs-resolves-to-esm', '--format', 'table-flipped', '--no-color'], work);
+  });
+}
+
+// 2. Each package installed alone, loaded by import and require() on each Node.
+const project = (name, files) => {
+  const dir = join(work, name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `consumer-${name}`, private: true, type: 'module' }));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  return dir;
+};
+const loadScripts = (specs) => ({
+  'load.mjs': `${specs.map((s, i) => `import * as m${i} from '${s}';`).join('\n')}\nconst counts = [${specs.map((_, i) => `Object.keys(m${i}).length`).join(', ')}];\nif (counts.some((n) => n === 0)) throw new Error('an entry exports nothing');\nconsole.log(counts.reduce((a, b) => a + b, 0));\n`,
+  'load.cjs': `const counts = [${specs.map((s) => `Object.keys(require('${s}')).length`).join(', ')}];\nif (counts.some((n) => n === 0)) throw new Error('an entry exports nothing');\nconsole.log(counts.reduce((a, b) => a + b, 0));\n`,
+});
+for (const entry of packages) {
+  const closure = localClosure(entry.name, packages);
+  const specs = exportEntries(entry).map((e) => e.spec);
+  const dir = project(entry.folder, loadScripts(specs));
+  check(`${entry.name} installs alone`, () => {
+    run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', ...closure.map((n) => tarballs.get(n))], dir);
+    const installed = readdirSync(join(dir, 'node_modules/@dualplan')).map((d) => `@dualplan/${d}`).sort();
+    if (installed.join() !== [...closure].sort().join()) throw new Error(`installed ${installed.join(', ')}, expected ${closure.join(', ')}`);
+    return `with ${closure.length - 1} @dualplan dependencies`;
+  });
+  for (const node of NODES) {
+    check(`${entry.name} loads on ${node.label}`, () => {
+      const imported = run(node.bin, ['load.mjs'], dir).trim();
+      // --no-warnings: Node 20 marks require() of ES modules experimental.
+      const required = run(node.bin, ['--no-warnings', 'load.cjs'], dir).trim();
+      if (imported !== required) throw new Error(`import sees ${imported} exports, require() ${required}`);
+      return `${imported} exports from ${specs.join(', ')} by import and require()`;
+    });
+  }
+}
+
+// 3. Consumer type matrix: one project with every package, every entry imported,
+//    plus each package's consumer-smoke.ts (real use of its API) where present.
+const specs = packages.flatMap((entry) => exportEntries(entry).map((e) => e.spec));
+const consumer = {
+  'esm/entries.ts': `${specs.map((s, i) => `import * as m${i} from '${s}';`).join('\n')}\nexport const counts: number[] = [${specs.map((_, i) => `Object.keys(m${i}).length`).join(', ')}];\n`,
+  'cjs/entries.cts': `${specs.map((s, i) => `import m${i} = require('${s}');`).join('\n')}\nexport const counts: number[] = [${specs.map((_, i) => `Object.keys(m${i}).length`).join(', ')}];\n`,
+};
+for (const entry of packages) {
+  const smoke = join(entry.dir, 'consumer-smoke.ts');
+  if (existsSync(smoke)) consumer[`esm/smoke-${entry.folder}.ts`] = readFileSync(smoke, 'utf8');
+}
+const matrix = project('matrix', consumer);
+run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs.values()], matrix);
+let combinations = 0;
+for (const ts of TYPESCRIPTS) {
+  for (const mode of ts.modes) {
+    const { files, compilerOptions } = MODES[mode];
+    const config = `tsconfig.${mode}.${ts.version}.json`;
+    writeFileSync(join(matrix, config), JSON.stringify({ compilerOptions: { ...COMMON, ...compilerOptions, ...(ts.emit && compilerOptions.outDir ? { noEmit: false } : {}) }, include: files }));
+    check(`TypeScript ${ts.version} ${mode} consumer type-checks`, () => {
+      run(ts.tsc, ['-p', config], matrix);
+      combinations++;
+    });
+  }
+}
+// The documented floor holds: below 5.8, a CommonJS consumer cannot require() the packages.
+check('TypeScript 5.7 commonjs consumer fails as documented (needs 5.8)', () => {
+  writeFileSync(join(matrix, 'tsconfig.floor.json'), JSON.stringify({ compilerOptions: { ...COMMON, ...MODES.commonjs.compilerOptions }, include: MODES.commonjs.files }));
+  try {
+    run(TYPESCRIPTS[0].tsc, ['-p', 'tsconfig.floor.json'], matrix);
+  } catch (e) {
+    if (/TS1471/.test(e.stdout)) return 'TS1471: the specifier only resolves to an ES module';
+    throw e;
+  }
+  throw new Error('it type-checks: lower the documented minimum for CommonJS consumers');
+});
+for (const node of NODES) {
+  check(`compiled consumers run on ${node.label}`, () => {
+    const esm = readdirSync(join(matrix, 'out/esm')).filter((f) => f.endsWith('.js'));
+    for (const f of esm) run(node.bin, [join('out/esm', f)], matrix);
+    run(node.bin, ['--no-warnings', '-e', "if (require('./out/cjs/entries.cjs').counts.includes(0)) process.exit(1)"], matrix);
+    return `${esm.length} ES module files and one CommonJS file`;
+  });
+}
+
+rmSync(work, { recursive: true, force: true });
+console.log(`\n${packages.length} packages, ${combinations} TypeScript consumer combinations, ${NODES.length} Node versions; ${failures.length} failures`);
+if (failures.length) process.exit(1);
