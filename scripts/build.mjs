@@ -9,7 +9,7 @@
 // - `pages`: `{ entry, out, assets }` browser pages, bundled whole (no network
 //   needed at run time) into `out`, with static `assets` copied beside them.
 import { build } from 'esbuild';
-import { readFileSync, existsSync, mkdirSync, copyFileSync } from 'node:fs';
+import { readFileSync, existsSync, mkdirSync, copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, basename, dirname } from 'node:path';
 
@@ -38,6 +38,12 @@ for (const ws of workspaces) {
   const entries = (options.entries ?? ['src/index.ts']).map((e) => join(dir, e));
   if (entries.every((e) => existsSync(e))) {
     const started = performance.now();
+    // Drop the previous bundles: chunk names change with the code, and a stale
+    // chunk would otherwise be packed and published. dist/types belongs to tsc -b.
+    const dist = join(dir, 'dist');
+    if (existsSync(dist)) {
+      for (const f of readdirSync(dist)) if (f !== 'types' && !f.endsWith('.tsbuildinfo')) rmSync(join(dist, f), { recursive: true, force: true });
+    }
     await build({
       entryPoints: entries,
       outdir: join(dir, 'dist'),

@@ -80,7 +80,7 @@ for (const entry of packages) {
       const { sources } = JSON.parse(readFileSync(join(entry.dir, f), 'utf8'));
       for (const s of sources) {
         const target = normalize(join(dirname(f), s));
-        if (!files.has(target)) throw new Error(`${f} points to ${s}, which is not shipped`);
+        if (!files.has(target)) throw new Error(`${f} points to ${s}, which is not shipped (a stale build? npm run clean && npm run build)`);
       }
     }
     return `${files.size} files, ${(out.size / 1024).toFixed(1)} KB packed, ${(out.unpackedSize / 1024).toFixed(1)} KB unpacked, ${maps} source maps resolve`;
