@@ -3,8 +3,24 @@
 // through the source condition, so it needs no `npm run build` and runs in `npm test`.
 import { build } from 'esbuild';
 import { gzipSync } from 'node:zlib';
-import { relative } from 'node:path';
-import { SOURCE_CONDITION, root } from './workspace.mjs';
+import { join, relative } from 'node:path';
+import { SOURCE_CONDITION, root, workspacePackages } from './workspace.mjs';
+
+/** Resolves @dualplan/* to the workspace's TypeScript source, installed (linked) or not yet. */
+const workspaceSources = {
+  name: 'dualplan-workspace-sources',
+  setup(b) {
+    const packages = workspacePackages();
+    b.onResolve({ filter: /^@dualplan\// }, ({ path }) => {
+      const [, folder, sub] = /^@dualplan\/([^/]+)(?:\/(.+))?$/.exec(path) ?? [];
+      const entry = packages.find((p) => p.folder === folder);
+      if (!entry) return undefined;
+      const source = entry.pkg.exports?.[sub ? `./${sub}` : '.']?.[SOURCE_CONDITION];
+      if (!source) return { errors: [{ text: `${path}: no "${SOURCE_CONDITION}" export in ${entry.rel}/package.json` }] };
+      return { path: join(entry.dir, source) };
+    });
+  },
+};
 
 /** Which package a bundled input file belongs to, for the share table. */
 function owner(input) {
@@ -34,6 +50,7 @@ export async function measureBudget(entry, budget) {
     platform: 'browser',
     target: 'es2022',
     conditions: [SOURCE_CONDITION],
+    plugins: [workspaceSources],
     define: { 'process.env.NODE_ENV': '"production"' },
     write: false,
     metafile: true,
