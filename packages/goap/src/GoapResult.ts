@@ -16,6 +16,7 @@ export interface GoapNodeView {
 /** A heuristic: an estimate of the remaining cost, >= 0. Admissible when it never overestimates. */
 export type GoapHeuristic = (node: GoapNodeView) => number;
 
+/** Options of a {@link GoapPlanner}: heuristic, budgets, search direction and tracing. */
 export interface GoapPlannerOptions {
   /** Weight w of the default heuristic h = w × unsatisfied conditions. 0 = Dijkstra; large = greedy. Default 1. */
   weight?: number;

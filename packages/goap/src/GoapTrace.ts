@@ -55,6 +55,7 @@ export class GoapTrace {
   /** Set when the search ended without a plan. */
   whyNoPlan: WhyNoPlan | null = null;
 
+  /** Empties the trace for a new search towards `goal`. The planner calls it; the arrays are reused. */
   clear(goal: string, mode: 'backward' | 'forward'): void {
     this.goal = goal;
     this.whyNoPlan = null;

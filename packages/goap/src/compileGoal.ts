@@ -2,6 +2,8 @@ import { checkFields, CondOp, DefinitionError, compileConditions, type Condition
 import type { CompiledGoal, GoalDef, GoapDomain } from './compileGoapDomain.js';
 import { GoapDefinitionError } from './errors.js';
 
+const GOAL_FIELDS = ['name', 'conditions', 'priority', 'valid'];
+
 /**
  * Compile a goal against a domain's layout, for planning to conditions that are
  * not one of the domain's named goals (e.g. a sub-goal handed down by an HTN task).
@@ -9,8 +11,6 @@ import { GoapDefinitionError } from './errors.js';
  * const goal = compileGoal(domain, { name: 'fire', conditions: [eq(keys.HasFire, true)] });
  * planner.plan(state, goal);
  */
-const GOAL_FIELDS = ['name', 'conditions', 'priority', 'valid'];
-
 export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx>, index = -1): CompiledGoal<Ctx> {
   if (!def || typeof def.name !== 'string' || def.name === '') throw new GoapDefinitionError('BAD_GOAL', String(def?.name ?? index), 'A goal needs a non-empty name.');
   const where = `goal ${def.name}`;

@@ -42,7 +42,9 @@ export interface CompiledGoal<Ctx = any> {
   /** Cells the goal constrains. */
   readonly cells: Int32Array;
   readonly conditions: ConditionList;
+  /** The goal's priority, or the function that computes it at selection time. */
   readonly priority: number | ((state: WorldState<any>, ctx: Ctx) => number);
+  /** The goal's validity check, or null when the goal is always valid. */
   readonly valid: ((state: WorldState<any>, ctx: Ctx) => boolean) | null;
 }
 
@@ -88,6 +90,7 @@ export interface GoapDomain<Ctx = any, Op extends string = string> {
   /** One shared plan step per action (base cost). */
   readonly steps: readonly PlanStep[];
   readonly goals: readonly CompiledGoal<Ctx>[];
+  /** The index of the goal called `name` in {@link GoapDomain.goals}, or -1. */
   goalIndex(name: string): number;
 }
 

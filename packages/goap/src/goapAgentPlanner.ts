@@ -6,6 +6,7 @@ import { compileGoal } from './compileGoal.js';
 import type { GoapPlanner } from './GoapPlanner.js';
 import type { GoapMeta } from './GoapResult.js';
 
+/** Options of {@link goapAgentPlanner}: which goals the agent chooses from and how it reports itself. */
 export interface GoapAgentOptions {
   /** Goals to choose from (names, compiled goals or goal definitions); default: every goal of the domain. */
   readonly goals?: readonly (string | CompiledGoal | GoalDef)[];

@@ -4,7 +4,8 @@ import type { HtnDomain } from './HtnDomain.js';
 import type { CompoundDef, HtnDomainDef, MethodDef, MethodCheck, MethodSelect, SubtaskDef, SubtaskFn, TaskDef, TaskRef, UtilityFn } from './HtnDomainDef.js';
 import { pause } from './HtnDomainDef.js';
 
-type Conds<S extends SchemaSpec> = readonly ConditionDef[] | ((keys: KeysOf<S>) => readonly ConditionDef[]);
+/** A method's conditions: a list, or a function from the schema's keys to a list. */
+export type MethodConditions<S extends SchemaSpec> = readonly ConditionDef[] | ((keys: KeysOf<S>) => readonly ConditionDef[]);
 
 /** Method options: a name for traces, a cost for best-first mode, a weight (`select: 'random'`) or a utility (`select: 'utility'`). */
 export interface MethodOptions {
@@ -107,7 +108,7 @@ export class CompoundBuilder<S extends SchemaSpec, Name extends string = string,
   }
 
   /** Add a method (lower position = higher priority), with optional conditions; then add its tasks. */
-  method(conditions?: Conds<S>, options?: string | MethodOptions): MethodBuilder<S, Name, Op> {
+  method(conditions?: MethodConditions<S>, options?: string | MethodOptions): MethodBuilder<S, Name, Op> {
     const conds = typeof conditions === 'function' ? conditions(this.parent.schema.keys) : (conditions ?? []);
     const opts = typeof options === 'string' ? { name: options } : (options ?? {});
     const method: { -readonly [K in keyof MethodDef]: MethodDef[K] } = { conditions: conds, subtasks: [] as SubtaskDef[] };

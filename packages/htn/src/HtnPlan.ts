@@ -34,7 +34,9 @@ export interface HtnMeta {
   slotVersions: number[];
 }
 
+/** A plan made by the HTN planner: the shared plan format with HTN metadata. */
 export type HtnPlan = Plan<HtnMeta>;
+/** What `HtnPlanner.plan` returns: the shared result shape with HTN metadata. */
 export type HtnResult = PlanResult<HtnMeta>;
 
 /** @internal The buffer's plan, set up for HTN metadata (once per buffer unless another planner wrote into it). */

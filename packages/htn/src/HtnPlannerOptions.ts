@@ -2,6 +2,7 @@ import type { SubPlanner } from '@dualplan/world-state';
 import type { SubtaskDef } from './HtnDomainDef.js';
 import type { PlanBuffer } from '@dualplan/world-state';
 
+/** Options of an {@link HtnPlanner}: budgets, sub-planners for delegate tasks and the search mode. */
 export interface HtnPlannerOptions<Ctx = any> {
   /** Root task name; defaults to the domain's root. */
   root?: string;

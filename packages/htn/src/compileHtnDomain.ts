@@ -36,7 +36,7 @@ export const SELECTS = ['first', 'random', 'utility'] as const;
  * Validate an HTN domain once and compile it to integer ids and typed arrays.
  * Its primitive tasks are the actions of `actions` (task ids `0..actions.length-1`,
  * so a step's `sourceId` is its action's index, as in GOAP); `def.tasks` adds
- * compound and delegate tasks. Errors are {@link DualplanError}s naming the task:
+ * compound and delegate tasks. Errors are `DualplanError`s naming the task:
  * undefined task (with a "did you mean"), empty compound, duplicate name, a
  * `kind: 'primitive'` task (define it as an action instead), unknown key, bad cost.
  * @example

@@ -6,6 +6,7 @@ import type { HtnPlanner } from './HtnPlanner.js';
 import type { HtnPlanRequest } from './HtnPlannerOptions.js';
 import { htnSearchTrace } from './htnSearchTrace.js';
 
+/** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
 export interface HtnAgentOptions {
   /** Root task; defaults to the planner's. */
   task?: string;

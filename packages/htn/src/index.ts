@@ -4,7 +4,7 @@ export type { HtnDomainDef, TaskDef, CompoundDef, DelegateDef, MethodDef, Subtas
 export { MAX_ANY_ORDER } from './subtaskGroups.js';
 export { compileHtnDomain } from './compileHtnDomain.js';
 export { HtnDomainBuilder, CompoundBuilder, MethodBuilder, htnDomainBuilder } from './HtnDomainBuilder.js';
-export type { MethodOptions } from './HtnDomainBuilder.js';
+export type { MethodOptions, MethodConditions } from './HtnDomainBuilder.js';
 export { HtnPlanner } from './HtnPlanner.js';
 export type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
 export type { HtnMeta, HtnPlan, HtnResult, HtnContinuation, ContinuationTask } from './HtnPlan.js';

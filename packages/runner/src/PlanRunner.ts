@@ -35,7 +35,7 @@ const EMPTY_OPS: Operator[] = [];
  * conditions, validate the rest of the plan when the world changed, replan on
  * the triggers, start the next step after checking its conditions, and update
  * the running operator. Effects are applied once, on success, as
- * {@link ChangeSource.Own}; expected effects only ever touch a working copy.
+ * {@link ChangeSource | ChangeSource.Own}; expected effects only ever touch a working copy.
  * A tick with a running step and no change allocates nothing.
  * Events are object literals with every field written out: spreading a shared
  * base object and adding fields is many times slower in V8, and monitors listen to every event.

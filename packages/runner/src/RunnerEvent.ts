@@ -44,6 +44,7 @@ export type RunnerEvent = RunnerEventBase &
     | { readonly type: 'stepAborted'; readonly step: PlanStep; readonly index: number; readonly reason: string }
   );
 
+/** The `type` of a {@link RunnerEvent}: the names `onEvent` listeners switch on. */
 export type RunnerEventType = RunnerEvent['type'];
 
 /** Receives runner events. */

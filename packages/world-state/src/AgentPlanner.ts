@@ -3,6 +3,7 @@ import type { PlanResult } from './PlanResult.js';
 import type { PlanObserver } from './PlanObserver.js';
 import type { WorldState } from './WorldState.js';
 
+/** Whether a new plan should replace the running one, and why (for the runner's events). */
 export interface ReplaceDecision {
   readonly replace: boolean;
   readonly reason: string;

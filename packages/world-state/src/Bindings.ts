@@ -39,7 +39,7 @@ export class Bindings<S extends SchemaSpec = SchemaSpec> {
   }
 
   /**
-   * Pull every bound value into the state (as {@link ChangeSource.External} writes).
+   * Pull every bound value into the state (as {@link ChangeSource | ChangeSource.External} writes).
    * Returns how many cells changed. A getter returning a value out of the key's
    * range throws a `ValueRangeError` naming the key.
    */

@@ -2,6 +2,7 @@ import { DefinitionError, ValueRangeError } from './errors.js';
 import { KeyKind, type Key, type Schema } from './Schema.js';
 import type { WorldState } from './WorldState.js';
 
+/** The comparison of a plain-data {@link Condition}. */
 export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';
 
 /** A condition as plain data. `key` is a key name (`'EnemyRange'`, `'EnemyHealth[2]'`, a merged-bool member) or a key handle. */
@@ -23,6 +24,7 @@ export interface OpaqueCondition<Ctx = any> {
   readonly test: OpaqueTest<Ctx>;
 }
 
+/** What a condition list accepts: plain-data conditions and opaque ones. */
 export type ConditionDef = Condition | OpaqueCondition;
 
 /** Condition opcodes as stored in {@link ConditionList.data}. */
@@ -35,18 +37,23 @@ const OP_TEXT = ['==', '!=', '<', '<=', '>', '>=', 'in', 'opaque'];
 export function eq<V>(key: Key<V>, value: V): Condition {
   return { key, op: '==', value: value as unknown as number };
 }
+/** `key != value`. */
 export function ne<V>(key: Key<V>, value: V): Condition {
   return { key, op: '!=', value: value as unknown as number };
 }
+/** `key < value`, for integer and enum keys. */
 export function lt<V extends number>(key: Key<V>, value: V): Condition {
   return { key, op: '<', value };
 }
+/** `key <= value`, for integer and enum keys. */
 export function le<V extends number>(key: Key<V>, value: V): Condition {
   return { key, op: '<=', value };
 }
+/** `key > value`, for integer and enum keys. */
 export function gt<V extends number>(key: Key<V>, value: V): Condition {
   return { key, op: '>', value };
 }
+/** `key >= value`, for integer and enum keys. */
 export function ge<V extends number>(key: Key<V>, value: V): Condition {
   return { key, op: '>=', value };
 }
@@ -108,6 +115,7 @@ export class ConditionList {
     return `${name} ${OP_TEXT[op]} ${this.schema.format(cell, arg)}`;
   }
 
+  /** The conditions as plain data (opaque ones by name only), for logs and snapshots. */
   toJSON(): unknown[] {
     return this.source.map((c) => ('opaque' in c ? { opaque: c.opaque } : c));
   }

@@ -13,6 +13,7 @@ export interface Effect {
   readonly edge?: EdgePolicy;
 }
 
+/** The function of an opaque effect: changes the state in place. */
 export type OpaqueApply<Ctx = any> = (state: WorldState<any>, ctx: Ctx) => void;
 
 /** A procedural effect; GOAP cannot regress through it. */
@@ -21,6 +22,7 @@ export interface OpaqueEffect<Ctx = any> {
   readonly apply: OpaqueApply<Ctx>;
 }
 
+/** What an effect list accepts: plain-data effects and opaque ones. */
 export type EffectDef = Effect | OpaqueEffect;
 
 /** Effect opcodes as stored in {@link EffectList.data}. */
@@ -93,6 +95,7 @@ export class EffectList {
     return arg < 0 ? `${name} -= ${-arg}` : `${name} += ${arg}`;
   }
 
+  /** The effects as plain data (opaque ones by name only), for logs and snapshots. */
   toJSON(): unknown[] {
     return this.source.map((e) => ('opaque' in e ? { opaque: e.opaque } : e));
   }

@@ -17,11 +17,13 @@ interface SpecBase {
   readonly slots: number;
 }
 
+/** A boolean key, as declared by {@link bool}. */
 export interface BoolSpec extends SpecBase {
   readonly kind: 'bool';
   readonly default: boolean;
 }
 
+/** An enum key, as declared by {@link enumOf} or {@link mergedBools}: one small integer per value name. */
 export interface EnumSpec<V extends number = number> extends SpecBase {
   readonly kind: 'enum';
   /** Value names, indexed by value. */
@@ -33,6 +35,7 @@ export interface EnumSpec<V extends number = number> extends SpecBase {
   readonly problem?: string;
 }
 
+/** A bounded integer key, as declared by {@link int}, with what an effect does at the bounds. */
 export interface IntSpec extends SpecBase {
   readonly kind: 'int';
   readonly min: number;
@@ -41,11 +44,13 @@ export interface IntSpec extends SpecBase {
   readonly edge: EdgePolicy;
 }
 
+/** The declaration of one key: what a schema spec maps each key name to. */
 export type KeySpec = BoolSpec | EnumSpec<number> | IntSpec;
 
 /** The TypeScript value type a key spec reads and writes. */
 export type ValueOf<S> = S extends BoolSpec ? boolean : S extends EnumSpec<infer V> ? V : number;
 
+/** Options shared by every key declaration. */
 export interface SlotOptions {
   /** Declare the key as an array of `slots` values, one per entity. Defaults to 1. */
   slots?: number;

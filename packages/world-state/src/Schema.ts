@@ -10,8 +10,10 @@ declare const valueBrand: unique symbol;
  */
 export type Key<V = unknown> = number & { readonly [valueBrand]?: V };
 
+/** The plain-data input of {@link defineSchema}: key names mapped to key declarations. */
 export type SchemaSpec = Readonly<Record<string, KeySpec>>;
 
+/** The typed key handles of a schema spec, as found on `schema.keys`. */
 export type KeysOf<S extends SchemaSpec> = { readonly [K in keyof S]: Key<ValueOf<S[K]>> };
 
 /** Numeric codes of key kinds, as stored in {@link Schema.kind}. */
@@ -20,6 +22,7 @@ export const KeyKind = /* @__PURE__ */ Object.freeze({ Bool: 0, Enum: 1, Int: 2 
 /** Numeric codes of edge policies, as stored in {@link Schema.edge}. */
 export const Edge = /* @__PURE__ */ Object.freeze({ Clamp: 0, Error: 1 } as const);
 
+/** The name of the typed array a schema stores its states in: the narrowest that holds every key's range. */
 export type StorageType = 'Uint8Array' | 'Int8Array' | 'Uint16Array' | 'Int16Array' | 'Int32Array';
 
 /** The typed array a schema's states are stored in. */

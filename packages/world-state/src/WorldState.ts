@@ -60,7 +60,7 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
 
   /**
    * Typed, validated write. By default it counts as an external change (a sensor
-   * or binding); effects applied by the runner pass {@link ChangeSource.Own}.
+   * or binding); effects applied by the runner pass {@link ChangeSource | ChangeSource.Own}.
    * Throws {@link ValueRangeError} naming the key when the value is out of range.
    */
   set<V>(key: Key<V>, value: V, source: ChangeSource = ChangeSource.External): void {
@@ -190,6 +190,7 @@ export function createState<S extends SchemaSpec>(schema: Schema<S>, init?: Snap
   return state;
 }
 
+/** Options of {@link restoreState}. */
 export interface RestoreOptions {
   /** Allow keys missing from the snapshot; they take the schema default. Defaults to false. */
   allowMissing?: boolean;

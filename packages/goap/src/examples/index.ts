@@ -1,4 +1,5 @@
 export { soldierGoapDomain } from './soldierGoapDomain.js';
+export type { SoldierOptions } from './soldierGoapDomain.js';
 export { fireDomain, woodpileDomain, fireSchema } from './fireDomain.js';
 export { chainDomain } from './chainDomain.js';
 export { mergedBoolDomain, mergedBoolTwinDomain, Weapon } from './mergedBoolDomain.js';

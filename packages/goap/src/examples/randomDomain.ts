@@ -1,6 +1,7 @@
 import { add, bool, compileConditions, createState, defineSchema, enumOf, eq, firstFailing, ge, int, le, mulberry32, ne, set, sub, type Condition, type Effect, type Snapshot, type ActionDef, defineActions } from '@dualplan/world-state';
 import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
 
+/** The size and shape of a domain made by {@link randomDomain}. */
 export interface RandomDomainOptions {
   /** Boolean keys (default 4). */
   bools?: number;
@@ -19,6 +20,7 @@ export interface RandomDomainOptions {
   maxCost?: number;
 }
 
+/** A generated domain with a goal and a start state, for property tests and benchmarks. */
 export interface RandomDomain {
   readonly domain: GoapDomain;
   readonly goal: readonly Condition[];

@@ -2,6 +2,7 @@ import { eq, type WorldState } from '@dualplan/world-state';
 import { soldierActions, type SoldierActions } from '@dualplan/world-state/examples';
 import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
 
+/** Options of {@link soldierGoapDomain}. */
 export interface SoldierOptions {
   /**
    * Add the goal `killEnemyAtAnyCost` (¬enemyalive, priority 0). Goal selection

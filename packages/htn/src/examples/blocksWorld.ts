@@ -15,6 +15,7 @@ export function blocksSchema(n: number) {
   });
 }
 
+/** The schema type of {@link blocksSchema}. */
 export type BlocksSchema = ReturnType<typeof blocksSchema>;
 
 /** A blocks-world problem: the start state and the goal positions (same encoding as `pos`). */

@@ -6,6 +6,7 @@ import { htnDomainBuilder } from '../HtnDomainBuilder.js';
 type TrollSpec = TrollSchema extends Schema<infer S> ? S : never;
 type TrollKeys = KeysOf<TrollSpec>;
 
+/** Options of {@link trollHtnDomain}: which variants of the troll domain to build. */
 export interface TrollDomainOptions {
   /**
    * 004 §12.10. `'none'` (default): full plans. `'split'`: the chapter's

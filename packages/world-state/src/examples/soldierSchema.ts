@@ -18,4 +18,5 @@ export function soldierSchema() {
   });
 }
 
+/** The schema type of {@link soldierSchema}. */
 export type SoldierSchema = ReturnType<typeof soldierSchema>;

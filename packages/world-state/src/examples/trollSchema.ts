@@ -57,4 +57,5 @@ export function trollSchema() {
   });
 }
 
+/** The schema type of {@link trollSchema}. */
 export type TrollSchema = ReturnType<typeof trollSchema>;
