@@ -9,9 +9,10 @@
 //  - type-checked from consumer projects across the supported TypeScript range
 //    and module settings (skipLibCheck off), then run.
 // Needs `npm run build` first; .ci/run and `npm run release` run it.
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { dirname, join, normalize } from 'node:path';
 import { exportEntries, localClosure, publishablePackages, root, toolsBin } from './workspace.mjs';
 
@@ -42,28 +43,44 @@ for (const need of [...NODES.map((n) => n.bin), ...TYPESCRIPTS.map((t) => t.tsc)
   if (!existsSync(need)) throw new Error(`${need} missing: run \`node scripts/installTools.mjs\` (the root postinstall does)`);
 }
 
-const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+const execFileAsync = promisify(execFile);
+const run = async (cmd, args, cwd) => (await execFileAsync(cmd, args, { cwd, encoding: 'utf8', maxBuffer: 64 << 20 })).stdout;
 const packages = publishablePackages();
 const work = mkdtempSync(join(tmpdir(), 'dualplan-release-'));
+const started = performance.now();
+
+// Checks run two at a time (CI has two cores); each reports as it finishes.
+const slots = Math.max(1, Math.min(2, availableParallelism()));
+let running = 0;
+const waiting = [];
+const acquire = () => (running < slots ? (running++, Promise.resolve()) : new Promise((resolve) => waiting.push(resolve)));
+const release = () => (waiting.length ? waiting.shift()() : running--);
 const failures = [];
-const check = (what, fn) => {
+/** Runs one named check; resolves to whether it passed. */
+const check = async (what, fn) => {
+  await acquire();
   try {
-    const note = fn();
+    const note = await fn();
     console.log(`ok   ${what}${note ? `: ${note}` : ''}`);
+    return true;
   } catch (e) {
     failures.push(what);
     console.error(`FAIL ${what}: ${[e.message, e.stdout, e.stderr].filter(Boolean).join('\n')}`);
+    return false;
+  } finally {
+    release();
   }
 };
+const pending = [];
 
 // 1. Pack and inspect.
 const tarballs = new Map();
 for (const entry of packages) {
-  const [out] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', work], entry.dir));
+  const [out] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: entry.dir, encoding: 'utf8' }));
   const tarball = join(work, out.filename);
   tarballs.set(entry.name, tarball);
   const files = new Set(out.files.map((f) => f.path));
-  check(`${entry.name} tarball contents`, () => {
+  pending.push(check(`${entry.name} tarball contents`, () => {
     const bad = [...files].filter((f) => f.endsWith('.tsbuildinfo') || /\.test\.(d\.)?ts(\.map)?$/.test(f) || /\.test\.js/.test(f));
     if (bad.length) throw new Error(`ships build info or tests: ${bad.join(', ')}`);
     for (const f of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md']) if (!files.has(f)) throw new Error(`lacks ${f}`);
@@ -84,17 +101,13 @@ for (const entry of packages) {
       }
     }
     return `${files.size} files, ${(out.size / 1024).toFixed(1)} KB packed, ${(out.unpackedSize / 1024).toFixed(1)} KB unpacked, ${maps} source maps resolve`;
-  });
-  check(`${entry.name} publint`, () => {
-    run(join(toolsBin, 'publint'), ['run', tarball, '--strict'], work);
-  });
+  }));
+  pending.push(check(`${entry.name} publint`, () => run(join(toolsBin, 'publint'), ['run', tarball, '--strict'], work).then(() => '')));
   // cjs-resolves-to-esm: attw models TypeScript's node16 mode, where require() of
   // an ES module is an error. The packages are ES modules only by decision, and
   // require() of them works on the Node versions in "engines" and types under
   // TypeScript >= 5.8 nodenext: the commonjs consumer below checks exactly that.
-  check(`${entry.name} @arethetypeswrong/cli`, () => {
-    run(join(toolsBin, 'attw'), [tarball, '--ignore-rules', 'cjs-resolves-to-esm', '--format', 'table-flipped', '--no-color'], work);
-  });
+  pending.push(check(`${entry.name} @arethetypeswrong/cli`, () => run(join(toolsBin, 'attw'), [tarball, '--ignore-rules', 'cjs-resolves-to-esm', '--format', 'table-flipped', '--no-color'], work).then(() => '')));
 }
 
 // 2. Each package installed alone, loaded by import and require() on each Node.
@@ -116,21 +129,19 @@ for (const entry of packages) {
   const closure = localClosure(entry.name, packages);
   const specs = exportEntries(entry).map((e) => e.spec);
   const dir = project(entry.folder, loadScripts(specs));
-  check(`${entry.name} installs alone`, () => {
-    run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', ...closure.map((n) => tarballs.get(n))], dir);
+  const alone = check(`${entry.name} installs alone`, async () => {
+    await run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', ...closure.map((n) => tarballs.get(n))], dir);
     const installed = readdirSync(join(dir, 'node_modules/@dualplan')).map((d) => `@dualplan/${d}`).sort();
     if (installed.join() !== [...closure].sort().join()) throw new Error(`installed ${installed.join(', ')}, expected ${closure.join(', ')}`);
     return `with ${closure.length - 1} @dualplan dependencies`;
   });
-  for (const node of NODES) {
-    check(`${entry.name} loads on ${node.label}`, () => {
-      const imported = run(node.bin, ['load.mjs'], dir).trim();
-      // --no-warnings: Node 20 marks require() of ES modules experimental.
-      const required = run(node.bin, ['--no-warnings', 'load.cjs'], dir).trim();
-      if (imported !== required) throw new Error(`import sees ${imported} exports, require() ${required}`);
-      return `${imported} exports from ${specs.join(', ')} by import and require()`;
-    });
-  }
+  pending.push(alone.then((ok) => ok && Promise.all(NODES.map((node) => check(`${entry.name} loads on ${node.label}`, async () => {
+    const imported = (await run(node.bin, ['load.mjs'], dir)).trim();
+    // --no-warnings: Node 20 marks require() of ES modules experimental.
+    const required = (await run(node.bin, ['--no-warnings', 'load.cjs'], dir)).trim();
+    if (imported !== required) throw new Error(`import sees ${imported} exports, require() ${required}`);
+    return `${imported} exports from ${specs.join(', ')} by import and require()`;
+  })))));
 }
 
 // 3. Consumer type matrix: one project with every package, every entry imported,
@@ -145,39 +156,47 @@ for (const entry of packages) {
   if (existsSync(smoke)) consumer[`esm/smoke-${entry.folder}.ts`] = readFileSync(smoke, 'utf8');
 }
 const matrix = project('matrix', consumer);
-run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', ...tarballs.values()], matrix);
 let combinations = 0;
-for (const ts of TYPESCRIPTS) {
-  for (const mode of ts.modes) {
-    const { files, compilerOptions } = MODES[mode];
-    const config = `tsconfig.${mode}.${ts.version}.json`;
-    writeFileSync(join(matrix, config), JSON.stringify({ compilerOptions: { ...COMMON, ...compilerOptions, ...(ts.emit && compilerOptions.outDir ? { noEmit: false } : {}) }, include: files }));
-    check(`TypeScript ${ts.version} ${mode} consumer type-checks`, () => {
-      run(ts.tsc, ['-p', config], matrix);
-      combinations++;
-    });
+
+async function typeMatrix() {
+  const installs = () => run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', ...tarballs.values()], matrix).then(() => '');
+  if (!(await check('consumer project with every package installs', installs))) return;
+  const typeChecks = [];
+  for (const ts of TYPESCRIPTS) {
+    for (const mode of ts.modes) {
+      const { files, compilerOptions } = MODES[mode];
+      const config = `tsconfig.${mode}.${ts.version}.json`;
+      const emit = ts.emit && compilerOptions.outDir ? { noEmit: false } : {};
+      writeFileSync(join(matrix, config), JSON.stringify({ compilerOptions: { ...COMMON, ...compilerOptions, ...emit }, include: files }));
+      typeChecks.push(check(`TypeScript ${ts.version} ${mode} consumer type-checks`, async () => {
+        await run(ts.tsc, ['-p', config], matrix);
+        combinations++;
+      }));
+    }
   }
-}
-// The documented floor holds: below 5.8, a CommonJS consumer cannot require() the packages.
-check('TypeScript 5.7 commonjs consumer fails as documented (needs 5.8)', () => {
-  writeFileSync(join(matrix, 'tsconfig.floor.json'), JSON.stringify({ compilerOptions: { ...COMMON, ...MODES.commonjs.compilerOptions }, include: MODES.commonjs.files }));
-  try {
-    run(TYPESCRIPTS[0].tsc, ['-p', 'tsconfig.floor.json'], matrix);
-  } catch (e) {
-    if (/TS1471/.test(e.stdout)) return 'TS1471: the specifier only resolves to an ES module';
-    throw e;
-  }
-  throw new Error('it type-checks: lower the documented minimum for CommonJS consumers');
-});
-for (const node of NODES) {
-  check(`compiled consumers run on ${node.label}`, () => {
+  // The documented floor holds: below 5.8, a CommonJS consumer cannot require() the packages.
+  typeChecks.push(check('TypeScript 5.7 commonjs consumer fails as documented (needs 5.8)', async () => {
+    writeFileSync(join(matrix, 'tsconfig.floor.json'), JSON.stringify({ compilerOptions: { ...COMMON, ...MODES.commonjs.compilerOptions }, include: MODES.commonjs.files }));
+    try {
+      await run(TYPESCRIPTS[0].tsc, ['-p', 'tsconfig.floor.json'], matrix);
+    } catch (e) {
+      if (/TS1471/.test(e.stdout)) return 'TS1471: the specifier only resolves to an ES module';
+      throw e;
+    }
+    throw new Error('it type-checks: lower the documented minimum for CommonJS consumers');
+  }));
+  // The emitting TypeScript 7 runs must finish before their output runs.
+  if (!(await Promise.all(typeChecks)).every(Boolean)) return;
+  await Promise.all(NODES.map((node) => check(`compiled consumers run on ${node.label}`, async () => {
     const esm = readdirSync(join(matrix, 'out/esm')).filter((f) => f.endsWith('.js'));
-    for (const f of esm) run(node.bin, [join('out/esm', f)], matrix);
-    run(node.bin, ['--no-warnings', '-e', "if (require('./out/cjs/entries.cjs').counts.includes(0)) process.exit(1)"], matrix);
+    for (const f of esm) await run(node.bin, [join('out/esm', f)], matrix);
+    await run(node.bin, ['--no-warnings', '-e', "if (require('./out/cjs/entries.cjs').counts.includes(0)) process.exit(1)"], matrix);
     return `${esm.length} ES module files and one CommonJS file`;
-  });
+  })));
 }
+pending.push(typeMatrix());
+await Promise.all(pending);
 
 rmSync(work, { recursive: true, force: true });
-console.log(`\n${packages.length} packages, ${combinations} TypeScript consumer combinations, ${NODES.length} Node versions; ${failures.length} failures`);
+console.log(`\n${packages.length} packages, ${combinations} TypeScript consumer combinations, ${NODES.length} Node versions; ${failures.length} failures; ${((performance.now() - started) / 1000).toFixed(0)} s`);
 if (failures.length) process.exit(1);
