@@ -21,6 +21,30 @@ describe('release checks', () => {
     expect(report.problems).toEqual([]);
   });
 
+  test('the checklist names what a non-compliant package gets wrong', () => {
+    // A real package with typical mistakes: the checklist must name each one.
+    const script = `
+      import { checkPackage } from ${JSON.stringify(join(__dirname, 'packageChecklist.mjs'))};
+      import { workspacePackages } from ${JSON.stringify(join(__dirname, 'workspace.mjs'))};
+      const packages = workspacePackages();
+      const htn = packages.find((p) => p.folder === 'htn');
+      const pkg = structuredClone(htn.pkg);
+      pkg.sideEffects = true;
+      delete pkg.publishConfig;
+      pkg.engines.node = '>=20';
+      pkg.exports['.'] = { types: pkg.exports['.'].types, default: pkg.exports['.'].default, '@dualplan/source': pkg.exports['.']['@dualplan/source'] };
+      pkg.dependencies['heap-js'] = '^2.7.1';
+      pkg.dependencies['@dualplan/world-state'] = '0.0.1';
+      pkg.files = pkg.files.filter((f) => f !== 'src');
+      pkg.dualplanBuild = { ...pkg.dualplanBuild, sizeBudgets: [] };
+      console.log(JSON.stringify(checkPackage({ ...htn, pkg }, packages)));
+    `;
+    const problems: string[] = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
+    const expected = ['"sideEffects"', '"publishConfig"', '"engines.node"', '"exports"["."]', 'heap-js', '@dualplan/world-state must be pinned', '"files" must include "src"', 'sizeBudgets'];
+    for (const fragment of expected) expect(problems.some((p) => p.includes(fragment))).toBe(true);
+    expect(problems).toHaveLength(expected.length);
+  });
+
   const budgets = reports.flatMap((r) => r.budgets.map((b) => [`${r.name} ${b.name}`, b] as const));
   test.each(budgets)('%s stays under its size budget', (_name, budget) => {
     if (budget.bytes > budget.maxBytes) throw new Error(`over budget: ${budget.line}`);
