@@ -185,6 +185,16 @@ async function typeMatrix() {
     }
     throw new Error('it type-checks: lower the documented minimum for CommonJS consumers');
   }));
+  // The documented path for Jest in CommonJS mode: compile the packages to CommonJS in its transform.
+  typeChecks.push(check('Jest CommonJS test loads every entry (documented transformIgnorePatterns)', async () => {
+    writeFileSync(join(matrix, 'jest.config.cjs'), `module.exports = { testMatch: ['**/jest/*.test.cjs'], transform: { '\\\\.js$': '<rootDir>/jest/transform.cjs' }, transformIgnorePatterns: ['/node_modules/(?!@dualplan/)'] };\n`);
+    mkdirSync(join(matrix, 'jest'), { recursive: true });
+    writeFileSync(join(matrix, 'jest/transform.cjs'), "const { transformSync } = require('esbuild');\nmodule.exports = { process: (code, file) => ({ code: transformSync(code, { loader: 'js', format: 'cjs', target: 'node20', sourcefile: file }).code }) };\n");
+    writeFileSync(join(matrix, 'jest/entries.test.cjs'), `${specs.map((s) => `test('${s}', () => { expect(Object.keys(require('${s}')).length).toBeGreaterThan(0); });`).join('\n')}\n`);
+    // Jest and esbuild from the workspace, as a consumer's own devDependencies would be.
+    await execFileAsync(process.execPath, [join(root, 'node_modules/jest/bin/jest.js'), '--ci', '--rootDir', '.'], { cwd: matrix, encoding: 'utf8', env: { ...process.env, NODE_PATH: join(root, 'node_modules') } });
+    return `${specs.length} entries`;
+  }));
   // The emitting TypeScript 7 runs must finish before their output runs.
   if (!(await Promise.all(typeChecks)).every(Boolean)) return;
   await Promise.all(NODES.map((node) => check(`compiled consumers run on ${node.label}`, async () => {
