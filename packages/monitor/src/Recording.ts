@@ -120,6 +120,7 @@ export type TimelineEvent = { readonly seq: number; readonly tick: number; reado
   | { readonly type: 'stateChanged'; readonly by: string; readonly changes: NamedState }
 );
 
+/** The `type` of a {@link TimelineEvent}. */
 export type TimelineEventType = TimelineEvent['type'];
 
 /**

@@ -54,6 +54,7 @@ export class RingBuffer<T> {
     return this.items.slice(this.start).concat(this.items.slice(0, this.start));
   }
 
+  /** Drops every kept item. */
   clear(): void {
     this.items.length = 0;
     this.start = 0;

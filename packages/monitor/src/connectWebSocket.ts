@@ -3,11 +3,16 @@ import type { RecordingMessage } from './Recording.js';
 
 /** The part of the WebSocket API the client uses (the browser's, or `ws`'s in Node). */
 export interface WebSocketLike {
+  /** Called with each message from the server. */
   onmessage: ((event: { data: unknown }) => void) | null;
+  /** Called once the connection has closed. */
   onclose: ((event: unknown) => void) | null;
+  /** Called when the connection fails. */
   onerror: ((event: unknown) => void) | null;
+  /** Closes the connection. */
   close(): void;
 }
+/** A WebSocket class: the browser's `WebSocket`, or `WebSocket` from the `ws` package in Node. */
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
 /** Options of {@link connectWebSocket}. */

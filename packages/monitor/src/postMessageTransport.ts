@@ -14,16 +14,22 @@ export type MonitorEnvelope = { readonly channel: typeof MONITOR_CHANNEL; readon
  * with {@link windowEndpoint} for windows and iframes, or wrap a `MessagePort`.
  */
 export interface MessageEndpoint {
+  /** Sends `data` to the other side. */
   post(data: unknown): void;
+  /** Calls `handler` with each message from the other side; returns the function that stops listening. */
   listen(handler: (data: unknown) => void): () => void;
 }
 
 /** The part of a `Window` (or `MessagePort`-like object) an endpoint needs; no DOM types required. */
 export interface WindowLike {
+  /** Sends `message` to the window, if its origin matches `targetOrigin`. */
   postMessage(message: unknown, targetOrigin: string): void;
 }
+/** The part of a `Window` an endpoint listens on: `message` events; no DOM types required. */
 export interface MessageEventSource {
+  /** Starts calling `listener` with each message event. */
   addEventListener(type: 'message', listener: (event: { data: unknown; origin?: string; source?: unknown }) => void): void;
+  /** Stops calling `listener`. */
   removeEventListener(type: 'message', listener: (event: { data: unknown; origin?: string; source?: unknown }) => void): void;
 }
 
