@@ -19,6 +19,7 @@ export interface GroundAction {
   readonly cost: number;
 }
 
+/** A grounded planning task: every reachable atom and ground action, with the initial state and the goal. */
 export interface GroundTask {
   readonly domain: string;
   readonly problem: string;

@@ -29,6 +29,7 @@ export interface PddlLiteral {
  */
 export type PddlCost = { readonly value: number } | { readonly fn: string; readonly args: readonly string[] };
 
+/** One action schema of a PDDL domain, as read: typed parameters, precondition literals, add and delete lists, cost. */
 export interface PddlAction {
   readonly name: string;
   readonly parameters: readonly TypedName[];
@@ -62,6 +63,7 @@ export interface PddlNumericFact {
   readonly value: number;
 }
 
+/** A PDDL problem, as read: its objects, initial atoms and numeric facts, and the goal literals. */
 export interface PddlProblem {
   readonly name: string;
   readonly domain: string;

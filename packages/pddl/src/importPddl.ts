@@ -23,6 +23,7 @@ export interface PddlImport extends EncodedTask {
   readonly goalName: typeof PDDL_GOAL;
 }
 
+/** Options of the PDDL import: file names for messages and how atoms are encoded as world-state keys. */
 export interface ImportOptions {
   /** File names for error messages. */
   readonly domainFile?: string;

@@ -16,6 +16,7 @@ export interface SexpList {
   readonly column: number;
 }
 
+/** One node of a parsed s-expression: a symbol, or a parenthesised list of nodes. */
 export type Sexp = SexpSymbol | SexpList;
 
 /**

@@ -10,6 +10,7 @@ export interface ExhaustiveResult {
   readonly expanded: number;
 }
 
+/** Budgets of the exhaustive optimal-cost search. */
 export interface ExhaustiveOptions {
   /** Give up (throwing a `BUDGET` error) after storing this many states. Default 1 000 000. */
   readonly maxStates?: number;

@@ -32,6 +32,7 @@ export const DUNGEON_DOMAIN = `; Dungeon crawl, a game-scale GOAP benchmark (wri
     :effect (and (not (guarded ?r)) (increase (total-cost) 3))))
 `;
 
+/** The size of a generated dungeon problem: rooms, and how many keys, weapons, guards and treasures it holds. */
 export interface DungeonOptions {
   readonly rooms: number;
   readonly keys?: number;
