@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, 
 import { availableParallelism, tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { dirname, join, normalize } from 'node:path';
-import { exportEntries, localClosure, publishablePackages, root, toolsBin } from './workspace.mjs';
+import { dataExports, exportEntries, localClosure, publishablePackages, root, toolsBin } from './workspace.mjs';
 
 const tools = join(root, 'tools/node_modules');
 /** Node binaries from the npm `node` package (tools/package.json). */
@@ -89,6 +89,13 @@ for (const entry of packages) {
         if (!files.has(normalize(target))) throw new Error(`lacks ${target}, named by "exports"["${e.subpath}"] (run npm run build first)`);
       }
     }
+    for (const { subpath, target } of dataExports(entry)) {
+      const prefix = normalize(target).replace(/\*.*$/, '');
+      if (![...files].some((f) => (target.includes('*') ? f.startsWith(prefix) : f === prefix))) throw new Error(`lacks ${target}, named by "exports"["${subpath}"]`);
+    }
+    for (const target of Object.values(typeof entry.pkg.bin === 'string' ? { bin: entry.pkg.bin } : (entry.pkg.bin ?? {}))) {
+      if (!files.has(normalize(target))) throw new Error(`lacks ${target}, named by "bin"`);
+    }
     // A map whose sources are not in the tarball sends debuggers and editors nowhere.
     let maps = 0;
     for (const f of files) {
@@ -140,6 +147,10 @@ for (const entry of packages) {
     // --no-warnings: Node 20 marks require() of ES modules experimental.
     const required = (await run(node.bin, ['--no-warnings', 'load.cjs'], dir)).trim();
     if (imported !== required) throw new Error(`import sees ${imported} exports, require() ${required}`);
+    // Each command the package installs answers --help.
+    for (const command of Object.keys(typeof entry.pkg.bin === 'string' ? { [entry.folder]: 0 } : (entry.pkg.bin ?? {}))) {
+      await run(node.bin, [join(dir, 'node_modules/.bin', command), '--help'], dir);
+    }
     return `${imported} exports from ${specs.join(', ')} by import and require()`;
   })))));
 }

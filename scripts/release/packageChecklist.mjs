@@ -4,7 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  BUGS_URL, ENGINES_NODE, HOMEPAGE_BASE, REPOSITORY_URL, SOURCE_CONDITION, exportEntries, root, workspacePackages,
+  BUGS_URL, ENGINES_NODE, HOMEPAGE_BASE, REPOSITORY_URL, SOURCE_CONDITION, dataExports, exportEntries, root, workspacePackages,
 } from './workspace.mjs';
 
 const EXACT_VERSION = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
@@ -74,6 +74,17 @@ export function checkPackage(entry, packages = workspacePackages()) {
       const mapped = pkg.typesVersions?.['*']?.[e.subpath.slice(2)];
       need(mapped?.length === 1 && mapped[0] === e.types, `"typesVersions"["*"]["${e.subpath.slice(2)}"] must be ["${e.types}"] (types under moduleResolution node10)`);
     }
+  }
+  // Data files exported as they are (a JSON Schema, example documents): shipped, and there.
+  for (const { subpath, target } of dataExports(entry)) {
+    const path = target.replace(/^\.\//, '').replace(/\/?\*.*$/, '');
+    need(existsSync(join(dir, path)), `"exports"["${subpath}"] names ${target}, which does not exist`);
+    need((pkg.files ?? []).includes(path.split('/')[0]), `"files" must include "${path.split('/')[0]}" (exported as "${subpath}")`);
+  }
+  for (const [command, target] of Object.entries(typeof pkg.bin === 'string' ? { [pkg.name]: pkg.bin } : (pkg.bin ?? {}))) {
+    const path = target.replace(/^\.\//, '');
+    need(existsSync(join(dir, path)), `"bin"["${command}"] names ${target}, which does not exist`);
+    need((pkg.files ?? []).includes(path.split('/')[0]), `"files" must include "${path.split('/')[0]}" (the "${command}" command)`);
   }
   const files = pkg.files ?? [];
   for (const f of ['dist', 'src', 'CHANGELOG.md', '!dist/*.tsbuildinfo', '!dist/types/**/*.test.d.ts', '!dist/types/**/*.test.d.ts.map', '!src/**/*.test.ts']) {

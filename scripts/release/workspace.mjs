@@ -34,12 +34,13 @@ export function workspacePackages() {
 export const publishablePackages = () => workspacePackages().filter((p) => !p.pkg.private);
 
 /**
- * The package's export subpaths with their targets, `./package.json` left out.
+ * The package's code entries (subpaths with conditions), `./package.json` and
+ * data files (string targets such as a JSON Schema) left out: see dataExports.
  * @returns {{ subpath: string, spec: string, source: string, types: string, default: string }[]}
  */
 export function exportEntries({ name, pkg }) {
   return Object.entries(pkg.exports ?? {})
-    .filter(([subpath]) => subpath !== './package.json')
+    .filter(([subpath, target]) => subpath !== './package.json' && typeof target !== 'string')
     .map(([subpath, target]) => ({
       subpath,
       spec: subpath === '.' ? name : `${name}/${subpath.slice(2)}`,
@@ -47,6 +48,17 @@ export function exportEntries({ name, pkg }) {
       types: target?.types,
       default: target?.default,
     }));
+}
+
+/**
+ * The package's data exports: subpaths mapped straight to a shipped file or,
+ * with `*`, to a folder of files (`"./examples/*": "./examples/*"`).
+ * @returns {{ subpath: string, target: string }[]}
+ */
+export function dataExports({ pkg }) {
+  return Object.entries(pkg.exports ?? {})
+    .filter(([subpath, target]) => subpath !== './package.json' && typeof target === 'string')
+    .map(([subpath, target]) => ({ subpath, target }));
 }
 
 /** The @dualplan packages `name` depends on, itself included, in dependency order. */

@@ -6,8 +6,11 @@ import { DomainDocumentError, domainJsonSchema, lintDomain, loadDomain, type Dom
 
 /** What the CLI touches outside itself, injected so tests run it in-process. */
 export interface CliIo {
+  /** Writes normal output (stdout). */
   readonly out: (text: string) => void;
+  /** Writes diagnostics (stderr). */
   readonly err: (text: string) => void;
+  /** Reads a text file; throws when it cannot. */
   readonly readFile: (path: string) => string;
   /** Import a registry module (its default export, or its `registry` export). */
   readonly loadRegistry: (path: string) => Promise<DomainRegistry>;
@@ -16,6 +19,7 @@ export interface CliIo {
 /** Exit codes: 0 ok, 1 lint errors or no plan, 2 bad input. */
 export const EXIT = /* @__PURE__ */ Object.freeze({ ok: 0, failed: 1, badInput: 2 } as const);
 
+/** The text `dualplan --help` prints. */
 export const USAGE = `Usage:
   dualplan lint <domain.json> [--operators id,id,...] [--json]
   dualplan plan <domain.json> [--state state.json] [--goal G | --task T] [--planner htn|goap]

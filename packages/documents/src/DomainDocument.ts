@@ -25,6 +25,7 @@ export interface DocumentCondition {
   readonly value: boolean | number | string | readonly (number | string)[];
 }
 
+/** An effect in a domain document: set, add to or subtract from a key (by name). */
 export interface DocumentEffect {
   readonly key: string;
   readonly index?: number;
@@ -56,6 +57,7 @@ export type DocumentTaskRef = string | { readonly task: string; readonly args?: 
 /** A method's subtask: a task reference, a pause point, an optional subtask, or an any-order group (1 to 6 tasks). */
 export type DocumentSubtask = DocumentTaskRef | { readonly pause: true } | { readonly optional: DocumentTaskRef } | { readonly anyOrder: readonly DocumentTaskRef[] };
 
+/** One method of a compound task in a domain document: its conditions and subtasks. */
 export interface DocumentMethod {
   readonly name?: string;
   readonly conditions?: readonly (DocumentCondition | OpaqueRef)[];
@@ -70,6 +72,7 @@ export interface DocumentMethod {
   readonly check?: 'plan' | 'step' | 'tick';
 }
 
+/** A compound task in a domain document: its methods, in priority order. */
 export interface DocumentCompound {
   readonly name: string;
   /** How a method is picked: `'first'` valid (default), `'random'` (weighted), `'utility'` (highest score). */
@@ -83,6 +86,7 @@ export interface DocumentHtn {
   readonly tasks: readonly DocumentCompound[];
 }
 
+/** A GOAP goal in a domain document: its conditions and priority. */
 export interface DocumentGoal {
   readonly name: string;
   readonly conditions: readonly DocumentCondition[];

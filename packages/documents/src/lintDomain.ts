@@ -28,6 +28,7 @@ export interface LintFinding {
   readonly message: string;
 }
 
+/** Options of the domain linter. */
 export interface LintOptions {
   /** The operator ids the game implements (an operator map or a list): actions whose operator is missing are reported. */
   readonly operators?: Readonly<Record<string, unknown>> | readonly string[];
