@@ -1,10 +1,10 @@
-import { DualplanError, PlanBuffer, checkConditions, copyResult, createState, firstFailing, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
+import { DualplanError, PlanBuffer, UserCodeError, checkConditions, copyResult, createState, describeValue, firstFailing, moveFaults, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
 import type { CompiledGoal, GoapDomain } from './compileGoapDomain.js';
 import { describeNode } from './describeCell.js';
-import { InvalidCostError, PlannerBusyError, UnknownGoalError } from './errors.js';
+import { PlannerBusyError, UnknownGoalError } from './errors.js';
 import { GoapTrace } from './GoapTrace.js';
 import { GoapResult, checkOptions, type GoapBudget, type GoapHeuristic, type GoapMeta, type GoapNodeView, type GoapPlannerOptions, type GoapPlanRequest, type GoapStatus } from './GoapResult.js';
-import { planBest } from './planBest.js';
+import { goalPriority, planBest } from './planBest.js';
 import { writeFound, writeNone } from './writeGoapPlan.js';
 import { SearchSpace, hashWords } from './SearchSpace.js';
 import { ChangeList } from './ChangeList.js';
@@ -38,6 +38,11 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   readonly result: GoapResult;
   /** Where {@link plan} writes before copying when the caller gives no buffer. */
   private readonly scratchOut = new PlanBuffer();
+  /**
+   * @internal User code that failed in the current `plan()` call (costs, checks,
+   * goal callbacks), each once per search; moved into the result's `faults`.
+   */
+  readonly faultLog: UserCodeError[] = [];
   /**
    * The last search's trace, when enabled (option `trace`). Assign a `new GoapTrace()`
    * between searches to start tracing, `null` to stop (monitors do).
@@ -144,16 +149,19 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
    * if (r.status === 'found') console.log(r.plan.steps.map((s) => s.task));
    */
   plan(state: WorldState<any>, ctx?: Ctx, request?: GoapPlanRequest): PlanResult<GoapMeta> {
+    checkState(state);
     const out = request?.out ?? this.scratchOut;
     let result: PlanResult<GoapMeta>;
     if (request?.goal === undefined) result = planBest(this, this.domain.goals, state, ctx as Ctx, out);
     else {
+      if (this.faultLog.length > 0) this.faultLog.length = 0;
       const g = this.goalOf(request.goal);
       const r = this.search(state, g, ctx);
       if (r.status === 'found') {
-        const priority = typeof g.priority === 'function' ? g.priority(state, ctx as Ctx) : g.priority;
-        result = writeFound(this, out, priority, g.name);
+        const priority = typeof g.priority === 'function' ? goalPriority(this, g, state, ctx as Ctx) : g.priority;
+        result = writeFound(this, out, Number.isNaN(priority) ? 0 : priority, g.name);
       } else result = writeNone(this, out, true, r.status === 'budget' ? `goal ${g.name}: ${r.budget} budget` : `no plan for goal ${g.name}`);
+      moveFaults(this.faultLog, out);
     }
     return request?.out ? result : copyResult(result);
   }
@@ -181,6 +189,9 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
    */
   begin(state: WorldState<any>, goal: string | number | CompiledGoal, ctx?: Ctx): void {
     if (this.busy || this.result.status === 'running') throw new PlannerBusyError();
+    checkState(state);
+    // Low-level search() callers may never call plan(), which empties the fault log: keep it bounded.
+    if (this.faultLog.length >= 256) this.faultLog.length = 0;
     const g = this.goalOf(goal);
     const r = this.result;
     // 'running' only once set up, so a throwing cost or check leaves the planner usable.
@@ -319,17 +330,34 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     return this.useStamp[a] === this.searchId ? this.useCode[a] : this.evaluateUse(a);
   }
 
-  /** The first {@link usable} call of a search for action `a` (kept apart so the cached path inlines small). */
+  /**
+   * The first {@link usable} call of a search for action `a` (kept apart so the
+   * cached path inlines small). A check or cost function that throws, or a cost
+   * that is not a number >= 0, makes the action unusable for this search (like
+   * a cost of Infinity) and is logged once as a fault; the search goes on.
+   */
   private evaluateUse(a: number): number {
     const d = this.domain;
     const list = d.procedural[a];
-    const failed = list === null ? -1 : firstFailing(list, this.start, this.ctx);
+    let failed = -1;
     let cost = Infinity;
-    if (failed < 0) {
-      const fn = d.costFns[a];
-      cost = fn === null ? d.baseCost[a] : fn(this.start, this.ctx as Ctx);
-      if (typeof cost !== 'number' || Number.isNaN(cost) || cost < 0) throw new InvalidCostError(d.actionNames[a], cost, 'plan');
-      cost *= this.multipliers[a];
+    let part = 'procedural check';
+    try {
+      failed = list === null ? -1 : firstFailing(list, this.start, this.ctx);
+      if (failed < 0) {
+        const fn = d.costFns[a];
+        part = 'cost function';
+        cost = fn === null ? d.baseCost[a] : fn(this.start, this.ctx as Ctx);
+        if (typeof cost !== 'number' || Number.isNaN(cost) || cost < 0) {
+          this.faultLog.push(new UserCodeError('INVALID_COST', d.actionNames[a], 'cost', `Cost function of action "${d.actionNames[a]}" returned a cost that is not a number >= 0 (the action is skipped in this search)`, cost));
+          cost = Infinity;
+        }
+        cost *= this.multipliers[a];
+      }
+    } catch (thrown) {
+      this.faultLog.push(new UserCodeError(part === 'cost function' ? 'COST_THREW' : 'CONDITION_THREW', d.actionNames[a], part === 'cost function' ? 'cost' : 'condition', `The ${part} of action "${d.actionNames[a]}" threw (the action is skipped in this search)`, thrown));
+      failed = -1;
+      cost = Infinity;
     }
     this.costCache[a] = cost;
     this.useCode[a] = failed >= 0 ? 4 : cost === Infinity ? 5 : 0;
@@ -432,3 +460,10 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   }
 }
 
+
+/** Planning needs a WorldState; a plain snapshot object is a common slip. */
+function checkState(state: WorldState<any>): void {
+  if (state === null || typeof state !== 'object' || typeof (state as { copyFrom?: unknown }).copyFrom !== 'function' || !(state as { schema?: unknown }).schema) {
+    throw new DualplanError('BAD_STATE', 'state', `GoapPlanner plans from a WorldState, got ${describeValue(state)}: build one with createState(schema, snapshot).`);
+  }
+}

@@ -1,4 +1,4 @@
-import type { PlanBuffer } from '@dualplan/world-state';
+import { describeValue, type PlanBuffer } from '@dualplan/world-state';
 import type { CompiledGoal } from './compileGoapDomain.js';
 import { GoapDefinitionError } from './errors.js';
 
@@ -108,7 +108,7 @@ export interface GoapMeta {
 /** Reject nonsensical options with a typed error naming the option. @internal */
 export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
   const bad = (name: string, expected: string): never => {
-    throw new GoapDefinitionError('BAD_OPTION', name, `GoapPlanner option ${name} = ${String((o as Record<string, unknown>)[name])}: expected ${expected}.`);
+    throw new GoapDefinitionError('BAD_OPTION', name, `GoapPlanner option ${name} = ${describeValue((o as Record<string, unknown>)[name])}: expected ${expected}.`);
   };
   const num = (name: keyof GoapPlannerOptions, ok: (v: number) => boolean, expected: string) => {
     const v = o[name];

@@ -1,6 +1,8 @@
 import type { ConditionList } from './Condition.js';
 import { firstFailing } from './Condition.js';
 import type { EffectList } from './Effect.js';
+import { describeThrown } from './describeValue.js';
+import { UserCodeError } from './UserCodeError.js';
 import { applyEffects } from './Effect.js';
 import { ChangeSource, type WorldState } from './WorldState.js';
 
@@ -76,6 +78,12 @@ export interface PlanCheck {
   condition: number;
   /** Readable description of the failing condition, or `''`. */
   reason: string;
+  /**
+   * When a condition or effect function of step `step` threw: the error, with
+   * what was thrown as its `cause` (`condition` is -1 then). The step counts as
+   * failing; the search or check goes on.
+   */
+  error?: UserCodeError;
 }
 
 /**
@@ -95,25 +103,47 @@ export function validatePlan(
   out: PlanCheck = { step: -1, condition: -1, reason: '' },
 ): PlanCheck {
   scratch.copyFrom(state);
-  out.step = -1;
-  out.condition = -1;
   out.reason = '';
+  if (out.error !== undefined) out.error = undefined;
+  // Condition and effect functions are user code: one that throws fails its
+  // step (named, with the error) instead of escaping. The loop notes where it
+  // is in `out`, so one try around it costs nothing until something throws.
+  try {
+    return checkSteps(steps, from, scratch, ctx, out);
+  } catch (thrown) {
+    const step = steps[out.step];
+    const part = out.condition === IN_EFFECTS ? 'effect' : 'condition';
+    out.condition = -1;
+    out.error = new UserCodeError(part === 'condition' ? 'CONDITION_THREW' : 'EFFECT_THREW', step.task, part, `A ${part} function of step ${step.task} threw`, thrown);
+    out.reason = `a ${part} function of ${step.task} threw (${describeThrown(thrown)})`;
+    return out;
+  }
+}
+
+/** `out.condition` while a step's effects are applied (only read after a throw). */
+const IN_EFFECTS = -2;
+
+function checkSteps(steps: readonly PlanStep[], from: number, scratch: WorldState<any>, ctx: unknown, out: PlanCheck): PlanCheck {
   for (let i = from; i < steps.length; i++) {
     const step = steps[i];
+    out.step = i;
+    out.condition = -1;
     const failed = firstFailing(step.conditions, scratch, ctx);
     if (failed >= 0) {
-      out.step = i;
       out.condition = failed;
       out.reason = step.conditions.describe(failed);
       return out;
     }
+    out.condition = IN_EFFECTS;
     const bad = applyEffects(step.effects, scratch, ctx, ChangeSource.Planning);
     const badExpected = bad < 0 ? applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning) : -1;
     if (bad >= 0 || badExpected >= 0) {
-      out.step = i;
+      out.condition = -1;
       out.reason = `effect ${bad >= 0 ? step.effects.describe(bad) : step.expectedEffects.describe(badExpected)} leaves its range`;
       return out;
     }
   }
+  out.step = -1;
+  out.condition = -1;
   return out;
 }
