@@ -6,7 +6,7 @@ import {
   describeValue,
   firstFailing,
   isPendingPlanner,
-  validatePlan,
+  validatePlanSafely,
   type AgentPlanner,
   type Plan,
   type PlanCheck,
@@ -432,7 +432,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private invalidAtStart(plan: Plan): string | null {
     if (plan.steps.length === 0) return null;
     const agent = this.agent;
-    const check = validatePlan(plan.steps, 0, agent.state, this.scratch, agent.ctx, this.check);
+    const check = validatePlanSafely(plan.steps, 0, agent.state, this.scratch, agent.ctx, this.check);
     if (check.error !== undefined) this.checkFault(plan.steps);
     if (check.step >= 0) return `invalid from the start: step ${check.step} ${plan.steps[check.step].task}: ${check.reason}`;
     this.validVersion = agent.state.version;
@@ -459,7 +459,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.validVersion = -1;
     this.validCtx = undefined;
     // Fail early (004 §12.5): this step's conditions on the real state, then the rest on a working copy.
-    const check = validated ? null : validatePlan(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
+    const check = validated ? null : validatePlanSafely(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
     if (check !== null && check.step >= 0) {
       if (check.error !== undefined) this.checkFault(plan.steps);
       const failing = plan.steps[check.step];

@@ -1,4 +1,4 @@
-import { ChangeSource, UserCodeError, applyEffects, describeThrown, validatePlan, type PlanCheck, type PlanStep, type WorldState } from '@dualplan/world-state';
+import { ChangeSource, UserCodeError, applyEffects, describeThrown, validatePlanSafely, type PlanCheck, type PlanStep, type WorldState } from '@dualplan/world-state';
 
 /**
  * Whether the rest of a plan, from step `from`, still holds on `state`: null
@@ -34,9 +34,9 @@ export function validateRest(
       return `an effect function of ${step.task} threw (${describeThrown(thrown)})`;
     }
     if (++from >= steps.length) return null;
-    validatePlan(steps, from, scratch, scratch, ctx, check);
+    validatePlanSafely(steps, from, scratch, scratch, ctx, check);
   } else {
-    validatePlan(steps, from, state, scratch, ctx, check);
+    validatePlanSafely(steps, from, state, scratch, ctx, check);
   }
   return check.step < 0 ? null : `plan invalid: step ${check.step} ${steps[check.step].task}: ${check.reason}`;
 }

@@ -32,7 +32,7 @@ export type { Condition, CompareOp, ConditionDef, OpaqueCondition, OpaqueTest } 
 export { EffectList, EffOp, EffectRangeError, compileEffects, emptyEffects, applyEffects, applyEffectsOrThrow, set, add, sub, effect } from './Effect.js';
 export type { Effect, EffectDef, OpaqueEffect, OpaqueApply } from './Effect.js';
 export { Bindings } from './Bindings.js';
-export { validatePlan, INTERRUPT_POLICIES, DEFAULT_INTERRUPT } from './Plan.js';
+export { validatePlan, validatePlanSafely, INTERRUPT_POLICIES, DEFAULT_INTERRUPT } from './Plan.js';
 export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from './Plan.js';
 export type { AgentPlanner, ReplaceDecision, SubPlanner } from './AgentPlanner.js';
 export { PlanBuffer, copyResult, planFound, noPlan, moveFaults } from './PlanResult.js';
