@@ -83,6 +83,8 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   /** @internal */ readonly rebuild: ChangeList;
   /** @internal additive heuristic: relaxed cost per (mask cell, value) and per int cell. */
   readonly additive: boolean;
+  /** @internal true when h is kept up to date from change lists (count, additive); false when it reads the node's words. */
+  readonly incremental: boolean;
   /** @internal */ readonly factCost: Float64Array;
   /** @internal */ readonly intCost: Float64Array;
   private rootGoal: CompiledGoal | null = null;
@@ -98,6 +100,7 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     const heuristic = o.heuristic ?? 'count';
     this.heuristic = typeof heuristic === 'function' ? heuristic : null;
     this.additive = heuristic === 'additive' && this.mode === 'backward';
+    this.incremental = this.heuristic === null;
     this.maxExpansions = o.maxExpansions ?? 10_000;
     this.maxPlanLength = o.maxPlanLength ?? 64;
     this.timeBudgetMs = o.timeBudgetMs ?? Infinity;
@@ -231,7 +234,6 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
       hash = hashWords(words, root, W);
     }
     let hraw = unsat;
-    let h: number;
     // Costs, checks and heuristics are user code: a re-entering call gets PlannerBusyError.
     this.busy = true;
     try {
@@ -239,16 +241,15 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
         relax(this);
         hraw = rootCost(this);
       }
-      h = this.heuristic !== null ? this.estimate(words, root, unsat) : this.weight * hraw;
+      if (!this.incremental) hraw = this.estimate(words, root, unsat);
     } finally {
       this.busy = false;
     }
     space.find(hash, root);
-    space.commit(hash, root, -1, -1, 0, h, hraw, unsat);
+    // A goal unreachable even in the relaxation (h = Infinity) has no plan: the root is closed at once.
+    space.commit(hash, root, -1, -1, 0, hraw === Infinity ? Infinity : this.weight * hraw, hraw, unsat);
     r.generated = 1;
     r.status = 'running';
-    // Additive heuristic: a goal unreachable even in the relaxation has no plan.
-    if (hraw === Infinity) space.open.pop();
   }
 
   /** Abandon a sliced search. */

@@ -167,6 +167,53 @@ export class SearchSpace {
   }
 
   /**
+   * Closed-set check that respects the plan-length limit. Several nodes may share
+   * a state when neither dominates the other: a cheaper but deeper path must not
+   * hide a shallower one that the length limit would still allow. The candidate
+   * (words at `cand`, cost `g`, `depth` actions) is pruned when a stored equal
+   * node is no costlier and no deeper: returns -1. Otherwise every stored equal
+   * node it dominates (costlier and no shallower) is marked replaced (flags 1)
+   * and its table entry handed to the candidate, which {@link commit} then stores;
+   * returns how many of those had been expanded (reopenings). With uniform costs
+   * depth follows cost, so this keeps one node per state, as plain A* does.
+   * Probing starts at `from` (a slot from {@link hasHash}, or the hash's home slot).
+   */
+  admit(hash: number, cand: number, g: number, depth: number, from = hash & this.tableMask): number {
+    const W = this.width;
+    const next = this.count;
+    let reopened = 0;
+    let slot = -1;
+    for (let i = from; ; i = (i + 1) & this.tableMask) {
+      if (this.tableGen[i] !== this.gen) {
+        this.slot = slot >= 0 ? slot : i;
+        return reopened;
+      }
+      const n = this.table[i];
+      if (this.hash[n] !== hash || n === next) continue;
+      if (this.base[n] < 0) this.materialize(n);
+      const words = this.words;
+      const at = this.base[n];
+      let same = true;
+      for (let j = 0; j < W; j++) {
+        if (words[at + j] !== words[cand + j]) {
+          same = false;
+          break;
+        }
+      }
+      if (!same) continue;
+      const dn = this.depth[n];
+      if (this.g[n] <= g && dn <= depth) return -1;
+      if (g <= this.g[n] && depth <= dn) {
+        // The candidate is as good on both counts: the old copy is skipped when popped.
+        if (this.flags[n] === 2) reopened++;
+        this.flags[n] = 1;
+        this.table[i] = next;
+        if (slot < 0) slot = i;
+      }
+    }
+  }
+
+  /**
    * Keep the candidate as node `count` (reached from `parent` through `action`,
    * with cost `g`, estimate `h`, and the raw estimate and open-condition count
    * it was made from), inserted at (or replacing the entry of) the last
@@ -187,7 +234,9 @@ export class SearchSpace {
     this.base[n] = at;
     this.table[this.slot] = n;
     this.tableGen[this.slot] = this.gen;
-    this.open.add(n);
+    // A dead end (no estimate can reach the goal) is remembered as closed, never opened.
+    if (h !== Infinity) this.open.add(n);
+    else this.flags[n] = 2;
   }
 
   private grow(capacity: number): void {

@@ -268,7 +268,10 @@ export function materialize(p: GoapPlanner, node: number): void {
   writeChanges(space, parent, ch, at);
 }
 
-/** Store the candidate (parent + change list) as a node, unless it is unreachable or a known node is as cheap. */
+/**
+ * Store the candidate (parent + change list) as a node, unless it is unreachable
+ * or a known node for the same state is as cheap and as short (see {@link SearchSpace.admit}).
+ */
 function link(p: GoapPlanner, node: number, a: number): number {
   const space = p.space;
   const ch = p.change;
@@ -276,34 +279,31 @@ function link(p: GoapPlanner, node: number, a: number): number {
   if (!space.reserve()) return NODES_FULL;
   // usable(a) cached the cost for this search.
   const g = space.g[node] + p.costCache[a];
+  const depth = space.depth[node] + 1;
   const hash = ch.hash;
   let at = -1;
-  let existing = -1;
+  let reopened = 0;
   // Narrow nodes are cheaper to write now than to rebuild when popped; wide ones are built lazily.
-  if (space.width <= 32 || p.heuristic !== null) {
+  if (space.width <= 32 || !p.incremental) {
     at = space.claim();
     writeChanges(space, node, ch, at);
-    existing = space.find(hash, at);
+    reopened = space.admit(hash, at, g, depth);
   } else {
     const slot = space.hasHash(hash);
     if (slot >= 0) {
       at = space.claim();
       writeChanges(space, node, ch, at);
-      existing = space.find(hash, at, slot);
+      reopened = space.admit(hash, at, g, depth, slot);
     }
   }
-  if (existing >= 0) {
-    if (g >= space.g[existing]) {
-      space.release(at);
-      return fail(p, -1, 7);
-    }
-    // 001: keep the cheapest node for a state; the old copy is skipped when popped.
-    if (space.flags[existing] === 2) p.result.reopened++;
-    space.flags[existing] = 1;
+  if (reopened < 0) {
+    space.release(at);
+    return fail(p, -1, 7);
   }
-  const h = p.heuristic !== null ? p.estimate(space.words, at, ch.unsat) : p.weight * ch.hraw;
-  space.commit(hash, at, node, a, g, h, ch.hraw, ch.unsat);
-  return 0;
+  p.result.reopened += reopened;
+  const hraw = p.incremental ? ch.hraw : p.estimate(space.words, at, ch.unsat);
+  space.commit(hash, at, node, a, g, hraw === Infinity ? Infinity : p.weight * hraw, hraw, ch.unsat);
+  return hraw === Infinity ? fail(p, -1, 9) : 0;
 }
 
 function fail(p: GoapPlanner, touch: number, verdict: number): number {
