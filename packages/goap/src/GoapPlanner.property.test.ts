@@ -1,39 +1,15 @@
 import fc from 'fast-check';
-import { ChangeSource, applyEffects, createState, firstFailing, type WorldState } from '@dualplan/world-state';
+import { createState, firstFailing } from '@dualplan/world-state';
 import { compileConditions } from '@dualplan/world-state';
 import { GoapPlanner } from './GoapPlanner.js';
 import type { GoapPlannerOptions } from './GoapResult.js';
 import { randomDomain } from './examples/index.js';
 import { admissibleWeight } from './compileGoapDomain.js';
-import { simulate } from './testUtil.js';
+import { boundedOptimum, simulate } from './testUtil.js';
 
-/** Exhaustive Dijkstra over full states, written independently of the planner: the optimal cost, or Infinity. */
+/** The optimal cost by an exhaustive search written apart from the planner, or Infinity. */
 function optimum(rd: ReturnType<typeof randomDomain>): number {
-  const { domain } = rd;
-  const goal = compileConditions(domain.schema, rd.goal);
-  const start = createState(domain.schema, rd.start);
-  const key = (s: WorldState<any>) => Array.from(s.values).join(',');
-  const best = new Map<string, number>([[key(start), 0]]);
-  const frontier: { s: WorldState<any>; g: number }[] = [{ s: start, g: 0 }];
-  while (frontier.length > 0) {
-    let i = 0;
-    for (let j = 1; j < frontier.length; j++) if (frontier[j].g < frontier[i].g) i = j;
-    const { s, g } = frontier.splice(i, 1)[0];
-    if (g > best.get(key(s))!) continue;
-    if (firstFailing(goal, s) < 0) return g;
-    for (const step of domain.steps) {
-      if (firstFailing(step.conditions, s) >= 0) continue;
-      const next = s.clone();
-      if (applyEffects(step.effects, next, undefined, ChangeSource.Planning) >= 0) continue;
-      const ng = g + domain.baseCost[step.sourceId];
-      const nk = key(next);
-      if (ng < (best.get(nk) ?? Infinity)) {
-        best.set(nk, ng);
-        frontier.push({ s: next, g: ng });
-      }
-    }
-  }
-  return Infinity;
+  return boundedOptimum(rd.domain, createState(rd.domain.schema, rd.start), compileConditions(rd.domain.schema, rd.goal), Infinity);
 }
 
 // Costs are integers in [1, 4] and actions have at most 2 effects, so every

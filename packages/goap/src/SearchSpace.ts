@@ -138,7 +138,6 @@ export class SearchSpace {
    * Remembers the table slot so {@link commit} can insert or replace without probing again.
    */
   find(hash: number, cand: number, from = hash & this.tableMask): number {
-    const W = this.width;
     let i = from;
     for (;;) {
       if (this.tableGen[i] !== this.gen) {
@@ -146,24 +145,21 @@ export class SearchSpace {
         return -1;
       }
       const n = this.table[i];
-      if (this.hash[n] === hash) {
-        if (this.base[n] < 0) this.materialize(n);
-        const words = this.words;
-        const at = this.base[n];
-        let same = true;
-        for (let j = 0; j < W; j++) {
-          if (words[at + j] !== words[cand + j]) {
-            same = false;
-            break;
-          }
-        }
-        if (same) {
-          this.slot = i;
-          return n;
-        }
+      if (this.hash[n] === hash && this.sameWords(n, cand)) {
+        this.slot = i;
+        return n;
       }
       i = (i + 1) & this.tableMask;
     }
+  }
+
+  /** True when stored node `n` has the words at `cand` (building `n`'s words first if it is stored lazily). */
+  private sameWords(n: number, cand: number): boolean {
+    if (this.base[n] < 0) this.materialize(n);
+    const words = this.words;
+    const at = this.base[n];
+    for (let j = 0, W = this.width; j < W; j++) if (words[at + j] !== words[cand + j]) return false;
+    return true;
   }
 
   /**
@@ -179,7 +175,6 @@ export class SearchSpace {
    * Probing starts at `from` (a slot from {@link hasHash}, or the hash's home slot).
    */
   admit(hash: number, cand: number, g: number, depth: number, from = hash & this.tableMask): number {
-    const W = this.width;
     const next = this.count;
     let reopened = 0;
     let slot = -1;
@@ -189,18 +184,7 @@ export class SearchSpace {
         return reopened;
       }
       const n = this.table[i];
-      if (this.hash[n] !== hash || n === next) continue;
-      if (this.base[n] < 0) this.materialize(n);
-      const words = this.words;
-      const at = this.base[n];
-      let same = true;
-      for (let j = 0; j < W; j++) {
-        if (words[at + j] !== words[cand + j]) {
-          same = false;
-          break;
-        }
-      }
-      if (!same) continue;
+      if (this.hash[n] !== hash || n === next || !this.sameWords(n, cand)) continue;
       const dn = this.depth[n];
       if (this.g[n] <= g && dn <= depth) return -1;
       if (g <= this.g[n] && depth <= dn) {
