@@ -81,6 +81,10 @@ describe('GoapPlanner: plan-length limit', () => {
   const settings: readonly [string, GoapPlannerOptions][] = [
     ['backward, Dijkstra', { weight: 0 }],
     ['forward, Dijkstra', { weight: 0, mode: 'forward' }],
+    ['backward, h_max', { heuristic: 'max' }],
+    ['forward, h_max', { heuristic: 'max', mode: 'forward' }],
+    ['backward, optimal: true', { optimal: true }],
+    ['forward, optimal: true', { optimal: true, mode: 'forward' }],
   ];
   test.each(settings)('%s: random int-and-bool problems with a binding limit: the cheapest plan within the limit, or none', (_, options) => {
     fc.assert(
@@ -91,7 +95,7 @@ describe('GoapPlanner: plan-length limit', () => {
         if (best === Infinity) return r.status !== 'found';
         return r.status === 'found' && r.cost === best && r.length <= limit && simulate(domain, r, start) !== null;
       }),
-      { numRuns: 1500 },
+      { numRuns: 1000 },
     );
   });
 });

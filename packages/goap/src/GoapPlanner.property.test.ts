@@ -22,6 +22,10 @@ const admissible: readonly [string, GoapPlannerOptions][] = [
   ['forward, w = 0', { weight: 0, mode: 'forward' }],
   ['forward, w = 0.5', { weight: 0.5, mode: 'forward' }],
   ['forward, w = admissibleWeight(domain)', { weight: -1, mode: 'forward' }],
+  ['h_max', { heuristic: 'max' }],
+  ['forward, h_max', { heuristic: 'max', mode: 'forward' }],
+  ['optimal: true', { optimal: true }],
+  ['forward, optimal: true', { optimal: true, mode: 'forward' }],
 ];
 
 describe('GOAP on random small domains', () => {
@@ -43,9 +47,19 @@ describe('GOAP on random small domains', () => {
     );
   });
 
-  test('inadmissible settings (additive, greedy w = 5) still return valid plans, never below the optimum, and find one whenever one exists', () => {
+  test('inadmissible settings (additive, ff, fast, greedy, w = 5) still return valid plans, never below the optimum, and find one whenever one exists', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.constantFrom<GoapPlannerOptions>({ heuristic: 'additive' }, { weight: 5 }, { weight: 5, mode: 'forward' }), (seed, options) => {
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.constantFrom<GoapPlannerOptions>(
+          { heuristic: 'additive' },
+          { heuristic: 'additive', mode: 'forward' },
+          { heuristic: 'ff' },
+          { heuristic: 'ff', mode: 'forward' },
+          { fast: true },
+          { fast: true, mode: 'forward' },
+          { heuristic: 'ff', greedy: true },
+          { weight: 5 },
+          { weight: 5, mode: 'forward' },
+        ), (seed, options) => {
         const rd = randomDomain(seed, { actions: 6 + (seed % 5) });
         const best = optimum(rd);
         const planner = new GoapPlanner(rd.domain, { ...options, maxPlanLength: 300, maxExpansions: 1e6 });
@@ -54,10 +68,10 @@ describe('GOAP on random small domains', () => {
         if (best === Infinity) return r.status === 'none';
         if (r.status !== 'found' || r.cost < best) return false;
         // Weighted A* (docs/goap.md): at most w × e_max / c_min = w / admissibleWeight times the optimum.
-        if (options.weight !== undefined && r.cost > best * Math.max(1, options.weight / admissibleWeight(rd.domain))) return false;
+        if (options.weight !== undefined && options.heuristic === undefined && r.cost > best * Math.max(1, options.weight / admissibleWeight(rd.domain))) return false;
         return firstFailing(planner.goalOf('goal').conditions, simulate(rd.domain, r, start)) < 0;
       }),
-      { numRuns: 300 },
+      { numRuns: 600 },
     );
   });
 

@@ -3,14 +3,15 @@ import type { CompiledGoal, GoapDomain } from './compileGoapDomain.js';
 import { describeNode } from './describeCell.js';
 import { PlannerBusyError, UnknownGoalError } from './errors.js';
 import { GoapTrace } from './GoapTrace.js';
-import { GoapResult, checkOptions, type GoapBudget, type GoapHeuristic, type GoapMeta, type GoapNodeView, type GoapPlannerOptions, type GoapPlanRequest, type GoapStatus } from './GoapResult.js';
+import { GoapResult, checkOptions, type GoapBudget, type GoapHeuristic, type GoapMeta, type GoapPlannerOptions, type GoapPlanRequest, type GoapStatus } from './GoapResult.js';
 import { goalPriority, planBest } from './planBest.js';
 import { writeFound, writeNone } from './writeGoapPlan.js';
 import { SearchSpace, hashWords } from './SearchSpace.js';
 import { ChangeList } from './ChangeList.js';
 import { countViolated } from './cellSet.js';
 import { expandBackward, expandForward, materialize, traceExpansion } from './expand.js';
-import { relax, rootCost } from './additiveHeuristic.js';
+import { createHeuristic, type SearchHeuristic } from './heuristics/SearchHeuristic.js';
+import { resolvePreset } from './heuristics/presets.js';
 import { whyNoPlan } from './whyNoPlan.js';
 
 /**
@@ -77,16 +78,17 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   lastFail = -1;
   /** @internal set when a node was pruned by the plan-length budget. */
   lengthPruned = false;
-  /** @internal */ readonly view: GoapNodeView;
   /** @internal the candidate being generated, and the node being rebuilt by `materialize`. */
   readonly change: ChangeList;
   /** @internal */ readonly rebuild: ChangeList;
-  /** @internal additive heuristic: relaxed cost per (mask cell, value) and per int cell. */
+  /** @internal the heuristic, chosen once: prepared per search, asked per stored node. */
+  readonly estimator: SearchHeuristic;
+  /** @internal backward additive: h is updated from each candidate's changes, reading these relaxed costs. */
   readonly additive: boolean;
-  /** @internal true when h is kept up to date from change lists (count, additive); false when it reads the node's words. */
+  /** @internal true when h is kept up to date from change lists (count, backward additive); false when it reads the node's words. */
   readonly incremental: boolean;
-  /** @internal */ readonly factCost: Float64Array;
-  /** @internal */ readonly intCost: Float64Array;
+  /** True when the configuration guarantees optimal plans: an admissible heuristic at weight <= 1, not greedy. */
+  readonly optimal: boolean;
   private rootGoal: CompiledGoal | null = null;
   private rootHash = 0;
   private elapsed = 0;
@@ -94,13 +96,15 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
 
   constructor(domain: GoapDomain<Ctx, Op>, options: GoapPlannerOptions = {}) {
     this.domain = domain;
-    const o = checkOptions(options);
+    const o = resolvePreset(checkOptions(options));
     this.mode = o.mode ?? 'backward';
     this.weight = o.weight ?? 1;
     const heuristic = o.heuristic ?? 'count';
     this.heuristic = typeof heuristic === 'function' ? heuristic : null;
-    this.additive = heuristic === 'additive' && this.mode === 'backward';
-    this.incremental = this.heuristic === null;
+    this.estimator = createHeuristic(domain, heuristic, this.mode);
+    this.additive = this.estimator.incremental && this.estimator.relaxation !== null;
+    this.incremental = this.estimator.incremental;
+    this.optimal = o.greedy !== true && ((this.estimator.admissible && this.weight <= 1) || this.weight === 0);
     this.maxExpansions = o.maxExpansions ?? 10_000;
     this.maxPlanLength = o.maxPlanLength ?? 64;
     this.timeBudgetMs = o.timeBudgetMs ?? Infinity;
@@ -114,18 +118,15 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     this.successes = new Uint32Array(A);
     this.selected = new Uint32Array(A);
     const width = this.mode === 'backward' ? domain.words : domain.schema.size;
-    this.space = new SearchSpace(width, 64, options.maxNodes ?? 1 << 20);
+    this.space = new SearchSpace(width, 64, options.maxNodes ?? 1 << 20, o.greedy === true);
     this.start = createState(domain.schema);
     this.costCache = new Float64Array(A);
     this.useStamp = new Int32Array(A);
     this.useCode = new Uint8Array(A);
     this.failedCheck = new Int32Array(A);
     this.seen = new Int32Array(A);
-    this.view = { mode: this.mode, unsatisfied: 0, words: this.space.words, at: 0 };
     this.change = new ChangeList(domain);
     this.rebuild = new ChangeList(domain);
-    this.factCost = new Float64Array(this.additive ? domain.schema.size * 32 : 0);
-    this.intCost = new Float64Array(this.additive ? domain.schema.size : 0);
     this.space.materialize = (node) => materialize(this, node);
   }
 
@@ -233,15 +234,12 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
       for (let c = 0; c < W; c++) words[root + c] = s0[c];
       hash = hashWords(words, root, W);
     }
-    let hraw = unsat;
+    let hraw: number;
     // Costs, checks and heuristics are user code: a re-entering call gets PlannerBusyError.
     this.busy = true;
     try {
-      if (this.additive) {
-        relax(this);
-        hraw = rootCost(this);
-      }
-      if (!this.incremental) hraw = this.estimate(words, root, unsat);
+      this.estimator.prepare(this);
+      hraw = this.estimate(words, root, unsat);
     } finally {
       this.busy = false;
     }
@@ -307,14 +305,9 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     }
   }
 
-  /** @internal h of the custom heuristic for a node whose words are at `words[at..]`, with `unsat` open conditions. */
+  /** @internal Raw (unweighted) h of the node whose words are at `words[at..]`, with `unsat` open conditions. */
   estimate(words: Int32Array, at: number, unsat: number): number {
-    const view = this.view as { unsatisfied: number; words: Int32Array; at: number };
-    view.unsatisfied = unsat;
-    view.words = words;
-    view.at = at;
-    const h = this.heuristic!(this.view);
-    return h > 0 ? h : 0;
+    return this.estimator.estimate(this, words, at, unsat);
   }
 
   /** @internal Effective cost of action `a` in this search (dynamic cost × penalty); Infinity when unusable. */

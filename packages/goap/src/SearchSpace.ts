@@ -60,7 +60,11 @@ export class SearchSpace {
   /** Open list of node indices: lower f, then lower h, then earlier insertion. */
   readonly open: Heap<number>;
 
-  constructor(width: number, initial: number, maxNodes: number) {
+  /** Greedy best-first: order by h alone (f = h). */
+  readonly greedy: boolean;
+
+  constructor(width: number, initial: number, maxNodes: number, greedy = false) {
+    this.greedy = greedy;
     this.width = Math.max(1, width);
     this.maxNodes = Math.max(2, maxNodes);
     this.wordSlots = Math.min(Math.max(initial, 2), this.maxNodes);
@@ -210,7 +214,7 @@ export class SearchSpace {
     this.depth[n] = parent < 0 ? 0 : this.depth[parent] + 1;
     this.g[n] = g;
     this.h[n] = h;
-    this.f[n] = g + h;
+    this.f[n] = this.greedy ? h : g + h;
     this.hraw[n] = hraw;
     this.unsat[n] = unsat;
     this.hash[n] = hash;

@@ -4,7 +4,7 @@ import type { ChangeList } from './ChangeList.js';
 import { describeCell } from './describeCell.js';
 import type { GoapPlanner } from './GoapPlanner.js';
 import { mixWord, type SearchSpace } from './SearchSpace.js';
-import { maskCost } from './additiveHeuristic.js';
+import { maskCost } from './heuristics/Relaxation.js';
 import type { TraceVerdict } from '@dualplan/world-state';
 
 // Verdict codes 0-9 by meaning: kept, then rules 1-4 of the backward search, then budgets and forward applicability.
@@ -114,6 +114,7 @@ function regress(p: GoapPlanner, node: number, a: number, ch: ChangeList): numbe
   const idx = ch.idx;
   const val = ch.val;
   const additive = p.additive;
+  const relaxed = p.estimator.relaxation;
   let n = 0;
   let unsat = space.unsat[node];
   let hraw = space.hraw[node];
@@ -137,7 +138,7 @@ function regress(p: GoapPlanner, node: number, a: number, ch: ChangeList): numbe
       if (nm !== m) {
         const du = (((nm >>> v0) & 1) ^ 1) - (((m >>> v0) & 1) ^ 1);
         unsat += du;
-        hraw += additive ? maskCost(p, c, nm) - maskCost(p, c, m) : du;
+        hraw += additive ? maskCost(relaxed!.factCost, c, nm) - maskCost(relaxed!.factCost, c, m) : du;
         hash ^= mixWord(j, m) ^ mixWord(j, nm);
         idx[n] = j;
         val[n++] = nm;
@@ -177,7 +178,7 @@ function regress(p: GoapPlanner, node: number, a: number, ch: ChangeList): numbe
       const before = v0 < lo || v0 > hi ? 1 : 0;
       const after = v0 < nlo || v0 > nhi ? 1 : 0;
       unsat += after - before;
-      hraw += additive ? (after - before) * p.intCost[c] || 0 : after - before;
+      hraw += additive ? (after - before) * relaxed!.intCost[c] || 0 : after - before;
       hash ^= mixWord(j, lo) ^ mixWord(j, nlo) ^ mixWord(j + 1, hi) ^ mixWord(j + 1, nhi);
       idx[n] = j;
       val[n++] = nlo;
