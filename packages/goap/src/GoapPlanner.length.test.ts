@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { add, bool, createState, defineSchema, eq, ge, int, le, set, sub } from '@dualplan/world-state';
+import { add, bool, createState, defineActions, defineSchema, eq, ge, int, le, set, sub } from '@dualplan/world-state';
 import { compileGoapDomain } from './compileGoapDomain.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import type { GoapPlannerOptions } from './GoapResult.js';
@@ -13,12 +13,12 @@ import { boundedOptimum, planNames, simulate } from './testUtil.js';
 function trap() {
   const schema = defineSchema({ b1: bool(), n: int(0, 6) });
   const { b1, n } = schema.keys;
-  const domain = compileGoapDomain(schema, {
-    actions: [
-      { name: 'a0', effects: [set(n, 2)], cost: 1 },
-      { name: 'a4', effects: [sub(n, 2)], cost: 0 },
-      { name: 'a6', effects: [add(n, 2), set(b1, false)], cost: 1 },
-    ],
+  const actions = defineActions(schema, [
+    { name: 'a0', effects: [set(n, 2)], cost: 1 },
+    { name: 'a4', effects: [sub(n, 2)], cost: 0 },
+    { name: 'a6', effects: [add(n, 2), set(b1, false)], cost: 1 },
+  ]);
+  const domain = compileGoapDomain(actions, {
     goals: [{ name: 'goal', conditions: [le(n, 0), eq(b1, false)] }],
   });
   return { domain, start: createState(schema, { b1: true, n: 5 }) };
@@ -41,13 +41,16 @@ const limitProblem = fc.record({
 
 function buildLimitProblem(p: typeof limitProblem extends fc.Arbitrary<infer T> ? T : never) {
   const k = limitSchema.keys;
-  const domain = compileGoapDomain(limitSchema, {
-    actions: p.actions.map((a, i) => ({
+  const actions = defineActions(
+    limitSchema,
+    p.actions.map((a, i) => ({
       name: `a${i}`,
       conditions: a.condition !== null ? [eq(k[a.condition], true)] : [],
       effects: [a.effect[0] === 'set' ? set(k.n, a.effect[1]) : a.effect[0] === 'add' ? add(k.n, a.effect[1]) : sub(k.n, a.effect[1]), ...(a.flag !== null ? [set(k[a.flag], a.value)] : [])],
       cost: a.cost,
     })),
+  );
+  const domain = compileGoapDomain(actions, {
     goals: [{ name: 'goal', conditions: [p.goal.atMost ? le(k.n, p.goal.n) : ge(k.n, p.goal.n), eq(k[p.goal.flag], p.goal.value)] }],
   });
   return { domain, start: createState(limitSchema, p.start), limit: p.limit };
