@@ -13,6 +13,7 @@ import { expandBackward, expandForward, materialize, traceExpansion } from './ex
 import { createHeuristic, type SearchHeuristic } from './heuristics/SearchHeuristic.js';
 import { resolvePreset } from './heuristics/presets.js';
 import { whyNoPlan } from './whyNoPlan.js';
+import { ForwardIndex } from './search/ForwardIndex.js';
 
 /**
  * Backward (regressive) A* GOAP planner over a compiled domain (seed 001):
@@ -87,6 +88,8 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   readonly additive: boolean;
   /** @internal true when h is kept up to date from change lists (count, backward additive); false when it reads the node's words. */
   readonly incremental: boolean;
+  /** @internal forward mode: the successor generator. */
+  readonly forwardIndex: ForwardIndex | null;
   /** True when the configuration guarantees optimal plans: an admissible heuristic at weight <= 1, not greedy. */
   readonly optimal: boolean;
   private rootGoal: CompiledGoal | null = null;
@@ -127,6 +130,7 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     this.seen = new Int32Array(A);
     this.change = new ChangeList(domain);
     this.rebuild = new ChangeList(domain);
+    this.forwardIndex = this.mode === 'forward' ? new ForwardIndex(domain) : null;
     this.space.materialize = (node) => materialize(this, node);
   }
 

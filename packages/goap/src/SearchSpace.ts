@@ -52,8 +52,11 @@ export class SearchSpace {
   private usedSlots = 0;
   /** Writes a lazily stored node's words; set by the planner. */
   materialize: (node: number) => void = () => {};
+  /**
+   * The closed/open table: one {@link Slot}-sized entry per slot (generation, node,
+   * node hash), so a probe reads one cache line instead of three arrays.
+   */
   private table!: Int32Array;
-  private tableGen!: Int32Array;
   private tableMask = 0;
   private gen = 0;
   private slot = 0;
@@ -86,7 +89,7 @@ export class SearchSpace {
     this.usedSlots = 0;
     this.gen = (this.gen + 1) | 0;
     if (this.gen === 0) {
-      this.tableGen.fill(0);
+      for (let i = 0; i < this.table.length; i += Slot.size) this.table[i + Slot.gen] = 0;
       this.gen = 1;
     }
     // Pop rather than truncate: V8 keeps the backing store, so no allocation.
@@ -124,15 +127,15 @@ export class SearchSpace {
    * candidate's words and call {@link find} from it.
    */
   hasHash(hash: number): number {
-    let i = hash & this.tableMask;
+    const table = this.table;
     const gen = this.gen;
-    for (;;) {
-      if (this.tableGen[i] !== gen) {
+    for (let i = hash & this.tableMask; ; i = (i + 1) & this.tableMask) {
+      const e = i * Slot.size;
+      if (table[e + Slot.gen] !== gen) {
         this.slot = i;
         return -1;
       }
-      if (this.hash[this.table[i]] === hash) return i;
-      i = (i + 1) & this.tableMask;
+      if (table[e + Slot.hash] === hash) return i;
     }
   }
 
@@ -142,18 +145,18 @@ export class SearchSpace {
    * Remembers the table slot so {@link commit} can insert or replace without probing again.
    */
   find(hash: number, cand: number, from = hash & this.tableMask): number {
-    let i = from;
-    for (;;) {
-      if (this.tableGen[i] !== this.gen) {
+    const table = this.table;
+    for (let i = from; ; i = (i + 1) & this.tableMask) {
+      const e = i * Slot.size;
+      if (table[e + Slot.gen] !== this.gen) {
         this.slot = i;
         return -1;
       }
-      const n = this.table[i];
-      if (this.hash[n] === hash && this.sameWords(n, cand)) {
+      const n = table[e + Slot.node];
+      if (table[e + Slot.hash] === hash && this.sameWords(n, cand)) {
         this.slot = i;
         return n;
       }
-      i = (i + 1) & this.tableMask;
     }
   }
 
@@ -182,20 +185,22 @@ export class SearchSpace {
     const next = this.count;
     let reopened = 0;
     let slot = -1;
+    const table = this.table;
     for (let i = from; ; i = (i + 1) & this.tableMask) {
-      if (this.tableGen[i] !== this.gen) {
+      const e = i * Slot.size;
+      if (table[e + Slot.gen] !== this.gen) {
         this.slot = slot >= 0 ? slot : i;
         return reopened;
       }
-      const n = this.table[i];
-      if (this.hash[n] !== hash || n === next || !this.sameWords(n, cand)) continue;
+      const n = table[e + Slot.node];
+      if (table[e + Slot.hash] !== hash || n === next || !this.sameWords(n, cand)) continue;
       const dn = this.depth[n];
       if (this.g[n] <= g && dn <= depth) return -1;
       if (g <= this.g[n] && depth <= dn) {
         // The candidate is as good on both counts: the old copy is skipped when popped.
         if (this.flags[n] === 2) reopened++;
         this.flags[n] = 1;
-        this.table[i] = next;
+        table[e + Slot.node] = next;
         if (slot < 0) slot = i;
       }
     }
@@ -220,8 +225,10 @@ export class SearchSpace {
     this.hash[n] = hash;
     this.flags[n] = 0;
     this.base[n] = at;
-    this.table[this.slot] = n;
-    this.tableGen[this.slot] = this.gen;
+    const e = this.slot * Slot.size;
+    this.table[e + Slot.gen] = this.gen;
+    this.table[e + Slot.node] = n;
+    this.table[e + Slot.hash] = hash;
     // A dead end (no estimate can reach the goal) is remembered as closed, never opened.
     if (h !== Infinity) this.open.add(n);
     else this.flags[n] = 2;
@@ -256,21 +263,20 @@ export class SearchSpace {
     // Rehash live nodes into a table of at least twice the capacity.
     let size = 16;
     while (size < capacity * 2) size *= 2;
-    const oldTable = this.table;
-    const oldGen = this.tableGen;
+    const old = this.table;
     const gen = this.gen;
-    this.table = new Int32Array(size);
-    this.tableGen = new Int32Array(size);
+    const table = (this.table = new Int32Array(size * Slot.size));
     this.tableMask = size - 1;
-    if (oldTable) {
-      for (let i = 0; i < oldTable.length; i++) {
-        if (oldGen[i] !== gen) continue;
-        const node = oldTable[i];
-        let j = this.hash[node] & this.tableMask;
-        while (this.tableGen[j] === gen) j = (j + 1) & this.tableMask;
-        this.table[j] = node;
-        this.tableGen[j] = gen;
+    if (old) {
+      for (let e = 0; e < old.length; e += Slot.size) {
+        if (old[e + Slot.gen] !== gen) continue;
+        let j = old[e + Slot.hash] & this.tableMask;
+        while (table[j * Slot.size + Slot.gen] === gen) j = (j + 1) & this.tableMask;
+        table.set(old.subarray(e, e + Slot.size), j * Slot.size);
       }
     }
   }
 }
+
+/** Layout of one table slot. */
+const Slot = { gen: 0, node: 1, hash: 2, size: 4 } as const;

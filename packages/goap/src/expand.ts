@@ -70,11 +70,36 @@ export function expandForward(p: GoapPlanner, node: number): boolean {
   const trace = p.trace;
   const atLimit = p.space.depth[node] >= p.maxPlanLength;
   if (atLimit && p.lengthPruned && trace === null) return true;
-  for (let a = 0, n = p.domain.actionCount; a < n; a++) {
-    const verdict = consider(p, node, a, atLimit, false);
+  if (trace !== null) {
+    // Traced: every action gets a verdict.
+    for (let a = 0, n = p.domain.actionCount; a < n; a++) {
+      const verdict = consider(p, node, a, atLimit, false);
+      if (verdict === NODES_FULL) return false;
+      traceVerdict(p, node, a, verdict);
+    }
+    return true;
+  }
+  // Only the actions the successor generator files under this state's values.
+  const index = p.forwardIndex!;
+  const always = index.always;
+  for (let i = 0; i < always.length; i++) {
+    const verdict = consider(p, node, always[i], atLimit, false);
     if (verdict === NODES_FULL) return false;
-    if (trace !== null) traceVerdict(p, node, a, verdict);
-    else if (verdict === LENGTH) return true;
+    if (verdict === LENGTH) return true;
+  }
+  const cells = index.cells;
+  const start = index.start;
+  const actions = index.actions;
+  const base = p.space.base[node];
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
+    // The words array may be reallocated by a stored candidate: read it per cell.
+    const f = c * 32 + p.space.words[base + c];
+    for (let k = start[f], end = start[f + 1]; k < end; k++) {
+      const verdict = consider(p, node, actions[k], atLimit, false);
+      if (verdict === NODES_FULL) return false;
+      if (verdict === LENGTH) return true;
+    }
   }
   return true;
 }
