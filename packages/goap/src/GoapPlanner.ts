@@ -14,6 +14,7 @@ import { createHeuristic, type SearchHeuristic } from './heuristics/SearchHeuris
 import { resolvePreset } from './heuristics/presets.js';
 import { whyNoPlan } from './whyNoPlan.js';
 import { ForwardIndex } from './search/ForwardIndex.js';
+import { relevantActions } from './search/relevantActions.js';
 
 /**
  * Backward (regressive) A* GOAP planner over a compiled domain (seed 001):
@@ -90,6 +91,13 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   readonly incremental: boolean;
   /** @internal forward mode: the successor generator. */
   readonly forwardIndex: ForwardIndex | null;
+  /**
+   * @internal actions relevant to this search's goal (1) when relevance analysis
+   * applies (forward search, relaxation heuristics), else null: see {@link relevantActions}.
+   */
+  relevant: Uint8Array | null = null;
+  private readonly relevance = new WeakMap<CompiledGoal, Uint8Array>();
+  private readonly pruneIrrelevant: boolean;
   /** True when the configuration guarantees optimal plans: an admissible heuristic at weight <= 1, not greedy. */
   readonly optimal: boolean;
   private rootGoal: CompiledGoal | null = null;
@@ -131,6 +139,8 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     this.change = new ChangeList(domain);
     this.rebuild = new ChangeList(domain);
     this.forwardIndex = this.mode === 'forward' ? new ForwardIndex(domain) : null;
+    // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
+    this.pruneIrrelevant = this.mode === 'forward' || this.estimator.relaxation !== null;
     this.space.materialize = (node) => materialize(this, node);
   }
 
@@ -206,6 +216,11 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     r.reset(g);
     this.goal = g;
     this.ctx = ctx;
+    if (this.pruneIrrelevant) {
+      let keep = this.relevance.get(g);
+      if (keep === undefined) this.relevance.set(g, (keep = relevantActions(this.domain, g)));
+      this.relevant = keep;
+    }
     this.elapsed = 0;
     this.lengthPruned = false;
     this.searchId = (this.searchId + 1) | 0;
@@ -336,6 +351,13 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
    */
   private evaluateUse(a: number): number {
     const d = this.domain;
+    if (this.relevant !== null && this.relevant[a] === 0) {
+      // Relevance analysis dropped it: no effect the goal can use (unusable, its cost never asked).
+      this.costCache[a] = Infinity;
+      this.failedCheck[a] = -1;
+      this.useStamp[a] = this.searchId;
+      return (this.useCode[a] = 5);
+    }
     const list = d.procedural[a];
     let failed = -1;
     let cost = Infinity;

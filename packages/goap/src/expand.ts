@@ -356,7 +356,7 @@ function traceVerdict(p: GoapPlanner, node: number, a: number, verdict: number):
     const goal = describeCell(d, p.space.words, p.space.base[node], c);
     detail = verdict === 3 ? `effect ${eff} conflicts with ${goal}` : `precondition on ${schema.nameOf(c)} conflicts with ${goal}${T[k + 3] ? ` (through ${eff})` : ''}`;
   } else if (verdict === 4) detail = `procedural check ${d.procedural[a]!.describe(p.failedCheck[a])} failed`;
-  else if (verdict === 5) detail = 'cost is Infinity (unusable)';
+  else if (verdict === 5) detail = p.relevant !== null && p.relevant[a] === 0 ? 'irrelevant: no effect the goal can use' : 'cost is Infinity (unusable)';
   else if (verdict === LENGTH) detail = `plan would exceed ${p.maxPlanLength} actions`;
   else if (verdict === 7) detail = 'an equal node is known at lower or equal cost';
   else if (verdict === 8) {
