@@ -1,4 +1,4 @@
-import { GoapPlanner, admissibleWeight, type GoapDomain, type GoapPlannerOptions } from '@dualplan/goap';
+import { GoapPlanner, type GoapPlannerOptions } from '@dualplan/goap';
 import { importPddl, solveExhaustive, type PddlImport } from '@dualplan/pddl';
 import { DualplanError, createState, validatePlan } from '@dualplan/world-state';
 import { dualplanCase, type BenchCase, type CheckResult, type Target } from '../BenchCase.js';
@@ -22,14 +22,10 @@ export interface PddlInstance {
 /** The searches compared on every instance. */
 export type PddlSearch = 'optimal backward' | 'blind forward';
 
-/**
- * Planner options per search. `optimal backward` is today's admissible backward
- * setting (the count heuristic at the weight that keeps it admissible); this is
- * the one place to switch to an `optimal: true` preset once GOAP has one.
- */
-export function searchOptions(search: PddlSearch, domain: GoapDomain, budget: { maxExpansions: number; timeBudgetMs: number }): GoapPlannerOptions {
+/** Planner options per search: `optimal backward` is the `optimal: true` preset (admissible h_max, A*). */
+export function searchOptions(search: PddlSearch, budget: { maxExpansions: number; timeBudgetMs: number }): GoapPlannerOptions {
   const common = { ...budget, maxNodes: 1 << 22, maxPlanLength: 256 };
-  return search === 'blind forward' ? { ...common, mode: 'forward', weight: 0 } : { ...common, mode: 'backward', weight: admissibleWeight(domain) };
+  return search === 'blind forward' ? { ...common, mode: 'forward', weight: 0 } : { ...common, mode: 'backward', optimal: true };
 }
 
 /** States the exhaustive optimum check may store before the case falls back to a known optimum (or none). */
@@ -71,7 +67,7 @@ export function pddlCases(
   return searches.map((search) => ({
     ...dualplanCase({ suite, name: `${instance.label} ${search}`, target: extra.target, allocOps: extra.allocOps }, () => {
       const imp = data.imported();
-      const planner = new GoapPlanner(imp.goap, searchOptions(search, imp.goap, budget));
+      const planner = new GoapPlanner(imp.goap, searchOptions(search, budget));
       const state = createState(imp.schema);
       return { run: () => planner.search(state, imp.goalName), check: () => checkPddl(planner, imp, data.optimum()) };
     }),

@@ -2,7 +2,7 @@ import { bool, check, createState, defineSchema, eq, int, ge, set, type WorldSta
 import { compileGoapDomain } from './compileGoapDomain.js';
 import { compileGoal } from './compileGoal.js';
 import { GoapPlanner } from './GoapPlanner.js';
-import { InvalidCostError, PlannerBusyError } from './errors.js';
+import { PlannerBusyError } from './errors.js';
 import { chainDomain, fireDomain, soldierGoapDomain } from './examples/index.js';
 import { planNames } from './testUtil.js';
 
@@ -153,24 +153,64 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
     expect(p.result.cost).toBe(2);
   });
 
-  test('a dynamic cost of Infinity marks the action unusable; NaN or negative is an InvalidCostError naming it', () => {
+  test('a dynamic cost of Infinity marks the action unusable; NaN, negative, a string or a throw also does, reported once as a fault naming it', () => {
     const d = make((_state, ctx) => ctx.rangedCost);
     const p = new GoapPlanner<{ rangedCost: number }>(d);
     expect(planNames(d, p.search(createState(schema, { range: 9 }), 'kill', { rangedCost: Infinity }))).toEqual([]);
     expect(p.result.status).toBe('none');
-    for (const bad of [NaN, -3]) {
-      const q = new GoapPlanner<{ rangedCost: number }>(d);
-      let error: unknown;
-      try {
-        q.search(createState(schema), 'kill', { rangedCost: bad });
-      } catch (e) {
-        error = e;
-      }
-      expect(error).toBeInstanceOf(InvalidCostError);
-      expect((error as InvalidCostError).subject).toBe('ranged');
-      // The planner is usable again after the error.
-      expect(q.search(createState(schema), 'kill', { rangedCost: 1 }).status).toBe('found');
+    expect(p.plan(createState(schema), { rangedCost: Infinity }).faults).toBeUndefined(); // Infinity is a legal "not now"
+    const boom = (): number => {
+      throw new RangeError('no ammo table');
+    };
+    const cases: [unknown, string, string][] = [
+      [NaN, 'INVALID_COST', 'NaN (number)'],
+      [-3, 'INVALID_COST', '-3 (number)'],
+      ['2', 'INVALID_COST', '"2" (string)'],
+      [boom, 'COST_THREW', 'RangeError: no ammo table'],
+    ];
+    for (const [bad, code, shown] of cases) {
+      const q = new GoapPlanner<{ rangedCost: number }>(make(typeof bad === 'function' ? (bad as () => number) : () => bad as number));
+      // The broken action is left out of this search; planning goes on with the others.
+      const result = q.plan(createState(schema), { rangedCost: 0 });
+      expect(result.status).toBe('found');
+      expect(result.plan!.steps.map((x) => x.task)).toEqual(['melee']);
+      expect(result.faults!.map((f) => [f.code, f.subject, f.where])).toEqual([[code, 'ranged', 'cost']]);
+      expect(result.faults![0].message).toContain(shown);
+      // Once per search, and again in the next one (nothing sticks).
+      expect(q.plan(createState(schema), { rangedCost: 0 }).faults).toHaveLength(1);
     }
+  });
+
+  test('a procedural check that throws leaves its action out of the search, reported', () => {
+    const d = compileGoapDomain(
+      defineActions(schema, [
+        { name: 'ranged', conditions: [check('aim', () => { throw new TypeError('scope missing'); })], effects: [set(k.enemyDead, true)], cost: 1 },
+        { name: 'melee', effects: [set(k.enemyDead, true)], cost: 2 },
+      ]),
+      { goals: [{ name: 'kill', conditions: [eq(k.enemyDead, true)] }] },
+    );
+    const result = new GoapPlanner(d).plan(createState(schema));
+    expect(result.plan!.steps.map((x) => x.task)).toEqual(['melee']);
+    expect(result.faults!.map((f) => [f.code, f.subject, f.where])).toEqual([['CONDITION_THREW', 'ranged', 'condition']]);
+  });
+
+  test('goal callbacks that throw or return no number skip that goal, reported; a lower goal is planned', () => {
+    const d = compileGoapDomain(defineActions(schema, [{ name: 'melee', effects: [set(k.enemyDead, true)], cost: 2 }, { name: 'reload', effects: [set(k.hasAmmo, true)], cost: 1 }]), {
+      goals: [
+        { name: 'kill', conditions: [eq(k.enemyDead, true)], priority: () => { throw new Error('bad priority'); } },
+        { name: 'kill2', conditions: [eq(k.enemyDead, true)], priority: () => 'high' as never },
+        { name: 'kill3', conditions: [eq(k.enemyDead, true)], priority: 1, valid: () => { throw new Error('bad valid'); } },
+        { name: 'ammo', conditions: [eq(k.hasAmmo, true)], priority: 0 },
+      ],
+    });
+    const result = new GoapPlanner(d).plan(createState(schema, { hasAmmo: false }));
+    expect(result.plan!.steps.map((x) => x.task)).toEqual(['reload']);
+    expect(result.faults!.map((f) => [f.code, f.subject])).toEqual([['GOAL_THREW', 'kill'], ['INVALID_PRIORITY', 'kill2'], ['GOAL_THREW', 'kill3']]);
+  });
+
+  test('a plain snapshot object instead of a WorldState is a typed error naming what it got', () => {
+    const p = new GoapPlanner(make(1));
+    expect(() => p.plan({ hasAmmo: true } as never)).toThrow(expect.objectContaining({ code: 'BAD_STATE', message: expect.stringContaining('got an object') }));
   });
 
   test('rule 4: procedural checks run against the real state and are never regressed', () => {

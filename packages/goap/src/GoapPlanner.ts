@@ -1,17 +1,20 @@
-import { DualplanError, PlanBuffer, checkConditions, copyResult, createState, firstFailing, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
+import { DualplanError, PlanBuffer, UserCodeError, checkConditions, copyResult, createState, describeValue, firstFailing, moveFaults, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
 import type { CompiledGoal, GoapDomain } from './compileGoapDomain.js';
 import { describeNode } from './describeCell.js';
-import { InvalidCostError, PlannerBusyError, UnknownGoalError } from './errors.js';
+import { PlannerBusyError, UnknownGoalError } from './errors.js';
 import { GoapTrace } from './GoapTrace.js';
-import { GoapResult, checkOptions, type GoapBudget, type GoapHeuristic, type GoapMeta, type GoapNodeView, type GoapPlannerOptions, type GoapPlanRequest, type GoapStatus } from './GoapResult.js';
-import { planBest } from './planBest.js';
+import { GoapResult, checkOptions, type GoapBudget, type GoapHeuristic, type GoapMeta, type GoapPlannerOptions, type GoapPlanRequest, type GoapStatus } from './GoapResult.js';
+import { goalPriority, planBest } from './planBest.js';
 import { writeFound, writeNone } from './writeGoapPlan.js';
 import { SearchSpace, hashWords } from './SearchSpace.js';
 import { ChangeList } from './ChangeList.js';
 import { countViolated } from './cellSet.js';
 import { expandBackward, expandForward, materialize, traceExpansion } from './expand.js';
-import { relax, rootCost } from './additiveHeuristic.js';
+import { createHeuristic, type SearchHeuristic } from './heuristics/SearchHeuristic.js';
+import { resolvePreset } from './heuristics/presets.js';
 import { whyNoPlan } from './whyNoPlan.js';
+import { ForwardIndex } from './search/ForwardIndex.js';
+import { relevantActions } from './search/relevantActions.js';
 
 /**
  * Backward (regressive) A* GOAP planner over a compiled domain (seed 001):
@@ -38,6 +41,11 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   readonly result: GoapResult;
   /** Where {@link plan} writes before copying when the caller gives no buffer. */
   private readonly scratchOut = new PlanBuffer();
+  /**
+   * @internal User code that failed in the current `plan()` call (costs, checks,
+   * goal callbacks), each once per search; moved into the result's `faults`.
+   */
+  readonly faultLog: UserCodeError[] = [];
   /**
    * The last search's trace, when enabled (option `trace`). Assign a `new GoapTrace()`
    * between searches to start tracing, `null` to stop (monitors do).
@@ -72,14 +80,26 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   lastFail = -1;
   /** @internal set when a node was pruned by the plan-length budget. */
   lengthPruned = false;
-  /** @internal */ readonly view: GoapNodeView;
   /** @internal the candidate being generated, and the node being rebuilt by `materialize`. */
   readonly change: ChangeList;
   /** @internal */ readonly rebuild: ChangeList;
-  /** @internal additive heuristic: relaxed cost per (mask cell, value) and per int cell. */
+  /** @internal the heuristic, chosen once: prepared per search, asked per stored node. */
+  readonly estimator: SearchHeuristic;
+  /** @internal backward additive: h is updated from each candidate's changes, reading these relaxed costs. */
   readonly additive: boolean;
-  /** @internal */ readonly factCost: Float64Array;
-  /** @internal */ readonly intCost: Float64Array;
+  /** @internal true when h is kept up to date from change lists (count, backward additive); false when it reads the node's words. */
+  readonly incremental: boolean;
+  /** @internal forward mode: the successor generator. */
+  readonly forwardIndex: ForwardIndex | null;
+  /**
+   * @internal actions relevant to this search's goal (1) when relevance analysis
+   * applies (forward search, relaxation heuristics), else null: see {@link relevantActions}.
+   */
+  relevant: Uint8Array | null = null;
+  private readonly relevance = new WeakMap<CompiledGoal, Uint8Array>();
+  private readonly pruneIrrelevant: boolean;
+  /** True when the configuration guarantees optimal plans: an admissible heuristic at weight <= 1, not greedy. */
+  readonly optimal: boolean;
   private rootGoal: CompiledGoal | null = null;
   private rootHash = 0;
   private elapsed = 0;
@@ -87,12 +107,15 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
 
   constructor(domain: GoapDomain<Ctx, Op>, options: GoapPlannerOptions = {}) {
     this.domain = domain;
-    const o = checkOptions(options);
+    const o = resolvePreset(checkOptions(options));
     this.mode = o.mode ?? 'backward';
     this.weight = o.weight ?? 1;
     const heuristic = o.heuristic ?? 'count';
     this.heuristic = typeof heuristic === 'function' ? heuristic : null;
-    this.additive = heuristic === 'additive' && this.mode === 'backward';
+    this.estimator = createHeuristic(domain, heuristic, this.mode);
+    this.additive = this.estimator.incremental && this.estimator.relaxation !== null;
+    this.incremental = this.estimator.incremental;
+    this.optimal = o.greedy !== true && ((this.estimator.admissible && this.weight <= 1) || this.weight === 0);
     this.maxExpansions = o.maxExpansions ?? 10_000;
     this.maxPlanLength = o.maxPlanLength ?? 64;
     this.timeBudgetMs = o.timeBudgetMs ?? Infinity;
@@ -106,18 +129,18 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     this.successes = new Uint32Array(A);
     this.selected = new Uint32Array(A);
     const width = this.mode === 'backward' ? domain.words : domain.schema.size;
-    this.space = new SearchSpace(width, 64, options.maxNodes ?? 1 << 20);
+    this.space = new SearchSpace(width, 64, options.maxNodes ?? 1 << 20, o.greedy === true);
     this.start = createState(domain.schema);
     this.costCache = new Float64Array(A);
     this.useStamp = new Int32Array(A);
     this.useCode = new Uint8Array(A);
     this.failedCheck = new Int32Array(A);
     this.seen = new Int32Array(A);
-    this.view = { mode: this.mode, unsatisfied: 0, words: this.space.words, at: 0 };
     this.change = new ChangeList(domain);
     this.rebuild = new ChangeList(domain);
-    this.factCost = new Float64Array(this.additive ? domain.schema.size * 32 : 0);
-    this.intCost = new Float64Array(this.additive ? domain.schema.size : 0);
+    this.forwardIndex = this.mode === 'forward' ? new ForwardIndex(domain) : null;
+    // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
+    this.pruneIrrelevant = this.mode === 'forward' || this.estimator.relaxation !== null;
     this.space.materialize = (node) => materialize(this, node);
   }
 
@@ -144,16 +167,19 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
    * if (r.status === 'found') console.log(r.plan.steps.map((s) => s.task));
    */
   plan(state: WorldState<any>, ctx?: Ctx, request?: GoapPlanRequest): PlanResult<GoapMeta> {
+    checkState(state);
     const out = request?.out ?? this.scratchOut;
     let result: PlanResult<GoapMeta>;
     if (request?.goal === undefined) result = planBest(this, this.domain.goals, state, ctx as Ctx, out);
     else {
+      if (this.faultLog.length > 0) this.faultLog.length = 0;
       const g = this.goalOf(request.goal);
       const r = this.search(state, g, ctx);
       if (r.status === 'found') {
-        const priority = typeof g.priority === 'function' ? g.priority(state, ctx as Ctx) : g.priority;
-        result = writeFound(this, out, priority, g.name);
+        const priority = typeof g.priority === 'function' ? goalPriority(this, g, state, ctx as Ctx) : g.priority;
+        result = writeFound(this, out, Number.isNaN(priority) ? 0 : priority, g.name);
       } else result = writeNone(this, out, true, r.status === 'budget' ? `goal ${g.name}: ${r.budget} budget` : `no plan for goal ${g.name}`);
+      moveFaults(this.faultLog, out);
     }
     return request?.out ? result : copyResult(result);
   }
@@ -181,12 +207,20 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
    */
   begin(state: WorldState<any>, goal: string | number | CompiledGoal, ctx?: Ctx): void {
     if (this.busy || this.result.status === 'running') throw new PlannerBusyError();
+    checkState(state);
+    // Low-level search() callers may never call plan(), which empties the fault log: keep it bounded.
+    if (this.faultLog.length >= 256) this.faultLog.length = 0;
     const g = this.goalOf(goal);
     const r = this.result;
     // 'running' only once set up, so a throwing cost or check leaves the planner usable.
     r.reset(g);
     this.goal = g;
     this.ctx = ctx;
+    if (this.pruneIrrelevant) {
+      let keep = this.relevance.get(g);
+      if (keep === undefined) this.relevance.set(g, (keep = relevantActions(this.domain, g)));
+      this.relevant = keep;
+    }
     this.elapsed = 0;
     this.lengthPruned = false;
     this.searchId = (this.searchId + 1) | 0;
@@ -219,25 +253,20 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
       for (let c = 0; c < W; c++) words[root + c] = s0[c];
       hash = hashWords(words, root, W);
     }
-    let hraw = unsat;
-    let h: number;
+    let hraw: number;
     // Costs, checks and heuristics are user code: a re-entering call gets PlannerBusyError.
     this.busy = true;
     try {
-      if (this.additive) {
-        relax(this);
-        hraw = rootCost(this);
-      }
-      h = this.heuristic !== null ? this.estimate(words, root, unsat) : this.weight * hraw;
+      this.estimator.prepare(this);
+      hraw = this.estimate(words, root, unsat);
     } finally {
       this.busy = false;
     }
     space.find(hash, root);
-    space.commit(hash, root, -1, -1, 0, h, hraw, unsat);
+    // A goal unreachable even in the relaxation (h = Infinity) has no plan: the root is closed at once.
+    space.commit(hash, root, -1, -1, 0, hraw === Infinity ? Infinity : this.weight * hraw, hraw, unsat);
     r.generated = 1;
     r.status = 'running';
-    // Additive heuristic: a goal unreachable even in the relaxation has no plan.
-    if (hraw === Infinity) space.open.pop();
   }
 
   /** Abandon a sliced search. */
@@ -295,14 +324,9 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     }
   }
 
-  /** @internal h of the custom heuristic for a node whose words are at `words[at..]`, with `unsat` open conditions. */
+  /** @internal Raw (unweighted) h of the node whose words are at `words[at..]`, with `unsat` open conditions. */
   estimate(words: Int32Array, at: number, unsat: number): number {
-    const view = this.view as { unsatisfied: number; words: Int32Array; at: number };
-    view.unsatisfied = unsat;
-    view.words = words;
-    view.at = at;
-    const h = this.heuristic!(this.view);
-    return h > 0 ? h : 0;
+    return this.estimator.estimate(this, words, at, unsat);
   }
 
   /** @internal Effective cost of action `a` in this search (dynamic cost × penalty); Infinity when unusable. */
@@ -319,17 +343,41 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     return this.useStamp[a] === this.searchId ? this.useCode[a] : this.evaluateUse(a);
   }
 
-  /** The first {@link usable} call of a search for action `a` (kept apart so the cached path inlines small). */
+  /**
+   * The first {@link usable} call of a search for action `a` (kept apart so the
+   * cached path inlines small). A check or cost function that throws, or a cost
+   * that is not a number >= 0, makes the action unusable for this search (like
+   * a cost of Infinity) and is logged once as a fault; the search goes on.
+   */
   private evaluateUse(a: number): number {
     const d = this.domain;
+    if (this.relevant !== null && this.relevant[a] === 0) {
+      // Relevance analysis dropped it: no effect the goal can use (unusable, its cost never asked).
+      this.costCache[a] = Infinity;
+      this.failedCheck[a] = -1;
+      this.useStamp[a] = this.searchId;
+      return (this.useCode[a] = 5);
+    }
     const list = d.procedural[a];
-    const failed = list === null ? -1 : firstFailing(list, this.start, this.ctx);
+    let failed = -1;
     let cost = Infinity;
-    if (failed < 0) {
-      const fn = d.costFns[a];
-      cost = fn === null ? d.baseCost[a] : fn(this.start, this.ctx as Ctx);
-      if (typeof cost !== 'number' || Number.isNaN(cost) || cost < 0) throw new InvalidCostError(d.actionNames[a], cost, 'plan');
-      cost *= this.multipliers[a];
+    let part = 'procedural check';
+    try {
+      failed = list === null ? -1 : firstFailing(list, this.start, this.ctx);
+      if (failed < 0) {
+        const fn = d.costFns[a];
+        part = 'cost function';
+        cost = fn === null ? d.baseCost[a] : fn(this.start, this.ctx as Ctx);
+        if (typeof cost !== 'number' || Number.isNaN(cost) || cost < 0) {
+          this.faultLog.push(new UserCodeError('INVALID_COST', d.actionNames[a], 'cost', `Cost function of action "${d.actionNames[a]}" returned a cost that is not a number >= 0 (the action is skipped in this search)`, cost));
+          cost = Infinity;
+        }
+        cost *= this.multipliers[a];
+      }
+    } catch (thrown) {
+      this.faultLog.push(new UserCodeError(part === 'cost function' ? 'COST_THREW' : 'CONDITION_THREW', d.actionNames[a], part === 'cost function' ? 'cost' : 'condition', `The ${part} of action "${d.actionNames[a]}" threw (the action is skipped in this search)`, thrown));
+      failed = -1;
+      cost = Infinity;
     }
     this.costCache[a] = cost;
     this.useCode[a] = failed >= 0 ? 4 : cost === Infinity ? 5 : 0;
@@ -432,3 +480,10 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   }
 }
 
+
+/** Planning needs a WorldState; a plain snapshot object is a common slip. */
+function checkState(state: WorldState<any>): void {
+  if (state === null || typeof state !== 'object' || typeof (state as { copyFrom?: unknown }).copyFrom !== 'function' || !(state as { schema?: unknown }).schema) {
+    throw new DualplanError('BAD_STATE', 'state', `GoapPlanner plans from a WorldState, got ${describeValue(state)}: build one with createState(schema, snapshot).`);
+  }
+}

@@ -1,4 +1,4 @@
-import type { PlanBuffer } from '@dualplan/world-state';
+import { describeValue, type PlanBuffer } from '@dualplan/world-state';
 import type { CompiledGoal } from './compileGoapDomain.js';
 import { GoapDefinitionError } from './errors.js';
 
@@ -18,17 +18,33 @@ export type GoapHeuristic = (node: GoapNodeView) => number;
 
 /** Options of a {@link GoapPlanner}: heuristic, budgets, search direction and tracing. */
 export interface GoapPlannerOptions {
-  /** Weight w of the default heuristic h = w × unsatisfied conditions. 0 = Dijkstra; large = greedy. Default 1. */
-  weight?: number;
   /**
-   * `'count'` (default): h = w × conditions the start state does not satisfy
-   * (forward: goal conditions the node's state does not satisfy).
-   * `'additive'`: h = w × the sum, over those conditions, of their cheapest relaxed
-   * achievement cost from the start state (HSPr-style; far better informed, not
-   * admissible in general). Backward only: its relaxation is computed once from the
-   * start state, so forward mode uses `'count'` instead. Or a custom function.
+   * Guarantee optimal plans: picks the admissible `'max'` heuristic at weight 1
+   * (A*). Only an admissible `heuristic` (`'max'`) and `weight` <= 1 may be given with it.
    */
-  heuristic?: 'count' | 'additive' | GoapHeuristic;
+  optimal?: boolean;
+  /**
+   * A good plan now: the `'ff'` heuristic (relaxed plans) in weighted A* at weight 3
+   * (see docs/goap.md). Plans are valid, not always the cheapest. Options given alongside win.
+   */
+  fast?: boolean;
+  /** Weight w of the heuristic: f = g + w × h. 0 = Dijkstra; large = greedy. Default 1. */
+  weight?: number;
+  /** Greedy best-first search: order by h alone (f = h), ignoring the cost so far. Fast, plans not optimal. */
+  greedy?: boolean;
+  /**
+   * - `'count'` (default): conditions the start state does not satisfy (forward:
+   *   goal conditions the node's state does not satisfy). Admissible with
+   *   `weight` <= `admissibleWeight(domain)`.
+   * - `'max'`: h_max, the costliest condition's relaxed (delete-free) cost,
+   *   combined with the admissible count: admissible, so optimal plans at weight 1.
+   * - `'additive'`: h_add, the sum of the conditions' relaxed costs: far better
+   *   informed than the count, not admissible.
+   * - `'ff'`: the cost of a relaxed plan (FF): usually the best informed, not admissible.
+   * Backward, the relaxation is computed once per search from the start state;
+   * forward, once per node from its state (costlier per node). Or a custom function.
+   */
+  heuristic?: 'count' | 'additive' | 'max' | 'ff' | GoapHeuristic;
   /** Budget: node expansions per search (default 10 000). */
   maxExpansions?: number;
   /** Budget: actions per plan (default 64). */
@@ -106,10 +122,12 @@ export interface GoapMeta {
   readonly weight: number;
 }
 
+const HEURISTICS: readonly string[] = ['count', 'additive', 'max', 'ff'];
+
 /** Reject nonsensical options with a typed error naming the option. @internal */
 export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
   const bad = (name: string, expected: string): never => {
-    throw new GoapDefinitionError('BAD_OPTION', name, `GoapPlanner option ${name} = ${String((o as Record<string, unknown>)[name])}: expected ${expected}.`);
+    throw new GoapDefinitionError('BAD_OPTION', name, `GoapPlanner option ${name} = ${describeValue((o as Record<string, unknown>)[name])}: expected ${expected}.`);
   };
   const num = (name: keyof GoapPlannerOptions, ok: (v: number) => boolean, expected: string) => {
     const v = o[name];
@@ -123,6 +141,11 @@ export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
   num('failurePenalty', (v) => v >= 0 && Number.isFinite(v), 'a finite number >= 0');
   num('penaltyHalfLife', (v) => v > 0, 'a number > 0');
   if (o.mode !== undefined && o.mode !== 'backward' && o.mode !== 'forward') bad('mode', "'backward' or 'forward'");
-  if (o.heuristic !== undefined && o.heuristic !== 'count' && o.heuristic !== 'additive' && typeof o.heuristic !== 'function') bad('heuristic', "'count', 'additive' or a function");
+  if (o.heuristic !== undefined && !HEURISTICS.includes(o.heuristic as string) && typeof o.heuristic !== 'function') bad('heuristic', `${HEURISTICS.map((h) => `'${h}'`).join(', ')} or a function`);
+  for (const name of ['optimal', 'fast', 'greedy'] as const) if (o[name] !== undefined && typeof o[name] !== 'boolean') bad(name, 'true or false');
+  if (o.optimal && o.fast) bad('fast', 'not together with optimal: true');
+  if (o.optimal && o.greedy) bad('greedy', 'not together with optimal: true (greedy search is not optimal)');
+  if (o.optimal && o.heuristic !== undefined && o.heuristic !== 'max') bad('heuristic', "'max' (the admissible heuristic) with optimal: true");
+  if (o.optimal && o.weight !== undefined && o.weight > 1) bad('weight', 'at most 1 with optimal: true');
   return o;
 }

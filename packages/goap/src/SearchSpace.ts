@@ -52,15 +52,22 @@ export class SearchSpace {
   private usedSlots = 0;
   /** Writes a lazily stored node's words; set by the planner. */
   materialize: (node: number) => void = () => {};
+  /**
+   * The closed/open table: one {@link Slot}-sized entry per slot (generation, node,
+   * node hash), so a probe reads one cache line instead of three arrays.
+   */
   private table!: Int32Array;
-  private tableGen!: Int32Array;
   private tableMask = 0;
   private gen = 0;
   private slot = 0;
   /** Open list of node indices: lower f, then lower h, then earlier insertion. */
   readonly open: Heap<number>;
 
-  constructor(width: number, initial: number, maxNodes: number) {
+  /** Greedy best-first: order by h alone (f = h). */
+  readonly greedy: boolean;
+
+  constructor(width: number, initial: number, maxNodes: number, greedy = false) {
+    this.greedy = greedy;
     this.width = Math.max(1, width);
     this.maxNodes = Math.max(2, maxNodes);
     this.wordSlots = Math.min(Math.max(initial, 2), this.maxNodes);
@@ -82,7 +89,7 @@ export class SearchSpace {
     this.usedSlots = 0;
     this.gen = (this.gen + 1) | 0;
     if (this.gen === 0) {
-      this.tableGen.fill(0);
+      for (let i = 0; i < this.table.length; i += Slot.size) this.table[i + Slot.gen] = 0;
       this.gen = 1;
     }
     // Pop rather than truncate: V8 keeps the backing store, so no allocation.
@@ -120,15 +127,15 @@ export class SearchSpace {
    * candidate's words and call {@link find} from it.
    */
   hasHash(hash: number): number {
-    let i = hash & this.tableMask;
+    const table = this.table;
     const gen = this.gen;
-    for (;;) {
-      if (this.tableGen[i] !== gen) {
+    for (let i = hash & this.tableMask; ; i = (i + 1) & this.tableMask) {
+      const e = i * Slot.size;
+      if (table[e + Slot.gen] !== gen) {
         this.slot = i;
         return -1;
       }
-      if (this.hash[this.table[i]] === hash) return i;
-      i = (i + 1) & this.tableMask;
+      if (table[e + Slot.hash] === hash) return i;
     }
   }
 
@@ -138,31 +145,64 @@ export class SearchSpace {
    * Remembers the table slot so {@link commit} can insert or replace without probing again.
    */
   find(hash: number, cand: number, from = hash & this.tableMask): number {
-    const W = this.width;
-    let i = from;
-    for (;;) {
-      if (this.tableGen[i] !== this.gen) {
+    const table = this.table;
+    for (let i = from; ; i = (i + 1) & this.tableMask) {
+      const e = i * Slot.size;
+      if (table[e + Slot.gen] !== this.gen) {
         this.slot = i;
         return -1;
       }
-      const n = this.table[i];
-      if (this.hash[n] === hash) {
-        if (this.base[n] < 0) this.materialize(n);
-        const words = this.words;
-        const at = this.base[n];
-        let same = true;
-        for (let j = 0; j < W; j++) {
-          if (words[at + j] !== words[cand + j]) {
-            same = false;
-            break;
-          }
-        }
-        if (same) {
-          this.slot = i;
-          return n;
-        }
+      const n = table[e + Slot.node];
+      if (table[e + Slot.hash] === hash && this.sameWords(n, cand)) {
+        this.slot = i;
+        return n;
       }
-      i = (i + 1) & this.tableMask;
+    }
+  }
+
+  /** True when stored node `n` has the words at `cand` (building `n`'s words first if it is stored lazily). */
+  private sameWords(n: number, cand: number): boolean {
+    if (this.base[n] < 0) this.materialize(n);
+    const words = this.words;
+    const at = this.base[n];
+    for (let j = 0, W = this.width; j < W; j++) if (words[at + j] !== words[cand + j]) return false;
+    return true;
+  }
+
+  /**
+   * Closed-set check that respects the plan-length limit. Several nodes may share
+   * a state when neither dominates the other: a cheaper but deeper path must not
+   * hide a shallower one that the length limit would still allow. The candidate
+   * (words at `cand`, cost `g`, `depth` actions) is pruned when a stored equal
+   * node is no costlier and no deeper: returns -1. Otherwise every stored equal
+   * node it dominates (costlier and no shallower) is marked replaced (flags 1)
+   * and its table entry handed to the candidate, which {@link commit} then stores;
+   * returns how many of those had been expanded (reopenings). With uniform costs
+   * depth follows cost, so this keeps one node per state, as plain A* does.
+   * Probing starts at `from` (a slot from {@link hasHash}, or the hash's home slot).
+   */
+  admit(hash: number, cand: number, g: number, depth: number, from = hash & this.tableMask): number {
+    const next = this.count;
+    let reopened = 0;
+    let slot = -1;
+    const table = this.table;
+    for (let i = from; ; i = (i + 1) & this.tableMask) {
+      const e = i * Slot.size;
+      if (table[e + Slot.gen] !== this.gen) {
+        this.slot = slot >= 0 ? slot : i;
+        return reopened;
+      }
+      const n = table[e + Slot.node];
+      if (table[e + Slot.hash] !== hash || n === next || !this.sameWords(n, cand)) continue;
+      const dn = this.depth[n];
+      if (this.g[n] <= g && dn <= depth) return -1;
+      if (g <= this.g[n] && depth <= dn) {
+        // The candidate is as good on both counts: the old copy is skipped when popped.
+        if (this.flags[n] === 2) reopened++;
+        this.flags[n] = 1;
+        table[e + Slot.node] = next;
+        if (slot < 0) slot = i;
+      }
     }
   }
 
@@ -179,15 +219,19 @@ export class SearchSpace {
     this.depth[n] = parent < 0 ? 0 : this.depth[parent] + 1;
     this.g[n] = g;
     this.h[n] = h;
-    this.f[n] = g + h;
+    this.f[n] = this.greedy ? h : g + h;
     this.hraw[n] = hraw;
     this.unsat[n] = unsat;
     this.hash[n] = hash;
     this.flags[n] = 0;
     this.base[n] = at;
-    this.table[this.slot] = n;
-    this.tableGen[this.slot] = this.gen;
-    this.open.add(n);
+    const e = this.slot * Slot.size;
+    this.table[e + Slot.gen] = this.gen;
+    this.table[e + Slot.node] = n;
+    this.table[e + Slot.hash] = hash;
+    // A dead end (no estimate can reach the goal) is remembered as closed, never opened.
+    if (h !== Infinity) this.open.add(n);
+    else this.flags[n] = 2;
   }
 
   private grow(capacity: number): void {
@@ -219,21 +263,20 @@ export class SearchSpace {
     // Rehash live nodes into a table of at least twice the capacity.
     let size = 16;
     while (size < capacity * 2) size *= 2;
-    const oldTable = this.table;
-    const oldGen = this.tableGen;
+    const old = this.table;
     const gen = this.gen;
-    this.table = new Int32Array(size);
-    this.tableGen = new Int32Array(size);
+    const table = (this.table = new Int32Array(size * Slot.size));
     this.tableMask = size - 1;
-    if (oldTable) {
-      for (let i = 0; i < oldTable.length; i++) {
-        if (oldGen[i] !== gen) continue;
-        const node = oldTable[i];
-        let j = this.hash[node] & this.tableMask;
-        while (this.tableGen[j] === gen) j = (j + 1) & this.tableMask;
-        this.table[j] = node;
-        this.tableGen[j] = gen;
+    if (old) {
+      for (let e = 0; e < old.length; e += Slot.size) {
+        if (old[e + Slot.gen] !== gen) continue;
+        let j = old[e + Slot.hash] & this.tableMask;
+        while (table[j * Slot.size + Slot.gen] === gen) j = (j + 1) & this.tableMask;
+        table.set(old.subarray(e, e + Slot.size), j * Slot.size);
       }
     }
   }
 }
+
+/** Layout of one table slot. */
+const Slot = { gen: 0, node: 1, hash: 2, size: 4 } as const;

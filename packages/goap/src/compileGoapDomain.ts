@@ -1,4 +1,5 @@
 import {
+  describeValue,
   EffOp,
   checkFields,
   KeyKind,
@@ -112,6 +113,7 @@ export function compileGoapDomain<Op extends string = string, Ctx = any>(actions
   }
   if (!def || typeof def !== 'object') throw new GoapDefinitionError('BAD_DOMAIN', 'domain', 'A GOAP domain definition must be an object like { goals: [...] }.');
   checkFields(def, DOMAIN_FIELDS, 'the GOAP domain');
+  if (def.goals !== undefined && !Array.isArray(def.goals)) throw new GoapDefinitionError('BAD_DOMAIN', 'goals', `A GOAP domain's goals must be an array, got ${describeValue(def.goals)}.`);
   const schema = actions.schema;
   const count = actions.actions.length;
   const size = schema.size;

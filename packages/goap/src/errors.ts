@@ -1,4 +1,4 @@
-import { DualplanError, didYouMean } from '@dualplan/world-state';
+import { DualplanError, didYouMean, showValue } from '@dualplan/world-state';
 
 /**
  * A GOAP action or goal definition that cannot be compiled: contradictory
@@ -20,8 +20,8 @@ export class InvalidCostError extends DualplanError {
       'INVALID_COST',
       action,
       when === 'compile'
-        ? `Action "${action}" has cost ${String(cost)}: a cost must be a finite number >= 0 or a function.`
-        : `Cost function of action "${action}" returned ${String(cost)} at plan time: expected a number >= 0 (Infinity marks it unusable).`,
+        ? `Action "${action}" has cost ${showValue(cost)}: a cost must be a finite number >= 0 or a function.`
+        : `Cost function of action "${action}" returned ${showValue(cost)} at plan time: expected a number >= 0 (Infinity marks it unusable).`,
     );
   }
 }

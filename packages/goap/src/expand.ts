@@ -4,7 +4,7 @@ import type { ChangeList } from './ChangeList.js';
 import { describeCell } from './describeCell.js';
 import type { GoapPlanner } from './GoapPlanner.js';
 import { mixWord, type SearchSpace } from './SearchSpace.js';
-import { maskCost } from './additiveHeuristic.js';
+import { maskCost } from './heuristics/Relaxation.js';
 import type { TraceVerdict } from '@dualplan/world-state';
 
 // Verdict codes 0-9 by meaning: kept, then rules 1-4 of the backward search, then budgets and forward applicability.
@@ -70,11 +70,36 @@ export function expandForward(p: GoapPlanner, node: number): boolean {
   const trace = p.trace;
   const atLimit = p.space.depth[node] >= p.maxPlanLength;
   if (atLimit && p.lengthPruned && trace === null) return true;
-  for (let a = 0, n = p.domain.actionCount; a < n; a++) {
-    const verdict = consider(p, node, a, atLimit, false);
+  if (trace !== null) {
+    // Traced: every action gets a verdict.
+    for (let a = 0, n = p.domain.actionCount; a < n; a++) {
+      const verdict = consider(p, node, a, atLimit, false);
+      if (verdict === NODES_FULL) return false;
+      traceVerdict(p, node, a, verdict);
+    }
+    return true;
+  }
+  // Only the actions the successor generator files under this state's values.
+  const index = p.forwardIndex!;
+  const always = index.always;
+  for (let i = 0; i < always.length; i++) {
+    const verdict = consider(p, node, always[i], atLimit, false);
     if (verdict === NODES_FULL) return false;
-    if (trace !== null) traceVerdict(p, node, a, verdict);
-    else if (verdict === LENGTH) return true;
+    if (verdict === LENGTH) return true;
+  }
+  const cells = index.cells;
+  const start = index.start;
+  const actions = index.actions;
+  const base = p.space.base[node];
+  for (let i = 0; i < cells.length; i++) {
+    const c = cells[i];
+    // The words array may be reallocated by a stored candidate: read it per cell.
+    const f = c * 32 + p.space.words[base + c];
+    for (let k = start[f], end = start[f + 1]; k < end; k++) {
+      const verdict = consider(p, node, actions[k], atLimit, false);
+      if (verdict === NODES_FULL) return false;
+      if (verdict === LENGTH) return true;
+    }
   }
   return true;
 }
@@ -114,6 +139,7 @@ function regress(p: GoapPlanner, node: number, a: number, ch: ChangeList): numbe
   const idx = ch.idx;
   const val = ch.val;
   const additive = p.additive;
+  const relaxed = p.estimator.relaxation;
   let n = 0;
   let unsat = space.unsat[node];
   let hraw = space.hraw[node];
@@ -137,7 +163,7 @@ function regress(p: GoapPlanner, node: number, a: number, ch: ChangeList): numbe
       if (nm !== m) {
         const du = (((nm >>> v0) & 1) ^ 1) - (((m >>> v0) & 1) ^ 1);
         unsat += du;
-        hraw += additive ? maskCost(p, c, nm) - maskCost(p, c, m) : du;
+        hraw += additive ? maskCost(relaxed!.factCost, c, nm) - maskCost(relaxed!.factCost, c, m) : du;
         hash ^= mixWord(j, m) ^ mixWord(j, nm);
         idx[n] = j;
         val[n++] = nm;
@@ -177,7 +203,7 @@ function regress(p: GoapPlanner, node: number, a: number, ch: ChangeList): numbe
       const before = v0 < lo || v0 > hi ? 1 : 0;
       const after = v0 < nlo || v0 > nhi ? 1 : 0;
       unsat += after - before;
-      hraw += additive ? (after - before) * p.intCost[c] || 0 : after - before;
+      hraw += additive ? (after - before) * relaxed!.intCost[c] || 0 : after - before;
       hash ^= mixWord(j, lo) ^ mixWord(j, nlo) ^ mixWord(j + 1, hi) ^ mixWord(j + 1, nhi);
       idx[n] = j;
       val[n++] = nlo;
@@ -268,7 +294,10 @@ export function materialize(p: GoapPlanner, node: number): void {
   writeChanges(space, parent, ch, at);
 }
 
-/** Store the candidate (parent + change list) as a node, unless it is unreachable or a known node is as cheap. */
+/**
+ * Store the candidate (parent + change list) as a node, unless it is unreachable
+ * or a known node for the same state is as cheap and as short (see {@link SearchSpace.admit}).
+ */
 function link(p: GoapPlanner, node: number, a: number): number {
   const space = p.space;
   const ch = p.change;
@@ -276,34 +305,31 @@ function link(p: GoapPlanner, node: number, a: number): number {
   if (!space.reserve()) return NODES_FULL;
   // usable(a) cached the cost for this search.
   const g = space.g[node] + p.costCache[a];
+  const depth = space.depth[node] + 1;
   const hash = ch.hash;
   let at = -1;
-  let existing = -1;
+  let reopened = 0;
   // Narrow nodes are cheaper to write now than to rebuild when popped; wide ones are built lazily.
-  if (space.width <= 32 || p.heuristic !== null) {
+  if (space.width <= 32 || !p.incremental) {
     at = space.claim();
     writeChanges(space, node, ch, at);
-    existing = space.find(hash, at);
+    reopened = space.admit(hash, at, g, depth);
   } else {
     const slot = space.hasHash(hash);
     if (slot >= 0) {
       at = space.claim();
       writeChanges(space, node, ch, at);
-      existing = space.find(hash, at, slot);
+      reopened = space.admit(hash, at, g, depth, slot);
     }
   }
-  if (existing >= 0) {
-    if (g >= space.g[existing]) {
-      space.release(at);
-      return fail(p, -1, 7);
-    }
-    // 001: keep the cheapest node for a state; the old copy is skipped when popped.
-    if (space.flags[existing] === 2) p.result.reopened++;
-    space.flags[existing] = 1;
+  if (reopened < 0) {
+    space.release(at);
+    return fail(p, -1, 7);
   }
-  const h = p.heuristic !== null ? p.estimate(space.words, at, ch.unsat) : p.weight * ch.hraw;
-  space.commit(hash, at, node, a, g, h, ch.hraw, ch.unsat);
-  return 0;
+  p.result.reopened += reopened;
+  const hraw = p.incremental ? ch.hraw : p.estimate(space.words, at, ch.unsat);
+  space.commit(hash, at, node, a, g, hraw === Infinity ? Infinity : p.weight * hraw, hraw, ch.unsat);
+  return hraw === Infinity ? fail(p, -1, 9) : 0;
 }
 
 function fail(p: GoapPlanner, touch: number, verdict: number): number {
@@ -330,7 +356,7 @@ function traceVerdict(p: GoapPlanner, node: number, a: number, verdict: number):
     const goal = describeCell(d, p.space.words, p.space.base[node], c);
     detail = verdict === 3 ? `effect ${eff} conflicts with ${goal}` : `precondition on ${schema.nameOf(c)} conflicts with ${goal}${T[k + 3] ? ` (through ${eff})` : ''}`;
   } else if (verdict === 4) detail = `procedural check ${d.procedural[a]!.describe(p.failedCheck[a])} failed`;
-  else if (verdict === 5) detail = 'cost is Infinity (unusable)';
+  else if (verdict === 5) detail = p.relevant !== null && p.relevant[a] === 0 ? 'irrelevant: no effect the goal can use' : 'cost is Infinity (unusable)';
   else if (verdict === LENGTH) detail = `plan would exceed ${p.maxPlanLength} actions`;
   else if (verdict === 7) detail = 'an equal node is known at lower or equal cost';
   else if (verdict === 8) {

@@ -1,4 +1,4 @@
-import { createState, validatePlan, type WorldState } from '@dualplan/world-state';
+import { ChangeSource, applyEffects, createState, firstFailing, validatePlan, type ConditionList, type WorldState } from '@dualplan/world-state';
 import type { GoapDomain } from './compileGoapDomain.js';
 import type { GoapResult } from './GoapResult.js';
 
@@ -18,4 +18,35 @@ export function simulate(domain: GoapDomain, r: GoapResult, state: WorldState<an
   const check = validatePlan(steps, 0, state, end, ctx);
   if (check.step >= 0) throw new Error(`step ${check.step} ${steps[check.step].task}: ${check.reason}`);
   return end;
+}
+
+/**
+ * The cheapest cost of a plan of at most `maxLength` steps from `start` to `goal`
+ * (Infinity when none), by a layered exhaustive search over full states written
+ * apart from the planner (world-state's own condition and effect code). @internal test helper
+ */
+export function boundedOptimum(domain: GoapDomain, start: WorldState<any>, goal: ConditionList, maxLength: number): number {
+  const key = (s: WorldState<any>) => s.values.join(',');
+  let layer = new Map<string, { s: WorldState<any>; g: number }>([[key(start), { s: start, g: 0 }]]);
+  // Cheapest cost per state over all depths so far: a later layer only keeps states it reaches more cheaply.
+  const best = new Map<string, number>([[key(start), 0]]);
+  let answer = Infinity;
+  for (let depth = 0; ; depth++) {
+    for (const { s, g } of layer.values()) if (g < answer && firstFailing(goal, s) < 0) answer = g;
+    if (depth === maxLength || layer.size === 0) return answer;
+    const next = new Map<string, { s: WorldState<any>; g: number }>();
+    for (const { s, g } of layer.values()) {
+      for (const step of domain.steps) {
+        if (firstFailing(step.conditions, s) >= 0) continue;
+        const t = s.clone();
+        if (applyEffects(step.effects, t, undefined, ChangeSource.Planning) >= 0) continue;
+        const ng = g + domain.baseCost[step.sourceId];
+        const k = key(t);
+        if (ng >= (best.get(k) ?? Infinity)) continue;
+        best.set(k, ng);
+        next.set(k, { s: t, g: ng });
+      }
+    }
+    layer = next;
+  }
 }

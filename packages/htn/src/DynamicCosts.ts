@@ -1,4 +1,5 @@
-import { DualplanError, type ActionCost, type PlanStep, type WorldState } from '@dualplan/world-state';
+import type { ActionCost, PlanStep, WorldState } from '@dualplan/world-state';
+import type { SearchFaults } from './SearchFaults.js';
 import type { HtnDomain } from './HtnDomain.js';
 
 /**
@@ -24,16 +25,29 @@ export class DynamicCosts {
     return domain.costFns.some((f) => f !== null) ? new DynamicCosts(domain) : null;
   }
 
-  /** Evaluate every cost function once; a NaN or negative result is `INVALID_COST` naming the action. */
-  refresh(state: WorldState<any>, ctx: unknown): void {
+  /**
+   * Evaluate every cost function once. One that throws or returns something
+   * other than a number >= 0 is user code failing: its action costs `Infinity`
+   * for this plan (best-first avoids it; the ordered search does not rank by
+   * cost) and the fault is logged, naming the action.
+   */
+  refresh(state: WorldState<any>, ctx: unknown, faults: SearchFaults): void {
     for (let t = 0; t < this.fns.length; t++) {
       const fn = this.fns[t];
       if (fn === null) continue;
-      const c = fn(state, ctx);
-      if (typeof c !== 'number' || Number.isNaN(c) || c < 0) {
-        throw new DualplanError('INVALID_COST', this.names[t], `The cost function of action "${this.names[t]}" returned ${String(c)}; expected a number >= 0.`);
+      let c: unknown;
+      try {
+        c = fn(state, ctx);
+      } catch (thrown) {
+        faults.add('COST_THREW', 'cost', this.names[t], `The cost function of action "${this.names[t]}" threw (its cost is Infinity in this plan)`, thrown);
+        this.cost[t] = Infinity;
+        continue;
       }
-      this.cost[t] = c;
+      if (typeof c !== 'number' || Number.isNaN(c) || c < 0) {
+        faults.add('INVALID_COST', 'cost', this.names[t], `The cost function of action "${this.names[t]}" returned a cost that is not a number >= 0 (its cost is Infinity in this plan)`, c);
+        c = Infinity;
+      }
+      this.cost[t] = c as number;
     }
   }
 

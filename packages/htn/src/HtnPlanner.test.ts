@@ -424,8 +424,9 @@ describe('function costs (state, ctx) => number, as GOAP takes them', () => {
     expect(names(planner.plan(createState(schema), { far: 9 }))).toEqual(['Ride']);
   });
 
-  it('a NaN or negative cost is INVALID_COST naming the action', () => {
-    expect(() => new HtnPlanner(domain).plan(createState(schema), { far: -1 })).toThrow(expect.objectContaining({ code: 'INVALID_COST', subject: 'Walk' }));
-    expect(() => new HtnPlanner(domain, { mode: 'best-first' }).plan(createState(schema), { far: NaN })).toThrow(expect.objectContaining({ code: 'INVALID_COST', subject: 'Walk' }));
+  it('a NaN or negative cost is an INVALID_COST fault naming the action (contained: reported in the result, not thrown)', () => {
+    const ordered = new HtnPlanner(domain).plan(createState(schema), { far: -1 });
+    const best = new HtnPlanner(domain, { mode: 'best-first' }).plan(createState(schema), { far: NaN });
+    for (const r of [ordered, best]) expect(r.faults).toEqual([expect.objectContaining({ code: 'INVALID_COST', subject: 'Walk', where: 'cost' })]);
   });
 });

@@ -1,4 +1,4 @@
-import { DualplanError, PlanBuffer, copyResult, didYouMean, mulberry32, type Plan, type SubPlanner, type WorldState } from '@dualplan/world-state';
+import { DualplanError, PlanBuffer, copyResult, describeValue, didYouMean, moveFaults, mulberry32, type Plan, type SubPlanner, type WorldState } from '@dualplan/world-state';
 import { BestFirstSearch } from './bestFirstSearch.js';
 import type { HtnDomain } from './HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
@@ -50,7 +50,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     this.tracing = options.trace === true;
     this.mode = options.mode ?? 'ordered';
     if (this.mode !== 'ordered' && this.mode !== 'best-first') {
-      throw new DualplanError('BAD_OPTION', 'mode', `HtnPlanner option mode must be 'ordered' or 'best-first', got ${String(this.mode)}.`);
+      throw new DualplanError('BAD_OPTION', 'mode', `HtnPlanner option mode must be 'ordered' or 'best-first', got ${describeValue(this.mode)}.`);
     }
     if (this.mode === 'best-first' && this.tracing) throw traceError();
     this.root = options.root !== undefined ? domain.taskId(options.root) : domain.root;
@@ -199,13 +199,15 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
 
   private bestFirst(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): HtnResult {
     if (this.tracing) throw traceError();
+    checkState(state);
     if (request?.against != null) {
       throw new DualplanError('BAD_OPTION', 'against', 'Plan request option against (MTR pruning) needs an ordered planner; best-first ranks plans by cost, not by method order.');
     }
     const id = request?.tasks ? -1 : this.rootId(request);
     if (request?.seed !== undefined) this.reseed(request.seed);
     this.best ??= new BestFirstSearch(this.domain, this.settings);
-    this.settings.costs?.refresh(state, ctx);
+    this.best.faults.reset();
+    this.settings.costs?.refresh(state, ctx, this.best.faults);
     const result = this.best.run(this.output(request), state, ctx as Ctx, id, request?.args, request?.tasks);
     return request?.out ? result : copyResult(result);
   }
@@ -215,10 +217,11 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   }
 
   private begin(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): PlanBuffer {
+    checkState(state);
     const out = this.output(request);
     if (request?.seed !== undefined) this.reseed(request.seed);
-    this.settings.costs?.refresh(state, ctx);
     this.search.reset(state, ctx as Ctx, out.p.steps, request?.against ?? null, this.tracing);
+    this.settings.costs?.refresh(state, ctx, this.search.faults);
     return out;
   }
 
@@ -230,6 +233,8 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     const s = this.search;
     const p = htnPlanIn(out);
     const o = out.r;
+    // User code that failed during the search (contained: that method or task failed) goes with the result.
+    moveFaults(s.faults.log, out);
     const steps = p.steps;
     p.stats.expanded = s.expanded;
     p.stats.generated = s.generated;
@@ -277,6 +282,13 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   }
 }
 
+/** Planning needs a WorldState; a plain snapshot object is a common slip. */
+function checkState(state: WorldState<any>): void {
+  if (state === null || typeof state !== 'object' || typeof (state as { copyFrom?: unknown }).copyFrom !== 'function' || !(state as { schema?: unknown }).schema) {
+    throw new DualplanError('BAD_STATE', 'state', `HtnPlanner plans from a WorldState, got ${describeValue(state)}: build one with createState(schema, snapshot).`);
+  }
+}
+
 function traceError(): DualplanError {
   return new DualplanError('BAD_OPTION', 'trace', 'Tracing needs an ordered planner: the best-first search records no trace.');
 }
@@ -284,7 +296,7 @@ function traceError(): DualplanError {
 function budget(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (typeof value !== 'number' || !(value >= 1) || !Number.isFinite(value)) {
-    throw new DualplanError('BAD_OPTION', name, `HtnPlanner option ${name} must be a finite number >= 1, got ${String(value)}.`);
+    throw new DualplanError('BAD_OPTION', name, `HtnPlanner option ${name} must be a finite number >= 1, got ${describeValue(value)}.`);
   }
   return Math.floor(value);
 }

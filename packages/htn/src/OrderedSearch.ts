@@ -7,6 +7,7 @@ import { DynamicCalls } from './DynamicCalls.js';
 import type { ContinuationTask, HtnContinuation } from './HtnPlan.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
 import { APPLIED, applyStep, grow, sameLayout, SCOPE_END_ARGS, type SearchSettings } from './planningOps.js';
+import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from './subtaskCall.js';
 
 /** End of the task list. */
@@ -40,6 +41,8 @@ export class OrderedSearch<Ctx = any> {
   /** The planning copy of the state; `words` is what decomposition records snapshot. */
   readonly ws: WorldState<any>;
   readonly W: number;
+  /** The planning state before a subtask function ran, to undo what a failing one wrote. */
+  private readonly undo: Int32Array;
   readonly min: Int32Array;
   readonly max: Int32Array;
   ctx: Ctx = undefined as Ctx;
@@ -63,6 +66,8 @@ export class OrderedSearch<Ctx = any> {
   expanded = 0;
   generated = 0;
   backtracks = 0;
+  /** User code that failed in this search (contained: the method, primitive or delegate fails, the search goes on). */
+  readonly faults = new SearchFaults();
   failure = '';
   continuation: HtnContinuation | null = null;
   /** Try orders of strategy compounds (random, utility) still open to backtracking. */
@@ -87,6 +92,7 @@ export class OrderedSearch<Ctx = any> {
     this.trace = trace;
     this.ws = createState(domain.schema as Schema);
     this.W = this.ws.words.length;
+    this.undo = new Int32Array(this.W);
     this.rec = new Int32Array(64 * (REC + this.W));
     this.min = this.ws.schema.min;
     this.max = this.ws.schema.max;
@@ -116,6 +122,7 @@ export class OrderedSearch<Ctx = any> {
     this.scopeTop = 0;
     this.tracing = tracing;
     if (tracing) this.trace.length = 0;
+    this.faults.reset();
   }
 
   /** One task the general way; `rootName` names the continuation if it is a pause point. */
@@ -124,7 +131,8 @@ export class OrderedSearch<Ctx = any> {
     const task = this.calls.taskOf(call);
     switch (d.taskKind[task]) {
       case TaskKind.Primitive: {
-        let step = this.settings.steps.get(call, task, this.calls.argsOf(call));
+        let step = this.stepOf(call, task);
+        if (step === null) return FAILED;
         for (let n = this.scope; n !== NIL; n = this.scopeParent[n]) step = this.checked.under(step, this.scopeMethod[n]);
         return this.addStep(step) ? OK : FAILED;
       }
@@ -207,8 +215,27 @@ export class OrderedSearch<Ctx = any> {
     this.mtrLen = m.length;
   }
 
+  /** The step of a primitive call; null when its parameterised definition failed for these arguments (a fault). */
+  private stepOf(call: number, task: number): PlanStep | null {
+    try {
+      return this.settings.steps.get(call, task, this.calls.argsOf(call));
+    } catch (thrown) {
+      const name = this.domain.taskNames[task];
+      this.faults.add('TASK_THREW', 'task', name, `Primitive task "${name}" could not be instantiated for its arguments (it fails here)`, thrown);
+      return null;
+    }
+  }
+
   private addStep(step: PlanStep): boolean {
-    const r = applyStep(step, this.ws, this.ctx);
+    let r: number;
+    try {
+      r = applyStep(step, this.ws, this.ctx);
+    } catch (thrown) {
+      // Failed like an unmet condition: the caller backtracks, restoring the planning state.
+      this.faults.add('CONDITION_THREW', 'condition', step.task, `A condition or effect function of task "${step.task}" threw (the task fails here)`, thrown);
+      if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: 'a condition or effect function threw' });
+      return false;
+    }
     if (r !== APPLIED) {
       if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: r >= 0 ? step.conditions.describe(r) : 'an effect leaves its range' });
       return false;
@@ -239,7 +266,13 @@ export class OrderedSearch<Ctx = any> {
         break;
       }
       const conds = d.methodConds[m];
-      const failed = conds.length === 0 ? -1 : firstFailing(conds, this.ws, this.ctx);
+      let failed: number;
+      try {
+        failed = conds.length === 0 ? -1 : firstFailing(conds, this.ws, this.ctx);
+      } catch (thrown) {
+        this.faults.add('CONDITION_THREW', 'condition', d.methodNames[m], `A condition function of method "${d.methodNames[m]}" of task "${d.taskNames[task]}" threw (the method is skipped)`, thrown);
+        continue;
+      }
       if (failed >= 0) {
         if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'condition', condition: conds.describe(failed) });
         continue;
@@ -250,13 +283,29 @@ export class OrderedSearch<Ctx = any> {
       const fn = d.methodFn[m];
       let subtasks: number;
       if (fn !== null) {
-        const refs = fn(this.ws, this.ctx, this.calls.argsOf(call));
+        const undo = this.undo;
+        const words = this.ws.words;
+        for (let i = 0; i < this.W; i++) undo[i] = words[i];
+        let refs: readonly SubtaskDef[] | null | undefined;
+        try {
+          refs = fn(this.ws, this.ctx, this.calls.argsOf(call));
+          if (refs !== null && refs !== undefined) {
+            if (d.methodCheck[m] !== 0) this.push(d.scopeEndCall);
+            this.pushRefs(refs, m);
+          }
+        } catch (thrown) {
+          // A subtask function that throws or names tasks that do not exist: skip the method, leaving nothing of it behind.
+          this.faults.add('TASK_THREW', 'task', d.methodNames[m], `The subtask function of method "${d.methodNames[m]}" of task "${d.taskNames[task]}" failed (the method is skipped)`, thrown);
+          for (let i = 0; i < this.W; i++) words[i] = undo[i];
+          this.head = head;
+          this.arenaTop = arena;
+          this.calls.len = dyn;
+          continue;
+        }
         if (refs === null || refs === undefined) {
           if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'subtasks', condition: '' });
           continue;
         }
-        if (d.methodCheck[m] !== 0) this.push(d.scopeEndCall);
-        this.pushRefs(refs, m);
         subtasks = refs.length;
       } else {
         for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) this.push(d.subCalls[i]);
@@ -324,7 +373,8 @@ export class OrderedSearch<Ctx = any> {
   }
 
   private delegate(call: number, task: number, planner: SubPlanner<Ctx>): boolean {
-    const outcome = planner(this.ws, this.ctx, this.calls.argsOf(call));
+    const outcome = this.faults.delegate(planner, this.domain.taskNames[task], this.ws, this.ctx, this.calls.argsOf(call));
+    if (outcome === null) return false;
     const plan = outcome.plan;
     if (this.tracing) {
       this.trace.push({ type: 'delegate', task: this.domain.taskNames[task], status: outcome.status, steps: plan ? plan.steps.length : 0, reason: outcome.reason });

@@ -1,4 +1,4 @@
-import { createState, firstFailing, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
+import { createState, firstFailing, moveFaults, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
 import { Heap } from 'heap-js';
 import { TaskKind, type HtnDomain } from './HtnDomain.js';
 import type { SubtaskDef } from './HtnDomainDef.js';
@@ -6,6 +6,7 @@ import { DynamicCalls } from './DynamicCalls.js';
 import type { PlanBuffer } from '@dualplan/world-state';
 import { htnPlanIn, type HtnResult } from './HtnPlan.js';
 import { APPLIED, applyStep, grow, type SearchSettings } from './planningOps.js';
+import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from './subtaskCall.js';
 
 const NIL = -1;
@@ -59,6 +60,8 @@ export class BestFirstSearch<Ctx = unknown> {
   private readonly calls: DynamicCalls;
   private generated = 0;
   private depthTask = -1;
+  /** User code that failed in this search; the planner resets it before each run. */
+  readonly faults = new SearchFaults();
 
   constructor(domain: HtnDomain, settings: SearchSettings<Ctx>) {
     this.domain = domain;
@@ -77,6 +80,14 @@ export class BestFirstSearch<Ctx = unknown> {
    * `out` and returns its outcome; nothing else a caller holds is touched.
    */
   run(out: PlanBuffer, state: WorldState<any>, ctx: Ctx, root: number, args: readonly unknown[] | undefined, tasks: readonly SubtaskDef[] | undefined): HtnResult {
+    // The caller reset `faults` and may have logged cost faults already.
+    const result = this.search(out, state, ctx, root, args, tasks);
+    // User code that failed (contained: that method, primitive or delegate failed) goes with the result.
+    moveFaults(this.faults.log, out);
+    return result;
+  }
+
+  private search(out: PlanBuffer, state: WorldState<any>, ctx: Ctx, root: number, args: readonly unknown[] | undefined, tasks: readonly SubtaskDef[] | undefined): HtnResult {
     const d = this.domain;
     this.ws.copyFrom(state);
     this.ctx = ctx;
@@ -108,8 +119,22 @@ export class BestFirstSearch<Ctx = unknown> {
     this.restore(n);
     switch (d.taskKind[task]) {
       case TaskKind.Primitive: {
-        const step = this.s.steps.get(call, task, this.calls.argsOf(call));
-        if (applyStep(step, this.ws, this.ctx) === APPLIED) {
+        let step: PlanStep;
+        let applied: number;
+        try {
+          step = this.s.steps.get(call, task, this.calls.argsOf(call));
+        } catch (thrown) {
+          const name = d.taskNames[task];
+          this.faults.add('TASK_THREW', 'task', name, `Primitive task "${name}" could not be instantiated for its arguments (it fails here)`, thrown);
+          return;
+        }
+        try {
+          applied = applyStep(step, this.ws, this.ctx);
+        } catch (thrown) {
+          this.faults.add('CONDITION_THREW', 'condition', step.task, `A condition or effect function of task "${step.task}" threw (the task fails here)`, thrown);
+          return;
+        }
+        if (applied === APPLIED) {
           this.child(this.cost[n] + (this.s.costs === null ? step.cost : this.s.costs.costOf(step)), rest, this.stepCell(step, this.plan[n]), this.mtr[n], this.depth[n], this.snapshot());
         }
         return;
@@ -140,15 +165,23 @@ export class BestFirstSearch<Ctx = unknown> {
         dirty = false;
       }
       const conds = d.methodConds[m];
-      if (conds.length !== 0 && firstFailing(conds, this.ws, this.ctx) >= 0) continue;
       const fn = d.methodFn[m];
-      let next: number;
-      if (fn !== null) {
+      let next = rest;
+      try {
+        if (conds.length !== 0 && firstFailing(conds, this.ws, this.ctx) >= 0) continue;
+        if (fn !== null) {
+          dirty = true;
+          const refs = fn(this.ws, this.ctx, this.calls.argsOf(call));
+          if (!refs) continue;
+          next = this.pushRefs(refs, rest, m);
+        }
+      } catch (thrown) {
+        // Skip the method; `dirty` restores what a subtask function wrote, and cells it pushed stay unreferenced.
         dirty = true;
-        const refs = fn(this.ws, this.ctx, this.calls.argsOf(call));
-        if (!refs) continue;
-        next = this.pushRefs(refs, rest, m);
-      } else {
+        this.faults.add('TASK_THREW', 'task', d.methodNames[m], `Method "${d.methodNames[m]}" of task "${d.taskNames[task]}": a condition or subtask function failed (the method is skipped)`, thrown);
+        continue;
+      }
+      if (fn === null) {
         next = rest;
         for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) next = this.cell(d.subCalls[i], next);
       }
@@ -157,13 +190,20 @@ export class BestFirstSearch<Ctx = unknown> {
   }
 
   private delegate(n: number, call: number, task: number, rest: number): void {
-    const outcome = this.s.delegates[task]!(this.ws, this.ctx, this.calls.argsOf(call));
-    if (outcome.status !== 'found' || !outcome.plan) return;
+    const outcome = this.faults.delegate(this.s.delegates[task]!, this.domain.taskNames[task], this.ws, this.ctx, this.calls.argsOf(call));
+    if (outcome === null || outcome.status !== 'found' || !outcome.plan) return;
     const steps = outcome.plan.steps;
     let plan = this.plan[n];
     let cost = this.cost[n];
     for (let i = 0; i < steps.length; i++) {
-      if (applyStep(steps[i], this.ws, this.ctx) !== APPLIED) return;
+      let applied: number;
+      try {
+        applied = applyStep(steps[i], this.ws, this.ctx);
+      } catch (thrown) {
+        this.faults.add('CONDITION_THREW', 'condition', steps[i].task, `A condition or effect function of task "${steps[i].task}" threw (the task fails here)`, thrown);
+        return;
+      }
+      if (applied !== APPLIED) return;
       plan = this.stepCell(steps[i], plan);
       cost += this.s.costs === null ? steps[i].cost : this.s.costs.costOf(steps[i]);
     }

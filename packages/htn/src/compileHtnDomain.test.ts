@@ -99,9 +99,11 @@ describe('compileHtnDomain errors name the offending task', () => {
       expect((e as DualplanError).subject).toBe('Hand');
     }
   });
-  it('an undefined task returned by a subtask function is reported while planning', () => {
+  it('an undefined task returned by a subtask function is reported while planning (the method is skipped, the fault kept)', () => {
     const domain = compileHtnDomain(defineActions(schema, []), { root: 'Root', tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'dyn', subtasks: () => ['Ghost'] }] }] });
-    expect(() => new HtnPlanner(domain).plan(createState(schema))).toThrow(/Undefined task "Ghost".*method dyn of task Root/);
+    const result = new HtnPlanner(domain).plan(createState(schema));
+    expect(result.status).toBe('none');
+    expect(result.faults![0].message).toMatch(/Undefined task "Ghost".*method dyn of task Root/);
   });
 });
 
@@ -158,10 +160,15 @@ describe('subtasks returned while planning are checked like compiled ones', () =
     });
 
   it.each(['ordered', 'best-first'] as const)('%s: errors name the method and its task', (mode) => {
-    const plan = (refs: unknown) => () => new HtnPlanner(returning(refs), { mode }).plan(createState(schema));
-    expect(plan(['Work', 'Gone'])).toThrow(expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Gone', message: expect.stringMatching(/method dynamic of task Root/) }));
-    expect(plan([{ task: 'Work', args: 3 }])).toThrow(expect.objectContaining({ code: 'BAD_ARGS', subject: 'Work', message: expect.stringMatching(/method dynamic of task Root/) }));
-    expect(plan([{ nope: true }])).toThrow(expect.objectContaining({ code: 'BAD_SUBTASK', message: expect.stringMatching(/method dynamic of task Root/) }));
+    // Contained: the method is skipped and its typed error is the fault's cause.
+    const cause = (refs: unknown) => {
+      const result = new HtnPlanner(returning(refs), { mode }).plan(createState(schema));
+      expect([result.status, result.faults?.length, result.faults?.[0].subject, result.faults?.[0].where]).toEqual(['none', 1, 'dynamic', 'task']);
+      return result.faults![0].cause;
+    };
+    expect(cause(['Work', 'Gone'])).toEqual(expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Gone', message: expect.stringMatching(/method dynamic of task Root/) }));
+    expect(cause([{ task: 'Work', args: 3 }])).toEqual(expect.objectContaining({ code: 'BAD_ARGS', subject: 'Work', message: expect.stringMatching(/method dynamic of task Root/) }));
+    expect(cause([{ nope: true }])).toEqual(expect.objectContaining({ code: 'BAD_SUBTASK', message: expect.stringMatching(/method dynamic of task Root/) }));
     const found = new HtnPlanner(returning(['Work', { task: 'Work', args: [1] }]), { mode }).plan(createState(schema));
     expect(found.plan!.steps.map((s) => [s.task, s.args])).toEqual([['Work', []], ['Work', [1]]]);
   });

@@ -1,5 +1,6 @@
 import {
   actionStep,
+  describeValue,
   checkFields,
   compileConditions,
   type ActionCost,
@@ -54,7 +55,10 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     throw new TaskDefinitionError('BAD_DOMAIN', 'actions', 'compileHtnDomain needs an action set made by defineActions(schema, actions).');
   }
   if (!def || typeof def !== 'object' || !Array.isArray(def.tasks)) {
-    throw new TaskDefinitionError('BAD_DOMAIN', String(def?.name ?? ''), 'A domain definition needs a `tasks` array.');
+    throw new TaskDefinitionError('BAD_DOMAIN', typeof def?.name === 'string' ? def.name : '', `A domain definition needs a \`tasks\` array, got ${describeValue(def?.tasks)}.`);
+  }
+  if (def.name !== undefined && typeof def.name !== 'string') {
+    throw new TaskDefinitionError('BAD_DOMAIN', 'name', `A domain's name must be a string, got ${describeValue(def.name)}.`);
   }
   checkFields(def, DOMAIN_FIELDS, 'the HTN domain');
   const schema = actions.schema;

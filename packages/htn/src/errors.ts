@@ -1,9 +1,11 @@
-import { DualplanError, didYouMean } from '@dualplan/world-state';
+import { DualplanError, describeValue, didYouMean, showValue } from '@dualplan/world-state';
 
 /** A subtask, root or continuation names a task the domain does not define. */
 export class UndefinedTaskError extends DualplanError {
   constructor(task: string, where: string, candidates: Iterable<string> = []) {
-    super('UNDEFINED_TASK', task, `Undefined task "${task}" referenced by ${where}.${didYouMean(task, candidates)}`);
+    // A name that is not a string (plain JavaScript callers) is shown with its type.
+    const name = typeof task === 'string' ? task : showValue(task);
+    super('UNDEFINED_TASK', name, `Undefined task ${typeof task === 'string' ? `"${task}"` : `${describeValue(task)}`} referenced by ${where}.${didYouMean(task, candidates)}`);
   }
 }
 

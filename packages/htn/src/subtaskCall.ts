@@ -1,4 +1,5 @@
 import type { SubtaskDef } from './HtnDomainDef.js';
+import { showValue } from '@dualplan/world-state';
 import { TaskDefinitionError, UndefinedTaskError } from './errors.js';
 
 /** @internal What resolving a subtask reference needs, at compile time and while planning. */
@@ -37,7 +38,7 @@ export function subtaskCall(sink: CallSink, ref: SubtaskDef, source: number): nu
     }
   }
   const where = sink.where(source);
-  throw new TaskDefinitionError('BAD_SUBTASK', where, `Malformed subtask ${JSON.stringify(ref)} in ${where}.`);
+  throw new TaskDefinitionError('BAD_SUBTASK', where, `Malformed subtask ${showValue(ref)} in ${where}.`);
 }
 
 function known(sink: CallSink, name: string, source: number): number {

@@ -146,8 +146,10 @@ describe('Agent', () => {
     expect(codeOf(() => make({ retryInterval: -0.5 }))).toBe('BAD_RETRY_INTERVAL:retryInterval');
     expect(codeOf(() => make({ retryInterval: Infinity }))).toBe('BAD_RETRY_INTERVAL:retryInterval');
     for (const n of [0, 1.5, NaN]) expect(codeOf(() => make({ maxPlanSamples: n }))).toBe('BAD_MAX_PLAN_SAMPLES:maxPlanSamples');
-    const weird = createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner, operators: { Dance: { update: () => 7 as never } } });
-    expect(codeOf(() => weird.tick(0.1))).toBe('BAD_OPERATOR_STATUS:Dance');
+    expect(codeOf(() => make({ faults: 'loud' as never }))).toBe('BAD_FAULT_MODE:faults');
+    expect(codeOf(() => make({ sensorFailureLimit: 0 }))).toBe('BAD_SENSOR_FAILURE_LIMIT:sensorFailureLimit');
+    // A string dt is named as a string, not shown as if it were the number.
+    expect(() => make().tick('0.1' as never)).toThrow('got "0.1" (string)');
   });
 
   it('keeps the most recent maxPlanSamples plan times, for the shorthand runner and for named runners', () => {

@@ -1,6 +1,8 @@
 import { freeze, produce, type Draft } from 'immer';
-import type { AgentPlanner, WorldState } from '@dualplan/world-state';
+import { describeValue, type AgentPlanner, type UserCodeError, type WorldState } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import { FaultReporter } from './FaultReporter.js';
+import { faultMode, type FaultMode } from './FaultSource.js';
 import type { OperatorMap } from './Operator.js';
 import { PlanRunner, type PlanRunnerOptions } from './PlanRunner.js';
 import { RunnerError } from './RunnerError.js';
@@ -50,6 +52,15 @@ export interface AgentOptions<Ctx = any, Op extends string = string> {
   onEvent?: RunnerEventListener;
   /** Millisecond clock for plan timings; default `performance.now`. */
   clock?: () => number;
+  /**
+   * What failing user code does to `tick` (operators, sensors, the planner,
+   * condition and effect functions, listeners): `'contain'` (default) reports
+   * a `fault` event and carries on; `'rethrow'` does the same, then throws the
+   * {@link UserCodeError} from `tick`. See {@link FaultMode}.
+   */
+  faults?: FaultMode;
+  /** A sensor that throws this many times in a row is disabled (reported once, `sensorDisabled`). Default 3. */
+  sensorFailureLimit?: number;
 }
 
 /**
@@ -68,7 +79,11 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   readonly runners: readonly PlanRunner<Ctx>[];
   time = 0;
   tickCount = 0;
+  /** User code failures contained at the agent level (sensors, listeners on sensor events); runners count their own. */
+  faults = 0;
   private context: Ctx;
+  /** Reports sensor faults (and listener faults on those events) as the agent's own. */
+  private readonly reporter: FaultReporter;
 
   constructor(options: AgentOptions<Ctx>) {
     if (!options || typeof options.id !== 'string' || options.id === '') throw new RunnerError('BAD_AGENT', String(options?.id ?? ''), 'An agent needs a non-empty string id.');
@@ -76,7 +91,17 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     this.id = options.id;
     this.state = options.state;
     this.context = freeze(options.ctx, true);
-    this.sensors = new SensorManager(options.sensors ?? [], options.sensorsPerTick);
+    const mode = faultMode(options.faults, `agent "${options.id}"`);
+    // Sensor events go wherever the first runner's events go (its onEvent and every listener added since).
+    this.reporter = new FaultReporter(() => this.runners[0]?.listener, mode, `agent "${options.id}"`, () => this.base(), this);
+    const restoreCtx = (ctx: Ctx) => {
+      this.context = ctx;
+    };
+    this.sensors = new SensorManager(options.sensors ?? [], options.sensorsPerTick, {
+      failureLimit: options.sensorFailureLimit,
+      restoreCtx,
+      onFault: (sensor, error, undone, failures, disabled) => this.sensorFault(sensor.name, error, undone, failures, disabled),
+    });
     const specs: RunnerSpec<Ctx>[] = options.runners ? options.runners.slice() : [];
     if (options.planner || options.operators) {
       if (!options.planner || !options.operators) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}": give both planner and operators.`);
@@ -100,6 +125,8 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
           recheckInterval: s.recheckInterval,
           onEvent: options.onEvent,
           clock: options.clock,
+          faults: mode,
+          restoreCtx,
         }),
     );
   }
@@ -137,13 +164,23 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
 
   /** Advance the agent by `dt` seconds: sensors, runners, then clear the external-change marks. */
   tick(dt: number): void {
-    if (!(dt >= 0) || !Number.isFinite(dt)) throw new RunnerError('BAD_DT', this.id, `Agent "${this.id}": tick(dt) needs a finite dt >= 0, got ${dt}.`);
+    if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt)) throw new RunnerError('BAD_DT', this.id, `Agent "${this.id}": tick(dt) needs a finite number of seconds >= 0, got ${describeValue(dt)}.`);
     this.tickCount++;
     this.time += dt;
     this.sensors.tick(this);
     const runners = this.runners;
     for (let i = 0; i < runners.length; i++) runners[i].tick(dt);
     this.state.clearExternalChanges();
+    if (this.reporter.due) this.reporter.throwDue();
+  }
+
+  private sensorFault(sensor: string, error: UserCodeError, undone: number, failures: number, disabled: boolean): void {
+    this.reporter.report('sensor', sensor, null, -1, error, undone);
+    if (disabled && this.runners[0].listener !== undefined) this.reporter.emit({ ...this.base(), type: 'sensorDisabled', sensor, failures, error });
+  }
+
+  private base() {
+    return { tick: this.tickCount, time: this.time, agent: this.id, runner: '', planner: '', ctx: this.context };
   }
 }
 

@@ -2,10 +2,11 @@ import {
   didYouMean,
   ChangeSource,
   applyEffects,
-  applyEffectsOrThrow,
+  describeThrown,
+  describeValue,
   firstFailing,
   isPendingPlanner,
-  validatePlan,
+  validatePlanSafely,
   type AgentPlanner,
   type Plan,
   type PlanCheck,
@@ -16,11 +17,14 @@ import {
   type WorldState,
 } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import { FaultReporter } from './FaultReporter.js';
+import { faultMode, type FaultMode, type FaultSource } from './FaultSource.js';
 import type { Operator, OperatorMap } from './Operator.js';
 import { OperatorStatus } from './OperatorStatus.js';
 import { RunnerError } from './RunnerError.js';
 import type { ReplanTrigger, RunnerEventListener } from './RunnerEvent.js';
 import { createRunnerStats, recordPlanTime, type RunnerStats } from './RunnerStats.js';
+import { feedbackGuarded, planGuarded, shouldReplaceGuarded, updateGuarded } from './plannerCalls.js';
 import { validateRest } from './validateRest.js';
 import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 import { URGENCY_LEVEL } from './scheduling/UrgencyQueue.js';
@@ -35,10 +39,17 @@ const EMPTY_OPS: Operator[] = [];
  * conditions, validate the rest of the plan when the world changed, replan on
  * the triggers, start the next step after checking its conditions, and update
  * the running operator. Effects are applied once, on success, as
- * {@link ChangeSource | ChangeSource.Own}; expected effects only ever touch a working copy.
- * A tick with a running step and no change allocates nothing.
+ * {@link ChangeSource | ChangeSource.Own}, all or none; expected effects only ever touch a
+ * working copy. A tick with a running step and no change allocates nothing.
  * Events are object literals with every field written out: spreading a shared
  * base object and adding fields is many times slower in V8, and monitors listen to every event.
+ *
+ * User code that fails (an operator, the planner, a condition or effect
+ * function, a listener) is contained: its world-state writes and context
+ * changes are undone, a `fault` event names it, and the runner carries on as
+ * if it had failed cleanly (an operator's step fails without its effects; a
+ * planner that throws finds no plan). With `faults: 'rethrow'` the error is
+ * then thrown from `tick`.
  * @example
  * const runner = new PlanRunner(agentView, { planner, operators: { Wait: waitOperator } });
  * runner.tick(1 / 30);
@@ -55,7 +66,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private readonly clock: () => number;
   private readonly maxPlanSamples: number;
   private readonly scratch: WorldState<any>;
-  private readonly check: PlanCheck = { step: -1, condition: -1, reason: '' };
+  private readonly check: PlanCheck = { step: -1, condition: -1, reason: '', error: undefined };
+  private readonly restoreCtx: ((ctx: Ctx) => void) | undefined;
+  /** Counts and announces contained faults; with `faults: 'rethrow'` keeps the first for the end of the tick. */
+  private readonly faults: FaultReporter;
 
   private current: Plan | null = null;
   private ops: Operator[] = EMPTY_OPS;
@@ -99,9 +113,9 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     }
     checkOperators(options.planner, options.operators, options.name ?? 'main');
     const retry = options.retryInterval ?? 0.5;
-    if (!(retry >= 0) || !Number.isFinite(retry)) throw new RunnerError('BAD_RETRY_INTERVAL', 'retryInterval', `retryInterval must be a finite number >= 0, got ${retry}.`);
+    if (typeof retry !== 'number' || !(retry >= 0) || !Number.isFinite(retry)) throw new RunnerError('BAD_RETRY_INTERVAL', 'retryInterval', `retryInterval must be a finite number >= 0, got ${describeValue(retry)}.`);
     const samples = options.maxPlanSamples ?? 1024;
-    if (!Number.isInteger(samples) || samples < 1) throw new RunnerError('BAD_MAX_PLAN_SAMPLES', 'maxPlanSamples', `maxPlanSamples must be an integer >= 1, got ${samples}.`);
+    if (!Number.isInteger(samples) || samples < 1) throw new RunnerError('BAD_MAX_PLAN_SAMPLES', 'maxPlanSamples', `maxPlanSamples must be an integer >= 1, got ${describeValue(samples)}.`);
     this.agent = agent;
     this.name = options.name ?? 'main';
     this.plannerRef = options.planner;
@@ -110,6 +124,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.retryInterval = retry;
     this.clock = options.clock ?? (() => performance.now());
     this.maxPlanSamples = samples;
+    this.restoreCtx = options.restoreCtx;
+    this.faults = new FaultReporter(() => this.onEvent, faultMode(options.faults, `runner "${this.name}"`), `agent "${agent.id}", runner "${this.name}"`, () => this.base(), this.stats);
     this.scratch = agent.state.clone();
     const whilePlanning = options.whilePlanning ?? 'continue';
     if (whilePlanning !== 'continue' && whilePlanning !== 'idle') {
@@ -119,6 +135,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const recheck = options.recheckInterval ?? 0;
     if (!(recheck >= 0) || !Number.isFinite(recheck)) throw new RunnerError('BAD_RECHECK_INTERVAL', 'recheckInterval', `recheckInterval must be a finite number >= 0, got ${recheck}.`);
     this.recheckInterval = recheck;
+    agent.state.enableUndo();
   }
 
   /** True while a request to a pending planner awaits its answer. */
@@ -166,8 +183,20 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   private readonly fanOut: RunnerEventListener = (event) => {
     // Never mutated in place (add and remove replace it), so a listener may remove itself here.
-    for (const l of this.listeners) l(event);
+    // Each listener is contained on its own: one that throws does not keep the event from the others.
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch (thrown) {
+        this.faults.listenerThrew(event, thrown);
+      }
+    }
   };
+
+  /** @internal The listener events go to now (the agent's own events use it too), or undefined. */
+  get listener(): RunnerEventListener | undefined {
+    return this.onEvent;
+  }
 
   /**
    * Swap the planner: the running step is aborted, the plan dropped, and the
@@ -194,6 +223,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (this.current === null) return;
     if (this.running) this.abortStep(reason);
     this.failPlan(reason);
+    this.faults.throwDue();
   }
 
   /**
@@ -215,7 +245,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   receive(id: number, result: PlanResult | null, failure: string): void {
     if (id !== this.pendingId || id === 0) {
       this.stats.staleDropped++;
-      if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planDropped', id, reason: `superseded or cancelled (latest request: ${this.requests})` });
+      if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planDropped', id, reason: `superseded or cancelled (latest request: ${this.requests})` });
       return;
     }
     this.pendingId = 0;
@@ -231,7 +261,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       // Ask again on the next tick: the planner (a replaced worker) will likely answer this time.
       if (this.current === null) this.retryAt = this.agent.time;
       else this.trigger ??= trigger;
-      if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planningFailed', trigger, reason: failure });
+      if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planningFailed', trigger, reason: failure });
       return;
     }
     if (this.current !== null && this.running && this.blocked(trigger)) return;
@@ -242,16 +272,17 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   tick(dt: number): void {
     const agent = this.agent;
     const state = agent.state;
-    this.plannerRef.update?.(dt);
+    if (this.plannerRef.update !== undefined) updateGuarded(this.plannerRef, dt, this.faults);
     const changed = state.version !== this.seenVersion;
     this.seenVersion = state.version;
     if (changed) this.changedSinceAdopt = true;
 
     if (this.running) {
       const step = this.current!.steps[this.index];
-      const bad = firstFailing(step.executing, state, agent.ctx);
-      if (bad >= 0) {
-        const reason = `executing condition ${step.executing.describe(bad)} failed`;
+      // Most steps have no executing conditions: no call at all then.
+      const bad = step.executing.length === 0 ? -1 : this.executingFails(step);
+      if (bad !== -1) {
+        const reason = bad >= 0 ? `executing condition ${step.executing.describe(bad)} failed` : `an executing condition of ${step.task} threw`;
         this.abortStep(reason);
         this.failPlan(reason);
       }
@@ -259,6 +290,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (changed && this.current !== null && this.doomed === null) {
       const invalid = validateRest(this.current.steps, this.index, this.running, state, this.scratch, agent.ctx, this.check);
       if (invalid !== null) {
+        if (this.check.error !== undefined) this.checkFault(this.current.steps);
         const step = this.current.steps[this.index];
         if (this.running && step.interrupt !== 'immediate') this.doomed = invalid;
         else {
@@ -287,6 +319,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (this.pendingId !== 0 && this.whilePlanning === 'idle') return;
     if (!this.running && this.current !== null) this.startStep();
     if (this.running) this.updateStep(dt);
+    if (this.faults.due) this.faults.throwDue();
   }
 
   /** True (and reported) when the running step's interrupt policy holds the replan back. */
@@ -331,7 +364,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       return;
     }
     const started = this.clock();
-    const outcome = planner.plan(agent.state, agent.ctx, running);
+    const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults);
     recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
     this.adopt(trigger, outcome);
   }
@@ -351,13 +384,13 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (candidate === null) {
       if (running !== null) return this.skip(trigger, `no new plan (${outcome.status}): ${outcome.reason}`);
       this.retryAt = agent.time + this.retryInterval;
-      if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planNotFound', status: outcome.status, trigger, reason: outcome.reason });
+      if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planNotFound', status: outcome.status, trigger, reason: outcome.reason });
       return;
     }
     this.stats.plansFound++;
     if (running !== null) {
       if (this.sameAsRemaining(candidate)) return this.skip(trigger, 'the new plan equals the rest of the running plan');
-      const decision = this.plannerRef.shouldReplace(candidate, running);
+      const decision = shouldReplaceGuarded(this.plannerRef, candidate, running, this.faults);
       if (!decision.replace) return this.skip(trigger, decision.reason);
       const continued = this.running && candidate.steps.length > 0 && sameStep(candidate.steps[0], running.steps[this.index]);
       const invalid = continued ? null : this.invalidAtStart(candidate);
@@ -366,11 +399,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       if (this.running && !continued) this.abortStep(`replaced: ${decision.reason}`);
       this.install(candidate, ops, continued);
       this.stats.replaced++;
-      if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planReplaced', plan: candidate, previous: running, trigger, reason: decision.reason, continued });
+      if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planReplaced', plan: candidate, previous: running, trigger, reason: decision.reason, continued });
       return;
     }
     const ops = this.resolve(candidate);
-    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFound', plan: candidate, trigger, reason: outcome.reason });
+    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFound', plan: candidate, trigger, reason: outcome.reason });
     this.install(candidate, ops, false);
     const invalid = this.invalidAtStart(candidate);
     if (invalid !== null || candidate.steps.length === 0) {
@@ -399,7 +432,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private invalidAtStart(plan: Plan): string | null {
     if (plan.steps.length === 0) return null;
     const agent = this.agent;
-    const check = validatePlan(plan.steps, 0, agent.state, this.scratch, agent.ctx, this.check);
+    const check = validatePlanSafely(plan.steps, 0, agent.state, this.scratch, agent.ctx, this.check);
+    if (check.error !== undefined) this.checkFault(plan.steps);
     if (check.step >= 0) return `invalid from the start: step ${check.step} ${plan.steps[check.step].task}: ${check.reason}`;
     this.validVersion = agent.state.version;
     this.validCtx = agent.ctx;
@@ -425,57 +459,97 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.validVersion = -1;
     this.validCtx = undefined;
     // Fail early (004 §12.5): this step's conditions on the real state, then the rest on a working copy.
-    const check = validated ? null : validatePlan(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
+    const check = validated ? null : validatePlanSafely(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
     if (check !== null && check.step >= 0) {
+      if (check.error !== undefined) this.checkFault(plan.steps);
       const failing = plan.steps[check.step];
       this.failPlan(check.step === this.index ? `conditions of ${failing.task} fail: ${check.reason}` : `step ${check.step} ${failing.task} would fail: ${check.reason}`);
       return;
     }
     this.running = true;
     this.stats.stepsStarted++;
-    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'stepStarted', step, index: this.index });
-    this.ops[this.index].start?.(step.args, agent, step);
+    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'stepStarted', step, index: this.index });
+    const op = this.ops[this.index];
+    if (op.start === undefined) return;
+    const ctx = agent.ctx;
+    const version = agent.state.version;
+    try {
+      op.start(step.args, agent, step);
+    } catch (thrown) {
+      // Not half-started: what start wrote is undone, and the step fails without its effects.
+      this.running = false;
+      this.undoCall(ctx, version, 'operator.start', step.operator, step, `Operator "${step.operator}" threw in start of step ${step.task} (#${this.index})`, thrown);
+      this.stepFailed(step, `operator ${step.operator} threw in start: ${describeThrown(thrown)}`);
+    }
   }
 
   private updateStep(dt: number): void {
     const plan = this.current!;
     const step = plan.steps[this.index];
     const agent = this.agent;
-    const status = this.ops[this.index].update(step.args, agent, dt, step);
+    const state = agent.state;
+    const ctx = agent.ctx;
+    const version = state.version;
+    let status: number;
+    try {
+      status = this.ops[this.index].update(step.args, agent, dt, step);
+    } catch (thrown) {
+      return this.updateThrew(ctx, version, step, thrown);
+    }
     if (status === OperatorStatus.Running) return;
     if (status === OperatorStatus.Success) {
       this.running = false;
-      const state = agent.state;
-      if (step.effects.hasErrorEdge) {
-        // Effects apply atomically: a refused effect must not leave earlier ones applied.
-        this.scratch.copyFrom(state);
-        const refused = applyEffects(step.effects, this.scratch, agent.ctx, ChangeSource.Planning);
-        if (refused >= 0) return this.stepFailed(step, `effect ${step.effects.describe(refused)} would leave its range`);
-      }
       const before = state.version;
-      applyEffectsOrThrow(step.effects, state, agent.ctx, ChangeSource.Own, `task ${step.task}`);
-      // Own effects are not a reason to replan (004 §12.8): count them as seen.
+      const refused = step.effects.hasErrorEdge || step.effects.hasOpaque ? this.applyAtomically(step) : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
+      // Own effects are not a reason to replan (004 §12.8): count them as seen (and an undone attempt changed nothing).
       this.seenVersion += state.version - before;
+      if (refused !== null) return this.stepFailed(step, refused);
       this.stats.stepsSucceeded++;
-      if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'stepSucceeded', step, index: this.index });
-      this.plannerRef.stepSucceeded?.(step, agent.ctx);
+      if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'stepSucceeded', step, index: this.index });
+      if (this.plannerRef.stepSucceeded !== undefined) feedbackGuarded(this.plannerRef, step, this.index, agent.ctx, true, this.faults);
       if (this.current !== plan) return;
       this.index++;
       if (this.doomed !== null) this.failPlan(this.doomed);
       else if (this.index >= plan.steps.length) this.finishPlan();
       return;
     }
-    if (status === OperatorStatus.Failure) {
-      this.running = false;
-      return this.stepFailed(step, `operator ${step.operator} failed`);
+    this.running = false;
+    if (status === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
+    // Not a status: a broken operator, handled like one that threw.
+    this.undoCall(ctx, version, 'operator.status', step.operator, step, `Operator "${step.operator}" update of step ${step.task} (#${this.index}) returned no OperatorStatus (Running, Success or Failure)`, status);
+    return this.stepFailed(step, `operator ${step.operator} returned ${describeValue(status)}, not an OperatorStatus`);
+  }
+
+  /** Cold path of {@link updateStep}, kept out of it so the per-tick code stays small. */
+  private updateThrew(ctx: Ctx, version: number, step: PlanStep, thrown: unknown): void {
+    this.running = false;
+    this.undoCall(ctx, version, 'operator.update', step.operator, step, `Operator "${step.operator}" threw in update of step ${step.task} (#${this.index})`, thrown);
+    this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
+  }
+
+  /**
+   * Apply a step's effects all or none: a refused `error`-edge effect or an
+   * effect function that throws leaves none applied. Returns why it failed, or null.
+   */
+  private applyAtomically(step: PlanStep): string | null {
+    const state = this.agent.state;
+    const before = state.version;
+    try {
+      const refused = applyEffects(step.effects, state, this.agent.ctx, ChangeSource.Own);
+      if (refused < 0) return null;
+      state.rollback(before);
+      return `effect ${step.effects.describe(refused)} would leave its range`;
+    } catch (thrown) {
+      const undone = state.rollback(before);
+      this.fault('effect', step.task, step, this.index, `An effect function of step ${step.task} (#${this.index}) threw`, thrown, undone);
+      return `an effect function threw: ${describeThrown(thrown)}`;
     }
-    throw new RunnerError('BAD_OPERATOR_STATUS', step.operator, `Operator "${step.operator}" returned ${String(status)}; expected OperatorStatus.Running, Success or Failure.`);
   }
 
   private stepFailed(step: PlanStep, reason: string): void {
     this.stats.stepsFailed++;
-    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'stepFailed', step, index: this.index, reason });
-    this.plannerRef.stepFailed?.(step, this.agent.ctx);
+    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'stepFailed', step, index: this.index, reason });
+    if (this.plannerRef.stepFailed !== undefined) feedbackGuarded(this.plannerRef, step, this.index, this.agent.ctx, false, this.faults);
     this.failPlan(`step ${step.task} failed: ${reason}`);
   }
 
@@ -483,8 +557,17 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const step = this.current!.steps[this.index];
     this.running = false;
     this.stats.stepsAborted++;
-    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'stepAborted', step, index: this.index, reason });
-    this.ops[this.index].abort?.(step.args, this.agent, step);
+    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'stepAborted', step, index: this.index, reason });
+    const op = this.ops[this.index];
+    if (op.abort === undefined) return;
+    const agent = this.agent;
+    const ctx = agent.ctx;
+    const version = agent.state.version;
+    try {
+      op.abort(step.args, agent, step);
+    } catch (thrown) {
+      this.undoCall(ctx, version, 'operator.abort', step.operator, step, `Operator "${step.operator}" threw in abort of step ${step.task} (#${this.index})`, thrown);
+    }
   }
 
   private failPlan(reason: string): void {
@@ -494,7 +577,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.failStreak = this.changedSinceAdopt ? 1 : this.failStreak + 1;
     this.stats.plansFailed++;
     this.trigger = 'failed';
-    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFailed', plan, reason });
+    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFailed', plan, reason });
   }
 
   private finishPlan(): void {
@@ -503,7 +586,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.failStreak = 0;
     this.stats.plansFinished++;
     this.trigger = 'finished';
-    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFinished', plan });
+    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFinished', plan });
   }
 
   private drop(): void {
@@ -519,7 +602,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   private skip(trigger: ReplanTrigger, reason: string): void {
     this.stats.replansSkipped++;
-    if (this.onEvent !== undefined) this.onEvent({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'replanSkipped', trigger, reason });
+    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'replanSkipped', trigger, reason });
   }
 
   private sameAsRemaining(candidate: Plan): boolean {
@@ -530,6 +613,45 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     return true;
   }
 
+  /** Index of the failing executing condition, -1 when all hold, -2 when one threw (reported). */
+  private executingFails(step: PlanStep): number {
+    try {
+      return firstFailing(step.executing, this.agent.state, this.agent.ctx);
+    } catch (thrown) {
+      return this.executingThrew(step, thrown);
+    }
+  }
+
+  private executingThrew(step: PlanStep, thrown: unknown): number {
+    this.fault('condition', step.task, step, this.index, `An executing condition of step ${step.task} (#${this.index}) threw`, thrown, 0);
+    return -2;
+  }
+
+  /** Report the condition or effect function that threw during the last plan check. */
+  private checkFault(steps: readonly PlanStep[]): void {
+    const error = this.check.error!;
+    const at = this.check.step;
+    this.fault(error.where === 'effect' ? 'effect' : 'condition', steps[at].task, steps[at], at, `A ${error.where} function of step ${steps[at].task} (#${at}) threw while checking the plan`, error.cause, 0);
+  }
+
+  /** Undo what a failed callback wrote (world state and context), then report it. */
+  private undoCall(ctx: Ctx, version: number, where: FaultSource, subject: string, step: PlanStep | null, context: string, thrown: unknown): void {
+    const agent = this.agent;
+    const undone = agent.state.rollback(version);
+    // The writes and their undoing are one non-change to this runner, unless it had not yet seen the state before the call.
+    if (this.seenVersion === version) this.seenVersion = agent.state.version;
+    if (this.restoreCtx !== undefined && agent.ctx !== ctx) this.restoreCtx(ctx);
+    this.fault(where, subject, step, this.index, context, thrown, undone);
+  }
+
+  private fault(where: FaultSource, subject: string, step: PlanStep | null, index: number, context: string, thrown: unknown, undone: number): void {
+    this.faults.fault(where, subject, step, index, context, thrown, undone);
+  }
+
+  private base() {
+    const agent = this.agent;
+    return { tick: agent.tickCount, time: agent.time, agent: agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: agent.ctx };
+  }
 }
 
 /** A fraction in (0, 1] fixed by the agent id and runner name (FNV-1a), to stagger periodic rechecks. */

@@ -1,3 +1,4 @@
+import type { FaultMode } from './FaultSource.js';
 import type { AgentPlanner } from '@dualplan/world-state';
 import type { OperatorMap } from './Operator.js';
 import type { RunnerEventListener } from './RunnerEvent.js';
@@ -28,4 +29,12 @@ export interface PlanRunnerOptions<Ctx = any> {
    * the agent id, so a crowd's rechecks spread over the interval.
    */
   recheckInterval?: number;
+  /** What a failing operator, planner, condition, effect or listener does to `tick`: see {@link FaultMode}. Default `'contain'`. */
+  faults?: FaultMode;
+  /**
+   * Puts the agent's context back to a snapshot: after a callback fails, the
+   * context changes it made are undone with this. {@link Agent} passes its own;
+   * without it those changes stay (world-state writes are undone regardless).
+   */
+  restoreCtx?: (ctx: Ctx) => void;
 }

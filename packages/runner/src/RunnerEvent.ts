@@ -1,4 +1,5 @@
-import type { Plan, PlanStatus, PlanStep } from '@dualplan/world-state';
+import type { Plan, PlanStatus, PlanStep, UserCodeError } from '@dualplan/world-state';
+import type { FaultSource } from './FaultSource.js';
 
 /**
  * Why the runner asked its planner for a plan: it had none, its plan finished
@@ -15,9 +16,9 @@ export interface RunnerEventBase {
   /** Agent time in seconds. */
   readonly time: number;
   readonly agent: string;
-  /** The runner's name within the agent, e.g. `'main'`, `'upper'`, `'lower'`. */
+  /** The runner's name within the agent, e.g. `'main'`, `'upper'`, `'lower'`; `''` for the agent's own events (sensors). */
   readonly runner: string;
-  /** The planner's `kind`. */
+  /** The planner's `kind`; `''` for the agent's own events. */
   readonly planner: string;
   readonly ctx: unknown;
 }
@@ -42,6 +43,29 @@ export type RunnerEvent = RunnerEventBase &
     | { readonly type: 'stepSucceeded'; readonly step: PlanStep; readonly index: number }
     | { readonly type: 'stepFailed'; readonly step: PlanStep; readonly index: number; readonly reason: string }
     | { readonly type: 'stepAborted'; readonly step: PlanStep; readonly index: number; readonly reason: string }
+    | {
+        /** User code failed and was contained: see {@link FaultSource}. */
+        readonly type: 'fault';
+        readonly where: FaultSource;
+        /** The operator, sensor, task, planner kind, or (for a listener) the event type it failed on. */
+        readonly subject: string;
+        /** The plan step concerned, or null (sensors, planners, listeners). Not `step`, so `'step' in event` still means a step event. */
+        readonly failedStep: PlanStep | null;
+        /** That step's index in its plan, or -1. */
+        readonly stepIndex: number;
+        /** Names the agent, runner and callback; `error.cause` is what was thrown. */
+        readonly error: UserCodeError;
+        /** World-state writes of the failed call that were put back. */
+        readonly undone: number;
+      }
+    | {
+        /** A sensor failed `failures` times in a row and no longer runs (until `agent.sensors.enable(name)`). */
+        readonly type: 'sensorDisabled';
+        readonly sensor: string;
+        readonly failures: number;
+        /** The last failure. */
+        readonly error: UserCodeError;
+      }
   );
 
 /** The `type` of a {@link RunnerEvent}: the names `onEvent` listeners switch on. */

@@ -27,6 +27,8 @@ export interface RunnerStats {
   staleDropped: number;
   /** Requests a pending planner answered with a failure (crashed or hung worker). */
   planningFailures: number;
+  /** User code failures this runner contained (each also reported as a `fault` event). */
+  faults: number;
   /** Total planning time in ms over all calls. */
   planTimeTotal: number;
   /** The most recent plan times in ms (a ring of at most `maxPlanSamples`). */
@@ -55,6 +57,7 @@ export function createRunnerStats(): RunnerStats {
     pendingTicks: 0,
     staleDropped: 0,
     planningFailures: 0,
+    faults: 0,
     planTimeTotal: 0,
     planTimes: [],
   };

@@ -1,12 +1,29 @@
+import { describeValue, type UserCodeError } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import { faultError } from './FaultSource.js';
 import { RunnerError } from './RunnerError.js';
 import type { Sensor } from './Sensor.js';
+
+/** How a {@link SensorManager} contains sensors that throw. */
+export interface SensorFaultOptions<Ctx = any> {
+  /** Consecutive failures after which a sensor is disabled (an integer >= 1). Default 3. */
+  failureLimit?: number;
+  /** Puts the agent's context back after a sensor threw (the {@link Agent} passes its own). */
+  restoreCtx?: (ctx: Ctx) => void;
+  /**
+   * Told of each failure, after its writes were undone: `disabled` is true on
+   * the failure that disabled the sensor. Without it, failures are only counted.
+   */
+  onFault?: (sensor: Sensor<Ctx>, error: UserCodeError, undone: number, failures: number, disabled: boolean) => void;
+}
 
 /**
  * Time-slices an agent's sensors (F.E.A.R. style, seed 004 §12.2.2): each
  * sensor runs when its interval has passed, at most `maxPerTick` per tick, the
  * most overdue first (ties by registration order). Without a limit every due
  * sensor runs, in registration order. Allocates nothing per tick.
+ * A sensor that throws is skipped for that tick with its writes undone, and
+ * reported; after `failureLimit` failures in a row it is disabled.
  * @example
  * const sensors = new SensorManager([vision, hearing], 1);
  * sensors.tick(agent); // updates at most one due sensor
@@ -16,23 +33,37 @@ export class SensorManager<Ctx = any> {
   readonly maxPerTick: number;
   /** Per sensor: how many times it has run. */
   readonly updates: Uint32Array;
+  /** Per sensor: failures in a row (0 after a clean update). */
+  readonly failures: Uint32Array;
+  /** Per sensor: 1 when disabled after too many failures in a row. */
+  readonly disabled: Uint8Array;
+  readonly failureLimit: number;
+  private readonly restoreCtx: ((ctx: Ctx) => void) | undefined;
+  private readonly onFault: SensorFaultOptions<Ctx>['onFault'];
   private readonly due: Float64Array;
   private readonly last: Float64Array;
   private readonly stamp: Float64Array;
   private ticks = 0;
   private listeners: ((sensor: string) => void)[] = [];
 
-  constructor(sensors: readonly Sensor<Ctx>[], maxPerTick = Infinity) {
+  constructor(sensors: readonly Sensor<Ctx>[], maxPerTick = Infinity, faults: SensorFaultOptions<Ctx> = {}) {
     const names = new Set<string>();
     for (const s of sensors) {
       if (!s || typeof s.name !== 'string' || typeof s.update !== 'function') throw new RunnerError('BAD_SENSOR', String(s?.name ?? ''), 'A sensor needs a name and an update function.');
-      if (!(s.interval >= 0) || !Number.isFinite(s.interval)) throw new RunnerError('BAD_SENSOR_INTERVAL', s.name, `Sensor "${s.name}" has interval ${s.interval}; expected a finite number of seconds >= 0.`);
+      if (!(s.interval >= 0) || !Number.isFinite(s.interval)) throw new RunnerError('BAD_SENSOR_INTERVAL', s.name, `Sensor "${s.name}" has interval ${describeValue(s.interval)}; expected a finite number of seconds >= 0.`);
       if (names.has(s.name)) throw new RunnerError('DUPLICATE_SENSOR', s.name, `Sensor "${s.name}" is registered twice.`);
       names.add(s.name);
     }
     if (!(maxPerTick >= 1) || (Number.isFinite(maxPerTick) && !Number.isInteger(maxPerTick))) {
-      throw new RunnerError('BAD_SENSORS_PER_TICK', 'sensorsPerTick', `sensorsPerTick must be an integer >= 1, got ${maxPerTick}.`);
+      throw new RunnerError('BAD_SENSORS_PER_TICK', 'sensorsPerTick', `sensorsPerTick must be an integer >= 1, got ${describeValue(maxPerTick)}.`);
     }
+    const limit = faults.failureLimit ?? 3;
+    if (!Number.isInteger(limit) || limit < 1) throw new RunnerError('BAD_SENSOR_FAILURE_LIMIT', 'sensorFailureLimit', `sensorFailureLimit must be an integer >= 1, got ${describeValue(limit)}.`);
+    this.failureLimit = limit;
+    this.restoreCtx = faults.restoreCtx;
+    this.onFault = faults.onFault;
+    this.failures = new Uint32Array(sensors.length);
+    this.disabled = new Uint8Array(sensors.length);
     this.sensors = sensors.slice();
     this.maxPerTick = maxPerTick;
     this.updates = new Uint32Array(sensors.length);
@@ -90,8 +121,40 @@ export class SensorManager<Ctx = any> {
     const dt = now - this.last[i];
     this.last[i] = now;
     this.due[i] = now + sensor.interval;
-    sensor.update(agent, dt);
+    const ctx = agent.ctx;
+    const version = agent.state.version;
+    try {
+      sensor.update(agent, dt);
+    } catch (thrown) {
+      return this.failed(i, agent, ctx, version, thrown);
+    }
+    if (this.failures[i] !== 0) this.failures[i] = 0;
+    // Told only after a clean update: a failed one's writes were undone, so there is nothing to attribute.
     const listeners = this.listeners;
     for (let l = 0; l < listeners.length; l++) listeners[l](sensor.name);
+  }
+
+  /** Re-enable a sensor disabled after failing (it runs on the next tick). Throws for an unknown name. */
+  enable(name: string): void {
+    const i = this.sensors.findIndex((s) => s.name === name);
+    if (i < 0) throw new RunnerError('UNKNOWN_SENSOR', name, `No sensor named "${name}".`);
+    this.disabled[i] = 0;
+    this.failures[i] = 0;
+    this.due[i] = -Infinity;
+  }
+
+  /** Undo what a failed sensor wrote, count the failure, disable it at the limit, report it. */
+  private failed(i: number, agent: AgentView<Ctx>, ctx: Ctx, version: number, thrown: unknown): void {
+    const sensor = this.sensors[i];
+    const undone = agent.state.rollback(version);
+    if (this.restoreCtx !== undefined && agent.ctx !== ctx) this.restoreCtx(ctx);
+    const failures = ++this.failures[i];
+    const disabled = failures >= this.failureLimit;
+    if (disabled) {
+      this.disabled[i] = 1;
+      this.due[i] = Infinity;
+    }
+    const error = faultError('sensor', sensor.name, `Sensor "${sensor.name}" of agent "${agent.id}" threw (failure ${failures} in a row)`, thrown);
+    this.onFault?.(sensor, error, undone, failures, disabled);
   }
 }

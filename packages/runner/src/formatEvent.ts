@@ -77,6 +77,10 @@ export function formatEvent(e: RunnerEvent, arg: ArgFormatter = plainArg): strin
       return `${head}   ✗ ${formatStep(e.step, arg)}: ${e.reason}`;
     case 'stepAborted':
       return `${head}   ⨯ ${formatStep(e.step, arg)} aborted: ${e.reason}`;
+    case 'fault':
+      return `${head} FAULT ${e.where} ${e.subject}${e.undone > 0 ? ` (${e.undone} writes undone)` : ''}: ${e.error.message}`;
+    case 'sensorDisabled':
+      return `${head} sensor ${e.sensor} disabled after ${e.failures} failures in a row: ${e.error.message}`;
   }
 }
 
@@ -111,5 +115,9 @@ export function eventToJSON(e: RunnerEvent, arg: ArgFormatter = plainArg): Recor
     case 'stepFailed':
     case 'stepAborted':
       return { ...base, step: step(e.step), index: e.index, reason: e.reason };
+    case 'fault':
+      return { ...base, where: e.where, subject: e.subject, step: e.failedStep === null ? null : step(e.failedStep), index: e.stepIndex, code: e.error.code, message: e.error.message, undone: e.undone };
+    case 'sensorDisabled':
+      return { ...base, sensor: e.sensor, failures: e.failures, code: e.error.code, message: e.error.message };
   }
 }

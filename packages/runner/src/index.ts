@@ -23,3 +23,7 @@ export { cachedPlanner } from './sharing/cachedPlanner.js';
 export type { CachedPlannerOptions } from './sharing/cachedPlanner.js';
 export { Squad } from './sharing/Squad.js';
 export type { SquadStats } from './sharing/Squad.js';
+export { FaultInjector, InjectedFaultError } from './FaultInjector.js';
+export type { FaultInjectorOptions, InjectedFault } from './FaultInjector.js';
+export type { FaultMode, FaultSource } from './FaultSource.js';
+export type { SensorFaultOptions } from './SensorManager.js';

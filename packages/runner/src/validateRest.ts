@@ -1,4 +1,4 @@
-import { ChangeSource, applyEffects, validatePlan, type PlanCheck, type PlanStep, type WorldState } from '@dualplan/world-state';
+import { ChangeSource, UserCodeError, applyEffects, describeThrown, validatePlanSafely, type PlanCheck, type PlanStep, type WorldState } from '@dualplan/world-state';
 
 /**
  * Whether the rest of a plan, from step `from`, still holds on `state`: null
@@ -21,13 +21,22 @@ export function validateRest(
   if (running) {
     const step = steps[from];
     scratch.copyFrom(state);
-    if (applyEffects(step.effects, scratch, ctx, ChangeSource.Planning) >= 0 || applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning) >= 0) {
-      return `effects of ${step.task} no longer fit the world`;
+    check.error = undefined;
+    try {
+      if (applyEffects(step.effects, scratch, ctx, ChangeSource.Planning) >= 0 || applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning) >= 0) {
+        return `effects of ${step.task} no longer fit the world`;
+      }
+    } catch (thrown) {
+      // Reported like a throw inside validatePlan: the step, and what was thrown.
+      check.step = from;
+      check.condition = -1;
+      check.error = new UserCodeError('EFFECT_THREW', step.task, 'effect', `An effect function of step ${step.task} threw`, thrown);
+      return `an effect function of ${step.task} threw (${describeThrown(thrown)})`;
     }
     if (++from >= steps.length) return null;
-    validatePlan(steps, from, scratch, scratch, ctx, check);
+    validatePlanSafely(steps, from, scratch, scratch, ctx, check);
   } else {
-    validatePlan(steps, from, state, scratch, ctx, check);
+    validatePlanSafely(steps, from, state, scratch, ctx, check);
   }
   return check.step < 0 ? null : `plan invalid: step ${check.step} ${steps[check.step].task}: ${check.reason}`;
 }

@@ -1,3 +1,4 @@
+import { describeValue, showValue } from './describeValue.js';
 import { DefinitionError, ValueRangeError } from './errors.js';
 import { KeyKind, type Key, type Schema } from './Schema.js';
 import type { WorldState } from './WorldState.js';
@@ -133,6 +134,7 @@ export function emptyConditions(schema: Schema): ConditionList {
  * const conds = compileConditions(schema, [eq(keys.CanSeeEnemy, true), le(keys.TrunkHealth, 2)], 'task DoTrunkSlam');
  */
 export function compileConditions(schema: Schema, defs: readonly ConditionDef[], where?: string): ConditionList {
+  if (!Array.isArray(defs)) throw new DefinitionError('BAD_CONDITIONS', String(where ?? ''), `Conditions${at(where)} must be an array, got ${describeValue(defs)}.`);
   const data = new Int32Array(defs.length * 3);
   const tests: OpaqueTest[] = [];
   const source: ConditionDef[] = [];
@@ -159,10 +161,10 @@ export function compileConditions(schema: Schema, defs: readonly ConditionDef[],
 
 function compileCondition(schema: Schema, c: Condition, where?: string): [number, number, number, Condition] {
   if (!c || typeof c !== 'object' || c.key === undefined) {
-    throw new DefinitionError('BAD_CONDITION', String(where ?? ''), `Malformed condition ${JSON.stringify(c)}${at(where)}.`);
+    throw new DefinitionError('BAD_CONDITION', String(where ?? ''), `Malformed condition ${showValue(c)}${at(where)}.`);
   }
   const op = OP_CODES[c.op];
-  if (op === undefined) throw new DefinitionError('BAD_OPERATOR', String(c.key), `Unknown operator ${JSON.stringify(c.op)} on key "${String(c.key)}"${at(where)}.`);
+  if (op === undefined) throw new DefinitionError('BAD_OPERATOR', String(c.key), `Unknown operator ${showValue(c.op)} on key "${String(c.key)}"${at(where)}.`);
   const member = typeof c.key === 'string' ? schema.member(c.key) : undefined;
   if (member && typeof c.key === 'string') {
     // A merged-bool member read as a bool: `HasSword == true` is `Weapon == Sword`.

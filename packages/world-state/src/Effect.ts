@@ -1,3 +1,4 @@
+import { describeValue, showValue } from './describeValue.js';
 import { DefinitionError, DualplanError, ValueRangeError } from './errors.js';
 import type { EdgePolicy } from './KeySpec.js';
 import { Edge, KeyKind, type Key, type Schema } from './Schema.js';
@@ -108,6 +109,7 @@ export class EffectList {
  * const effects = compileEffects(schema, [sub(keys.TrunkHealth, 1)], 'task DoTrunkSlam');
  */
 export function compileEffects(schema: Schema, defs: readonly EffectDef[], where?: string): EffectList {
+  if (!Array.isArray(defs)) throw new DefinitionError('BAD_EFFECTS', String(where ?? ''), `Effects${where ? ` in ${where}` : ''} must be an array, got ${describeValue(defs)}.`);
   const data = new Int32Array(defs.length * 4);
   const fns: OpaqueApply[] = [];
   const source: EffectDef[] = [];
@@ -125,7 +127,7 @@ export function compileEffects(schema: Schema, defs: readonly EffectDef[], where
       // Plain JavaScript: `set(keys.Misspelt, true)` passes an undefined key.
       throw new DefinitionError('MISSING_KEY', String(where ?? ''), `Effect #${i}${suffix} has no key (undefined): check the key's name in the schema's keys.`);
     }
-    if (!e || typeof e !== 'object' || e.key === undefined) throw new DefinitionError('BAD_EFFECT', String(where ?? ''), `Malformed effect ${JSON.stringify(e)}${suffix}.`);
+    if (!e || typeof e !== 'object' || e.key === undefined) throw new DefinitionError('BAD_EFFECT', String(where ?? ''), `Malformed effect ${showValue(e)}${suffix}.`);
     const member = typeof e.key === 'string' ? schema.member(e.key) : undefined;
     if (member && typeof e.key === 'string') {
       // `HasSword = true` sets the merged enum; `= false` would not say which member becomes true.
@@ -144,7 +146,7 @@ export function compileEffects(schema: Schema, defs: readonly EffectDef[], where
       source.push({ key: name, op: 'set', value: schema.decode(cell, value) });
       return;
     }
-    if (e.op !== 'add' && e.op !== 'sub') throw new DefinitionError('BAD_OPERATOR', name, `Unknown effect operator ${JSON.stringify(e.op)} on "${name}"${suffix}.`);
+    if (e.op !== 'add' && e.op !== 'sub') throw new DefinitionError('BAD_OPERATOR', name, `Unknown effect operator ${showValue(e.op)} on "${name}"${suffix}.`);
     if (schema.kind[cell] !== KeyKind.Int) throw new DefinitionError('BAD_OPERATOR', name, `"${e.op}" needs an int key; "${name}"${suffix} is not an int.`);
     if (typeof e.value !== 'number' || !Number.isInteger(e.value) || Math.abs(e.value) > schema.max[cell] - schema.min[cell]) {
       throw new ValueRangeError(name, e.value, `an integer amount within the key's span`, where);

@@ -1,3 +1,5 @@
+import { showValue } from './describeValue.js';
+
 /**
  * Key declarations: the value kind of each world-state key. A schema is a
  * record of these; see {@link defineSchema}.
@@ -62,7 +64,7 @@ export interface SlotOptions {
  * const spec = { CanSeeEnemy: bool(), IsTired: bool(false) };
  */
 export function bool(defaultValue = false, options: SlotOptions = {}): BoolSpec {
-  return { kind: 'bool', default: defaultValue, slots: options.slots ?? 1 };
+  return { kind: 'bool', default: defaultValue, slots: options?.slots ?? 1 };
 }
 
 /**
@@ -76,7 +78,7 @@ export function int(
   defaultValue: number = min,
   options: SlotOptions & { edge?: EdgePolicy } = {},
 ): IntSpec {
-  return { kind: 'int', min, max, default: defaultValue, edge: options.edge ?? 'clamp', slots: options.slots ?? 1 };
+  return { kind: 'int', min, max, default: defaultValue, edge: options?.edge ?? 'clamp', slots: options?.slots ?? 1 };
 }
 
 /**
@@ -98,7 +100,7 @@ export function enumOf<const E extends EnumSource>(
     ...(problem === undefined ? {} : { problem }),
     default: (defaultValue ?? 0) as EnumValue<E>,
     merged: false,
-    slots: options.slots ?? 1,
+    slots: options?.slots ?? 1,
   };
 }
 
@@ -125,12 +127,13 @@ export function mergedBools<const E extends EnumSource>(
  */
 function enumNames(values: EnumSource): { names: string[]; problem?: string } {
   if (Array.isArray(values)) return { names: [...(values as readonly string[])] };
+  if (typeof values !== 'object' || values === null) return { names: [], problem: `expected an array of value names or an enum object, got ${showValue(values)}` };
   const names: string[] = [];
   const seen = new Set<number>();
   for (const [name, value] of Object.entries(values)) {
     if (/^\d+$/.test(name) && typeof value === 'string') continue; // reverse mapping
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || seen.has(value)) {
-      return { names, problem: `member ${name} = ${JSON.stringify(value)} is not a distinct integer >= 0` };
+      return { names, problem: `member ${name} = ${showValue(value)} is not a distinct integer >= 0` };
     }
     seen.add(value);
     names[value] = name;

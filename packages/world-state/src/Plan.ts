@@ -1,6 +1,8 @@
 import type { ConditionList } from './Condition.js';
 import { firstFailing } from './Condition.js';
 import type { EffectList } from './Effect.js';
+import { describeThrown } from './describeValue.js';
+import { UserCodeError } from './UserCodeError.js';
 import { applyEffects } from './Effect.js';
 import { ChangeSource, type WorldState } from './WorldState.js';
 
@@ -76,12 +78,20 @@ export interface PlanCheck {
   condition: number;
   /** Readable description of the failing condition, or `''`. */
   reason: string;
+  /**
+   * When a condition or effect function of step `step` threw: the error, with
+   * what was thrown as its `cause` (`condition` is -1 then). The step counts as
+   * failing; the search or check goes on.
+   */
+  error?: UserCodeError;
 }
 
 /**
  * Plan validation (004 §12.5): on `scratch` (a working copy, overwritten), check
  * each remaining step's conditions from step `from`, applying its effects and
  * expected effects in turn. Writes the outcome into `out` and returns it.
+ * A condition or effect function that throws propagates (no `try` on this
+ * path); {@link validatePlanSafely} contains it.
  * @example
  * const check = validatePlan(plan.steps, 0, state, scratch, ctx);
  * if (check.step >= 0) console.log(`step ${check.step} fails: ${check.reason}`);
@@ -115,5 +125,61 @@ export function validatePlan(
       return out;
     }
   }
+  return out;
+}
+
+/**
+ * {@link validatePlan} that contains user code: a condition or effect function
+ * that throws fails its step, named in `out.step` with the error in
+ * `out.error`, instead of escaping. For callers that run plans (the runner);
+ * a `try` slows the check measurably, so planners' inner loops use
+ * {@link validatePlan} and contain failures at their own level.
+ * @example
+ * const check = validatePlanSafely(plan.steps, 0, state, scratch, ctx);
+ * if (check.error) console.warn(check.error.message);
+ */
+export function validatePlanSafely(
+  steps: readonly PlanStep[],
+  from: number,
+  state: WorldState<any>,
+  scratch: WorldState<any>,
+  ctx?: unknown,
+  out: PlanCheck = { step: -1, condition: -1, reason: '' },
+): PlanCheck {
+  if (out.error !== undefined) out.error = undefined;
+  try {
+    return validatePlan(steps, from, state, scratch, ctx, out);
+  } catch (thrown) {
+    return locateThrow(steps, from, state, scratch, ctx, out, thrown);
+  }
+}
+
+
+/**
+ * Cold path of {@link validatePlan}: something threw. Check again one step at a
+ * time to name the step and whether a condition or an effect threw (checks are
+ * meant to be pure). If nothing throws the second time, the first step checked is named.
+ */
+function locateThrow(steps: readonly PlanStep[], from: number, state: WorldState<any>, scratch: WorldState<any>, ctx: unknown, out: PlanCheck, thrown: unknown): PlanCheck {
+  scratch.copyFrom(state);
+  let at = from;
+  let part = 'condition';
+  for (let i = from; i < steps.length; i++) {
+    const step = steps[i];
+    at = i;
+    try {
+      part = 'condition';
+      if (firstFailing(step.conditions, scratch, ctx) >= 0) break;
+      part = 'effect';
+      if (applyEffects(step.effects, scratch, ctx, ChangeSource.Planning) >= 0 || applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning) >= 0) break;
+    } catch {
+      break;
+    }
+  }
+  const step = steps[at];
+  out.step = at;
+  out.condition = -1;
+  out.error = new UserCodeError(part === 'condition' ? 'CONDITION_THREW' : 'EFFECT_THREW', step.task, part, `A ${part} function of step ${step.task} threw`, thrown);
+  out.reason = `a ${part} function of ${step.task} threw (${describeThrown(thrown)})`;
   return out;
 }

@@ -1,5 +1,6 @@
 import type { AgentPlanner } from './AgentPlanner.js';
 import type { Plan, PlanStats, PlanStep } from './Plan.js';
+import type { UserCodeError } from './UserCodeError.js';
 
 /** Outcome of a planning request: a plan, no plan, or a budget ran out first. */
 export type PlanStatus = 'found' | 'none' | 'budget';
@@ -14,14 +15,17 @@ export type BudgetKind = 'expansions' | 'length' | 'time' | 'nodes' | 'steps' | 
  * What both planners' `plan()` return. Without a {@link PlanBuffer} the object
  * (and its plan) is fresh and never changes afterwards; with one it lives in the
  * buffer and is valid until the next call that writes into that buffer.
+ * `faults` lists user code that failed during the search (a cost or check that
+ * threw or returned nonsense, a goal callback, an HTN subtask function): the
+ * planner left that action, goal or method out and planned on without it.
  * @example
  * const result = planner.plan(state, ctx);
  * if (result.status === 'found') console.log(result.plan.steps.map((s) => s.task));
  * else console.log(result.reason, result.budget);
  */
 export type PlanResult<Meta = unknown> =
-  | { readonly status: 'found'; readonly plan: Plan<Meta>; readonly reason: string; readonly budget: null; readonly stats: PlanStats }
-  | { readonly status: 'none' | 'budget'; readonly plan: null; readonly reason: string; readonly budget: BudgetKind | null; readonly stats: PlanStats };
+  | { readonly status: 'found'; readonly plan: Plan<Meta>; readonly reason: string; readonly budget: null; readonly stats: PlanStats; readonly faults?: readonly UserCodeError[] }
+  | { readonly status: 'none' | 'budget'; readonly plan: null; readonly reason: string; readonly budget: BudgetKind | null; readonly stats: PlanStats; readonly faults?: readonly UserCodeError[] };
 
 /** @internal The mutable plan a {@link PlanBuffer} holds. */
 export interface MutablePlan<Meta = any> {
@@ -39,6 +43,7 @@ export interface MutableResult<Meta = any> {
   reason: string;
   budget: BudgetKind | null;
   stats: PlanStats;
+  faults?: UserCodeError[];
 }
 
 /**
@@ -81,10 +86,24 @@ export class PlanBuffer {
  */
 export function copyResult<Meta>(r: PlanResult<Meta>): PlanResult<Meta> {
   const stats = { expanded: r.stats.expanded, generated: r.stats.generated, backtracks: r.stats.backtracks };
-  if (r.plan === null) return { status: r.status, plan: null, reason: r.reason, budget: r.budget, stats } as PlanResult<Meta>;
+  const faults = r.faults === undefined ? {} : { faults: r.faults.slice() };
+  if (r.plan === null) return { status: r.status, plan: null, reason: r.reason, budget: r.budget, stats, ...faults } as PlanResult<Meta>;
   const p = r.plan;
   const plan: Plan<Meta> = { planner: p.planner, steps: p.steps.slice(), cost: p.cost, meta: copyMeta(p.meta), stats };
-  return { status: 'found', plan, reason: r.reason, budget: null, stats };
+  return { status: 'found', plan, reason: r.reason, budget: null, stats, ...faults };
+}
+
+/**
+ * Hand a search's contained faults to its result in `out`, moving them out of
+ * `log` (which is left empty for the next search); clears stale faults from an
+ * earlier result. Allocates only when there are faults.
+ * @example
+ * moveFaults(this.faultLog, out); // after writing the result into `out`
+ */
+export function moveFaults(log: UserCodeError[], out: PlanBuffer): void {
+  const r = out.r;
+  if (log.length > 0) r.faults = log.splice(0);
+  else if (r.faults !== undefined) r.faults = undefined;
 }
 
 function copyMeta<Meta>(meta: Meta): Meta {

@@ -1,3 +1,4 @@
+import { showValue } from './describeValue.js';
 import { ForeignKeyError, SchemaError, UnknownKeyError, ValueRangeError } from './errors.js';
 import type { BoolSpec, EdgePolicy, EnumSpec, IntSpec, KeySpec, ValueOf } from './KeySpec.js';
 
@@ -218,6 +219,7 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
       const info = this.keyList[this.cellKey[ref]];
       return this.slotCell(info, ref - info.cell + index, where);
     }
+    if (typeof ref !== 'string') throw new UnknownKeyError(showValue(ref), where);
     const bracket = /^(.*)\[(\d+)\]$/.exec(ref);
     const info = this.byName.get(bracket ? bracket[1] : ref);
     if (!info) throw new UnknownKeyError(ref, where, this.byName.keys());
@@ -341,32 +343,33 @@ function validateSpec(name: string, spec: KeySpec): void {
   };
   if (typeof name !== 'string' || name === '' || /[[\]]/.test(name)) fail('BAD_KEY_NAME', 'a key name must be a non-empty string without brackets.');
   if (!spec || typeof spec !== 'object') fail('BAD_KEY_SPEC', 'expected a key spec made by bool(), enumOf(), mergedBools() or int().');
-  if (!Number.isInteger(spec.slots) || spec.slots < 1) fail('BAD_SLOTS', `slots must be an integer >= 1, got ${spec.slots}.`);
+  if (!Number.isInteger(spec.slots) || spec.slots < 1) fail('BAD_SLOTS', `slots must be an integer >= 1, got ${showValue(spec.slots)}.`);
   switch (spec.kind) {
     case 'bool':
-      if (typeof (spec as BoolSpec).default !== 'boolean') fail('DEFAULT_OUT_OF_RANGE', `default ${JSON.stringify(spec.default)} is not a boolean.`);
+      if (typeof (spec as BoolSpec).default !== 'boolean') fail('DEFAULT_OUT_OF_RANGE', `default ${showValue(spec.default)} is not a boolean.`);
       return;
     case 'enum': {
       if (spec.problem) fail('BAD_ENUM', spec.problem + '.');
+      if (!Array.isArray(spec.names) || spec.names.some((n) => typeof n !== 'string' || n === '')) fail('BAD_ENUM', 'value names must be non-empty strings.');
       if (spec.names.length === 0) fail('EMPTY_ENUM', 'the enum has no values.');
       if (spec.names.length > MAX_ENUM_VALUES) fail('ENUM_TOO_LARGE', `${spec.names.length} values; at most ${MAX_ENUM_VALUES} are supported.`);
       if (new Set(spec.names).size !== spec.names.length) fail('DUPLICATE_ENUM_VALUE', `duplicate value names in ${spec.names.join(', ')}.`);
       if (!Number.isInteger(spec.default) || spec.default < 0 || spec.default >= spec.names.length) {
-        fail('DEFAULT_OUT_OF_RANGE', `default ${JSON.stringify(spec.default)} is not one of 0..${spec.names.length - 1}.`);
+        fail('DEFAULT_OUT_OF_RANGE', `default ${showValue(spec.default)} is not one of 0..${spec.names.length - 1}.`);
       }
       return;
     }
     case 'int':
       if (!Number.isInteger(spec.min) || !Number.isInteger(spec.max) || spec.min < -0x80000000 || spec.max > 0x7fffffff) {
-        fail('BAD_RANGE', `range [${spec.min}, ${spec.max}] must be 32-bit integers.`);
+        fail('BAD_RANGE', `range [${showValue(spec.min)}, ${showValue(spec.max)}] must be 32-bit integers.`);
       }
       if (spec.min > spec.max) fail('MIN_GREATER_THAN_MAX', `min ${spec.min} > max ${spec.max}.`);
       if (!Number.isInteger(spec.default) || spec.default < spec.min || spec.default > spec.max) {
-        fail('DEFAULT_OUT_OF_RANGE', `default ${JSON.stringify(spec.default)} is outside [${spec.min}, ${spec.max}].`);
+        fail('DEFAULT_OUT_OF_RANGE', `default ${showValue(spec.default)} is outside [${spec.min}, ${spec.max}].`);
       }
       if (spec.edge !== 'clamp' && spec.edge !== 'error') fail('BAD_EDGE_POLICY', `edge policy must be 'clamp' or 'error'.`);
       return;
     default:
-      return fail('BAD_KEY_SPEC', `unknown kind ${JSON.stringify((spec as { kind: unknown }).kind)}.`);
+      return fail('BAD_KEY_SPEC', `unknown kind ${showValue((spec as { kind: unknown }).kind)}.`);
   }
 }

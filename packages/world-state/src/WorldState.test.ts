@@ -1,4 +1,4 @@
-import { describe, expect, test } from '@jest/globals';
+import { describe, expect, it, test } from '@jest/globals';
 import { bool, enumOf, int, mergedBools } from './KeySpec.js';
 import { defineSchema } from './defineSchema.js';
 import { SnapshotError, UnknownKeyError, ValueRangeError } from './errors.js';
@@ -151,5 +151,40 @@ describe('WorldState', () => {
     const a = createState(big);
     a.values[150] = 77;
     expect(createState(big).copyFrom(a).values[150]).toBe(77);
+  });
+});
+
+describe('WorldState undo journal', () => {
+  it('rolls back the tracked writes made since a version, newest first, and ignores planning writes', () => {
+    const schema = defineSchema({ A: bool(), N: int(0, 9) });
+    const state = createState(schema).enableUndo();
+    state.set(schema.keys.N, 1);
+    const before = state.version;
+    state.set(schema.keys.N, 4);
+    state.set(schema.keys.N, 7);
+    state.write(schema.cellOf('A'), 1, ChangeSource.Planning);
+    expect(state.rollback(before)).toBe(2);
+    expect([state.get(schema.keys.A), state.get(schema.keys.N)]).toEqual([true, 1]); // N before its first write since; the planning write stays
+    expect(state.version).toBe(before + 3);
+    expect(state.rollback(before)).toBe(0); // those writes are gone from the journal
+    expect(state.get(schema.keys.N)).toBe(1); // and the write before `before` stays
+  });
+
+  it('is a no-op without enableUndo', () => {
+    const schema = defineSchema({ N: int(0, 9) });
+    const state = createState(schema);
+    const before = state.version;
+    state.set(schema.keys.N, 4);
+    expect(state.rollback(before)).toBe(0);
+    expect(state.get(schema.keys.N)).toBe(4);
+  });
+
+  it('keeps the most recent writes when more than its capacity happen', () => {
+    const schema = defineSchema({ N: int(0, 9) });
+    const state = createState(schema).enableUndo(4);
+    const before = state.version;
+    for (const v of [1, 2, 3, 4, 5, 6]) state.set(schema.keys.N, v);
+    expect(state.rollback(before)).toBe(4);
+    expect(state.get(schema.keys.N)).toBe(2); // the two oldest writes were overwritten in the journal
   });
 });

@@ -1,6 +1,8 @@
 import { SnapshotError, UnknownKeyError, ValueRangeError } from './errors.js';
 import { KEY_CELL_MASK, KEY_TAG_SHIFT, KeyKind, type Key, type Schema, type SchemaSpec, type StateValues } from './Schema.js';
+import { showValue } from './describeValue.js';
 import { hashWords } from './hashWords.js';
+import { UndoJournal } from './UndoJournal.js';
 
 /**
  * Who made a write. The runner replans on external changes (sensors, bindings,
@@ -35,6 +37,8 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
   externalChanges = 0;
   /** Incremented on every tracked change. */
   version = 0;
+  /** Set by {@link enableUndo}: what recent tracked writes overwrote. */
+  private journal: UndoJournal | null = null;
 
   constructor(schema: Schema<S>) {
     this.schema = schema;
@@ -49,7 +53,7 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
   get<V>(key: Key<V>): V {
     const cell = key & KEY_CELL_MASK;
     const raw = this.values[cell];
-    if (raw === undefined) throw new UnknownKeyError(String(key));
+    if (raw === undefined) throw new UnknownKeyError(showValue(key));
     return (this.schema.kind[cell] === KeyKind.Bool ? raw !== 0 : raw) as V;
   }
 
@@ -64,6 +68,7 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
    * Throws {@link ValueRangeError} naming the key when the value is out of range.
    */
   set<V>(key: Key<V>, value: V, source: ChangeSource = ChangeSource.External): void {
+    if (typeof key !== 'number') throw new UnknownKeyError(showValue(key));
     const cell = key & KEY_CELL_MASK;
     if (!(key >= 0 && cell < this.schema.size)) throw new UnknownKeyError(String(key));
     // Writes are rarer than reads: reject a handle from another schema here rather than write an unrelated cell.
@@ -76,7 +81,7 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
     const schema = this.schema;
     const isBool = typeof value === 'boolean';
     const raw = isBool ? (value ? 1 : 0) : (value as number);
-    if (!(raw >= schema.min[cell] && raw <= schema.max[cell]) || raw !== Math.trunc(raw) || (isBool && schema.kind[cell] !== KeyKind.Bool)) {
+    if ((!isBool && typeof value !== 'number') || !(raw >= schema.min[cell] && raw <= schema.max[cell]) || raw !== Math.trunc(raw) || (isBool && schema.kind[cell] !== KeyKind.Bool)) {
       throw new ValueRangeError(schema.nameOf(cell), value, schema.describeRange(cell), where);
     }
     this.write(cell, raw, source);
@@ -85,15 +90,50 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
   /** Unchecked write of a raw value with change tracking; for compiled effects and bindings. */
   write(cell: number, raw: number, source: ChangeSource): void {
     const values = this.values;
-    if (values[cell] === raw) return;
+    const old = values[cell];
+    if (old === raw) return;
     values[cell] = raw;
     if (source === ChangeSource.Planning) return;
+    const journal = this.journal;
+    if (journal !== null) journal.record(cell, old, this.version);
     this.changeCounts[cell]++;
     this.version++;
     if (source === ChangeSource.External && this.externalMask[cell] === 0) {
       this.externalMask[cell] = 1;
       this.externalChanges++;
     }
+  }
+
+  /**
+   * Keep an undo journal of recent tracked writes (not planning writes), so
+   * that {@link rollback} can undo what a failed callback wrote. The runner
+   * enables it on its agents' states. Allocates once (`capacity` entries,
+   * default 8 per cell); recording allocates nothing and costs nothing per call.
+   */
+  enableUndo(capacity = Math.max(64, this.schema.size * 8)): this {
+    this.journal ??= new UndoJournal(capacity);
+    return this;
+  }
+
+  /**
+   * Undo every tracked write made since the state was at `version` (read it
+   * before calling code that may fail): each cell goes back to its value then.
+   * Returns how many writes were undone (0 without {@link enableUndo}). Counts
+   * as one tracked change, so observers of `version` see that the state moved.
+   * If more than the journal's capacity of writes happened since, the oldest
+   * of them cannot be undone.
+   * @example
+   * state.enableUndo();
+   * const before = state.version;
+   * state.set(keys.Ammo, 0);
+   * state.rollback(before); // Ammo is back to its old value
+   */
+  rollback(version: number): number {
+    const journal = this.journal;
+    if (journal === null) return 0;
+    const n = journal.unwind(version, this.values, this.changeCounts);
+    if (n > 0) this.version++;
+    return n;
   }
 
   /** Forget external changes (the runner calls this once it has reacted to them). */

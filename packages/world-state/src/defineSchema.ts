@@ -1,3 +1,4 @@
+import { describeValue, showValue } from './describeValue.js';
 import { SchemaError } from './errors.js';
 import { bool, enumOf, int, mergedBools, type EdgePolicy, type KeySpec } from './KeySpec.js';
 import { Schema, type SchemaSpec } from './Schema.js';
@@ -31,13 +32,15 @@ export function defineSchema<E extends Record<string, string | number>, const S 
   spec: S,
 ): Schema<S>;
 export function defineSchema(a: SchemaSpec | Record<string, string | number>, b?: SchemaSpec): Schema {
+  if (!isRecord(a)) throw new SchemaError('BAD_SCHEMA', '', `defineSchema needs an object of key specs, got ${describeValue(a)}.`);
+  if (b !== undefined && !isRecord(b)) throw new SchemaError('BAD_SCHEMA', '', `defineSchema(keyEnum, spec) needs an object of key specs, got ${describeValue(b)}.`);
   if (b === undefined) return new Schema(Object.entries(a as SchemaSpec));
   const keyEnum = a as Record<string, string | number>;
   const entries: Array<[string, KeySpec, number]> = [];
   for (const [name, value] of Object.entries(keyEnum)) {
     if (/^\d+$/.test(name) && typeof value === 'string') continue; // TS reverse mapping
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-      throw new SchemaError('BAD_KEY_ENUM', name, `Key enum member "${name}" must be an integer >= 0, got ${JSON.stringify(value)}.`);
+      throw new SchemaError('BAD_KEY_ENUM', name, `Key enum member "${name}" must be an integer >= 0, got ${showValue(value)}.`);
     }
     const spec = b[name];
     if (!spec) throw new SchemaError('MISSING_KEY_SPEC', name, `Key "${name}" is in the key enum but has no spec.`);
@@ -66,8 +69,11 @@ export type KeyDefinition =
  * ]);
  */
 export function schemaFromData(keys: readonly KeyDefinition[]): Schema {
+  if (!Array.isArray(keys)) throw new SchemaError('BAD_SCHEMA', '', `schemaFromData needs an array of key definitions, got ${describeValue(keys)}.`);
   return new Schema(
-    keys.map((k): [string, KeySpec] => {
+    keys.map((k, i): [string, KeySpec] => {
+      if (!isRecord(k)) throw new SchemaError('BAD_KEY_SPEC', String(i), `Key definition #${i} must be an object, got ${describeValue(k)}.`);
+      if (typeof k.name !== 'string') throw new SchemaError('BAD_KEY_SPEC', String(i), `Key definition #${i} needs a string name, got ${describeValue(k.name)}.`);
       const slots = { slots: k.slots ?? 1 };
       switch (k.kind) {
         case 'bool':
@@ -77,12 +83,17 @@ export function schemaFromData(keys: readonly KeyDefinition[]): Schema {
         case 'enum':
         case 'merged': {
           const values = k.values ?? [];
+          if (!Array.isArray(values)) throw new SchemaError('BAD_KEY_SPEC', k.name, `Key "${k.name}": values must be an array of names, got ${describeValue(values)}.`);
           const def = typeof k.default === 'string' ? values.indexOf(k.default) : (k.default ?? 0);
           return [k.name, (k.kind === 'merged' ? mergedBools : enumOf)(values, def, slots)];
         }
         default:
-          throw new SchemaError('BAD_KEY_SPEC', String((k as { name?: unknown }).name), `Key "${String((k as { name?: unknown }).name)}": unknown kind ${JSON.stringify((k as { kind?: unknown }).kind)}.`);
+          throw new SchemaError('BAD_KEY_SPEC', String((k as { name?: unknown }).name), `Key "${String((k as { name?: unknown }).name)}": unknown kind ${showValue((k as { kind?: unknown }).kind)}.`);
       }
     }),
   );
+}
+
+function isRecord(x: unknown): x is Record<string, any> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x);
 }

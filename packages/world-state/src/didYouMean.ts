@@ -5,10 +5,13 @@
  * didYouMean('conditons', ['conditions', 'effects']); // ' Did you mean "conditions"?'
  */
 export function didYouMean(name: string, candidates: Iterable<string>): string {
+  // Only names can be near misses; a number, null or object in a name's place is reported by the caller as such.
+  if (typeof name !== 'string') return '';
   const lower = name.toLowerCase();
   let best = '';
   let bestDistance = Infinity;
   for (const c of candidates) {
+    if (typeof c !== 'string') continue;
     const d = editDistance(lower, c.toLowerCase());
     if (d < bestDistance) {
       bestDistance = d;

@@ -1,3 +1,4 @@
+import { showValue } from './describeValue.js';
 import { didYouMean } from './didYouMean.js';
 
 /**
@@ -45,7 +46,7 @@ export class ValueRangeError extends DualplanError {
     super(
       'VALUE_OUT_OF_RANGE',
       key,
-      `Value ${JSON.stringify(value)} for key "${key}"${where ? ` in ${where}` : ''} is invalid: expected ${expected}.`,
+      `Value ${showValue(value)} for key "${key}"${where ? ` in ${where}` : ''} is invalid: expected ${expected}.`,
     );
   }
 }

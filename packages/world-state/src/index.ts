@@ -1,4 +1,6 @@
 export { DualplanError, SchemaError, UnknownKeyError, ForeignKeyError, ValueRangeError, DefinitionError, SnapshotError } from './errors.js';
+export { UserCodeError } from './UserCodeError.js';
+export { describeThrown, describeValue, showValue } from './describeValue.js';
 export { bool, int, enumOf, mergedBools } from './KeySpec.js';
 export type { BoolSpec, EnumSpec, IntSpec, KeySpec, EdgePolicy, EnumSource, EnumValue, ValueOf, SlotOptions } from './KeySpec.js';
 export { Schema, KeyKind, Edge, MAX_ENUM_VALUES, KEY_TAG_SHIFT, KEY_CELL_MASK } from './Schema.js';
@@ -30,10 +32,10 @@ export type { Condition, CompareOp, ConditionDef, OpaqueCondition, OpaqueTest } 
 export { EffectList, EffOp, EffectRangeError, compileEffects, emptyEffects, applyEffects, applyEffectsOrThrow, set, add, sub, effect } from './Effect.js';
 export type { Effect, EffectDef, OpaqueEffect, OpaqueApply } from './Effect.js';
 export { Bindings } from './Bindings.js';
-export { validatePlan, INTERRUPT_POLICIES, DEFAULT_INTERRUPT } from './Plan.js';
+export { validatePlan, validatePlanSafely, INTERRUPT_POLICIES, DEFAULT_INTERRUPT } from './Plan.js';
 export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from './Plan.js';
 export type { AgentPlanner, ReplaceDecision, SubPlanner } from './AgentPlanner.js';
-export { PlanBuffer, copyResult, planFound, noPlan } from './PlanResult.js';
+export { PlanBuffer, copyResult, planFound, noPlan, moveFaults } from './PlanResult.js';
 export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult } from './PlanResult.js';
 export { didYouMean } from './didYouMean.js';
 export { checkFields, UnknownFieldError } from './checkFields.js';

@@ -1,0 +1,65 @@
+import { TOUCH, type GoapDomain } from '../compileGoapDomain.js';
+
+/**
+ * Successor generator for forward search (as in Fast Downward): each action is
+ * filed under one of its conditions on a bool or enum cell (the one allowing the
+ * fewest values, then the cell with the most values), once per value it allows.
+ * A state then only looks at the actions filed under its own value of each keyed
+ * cell, plus those with no such condition, instead of testing every action.
+ * Each action is met at most once per state (a state has one value per cell).
+ * Built once per planner. @internal
+ */
+export class ForwardIndex {
+  /** Actions without a bool/enum condition: tried in every state. */
+  readonly always: Int32Array;
+  /** Cells some action is filed under. */
+  readonly cells: Int32Array;
+  /** Per cell × 32 + value: the range of {@link actions} filed under that value (start; end is the next entry). */
+  readonly start: Int32Array;
+  readonly actions: Int32Array;
+
+  constructor(d: GoapDomain) {
+    const T = d.touch;
+    const size = d.schema.size;
+    const buckets: number[][] = Array.from({ length: size * 32 }, () => []);
+    const always: number[] = [];
+    const keyed = new Set<number>();
+    for (let a = 0; a < d.actionCount; a++) {
+      let best = -1;
+      let bestCount = 33;
+      for (let t = d.touchStart[a]; t < d.touchStart[a + 1]; t++) {
+        const k = t * TOUCH;
+        const c = T[k];
+        if (d.isInt[c] === 1 || T[k + 6] === d.full[c]) continue;
+        const count = popcount(T[k + 6]);
+        if (count < bestCount || (count === bestCount && d.schema.max[c] > d.schema.max[T[best * TOUCH]])) {
+          best = t;
+          bestCount = count;
+        }
+      }
+      if (best < 0) {
+        always.push(a);
+        continue;
+      }
+      const c = T[best * TOUCH];
+      keyed.add(c);
+      for (let m = T[best * TOUCH + 6]; m !== 0; m &= m - 1) buckets[c * 32 + (31 - Math.clz32(m & -m))].push(a);
+    }
+    this.always = Int32Array.from(always);
+    this.cells = Int32Array.from([...keyed].sort((x, y) => x - y));
+    this.start = new Int32Array(size * 32 + 1);
+    const list: number[] = [];
+    for (let f = 0; f < size * 32; f++) {
+      this.start[f] = list.length;
+      list.push(...buckets[f]);
+    }
+    this.start[size * 32] = list.length;
+    this.actions = Int32Array.from(list);
+  }
+}
+
+function popcount(m: number): number {
+  let n = 0;
+  for (let x = m; x !== 0; x &= x - 1) n++;
+  return n;
+}
