@@ -17,7 +17,7 @@ export interface PlanRunnerOptions<Ctx = any> {
   /** How many recent plan times `stats.planTimes` keeps for percentiles (an integer >= 1). Default 1024. */
   maxPlanSamples?: number;
   /**
-   * With a planner that may answer later ({@link PendingPlanner}, e.g. from the
+   * With a planner that may answer later (a `PendingPlanner` from world-state, e.g. from the
    * planning scheduler or the worker pool): `'continue'` (default) keeps
    * executing the current plan while waiting, `'idle'` starts and updates no
    * step until the answer arrives.

@@ -97,7 +97,9 @@ export interface PlainOutcome {
  * const again = codec.decode(plain); // steps are the domain's own objects
  */
 export interface PlanCodec {
+  /** Turns a result into plain data (structured-clone safe: no functions, no class instances). */
   encode(result: PlanResult): PlainOutcome;
+  /** Turns plain data back into a result whose steps are the compiled domain's own step objects. */
   decode(plain: PlainOutcome): PlanResult;
 }
 

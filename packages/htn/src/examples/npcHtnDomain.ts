@@ -2,7 +2,8 @@ import { bool, defineActions, defineSchema, eq, gt, int, set, sub, type Schema }
 import type { HtnDomain } from '../HtnDomain.js';
 import { htnDomainBuilder } from '../HtnDomainBuilder.js';
 
-const npcSpec = {
+/** The NPC's keys: the spec {@link npcSchema} is defined from. */
+export const npcSpec = {
   EnemyNear: bool(),
   WeaponNearby: bool(),
   HasWeapon: bool(),
@@ -32,6 +33,7 @@ export function npcActions(schema: NpcSchema = npcSchema()) {
   ]);
 }
 
+/** The NPC's action set, as {@link npcActions} returns it (action and operator names typed). */
 export type NpcActions = ReturnType<typeof npcActions>;
 
 /**

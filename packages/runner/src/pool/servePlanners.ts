@@ -14,7 +14,7 @@ export interface PoolDomain {
 export type PoolDomainFactory = () => PoolDomain;
 
 /**
- * The worker side of a {@link PlannerPool}: call it at the top of the worker
+ * The worker side of a `PlannerPool` (from `@dualplan/runner/pool`): call it at the top of the worker
  * script with a factory per domain id (or one function from any id to its
  * domain, for domains made per level or per seed). Each worker compiles a domain once, on
  * its first request. A message brings a batch of requests (the states'
