@@ -4,7 +4,8 @@ import { TaskKind, type HtnDomain } from './HtnDomain.js';
 import type { HtnContinuation, HtnMeta } from './HtnPlan.js';
 import type { HtnPlanner } from './HtnPlanner.js';
 import type { HtnPlanRequest } from './HtnPlannerOptions.js';
-import { htnSearchTrace } from './htnSearchTrace.js';
+import { captureHtnSearch, htnSearchTrace } from './htnSearchTrace.js';
+import type { HtnTraceEvent } from './HtnTraceEvent.js';
 
 export interface HtnAgentOptions {
   /** Root task; defaults to the planner's. */
@@ -60,12 +61,12 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
         const continuation = ready;
         ready = null;
         outcome = planner.resume(continuation, state, ctx, request);
-        if (observer !== null) observer.search(htnSearchTrace(planner.trace, outcome, continuation.root));
+        if (observer !== null) report(observer, planner.trace, outcome, continuation.root);
         if (outcome.status !== 'found') outcome = null;
       }
       if (outcome === null) {
         outcome = planner.plan(state, ctx, request);
-        if (observer !== null) observer.search(htnSearchTrace(planner.trace, outcome, options.task ?? ''));
+        if (observer !== null) report(observer, planner.trace, outcome, options.task ?? '');
       }
       return outcome;
     },
@@ -94,6 +95,12 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
       if (next !== null) next.catalog?.(htnCatalog(planner.domain));
     },
   };
+}
+
+/** One search to the observer: captured as is and named later when it takes deferred searches. */
+function report(observer: PlanObserver, events: readonly HtnTraceEvent[], outcome: PlanResult<HtnMeta>, target: string): void {
+  if (observer.deferredSearch) observer.deferredSearch(captureHtnSearch(events, outcome, target));
+  else observer.search(htnSearchTrace(events, outcome, target));
 }
 
 /** The domain's primitive tasks (as actions), compounds, methods (`Compound.method`) and their conditions. */

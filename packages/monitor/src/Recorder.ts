@@ -87,7 +87,8 @@ export class Recorder {
   private readonly entries = new Map<string, AgentEntry>();
   private readonly observed = new Map<AgentPlanner, number>();
   private readonly listeners: RecordingListener[] = [];
-  private pendingSearches: SearchTrace[] = [];
+  /** Searches of the current planner call, as captured: named when the run is recorded, outside the planner call. */
+  private pendingSearches: (() => SearchTrace)[] = [];
   private pendingGoals: GoalConsidered[] = [];
   private attaching: AgentEntry | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -95,7 +96,10 @@ export class Recorder {
   /** One observer for every planner: a planner call and the runner event that follows it are adjacent, so searches wait here. */
   private readonly observer: PlanObserver = {
     search: (trace) => {
-      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(trace);
+      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(() => trace);
+    },
+    deferredSearch: (read) => {
+      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(read);
     },
     goals: (goals) => {
       this.pendingGoals = goals.map(considered);
@@ -316,7 +320,7 @@ export class Recorder {
   }
 
   private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): PlanningRun {
-    const searches = this.pendingSearches;
+    const searches = this.pendingSearches.map((read) => read());
     const goals = this.pendingGoals;
     this.pendingSearches = [];
     this.pendingGoals = [];

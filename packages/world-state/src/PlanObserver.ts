@@ -41,6 +41,13 @@ export interface PlannerCatalog {
 export interface PlanObserver {
   /** One search finished (several per call: GOAP tries goals in turn; HTN may resume, then plan). */
   search(trace: SearchTrace): void;
+  /**
+   * Optional, preferred over `search` when present: one search finished, captured
+   * as numbers; `read()` builds its {@link SearchTrace} (names, readable
+   * conditions) when called, any time later, so an observer that keeps searches
+   * pays for the names only for those it reads.
+   */
+  deferredSearch?(read: () => SearchTrace): void;
   /** The goal selection of the call (GOAP), after its searches. */
   goals?(goals: readonly ObservedGoal[]): void;
   /** Called once by `observe(observer)` itself, before it returns. */
