@@ -225,6 +225,10 @@ describe('arena page', () => {
     await expect(page.locator('#monitor #run-trigger').textContent()).resolves.toBe('noPlan: no plan was running');
     await expect(page.locator('#monitor #plan .plan-head').textContent()).resolves.toMatch(/^BeTrunkThumper · cost \d+ · MTR \[\d+(, \d+)*\]$/);
     await expect(page.locator('#monitor #candidates tr.verdict-conditionFailed .failing').allTextContents()).resolves.toContain('WsCanSeeEnemy == true');
+    // Conditions and cost of every candidate come from the planners' catalog, even for a method no plan used yet (methods cost nothing: –).
+    const rejectedMethod = page.locator('#monitor #candidates tr.verdict-conditionFailed').filter({ hasText: 'WsCanSeeEnemy == true' }).first();
+    await expect(rejectedMethod.locator('.conditions').textContent()).resolves.toContain('WsCanSeeEnemy == true');
+    await expect(rejectedMethod.locator('.cost').textContent()).resolves.toBe('–');
     await expect(page.locator('#monitor #never-selected').textContent()).resolves.toMatch(/actions: \w+/);
     // The GOAP soldier: some action rejected with the condition or conflict that discarded it.
     await page.locator('#monitor #agents button[data-agent="soldier"]').click();
@@ -232,6 +236,12 @@ describe('arena page', () => {
     const rejected = await page.locator('#monitor #candidates tbody tr:not(.verdict-kept) .failing').allTextContents();
     expect(rejected.length).toBeGreaterThan(0);
     for (const text of rejected) expect(text).toMatch(/\S/);
+    // Every GOAP candidate shows its cost (paid on its edge, or its base cost), and the rejected ones their conditions.
+    const costs = await page.locator('#monitor #candidates tbody tr .cost').allTextContents();
+    expect(costs.length).toBeGreaterThan(0);
+    for (const text of costs) expect(text).toMatch(/^(\d+(\.\d+)?( \/ \d+(\.\d+)?)*|by function)$/);
+    const conditions = await page.locator('#monitor #candidates tbody tr:not(.verdict-kept) .conditions').allTextContents();
+    expect(conditions.filter((t) => /(==|!=|<|>)/.test(t)).length).toBeGreaterThan(0);
     await page.screenshot({ path: join(ARTIFACTS, 'arena-live.png'), fullPage: true });
     await page.locator('#planner').selectOption('goap');
     await page.locator('#pause').click();

@@ -229,7 +229,7 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
       throw new DualplanError('SCHEMA_MISMATCH', g.name, `The state passed to GoapPlanner does not use the domain's schema (${state.schema.size} cells vs ${schema.size}).`);
     }
     this.start.copyFrom(state);
-    this.trace?.clear(g.name, this.mode);
+    this.trace?.clear(g.name, this.mode, this, this.space.width);
     const space = this.space;
     space.reset();
     space.reserve();

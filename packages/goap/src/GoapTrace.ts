@@ -1,4 +1,6 @@
 import type { TraceVerdict } from '@dualplan/world-state';
+import { Eff, TOUCH, type GoapDomain } from './compileGoapDomain.js';
+import { describeCell, describeNode } from './describeCell.js';
 
 /** One expanded node: the regressed goal (backward) or state (forward), with g and h. */
 export interface TraceExpansion {
@@ -38,10 +40,27 @@ export interface WhyNoPlan {
   readonly summary: string;
 }
 
+/** What a trace needs to turn its numbers into names: the domain and the planner's plan-length limit. @internal */
+export interface GoapTraceSource {
+  readonly domain: GoapDomain;
+  readonly maxPlanLength: number;
+}
+
+// Verdict codes 0-9 by meaning: kept, then rules 1-4 of the backward search, then budgets and forward applicability.
+const VERDICTS: readonly TraceVerdict[] = ['kept', 'noEffect', 'conditionConflicts', 'effectConflicts', 'procedural', 'unusable', 'tooLong', 'duplicate', 'conditionFailed', 'unreachable'];
+const EXP = 3; // node, parent, action
+const CON = 4; // expansion row, action, verdict, touch entry (or procedural check)
+const NONE: Float64Array = /* @__PURE__ */ new Float64Array(0);
+
 /**
  * Opt-in search trace (Ubisoft's planner monitor): every expanded node with g
  * and h, and every action considered with the verdict. Only allocated and
  * written when the planner was created with `trace: true`.
+ *
+ * While the planner searches, the trace writes numbers only (node, action,
+ * verdict code, the failing condition's index and a copy of each expanded
+ * node's words) into buffers it reuses; `expanded` and `considered` turn them
+ * into names and readable conditions when first read after a search.
  * @example
  * const planner = new GoapPlanner(domain, { trace: true });
  * planner.plan(state, 'killEnemy');
@@ -50,18 +69,101 @@ export interface WhyNoPlan {
 export class GoapTrace {
   goal = '';
   mode: 'backward' | 'forward' = 'backward';
-  readonly expanded: TraceExpansion[] = [];
-  readonly considered: TraceConsideration[] = [];
   /** Set when the search ended without a plan. */
   whyNoPlan: WhyNoPlan | null = null;
+  private source: GoapTraceSource | null = null;
+  private width = 1;
+  private expansions = 0;
+  private considerations = 0;
+  // Grown on first use (a snapshot sets its own), so making a trace allocates no buffer.
+  private exp: Float64Array = NONE;
+  private cost: Float64Array = NONE;
+  private words: Float64Array = NONE;
+  private con: Float64Array = NONE;
+  // Where each section starts: 0 while searching; a snapshot packs all four into one array.
+  private expAt = 0;
+  private costAt = 0;
+  private wordsAt = 0;
+  private conAt = 0;
+  private named: { expanded: TraceExpansion[]; considered: TraceConsideration[] } | null = null;
 
-  /** Empties the trace for a new search towards `goal`. The planner calls it; the arrays are reused. */
-  clear(goal: string, mode: 'backward' | 'forward'): void {
+  /** Forget the last search. `source` (set by the planner) names what later entries record. */
+  clear(goal: string, mode: 'backward' | 'forward', source: GoapTraceSource | null = this.source, width = this.width): void {
     this.goal = goal;
     this.whyNoPlan = null;
     this.mode = mode;
-    this.expanded.length = 0;
-    this.considered.length = 0;
+    this.source = source;
+    this.width = Math.max(1, width);
+    this.expansions = 0;
+    this.considerations = 0;
+    this.named = null;
+  }
+
+  /** Every expanded node, in order (named on first read). */
+  get expanded(): readonly TraceExpansion[] {
+    return this.names().expanded;
+  }
+
+  /** Every action looked at, in order, with its verdict (named on first read). */
+  get considered(): readonly TraceConsideration[] {
+    return this.names().considered;
+  }
+
+  /** @internal Record an expanded node and a copy of its words (`words[at .. at + width)`). */
+  expand(node: number, parent: number, action: number, g: number, h: number, words: ArrayLike<number>, at: number): void {
+    const i = this.expansions++;
+    const w = this.width;
+    if ((i + 1) * EXP > this.exp.length) {
+      this.exp = grow(this.exp, (i + 16) * EXP * 2);
+      this.cost = grow(this.cost, (i + 16) * 4);
+    }
+    if ((i + 1) * w > this.words.length) this.words = grow(this.words, (i + 16) * w * 2);
+    const e = this.exp;
+    e[i * EXP] = node;
+    e[i * EXP + 1] = parent;
+    e[i * EXP + 2] = action;
+    this.cost[i * 2] = g;
+    this.cost[i * 2 + 1] = h;
+    const out = this.words;
+    for (let k = 0, o = i * w; k < w; k++) out[o + k] = words[at + k];
+  }
+
+  /** @internal Record action `action` considered at the last expanded node: verdict code and failing touch entry or check. */
+  consider(action: number, verdict: number, fail: number): void {
+    const i = this.considerations++;
+    if ((i + 1) * CON > this.con.length) this.con = grow(this.con, (i + 64) * CON * 2);
+    const c = this.con;
+    c[i * CON] = this.expansions - 1;
+    c[i * CON + 1] = action;
+    c[i * CON + 2] = verdict;
+    c[i * CON + 3] = fail;
+  }
+
+  /** A copy that no later search of the planner changes (numbers only: names are made when it is read). */
+  snapshot(): GoapTrace {
+    const t = new GoapTrace();
+    t.goal = this.goal;
+    t.mode = this.mode;
+    t.whyNoPlan = this.whyNoPlan;
+    t.source = this.source;
+    t.width = this.width;
+    t.expansions = this.expansions;
+    t.considerations = this.considerations;
+    // One array for all four sections: a snapshot per search must be cheap to make.
+    const e = this.expansions;
+    const data = new Float64Array(e * (EXP + 2 + this.width) + this.considerations * CON);
+    let o = 0;
+    t.expAt = o;
+    o = copy(this.exp, this.expAt, e * EXP, data, o);
+    t.costAt = o;
+    o = copy(this.cost, this.costAt, e * 2, data, o);
+    t.wordsAt = o;
+    o = copy(this.words, this.wordsAt, e * this.width, data, o);
+    t.conAt = o;
+    copy(this.con, this.conAt, this.considerations * CON, data, o);
+    t.exp = t.cost = t.words = t.con = data;
+    t.named = this.named;
+    return t;
   }
 
   /** Readable dump, one line per entry. */
@@ -73,4 +175,67 @@ export class GoapTrace {
     }
     return lines.join('\n');
   }
+
+  private names(): { expanded: TraceExpansion[]; considered: TraceConsideration[] } {
+    if (this.named !== null) return this.named;
+    const expanded: TraceExpansion[] = [];
+    const considered: TraceConsideration[] = [];
+    const src = this.source;
+    if (src !== null) {
+      const d = src.domain;
+      const e = this.exp;
+      const x = this.expAt;
+      for (let i = 0; i < this.expansions; i++) {
+        const a = e[x + i * EXP + 2];
+        const cost = this.costAt + i * 2;
+        expanded.push({ node: e[x + i * EXP], parent: e[x + i * EXP + 1], action: a >= 0 ? d.actionNames[a] : null, g: this.cost[cost], h: this.cost[cost + 1], label: describeNode(d, this.mode, this.words, this.wordsAt + i * this.width) });
+      }
+      const c = this.con;
+      for (let i = 0, o = this.conAt; i < this.considerations; i++, o += CON) {
+        const row = c[o];
+        const a = c[o + 1];
+        const verdict = c[o + 2];
+        considered.push({ node: e[x + row * EXP], action: d.actionNames[a], verdict: VERDICTS[verdict], detail: this.detail(src, row, a, verdict, c[o + 3]) });
+      }
+    }
+    return (this.named = { expanded, considered });
+  }
+
+  /** The failing condition or rule of a verdict, in words. */
+  private detail(src: GoapTraceSource, row: number, a: number, verdict: number, fail: number): string {
+    const d = src.domain;
+    const schema = d.schema;
+    const T = d.touch;
+    const k = fail * TOUCH;
+    const at = this.wordsAt + row * this.width;
+    if (verdict === 1) return 'no effect satisfies an open condition';
+    if (verdict === 2 || verdict === 3) {
+      const c = T[k];
+      const eff = T[k + 3] === Eff.Set ? `${schema.nameOf(c)} = ${schema.format(c, T[k + 4])}` : `${schema.nameOf(c)} ${T[k + 4] < 0 ? '-=' : '+='} ${Math.abs(T[k + 4])}`;
+      const goal = describeCell(d, this.words, at, c);
+      return verdict === 3 ? `effect ${eff} conflicts with ${goal}` : `precondition on ${schema.nameOf(c)} conflicts with ${goal}${T[k + 3] ? ` (through ${eff})` : ''}`;
+    }
+    if (verdict === 4) return `procedural check ${d.procedural[a]!.describe(fail)} failed`;
+    if (verdict === 5) return fail === 1 ? 'irrelevant: no effect the goal can use' : 'cost is Infinity (unusable)';
+    if (verdict === 6) return `plan would exceed ${src.maxPlanLength} actions`;
+    if (verdict === 7) return 'an equal node is known at lower or equal cost';
+    if (verdict === 8) {
+      const c = T[k];
+      return `${schema.nameOf(c)} = ${schema.format(c, this.words[at + c])} does not allow it`;
+    }
+    if (verdict === 9) return 'a condition of the result is unreachable from the start state';
+    return '';
+  }
+}
+
+function grow(a: Float64Array, size: number): Float64Array {
+  const b = new Float64Array(size);
+  b.set(a);
+  return b;
+}
+
+/** Copy `n` numbers from `from[at..]` to `to[o..]`; returns the end in `to`. */
+function copy(from: Float64Array, at: number, n: number, to: Float64Array, o: number): number {
+  for (let i = 0; i < n; i++) to[o + i] = from[at + i];
+  return o + n;
 }

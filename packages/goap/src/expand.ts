@@ -5,10 +5,8 @@ import { describeCell } from './describeCell.js';
 import type { GoapPlanner } from './GoapPlanner.js';
 import { mixWord, type SearchSpace } from './SearchSpace.js';
 import { maskCost } from './heuristics/Relaxation.js';
-import type { TraceVerdict } from '@dualplan/world-state';
 
-// Verdict codes 0-9 by meaning: kept, then rules 1-4 of the backward search, then budgets and forward applicability.
-const VERDICTS: readonly TraceVerdict[] = ['kept', 'noEffect', 'conditionConflicts', 'effectConflicts', 'procedural', 'unusable', 'tooLong', 'duplicate', 'conditionFailed', 'unreachable'];
+// Verdict codes 0-9 (named in GoapTrace): kept, then rules 1-4 of the backward search, then budgets and forward applicability.
 const NODES_FULL = -1;
 const LENGTH = 6;
 
@@ -51,12 +49,12 @@ export function expandBackward(p: GoapPlanner, node: number): boolean {
       seen[a] = stamp;
       const verdict = consider(p, node, a, atLimit, true);
       if (verdict === NODES_FULL) return false;
-      if (trace !== null) traceVerdict(p, node, a, verdict);
+      if (trace !== null) traceVerdict(p, a, verdict);
       else if (verdict === LENGTH) return true;
     }
   }
   if (trace !== null) {
-    for (let a = 0; a < d.actionCount; a++) if (seen[a] !== stamp) trace.considered.push({ node, action: d.actionNames[a], verdict: 'noEffect', detail: 'no effect satisfies an open condition' });
+    for (let a = 0; a < d.actionCount; a++) if (seen[a] !== stamp) trace.consider(a, 1, -1);
   }
   return true;
 }
@@ -75,7 +73,7 @@ export function expandForward(p: GoapPlanner, node: number): boolean {
     for (let a = 0, n = p.domain.actionCount; a < n; a++) {
       const verdict = consider(p, node, a, atLimit, false);
       if (verdict === NODES_FULL) return false;
-      traceVerdict(p, node, a, verdict);
+      traceVerdict(p, a, verdict);
     }
     return true;
   }
@@ -337,31 +335,14 @@ function fail(p: GoapPlanner, touch: number, verdict: number): number {
   return verdict;
 }
 
-/** Trace entry of an expanded node. @internal */
+/** Trace entry of an expanded node (numbers and a copy of its words; named when the trace is read). @internal */
 export function traceExpansion(p: GoapPlanner, node: number): void {
   const s = p.space;
-  const a = s.action[node];
-  p.trace!.expanded.push({ node, parent: s.parent[node], action: a >= 0 ? p.domain.actionNames[a] : null, g: s.g[node], h: s.h[node], label: p.describeNode(node) });
+  p.trace!.expand(node, s.parent[node], s.action[node], s.g[node], s.h[node], s.words, s.base[node]);
 }
 
-function traceVerdict(p: GoapPlanner, node: number, a: number, verdict: number): void {
-  const d = p.domain;
-  const schema = d.schema;
-  let detail = '';
-  const k = p.lastFail * TOUCH;
-  const T = d.touch;
-  if (verdict === 2 || verdict === 3) {
-    const c = T[k];
-    const eff = T[k + 3] === Eff.Set ? `${schema.nameOf(c)} = ${schema.format(c, T[k + 4])}` : `${schema.nameOf(c)} ${T[k + 4] < 0 ? '-=' : '+='} ${Math.abs(T[k + 4])}`;
-    const goal = describeCell(d, p.space.words, p.space.base[node], c);
-    detail = verdict === 3 ? `effect ${eff} conflicts with ${goal}` : `precondition on ${schema.nameOf(c)} conflicts with ${goal}${T[k + 3] ? ` (through ${eff})` : ''}`;
-  } else if (verdict === 4) detail = `procedural check ${d.procedural[a]!.describe(p.failedCheck[a])} failed`;
-  else if (verdict === 5) detail = p.relevant !== null && p.relevant[a] === 0 ? 'irrelevant: no effect the goal can use' : 'cost is Infinity (unusable)';
-  else if (verdict === LENGTH) detail = `plan would exceed ${p.maxPlanLength} actions`;
-  else if (verdict === 7) detail = 'an equal node is known at lower or equal cost';
-  else if (verdict === 8) {
-    const c = T[k];
-    detail = `${schema.nameOf(c)} = ${schema.format(c, p.space.words[p.space.base[node] + c])} does not allow it`;
-  } else if (verdict === 9) detail = 'a condition of the result is unreachable from the start state';
-  p.trace!.considered.push({ node, action: d.actionNames[a], verdict: VERDICTS[verdict], detail });
+function traceVerdict(p: GoapPlanner, a: number, verdict: number): void {
+  // Verdict 5 (unusable) records whether relevance analysis dropped the action rather than its cost.
+  const fail = verdict === 4 ? p.failedCheck[a] : verdict === 5 ? (p.relevant !== null && p.relevant[a] === 0 ? 1 : 0) : p.lastFail;
+  p.trace!.consider(a, verdict, fail);
 }

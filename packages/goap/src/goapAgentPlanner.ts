@@ -1,4 +1,4 @@
-import { PlanBuffer, type AgentPlanner, type Plan, type PlanObserver, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import { describeAll, ObserverSet, PlanBuffer, type AgentPlanner, type CatalogEntry, type Plan, type PlanObserver, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
 import { planBest } from './planBest.js';
 import type { CompiledGoal, GoalDef } from './compileGoapDomain.js';
 import { GoapTrace } from './GoapTrace.js';
@@ -29,24 +29,42 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
   const buffers = [new PlanBuffer(), new PlanBuffer()];
   const owns = (step: PlanStep) => planner.domain.steps[step.sourceId]?.task === step.task;
   // A monitor's observer; while set, the planner traces and each search and the goal selection are reported.
-  let observer: PlanObserver | null = null;
+  const observers = new ObserverSet();
   let ownTrace: GoapTrace | null = null;
+  // Trace while observed (keeping a trace the user set up), and stop when the last observer leaves.
+  const traced = () => {
+    if (observers.size > 0 && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
+    if (observers.size === 0 && ownTrace !== null && planner.trace === ownTrace) planner.trace = ownTrace = null;
+  };
   return {
     kind: options.kind ?? 'goap',
     operators: planner.domain.actions.operators,
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
       // Never write into the buffer holding the plan the runner is executing.
-      return planBest(planner, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observer);
+      return planBest(planner, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer);
     },
-    observe(next: PlanObserver | null): void {
-      if (next !== null && observer === null && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
-      if (next === null && ownTrace !== null && planner.trace === ownTrace) planner.trace = ownTrace = null;
-      observer = next;
-      if (next?.catalog) {
-        const d = planner.domain;
-        const conditions = Object.fromEntries(d.steps.map((step) => [step.task, Array.from({ length: step.conditions.length }, (_, i) => step.conditions.describe(i))]));
-        next.catalog({ actions: d.actionNames.slice(), compounds: [], methods: [], goals: goals.map((g) => g.name), conditions });
+    observe(next: PlanObserver | null): () => void {
+      if (next === null) {
+        observers.clear();
+        traced();
+        return () => {};
       }
+      const detach = observers.add(next);
+      traced();
+      if (next.catalog) {
+        const d = planner.domain;
+        const conditions = Object.fromEntries(d.steps.map((step) => [step.task, describeAll(step.conditions)]));
+        const entries: Record<string, CatalogEntry> = {};
+        d.steps.forEach((step, a) => {
+          entries[step.task] = { kind: 'action', conditions: conditions[step.task], effects: [...describeAll(step.effects), ...describeAll(step.expectedEffects)], cost: d.costFns[a] !== null ? null : d.baseCost[a] };
+        });
+        for (const g of goals) entries[g.name] = { kind: 'goal', conditions: describeAll(g.conditions), effects: [], cost: null, priority: typeof g.priority === 'number' ? g.priority : null };
+        next.catalog({ actions: d.actionNames.slice(), compounds: [], methods: [], goals: goals.map((g) => g.name), conditions, entries });
+      }
+      return () => {
+        detach();
+        traced();
+      };
     },
     shouldReplace(candidate: Plan, running: Plan): ReplaceDecision {
       const c = candidate.meta as GoapMeta | undefined;

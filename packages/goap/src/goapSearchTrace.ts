@@ -1,5 +1,6 @@
 import type { SearchTrace, TraceCandidate, TraceNode } from '@dualplan/world-state';
 import type { GoapPlanner } from './GoapPlanner.js';
+import type { GoapTrace } from './GoapTrace.js';
 
 type Node = { -readonly [K in keyof TraceNode]: TraceNode[K] };
 
@@ -17,9 +18,35 @@ type Node = { -readonly [K in keyof TraceNode]: TraceNode[K] };
  * trace.candidates.filter((c) => c.verdict !== 'kept' && c.verdict !== 'noEffect');
  */
 export function goapSearchTrace(planner: GoapPlanner): SearchTrace {
-  const t = planner.trace;
+  return captureGoapSearch(planner)();
+}
+
+/**
+ * The planner's last search, captured as numbers (a snapshot of its trace and
+ * result) and turned into a {@link SearchTrace} only when the returned function
+ * is called, any time later. What a monitor keeps per search.
+ * @internal
+ */
+export function captureGoapSearch(planner: GoapPlanner): () => SearchTrace {
+  const t = planner.trace?.snapshot() ?? null;
   const r = planner.result;
+  const found = r.status === 'found';
   const names = planner.domain.actionNames;
+  const plan: string[] = [];
+  for (let i = 0; found && i < r.length; i++) plan.push(names[r.actions[i]]);
+  const mode = planner.mode;
+  const status = r.status === 'found' || r.status === 'budget' ? r.status : 'none';
+  const target = r.goal?.name ?? t?.goal ?? '';
+  const reason = r.status === 'budget' ? `${r.budget} budget` : found ? `goal ${r.goal?.name ?? ''}` : 'no plan';
+  const cost = found ? r.cost : 0;
+  const backtracks = r.reopened;
+  let built: SearchTrace | null = null;
+  return () => (built ??= buildSearchTrace(t, { planner: 'goap', target, mode, status, reason, plan, cost, mtr: [], backtracks, whyNoPlan: t?.whyNoPlan?.summary ?? '' }));
+}
+
+type Summary = Omit<SearchTrace, 'nodes' | 'candidates' | 'events' | 'path'>;
+
+function buildSearchTrace(t: GoapTrace | null, summary: Summary): SearchTrace {
   const index = new Map<number, number>();
   const nodes: Node[] = [];
   const candidates: TraceCandidate[] = [];
@@ -39,27 +66,11 @@ export function goapSearchTrace(planner: GoapPlanner): SearchTrace {
     n.parent = n.parent < 0 ? -1 : (index.get(n.parent) ?? -1);
     if (n.parent >= 0 && n.via !== null) n.from = kept.get(`${n.parent}|${n.via}`) ?? -1;
   }
-  const found = r.status === 'found';
-  const plan: string[] = [];
-  for (let i = 0; found && i < r.length; i++) plan.push(names[r.actions[i]]);
-  const path = found && nodes.length > 0 ? chosenPath(nodes, candidates, planner.mode === 'backward' ? plan.slice().reverse() : plan, r.cost, planner.mode === 'backward' ? 'start state' : 'goal reached') : [];
+  const backward = summary.mode === 'backward';
+  const found = summary.status === 'found';
+  const path = found && nodes.length > 0 ? chosenPath(nodes, candidates, backward ? summary.plan.slice().reverse() : summary.plan, summary.cost, backward ? 'start state' : 'goal reached') : [];
   for (const id of path) nodes[id].onPath = true;
-  return {
-    planner: 'goap',
-    target: r.goal?.name ?? t?.goal ?? '',
-    mode: planner.mode,
-    status: r.status === 'found' || r.status === 'budget' ? r.status : 'none',
-    reason: r.status === 'budget' ? `${r.budget} budget` : found ? `goal ${r.goal?.name ?? ''}` : 'no plan',
-    nodes,
-    candidates,
-    events: nodes.map((n) => ({ type: 'visit' as const, node: n.id })),
-    path,
-    plan,
-    cost: found ? r.cost : 0,
-    mtr: [],
-    backtracks: r.reopened,
-    whyNoPlan: t?.whyNoPlan?.summary ?? '',
-  };
+  return { ...summary, nodes, candidates, events: nodes.map((n) => ({ type: 'visit' as const, node: n.id })), path };
 }
 
 /** Follow the actions from the root, child by child; the final node (never expanded) is appended. */

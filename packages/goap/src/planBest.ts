@@ -2,7 +2,7 @@ import { UserCodeError, moveFaults, type ObservedGoal, type PlanBuffer, type Pla
 import type { CompiledGoal } from './compileGoapDomain.js';
 import type { GoapPlanner } from './GoapPlanner.js';
 import type { GoapMeta } from './GoapResult.js';
-import { goapSearchTrace } from './goapSearchTrace.js';
+import { captureGoapSearch, goapSearchTrace } from './goapSearchTrace.js';
 import { writeFound, writeNone } from './writeGoapPlan.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -59,7 +59,8 @@ function selectAndPlan<Ctx>(planner: GoapPlanner<Ctx>, goals: readonly CompiledG
       const r = planner.search(state, goal, ctx);
       if (seen !== null) {
         seen[order].plannable = seen[order].chosen = r.status === 'found';
-        observer!.search(goapSearchTrace(planner));
+        if (observer!.deferredSearch) observer!.deferredSearch(captureGoapSearch(planner));
+        else observer!.search(goapSearchTrace(planner));
       }
       if (r.status === 'found') {
         const skipped = failed.length ? ` (no plan for ${failed.join(', ')})` : '';

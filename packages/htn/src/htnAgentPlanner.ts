@@ -1,10 +1,11 @@
-import { DualplanError, PlanBuffer, type AgentPlanner, type ConditionList, type Plan, type PlanObserver, type PlannerCatalog, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import { describeAll, DualplanError, ObserverSet, PlanBuffer, type AgentPlanner, type CatalogEntry, type Plan, type PlanObserver, type PlannerCatalog, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
 import { compareMtr } from './compareMtr.js';
 import { TaskKind, type HtnDomain } from './HtnDomain.js';
 import type { HtnContinuation, HtnMeta } from './HtnPlan.js';
 import type { HtnPlanner } from './HtnPlanner.js';
 import type { HtnPlanRequest } from './HtnPlannerOptions.js';
-import { htnSearchTrace } from './htnSearchTrace.js';
+import { captureHtnSearch, htnSearchTrace } from './htnSearchTrace.js';
+import type { HtnTraceEvent } from './HtnTraceEvent.js';
 
 /** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
 export interface HtnAgentOptions {
@@ -43,9 +44,13 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   // Per buffer: how many of its steps have succeeded in order, so a finished partial plan can resume.
   const progress = [0, 0];
   let ready: HtnContinuation | null = null;
-  // A monitor's observer; while set, the planner traces and each search is reported.
-  let observer: PlanObserver | null = null;
+  // Monitors' observers; while any is attached, the planner traces and each search is reported.
+  const observers = new ObserverSet();
   let wasTracing = planner.tracing;
+  // A best-first planner records no trace: its runs are observed without searches.
+  const traced = () => {
+    if (planner.mode === 'ordered') planner.tracing = observers.size > 0 || wasTracing;
+  };
 
   return {
     kind: 'htn',
@@ -57,16 +62,17 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
       const runningMtr = running && running.planner === 'htn' ? (running.meta as HtnMeta).mtr : null;
       request.against = options.prune && runningMtr ? runningMtr : null;
       let outcome: PlanResult<HtnMeta> | null = null;
+      const observer = planner.mode === 'ordered' ? observers.observer : null;
       if (resume && ready) {
         const continuation = ready;
         ready = null;
         outcome = planner.resume(continuation, state, ctx, request);
-        if (observer !== null) observer.search(htnSearchTrace(planner.trace, outcome, continuation.root));
+        if (observer !== null) report(observer, planner.trace, outcome, continuation.root);
         if (outcome.status !== 'found') outcome = null;
       }
       if (outcome === null) {
         outcome = planner.plan(state, ctx, request);
-        if (observer !== null) observer.search(htnSearchTrace(planner.trace, outcome, options.task ?? ''));
+        if (observer !== null) report(observer, planner.trace, outcome, options.task ?? '');
       }
       return outcome;
     },
@@ -87,14 +93,28 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
       ready = null;
       progress[0] = progress[1] = 0;
     },
-    observe(next: PlanObserver | null): void {
-      // A best-first planner records no trace: its runs are observed without searches.
-      if (observer === null && next !== null) wasTracing = planner.tracing;
-      observer = planner.mode === 'ordered' ? next : null;
-      if (planner.mode === 'ordered') planner.tracing = next !== null || wasTracing;
-      if (next !== null) next.catalog?.(htnCatalog(planner.domain));
+    observe(next: PlanObserver | null): () => void {
+      if (next === null) {
+        observers.clear();
+        traced();
+        return () => {};
+      }
+      if (observers.size === 0) wasTracing = planner.tracing;
+      const detach = observers.add(next);
+      traced();
+      next.catalog?.(htnCatalog(planner.domain));
+      return () => {
+        detach();
+        traced();
+      };
     },
   };
+}
+
+/** One search to the observer: captured as is and named later when it takes deferred searches. */
+function report(observer: PlanObserver, events: readonly HtnTraceEvent[], outcome: PlanResult<HtnMeta>, target: string): void {
+  if (observer.deferredSearch) observer.deferredSearch(captureHtnSearch(events, outcome, target));
+  else observer.search(htnSearchTrace(events, outcome, target));
 }
 
 /** The domain's primitive tasks (as actions), compounds, methods (`Compound.method`) and their conditions. */
@@ -103,20 +123,24 @@ function htnCatalog(d: HtnDomain): PlannerCatalog {
   const compounds: string[] = [];
   const methods: string[] = [];
   const conditions: Record<string, string[]> = {};
-  const texts = (list: ConditionList) => Array.from({ length: list.length }, (_, i) => list.describe(i));
+  const entries: Record<string, CatalogEntry> = {};
   d.taskNames.forEach((name, t) => {
     if (d.taskKind[t] === TaskKind.Primitive) {
       actions.push(name);
       const step = d.callStep[d.defaultCall[t]];
-      if (step) conditions[name] = texts(step.conditions);
+      if (step) {
+        conditions[name] = describeAll(step.conditions);
+        entries[name] = { kind: 'action', conditions: conditions[name], effects: [...describeAll(step.effects), ...describeAll(step.expectedEffects)], cost: step.cost };
+      }
     } else if (d.taskKind[t] === TaskKind.Compound) {
       compounds.push(name);
       for (let m = d.methodStart[t]; m < d.methodEnd[t]; m++) {
         const method = `${name}.${d.methodNames[m]}`;
         methods.push(method);
-        conditions[method] = texts(d.methodConds[m]);
+        conditions[method] = describeAll(d.methodConds[m]);
+        entries[method] = { kind: 'method', conditions: conditions[method], effects: [], cost: null };
       }
     }
   });
-  return { actions, compounds, methods, goals: [], conditions };
+  return { actions, compounds, methods, goals: [], conditions, entries };
 }

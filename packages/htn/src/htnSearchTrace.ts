@@ -171,6 +171,20 @@ export function htnSearchTrace(events: readonly HtnTraceEvent[], outcome: HtnRes
 }
 
 /**
+ * One search captured cheaply (its events, which no later search changes, and
+ * what the result needs), turned into a {@link SearchTrace} only when the
+ * returned function is called, any time later. What a monitor keeps per search.
+ * @internal
+ */
+export function captureHtnSearch(events: readonly HtnTraceEvent[], outcome: HtnResult, target: string): () => SearchTrace {
+  const kept = events.slice();
+  const plan = outcome.status === 'found' ? outcome.plan : null;
+  const result = { status: outcome.status, reason: outcome.reason, plan: plan && { steps: plan.steps.map((s) => ({ task: s.task })), cost: plan.cost, meta: { mtr: plan.meta.mtr.slice() } } } as unknown as HtnResult;
+  let built: SearchTrace | null = null;
+  return () => (built ??= htnSearchTrace(kept, result, target));
+}
+
+/**
  * Why an HTN search found no plan, in words: for each root compound, every
  * method in the order tried with the condition that rejected it, and for a
  * method that applied but whose branch failed, the deepest failure below it

@@ -109,6 +109,21 @@ describe('actionCatalog', () => {
     expect(c.get('aim')).toEqual({ name: 'aim', operator: 'aim', conditions: ['enemyvisible == true', 'weaponloaded == true'], effects: ['enemylinedup = true'], costs: [1] });
     expect(c.has('flee')).toBe(false);
   });
+
+  it('takes every candidate from the planners\' catalog, planned or not; planned costs win over the base cost', () => {
+    const agent: AgentRecording = {
+      ...soldier(),
+      catalog: {
+        flee: { kind: 'action', conditions: ['enemyvisible == true'], effects: ['nearenemy = false'], cost: 2 },
+        aim: { kind: 'action', conditions: ['enemyvisible == true', 'weaponloaded == true'], effects: ['enemylinedup = true'], cost: 7 },
+        'Root.attack': { kind: 'method', conditions: ['WsCanSeeEnemy == true'], effects: [], cost: null },
+      },
+    };
+    const c = actionCatalog(agent);
+    expect(c.get('flee')).toEqual({ name: 'flee', operator: '', conditions: ['enemyvisible == true'], effects: ['nearenemy = false'], costs: [2] });
+    expect(c.get('aim')!.costs).toEqual([1]);
+    expect(c.get('Root.attack')).toEqual({ name: 'Root.attack', operator: '', conditions: ['WsCanSeeEnemy == true'], effects: [], costs: [] });
+  });
 });
 
 describe('parseMessage', () => {

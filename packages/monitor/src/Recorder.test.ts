@@ -3,6 +3,8 @@ import fc from 'fast-check';
 import { createState } from '@dualplan/world-state';
 import { createAgent, type Agent, type Operator } from '@dualplan/runner';
 import { HtnPlanner, htnAgentPlanner } from '@dualplan/htn';
+import { GoapPlanner, goapAgentPlanner } from '@dualplan/goap';
+import { soldierGoapDomain } from '@dualplan/goap/examples';
 import { trollHtnDomain } from '@dualplan/htn/examples';
 import { trollSchema, TrollOperator } from '@dualplan/world-state/examples';
 import { record } from './Recorder.js';
@@ -200,4 +202,71 @@ describe('record', () => {
     expect(runs.some((r) => r.truncated)).toBe(true);
     for (const r of runs) for (const s of r.searches) expect(s.nodes.length + s.candidates.length + s.events.length).toBeLessThanOrEqual(10);
   });
+
+  it('keeps the planners\' catalog once per agent: conditions, effects and cost of every action, method and goal', () => {
+    const agents = [htnTroll(1), goapSoldier(1)];
+    const recorder = record(agents, { flushMs: 0 });
+    const messages: RecordingMessage[] = [];
+    recorder.subscribe((m) => messages.push(m));
+    run(agents, 20);
+    recorder.flush();
+    const troll = recorder.agent('troll');
+    const soldier = recorder.agent('soldier');
+    expect(troll.catalog!['DoTrunkSlam']).toMatchObject({ kind: 'action', conditions: expect.arrayContaining([expect.any(String)]), cost: expect.any(Number) });
+    for (const m of troll.methods) expect(troll.catalog![m]).toMatchObject({ kind: 'method', effects: [], cost: null });
+    expect(troll.catalog!['BeTrunkThumper.' + troll.methods.find((m) => m.startsWith('BeTrunkThumper.'))!.split('.')[1]]).toBeDefined();
+    // Every GOAP action, planned or not, with its conditions, effects and base cost; goals with their conditions and priority.
+    const planned = new Set(soldier.runs.flatMap((r) => r.plan?.steps.map((st) => st.task) ?? []));
+    const unplanned = soldier.actions.filter((n) => !planned.has(n));
+    expect(unplanned.length).toBeGreaterThan(0);
+    for (const n of soldier.actions) expect(soldier.catalog![n]).toMatchObject({ kind: 'action', cost: expect.any(Number) });
+    expect(soldier.catalog!['flee'].conditions).toEqual(['enemyvisible == true']);
+    expect(soldier.catalog!['flee'].effects).toContain('nearenemy = false');
+    for (const g of soldier.goals) expect(soldier.catalog![g]).toMatchObject({ kind: 'goal', effects: [], cost: null });
+    // Sent once: in the snapshot, not in later updates (nothing re-attached).
+    const snapshot = messages[0];
+    expect(snapshot.type === 'snapshot' && snapshot.recording.agents[1].catalog).toEqual(soldier.catalog);
+    const updates = messages.filter((m) => m.type === 'update');
+    expect(updates.length).toBeGreaterThan(0);
+    for (const m of updates) expect(m.type === 'update' && m.catalog).toBeFalsy();
+  });
+
+  it('lets two recorders observe one planner: each records the searches, and stopping one leaves the other', () => {
+    for (const make of [() => htnTroll(2, 'a'), () => goapSoldier(2, 'a')]) {
+      const agent = make();
+      const first = record(agent);
+      const second = record(agent);
+      run([agent], 20);
+      const one = first.agent('a');
+      const two = second.agent('a');
+      expect(one.runs.length).toBeGreaterThan(0);
+      expect(two.runs.map((r) => r.searches)).toEqual(one.runs.map((r) => r.searches));
+      expect(runsWithSearches(one)).toBeGreaterThan(0);
+      first.stop();
+      const before = second.agent('a').runs.length;
+      agent.runner().abortPlan('test');
+      run([agent], 20);
+      const after = second.agent('a').runs.slice(before);
+      expect(after.length).toBeGreaterThan(0);
+      expect(runsWithSearches({ runs: after })).toBeGreaterThan(0);
+      second.stop();
+    }
+  });
+
+  it('records the first run of a planner swapped in by setPlanner with its search', () => {
+    const soldier = goapSoldier(3);
+    const recorder = record(soldier);
+    run([soldier], 5);
+    soldier.setPlanner(goapAgentPlanner(new GoapPlanner(soldierGoapDomain(undefined, { lastResort: true }))));
+    const before = recorder.agent('soldier').runs.length;
+    soldier.tick(0.1);
+    const first = recorder.agent('soldier').runs[before];
+    expect(first).toBeDefined();
+    expect(first.searches.length).toBeGreaterThan(0);
+    expect(first.searches[0].planner).toBe('goap');
+  });
 });
+
+function runsWithSearches(agent: { runs: readonly { searches: readonly unknown[] }[] }): number {
+  return agent.runs.filter((r) => r.searches.length > 0).length;
+}

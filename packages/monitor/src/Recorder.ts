@@ -1,5 +1,5 @@
 import type { Agent, PlanRunner, ReplanTrigger, RunnerEvent } from '@dualplan/runner';
-import type { AgentPlanner, ObservedGoal, PlanObserver, PlanStatus, SearchTrace, WorldState } from '@dualplan/world-state';
+import type { AgentPlanner, CatalogEntry, ObservedGoal, PlanObserver, PlanStatus, SearchTrace, WorldState } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { describeKeys, namedChanges, namedState } from './namedState.js';
 import { recordPlan } from './recordPlan.js';
@@ -46,6 +46,9 @@ interface AgentEntry {
   readonly timeline: RingBuffer<TimelineEvent>;
   readonly stats: UsageStatistics;
   readonly values: Int32Array;
+  /** The planners' catalog entries by name; `catalogChanged` until the next update carries it. */
+  readonly catalog: Record<string, CatalogEntry>;
+  catalogChanged: boolean;
   version: number;
   nextRun: number;
   nextSeq: number;
@@ -85,9 +88,11 @@ export class Recorder {
   private readonly planSamples: number;
   private readonly flushMs: number;
   private readonly entries = new Map<string, AgentEntry>();
-  private readonly observed = new Map<AgentPlanner, number>();
+  /** Planners this recorder observes: how many of its runners use each, and how to detach from it. */
+  private readonly observed = new Map<AgentPlanner, { runners: number; detach: () => void }>();
   private readonly listeners: RecordingListener[] = [];
-  private pendingSearches: SearchTrace[] = [];
+  /** Searches of the current planner call, as captured: named when the run is recorded, outside the planner call. */
+  private pendingSearches: (() => SearchTrace)[] = [];
   private pendingGoals: GoalConsidered[] = [];
   private attaching: AgentEntry | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -95,13 +100,22 @@ export class Recorder {
   /** One observer for every planner: a planner call and the runner event that follows it are adjacent, so searches wait here. */
   private readonly observer: PlanObserver = {
     search: (trace) => {
-      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(trace);
+      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(() => trace);
+    },
+    deferredSearch: (read) => {
+      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(read);
     },
     goals: (goals) => {
       this.pendingGoals = goals.map(considered);
     },
     catalog: (catalog) => {
-      this.attaching?.stats.addCatalog(catalog);
+      const entry = this.attaching;
+      if (entry === null) return;
+      entry.stats.addCatalog(catalog);
+      if (catalog.entries) {
+        Object.assign(entry.catalog, catalog.entries);
+        entry.catalogChanged = true;
+      }
     },
   };
 
@@ -131,6 +145,8 @@ export class Recorder {
       timeline: new RingBuffer(this.eventsPerAgent),
       stats: new UsageStatistics(this.planSamples),
       values: Int32Array.from(agent.state.values),
+      catalog: {},
+      catalogChanged: false,
       version: agent.state.version,
       nextRun: 0,
       nextSeq: 0,
@@ -199,8 +215,9 @@ export class Recorder {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     for (const e of this.entries.values()) {
-      if (e.outRuns.length === 0 && e.outEvents.length === 0) continue;
-      const message: RecordingMessage = { type: 'update', agent: e.agent.id, runs: e.outRuns.toArray(), timeline: e.outEvents.toArray(), stats: e.stats.snapshot(e.agent.time), known: e.stats.knownNames() };
+      if (e.outRuns.length === 0 && e.outEvents.length === 0 && !e.catalogChanged) continue;
+      const message: RecordingMessage = { type: 'update', agent: e.agent.id, runs: e.outRuns.toArray(), timeline: e.outEvents.toArray(), stats: e.stats.snapshot(e.agent.time), known: e.stats.knownNames(), ...(e.catalogChanged ? { catalog: { ...e.catalog } } : {}) };
+      e.catalogChanged = false;
       e.outRuns.clear();
       e.outEvents.clear();
       if (this.listeners.length > 0) this.send(message);
@@ -224,6 +241,7 @@ export class Recorder {
       runners: Object.fromEntries(e.runners.map((r) => [r.runner.name, r.runner.planner.kind])),
       keys: describeKeys(e.agent.state.schema),
       ...known,
+      catalog: { ...e.catalog },
       runs: e.runs.toArray(),
       timeline: e.timeline.toArray(),
       dropped: { runs: e.runs.dropped, events: e.timeline.dropped },
@@ -237,12 +255,14 @@ export class Recorder {
     this.unobserve(r);
     r.planner = planner;
     if (!this.searches || typeof planner.observe !== 'function') return;
-    const n = this.observed.get(planner) ?? 0;
-    this.observed.set(planner, n + 1);
+    const seen = this.observed.get(planner);
+    if (seen) seen.runners++;
     this.attaching = entry;
     try {
       // Observing again (a planner shared by several runners) only reports the catalog to this agent.
-      planner.observe(this.observer);
+      const detach = planner.observe(this.observer);
+      // A planner whose observe() returns nothing knows a single observer: detaching clears it.
+      if (!seen) this.observed.set(planner, { runners: 1, detach: typeof detach === 'function' ? detach : () => planner.observe?.(null) });
     } finally {
       this.attaching = null;
     }
@@ -252,12 +272,11 @@ export class Recorder {
     const planner = r.planner;
     r.planner = null;
     if (planner === null) return;
-    const n = this.observed.get(planner);
-    if (n === undefined) return;
-    if (n > 1) this.observed.set(planner, n - 1);
-    else {
+    const seen = this.observed.get(planner);
+    if (seen === undefined) return;
+    if (--seen.runners === 0) {
       this.observed.delete(planner);
-      planner.observe?.(null);
+      seen.detach();
     }
   }
 
@@ -316,7 +335,7 @@ export class Recorder {
   }
 
   private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): PlanningRun {
-    const searches = this.pendingSearches;
+    const searches = this.pendingSearches.map((read) => read());
     const goals = this.pendingGoals;
     this.pendingSearches = [];
     this.pendingGoals = [];

@@ -1,6 +1,6 @@
-import type { PlanStatus, SearchTrace } from '@dualplan/world-state';
+import type { CatalogEntry, PlanStatus, SearchTrace } from '@dualplan/world-state';
 
-export type { SearchTrace, TraceNode, TraceCandidate, TraceEvent, TraceVerdict } from '@dualplan/world-state';
+export type { CatalogEntry, SearchTrace, TraceNode, TraceCandidate, TraceEvent, TraceVerdict } from '@dualplan/world-state';
 
 /**
  * Version of the {@link Recording} format. Bumped only for incompatible changes;
@@ -197,6 +197,12 @@ export interface AgentRecording {
   readonly compounds: readonly string[];
   readonly methods: readonly string[];
   readonly goals: readonly string[];
+  /**
+   * What the planners know of each action, method and goal (conditions, effects,
+   * cost, priority) by name, reported once when a planner is attached, so the page
+   * can show them for every candidate, planned or not. Absent in older recordings.
+   */
+  readonly catalog?: Readonly<Record<string, CatalogEntry>>;
   /** The most recent planning runs (at most the run retention), oldest first. */
   readonly runs: readonly PlanningRun[];
   /** The most recent timeline events (at most the event retention), oldest first. */
@@ -240,5 +246,7 @@ export type RecordingMessage =
       readonly timeline: readonly TimelineEvent[];
       readonly stats: AgentStatistics;
       readonly known: KnownNames;
+      /** The agent's whole catalog, only when it changed since the last message (a planner attached). */
+      readonly catalog?: Readonly<Record<string, CatalogEntry>>;
     }
   | { readonly type: 'agent'; readonly agent: AgentRecording };

@@ -61,6 +61,7 @@ export class RecordingMirror {
       dropped: { runs: a.dropped.runs + cutRuns, events: a.dropped.events + cutEvents },
       stats: message.stats,
       ...message.known,
+      ...(message.catalog ? { catalog: message.catalog } : {}),
     };
     return message.agent;
   }

@@ -48,6 +48,7 @@ export function loadRecording(input: string | unknown): Recording {
     (a.timeline as unknown[]).forEach((e, j) => {
       if (!isObject(e) || typeof e.type !== 'string' || typeof e.seq !== 'number') fail(`${where}.timeline[${j}]`, `agent "${a.id}": event ${j} needs a type and a seq.`);
     });
+    if (a.catalog !== undefined && !isObject(a.catalog)) fail(`${where}.catalog`, `agent "${a.id}": field "catalog" must be an object (by name).`);
     if (!isObject(a.stats)) fail(`${where}.stats`, `agent "${a.id}": field "stats" must be an object.`);
     if (!isObject(a.dropped)) fail(`${where}.dropped`, `agent "${a.id}": field "dropped" must be an object.`);
   });

@@ -1,12 +1,7 @@
-import { applyEffects, ChangeSource, type ConditionList, type EffectList, type Plan, type PlanStep, type WorldState } from '@dualplan/world-state';
+import { applyEffects, ChangeSource, describeAll, type Plan, type PlanStep, type WorldState } from '@dualplan/world-state';
 import { namedChanges } from './namedState.js';
 import type { NamedState, RecordedPlan, RecordedStep } from './Recording.js';
 
-function describeAll(list: ConditionList | EffectList): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < list.length; i++) out.push(list.describe(i));
-  return out;
-}
 
 /** An argument as JSON: primitives as they are, anything else as its `String()`. */
 function jsonArg(a: unknown): unknown {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { noPlan, add, createState, eq, set, type AgentPlanner } from '@dualplan/world-state';
 import { createAgent } from './Agent.js';
+import { formatEvent } from './formatEvent.js';
 import { OperatorStatus } from './OperatorStatus.js';
 import { RunnerError } from './RunnerError.js';
 import { summarizePlanTimes } from './RunnerStats.js';
@@ -62,7 +63,10 @@ describe('Agent', () => {
     agent.tick(0.1);
     agent.setPlanner(goap);
     agent.tick(0.1);
-    expect(c.events.map((e) => `${e.planner}:${e.type}`)).toEqual(['htn:planFound', 'htn:stepStarted', 'htn:stepAborted', 'htn:planFailed', 'goap:planFound', 'goap:stepStarted']);
+    expect(c.events.map((e) => `${e.planner}:${e.type}`)).toEqual(['htn:planFound', 'htn:stepStarted', 'htn:stepAborted', 'htn:planFailed', 'goap:plannerChanged', 'goap:planFound', 'goap:stepStarted']);
+    const changed = c.events.find((e) => e.type === 'plannerChanged')!;
+    expect(changed).toMatchObject({ previous: 'htn', planner: 'goap', runner: 'main' });
+    expect(formatEvent(changed)).toMatch(/npc\/main \[goap\] planner switched from htn$/);
     expect(agent.runner().planner).toBe(goap);
   });
 

@@ -206,9 +206,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     checkOperators(planner, this.operators, this.name);
     this.cancelPlanning();
     this.abortPlan(`planner switched to ${planner.kind}`);
+    const previous = this.plannerRef.kind;
     this.plannerRef = planner;
     this.trigger = 'noPlan';
     this.failStreak = 0;
+    // Listeners (a monitor) learn of the new planner before its first call.
+    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: planner.kind, ctx: this.agent.ctx, type: 'plannerChanged', previous });
   }
 
   /**

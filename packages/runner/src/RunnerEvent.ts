@@ -66,6 +66,8 @@ export type RunnerEvent = RunnerEventBase &
         /** The last failure. */
         readonly error: UserCodeError;
       }
+    /** `setPlanner` swapped the planner (`planner` is the new one's kind), after aborting the plan; the next tick plans with it. */
+    | { readonly type: 'plannerChanged'; readonly previous: string }
   );
 
 /** The `type` of a {@link RunnerEvent}: the names `onEvent` listeners switch on. */

@@ -81,6 +81,8 @@ export function formatEvent(e: RunnerEvent, arg: ArgFormatter = plainArg): strin
       return `${head} FAULT ${e.where} ${e.subject}${e.undone > 0 ? ` (${e.undone} writes undone)` : ''}: ${e.error.message}`;
     case 'sensorDisabled':
       return `${head} sensor ${e.sensor} disabled after ${e.failures} failures in a row: ${e.error.message}`;
+    case 'plannerChanged':
+      return `${head} planner switched from ${e.previous}`;
   }
 }
 
@@ -119,5 +121,7 @@ export function eventToJSON(e: RunnerEvent, arg: ArgFormatter = plainArg): Recor
       return { ...base, where: e.where, subject: e.subject, step: e.failedStep === null ? null : step(e.failedStep), index: e.stepIndex, code: e.error.code, message: e.error.message, undone: e.undone };
     case 'sensorDisabled':
       return { ...base, sensor: e.sensor, failures: e.failures, code: e.error.code, message: e.error.message };
+    case 'plannerChanged':
+      return { ...base, previous: e.previous };
   }
 }

@@ -30,10 +30,12 @@ export interface AgentPlanner<Ctx = any, Op extends string = string> {
   /** Advance planner-owned time (e.g. decay of failure penalties), in seconds. */
   update?(dt: number): void;
   /**
-   * Report every search of every later `plan()` call to `observer` (null: stop). Turns the
-   * planner's tracing on while observed; costs nothing when never called. For monitors.
+   * Report every search of every later `plan()` call to `observer`, next to any
+   * observers already attached (several monitors may watch one planner); returns
+   * the function that detaches it. `observe(null)` detaches every observer. Turns
+   * the planner's tracing on while observed; costs nothing when never called. For monitors.
    */
-  observe?(observer: PlanObserver | null): void;
+  observe?(observer: PlanObserver | null): (() => void) | void;
 }
 
 /**

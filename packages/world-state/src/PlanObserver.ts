@@ -15,6 +15,21 @@ export interface ObservedGoal {
 }
 
 /**
+ * What a planner knows of one action (or primitive task), method or goal, in
+ * words: its conditions in checking order, its effects, and its cost.
+ */
+export interface CatalogEntry {
+  readonly kind: 'action' | 'method' | 'goal';
+  readonly conditions: readonly string[];
+  /** Actions: effects as applied (`WsHasAxe = true`), expected effects after them; methods and goals: []. */
+  readonly effects: readonly string[];
+  /** Actions: the base cost (null when a cost function decides it from the state); methods and goals: null. */
+  readonly cost: number | null;
+  /** Goals: the priority (null when a function decides it from the state). */
+  readonly priority?: number | null;
+}
+
+/**
  * Every name a planner can choose from, so a monitor can list the ones that were
  * never selected, even those no search ever reached. Methods as `Compound.method`.
  */
@@ -29,6 +44,8 @@ export interface PlannerCatalog {
    * count how often each held as well as how often it failed. Optional.
    */
   readonly conditions?: Readonly<Record<string, readonly string[]>>;
+  /** By name (methods as `Compound.method`): conditions, effects and cost of every action, method and goal. Optional. */
+  readonly entries?: Readonly<Record<string, CatalogEntry>>;
 }
 
 /**
@@ -41,6 +58,13 @@ export interface PlannerCatalog {
 export interface PlanObserver {
   /** One search finished (several per call: GOAP tries goals in turn; HTN may resume, then plan). */
   search(trace: SearchTrace): void;
+  /**
+   * Optional, preferred over `search` when present: one search finished, captured
+   * as numbers; `read()` builds its {@link SearchTrace} (names, readable
+   * conditions) when called, any time later, so an observer that keeps searches
+   * pays for the names only for those it reads.
+   */
+  deferredSearch?(read: () => SearchTrace): void;
   /** The goal selection of the call (GOAP), after its searches. */
   goals?(goals: readonly ObservedGoal[]): void;
   /** Called once by `observe(observer)` itself, before it returns. */

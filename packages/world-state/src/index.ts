@@ -29,6 +29,7 @@ export {
   check,
 } from './Condition.js';
 export type { Condition, CompareOp, ConditionDef, OpaqueCondition, OpaqueTest } from './Condition.js';
+export { describeAll } from './describeAll.js';
 export { EffectList, EffOp, EffectRangeError, compileEffects, emptyEffects, applyEffects, applyEffectsOrThrow, set, add, sub, effect } from './Effect.js';
 export type { Effect, EffectDef, OpaqueEffect, OpaqueApply } from './Effect.js';
 export { Bindings } from './Bindings.js';
@@ -41,7 +42,8 @@ export { didYouMean } from './didYouMean.js';
 export { checkFields, UnknownFieldError } from './checkFields.js';
 export { TRACE_VERDICTS } from './SearchTrace.js';
 export type { TraceVerdict, TraceNode, TraceCandidate, TraceEvent, SearchTrace } from './SearchTrace.js';
-export type { PlanObserver, ObservedGoal, PlannerCatalog } from './PlanObserver.js';
+export { ObserverSet } from './ObserverSet.js';
+export type { PlanObserver, ObservedGoal, PlannerCatalog, CatalogEntry } from './PlanObserver.js';
 export { formatSearchTrace } from './formatSearchTrace.js';
 export type { FormatTraceOptions } from './formatSearchTrace.js';
 export type { ActionDef, ActionCost, ArgList, ActionSet, CompiledAction, NamesOf, OperatorsOf } from './ActionDef.js';
