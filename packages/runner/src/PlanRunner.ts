@@ -472,15 +472,18 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const op = this.ops[this.index];
     if (op.start === undefined) return;
     const ctx = agent.ctx;
-    const version = agent.state.version;
+    const version = agent.state.undoPoint();
     try {
       op.start(step.args, agent, step);
     } catch (thrown) {
       // Not half-started: what start wrote is undone, and the step fails without its effects.
       this.running = false;
+      agent.state.undoDone();
       this.undoCall(ctx, version, 'operator.start', step.operator, step, `Operator "${step.operator}" threw in start of step ${step.task} (#${this.index})`, thrown);
       this.stepFailed(step, `operator ${step.operator} threw in start: ${describeThrown(thrown)}`);
+      return;
     }
+    agent.state.undoDone();
   }
 
   private updateStep(dt: number): void {
@@ -489,13 +492,15 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const agent = this.agent;
     const state = agent.state;
     const ctx = agent.ctx;
-    const version = state.version;
+    const version = state.undoPoint();
     let status: number;
     try {
       status = this.ops[this.index].update(step.args, agent, dt, step);
     } catch (thrown) {
       return this.updateThrew(ctx, version, step, thrown);
     }
+    // Closed before the effects apply; a bad status below still rolls back exactly, as nothing is written in between.
+    state.undoDone();
     if (status === OperatorStatus.Running) return;
     if (status === OperatorStatus.Success) {
       this.running = false;
@@ -523,6 +528,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   /** Cold path of {@link updateStep}, kept out of it so the per-tick code stays small. */
   private updateThrew(ctx: Ctx, version: number, step: PlanStep, thrown: unknown): void {
     this.running = false;
+    this.agent.state.undoDone();
     this.undoCall(ctx, version, 'operator.update', step.operator, step, `Operator "${step.operator}" threw in update of step ${step.task} (#${this.index})`, thrown);
     this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
   }
@@ -533,7 +539,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    */
   private applyAtomically(step: PlanStep): string | null {
     const state = this.agent.state;
-    const before = state.version;
+    const before = state.undoPoint();
     try {
       const refused = applyEffects(step.effects, state, this.agent.ctx, ChangeSource.Own);
       if (refused < 0) return null;
@@ -543,6 +549,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       const undone = state.rollback(before);
       this.fault('effect', step.task, step, this.index, `An effect function of step ${step.task} (#${this.index}) threw`, thrown, undone);
       return `an effect function threw: ${describeThrown(thrown)}`;
+    } finally {
+      state.undoDone();
     }
   }
 
@@ -562,12 +570,15 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (op.abort === undefined) return;
     const agent = this.agent;
     const ctx = agent.ctx;
-    const version = agent.state.version;
+    const version = agent.state.undoPoint();
     try {
       op.abort(step.args, agent, step);
     } catch (thrown) {
+      agent.state.undoDone();
       this.undoCall(ctx, version, 'operator.abort', step.operator, step, `Operator "${step.operator}" threw in abort of step ${step.task} (#${this.index})`, thrown);
+      return;
     }
+    agent.state.undoDone();
   }
 
   private failPlan(reason: string): void {
