@@ -242,7 +242,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    * The answer to request `id` of a pending planner ({@link PlanReceiver}).
    * Answers to any other request than the latest are stale and dropped.
    */
-  receive(id: number, result: PlanResult | null, failure: string): void {
+  receive(id: number, result: PlanResult | null, failure: string, threw = false, thrown?: unknown): void {
+    // Reported as from a synchronous plan() (even for a stale answer: the code did fail): the planner's own throw, and what its search contained.
+    if (threw) this.fault('planner', this.plannerRef.kind, null, -1, `Planner "${this.plannerRef.kind}" threw in plan`, thrown, 0);
+    if (result !== null && result.faults !== undefined) this.faults.searchFaults(result.faults, this.plannerRef.kind);
     if (id !== this.pendingId || id === 0) {
       this.stats.staleDropped++;
       if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planDropped', id, reason: `superseded or cancelled (latest request: ${this.requests})` });
@@ -316,7 +319,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     }
     if (trigger !== null && this.doomed === null) this.replan(trigger);
 
-    if (this.pendingId !== 0 && this.whilePlanning === 'idle') return;
+    if (this.pendingId !== 0 && this.whilePlanning === 'idle') {
+      if (this.faults.due) this.faults.throwDue();
+      return;
+    }
     if (!this.running && this.current !== null) this.startStep();
     if (this.running) this.updateStep(dt);
     if (this.faults.due) this.faults.throwDue();
