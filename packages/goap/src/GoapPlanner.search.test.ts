@@ -181,6 +181,27 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
     }
   });
 
+  test('a custom heuristic that throws or returns no number is reported once per search, which goes on with h = 0 and finds the plan', () => {
+    const d = make(1);
+    const cases: [(node: unknown) => number, string, string][] = [
+      [() => { throw new RangeError('no map'); }, 'HEURISTIC_THREW', 'RangeError: no map'],
+      [() => NaN, 'INVALID_HEURISTIC', 'NaN (number)'],
+      [() => '3' as unknown as number, 'INVALID_HEURISTIC', '"3" (string)'],
+    ];
+    for (const [heuristic, code, shown] of cases) {
+      let calls = 0;
+      const p = new GoapPlanner<{ rangedCost: number }>(d, { heuristic: (node) => (calls++, heuristic(node)) });
+      const result = p.plan(createState(schema), { rangedCost: 0 });
+      expect(result.status).toBe('found');
+      expect(result.plan!.steps.map((x) => x.task)).toEqual(['ranged']); // the cheapest plan, as with h = 0
+      expect(result.faults!.map((f) => [f.code, f.subject, f.where])).toEqual([[code, 'heuristic', 'heuristic']]);
+      expect(result.faults![0].message).toContain(shown);
+      expect(calls).toBe(1); // not asked again in that search
+      expect(p.plan(createState(schema), { rangedCost: 0 }).faults).toHaveLength(1); // asked again in the next
+      expect(calls).toBe(2);
+    }
+  });
+
   test('a procedural check that throws leaves its action out of the search, reported', () => {
     const d = compileGoapDomain(
       defineActions(schema, [

@@ -65,6 +65,8 @@ const scenarioArb = fc.record({
   throwRate: fc.double({ min: 0.01, max: 0.3, noNaN: true }),
   failRate: fc.double({ min: 0, max: 0.2, noNaN: true }),
   garbageRate: fc.double({ min: 0, max: 0.05, noNaN: true }),
+  // Up to far more writes per fault than the undo journal first holds (8 per cell): the undo must still be exact.
+  scribbleWrites: fc.oneof(fc.constant(1), fc.integer({ min: 2, max: 400 })),
 });
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
 
@@ -85,7 +87,7 @@ interface Sim {
  * compiled without the injected function, for replaying on the shadow state.
  */
 function build(sc: Scenario) {
-  const faults = new FaultInjector({ seed: sc.seed, throwRate: sc.throwRate, failRate: sc.failRate, garbageRate: sc.garbageRate });
+  const faults = new FaultInjector({ seed: sc.seed, throwRate: sc.throwRate, failRate: sc.failRate, garbageRate: sc.garbageRate, scribbleWrites: sc.scribbleWrites });
   const random = mulberry32(sc.seed ^ 0x5eed);
   const sims: Sim[] = [];
   const plain = new Map<PlanStep, EffectList>();

@@ -21,6 +21,12 @@ export interface FaultInjectorOptions {
    * agent's state, as half-done work would: the engine must undo it. Default true.
    */
   scribble?: boolean;
+  /**
+   * With `scribble`, how many random writes a fault makes before throwing, at
+   * most (1 to this many, at random). Default 1. Large values check that a call
+   * that wrote a lot is undone entirely.
+   */
+  scribbleWrites?: number;
   /** Keep every fault in {@link FaultInjector.injected}; false keeps only {@link FaultInjector.count} (for long soaks). Default true. */
   keepLog?: boolean;
 }
@@ -62,6 +68,7 @@ export class FaultInjector {
   private readonly failRate: number;
   private readonly garbageRate: number;
   private readonly scribble: boolean;
+  private readonly scribbleWrites: number;
 
   constructor(options: FaultInjectorOptions) {
     const rate = (name: string, value: number | undefined, fallback: number) => {
@@ -74,6 +81,7 @@ export class FaultInjector {
     this.failRate = rate('failRate', options.failRate, 0);
     this.garbageRate = rate('garbageRate', options.garbageRate, 0);
     this.scribble = options.scribble ?? true;
+    this.scribbleWrites = Math.max(1, Math.floor(options.scribbleWrites ?? 1));
     this.keepLog = options.keepLog ?? true;
   }
 
@@ -180,8 +188,11 @@ export class FaultInjector {
     if (!this.scribble) return;
     const state: WorldState<any> = agent.state;
     const schema = state.schema;
-    const cell = Math.floor(this.random() * schema.size);
-    const span = schema.max[cell] - schema.min[cell] + 1;
-    state.write(cell, schema.min[cell] + Math.floor(this.random() * span), ChangeSource.External);
+    const writes = this.scribbleWrites === 1 ? 1 : 1 + Math.floor(this.random() * this.scribbleWrites);
+    for (let w = 0; w < writes; w++) {
+      const cell = Math.floor(this.random() * schema.size);
+      const span = schema.max[cell] - schema.min[cell] + 1;
+      state.write(cell, schema.min[cell] + Math.floor(this.random() * span), ChangeSource.External);
+    }
   }
 }

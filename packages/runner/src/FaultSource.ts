@@ -6,7 +6,7 @@ import { RunnerError } from './RunnerError.js';
  * an operator's `start`, `update` (threw, or returned no {@link OperatorStatus}) or `abort`;
  * a sensor; the planner (`plan`, `shouldReplace`, `update`, or its step feedback);
  * a condition or effect function of a plan step; an event listener; or, reported
- * by the planner from its search, an action's `cost`, a `goal`'s priority or
+ * by the planner from its search, an action's `cost`, GOAP's custom `heuristic`, a `goal`'s priority or
  * validity, or an HTN `task` function (subtasks, arguments, sub-planner).
  */
 export type FaultSource =
@@ -20,6 +20,7 @@ export type FaultSource =
   | 'effect'
   | 'listener'
   | 'cost'
+  | 'heuristic'
   | 'goal'
   | 'task';
 
@@ -42,6 +43,7 @@ const CODES: Readonly<Record<FaultSource, string>> = {
   effect: 'EFFECT_THREW',
   listener: 'LISTENER_THREW',
   cost: 'COST_THREW',
+  heuristic: 'HEURISTIC_THREW',
   goal: 'GOAL_THREW',
   task: 'TASK_THREW',
 };

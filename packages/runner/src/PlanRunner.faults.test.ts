@@ -102,6 +102,35 @@ describe('containment of user code in the runner', () => {
     });
   });
 
+  it.each(['start', 'update', 'abort'] as const)('an operator whose %s writes far more than the journal first holds, then throws, is undone entirely', (where) => {
+    const writes = 5000; // the journal starts at 64 entries for this schema
+    const scribbler = (agent: Parameters<Operator<Ctx>['update']>[1]) => {
+      for (let i = 0; i < writes; i++) {
+        agent.state.set(k.Count, i % 10);
+        agent.state.set(k.Power, i % 4);
+        agent.state.set(k.Tired, i % 2 === 0);
+      }
+      throw new Error(`${where} broke`);
+    };
+    const op: Operator<Ctx> = {
+      start: (_a, agent) => void (where === 'start' && scribbler(agent)),
+      update: (_a, agent) => (where === 'update' ? scribbler(agent) : where === 'abort' ? Running : Success),
+      abort: (_a, agent) => void (where === 'abort' && scribbler(agent)),
+    };
+    const { state, agent, c, ticks } = setup(chargePlanner(), { Charge: op });
+    state.set(k.Count, 7);
+    state.set(k.Shield, true);
+    if (where === 'abort') ticks(1); // started and running
+    const before = state.clone();
+    if (where === 'abort') agent.runner().abortPlan('test');
+    else ticks(1);
+    expect(c.types()).toContain('fault');
+    const [f] = faults(c.events);
+    expect(f).toMatchObject({ where: `operator.${where}`, subject: 'Charge' });
+    expect(f.undone).toBeGreaterThan(3 * writes - 10);
+    expect(state.toJSON()).toEqual(before.toJSON());
+  });
+
   it('an update returning something other than an OperatorStatus is a fault of the operator, named with the value', () => {
     const { state, c, ticks } = setup(chargePlanner(), { Charge: { update: () => 'done' as never } });
     ticks(1);

@@ -245,7 +245,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    * The answer to request `id` of a pending planner ({@link PlanReceiver}).
    * Answers to any other request than the latest are stale and dropped.
    */
-  receive(id: number, result: PlanResult | null, failure: string): void {
+  receive(id: number, result: PlanResult | null, failure: string, threw = false, thrown?: unknown): void {
+    // Reported as from a synchronous plan() (even for a stale answer: the code did fail): the planner's own throw, and what its search contained.
+    if (threw) this.fault('planner', this.plannerRef.kind, null, -1, `Planner "${this.plannerRef.kind}" threw in plan`, thrown, 0);
+    if (result !== null && result.faults !== undefined) this.faults.searchFaults(result.faults, this.plannerRef.kind);
     if (id !== this.pendingId || id === 0) {
       this.stats.staleDropped++;
       if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planDropped', id, reason: `superseded or cancelled (latest request: ${this.requests})` });
@@ -319,7 +322,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     }
     if (trigger !== null && this.doomed === null) this.replan(trigger);
 
-    if (this.pendingId !== 0 && this.whilePlanning === 'idle') return;
+    if (this.pendingId !== 0 && this.whilePlanning === 'idle') {
+      if (this.faults.due) this.faults.throwDue();
+      return;
+    }
     if (!this.running && this.current !== null) this.startStep();
     if (this.running) this.updateStep(dt);
     if (this.faults.due) this.faults.throwDue();
@@ -475,15 +481,18 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const op = this.ops[this.index];
     if (op.start === undefined) return;
     const ctx = agent.ctx;
-    const version = agent.state.version;
+    const version = agent.state.undoPoint();
     try {
       op.start(step.args, agent, step);
     } catch (thrown) {
       // Not half-started: what start wrote is undone, and the step fails without its effects.
       this.running = false;
+      agent.state.undoDone();
       this.undoCall(ctx, version, 'operator.start', step.operator, step, `Operator "${step.operator}" threw in start of step ${step.task} (#${this.index})`, thrown);
       this.stepFailed(step, `operator ${step.operator} threw in start: ${describeThrown(thrown)}`);
+      return;
     }
+    agent.state.undoDone();
   }
 
   private updateStep(dt: number): void {
@@ -492,13 +501,15 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const agent = this.agent;
     const state = agent.state;
     const ctx = agent.ctx;
-    const version = state.version;
+    const version = state.undoPoint();
     let status: number;
     try {
       status = this.ops[this.index].update(step.args, agent, dt, step);
     } catch (thrown) {
       return this.updateThrew(ctx, version, step, thrown);
     }
+    // Closed before the effects apply; a bad status below still rolls back exactly, as nothing is written in between.
+    state.undoDone();
     if (status === OperatorStatus.Running) return;
     if (status === OperatorStatus.Success) {
       this.running = false;
@@ -526,6 +537,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   /** Cold path of {@link updateStep}, kept out of it so the per-tick code stays small. */
   private updateThrew(ctx: Ctx, version: number, step: PlanStep, thrown: unknown): void {
     this.running = false;
+    this.agent.state.undoDone();
     this.undoCall(ctx, version, 'operator.update', step.operator, step, `Operator "${step.operator}" threw in update of step ${step.task} (#${this.index})`, thrown);
     this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
   }
@@ -536,7 +548,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    */
   private applyAtomically(step: PlanStep): string | null {
     const state = this.agent.state;
-    const before = state.version;
+    const before = state.undoPoint();
     try {
       const refused = applyEffects(step.effects, state, this.agent.ctx, ChangeSource.Own);
       if (refused < 0) return null;
@@ -546,6 +558,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       const undone = state.rollback(before);
       this.fault('effect', step.task, step, this.index, `An effect function of step ${step.task} (#${this.index}) threw`, thrown, undone);
       return `an effect function threw: ${describeThrown(thrown)}`;
+    } finally {
+      state.undoDone();
     }
   }
 
@@ -565,12 +579,15 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (op.abort === undefined) return;
     const agent = this.agent;
     const ctx = agent.ctx;
-    const version = agent.state.version;
+    const version = agent.state.undoPoint();
     try {
       op.abort(step.args, agent, step);
     } catch (thrown) {
+      agent.state.undoDone();
       this.undoCall(ctx, version, 'operator.abort', step.operator, step, `Operator "${step.operator}" threw in abort of step ${step.task} (#${this.index})`, thrown);
+      return;
     }
+    agent.state.undoDone();
   }
 
   private failPlan(reason: string): void {

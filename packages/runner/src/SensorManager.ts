@@ -122,12 +122,13 @@ export class SensorManager<Ctx = any> {
     this.last[i] = now;
     this.due[i] = now + sensor.interval;
     const ctx = agent.ctx;
-    const version = agent.state.version;
+    const version = agent.state.undoPoint();
     try {
       sensor.update(agent, dt);
     } catch (thrown) {
       return this.failed(i, agent, ctx, version, thrown);
     }
+    agent.state.undoDone();
     if (this.failures[i] !== 0) this.failures[i] = 0;
     // Told only after a clean update: a failed one's writes were undone, so there is nothing to attribute.
     const listeners = this.listeners;
@@ -147,6 +148,7 @@ export class SensorManager<Ctx = any> {
   private failed(i: number, agent: AgentView<Ctx>, ctx: Ctx, version: number, thrown: unknown): void {
     const sensor = this.sensors[i];
     const undone = agent.state.rollback(version);
+    agent.state.undoDone();
     if (this.restoreCtx !== undefined && agent.ctx !== ctx) this.restoreCtx(ctx);
     const failures = ++this.failures[i];
     const disabled = failures >= this.failureLimit;

@@ -15,9 +15,12 @@ export interface PlanReceiver {
   /**
    * The answer to request `id`: a planning result, or `null` with `failure`
    * saying why planning itself failed (a crashed or hung worker, a throwing
-   * planner). A receiver ignores ids it no longer waits for.
+   * planner). A receiver ignores ids it no longer waits for. When the
+   * planner's own code threw, `threw` is true and `thrown` is what it threw,
+   * so the receiver can report it like a throw from a synchronous `plan`.
+   * A result's `faults` (what the search contained) are the receiver's to report.
    */
-  receive(id: number, result: PlanResult | null, failure: string): void;
+  receive(id: number, result: PlanResult | null, failure: string, threw?: boolean, thrown?: unknown): void;
 }
 
 /**

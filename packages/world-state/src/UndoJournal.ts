@@ -1,39 +1,53 @@
 /**
- * The recent tracked writes of a state, oldest overwritten first: per write,
- * the cell, its old value and the state's version just before the write. A
- * failed piece of user code is undone by rolling back every write made since
- * the version read before calling it, so nothing has to be marked before each
- * call. Preallocated: recording allocates nothing. Used through
- * {@link WorldState.enableUndo} and {@link WorldState.rollback}.
+ * The tracked writes of a state: per write, the cell, its old value and the
+ * state's version just before the write. A failed piece of user code is undone
+ * by rolling back every write made since the version read before calling it.
+ *
+ * A ring buffer: writes older than the {@link floor} (the version when the
+ * outermost open undo point was taken) may be overwritten, since no open call
+ * can need them; writes at or after it never are: when those fill the buffer
+ * it doubles, so rollback of an open call is always exact. The buffer is kept,
+ * so once it is as large as the most writes a call makes, recording allocates
+ * nothing. Used through {@link WorldState.enableUndo}, {@link WorldState.undoPoint},
+ * {@link WorldState.undoDone} and {@link WorldState.rollback}.
  * @example
  * const journal = new UndoJournal(64);
+ * journal.floor = 17; // a call that may fail started at version 17
  * journal.record(3, 0, 17); // cell 3 was 0 before the write at version 17
  */
 export class UndoJournal {
-  readonly capacity: number;
-  private readonly cells: Int32Array;
-  private readonly olds: Float64Array;
-  private readonly versions: Float64Array;
+  /** Entries the buffer holds before it must overwrite or grow. */
+  capacity: number;
+  /** Writes at this version or later are kept until unwound (Infinity: none is pinned). */
+  floor = Infinity;
+  private cells: Int32Array;
+  private olds: Float64Array;
+  private versions: Float64Array;
   /** The next slot to write. */
   private head = 0;
   /** Valid entries, at most {@link capacity}. */
   private count = 0;
 
   constructor(capacity: number) {
-    this.capacity = capacity;
-    this.cells = new Int32Array(capacity);
-    this.olds = new Float64Array(capacity);
-    this.versions = new Float64Array(capacity);
+    this.capacity = Math.max(1, capacity | 0);
+    this.cells = new Int32Array(this.capacity);
+    this.olds = new Float64Array(this.capacity);
+    this.versions = new Float64Array(this.capacity);
   }
 
   /** Note that `cell` held `old` before a write made at state version `version`. */
   record(cell: number, old: number, version: number): void {
+    if (this.count === this.capacity) {
+      // Full: the oldest entry sits at head. Overwrite it unless an open call may still need it.
+      if (this.versions[this.head] >= this.floor) this.grow();
+      else this.count--;
+    }
     const i = this.head;
     this.cells[i] = cell;
     this.olds[i] = old;
     this.versions[i] = version;
     this.head = i + 1 === this.capacity ? 0 : i + 1;
-    if (this.count < this.capacity) this.count++;
+    this.count++;
   }
 
   /**
@@ -54,5 +68,26 @@ export class UndoJournal {
       n++;
     }
     return n;
+  }
+
+  /** Double the buffer (cold: only when one open call writes more than ever before), oldest entry first. */
+  private grow(): void {
+    const n = this.capacity;
+    const cells = new Int32Array(n * 2);
+    const olds = new Float64Array(n * 2);
+    const versions = new Float64Array(n * 2);
+    // Full, so the entries run from head (oldest) round to head - 1 (newest).
+    const h = this.head;
+    cells.set(this.cells.subarray(h), 0);
+    cells.set(this.cells.subarray(0, h), n - h);
+    olds.set(this.olds.subarray(h), 0);
+    olds.set(this.olds.subarray(0, h), n - h);
+    versions.set(this.versions.subarray(h), 0);
+    versions.set(this.versions.subarray(0, h), n - h);
+    this.cells = cells;
+    this.olds = olds;
+    this.versions = versions;
+    this.capacity = n * 2;
+    this.head = n;
   }
 }

@@ -179,12 +179,34 @@ describe('WorldState undo journal', () => {
     expect(state.get(schema.keys.N)).toBe(4);
   });
 
-  it('keeps the most recent writes when more than its capacity happen', () => {
+  it('forgets old writes beyond its capacity when no undo point is open', () => {
     const schema = defineSchema({ N: int(0, 9) });
     const state = createState(schema).enableUndo(4);
     const before = state.version;
     for (const v of [1, 2, 3, 4, 5, 6]) state.set(schema.keys.N, v);
     expect(state.rollback(before)).toBe(4);
     expect(state.get(schema.keys.N)).toBe(2); // the two oldest writes were overwritten in the journal
+  });
+
+  it('undoes every write since an open undo point however many there are, and keeps nested points', () => {
+    const schema = defineSchema({ N: int(0, 9), M: int(0, 9) });
+    const state = createState(schema).enableUndo(4);
+    for (let i = 0; i < 10; i++) state.set(schema.keys.M, i % 9); // fills the ring before the point
+    state.set(schema.keys.N, 3);
+    const outer = state.undoPoint();
+    for (let i = 0; i < 50; i++) state.set(schema.keys.N, i % 10);
+    const inner = state.undoPoint();
+    for (let i = 0; i < 20; i++) state.set(schema.keys.M, (i % 9) + 0);
+    expect(state.rollback(inner)).toBe(state.version - 1 - inner);
+    state.undoDone();
+    expect(state.get(schema.keys.N)).toBe(9);
+    for (let i = 0; i < 30; i++) state.set(schema.keys.M, i % 9);
+    expect(state.rollback(outer)).toBeGreaterThan(50);
+    state.undoDone();
+    expect([state.get(schema.keys.N), state.get(schema.keys.M)]).toEqual([3, 0]);
+    // Closed: the grown journal is reused and old writes leave it again.
+    const before = state.version;
+    for (let i = 0; i < 200; i++) state.set(schema.keys.N, i % 10);
+    expect(state.rollback(before)).toBeLessThan(200);
   });
 });

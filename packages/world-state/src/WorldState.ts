@@ -39,6 +39,8 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
   version = 0;
   /** Set by {@link enableUndo}: what recent tracked writes overwrote. */
   private journal: UndoJournal | null = null;
+  /** Open {@link undoPoint}s. */
+  private undoDepth = 0;
 
   constructor(schema: Schema<S>) {
     this.schema = schema;
@@ -105,10 +107,11 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
   }
 
   /**
-   * Keep an undo journal of recent tracked writes (not planning writes), so
-   * that {@link rollback} can undo what a failed callback wrote. The runner
-   * enables it on its agents' states. Allocates once (`capacity` entries,
-   * default 8 per cell); recording allocates nothing and costs nothing per call.
+   * Keep an undo journal of tracked writes (not planning writes), so that
+   * {@link rollback} can undo what a failed callback wrote. The runner enables
+   * it on its agents' states. Allocates once (`capacity` entries, default 8 per
+   * cell); it grows only when one call between {@link undoPoint} and
+   * {@link undoDone} writes more than that, and then keeps its size.
    */
   enableUndo(capacity = Math.max(64, this.schema.size * 8)): this {
     this.journal ??= new UndoJournal(capacity);
@@ -116,17 +119,40 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
   }
 
   /**
-   * Undo every tracked write made since the state was at `version` (read it
-   * before calling code that may fail): each cell goes back to its value then.
-   * Returns how many writes were undone (0 without {@link enableUndo}). Counts
-   * as one tracked change, so observers of `version` see that the state moved.
-   * If more than the journal's capacity of writes happened since, the oldest
-   * of them cannot be undone.
+   * Before calling code that may fail: returns the version to {@link rollback}
+   * to, and keeps every write from now on in the journal until the matching
+   * {@link undoDone}, so the rollback is exact however much the call writes.
+   * Points nest; each needs one `undoDone`, also when the call threw.
+   * @example
+   * const before = state.undoPoint();
+   * try { operator.update(state); } catch (e) { state.rollback(before); }
+   * state.undoDone();
+   */
+  undoPoint(): number {
+    const version = this.version;
+    if (this.undoDepth++ === 0 && this.journal !== null) this.journal.floor = version;
+    return version;
+  }
+
+  /** Close the innermost {@link undoPoint}: once none is open, old writes may leave the journal. */
+  undoDone(): void {
+    if (this.undoDepth > 0 && --this.undoDepth === 0 && this.journal !== null) this.journal.floor = Infinity;
+  }
+
+  /**
+   * Undo every tracked write made since the state was at `version` (take it
+   * with {@link undoPoint} before calling code that may fail): each cell goes
+   * back to its value then. Returns how many writes were undone (0 without
+   * {@link enableUndo}). Counts as one tracked change, so observers of
+   * `version` see that the state moved. Exact while the undo point is open;
+   * for a version read without one, writes beyond the journal's capacity may
+   * have been forgotten.
    * @example
    * state.enableUndo();
-   * const before = state.version;
+   * const before = state.undoPoint();
    * state.set(keys.Ammo, 0);
    * state.rollback(before); // Ammo is back to its old value
+   * state.undoDone();
    */
   rollback(version: number): number {
     const journal = this.journal;

@@ -1,4 +1,4 @@
-import type { WorldState } from '@dualplan/world-state';
+import { UserCodeError, type WorldState } from '@dualplan/world-state';
 import type { CompiledGoal, GoapDomain } from '../compileGoapDomain.js';
 import type { GoapHeuristic, GoapNodeView } from '../GoapResult.js';
 import { Relaxation } from './Relaxation.js';
@@ -11,6 +11,8 @@ export interface HeuristicSearch {
   readonly goal: CompiledGoal | null;
   /** Effective cost of action `a` in this search; Infinity when it cannot be used. */
   costOf(a: number): number;
+  /** Faults of user code contained in this search, moved into the result's `faults`. */
+  readonly faultLog: UserCodeError[];
 }
 
 /**
@@ -106,11 +108,19 @@ class RelaxedHeuristic implements SearchHeuristic {
   }
 }
 
-/** A user function over a reused node view. */
+/**
+ * A user function over a reused node view. User code, so contained like a cost
+ * function: if it throws or returns something that is not a number (NaN, a
+ * string), it is reported once (in the result's `faults`) and the rest of that
+ * search uses h = 0, a uniform-cost search that still finds a plan; the next
+ * search calls it again.
+ */
 class CustomHeuristic implements SearchHeuristic {
   readonly admissible = false;
   readonly incremental = false;
   readonly relaxation = null;
+  /** Set when the function failed in this search. */
+  private failed = false;
   private readonly view: { mode: 'backward' | 'forward'; unsatisfied: number; words: Int32Array; at: number };
   constructor(
     private readonly fn: GoapHeuristic,
@@ -118,14 +128,29 @@ class CustomHeuristic implements SearchHeuristic {
   ) {
     this.view = { mode, unsatisfied: 0, words: new Int32Array(0), at: 0 };
   }
-  prepare(): void {}
-  estimate(_s: HeuristicSearch, words: Int32Array, at: number, unsat: number): number {
+  prepare(): void {
+    this.failed = false;
+  }
+  estimate(s: HeuristicSearch, words: Int32Array, at: number, unsat: number): number {
+    if (this.failed) return 0;
     const view = this.view;
     view.unsatisfied = unsat;
     view.words = words;
     view.at = at;
-    const h = this.fn(view as GoapNodeView);
+    let h: number;
+    try {
+      h = this.fn(view as GoapNodeView);
+    } catch (thrown) {
+      return this.fail(s, 'HEURISTIC_THREW', 'The custom heuristic threw (the rest of this search uses h = 0)', thrown);
+    }
+    if (typeof h !== 'number' || Number.isNaN(h)) return this.fail(s, 'INVALID_HEURISTIC', 'The custom heuristic returned an estimate that is not a number (the rest of this search uses h = 0)', h);
     return h > 0 ? h : 0;
+  }
+  /** Cold path: report once per search, then h = 0. */
+  private fail(s: HeuristicSearch, code: string, context: string, cause: unknown): number {
+    this.failed = true;
+    s.faultLog.push(new UserCodeError(code, 'heuristic', 'heuristic', context, cause));
+    return 0;
   }
 }
 

@@ -248,7 +248,7 @@ export class PlanningScheduler {
       // User code (a cost, an opaque check) threw: the agent gets a failure and asks again.
       this.active = null;
       this.stats.failures++;
-      this.answer(job, null, `planner ${job.planner.kind} threw: ${e instanceof Error ? e.message : String(e)}`);
+      this.answer(job, null, `planner ${job.planner.kind} threw: ${e instanceof Error ? e.message : String(e)}`, true, e);
       return 1;
     }
     if (result === null) {
@@ -261,12 +261,12 @@ export class PlanningScheduler {
     return work;
   }
 
-  private answer(job: Job, result: PlanResult | null, failure: string): void {
+  private answer(job: Job, result: PlanResult | null, failure: string, threw = false, thrown?: unknown): void {
     const id = job.id;
     const receiver = job.receiver!;
     this.stats.latencyFrames += this.stats.frames - job.requested;
     release(job);
-    receiver.receive(id, result, failure);
+    receiver.receive(id, result, failure, threw, thrown);
   }
 
   private withdraw(job: Job): void {
