@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DualplanError, didYouMean } from '@dualplan/world-state';
+import { DualplanError, flagOfParseError } from '@dualplan/world-state';
 
 export const BENCH_USAGE = `Usage: npm run bench -- [--quick] [--filter REGEX] [--reference]
   --quick           a short pass (well under a minute)
@@ -34,10 +34,8 @@ export function parseBenchArgs(argv: readonly string[]): BenchArgs {
   try {
     ({ values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false }));
   } catch (e) {
-    const message = (e as Error).message;
-    const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? '';
-    const hint = flag.startsWith('--') ? didYouMean(flag.slice(2).split('=')[0], Object.keys(OPTIONS)).replace(/"([^"]+)"/, '"--$1"') : '';
-    throw new BenchArgsError('BAD_ARGUMENT', flag, `${message.replace(/\.?$/, '.')}${hint}\n${BENCH_USAGE}`);
+    const { flag, hint } = flagOfParseError(e, OPTIONS);
+    throw new BenchArgsError('BAD_ARGUMENT', flag, `${(e as Error).message.replace(/\.?$/, '.')}${hint}\n${BENCH_USAGE}`);
   }
   let filter: RegExp | null = null;
   if (values.filter !== undefined) {

@@ -1,5 +1,5 @@
 import { parseArgs as parseNodeArgs } from 'node:util';
-import { DualplanError, didYouMean } from '@dualplan/world-state';
+import { DualplanError, flagOfParseError } from '@dualplan/world-state';
 
 /** Options of the arena command line. */
 export interface ArenaArgs {
@@ -75,11 +75,11 @@ export function parseArgs(argv: readonly string[]): ArenaArgs {
 /** Turn node:util's errors (codes ERR_PARSE_ARGS_*) into typed errors naming the flag. */
 function fromNodeError(e: unknown, argv: readonly string[]): ArenaArgsError {
   const err = e as { code?: string; message?: string };
-  const flag = /'(-{1,2}[^' ]+)/.exec(err.message ?? '')?.[1] ?? argv.find((a) => a.startsWith('-')) ?? '';
-  const name = flag.split('=')[0];
+  const { flag, hint } = flagOfParseError(e, OPTIONS);
+  const name = flag || (argv.find((a) => a.startsWith('-')) ?? '').split('=')[0];
   switch (err.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return new ArenaArgsError('UNKNOWN_FLAG', name, `Unknown argument "${name}".${didYouMean(name, Object.keys(OPTIONS).map((o) => `--${o}`))}`);
+      return new ArenaArgsError('UNKNOWN_FLAG', name, `Unknown argument "${name}".${hint}`);
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       if (/argument missing/.test(err.message ?? '')) return new ArenaArgsError('MISSING_VALUE', name, `${name} needs a value.`);
       if (/ambiguous/.test(err.message ?? '')) return new ArenaArgsError('MISSING_VALUE', name, `${name} needs a value (a negative one is written ${name}=-5).`);

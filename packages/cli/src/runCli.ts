@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { DualplanError, createState, didYouMean, formatSearchTrace, type Plan, type PlanResult, type Snapshot } from '@dualplan/world-state';
+import { DualplanError, createState, didYouMean, flagOfParseError, formatSearchTrace, type Plan, type PlanResult, type Snapshot } from '@dualplan/world-state';
 import { HtnPlanner, htnSearchTrace, htnWhyNoPlan, type HtnResult } from '@dualplan/htn';
 import { GoapPlanner, goapSearchTrace, whyNoPlan } from '@dualplan/goap';
 import { DomainDocumentError, domainJsonSchema, lintDomain, loadDomain, type DomainRegistry, type LoadedDomain } from '@dualplan/documents';
@@ -107,10 +107,8 @@ function parse(argv: readonly string[]) {
     return parseArgs({ args: [...argv], options: OPTIONS, allowPositionals: true, strict: true });
   } catch (e) {
     // node:util reports unknown options and missing values as TypeErrors with a code; name the flag and the closest one.
-    const message = (e as Error).message;
-    const flag = /'(-{1,2}[^' ]+)/.exec(message)?.[1] ?? '';
-    const hint = flag.startsWith('--') ? didYouMean(flag.slice(2), Object.keys(OPTIONS)).replace(/"([^"]+)"/, '"--$1"') : '';
-    throw new CliInputError('BAD_ARGUMENT', flag, `${message}${hint}\n\n${USAGE}`);
+    const { flag, hint } = flagOfParseError(e, OPTIONS);
+    throw new CliInputError('BAD_ARGUMENT', flag, `${(e as Error).message}${hint}\n\n${USAGE}`);
   }
 }
 

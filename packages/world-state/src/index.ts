@@ -39,6 +39,7 @@ export type { AgentPlanner, ReplaceDecision, SubPlanner } from './AgentPlanner.j
 export { PlanBuffer, copyResult, planFound, noPlan, moveFaults } from './PlanResult.js';
 export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult } from './PlanResult.js';
 export { didYouMean } from './didYouMean.js';
+export { flagOfParseError } from './flagOfParseError.js';
 export { checkFields, UnknownFieldError } from './checkFields.js';
 export { TRACE_VERDICTS } from './SearchTrace.js';
 export type { TraceVerdict, TraceNode, TraceCandidate, TraceEvent, SearchTrace } from './SearchTrace.js';

@@ -6,6 +6,8 @@ import { collect, makePlan, makeStep, testSchema, timedOperator } from '../testi
 import { PlanningScheduler } from './PlanningScheduler.js';
 
 const schema = testSchema();
+/** A clock that never advances: tests of the work budget and of the order must not depend on how busy the machine is. */
+const untimed = { clock: () => 0 };
 
 /** A planner whose answer is a one-step plan named after `label`, taking `cost` work units in slices. */
 function slicedFake(label: string, cost: number, log: string[] = []): SlicedPlanner & { begun: number } {
@@ -52,7 +54,7 @@ function request(p: PendingPlanner, state: WorldState<any>, id: number, urgency:
 
 describe('PlanningScheduler', () => {
   it('serves no-plan requests before invalidated ones before rechecks, oldest first within a level', () => {
-    const s = new PlanningScheduler({ frameWork: 1, sliceWork: 1 });
+    const s = new PlanningScheduler({ ...untimed, frameWork: 1, sliceWork: 1 });
     const state = createState(schema);
     const rec = recorder();
     const order: [string, PlanUrgency][] = [['r1', 'recheck'], ['i1', 'invalidated'], ['n1', 'noPlan'], ['r2', 'recheck'], ['n2', 'noPlan']];
@@ -62,7 +64,7 @@ describe('PlanningScheduler', () => {
   });
 
   it('spreads a long search over frames by the work budget and keeps serving it first', () => {
-    const s = new PlanningScheduler({ frameWork: 10, sliceWork: 4 });
+    const s = new PlanningScheduler({ ...untimed, frameWork: 10, sliceWork: 4 });
     const state = createState(schema);
     const rec = recorder();
     request(s.schedule(slicedFake('long', 25)), state, 1, 'recheck', rec);
@@ -95,7 +97,7 @@ describe('PlanningScheduler', () => {
   });
 
   it('ages waiting rechecks up a level so a stream of urgent requests cannot starve them', () => {
-    const s = new PlanningScheduler({ frameWork: 1, sliceWork: 1, agingFrames: 2 });
+    const s = new PlanningScheduler({ ...untimed, frameWork: 1, sliceWork: 1, agingFrames: 2 });
     const state = createState(schema);
     const rec = recorder();
     request(s.schedule(slicedFake('recheck', 1)), state, 1, 'recheck', rec);
@@ -108,7 +110,7 @@ describe('PlanningScheduler', () => {
   });
 
   it('answers a cancelled request never, and a superseded one only under its new id', () => {
-    const s = new PlanningScheduler({ frameWork: 3, sliceWork: 1 });
+    const s = new PlanningScheduler({ ...untimed, frameWork: 3, sliceWork: 1 });
     const state = createState(schema);
     const rec = recorder();
     const fake = slicedFake('x', 5);
@@ -130,7 +132,7 @@ describe('PlanningScheduler', () => {
   });
 
   it('plans a non-sliced planner whole, and turns a throwing planner into a failure answer', () => {
-    const s = new PlanningScheduler();
+    const s = new PlanningScheduler(untimed);
     const state = createState(schema);
     const rec = recorder();
     const plain: AgentPlanner = { kind: 'plain', operators: [], plan: () => noPlan('nothing'), shouldReplace: () => ({ replace: false, reason: '' }) };
@@ -158,7 +160,7 @@ describe('runners with a scheduled planner', () => {
   const operators = { Op: timedOperator(100) };
 
   it('keep running their plan while a better one is planned, then adopt it', () => {
-    const s = new PlanningScheduler({ frameWork: 1, sliceWork: 1 });
+    const s = new PlanningScheduler({ ...untimed, frameWork: 1, sliceWork: 1 });
     const { onEvent, types } = collect();
     const inner = slicedFake('first', 1);
     const agent = createAgent({ id: 'a', state: createState(schema), ctx: {}, planner: s.schedule(inner), operators, onEvent });
@@ -181,7 +183,7 @@ describe('runners with a scheduled planner', () => {
   });
 
   it('idle while planning when configured: no step starts or updates until the answer', () => {
-    const s = new PlanningScheduler({ frameWork: 2, sliceWork: 1 });
+    const s = new PlanningScheduler({ ...untimed, frameWork: 2, sliceWork: 1 });
     const updates: number[] = [];
     const op = { update: () => (updates.push(1), OperatorStatus.Running) };
     const agent = createAgent({ id: 'a', state: createState(schema), ctx: {}, planner: s.schedule(slicedFake('p', 4)), operators: { Op: op }, whilePlanning: 'idle' });

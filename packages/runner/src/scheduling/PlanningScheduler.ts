@@ -58,7 +58,6 @@ export interface Job<Ctx = any> {
   /** The request being served, 0 when none. */
   id: number;
   requested: number;
-  urgency: PlanUrgency;
   state: WorldState<any> | null;
   ctx: Ctx | undefined;
   running: Plan | null;
@@ -134,7 +133,6 @@ export class PlanningScheduler {
       since: 0,
       id: 0,
       requested: 0,
-      urgency: 'noPlan',
       state: null,
       ctx: undefined,
       running: null,
@@ -148,7 +146,6 @@ export class PlanningScheduler {
   submit<Ctx>(job: Job<Ctx>, state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void {
     if (job.id !== 0) this.withdraw(job);
     job.id = id;
-    job.urgency = urgency;
     job.state = state;
     job.ctx = ctx;
     job.running = running;

@@ -79,7 +79,7 @@ class FollowerPlanner<Ctx> extends ForwardingPlanner<Ctx> {
 
   constructor(
     private readonly squad: Squad<Ctx>,
-    private readonly fallback: AgentPlanner<Ctx> | null,
+    fallback: AgentPlanner<Ctx> | null,
     kind: string,
   ) {
     super(fallback ?? NONE);
