@@ -87,7 +87,7 @@ export class GoapTrace {
   private conAt = 0;
   private named: { expanded: TraceExpansion[]; considered: TraceConsideration[] } | null = null;
 
-  /** Forget the last search. `source` (set by the planner) names what later entries record. */
+  /** Forget the last search. `source` (set by the planner) names what later entries record. The planner calls it. @internal */
   clear(goal: string, mode: 'backward' | 'forward', source: GoapTraceSource | null = this.source, width = this.width): void {
     this.goal = goal;
     this.whyNoPlan = null;

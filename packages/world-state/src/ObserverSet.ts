@@ -27,6 +27,7 @@ export class ObserverSet {
     return () => this.set(this.list.filter((o) => o !== observer));
   }
 
+  /** Detaches every observer. */
   clear(): void {
     this.set([]);
   }
