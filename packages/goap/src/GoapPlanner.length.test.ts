@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { add, bool, createState, defineActions, defineSchema, eq, ge, int, le, set, sub } from '@dualplan/world-state';
-import { compileGoapDomain } from './compileGoapDomain.js';
+import { compileGoapDomain } from './domain/compileGoapDomain.js';
 import { GoapPlanner } from './GoapPlanner.js';
-import type { GoapPlannerOptions } from './GoapResult.js';
+import type { GoapPlannerOptions } from './GoapPlannerOptions.js';
 import { boundedOptimum, planNames, simulate } from './testUtil.js';
 
 /**

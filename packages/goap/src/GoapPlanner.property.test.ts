@@ -2,9 +2,9 @@ import fc from 'fast-check';
 import { createState, firstFailing } from '@dualplan/world-state';
 import { compileConditions } from '@dualplan/world-state';
 import { GoapPlanner } from './GoapPlanner.js';
-import type { GoapPlannerOptions } from './GoapResult.js';
+import type { GoapPlannerOptions } from './GoapPlannerOptions.js';
 import { randomDomain } from './examples/index.js';
-import { admissibleWeight } from './compileGoapDomain.js';
+import { admissibleWeight } from './domain/admissibleWeight.js';
 import { boundedOptimum, simulate } from './testUtil.js';
 
 /** The optimal cost by an exhaustive search written apart from the planner, or Infinity. */

@@ -1,6 +1,6 @@
 import { bool, check, createState, defineSchema, eq, int, ge, set, type WorldState, defineActions } from '@dualplan/world-state';
-import { compileGoapDomain } from './compileGoapDomain.js';
-import { compileGoal } from './compileGoal.js';
+import { compileGoapDomain } from './domain/compileGoapDomain.js';
+import { compileGoal } from './domain/compileGoal.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import { PlannerBusyError } from './errors.js';
 import { chainDomain, fireDomain, soldierGoapDomain } from './examples/index.js';

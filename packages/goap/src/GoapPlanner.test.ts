@@ -1,6 +1,7 @@
 import { bool, createState, defineSchema, eq, int, ge, set, add, firstFailing, PlanBuffer, defineActions } from '@dualplan/world-state';
-import { compileGoapDomain, type GoapDomain } from './compileGoapDomain.js';
-import { compileGoal } from './compileGoal.js';
+import { compileGoapDomain } from './domain/compileGoapDomain.js';
+import type { GoapDomain } from './domain/GoapDomain.js';
+import { compileGoal } from './domain/compileGoal.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import { UnknownGoalError } from './errors.js';
 import { chainDomain, fireDomain, mergedBoolDomain, mergedBoolTwinDomain, soldierGoapDomain, trollGoapDomain, woodpileDomain } from './examples/index.js';

@@ -1,6 +1,6 @@
 import { ChangeSource, applyEffects, createState, firstFailing, validatePlan, type ConditionList, type WorldState } from '@dualplan/world-state';
-import type { GoapDomain } from './compileGoapDomain.js';
-import type { GoapResult } from './GoapResult.js';
+import type { GoapDomain } from './domain/GoapDomain.js';
+import type { GoapResult } from './search/GoapResult.js';
 
 /** Action names of a result, in execution order. @internal test helper */
 export function planNames(domain: GoapDomain, r: GoapResult): string[] {

@@ -1,5 +1,6 @@
 import { bool, defineSchema, eq, set, type KeySpec, defineActions } from '@dualplan/world-state';
-import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
+import { compileGoapDomain } from '../domain/compileGoapDomain.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
 
 /**
  * chain(k) (issue 4): for each i, A_i (1; pre ¬a_i; eff a_i), B_i (1; pre a_i;

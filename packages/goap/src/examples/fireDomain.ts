@@ -1,5 +1,6 @@
 import { add, bool, defineSchema, eq, ge, int, set, defineActions } from '@dualplan/world-state';
-import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
+import { compileGoapDomain } from '../domain/compileGoapDomain.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
 
 /** Schema of {@link fireDomain} and {@link woodpileDomain}. */
 export function fireSchema() {

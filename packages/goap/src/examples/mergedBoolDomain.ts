@@ -1,5 +1,6 @@
 import { bool, defineSchema, eq, mergedBools, ne, set, defineActions } from '@dualplan/world-state';
-import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
+import { compileGoapDomain } from '../domain/compileGoapDomain.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
 
 /** Weapons of {@link mergedBoolDomain}: mutually exclusive, one merged enum. */
 export const Weapon = /* @__PURE__ */ Object.freeze({ Unarmed: 0, Sword: 1, Bow: 2, Staff: 3 } as const);

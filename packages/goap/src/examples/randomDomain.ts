@@ -1,5 +1,6 @@
 import { add, bool, compileConditions, createState, defineSchema, enumOf, eq, firstFailing, ge, int, le, mulberry32, ne, set, sub, type Condition, type Effect, type Snapshot, type ActionDef, defineActions } from '@dualplan/world-state';
-import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
+import { compileGoapDomain } from '../domain/compileGoapDomain.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
 
 /** The size and shape of a domain made by {@link randomDomain}. */
 export interface RandomDomainOptions {

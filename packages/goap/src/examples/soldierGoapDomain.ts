@@ -1,6 +1,7 @@
 import { eq, type WorldState } from '@dualplan/world-state';
 import { soldierActions, type SoldierActions } from '@dualplan/world-state/examples';
-import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
+import { compileGoapDomain } from '../domain/compileGoapDomain.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
 
 /** Options of {@link soldierGoapDomain}. */
 export interface SoldierOptions {

@@ -1,6 +1,7 @@
 import { eq } from '@dualplan/world-state';
 import { TrollLocation, trollActions, type TrollActions } from '@dualplan/world-state/examples';
-import { compileGoapDomain, type GoapDomain } from '../compileGoapDomain.js';
+import { compileGoapDomain } from '../domain/compileGoapDomain.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
 
 
 /**

@@ -1,5 +1,7 @@
-import { Eff, TOUCH, type GoapDomain } from '../compileGoapDomain.js';
-import { violates } from '../cellSet.js';
+import { EffOp } from '@dualplan/world-state';
+import { violates } from '../domain/cellSet.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
+import { Touch, VALUES_PER_CELL } from '../domain/Touch.js';
 
 /** What a relaxation needs from the search: per-action usability and effective cost in this search. */
 export interface ActionCosts {
@@ -11,7 +13,7 @@ export interface ActionCosts {
 export function maskCost(fc: Float64Array, cell: number, mask: number): number {
   let best = Infinity;
   for (let m = mask; m !== 0; m &= m - 1) {
-    const x = fc[cell * 32 + (31 - Math.clz32(m & -m))];
+    const x = fc[cell * VALUES_PER_CELL + (31 - Math.clz32(m & -m))];
     if (x < best) best = x;
   }
   return best;
@@ -43,9 +45,9 @@ export class Relaxation {
 
   constructor(readonly domain: GoapDomain) {
     const size = domain.schema.size;
-    this.factCost = new Float64Array(size * 32);
+    this.factCost = new Float64Array(size * VALUES_PER_CELL);
     this.intCost = new Float64Array(size);
-    this.supporter = new Int32Array(size * 32);
+    this.supporter = new Int32Array(size * VALUES_PER_CELL);
     this.intSupporter = new Int32Array(size);
     this.marks = new Int32Array(domain.actionCount);
     this.stack = new Int32Array(domain.actionCount);
@@ -70,7 +72,7 @@ export class Relaxation {
     this.supporter.fill(-1);
     this.intCost.fill(Infinity);
     this.intSupporter.fill(-1);
-    for (let c = 0, n = d.schema.size; c < n; c++) if (d.isInt[c] === 0) fc[c * 32 + values[from + c]] = 0;
+    for (let c = 0, n = d.schema.size; c < n; c++) if (d.isInt[c] === 0) fc[c * VALUES_PER_CELL + values[from + c]] = 0;
     // Bellman-Ford over the actions: a few passes on game domains (each pass settles a layer).
     for (let changed = true; changed; ) {
       changed = false;
@@ -80,19 +82,19 @@ export class Relaxation {
         let pc = 0;
         const end = d.touchStart[a + 1];
         for (let t = d.touchStart[a]; t < end && pc < Infinity; t++) {
-          const k = t * TOUCH;
-          const c = T[k];
+          const k = t * Touch.size;
+          const c = T[k + Touch.cell];
           let x: number;
-          if (d.isInt[c] === 1) x = violates(T, k + 6, true, values[from + c]) ? this.intCost[c] : 0;
-          else x = T[k + 6] === full[c] ? 0 : maskCost(fc, c, T[k + 6]);
+          if (d.isInt[c] === 1) x = violates(T, k + Touch.allowA, true, values[from + c]) ? this.intCost[c] : 0;
+          else x = T[k + Touch.allowA] === full[c] ? 0 : maskCost(fc, c, T[k + Touch.allowA]);
           if (max) pc = x > pc ? x : pc;
           else pc += x;
         }
         pc += cost;
         if (pc === Infinity) continue;
         for (let t = d.effectStart[a]; t < end; t++) {
-          const k = t * TOUCH;
-          const c = T[k];
+          const k = t * Touch.size;
+          const c = T[k + Touch.cell];
           if (d.isInt[c] === 1) {
             if (pc < this.intCost[c]) {
               this.intCost[c] = pc;
@@ -101,8 +103,8 @@ export class Relaxation {
             }
             continue;
           }
-          if (T[k + 3] !== Eff.Set) continue;
-          const f = c * 32 + T[k + 4];
+          if (T[k + Touch.effOp] !== EffOp.Set) continue;
+          const f = c * VALUES_PER_CELL + T[k + Touch.effValue];
           if (pc < fc[f]) {
             fc[f] = pc;
             this.supporter[f] = a;
@@ -136,8 +138,8 @@ export class Relaxation {
     while (sp > 0) {
       const b = this.stack[--sp];
       for (let t = d.touchStart[b], end = d.touchStart[b + 1]; t < end; t++) {
-        const k = t * TOUCH;
-        const a = this.need(T, k + 6, T[k]);
+        const k = t * Touch.size;
+        const a = this.need(T, k + Touch.allowA, T[k + Touch.cell]);
         if (a === -2) return Infinity;
         if (a >= 0 && this.marks[a] !== mark) {
           this.marks[a] = mark;
@@ -163,12 +165,12 @@ export class Relaxation {
     let v = -1;
     for (let m = mask; m !== 0; m &= m - 1) {
       const x = 31 - Math.clz32(m & -m);
-      if (fc[c * 32 + x] < best) {
-        best = fc[c * 32 + x];
+      if (fc[c * VALUES_PER_CELL + x] < best) {
+        best = fc[c * VALUES_PER_CELL + x];
         v = x;
       }
     }
     if (best === Infinity) return -2;
-    return best === 0 ? -1 : this.supporter[c * 32 + v];
+    return best === 0 ? -1 : this.supporter[c * VALUES_PER_CELL + v];
   }
 }

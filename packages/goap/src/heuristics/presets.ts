@@ -1,4 +1,4 @@
-import type { GoapPlannerOptions } from '../GoapResult.js';
+import type { GoapPlannerOptions } from '../GoapPlannerOptions.js';
 
 /** The fast preset's weight on h_FF: weighted A* that still prefers cheap plans (see docs/goap.md). */
 export const FAST_WEIGHT = 3;

@@ -1,4 +1,5 @@
-import { TOUCH, type GoapDomain } from '../compileGoapDomain.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
+import { Touch, VALUES_PER_CELL } from '../domain/Touch.js';
 
 /**
  * Successor generator for forward search (as in Fast Downward): each action is
@@ -14,25 +15,25 @@ export class ForwardIndex {
   readonly always: Int32Array;
   /** Cells some action is filed under. */
   readonly cells: Int32Array;
-  /** Per cell × 32 + value: the range of {@link actions} filed under that value (start; end is the next entry). */
+  /** Per cell × VALUES_PER_CELL + value: the range of {@link actions} filed under that value (start; end is the next entry). */
   readonly start: Int32Array;
   readonly actions: Int32Array;
 
   constructor(d: GoapDomain) {
     const T = d.touch;
     const size = d.schema.size;
-    const buckets: number[][] = Array.from({ length: size * 32 }, () => []);
+    const buckets: number[][] = Array.from({ length: size * VALUES_PER_CELL }, () => []);
     const always: number[] = [];
     const keyed = new Set<number>();
     for (let a = 0; a < d.actionCount; a++) {
       let best = -1;
       let bestCount = 33;
       for (let t = d.touchStart[a]; t < d.touchStart[a + 1]; t++) {
-        const k = t * TOUCH;
-        const c = T[k];
-        if (d.isInt[c] === 1 || T[k + 6] === d.full[c]) continue;
-        const count = popcount(T[k + 6]);
-        if (count < bestCount || (count === bestCount && d.schema.max[c] > d.schema.max[T[best * TOUCH]])) {
+        const k = t * Touch.size;
+        const c = T[k + Touch.cell];
+        if (d.isInt[c] === 1 || T[k + Touch.allowA] === d.full[c]) continue;
+        const count = popcount(T[k + Touch.allowA]);
+        if (count < bestCount || (count === bestCount && d.schema.max[c] > d.schema.max[T[best * Touch.size + Touch.cell]])) {
           best = t;
           bestCount = count;
         }
@@ -41,19 +42,19 @@ export class ForwardIndex {
         always.push(a);
         continue;
       }
-      const c = T[best * TOUCH];
+      const c = T[best * Touch.size + Touch.cell];
       keyed.add(c);
-      for (let m = T[best * TOUCH + 6]; m !== 0; m &= m - 1) buckets[c * 32 + (31 - Math.clz32(m & -m))].push(a);
+      for (let m = T[best * Touch.size + Touch.allowA]; m !== 0; m &= m - 1) buckets[c * VALUES_PER_CELL + (31 - Math.clz32(m & -m))].push(a);
     }
     this.always = Int32Array.from(always);
     this.cells = Int32Array.from([...keyed].sort((x, y) => x - y));
-    this.start = new Int32Array(size * 32 + 1);
+    this.start = new Int32Array(size * VALUES_PER_CELL + 1);
     const list: number[] = [];
-    for (let f = 0; f < size * 32; f++) {
+    for (let f = 0; f < size * VALUES_PER_CELL; f++) {
       this.start[f] = list.length;
       list.push(...buckets[f]);
     }
-    this.start[size * 32] = list.length;
+    this.start[size * VALUES_PER_CELL] = list.length;
     this.actions = Int32Array.from(list);
   }
 }

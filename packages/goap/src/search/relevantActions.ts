@@ -1,4 +1,5 @@
-import { TOUCH, type CompiledGoal, type GoapDomain } from '../compileGoapDomain.js';
+import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
+import { Touch } from '../domain/Touch.js';
 
 /**
  * Relevance analysis (backward from the goal, before the search): a value of a
@@ -27,19 +28,19 @@ export function relevantActions(d: GoapDomain, goal: CompiledGoal): Uint8Array {
       if (keep[a] === 1) continue;
       let achieves = false;
       for (let t = d.effectStart[a], end = d.touchStart[a + 1]; t < end && !achieves; t++) {
-        const k = t * TOUCH;
-        const c = T[k];
-        achieves = d.isInt[c] === 1 ? wanted[c] !== 0 : ((wanted[c] >>> T[k + 4]) & 1) === 1;
+        const k = t * Touch.size;
+        const c = T[k + Touch.cell];
+        achieves = d.isInt[c] === 1 ? wanted[c] !== 0 : ((wanted[c] >>> T[k + Touch.effValue]) & 1) === 1;
       }
       if (!achieves) continue;
       keep[a] = 1;
       changed = true;
       for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) {
-        const k = t * TOUCH;
-        const c = T[k];
+        const k = t * Touch.size;
+        const c = T[k + Touch.cell];
         if (d.isInt[c] === 1) {
-          if (T[k + 6] !== d.schema.min[c] || T[k + 7] !== d.schema.max[c]) wanted[c] = -1;
-        } else if (T[k + 6] !== d.full[c]) wanted[c] |= T[k + 6];
+          if (T[k + Touch.allowA] !== d.schema.min[c] || T[k + Touch.allowB] !== d.schema.max[c]) wanted[c] = -1;
+        } else if (T[k + Touch.allowA] !== d.full[c]) wanted[c] |= T[k + Touch.allowA];
       }
     }
   }

@@ -1,10 +1,10 @@
 import { describeAll, ObserverSet, PlanBuffer, type AgentPlanner, type CatalogEntry, type Plan, type PlanObserver, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import { compileGoal } from '../domain/compileGoal.js';
+import type { CompiledGoal, GoalDef } from '../domain/GoapDomain.js';
+import { GoapTrace } from '../diagnostics/GoapTrace.js';
+import type { GoapPlanner } from '../GoapPlanner.js';
+import type { GoapMeta } from '../search/GoapResult.js';
 import { planBest } from './planBest.js';
-import type { CompiledGoal, GoalDef } from './compileGoapDomain.js';
-import { GoapTrace } from './GoapTrace.js';
-import { compileGoal } from './compileGoal.js';
-import type { GoapPlanner } from './GoapPlanner.js';
-import type { GoapMeta } from './GoapResult.js';
 
 /** Options of {@link goapAgentPlanner}: which goals the agent chooses from and how it reports itself. */
 export interface GoapAgentOptions {
@@ -41,7 +41,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     operators: planner.domain.actions.operators,
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
       // Never write into the buffer holding the plan the runner is executing.
-      return planBest(planner, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer);
+      return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer);
     },
     observe(next: PlanObserver | null): () => void {
       if (next === null) {

@@ -1,9 +1,10 @@
 import { DualplanError, UnknownKeyError, createState, ValueRangeError, bool, check, defineSchema, effect, eq, ge, int, le, ne, set, add, defineActions, ActionDefinitionError } from '@dualplan/world-state';
-import { GoapPlanner } from './GoapPlanner.js';
-import { admissibleWeight, compileGoapDomain } from './compileGoapDomain.js';
+import { GoapPlanner } from '../GoapPlanner.js';
+import { admissibleWeight } from './admissibleWeight.js';
+import { compileGoapDomain } from './compileGoapDomain.js';
 import { compileGoal } from './compileGoal.js';
-import { fireDomain, soldierGoapDomain } from './examples/index.js';
-import { GoapDefinitionError } from './errors.js';
+import { fireDomain, soldierGoapDomain } from '../examples/index.js';
+import { GoapDefinitionError } from '../errors.js';
 
 const schema = defineSchema({ hasAxe: bool(), wood: int(0, 10), level: int(0, 5) });
 const k = schema.keys;

@@ -1,10 +1,10 @@
 import { bool, check, createState, defineSchema, eq, set, defineActions } from '@dualplan/world-state';
-import { compileGoapDomain } from './compileGoapDomain.js';
-import { GoapPlanner } from './GoapPlanner.js';
+import { compileGoapDomain } from '../domain/compileGoapDomain.js';
+import { GoapPlanner } from '../GoapPlanner.js';
 import { whyNoPlan } from './whyNoPlan.js';
-import { chainDomain, fireDomain, soldierGoapDomain } from './examples/index.js';
-import { compileGoal } from './compileGoal.js';
-import { planNames } from './testUtil.js';
+import { chainDomain, fireDomain, soldierGoapDomain } from '../examples/index.js';
+import { compileGoal } from '../domain/compileGoal.js';
+import { planNames } from '../testUtil.js';
 
 describe('GoapTrace', () => {
   test('is off by default', () => {

@@ -1,18 +1,29 @@
-import { TOUCH, type CompiledGoal } from './compileGoapDomain.js';
-import { achieves, isFree, violates } from './cellSet.js';
-import { describeCell } from './describeCell.js';
-import type { GoapPlanner } from './GoapPlanner.js';
+import type { WorldState } from '@dualplan/world-state';
+import { achieves, isFree, violates } from '../domain/cellSet.js';
+import { describeCell } from '../domain/describeCell.js';
+import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
+import { Touch } from '../domain/Touch.js';
+import type { GoapResult } from '../search/GoapResult.js';
+import { Verdict } from '../search/Verdict.js';
 import type { UnachievableCondition, WhyNoPlan } from './GoapTrace.js';
 
+/** What the analysis reads from a search: its domain, start state, outcome and per-action usability. @internal */
+export interface NoPlanSource {
+  readonly domain: GoapDomain;
+  readonly start: WorldState<any>;
+  readonly result: GoapResult;
+  /** 0 when action `a` is usable in the search, else why not (a `Verdict` code). */
+  usable(a: number): number;
+}
+
 /**
- * "Why no plan" for the planner's last search: starting from the goal
+ * "Why no plan" for a search (see `whyNoPlan`): starting from the goal
  * conditions the start state does not satisfy, follow usable achievers'
  * conditions (a relaxed analysis, ignoring interactions) and list every
  * needed condition that no usable action can achieve, with why each candidate fails.
- * @example
- * if (planner.plan(state, 'killEnemy').status !== 'found') console.log(whyNoPlan(planner).summary);
+ * @internal
  */
-export function whyNoPlan(planner: GoapPlanner, goal: CompiledGoal | null = planner.result.goal): WhyNoPlan {
+export function explainNoPlan(planner: NoPlanSource, goal: CompiledGoal | null = planner.result.goal): WhyNoPlan {
   if (!goal) return { goal: '', unachievable: [], summary: 'No search has run.' };
   const d = planner.domain;
   const schema = d.schema;
@@ -44,13 +55,13 @@ export function whyNoPlan(planner: GoapPlanner, goal: CompiledGoal | null = plan
     for (let k = d.indexStart[cell]; k < d.indexStart[cell + 1]; k++) {
       const act = d.indexActions[k];
       const name = d.actionNames[act];
-      if (!achieves(T, d.indexTouch[k] * TOUCH, d.isInt[cell] === 1, a, b, cell, schema.min, schema.max)) {
+      if (!achieves(T, d.indexTouch[k] * Touch.size, d.isInt[cell] === 1, a, b, cell, schema.min, schema.max)) {
         candidates.push({ action: name, reason: `its effect on ${schema.nameOf(cell)} does not satisfy it` });
         continue;
       }
       const use = planner.usable(act);
       if (use !== 0) {
-        candidates.push({ action: name, reason: use === 4 ? 'its procedural check fails on the current state' : 'its cost is Infinity (unusable now)' });
+        candidates.push({ action: name, reason: use === Verdict.procedural ? 'its procedural check fails on the current state' : 'its cost is Infinity (unusable now)' });
         continue;
       }
       achievers.push(act);
@@ -61,9 +72,9 @@ export function whyNoPlan(planner: GoapPlanner, goal: CompiledGoal | null = plan
     }
     for (const act of achievers) {
       for (let t = d.touchStart[act]; t < d.touchStart[act + 1]; t++) {
-        const k = t * TOUCH;
-        const c = T[k];
-        if (!isFree(T, k + 6, d.isInt[c] === 1, c, schema.min, schema.max, d.full)) push(c, T[k + 6], T[k + 7], `action ${d.actionNames[act]}`);
+        const k = t * Touch.size;
+        const c = T[k + Touch.cell];
+        if (!isFree(T, k + Touch.allowA, d.isInt[c] === 1, c, schema.min, schema.max, d.full)) push(c, T[k + Touch.allowA], T[k + Touch.allowB], `action ${d.actionNames[act]}`);
       }
     }
   }

@@ -1,20 +1,7 @@
 import { describeValue, type PlanBuffer } from '@dualplan/world-state';
-import type { CompiledGoal } from './compileGoapDomain.js';
+import type { CompiledGoal } from './domain/GoapDomain.js';
 import { GoapDefinitionError } from './errors.js';
-
-/** Read-only view of a node passed to a custom heuristic (reused object: do not keep it). */
-export interface GoapNodeView {
-  readonly mode: 'backward' | 'forward';
-  /** Backward: the node's conditions the start state violates. Forward: the goal conditions this state violates. */
-  readonly unsatisfied: number;
-  /** Node words: per cell a mask or [lo, hi] (backward, see `domain.offset`), or the cell values (forward). */
-  readonly words: Int32Array;
-  /** Offset of this node in `words`. */
-  readonly at: number;
-}
-
-/** A heuristic: an estimate of the remaining cost, >= 0. Admissible when it never overestimates. */
-export type GoapHeuristic = (node: GoapNodeView) => number;
+import type { GoapHeuristic } from './heuristics/GoapHeuristic.js';
 
 /** Options of a {@link GoapPlanner}: heuristic, budgets, search direction and tracing. */
 export interface GoapPlannerOptions {
@@ -72,54 +59,6 @@ export interface GoapPlanRequest {
   readonly goal?: string | CompiledGoal;
   /** Write the result into this buffer instead of returning a fresh one (allocation-free loops). */
   readonly out?: PlanBuffer;
-}
-
-/** Search status: `running` between slices; `budget` when a budget stopped it. */
-export type GoapStatus = 'idle' | 'running' | 'found' | 'none' | 'budget';
-/** Which budget stopped a search. */
-export type GoapBudget = '' | 'expansions' | 'length' | 'time' | 'nodes';
-
-/**
- * The outcome of the last search, reused by the planner (copy what you keep, or
- * call {@link GoapPlanner.toPlan}). `actions[0..length)` are action indices in execution order.
- * @example
- * const r = planner.plan(state, 'fire');
- * for (let i = 0; i < r.length; i++) console.log(domain.actionNames[r.actions[i]]);
- */
-export class GoapResult {
-  status: GoapStatus = 'idle';
-  budget: GoapBudget = '';
-  goal: CompiledGoal | null = null;
-  cost = 0;
-  length = 0;
-  actions: Int32Array;
-  expanded = 0;
-  generated = 0;
-  reopened = 0;
-  constructor(capacity: number) {
-    this.actions = new Int32Array(Math.max(1, capacity));
-  }
-
-  /** Clear for a new search towards `goal`. @internal */
-  reset(goal: CompiledGoal): void {
-    this.status = 'idle';
-    this.budget = '';
-    this.goal = goal;
-    this.cost = 0;
-    this.length = 0;
-    this.expanded = 0;
-    this.generated = 0;
-    this.reopened = 0;
-  }
-}
-
-/** GOAP metadata carried by plans: the goal, its priority at planning time, and search info. */
-export interface GoapMeta {
-  readonly goal: string;
-  readonly goalIndex: number;
-  readonly priority: number;
-  readonly mode: 'backward' | 'forward';
-  readonly weight: number;
 }
 
 const HEURISTICS: readonly string[] = ['count', 'additive', 'max', 'ff'];

@@ -1,6 +1,6 @@
 import type { MutablePlan, PlanBuffer, PlanResult } from '@dualplan/world-state';
-import type { GoapPlanner } from './GoapPlanner.js';
-import type { GoapMeta } from './GoapResult.js';
+import type { GoapMeta } from '../search/GoapResult.js';
+import type { SearchState } from '../search/SearchState.js';
 
 type MutableMeta = { -readonly [K in keyof GoapMeta]: GoapMeta[K] };
 
@@ -15,19 +15,19 @@ function goapPlanIn(out: PlanBuffer): MutablePlan<MutableMeta> {
 }
 
 /**
- * Write the planner's last successful search into `out` as a plan, in place: no
+ * Write the last successful search into `out` as a plan, in place: no
  * allocation unless a dynamic cost or penalty changed a step's cost (that step is a frozen copy).
  */
-export function writeFound(planner: GoapPlanner<any>, out: PlanBuffer, priority: number, reason: string): PlanResult<GoapMeta> {
-  const r = planner.result;
+export function writeFound(search: SearchState, out: PlanBuffer, priority: number, reason: string): PlanResult<GoapMeta> {
+  const r = search.result;
   const p = goapPlanIn(out);
   const steps = p.steps;
-  const domainSteps = planner.domain.steps;
+  const domainSteps = search.domain.steps;
   if (steps.length !== r.length) steps.length = r.length;
   for (let i = 0; i < r.length; i++) {
     const a = r.actions[i];
     const step = domainSteps[a];
-    const cost = planner.costOf(a);
+    const cost = search.costOf(a);
     steps[i] = cost === step.cost ? step : Object.freeze({ ...step, cost });
   }
   p.cost = r.cost;
@@ -36,9 +36,9 @@ export function writeFound(planner: GoapPlanner<any>, out: PlanBuffer, priority:
   meta.goal = goal.name;
   meta.goalIndex = goal.index;
   meta.priority = priority;
-  meta.mode = planner.mode;
-  meta.weight = planner.weight;
-  writeStats(planner, out);
+  meta.mode = search.mode;
+  meta.weight = search.weight;
+  writeStats(search, out);
   const o = out.r;
   o.status = 'found';
   o.plan = p;
@@ -49,13 +49,13 @@ export function writeFound(planner: GoapPlanner<any>, out: PlanBuffer, priority:
 
 /**
  * Write "no plan" into `out`. With `searched`, the stats and the status come from
- * the planner's last search (`'budget'` with the budget that stopped it); otherwise `'none'`, no stats.
+ * the last search (`'budget'` with the budget that stopped it); otherwise `'none'`, no stats.
  */
-export function writeNone(planner: GoapPlanner<any>, out: PlanBuffer, searched: boolean, reason: string): PlanResult<GoapMeta> {
-  const r = planner.result;
+export function writeNone(search: SearchState, out: PlanBuffer, searched: boolean, reason: string): PlanResult<GoapMeta> {
+  const r = search.result;
   const o = out.r;
   if (out.p.steps.length !== 0) out.p.steps.length = 0;
-  if (searched) writeStats(planner, out);
+  if (searched) writeStats(search, out);
   else {
     const stats = o.stats as { expanded: number; generated: number; backtracks: number };
     stats.expanded = stats.generated = stats.backtracks = 0;
@@ -68,8 +68,8 @@ export function writeNone(planner: GoapPlanner<any>, out: PlanBuffer, searched: 
   return o as PlanResult<GoapMeta>;
 }
 
-function writeStats(planner: GoapPlanner<any>, out: PlanBuffer): void {
-  const r = planner.result;
+function writeStats(search: SearchState, out: PlanBuffer): void {
+  const r = search.result;
   const stats = out.p.stats as { expanded: number; generated: number; backtracks: number };
   stats.expanded = r.expanded;
   stats.generated = r.generated;

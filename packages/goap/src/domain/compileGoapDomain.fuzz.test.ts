@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { bool, check, createState, defineActions, defineSchema, DualplanError, enumOf, eq, ge, int, set, add } from '@dualplan/world-state';
 import { compileGoapDomain } from './compileGoapDomain.js';
-import { GoapPlanner } from './GoapPlanner.js';
+import { GoapPlanner } from '../GoapPlanner.js';
 
 // Fuzzing GOAP definitions: arbitrary and corrupted domains either compile (and then plan, within the budgets, to a
 // result) or throw a DualplanError naming what is wrong; never another exception, never a hang.

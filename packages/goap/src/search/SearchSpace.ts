@@ -83,6 +83,23 @@ export class SearchSpace {
     });
   }
 
+  /**
+   * Bytes one node takes: its record in the per-node arrays (g, f, h, hraw as
+   * float64; unsat, parent, action, depth, hash, base as int32; flags) plus its
+   * words (4 bytes each). The hash table adds {@link usedBytes}' share.
+   */
+  get nodeBytes(): number {
+    return NODE_RECORD_BYTES + this.width * 4;
+  }
+
+  /**
+   * Node memory of the current search: the records of its nodes, the words of
+   * the nodes written so far (lazily stored nodes have none) and the hash table.
+   */
+  usedBytes(): number {
+    return this.count * NODE_RECORD_BYTES + this.usedSlots * this.width * 4 + this.table.byteLength;
+  }
+
   /** Forget every node (no clearing: the table's generation stamp moves on). */
   reset(): void {
     this.count = 0;
@@ -277,6 +294,9 @@ export class SearchSpace {
     }
   }
 }
+
+/** Bytes of one node's record in the per-node arrays: 4 float64, 6 int32 and a flags byte. */
+const NODE_RECORD_BYTES = 4 * 8 + 6 * 4 + 1;
 
 /** Layout of one table slot. */
 const Slot = { gen: 0, node: 1, hash: 2, size: 4 } as const;

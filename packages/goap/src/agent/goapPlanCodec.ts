@@ -1,5 +1,5 @@
 import { DualplanError, plainResult, resultFromPlain, type PlainOutcome, type PlanCodec, type PlanResult } from '@dualplan/world-state';
-import type { GoapDomain } from './compileGoapDomain.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
 
 /**
  * A {@link PlanCodec} for plans of one GOAP domain: steps travel as action

@@ -1,9 +1,9 @@
 import { ForwardingPlanner, PlanBuffer, type AgentPlanner, type Plan, type PlanResult, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
-import type { CompiledGoal } from './compileGoapDomain.js';
-import type { GoapPlanner } from './GoapPlanner.js';
+import type { CompiledGoal } from '../domain/GoapDomain.js';
+import { writeFound, writeNone } from '../diagnostics/writeGoapPlan.js';
+import type { GoapPlanner } from '../GoapPlanner.js';
 import { goapAgentPlanner, resolveGoal, type GoapAgentOptions } from './goapAgentPlanner.js';
 import { wanted } from './planBest.js';
-import { writeFound, writeNone } from './writeGoapPlan.js';
 
 /**
  * {@link goapAgentPlanner} in slices, for the runner's planning scheduler: the
@@ -61,7 +61,7 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
     this.result = null;
     let count = 0;
     for (let g = 0; g < goals.length; g++) {
-      const p = wanted(planner, goals[g], this.start, ctx);
+      const p = wanted(planner.engine, goals[g], this.start, ctx);
       if (Number.isNaN(p)) continue;
       // Insertion by priority, stable for equal priorities: the same order as goapAgentPlanner's sort.
       let i = count++;
@@ -73,7 +73,7 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
       priority[g] = p;
     }
     this.count = count;
-    if (count === 0) this.result = writeNone(planner, this.out, false, 'no valid, unsatisfied goal');
+    if (count === 0) this.result = writeNone(planner.engine, this.out, false, 'no valid, unsatisfied goal');
     else this.advance();
   }
 
@@ -92,7 +92,7 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
       const goal = this.goals[at];
       if (status === 'found') {
         const skipped = this.failed.length ? ` (no plan for ${this.failed.join(', ')})` : '';
-        return (this.result = writeFound(this.planner, this.out, this.priority[at], `goal ${goal.name}${skipped}`));
+        return (this.result = writeFound(this.planner.engine, this.out, this.priority[at], `goal ${goal.name}${skipped}`));
       }
       this.failed.push(status === 'budget' ? `${goal.name}: ${r.budget} budget` : goal.name);
       this.next++;
@@ -113,7 +113,7 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
   private advance(): void {
     if (this.next >= this.count) {
       // Status and stats of the last search, as goapAgentPlanner reports them.
-      this.result = writeNone(this.planner, this.out, true, `no plan for ${this.failed.join(', ')}`);
+      this.result = writeNone(this.planner.engine, this.out, true, `no plan for ${this.failed.join(', ')}`);
       return;
     }
     this.planner.begin(this.start!, this.goals[this.order[this.next]], this.ctx);

@@ -1,6 +1,8 @@
-import type { TraceVerdict } from '@dualplan/world-state';
-import { Eff, TOUCH, type GoapDomain } from './compileGoapDomain.js';
-import { describeCell, describeNode } from './describeCell.js';
+import { EffOp, type TraceVerdict } from '@dualplan/world-state';
+import { describeCell, describeNode } from '../domain/describeCell.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
+import { NO_EFFECT, Touch } from '../domain/Touch.js';
+import { Verdict } from '../search/Verdict.js';
 
 /** One expanded node: the regressed goal (backward) or state (forward), with g and h. */
 export interface TraceExpansion {
@@ -46,10 +48,14 @@ export interface GoapTraceSource {
   readonly maxPlanLength: number;
 }
 
-// Verdict codes 0-9 by meaning: kept, then rules 1-4 of the backward search, then budgets and forward applicability.
-const VERDICTS: readonly TraceVerdict[] = ['kept', 'noEffect', 'conditionConflicts', 'effectConflicts', 'procedural', 'unusable', 'tooLong', 'duplicate', 'conditionFailed', 'unreachable'];
-const EXP = 3; // node, parent, action
-const CON = 4; // expansion row, action, verdict, touch entry (or procedural check)
+// The search's verdict codes, by name (the names are the codes' keys).
+const VERDICTS = /* @__PURE__ */ Object.keys(Verdict) as TraceVerdict[];
+/** Layout of an expansion row: the node, its parent and the action that led to it. */
+const Exp = { node: 0, parent: 1, action: 2, size: 3 } as const;
+/** Layout of an expansion's cost row. */
+const Cost = { g: 0, h: 1, size: 2 } as const;
+/** Layout of a consideration row: the expansion row it belongs to, the action, its verdict and the failing touch record (or procedural check). */
+const Con = { row: 0, action: 1, verdict: 2, fail: 3, size: 4 } as const;
 const NONE: Float64Array = /* @__PURE__ */ new Float64Array(0);
 
 /**
@@ -113,17 +119,18 @@ export class GoapTrace {
   expand(node: number, parent: number, action: number, g: number, h: number, words: ArrayLike<number>, at: number): void {
     const i = this.expansions++;
     const w = this.width;
-    if ((i + 1) * EXP > this.exp.length) {
-      this.exp = grow(this.exp, (i + 16) * EXP * 2);
-      this.cost = grow(this.cost, (i + 16) * 4);
+    if ((i + 1) * Exp.size > this.exp.length) {
+      this.exp = grow(this.exp, (i + 16) * Exp.size * 2);
+      this.cost = grow(this.cost, (i + 16) * Cost.size * 2);
     }
     if ((i + 1) * w > this.words.length) this.words = grow(this.words, (i + 16) * w * 2);
     const e = this.exp;
-    e[i * EXP] = node;
-    e[i * EXP + 1] = parent;
-    e[i * EXP + 2] = action;
-    this.cost[i * 2] = g;
-    this.cost[i * 2 + 1] = h;
+    const x = i * Exp.size;
+    e[x + Exp.node] = node;
+    e[x + Exp.parent] = parent;
+    e[x + Exp.action] = action;
+    this.cost[i * Cost.size + Cost.g] = g;
+    this.cost[i * Cost.size + Cost.h] = h;
     const out = this.words;
     for (let k = 0, o = i * w; k < w; k++) out[o + k] = words[at + k];
   }
@@ -131,12 +138,13 @@ export class GoapTrace {
   /** @internal Record action `action` considered at the last expanded node: verdict code and failing touch entry or check. */
   consider(action: number, verdict: number, fail: number): void {
     const i = this.considerations++;
-    if ((i + 1) * CON > this.con.length) this.con = grow(this.con, (i + 64) * CON * 2);
+    if ((i + 1) * Con.size > this.con.length) this.con = grow(this.con, (i + 64) * Con.size * 2);
     const c = this.con;
-    c[i * CON] = this.expansions - 1;
-    c[i * CON + 1] = action;
-    c[i * CON + 2] = verdict;
-    c[i * CON + 3] = fail;
+    const x = i * Con.size;
+    c[x + Con.row] = this.expansions - 1;
+    c[x + Con.action] = action;
+    c[x + Con.verdict] = verdict;
+    c[x + Con.fail] = fail;
   }
 
   /** A copy that no later search of the planner changes (numbers only: names are made when it is read). */
@@ -151,16 +159,16 @@ export class GoapTrace {
     t.considerations = this.considerations;
     // One array for all four sections: a snapshot per search must be cheap to make.
     const e = this.expansions;
-    const data = new Float64Array(e * (EXP + 2 + this.width) + this.considerations * CON);
+    const data = new Float64Array(e * (Exp.size + Cost.size + this.width) + this.considerations * Con.size);
     let o = 0;
     t.expAt = o;
-    o = copy(this.exp, this.expAt, e * EXP, data, o);
+    o = copy(this.exp, this.expAt, e * Exp.size, data, o);
     t.costAt = o;
-    o = copy(this.cost, this.costAt, e * 2, data, o);
+    o = copy(this.cost, this.costAt, e * Cost.size, data, o);
     t.wordsAt = o;
     o = copy(this.words, this.wordsAt, e * this.width, data, o);
     t.conAt = o;
-    copy(this.con, this.conAt, this.considerations * CON, data, o);
+    copy(this.con, this.conAt, this.considerations * Con.size, data, o);
     t.exp = t.cost = t.words = t.con = data;
     t.named = this.named;
     return t;
@@ -186,16 +194,17 @@ export class GoapTrace {
       const e = this.exp;
       const x = this.expAt;
       for (let i = 0; i < this.expansions; i++) {
-        const a = e[x + i * EXP + 2];
-        const cost = this.costAt + i * 2;
-        expanded.push({ node: e[x + i * EXP], parent: e[x + i * EXP + 1], action: a >= 0 ? d.actionNames[a] : null, g: this.cost[cost], h: this.cost[cost + 1], label: describeNode(d, this.mode, this.words, this.wordsAt + i * this.width) });
+        const r = x + i * Exp.size;
+        const a = e[r + Exp.action];
+        const cost = this.costAt + i * Cost.size;
+        expanded.push({ node: e[r + Exp.node], parent: e[r + Exp.parent], action: a >= 0 ? d.actionNames[a] : null, g: this.cost[cost + Cost.g], h: this.cost[cost + Cost.h], label: describeNode(d, this.mode, this.words, this.wordsAt + i * this.width) });
       }
       const c = this.con;
-      for (let i = 0, o = this.conAt; i < this.considerations; i++, o += CON) {
-        const row = c[o];
-        const a = c[o + 1];
-        const verdict = c[o + 2];
-        considered.push({ node: e[x + row * EXP], action: d.actionNames[a], verdict: VERDICTS[verdict], detail: this.detail(src, row, a, verdict, c[o + 3]) });
+      for (let i = 0, o = this.conAt; i < this.considerations; i++, o += Con.size) {
+        const row = c[o + Con.row];
+        const a = c[o + Con.action];
+        const verdict = c[o + Con.verdict];
+        considered.push({ node: e[x + row * Exp.size + Exp.node], action: d.actionNames[a], verdict: VERDICTS[verdict], detail: this.detail(src, row, a, verdict, c[o + Con.fail]) });
       }
     }
     return (this.named = { expanded, considered });
@@ -206,24 +215,26 @@ export class GoapTrace {
     const d = src.domain;
     const schema = d.schema;
     const T = d.touch;
-    const k = fail * TOUCH;
+    const k = fail * Touch.size;
     const at = this.wordsAt + row * this.width;
-    if (verdict === 1) return 'no effect satisfies an open condition';
-    if (verdict === 2 || verdict === 3) {
-      const c = T[k];
-      const eff = T[k + 3] === Eff.Set ? `${schema.nameOf(c)} = ${schema.format(c, T[k + 4])}` : `${schema.nameOf(c)} ${T[k + 4] < 0 ? '-=' : '+='} ${Math.abs(T[k + 4])}`;
+    if (verdict === Verdict.noEffect) return 'no effect satisfies an open condition';
+    if (verdict === Verdict.conditionConflicts || verdict === Verdict.effectConflicts) {
+      const c = T[k + Touch.cell];
+      const v = T[k + Touch.effValue];
+      const op = T[k + Touch.effOp];
+      const eff = op === EffOp.Set ? `${schema.nameOf(c)} = ${schema.format(c, v)}` : `${schema.nameOf(c)} ${v < 0 ? '-=' : '+='} ${Math.abs(v)}`;
       const goal = describeCell(d, this.words, at, c);
-      return verdict === 3 ? `effect ${eff} conflicts with ${goal}` : `precondition on ${schema.nameOf(c)} conflicts with ${goal}${T[k + 3] ? ` (through ${eff})` : ''}`;
+      return verdict === Verdict.effectConflicts ? `effect ${eff} conflicts with ${goal}` : `precondition on ${schema.nameOf(c)} conflicts with ${goal}${op !== NO_EFFECT ? ` (through ${eff})` : ''}`;
     }
-    if (verdict === 4) return `procedural check ${d.procedural[a]!.describe(fail)} failed`;
-    if (verdict === 5) return fail === 1 ? 'irrelevant: no effect the goal can use' : 'cost is Infinity (unusable)';
-    if (verdict === 6) return `plan would exceed ${src.maxPlanLength} actions`;
-    if (verdict === 7) return 'an equal node is known at lower or equal cost';
-    if (verdict === 8) {
-      const c = T[k];
+    if (verdict === Verdict.procedural) return `procedural check ${d.procedural[a]!.describe(fail)} failed`;
+    if (verdict === Verdict.unusable) return fail === 1 ? 'irrelevant: no effect the goal can use' : 'cost is Infinity (unusable)';
+    if (verdict === Verdict.tooLong) return `plan would exceed ${src.maxPlanLength} actions`;
+    if (verdict === Verdict.duplicate) return 'an equal node is known at lower or equal cost';
+    if (verdict === Verdict.conditionFailed) {
+      const c = T[k + Touch.cell];
       return `${schema.nameOf(c)} = ${schema.format(c, this.words[at + c])} does not allow it`;
     }
-    if (verdict === 9) return 'a condition of the result is unreachable from the start state';
+    if (verdict === Verdict.unreachable) return 'a condition of the result is unreachable from the start state';
     return '';
   }
 }

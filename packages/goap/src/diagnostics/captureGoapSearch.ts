@@ -1,33 +1,25 @@
 import type { SearchTrace, TraceCandidate, TraceNode } from '@dualplan/world-state';
-import type { GoapPlanner } from './GoapPlanner.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
+import type { GoapResult } from '../search/GoapResult.js';
 import type { GoapTrace } from './GoapTrace.js';
 
 type Node = { -readonly [K in keyof TraceNode]: TraceNode[K] };
 
-/**
- * The planner's last search (traced: `planner.trace` set) as the
- * planner-neutral {@link SearchTrace}: the expanded nodes with g and h, every
- * action considered at each with its verdict and failing condition, and the
- * path of the plan found (the last node of the path is never expanded: it is
- * added with the label `start state` backward, `goal reached` forward).
- * Plain data: it keeps no reference into the planner.
- * @example
- * const planner = new GoapPlanner(soldierGoapDomain(), { trace: true });
- * planner.search(state, 'killEnemy'); // or plan(state, ctx, { goal: 'killEnemy' })
- * const trace = goapSearchTrace(planner);
- * trace.candidates.filter((c) => c.verdict !== 'kept' && c.verdict !== 'noEffect');
- */
-export function goapSearchTrace(planner: GoapPlanner): SearchTrace {
-  return captureGoapSearch(planner)();
+/** What a capture reads: the trace and the outcome of the last search, and how it searched. @internal */
+export interface CaptureSource {
+  readonly trace: GoapTrace | null;
+  readonly result: GoapResult;
+  readonly domain: GoapDomain;
+  readonly mode: 'backward' | 'forward';
 }
 
 /**
- * The planner's last search, captured as numbers (a snapshot of its trace and
+ * A planner's (or a search's) last search, captured as numbers (a snapshot of its trace and
  * result) and turned into a {@link SearchTrace} only when the returned function
  * is called, any time later. What a monitor keeps per search.
  * @internal
  */
-export function captureGoapSearch(planner: GoapPlanner): () => SearchTrace {
+export function captureGoapSearch(planner: CaptureSource): () => SearchTrace {
   const t = planner.trace?.snapshot() ?? null;
   const r = planner.result;
   const found = r.status === 'found';

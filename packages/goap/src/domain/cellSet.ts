@@ -1,4 +1,6 @@
-import { Eff, type CompiledGoal, type GoapDomain } from './compileGoapDomain.js';
+import { EffOp } from '@dualplan/world-state';
+import type { CompiledGoal, GoapDomain } from './GoapDomain.js';
+import { Touch } from './Touch.js';
 
 // A cell set is how nodes, goals and touch entries constrain one cell: a bitmask
 // of allowed values (bool/enum cells) at words[o], or an interval [words[o], words[o + 1]] (int cells).
@@ -19,14 +21,14 @@ export function isFree(words: ArrayLike<number>, o: number, int: boolean, c: num
 }
 
 /**
- * Rule 1: the effect of touch entry `T[k..]` satisfies the cell set `lo`/`hi`
+ * Rule 1: the effect of the touch record at `T[k..]` satisfies the cell set `lo`/`hi`
  * (a mask, or an interval of int cell `c`): a `set` to an
  * allowed value, or an `add`/`sub` that moves towards a bound the set excludes. @internal
  */
 export function achieves(T: Int32Array, k: number, int: boolean, lo: number, hi: number, c: number, min: ArrayLike<number>, max: ArrayLike<number>): boolean {
-  const v = T[k + 4];
+  const v = T[k + Touch.effValue];
   if (!int) return ((lo >>> v) & 1) === 1;
-  if (T[k + 3] === Eff.Set) return v >= lo && v <= hi;
+  if (T[k + Touch.effOp] === EffOp.Set) return v >= lo && v <= hi;
   return v > 0 ? lo > min[c] : v < 0 && hi < max[c];
 }
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { createState, formatSearchTrace } from '@dualplan/world-state';
-import { GoapPlanner } from './GoapPlanner.js';
+import { GoapPlanner } from '../GoapPlanner.js';
 import { goapSearchTrace } from './goapSearchTrace.js';
-import { soldierGoapDomain } from './examples/index.js';
+import { soldierGoapDomain } from '../examples/index.js';
 
 describe('goapSearchTrace', () => {
   it('turns the last traced search into the shared trace: nodes, verdicts by meaning, the chosen path', () => {

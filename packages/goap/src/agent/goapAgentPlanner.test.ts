@@ -1,9 +1,9 @@
 import { bool, check, createState, defineSchema, eq, set, defineActions, type ObservedGoal, type Plan, type SearchTrace } from '@dualplan/world-state';
-import { compileGoapDomain } from './compileGoapDomain.js';
-import { GoapPlanner } from './GoapPlanner.js';
-import type { GoapMeta } from './GoapResult.js';
+import { compileGoapDomain } from '../domain/compileGoapDomain.js';
+import { GoapPlanner } from '../GoapPlanner.js';
+import type { GoapMeta } from '../search/GoapResult.js';
 import { goapAgentPlanner } from './goapAgentPlanner.js';
-import { fireDomain, soldierGoapDomain, trollGoapDomain } from './examples/index.js';
+import { fireDomain, soldierGoapDomain, trollGoapDomain } from '../examples/index.js';
 
 const schema = defineSchema({ fed: bool(), rested: bool(), rich: bool(), hasFood: bool(), busy: bool() });
 const k = schema.keys;

@@ -1,4 +1,4 @@
-import type { GoapDomain } from './compileGoapDomain.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
 
 /**
  * A candidate node written as a change to its parent's words (index/value

@@ -1,4 +1,4 @@
-import type { GoapDomain } from './compileGoapDomain.js';
+import type { GoapDomain } from './GoapDomain.js';
 import { isFree } from './cellSet.js';
 
 /**

@@ -1,0 +1,73 @@
+import type { ActionCost, ActionSet, Condition, ConditionList, PlanStep, Schema, WorldState } from '@dualplan/world-state';
+
+/** A goal: desired conditions, a priority and an optional validity check (the ReGoap flow). */
+export interface GoalDef<Ctx = any> {
+  readonly name: string;
+  /** Data conditions only: goals are regressed, so opaque checks are not allowed. */
+  readonly conditions: readonly Condition[];
+  /** Higher is more urgent. A number or a function of the state; default 0. */
+  readonly priority?: number | ((state: WorldState<any>, ctx: Ctx) => number);
+  /** When present and false, the goal is skipped by goal selection. */
+  readonly valid?: (state: WorldState<any>, ctx: Ctx) => boolean;
+}
+
+/** What GOAP adds to an action set: the goals. */
+export interface GoapDomainDef<Ctx = any> {
+  readonly goals?: readonly GoalDef<Ctx>[];
+}
+
+/** A compiled goal: its regressed-goal words (one mask or interval per cell). */
+export interface CompiledGoal<Ctx = any> {
+  readonly name: string;
+  readonly index: number;
+  /** Node words of the goal: a full mask / full range on unconstrained cells. */
+  readonly words: Int32Array;
+  /** Cells the goal constrains. */
+  readonly cells: Int32Array;
+  readonly conditions: ConditionList;
+  /** The goal's priority, or the function that computes it at selection time. */
+  readonly priority: number | ((state: WorldState<any>, ctx: Ctx) => number);
+  /** The goal's validity check, or null when the goal is always valid. */
+  readonly valid: ((state: WorldState<any>, ctx: Ctx) => boolean) | null;
+}
+
+/**
+ * A compiled GOAP domain: flat typed arrays for the planner's hot loop, plus
+ * shared plan steps. Build with {@link compileGoapDomain}; immutable and shareable
+ * between planners (the planners own all scratch).
+ */
+export interface GoapDomain<Ctx = any, Op extends string = string> {
+  readonly schema: Schema;
+  /** The action set the domain was compiled from. */
+  readonly actions: ActionSet<string, Op, Ctx>;
+  readonly actionNames: readonly string[];
+  readonly actionCount: number;
+  /** Words per regressed goal (1 per bool/enum cell, 2 per int cell). */
+  readonly words: number;
+  /** Per cell: word offset, 1 when it is an int (interval) cell, full mask of enum/bool cells. */
+  readonly offset: Int32Array;
+  readonly isInt: Uint8Array;
+  readonly full: Int32Array;
+  /**
+   * Per action, the cells it touches: one `Touch` record each (cell, word
+   * offset, int flag, effect op, effect value, edge policy, allowed set).
+   * Precondition-only records come first (up to `effectStart[a]`), then effect records.
+   */
+  readonly touch: Int32Array;
+  readonly touchStart: Int32Array;
+  readonly effectStart: Int32Array;
+  /** Effect→action index (F.E.A.R.'s effect table): actions with an effect on cell c are `indexActions[indexStart[c]..indexStart[c+1]]`. */
+  readonly indexStart: Int32Array;
+  readonly indexActions: Int32Array;
+  /** Parallel to `indexActions`: the touch entry of that action's effect on the cell. */
+  readonly indexTouch: Int32Array;
+  readonly baseCost: Float64Array;
+  readonly costFns: readonly (ActionCost<Ctx> | null)[];
+  /** Procedural (opaque) conditions per action, or null. */
+  readonly procedural: readonly (ConditionList | null)[];
+  /** One shared plan step per action (base cost). */
+  readonly steps: readonly PlanStep[];
+  readonly goals: readonly CompiledGoal<Ctx>[];
+  /** The index of the goal called `name` in {@link GoapDomain.goals}, or -1. */
+  goalIndex(name: string): number;
+}

@@ -1,0 +1,56 @@
+import { checkFields, compileConditions } from '@dualplan/world-state';
+import { GoapDefinitionError } from '../errors.js';
+import { constraintsOf, type Layout } from './constraintsOf.js';
+import type { CompiledGoal, GoalDef, GoapDomain } from './GoapDomain.js';
+
+const GOAL_FIELDS = ['name', 'conditions', 'priority', 'valid'];
+
+/**
+ * Compile a goal against a domain's layout, for planning to conditions that are
+ * not one of the domain's named goals (e.g. a sub-goal handed down by an HTN task).
+ * @example
+ * const goal = compileGoal(domain, { name: 'fire', conditions: [eq(keys.HasFire, true)] });
+ * planner.plan(state, goal);
+ */
+export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx>, index = -1): CompiledGoal<Ctx> {
+  if (!def || typeof def.name !== 'string' || def.name === '') throw new GoapDefinitionError('BAD_GOAL', String(def?.name ?? index), 'A goal needs a non-empty name.');
+  const where = `goal ${def.name}`;
+  checkFields(def, GOAL_FIELDS, `goal "${def.name}"`);
+  if (!Array.isArray(def.conditions)) throw new GoapDefinitionError('BAD_GOAL', def.name, `Goal "${def.name}" needs a conditions array.`);
+  const conditions = compileConditions(domain.schema, def.conditions, where);
+  if (conditions.hasOpaque) {
+    throw new GoapDefinitionError('OPAQUE_GOAL_CONDITION', def.name, `Goal "${def.name}" has an opaque condition: goals are regressed, so they must be data conditions.`);
+  }
+  const priority = def.priority ?? 0;
+  if (typeof priority !== 'function' && (typeof priority !== 'number' || Number.isNaN(priority))) {
+    throw new GoapDefinitionError('INVALID_PRIORITY', def.name, `Goal "${def.name}" has priority ${String(priority)}: expected a number or a function.`);
+  }
+  const allowed = constraintsOf(domain, conditions, where, def.name, 'CONTRADICTORY_GOAL');
+  const words = new Int32Array(domain.words);
+  fillUnconstrained(domain, words);
+  for (const [cell, [lo, hi]] of allowed) {
+    words[domain.offset[cell]] = lo;
+    if (domain.isInt[cell]) words[domain.offset[cell] + 1] = hi;
+  }
+  return Object.freeze({
+    name: def.name,
+    index,
+    words,
+    cells: Int32Array.from(allowed.keys()),
+    conditions,
+    priority,
+    valid: def.valid ?? null,
+  });
+}
+
+/** Write the unconstrained goal (every cell: full mask or full range). */
+function fillUnconstrained(layout: Layout, out: Int32Array): void {
+  const { schema, offset, isInt, full } = layout;
+  for (let c = 0; c < schema.size; c++) {
+    const o = offset[c];
+    if (isInt[c]) {
+      out[o] = schema.min[c];
+      out[o + 1] = schema.max[c];
+    } else out[o] = full[c];
+  }
+}

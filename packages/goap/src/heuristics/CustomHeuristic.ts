@@ -1,0 +1,50 @@
+import { UserCodeError } from '@dualplan/world-state';
+import type { GoapHeuristic, GoapNodeView } from './GoapHeuristic.js';
+import type { HeuristicSearch, SearchHeuristic } from './SearchHeuristic.js';
+
+/**
+ * A user function over a reused node view. User code, so contained like a cost
+ * function: if it throws or returns something that is not a number (NaN, a
+ * string), it is reported once (in the result's `faults`) and the rest of that
+ * search uses h = 0, a uniform-cost search that still finds a plan; the next
+ * search calls it again.
+ * @internal
+ */
+export class CustomHeuristic implements SearchHeuristic {
+  readonly admissible = false;
+  readonly incremental = false;
+  readonly relaxation = null;
+  /** Set when the function failed in this search. */
+  private failed = false;
+  private readonly view: { mode: 'backward' | 'forward'; unsatisfied: number; words: Int32Array; at: number };
+  constructor(
+    private readonly fn: GoapHeuristic,
+    mode: 'backward' | 'forward',
+  ) {
+    this.view = { mode, unsatisfied: 0, words: new Int32Array(0), at: 0 };
+  }
+  prepare(): void {
+    this.failed = false;
+  }
+  estimate(s: HeuristicSearch, words: Int32Array, at: number, unsat: number): number {
+    if (this.failed) return 0;
+    const view = this.view;
+    view.unsatisfied = unsat;
+    view.words = words;
+    view.at = at;
+    let h: number;
+    try {
+      h = this.fn(view as GoapNodeView);
+    } catch (thrown) {
+      return this.fail(s, 'HEURISTIC_THREW', 'The custom heuristic threw (the rest of this search uses h = 0)', thrown);
+    }
+    if (typeof h !== 'number' || Number.isNaN(h)) return this.fail(s, 'INVALID_HEURISTIC', 'The custom heuristic returned an estimate that is not a number (the rest of this search uses h = 0)', h);
+    return h > 0 ? h : 0;
+  }
+  /** Cold path: report once per search, then h = 0. */
+  private fail(s: HeuristicSearch, code: string, context: string, cause: unknown): number {
+    this.failed = true;
+    s.faultLog.push(new UserCodeError(code, 'heuristic', 'heuristic', context, cause));
+    return 0;
+  }
+}

@@ -1,0 +1,16 @@
+import type { GoapDomain } from '../domain/GoapDomain.js';
+import { CountHeuristic } from './CountHeuristic.js';
+import { CustomHeuristic } from './CustomHeuristic.js';
+import type { GoapHeuristic } from './GoapHeuristic.js';
+import { RelaxedHeuristic } from './RelaxedHeuristic.js';
+import type { SearchHeuristic } from './SearchHeuristic.js';
+
+/** Heuristic names accepted by the `heuristic` option. */
+export type GoapHeuristicName = 'count' | 'additive' | 'max' | 'ff';
+
+/** Build the heuristic object a planner keeps for its life. @internal */
+export function createHeuristic(domain: GoapDomain, choice: GoapHeuristicName | GoapHeuristic, mode: 'backward' | 'forward'): SearchHeuristic {
+  if (typeof choice === 'function') return new CustomHeuristic(choice, mode);
+  if (choice === 'count') return new CountHeuristic();
+  return new RelaxedHeuristic(domain, choice === 'additive' ? 'add' : choice, mode === 'backward');
+}

@@ -1,0 +1,48 @@
+/**
+ * Per-action runtime statistics of one planner, kept across searches: the cost
+ * multiplier raised by failures and decayed over time (success-rate tracking),
+ * failure and success counts, and how many found plans used each action
+ * (actions never selected point at over-strict conditions or bad data). @internal
+ */
+export class ActionStats {
+  /** Per action: runtime cost multiplier (>= 1). */
+  readonly multipliers: Float64Array;
+  readonly failures: Uint32Array;
+  readonly successes: Uint32Array;
+  readonly selected: Uint32Array;
+
+  constructor(
+    actionCount: number,
+    readonly failurePenalty: number,
+    readonly penaltyHalfLife: number,
+  ) {
+    this.multipliers = new Float64Array(actionCount).fill(1);
+    this.failures = new Uint32Array(actionCount);
+    this.successes = new Uint32Array(actionCount);
+    this.selected = new Uint32Array(actionCount);
+  }
+
+  /** Count a runtime failure of action `a` and raise its multiplier by `amount`. */
+  penalize(a: number, amount = this.failurePenalty): void {
+    if (a < 0 || a >= this.multipliers.length) return;
+    this.failures[a]++;
+    this.multipliers[a] += amount;
+  }
+
+  /** Count a runtime success of action `a`. */
+  succeeded(a: number): void {
+    if (a >= 0 && a < this.successes.length) this.successes[a]++;
+  }
+
+  /** Let `dt` seconds pass: every extra multiplier halves per `penaltyHalfLife`. */
+  decay(dt: number): void {
+    if (!(dt > 0)) return;
+    const k = Math.pow(0.5, dt / this.penaltyHalfLife);
+    const m = this.multipliers;
+    for (let i = 0; i < m.length; i++) {
+      if (m[i] === 1) continue;
+      const extra = (m[i] - 1) * k;
+      m[i] = extra < 1e-6 ? 1 : 1 + extra;
+    }
+  }
+}

@@ -1,0 +1,55 @@
+import type { CompiledGoal } from '../domain/GoapDomain.js';
+
+/** Search status: `running` between slices; `budget` when a budget stopped it. */
+export type GoapStatus = 'idle' | 'running' | 'found' | 'none' | 'budget';
+/** Which budget stopped a search. */
+export type GoapBudget = '' | 'expansions' | 'length' | 'time' | 'nodes';
+
+/**
+ * The outcome of the last search, reused by the planner (copy what you keep, or
+ * call {@link GoapPlanner.toPlan}). `actions[0..length)` are action indices in execution order.
+ * @example
+ * const r = planner.plan(state, 'fire');
+ * for (let i = 0; i < r.length; i++) console.log(domain.actionNames[r.actions[i]]);
+ */
+export class GoapResult {
+  status: GoapStatus = 'idle';
+  budget: GoapBudget = '';
+  goal: CompiledGoal | null = null;
+  cost = 0;
+  length = 0;
+  actions: Int32Array;
+  expanded = 0;
+  generated = 0;
+  reopened = 0;
+  /** Bytes per stored node (its record and its words), set when a search ends. */
+  nodeBytes = 0;
+  /** Node memory the search used, in bytes: node records, the words written and the closed-set table; set when a search ends. */
+  memoryBytes = 0;
+  constructor(capacity: number) {
+    this.actions = new Int32Array(Math.max(1, capacity));
+  }
+
+  /** Clear for a new search towards `goal`. @internal */
+  reset(goal: CompiledGoal): void {
+    this.status = 'idle';
+    this.budget = '';
+    this.goal = goal;
+    this.cost = 0;
+    this.length = 0;
+    this.expanded = 0;
+    this.generated = 0;
+    this.reopened = 0;
+    this.nodeBytes = 0;
+    this.memoryBytes = 0;
+  }
+}
+
+/** GOAP metadata carried by plans: the goal, its priority at planning time, and search info. */
+export interface GoapMeta {
+  readonly goal: string;
+  readonly goalIndex: number;
+  readonly priority: number;
+  readonly mode: 'backward' | 'forward';
+  readonly weight: number;
+}
