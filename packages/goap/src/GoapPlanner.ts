@@ -11,6 +11,7 @@ import { resolvePreset } from './heuristics/presets.js';
 import { ActionStats } from './search/ActionStats.js';
 import { checkState } from './search/checkState.js';
 import { GoapSearch } from './search/GoapSearch.js';
+import { SearchSpace } from './search/SearchSpace.js';
 import type { GoapMeta, GoapResult, GoapStatus } from './search/GoapResult.js';
 
 /**
@@ -74,8 +75,8 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     this.failures = this.stats.failures;
     this.successes = this.stats.successes;
     this.selected = this.stats.selected;
-    const settings = { mode: this.mode, weight: this.weight, greedy: o.greedy === true, maxExpansions: this.maxExpansions, maxPlanLength: this.maxPlanLength, timeBudgetMs: this.timeBudgetMs, maxNodes: options.maxNodes ?? 1 << 20 };
-    this.engine = new GoapSearch(domain, settings, estimator, this.stats);
+    const space = new SearchSpace(this.mode === 'backward' ? domain.words : domain.schema.size, 64, options.maxNodes ?? 1 << 20, o.greedy === true);
+    this.engine = new GoapSearch(domain, this, space, estimator, this.stats);
     this.result = this.engine.result;
     if (options.trace) this.engine.trace = new GoapTrace();
   }

@@ -1,8 +1,9 @@
 import { EffOp, type TraceVerdict } from '@dualplan/world-state';
 import { describeCell, describeNode } from '../domain/describeCell.js';
 import type { GoapDomain } from '../domain/GoapDomain.js';
-import { NO_EFFECT, Touch } from '../domain/Touch.js';
-import { Verdict } from '../search/Verdict.js';
+import * as Touch from '../domain/Touch.js';
+import { NO_EFFECT } from '../domain/Touch.js';
+import * as Verdict from '../search/Verdict.js';
 
 /** One expanded node: the regressed goal (backward) or state (forward), with g and h. */
 export interface TraceExpansion {
@@ -48,14 +49,23 @@ export interface GoapTraceSource {
   readonly maxPlanLength: number;
 }
 
-// The search's verdict codes, by name (the names are the codes' keys).
-const VERDICTS = /* @__PURE__ */ Object.keys(Verdict) as TraceVerdict[];
-/** Layout of an expansion row: the node, its parent and the action that led to it. */
-const Exp = { node: 0, parent: 1, action: 2, size: 3 } as const;
-/** Layout of an expansion's cost row. */
-const Cost = { g: 0, h: 1, size: 2 } as const;
-/** Layout of a consideration row: the expansion row it belongs to, the action, its verdict and the failing touch record (or procedural check). */
-const Con = { row: 0, action: 1, verdict: 2, fail: 3, size: 4 } as const;
+// The trace's names of the search's verdict codes, indexed by code (see search/Verdict).
+const VERDICTS: readonly TraceVerdict[] = ['kept', 'noEffect', 'conditionConflicts', 'effectConflicts', 'procedural', 'unusable', 'tooLong', 'duplicate', 'conditionFailed', 'unreachable'];
+// Row layouts (plain constants, so bundles inline them). An expansion row: the
+// node, its parent and the action that led to it; its cost row: g and h.
+const EXP_NODE = 0;
+const EXP_PARENT = 1;
+const EXP_ACTION = 2;
+const EXP = 3;
+const COST_G = 0;
+const COST_H = 1;
+const COST = 2;
+// A consideration row: the expansion row it belongs to, the action, its verdict and the failing touch record (or procedural check).
+const CON_ROW = 0;
+const CON_ACTION = 1;
+const CON_VERDICT = 2;
+const CON_FAIL = 3;
+const CON = 4;
 const NONE: Float64Array = /* @__PURE__ */ new Float64Array(0);
 
 /**
@@ -119,18 +129,18 @@ export class GoapTrace {
   expand(node: number, parent: number, action: number, g: number, h: number, words: ArrayLike<number>, at: number): void {
     const i = this.expansions++;
     const w = this.width;
-    if ((i + 1) * Exp.size > this.exp.length) {
-      this.exp = grow(this.exp, (i + 16) * Exp.size * 2);
-      this.cost = grow(this.cost, (i + 16) * Cost.size * 2);
+    if ((i + 1) * EXP > this.exp.length) {
+      this.exp = grow(this.exp, (i + 16) * EXP * 2);
+      this.cost = grow(this.cost, (i + 16) * COST * 2);
     }
     if ((i + 1) * w > this.words.length) this.words = grow(this.words, (i + 16) * w * 2);
     const e = this.exp;
-    const x = i * Exp.size;
-    e[x + Exp.node] = node;
-    e[x + Exp.parent] = parent;
-    e[x + Exp.action] = action;
-    this.cost[i * Cost.size + Cost.g] = g;
-    this.cost[i * Cost.size + Cost.h] = h;
+    const x = i * EXP;
+    e[x + EXP_NODE] = node;
+    e[x + EXP_PARENT] = parent;
+    e[x + EXP_ACTION] = action;
+    this.cost[i * COST + COST_G] = g;
+    this.cost[i * COST + COST_H] = h;
     const out = this.words;
     for (let k = 0, o = i * w; k < w; k++) out[o + k] = words[at + k];
   }
@@ -138,13 +148,13 @@ export class GoapTrace {
   /** @internal Record action `action` considered at the last expanded node: verdict code and failing touch entry or check. */
   consider(action: number, verdict: number, fail: number): void {
     const i = this.considerations++;
-    if ((i + 1) * Con.size > this.con.length) this.con = grow(this.con, (i + 64) * Con.size * 2);
+    if ((i + 1) * CON > this.con.length) this.con = grow(this.con, (i + 64) * CON * 2);
     const c = this.con;
-    const x = i * Con.size;
-    c[x + Con.row] = this.expansions - 1;
-    c[x + Con.action] = action;
-    c[x + Con.verdict] = verdict;
-    c[x + Con.fail] = fail;
+    const x = i * CON;
+    c[x + CON_ROW] = this.expansions - 1;
+    c[x + CON_ACTION] = action;
+    c[x + CON_VERDICT] = verdict;
+    c[x + CON_FAIL] = fail;
   }
 
   /** A copy that no later search of the planner changes (numbers only: names are made when it is read). */
@@ -159,16 +169,16 @@ export class GoapTrace {
     t.considerations = this.considerations;
     // One array for all four sections: a snapshot per search must be cheap to make.
     const e = this.expansions;
-    const data = new Float64Array(e * (Exp.size + Cost.size + this.width) + this.considerations * Con.size);
+    const data = new Float64Array(e * (EXP + COST + this.width) + this.considerations * CON);
     let o = 0;
     t.expAt = o;
-    o = copy(this.exp, this.expAt, e * Exp.size, data, o);
+    o = copy(this.exp, this.expAt, e * EXP, data, o);
     t.costAt = o;
-    o = copy(this.cost, this.costAt, e * Cost.size, data, o);
+    o = copy(this.cost, this.costAt, e * COST, data, o);
     t.wordsAt = o;
     o = copy(this.words, this.wordsAt, e * this.width, data, o);
     t.conAt = o;
-    copy(this.con, this.conAt, this.considerations * Con.size, data, o);
+    copy(this.con, this.conAt, this.considerations * CON, data, o);
     t.exp = t.cost = t.words = t.con = data;
     t.named = this.named;
     return t;
@@ -194,17 +204,17 @@ export class GoapTrace {
       const e = this.exp;
       const x = this.expAt;
       for (let i = 0; i < this.expansions; i++) {
-        const r = x + i * Exp.size;
-        const a = e[r + Exp.action];
-        const cost = this.costAt + i * Cost.size;
-        expanded.push({ node: e[r + Exp.node], parent: e[r + Exp.parent], action: a >= 0 ? d.actionNames[a] : null, g: this.cost[cost + Cost.g], h: this.cost[cost + Cost.h], label: describeNode(d, this.mode, this.words, this.wordsAt + i * this.width) });
+        const r = x + i * EXP;
+        const a = e[r + EXP_ACTION];
+        const cost = this.costAt + i * COST;
+        expanded.push({ node: e[r + EXP_NODE], parent: e[r + EXP_PARENT], action: a >= 0 ? d.actionNames[a] : null, g: this.cost[cost + COST_G], h: this.cost[cost + COST_H], label: describeNode(d, this.mode, this.words, this.wordsAt + i * this.width) });
       }
       const c = this.con;
-      for (let i = 0, o = this.conAt; i < this.considerations; i++, o += Con.size) {
-        const row = c[o + Con.row];
-        const a = c[o + Con.action];
-        const verdict = c[o + Con.verdict];
-        considered.push({ node: e[x + row * Exp.size + Exp.node], action: d.actionNames[a], verdict: VERDICTS[verdict], detail: this.detail(src, row, a, verdict, c[o + Con.fail]) });
+      for (let i = 0, o = this.conAt; i < this.considerations; i++, o += CON) {
+        const row = c[o + CON_ROW];
+        const a = c[o + CON_ACTION];
+        const verdict = c[o + CON_VERDICT];
+        considered.push({ node: e[x + row * EXP + EXP_NODE], action: d.actionNames[a], verdict: VERDICTS[verdict], detail: this.detail(src, row, a, verdict, c[o + CON_FAIL]) });
       }
     }
     return (this.named = { expanded, considered });

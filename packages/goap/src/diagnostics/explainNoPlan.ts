@@ -2,9 +2,9 @@ import type { WorldState } from '@dualplan/world-state';
 import { achieves, isFree, violates } from '../domain/cellSet.js';
 import { describeCell } from '../domain/describeCell.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
-import { Touch } from '../domain/Touch.js';
+import * as Touch from '../domain/Touch.js';
 import type { GoapResult } from '../search/GoapResult.js';
-import { Verdict } from '../search/Verdict.js';
+import * as Verdict from '../search/Verdict.js';
 import type { UnachievableCondition, WhyNoPlan } from './GoapTrace.js';
 
 /** What the analysis reads from a search: its domain, start state, outcome and per-action usability. @internal */

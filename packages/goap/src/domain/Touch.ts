@@ -1,14 +1,31 @@
-/**
- * Layout of one record of `GoapDomain.touch`: a cell an action touches.
- * `allowA`/`allowB` are the cell set the action's conditions allow: a mask of
- * values in `allowA` (bool/enum cells), or the interval [`allowA`, `allowB`]
- * (int cells). `effOp` is world-state's `EffOp.Set` or `EffOp.Add`, or
- * {@link NO_EFFECT} for a condition-only record; `edge` is world-state's `Edge`
- * policy of an `add`. Record `t` starts at `t * Touch.size`. @internal
- */
-export const Touch = /* @__PURE__ */ Object.freeze({ cell: 0, offset: 1, isInt: 2, effOp: 3, effValue: 4, edge: 5, allowA: 6, allowB: 7, size: 8 } as const);
+// Layout of one record of `GoapDomain.touch`: a cell an action touches. Record
+// `t` starts at `t * size`. `allowA`/`allowB` are the cell set the action's
+// conditions allow: a mask of values in `allowA` (bool/enum cells), or the
+// interval [`allowA`, `allowB`] (int cells). `effOp` is world-state's
+// `EffOp.Set` or `EffOp.Add`, or NO_EFFECT for a condition-only record; `edge`
+// is world-state's `Edge` policy of an `add`. Read as `import * as Touch`, so
+// `T[k + Touch.allowA]` names the field and bundles to a plain number.
 
-/** `Touch.effOp` of a record that only carries a condition. @internal */
+/** The cell. @internal */
+export const cell = 0;
+/** Its word offset in node words. @internal */
+export const offset = 1;
+/** 1 when it is an int (interval) cell. @internal */
+export const isInt = 2;
+/** Effect op (world-state's `EffOp`), or {@link NO_EFFECT}. @internal */
+export const effOp = 3;
+/** The effect's value (set) or delta (add). @internal */
+export const effValue = 4;
+/** The effect's edge policy (world-state's `Edge`). @internal */
+export const edge = 5;
+/** The allowed mask, or the interval's low end. @internal */
+export const allowA = 6;
+/** The interval's high end (int cells). @internal */
+export const allowB = 7;
+/** Numbers per record. @internal */
+export const size = 8;
+
+/** `effOp` of a record that only carries a condition. @internal */
 export const NO_EFFECT = -1;
 
 /**

@@ -1,6 +1,6 @@
 import { EffOp } from '@dualplan/world-state';
 import type { CompiledGoal, GoapDomain } from './GoapDomain.js';
-import { Touch } from './Touch.js';
+import * as Touch from './Touch.js';
 
 // A cell set is how nodes, goals and touch entries constrain one cell: a bitmask
 // of allowed values (bool/enum cells) at words[o], or an interval [words[o], words[o + 1]] (int cells).

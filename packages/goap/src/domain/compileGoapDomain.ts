@@ -3,7 +3,8 @@ import { GoapDefinitionError } from '../errors.js';
 import { compileGoal } from './compileGoal.js';
 import { constraintsOf, unconstrained } from './constraintsOf.js';
 import type { CompiledGoal, GoapDomain, GoapDomainDef } from './GoapDomain.js';
-import { NO_EFFECT, Touch } from './Touch.js';
+import * as Touch from './Touch.js';
+import { NO_EFFECT } from './Touch.js';
 
 const DOMAIN_FIELDS = ['goals'];
 

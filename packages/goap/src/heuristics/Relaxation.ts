@@ -1,7 +1,8 @@
 import { EffOp } from '@dualplan/world-state';
 import { violates } from '../domain/cellSet.js';
 import type { GoapDomain } from '../domain/GoapDomain.js';
-import { Touch, VALUES_PER_CELL } from '../domain/Touch.js';
+import * as Touch from '../domain/Touch.js';
+import { VALUES_PER_CELL } from '../domain/Touch.js';
 
 /** What a relaxation needs from the search: per-action usability and effective cost in this search. */
 export interface ActionCosts {
@@ -9,7 +10,7 @@ export interface ActionCosts {
   costOf(a: number): number;
 }
 
-/** Cheapest relaxed cost among the values a mask allows (`fc`: cost per cell × 32 + value). @internal */
+/** Cheapest relaxed cost among the values a mask allows (`fc`: cost per cell × VALUES_PER_CELL + value). @internal */
 export function maskCost(fc: Float64Array, cell: number, mask: number): number {
   let best = Infinity;
   for (let m = mask; m !== 0; m &= m - 1) {
@@ -28,7 +29,7 @@ export function maskCost(fc: Float64Array, cell: number, mask: number): number {
  * in either direction, a lower bound. Scratch owned by one planner; computing allocates nothing. @internal
  */
 export class Relaxation {
-  /** Relaxed cost per cell × 32 + value (mask cells). */
+  /** Relaxed cost per cell × VALUES_PER_CELL + value (mask cells). */
   readonly factCost: Float64Array;
   /** Per int cell: the relaxed cost of the cheapest action that changes it (the direction is ignored: a lower bound). */
   readonly intCost: Float64Array;

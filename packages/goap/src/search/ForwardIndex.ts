@@ -1,5 +1,6 @@
 import type { GoapDomain } from '../domain/GoapDomain.js';
-import { Touch, VALUES_PER_CELL } from '../domain/Touch.js';
+import * as Touch from '../domain/Touch.js';
+import { VALUES_PER_CELL } from '../domain/Touch.js';
 
 /**
  * Successor generator for forward search (as in Fast Downward): each action is

@@ -11,7 +11,7 @@ import { checkState } from './checkState.js';
 import { expandBackward, expandForward, materialize, traceExpansion } from './expand.js';
 import type { GoapBudget, GoapStatus } from './GoapResult.js';
 import { relevantActions } from './relevantActions.js';
-import { hashWords } from './SearchSpace.js';
+import { hashWords, type SearchSpace } from './SearchSpace.js';
 import { SearchState, type SearchSettings } from './SearchState.js';
 
 /**
@@ -28,8 +28,8 @@ export class GoapSearch extends SearchState {
   /** Set while user code (costs, checks, heuristics) may run: a re-entering call gets PlannerBusyError. */
   private busy = false;
 
-  constructor(domain: GoapDomain, settings: SearchSettings, estimator: SearchHeuristic, stats: ActionStats) {
-    super(domain, settings, estimator, stats);
+  constructor(domain: GoapDomain, settings: SearchSettings, space: SearchSpace, estimator: SearchHeuristic, stats: ActionStats) {
+    super(domain, settings, space, estimator, stats);
     this.space.materialize = (node) => materialize(this, node);
   }
 

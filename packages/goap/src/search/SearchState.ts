@@ -6,18 +6,16 @@ import type { ActionStats } from './ActionStats.js';
 import { ChangeList } from './ChangeList.js';
 import { ForwardIndex } from './ForwardIndex.js';
 import { GoapResult } from './GoapResult.js';
-import { SearchSpace } from './SearchSpace.js';
-import { Verdict } from './Verdict.js';
+import type { SearchSpace } from './SearchSpace.js';
+import * as Verdict from './Verdict.js';
 
-/** The settings a search runs with, fixed when the planner is built. @internal */
+/** The settings a search runs with, fixed when the planner is built (the planner has them). @internal */
 export interface SearchSettings {
   readonly mode: 'backward' | 'forward';
   readonly weight: number;
-  readonly greedy: boolean;
   readonly maxExpansions: number;
   readonly maxPlanLength: number;
   readonly timeBudgetMs: number;
-  readonly maxNodes: number;
 }
 
 /**
@@ -29,18 +27,15 @@ export interface SearchSettings {
 export class SearchState implements SearchSettings, HeuristicSearch {
   readonly mode: 'backward' | 'forward';
   readonly weight: number;
-  readonly greedy: boolean;
   readonly maxExpansions: number;
   readonly maxPlanLength: number;
   readonly timeBudgetMs: number;
-  readonly maxNodes: number;
   /** The last search's outcome (reused). */
   readonly result: GoapResult;
   /** Trace of the running or last search, when one is attached. */
   trace: GoapTrace | null = null;
   /** User code that failed in the current call, each once per search; moved into the result's `faults`. */
   readonly faultLog: UserCodeError[] = [];
-  readonly space: SearchSpace;
   readonly start: WorldState<any>;
   ctx: unknown = undefined;
   goal: CompiledGoal | null = null;
@@ -73,22 +68,20 @@ export class SearchState implements SearchSettings, HeuristicSearch {
   constructor(
     readonly domain: GoapDomain,
     settings: SearchSettings,
+    /** The node store: its node budget and order (A* or greedy) are set by the planner. */
+    readonly space: SearchSpace,
     readonly estimator: SearchHeuristic,
     readonly stats: ActionStats,
   ) {
     this.mode = settings.mode;
     this.weight = settings.weight;
-    this.greedy = settings.greedy;
     this.maxExpansions = settings.maxExpansions;
     this.maxPlanLength = settings.maxPlanLength;
     this.timeBudgetMs = settings.timeBudgetMs;
-    this.maxNodes = settings.maxNodes;
     this.additive = estimator.incremental && estimator.relaxation !== null;
     this.incremental = estimator.incremental;
     const A = domain.actionCount;
     this.result = new GoapResult(this.maxPlanLength);
-    const width = this.mode === 'backward' ? domain.words : domain.schema.size;
-    this.space = new SearchSpace(width, 64, settings.maxNodes, settings.greedy);
     this.start = createState(domain.schema);
     this.costCache = new Float64Array(A);
     this.useStamp = new Int32Array(A);

@@ -1,9 +1,11 @@
 import { achieves, isFree } from '../domain/cellSet.js';
-import { Touch, VALUES_PER_CELL } from '../domain/Touch.js';
+import * as Touch from '../domain/Touch.js';
+import { VALUES_PER_CELL } from '../domain/Touch.js';
 import type { ChangeList } from './ChangeList.js';
 import { fail, progress, regress, writeChanges } from './regress.js';
 import type { SearchState } from './SearchState.js';
-import { NODES_FULL, Verdict } from './Verdict.js';
+import * as Verdict from './Verdict.js';
+import { NODES_FULL } from './Verdict.js';
 
 /**
  * Expand a regressed goal: look up, through the effect→action index, only the

@@ -1,11 +1,11 @@
 import { Edge, EffOp } from '@dualplan/world-state';
 import { violates } from '../domain/cellSet.js';
-import { Touch } from '../domain/Touch.js';
+import * as Touch from '../domain/Touch.js';
 import { maskCost } from '../heuristics/Relaxation.js';
 import type { ChangeList } from './ChangeList.js';
 import type { SearchState } from './SearchState.js';
 import { mixWord, type SearchSpace } from './SearchSpace.js';
-import { Verdict } from './Verdict.js';
+import * as Verdict from './Verdict.js';
 
 /**
  * Regress node `node` through action `a` (rules 2 and 3) without writing a node:

@@ -1,5 +1,5 @@
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
-import { Touch } from '../domain/Touch.js';
+import * as Touch from '../domain/Touch.js';
 
 /**
  * Relevance analysis (backward from the goal, before the search): a value of a
