@@ -7,7 +7,11 @@
 //   instead of left external (the runner inlines immer's production ESM, which
 //   loads in a browser without a bundler);
 // - `pages`: `{ entry, out, assets }` browser pages, bundled whole (no network
-//   needed at run time) into `out`, with static `assets` copied beside them.
+//   needed at run time) into `out`, with static `assets` copied beside them;
+// - `inlineConstants`: true to let esbuild fold constants into their uses
+//   (`minifySyntax`; names and layout stay readable). goap reads its packed
+//   tables through named offsets (`T[k + Touch.allowA]`): folded, the hot loops
+//   index by literals instead of loading a module variable per access.
 import { build } from 'esbuild';
 import { readFileSync, existsSync, mkdirSync, copyFileSync, readdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -56,6 +60,7 @@ for (const ws of workspaces) {
       target: 'node20',
       sourcemap: true,
       treeShaking: true,
+      minifySyntax: options.inlineConstants === true,
       splitting: true, // entries share chunks, so classes stay single instances
       logLevel: 'warning',
     });

@@ -10,7 +10,8 @@ export type { GoapPlanRequest, GoapPlannerOptions } from './GoapPlannerOptions.j
 export type { GoapHeuristic, GoapNodeView } from './heuristics/GoapHeuristic.js';
 export { GoapTrace } from './diagnostics/GoapTrace.js';
 export { goapSearchTrace } from './diagnostics/goapSearchTrace.js';
-export type { TraceExpansion, TraceConsideration, UnachievableCondition, WhyNoPlan } from './diagnostics/GoapTrace.js';
+export type { TraceExpansion, TraceConsideration } from './diagnostics/GoapTrace.js';
+export type { UnachievableCondition, WhyNoPlan } from './diagnostics/explainNoPlan.js';
 export { GoapDefinitionError, InvalidCostError, UnknownGoalError, PlannerBusyError } from './errors.js';
 export { goapAgentPlanner } from './agent/goapAgentPlanner.js';
 export type { GoapAgentOptions } from './agent/goapAgentPlanner.js';

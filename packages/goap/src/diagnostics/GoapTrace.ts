@@ -4,6 +4,7 @@ import type { GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
 import { NO_EFFECT } from '../domain/Touch.js';
 import * as Verdict from '../search/Verdict.js';
+import { explainNoPlan, type NoPlanSource, type WhyNoPlan } from './explainNoPlan.js';
 
 /** One expanded node: the regressed goal (backward) or state (forward), with g and h. */
 export interface TraceExpansion {
@@ -24,23 +25,6 @@ export interface TraceConsideration {
   readonly verdict: TraceVerdict;
   /** The failing condition or effect, e.g. `alive == true vs effect alive = false`. */
   readonly detail: string;
-}
-
-/** A condition the planner needed that no usable action can achieve. */
-export interface UnachievableCondition {
-  readonly condition: string;
-  /** The goal or action whose requirement it is. */
-  readonly neededBy: string;
-  /** Actions with an effect on the key, and why each cannot achieve the condition. */
-  readonly candidates: readonly { readonly action: string; readonly reason: string }[];
-}
-
-/** The "why no plan" summary. */
-export interface WhyNoPlan {
-  readonly goal: string;
-  readonly unachievable: readonly UnachievableCondition[];
-  /** One readable paragraph. */
-  readonly summary: string;
 }
 
 /** What a trace needs to turn its numbers into names: the domain and the planner's plan-length limit. @internal */
@@ -155,6 +139,11 @@ export class GoapTrace {
     c[x + CON_ACTION] = action;
     c[x + CON_VERDICT] = verdict;
     c[x + CON_FAIL] = fail;
+  }
+
+  /** @internal The search ended: explain a failure ("why no plan"). */
+  finish(search: NoPlanSource, found: boolean): void {
+    if (!found) this.whyNoPlan = explainNoPlan(search);
   }
 
   /** A copy that no later search of the planner changes (numbers only: names are made when it is read). */

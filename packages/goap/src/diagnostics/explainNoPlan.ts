@@ -5,7 +5,23 @@ import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
 import type { GoapResult } from '../search/GoapResult.js';
 import * as Verdict from '../search/Verdict.js';
-import type { UnachievableCondition, WhyNoPlan } from './GoapTrace.js';
+
+/** A condition the planner needed that no usable action can achieve. */
+export interface UnachievableCondition {
+  readonly condition: string;
+  /** The goal or action whose requirement it is. */
+  readonly neededBy: string;
+  /** Actions with an effect on the key, and why each cannot achieve the condition. */
+  readonly candidates: readonly { readonly action: string; readonly reason: string }[];
+}
+
+/** The "why no plan" summary. */
+export interface WhyNoPlan {
+  readonly goal: string;
+  readonly unachievable: readonly UnachievableCondition[];
+  /** One readable paragraph. */
+  readonly summary: string;
+}
 
 /** What the analysis reads from a search: its domain, start state, outcome and per-action usability. @internal */
 export interface NoPlanSource {

@@ -1,7 +1,6 @@
 import type { CompiledGoal } from '../domain/GoapDomain.js';
 import type { GoapPlanner } from '../GoapPlanner.js';
-import { explainNoPlan } from './explainNoPlan.js';
-import type { WhyNoPlan } from './GoapTrace.js';
+import { explainNoPlan, type WhyNoPlan } from './explainNoPlan.js';
 
 /**
  * "Why no plan" for the planner's last search: starting from the goal

@@ -3,7 +3,6 @@ import { countViolated } from '../domain/cellSet.js';
 import { describeNode } from '../domain/describeCell.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import { goalOf } from '../domain/goalOf.js';
-import { explainNoPlan } from '../diagnostics/explainNoPlan.js';
 import type { SearchHeuristic } from '../heuristics/SearchHeuristic.js';
 import { PlannerBusyError } from '../errors.js';
 import type { ActionStats } from './ActionStats.js';
@@ -177,7 +176,7 @@ export class GoapSearch extends SearchState {
     r.generated = this.space.count;
     r.nodeBytes = this.space.nodeBytes;
     r.memoryBytes = this.space.usedBytes();
-    if (this.trace && status !== 'found') this.trace.whyNoPlan = explainNoPlan(this);
+    this.trace?.finish(this, status === 'found');
     return status;
   }
 

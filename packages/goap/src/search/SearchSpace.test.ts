@@ -1,0 +1,45 @@
+import { describe, expect, it } from '@jest/globals';
+import { createState } from '@dualplan/world-state';
+import { GoapPlanner } from '../GoapPlanner.js';
+import { chainDomain, soldierGoapDomain } from '../examples/index.js';
+import { SearchSpace, hashWords } from './SearchSpace.js';
+
+// One node's record: g, f, h and the raw h as float64; unsat, parent, action, depth, hash and word offset as int32; a flags byte.
+const RECORD = 4 * 8 + 6 * 4 + 1;
+
+describe('node memory', () => {
+  it('counts the records of stored nodes, the words written and the closed-set table', () => {
+    const space = new SearchSpace(3, 4, 100);
+    expect(space.nodeBytes).toBe(RECORD + 3 * 4);
+    // The closed-set table: at least twice the node capacity in slots (16 at least here) of 4 int32 each.
+    const table = 16 * 4 * 4;
+    space.reset();
+    expect(space.usedBytes()).toBe(table);
+    for (let i = 0; i < 5; i++) {
+      space.reserve();
+      const at = space.claim();
+      space.words.set([i, i + 1, i + 2], at);
+      const hash = hashWords(space.words, at, 3);
+      space.find(hash, at);
+      space.commit(hash, at, i - 1, i, i, 0, 0, 0);
+    }
+    // 5 nodes grew the capacity from 4 to 8: still 16 slots.
+    expect(space.usedBytes()).toBe(5 * RECORD + 5 * 3 * 4 + table);
+    space.reset();
+    expect(space.usedBytes()).toBe(table);
+  });
+
+  it('is reported on the result: bytes per node by direction, and more memory for a bigger search', () => {
+    const d = soldierGoapDomain();
+    const state = createState(d.schema);
+    const back = new GoapPlanner(d).search(state, 'killEnemy');
+    expect(back.nodeBytes).toBe(RECORD + 4 * d.words);
+    expect(back.memoryBytes).toBeGreaterThanOrEqual(back.generated * RECORD);
+    const fwd = new GoapPlanner(d, { mode: 'forward' }).search(state, 'killEnemy');
+    expect(fwd.nodeBytes).toBe(RECORD + 4 * d.schema.size);
+    const small = new GoapPlanner(chainDomain(2), { heuristic: 'additive' }).search(createState(chainDomain(2).schema), 'all');
+    const big = new GoapPlanner(chainDomain(16), { heuristic: 'additive' }).search(createState(chainDomain(16).schema), 'all');
+    expect(big.generated).toBeGreaterThan(small.generated);
+    expect(big.memoryBytes).toBeGreaterThan(small.memoryBytes);
+  });
+});
