@@ -15,7 +15,7 @@ export interface GoapAgentOptions {
 }
 
 /**
- * The runner's adapter for a {@link GoapPlanner} (the ReGoap flow of seed 001):
+ * The runner's adapter for a {@link GoapPlanner} (the ReGoap flow):
  * `plan()` picks the highest-priority goal that is valid, not yet satisfied and
  * plannable, falling back through the rest in priority order; `shouldReplace()`
  * switches only to a goal of strictly higher priority; step failures raise the
