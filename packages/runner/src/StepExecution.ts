@@ -1,0 +1,252 @@
+import {
+  ChangeSource,
+  applyEffects,
+  describeThrown,
+  describeValue,
+  firstFailing,
+  validatePlanSafely,
+  type AgentPlanner,
+  type Plan,
+  type PlanCheck,
+  type PlanStep,
+  type WorldState,
+} from '@dualplan/world-state';
+import type { AgentView } from './AgentView.js';
+import type { FaultReporter } from './FaultReporter.js';
+import type { FaultSource } from './FaultSource.js';
+import type { Operator } from './Operator.js';
+import { OperatorStatus } from './OperatorStatus.js';
+import type { RunnerEventListener } from './RunnerEvent.js';
+import type { RunnerStats } from './RunnerStats.js';
+import { feedbackGuarded } from './plannerCalls.js';
+
+const EMPTY_OPS: Operator[] = [];
+
+/** @internal What a {@link StepExecution} needs of the runner that owns it. */
+export interface StepHost<Ctx> {
+  readonly name: string;
+  readonly stats: RunnerStats;
+  /** The planner in use (for its kind in events, and its step feedback). */
+  readonly planner: AgentPlanner<Ctx>;
+  /** The listener events go to now, or undefined (then no event object is built). */
+  readonly listener: RunnerEventListener | undefined;
+  /** Fail the whole plan with `reason` (the running step is already stopped). */
+  failPlan(reason: string): void;
+  /** Step `index - 1` of `plan` succeeded and `index` moved on: finish or doom the plan as needed. */
+  advanced(plan: Plan): void;
+}
+
+/**
+ * @internal One runner's per-step state and the calls that run a step: its
+ * start, per-tick update, abort and effects, each with user code contained
+ * (what a failing operator wrote is undone, a `fault` event names it). The
+ * runner decides what to run and when; this object only runs it.
+ */
+export class StepExecution<Ctx = any> {
+  /** The plan being executed, or null. */
+  plan: Plan | null = null;
+  /** The operator of each step of {@link plan}. */
+  ops: Operator[] = EMPTY_OPS;
+  /** The current (running or next) step. */
+  index = 0;
+  running = false;
+  /** The state version the runner has accounted for, its own effects included: any other version means an outside change. */
+  seenVersion = -1;
+  /** The state version and context at which the plan was validated from its first step; -1 when not (or used). */
+  validVersion = -1;
+  validCtx: Ctx | undefined = undefined;
+  readonly scratch: WorldState<any>;
+  readonly check: PlanCheck = { step: -1, condition: -1, reason: '', error: undefined };
+
+  constructor(
+    private readonly agent: AgentView<Ctx>,
+    private readonly host: StepHost<Ctx>,
+    private readonly faults: FaultReporter,
+    private readonly restoreCtx: ((ctx: Ctx) => void) | undefined,
+  ) {
+    this.scratch = agent.state.clone();
+  }
+
+  /** Forget the plan (nothing is aborted: the caller does that first). */
+  clear(): void {
+    this.plan = null;
+    this.ops = EMPTY_OPS;
+    this.index = 0;
+    this.running = false;
+    this.validVersion = -1;
+    this.validCtx = undefined;
+  }
+
+  /** Check the next step (and the rest of the plan) and start it; fails the plan when a check fails. */
+  start(): void {
+    const plan = this.plan!;
+    const step = plan.steps[this.index];
+    const agent = this.agent;
+    const host = this.host;
+    // A plan just validated from its first step on this very state and context need not be checked again.
+    const validated = this.index === 0 && this.validVersion === agent.state.version && this.validCtx === agent.ctx;
+    this.validVersion = -1;
+    this.validCtx = undefined;
+    // Fail early (004 §12.5): this step's conditions on the real state, then the rest on a working copy.
+    const check = validated ? null : validatePlanSafely(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
+    if (check !== null && check.step >= 0) {
+      if (check.error !== undefined) this.checkFault(plan.steps);
+      const failing = plan.steps[check.step];
+      host.failPlan(check.step === this.index ? `conditions of ${failing.task} fail: ${check.reason}` : `step ${check.step} ${failing.task} would fail: ${check.reason}`);
+      return;
+    }
+    this.running = true;
+    host.stats.stepsStarted++;
+    if (host.listener !== undefined) this.faults.emit({ tick: agent.tickCount, time: agent.time, agent: agent.id, runner: host.name, planner: host.planner.kind, ctx: agent.ctx, type: 'stepStarted', step, index: this.index });
+    const op = this.ops[this.index];
+    if (op.start === undefined) return;
+    const ctx = agent.ctx;
+    const version = agent.state.undoPoint();
+    try {
+      op.start(step.args, agent, step);
+    } catch (thrown) {
+      // Not half-started: what start wrote is undone, and the step fails without its effects.
+      this.running = false;
+      agent.state.undoDone();
+      this.undoCall(ctx, version, 'operator.start', step.operator, step, `Operator "${step.operator}" threw in start of step ${step.task} (#${this.index})`, thrown);
+      this.stepFailed(step, `operator ${step.operator} threw in start: ${describeThrown(thrown)}`);
+      return;
+    }
+    agent.state.undoDone();
+  }
+
+  /** Update the running step's operator; on success apply its effects and move on. */
+  update(dt: number): void {
+    const plan = this.plan!;
+    const step = plan.steps[this.index];
+    const agent = this.agent;
+    const host = this.host;
+    const state = agent.state;
+    const ctx = agent.ctx;
+    const version = state.undoPoint();
+    let status: number;
+    try {
+      status = this.ops[this.index].update(step.args, agent, dt, step);
+    } catch (thrown) {
+      return this.updateThrew(ctx, version, step, thrown);
+    }
+    // Closed before the effects apply; a bad status below still rolls back exactly, as nothing is written in between.
+    state.undoDone();
+    if (status === OperatorStatus.Running) return;
+    if (status === OperatorStatus.Success) {
+      this.running = false;
+      const before = state.version;
+      const refused = step.effects.hasErrorEdge || step.effects.hasOpaque ? this.applyAtomically(step) : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
+      // Own effects are not a reason to replan (004 §12.8): count them as seen (and an undone attempt changed nothing).
+      this.seenVersion += state.version - before;
+      if (refused !== null) return this.stepFailed(step, refused);
+      host.stats.stepsSucceeded++;
+      if (host.listener !== undefined) this.faults.emit({ tick: agent.tickCount, time: agent.time, agent: agent.id, runner: host.name, planner: host.planner.kind, ctx: agent.ctx, type: 'stepSucceeded', step, index: this.index });
+      if (host.planner.stepSucceeded !== undefined) feedbackGuarded(host.planner, step, this.index, agent.ctx, true, this.faults);
+      if (this.plan !== plan) return;
+      this.index++;
+      host.advanced(plan);
+      return;
+    }
+    this.running = false;
+    if (status === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
+    // Not a status: a broken operator, handled like one that threw.
+    this.undoCall(ctx, version, 'operator.status', step.operator, step, `Operator "${step.operator}" update of step ${step.task} (#${this.index}) returned no OperatorStatus (Running, Success or Failure)`, status);
+    return this.stepFailed(step, `operator ${step.operator} returned ${describeValue(status)}, not an OperatorStatus`);
+  }
+
+  /** Stop the running step: its operator's `abort` is called, its effects are not applied. */
+  abort(reason: string): void {
+    const step = this.plan!.steps[this.index];
+    const host = this.host;
+    const agent = this.agent;
+    this.running = false;
+    host.stats.stepsAborted++;
+    if (host.listener !== undefined) this.faults.emit({ tick: agent.tickCount, time: agent.time, agent: agent.id, runner: host.name, planner: host.planner.kind, ctx: agent.ctx, type: 'stepAborted', step, index: this.index, reason });
+    const op = this.ops[this.index];
+    if (op.abort === undefined) return;
+    const ctx = agent.ctx;
+    const version = agent.state.undoPoint();
+    try {
+      op.abort(step.args, agent, step);
+    } catch (thrown) {
+      agent.state.undoDone();
+      this.undoCall(ctx, version, 'operator.abort', step.operator, step, `Operator "${step.operator}" threw in abort of step ${step.task} (#${this.index})`, thrown);
+      return;
+    }
+    agent.state.undoDone();
+  }
+
+  /** Index of the failing executing condition, -1 when all hold, -2 when one threw (reported). */
+  executingFails(step: PlanStep): number {
+    try {
+      return firstFailing(step.executing, this.agent.state, this.agent.ctx);
+    } catch (thrown) {
+      return this.executingThrew(step, thrown);
+    }
+  }
+
+  /** Report the condition or effect function that threw during the last plan check. */
+  checkFault(steps: readonly PlanStep[]): void {
+    const error = this.check.error!;
+    const at = this.check.step;
+    this.fault(error.where === 'effect' ? 'effect' : 'condition', steps[at].task, steps[at], at, `A ${error.where} function of step ${steps[at].task} (#${at}) threw while checking the plan`, error.cause, 0);
+  }
+
+  /** Cold path of {@link update}, kept out of it so the per-tick code stays small. */
+  private updateThrew(ctx: Ctx, version: number, step: PlanStep, thrown: unknown): void {
+    this.running = false;
+    this.agent.state.undoDone();
+    this.undoCall(ctx, version, 'operator.update', step.operator, step, `Operator "${step.operator}" threw in update of step ${step.task} (#${this.index})`, thrown);
+    this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
+  }
+
+  /**
+   * Apply a step's effects all or none: a refused `error`-edge effect or an
+   * effect function that throws leaves none applied. Returns why it failed, or null.
+   */
+  private applyAtomically(step: PlanStep): string | null {
+    const state = this.agent.state;
+    const before = state.undoPoint();
+    try {
+      const refused = applyEffects(step.effects, state, this.agent.ctx, ChangeSource.Own);
+      if (refused < 0) return null;
+      state.rollback(before);
+      return `effect ${step.effects.describe(refused)} would leave its range`;
+    } catch (thrown) {
+      const undone = state.rollback(before);
+      this.fault('effect', step.task, step, this.index, `An effect function of step ${step.task} (#${this.index}) threw`, thrown, undone);
+      return `an effect function threw: ${describeThrown(thrown)}`;
+    } finally {
+      state.undoDone();
+    }
+  }
+
+  private stepFailed(step: PlanStep, reason: string): void {
+    const host = this.host;
+    const agent = this.agent;
+    host.stats.stepsFailed++;
+    if (host.listener !== undefined) this.faults.emit({ tick: agent.tickCount, time: agent.time, agent: agent.id, runner: host.name, planner: host.planner.kind, ctx: agent.ctx, type: 'stepFailed', step, index: this.index, reason });
+    if (host.planner.stepFailed !== undefined) feedbackGuarded(host.planner, step, this.index, agent.ctx, false, this.faults);
+    host.failPlan(`step ${step.task} failed: ${reason}`);
+  }
+
+  private executingThrew(step: PlanStep, thrown: unknown): number {
+    this.fault('condition', step.task, step, this.index, `An executing condition of step ${step.task} (#${this.index}) threw`, thrown, 0);
+    return -2;
+  }
+
+  /** Undo what a failed callback wrote (world state and context), then report it. */
+  undoCall(ctx: Ctx, version: number, where: FaultSource, subject: string, step: PlanStep | null, context: string, thrown: unknown): void {
+    const agent = this.agent;
+    const undone = agent.state.rollback(version);
+    // The writes and their undoing are one non-change to this runner, unless it had not yet seen the state before the call.
+    if (this.seenVersion === version) this.seenVersion = agent.state.version;
+    if (this.restoreCtx !== undefined && agent.ctx !== ctx) this.restoreCtx(ctx);
+    this.fault(where, subject, step, this.index, context, thrown, undone);
+  }
+
+  private fault(where: FaultSource, subject: string, step: PlanStep | null, index: number, context: string, thrown: unknown, undone: number): void {
+    this.faults.fault(where, subject, step, index, context, thrown, undone);
+  }
+}

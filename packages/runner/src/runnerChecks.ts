@@ -1,0 +1,47 @@
+import { didYouMean, type AgentPlanner, type PlanStep } from '@dualplan/world-state';
+import type { OperatorMap } from './Operator.js';
+import { RunnerError } from './RunnerError.js';
+
+// Small checks of a runner that do not need its state.
+
+/**
+ * @internal A fraction in (0, 1] fixed by the agent id and runner name (FNV-1a), to stagger periodic rechecks.
+ * @example
+ * phaseOf('troll', 'main'); // the same fraction on every run
+ */
+export function phaseOf(agent: string, runner: string): number {
+  let h = 0x811c9dc5;
+  const key = `${agent}/${runner}`;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  return ((h >>> 0) % 1024 + 1) / 1024;
+}
+
+/**
+ * @internal The same operator call (task, operator, arguments): a new plan starting with it continues the running step.
+ * @example
+ * sameStep(candidate.steps[0], running.steps[index]);
+ */
+export function sameStep(a: PlanStep, b: PlanStep): boolean {
+  if (a === b) return true;
+  if (a.task !== b.task || a.operator !== b.operator || a.args.length !== b.args.length) return false;
+  for (let i = 0; i < a.args.length; i++) if (!Object.is(a.args[i], b.args[i])) return false;
+  return true;
+}
+
+/**
+ * @internal Every operator id the planner can put in a plan must be registered: checked
+ * when the runner is made (and on `setPlanner`), not when a rare branch is first adopted.
+ * @example
+ * checkOperators(planner, operators, 'main'); // throws UNKNOWN_OPERATOR naming a missing id
+ */
+export function checkOperators(planner: AgentPlanner<any>, operators: OperatorMap<any>, runner: string): void {
+  if (!Array.isArray(planner.operators)) {
+    throw new RunnerError('BAD_PLANNER', runner, `Planner "${planner.kind}" of runner "${runner}" needs an \`operators\` array listing the operator ids its plans use.`);
+  }
+  const known = Object.keys(operators);
+  for (const id of planner.operators) {
+    if (!Object.hasOwn(operators, id)) {
+      throw new RunnerError('UNKNOWN_OPERATOR', id, `Planner "${planner.kind}" uses operator "${id}", which runner "${runner}" does not register.${didYouMean(id, known)}`);
+    }
+  }
+}
