@@ -1,6 +1,7 @@
 import type { ActionCost, ActionSet, ConditionList, PlanStep, Schema } from '@dualplan/world-state';
 import type { SubtaskFn, UtilityFn } from './HtnDomainDef.js';
 import type { FastTables } from './planningOps.js';
+import { PARALLEL_MARK } from './parallelTasks.js';
 
 /** Task kinds as stored in {@link HtnDomain.taskKind}. */
 export const TaskKind = /* @__PURE__ */ Object.freeze({ Primitive: 0, Compound: 1, Delegate: 2, Pause: 3, Slot: 4 } as const);
@@ -93,6 +94,8 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
   readonly scopeEndCall: number;
   /** True when some method has `check: 'step' | 'tick'`: the planner then runs every call the general way. */
   readonly hasChecks: boolean;
+  /** True when the domain has a parallel task (its plans are post-processed into `plan.parallel` sections). */
+  readonly hasParallel: boolean;
   /** The slots the domain declares, by slot index. */
   readonly slots: readonly string[];
   /** Per task: its slot index, or -1. */
@@ -139,6 +142,7 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
     this.methodCheck = t.methodCheck;
     this.scopeEndCall = t.scopeEndCall;
     this.hasChecks = t.methodCheck.some((c) => c !== 0);
+    this.hasParallel = t.callArgs.some((a) => a[0] === PARALLEL_MARK);
     this.slotOf = t.slotOf;
     this.subCalls = t.subCalls;
     this.callTask = t.callTask;

@@ -76,6 +76,17 @@ export class HtnDomainBuilder<S extends SchemaSpec, Name extends string = string
   }
 
   /**
+   * Declare a parallel task: `primary` and `secondary` are planned together over one state and run at the
+   * same time by two runners of the agent (see {@link ParallelDef} for the key-conflict rule).
+   * @example
+   * builder.parallel('TakeCover', ['RunToCover'], ['Reload']); // a method then calls .task('TakeCover')
+   */
+  parallel(name: string, primary: readonly SubtaskDef[], secondary: readonly SubtaskDef[]): this {
+    this.tasks.push({ kind: 'parallel', name, primary, secondary });
+    return this;
+  }
+
+  /**
    * Splice the compound, delegate and slot tasks of another definition into this domain (statically:
    * the sub-domain's root becomes one more task, called by name). Its names must not clash with these.
    */
@@ -180,6 +191,7 @@ export class MethodBuilder<S extends SchemaSpec, Name extends string = string, O
 }
 
 function copyTask(t: TaskDef): TaskDef {
+  if (t.kind === 'parallel') return { ...t, primary: [...t.primary], secondary: [...t.secondary] };
   if (t.kind !== 'compound') return t;
   const c: CompoundDef = { ...t, methods: t.methods.map((m) => ({ ...m, subtasks: Array.isArray(m.subtasks) ? [...m.subtasks] : m.subtasks })) };
   return c;

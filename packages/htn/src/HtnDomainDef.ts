@@ -89,7 +89,24 @@ export interface DelegateDef {
 }
 
 /** A task an HTN domain adds to its action set (the actions are its primitive tasks). */
-export type TaskDef = CompoundDef | DelegateDef | SlotDef;
+export type TaskDef = CompoundDef | DelegateDef | SlotDef | ParallelDef;
+
+/**
+ * Two subtask lists planned together over one state and run at the same time by
+ * two runners of one agent ("walk to cover while reloading"). The planner plans
+ * `primary`, then `secondary`, as one method; the plan marks the two branches
+ * in `plan.parallel`. The branches may not clash over a key: they may not both
+ * write one, and neither may write a key the other's conditions read (checked at
+ * compile time over every task a branch can reach, and at plan time over the
+ * steps planned; `PARALLEL_CONFLICT`). The runner waits for both branches
+ * before the steps after the task, and a branch that fails fails the plan.
+ */
+export interface ParallelDef {
+  readonly kind: 'parallel';
+  readonly name: string;
+  readonly primary: readonly SubtaskDef[];
+  readonly secondary: readonly SubtaskDef[];
+}
 
 /**
  * A named hole in the domain: an agent's planner plugs a compiled sub-domain into it at run time

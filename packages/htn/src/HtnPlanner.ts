@@ -1,4 +1,4 @@
-import { DualplanError, PlanBuffer, copyResult, describeValue, didYouMean, moveFaults, mulberry32, type Plan, type SubPlanner, type WorldState } from '@dualplan/world-state';
+import { DualplanError, ParallelCheck, PlanBuffer, copyResult, describeValue, didYouMean, moveFaults, mulberry32, type Plan, type SubPlanner, type WorldState } from '@dualplan/world-state';
 import { BestFirstSearch } from './bestFirstSearch.js';
 import type { HtnDomain } from './HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
@@ -12,6 +12,7 @@ import { searchFast, type SearchStatus } from './searchFast.js';
 import { StepCache } from './StepCache.js';
 import { DynamicCosts } from './DynamicCosts.js';
 import { sameLayout } from './planningOps.js';
+import { collectSections } from './parallelTasks.js';
 
 /**
  * Total-order forward-decomposition HTN planner (004 §12.4): depth-first over
@@ -42,6 +43,8 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   /** Per slot index: the planner of the plugged sub-domain, and how often the slot was plugged or unplugged. */
   private readonly plugged: (HtnPlanner<Ctx, string> | null)[];
   private readonly slotVersion: Int32Array;
+  /** The key-conflict check of parallel sections at plan time, or null when the domain has no parallel task. */
+  private readonly parallel: ParallelCheck | null;
 
   constructor(domain: HtnDomain<any, Op>, options: HtnPlannerOptions<Ctx> = {}) {
     this.domain = domain;
@@ -78,6 +81,10 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     if (this.mode === 'best-first' && domain.slots.length > 0) {
       throw new DualplanError('BAD_OPTION', 'mode', `Domain ${domain.name} declares slots (${domain.slots.join(', ')}): slots need an ordered planner.`);
     }
+    if (this.mode === 'best-first' && domain.hasParallel) {
+      throw new DualplanError('BAD_OPTION', 'mode', `Domain ${domain.name} has parallel tasks: they need an ordered planner.`);
+    }
+    this.parallel = domain.hasParallel ? new ParallelCheck(domain.schema) : null;
     this.search = new OrderedSearch(domain, this.settings, this.trace);
   }
 
@@ -247,7 +254,9 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       o.budget = status === 'budget' ? (s.failure === this.settings.texts.steps ? 'steps' : 'depth') : null;
       return request?.out ? (o as HtnResult) : copyResult(o as HtnResult);
     }
-    const planLen = s.planLen;
+    // Marker steps become the plan's parallel sections (checked against the key-conflict rule).
+    if (this.parallel === null && out.sections.length !== 0) out.sections.length = 0;
+    const planLen = this.parallel === null ? s.planLen : collectSections(steps, s.planLen, out, this.parallel);
     if (steps.length !== planLen) steps.length = planLen;
     let cost = 0;
     const costs = this.settings.costs;

@@ -9,6 +9,7 @@ import type { HtnTraceEvent } from './HtnTraceEvent.js';
 import { APPLIED, applyStep, grow, sameLayout, SCOPE_END_ARGS, type SearchSettings } from './planningOps.js';
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from './subtaskCall.js';
+import { PARALLEL_MARK } from './parallelTasks.js';
 
 /** End of the task list. */
 export const NIL = -1;
@@ -147,6 +148,11 @@ export class OrderedSearch<Ctx = any> {
       case TaskKind.Slot:
         return this.slot(call, task) ? OK : FAILED;
       default:
+        if (this.calls.argsOf(call)[0] === PARALLEL_MARK) {
+          // A parallel section's begin, split or end: a marker step, undone by backtracking like any step.
+          this.steps[this.planLen++] = this.domain.callStep[call]!;
+          return OK;
+        }
         if (this.calls.argsOf(call) === SCOPE_END_ARGS) {
           // The end of a checked method's subtree (after resuming a continuation no scope is open).
           if (this.scope !== NIL) this.scope = this.scopeParent[this.scope];

@@ -14,6 +14,8 @@ import {
 import { HtnDomain, TaskKind, type DomainTables } from './HtnDomain.js';
 import type { HtnDomainDef, MethodDef, SubtaskFn, TaskDef, UtilityFn } from './HtnDomainDef.js';
 import { expandSubtaskGroups } from './subtaskGroups.js';
+import { expandParallel, markerStep, PARALLEL_MARK, parallelMarkOf } from './parallelTasks.js';
+import { checkParallelKeys } from './checkParallelKeys.js';
 import { didYouMean } from '@dualplan/world-state';
 import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from './errors.js';
 import { fastTables, NO_ARGS, SCOPE_END_ARGS } from './planningOps.js';
@@ -29,7 +31,7 @@ const TASK_FIELDS = {
   delegate: ['kind', 'name', 'delegate', 'args'],
   slot: ['kind', 'name'],
 } as const;
-const KINDS = Object.keys(TASK_FIELDS);
+const KINDS = [...Object.keys(TASK_FIELDS), 'parallel'];
 /** `select` values, by their code in {@link HtnDomain.taskSelect}. */
 export const SELECTS = ['first', 'random', 'utility'] as const;
 
@@ -64,7 +66,8 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   const schema = actions.schema;
   const acts = actions.actions;
   const nActions = acts.length;
-  const tasks = expandSubtaskGroups(def.tasks);
+  const parallelNames = def.tasks.filter((t) => t?.kind === 'parallel').map((t) => t.name);
+  const tasks = expandSubtaskGroups(expandParallel(def.tasks));
   const ids = new Map<string, number>();
   acts.forEach((a, i) => ids.set(a.name, i));
   tasks.forEach((t, i) => {
@@ -76,9 +79,9 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     }
     if (!KINDS.includes(t.kind)) {
       const kind = (t as { kind: unknown }).kind;
-      throw new TaskDefinitionError('BAD_TASK', t.name, `Task "${t.name}" has unknown kind ${JSON.stringify(kind)}; expected 'compound', 'delegate' or 'slot'.${didYouMean(String(kind), KINDS)}`);
+      throw new TaskDefinitionError('BAD_TASK', t.name, `Task "${t.name}" has unknown kind ${JSON.stringify(kind)}; expected 'compound', 'delegate', 'slot' or 'parallel'.${didYouMean(String(kind), KINDS)}`);
     }
-    checkFields(t, TASK_FIELDS[t.kind as TaskDef['kind']], `${t.kind} task "${t.name}"`);
+    checkFields(t, TASK_FIELDS[t.kind as keyof typeof TASK_FIELDS], `${t.kind} task "${t.name}"`);
     if (ids.has(t.name) || t.name === PAUSE_NAME) throw new DuplicateTaskError(t.name);
     ids.set(t.name, nActions + i);
   });
@@ -126,7 +129,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
         taskKind[i] = TaskKind.Slot;
         slotOf[i] = slots.length;
         slots.push(t.name);
-      } else {
+      } else if (t.kind === 'delegate') {
         taskKind[i] = TaskKind.Delegate;
         if (typeof t.delegate !== 'string' || t.delegate === '') {
           throw new TaskDefinitionError('BAD_DELEGATE', t.name, `Delegate task "${t.name}" needs the name of a registered sub-planner.`);
@@ -172,7 +175,15 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     },
     where: () => where,
     taskNames,
+    markCall: (ref) => {
+      const mark = parallelMarkOf(ref)!;
+      callTask.push(pauseTask);
+      callArgs.push(Object.freeze([PARALLEL_MARK, mark.kind, mark.task]));
+      markSteps.set(callTask.length - 1, markerStep(schema, mark));
+      return callTask.length - 1;
+    },
   };
+  const markSteps = new Map<number, PlanStep>();
   tasks.forEach((t, ti) => {
     if (t.kind !== 'compound') return;
     const i = nActions + ti;
@@ -215,7 +226,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   // A parameterised primitive referenced without arguments is instantiated when planning instead.
   const parameterised = (task: number) => acts[task].parameterised && acts[task].def.args === undefined;
   const callStep = callTask.map((task, c) =>
-    taskKind[task] === TaskKind.Primitive && !(c === defaultCall[task] && parameterised(task)) ? instantiate(task, callArgs[c]) : null,
+    taskKind[task] === TaskKind.Primitive && !(c === defaultCall[task] && parameterised(task)) ? instantiate(task, callArgs[c]) : markSteps.get(c) ?? null,
   );
 
   const tables: Omit<DomainTables, 'fast'> = {
@@ -253,7 +264,9 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     pauseCall: defaultCall[pauseTask],
     instantiate,
   };
-  return new HtnDomain<S, Op>(schema, { ...tables, fast: fastTables(tables) });
+  const domain = new HtnDomain<S, Op>(schema, { ...tables, fast: fastTables(tables) });
+  for (const name of parallelNames) checkParallelKeys(domain, ids.get(name)!);
+  return domain;
 }
 
 function conditionsOf(src: readonly ConditionDef[] | undefined, task: string, where: string): readonly ConditionDef[] {

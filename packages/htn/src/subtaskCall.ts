@@ -1,6 +1,7 @@
 import type { SubtaskDef } from './HtnDomainDef.js';
 import { showValue } from '@dualplan/world-state';
 import { TaskDefinitionError, UndefinedTaskError } from './errors.js';
+import { parallelMarkOf } from './parallelTasks.js';
 
 /** @internal What resolving a subtask reference needs, at compile time and while planning. */
 export interface CallSink {
@@ -15,6 +16,8 @@ export interface CallSink {
   where(source: number): string;
   /** Every task name, for a "did you mean" when a name is not defined. */
   readonly taskNames: readonly string[];
+  /** The call of a parallel task's section marker (compile time only: planning never meets one). */
+  markCall?(ref: SubtaskDef): number;
 }
 
 /**
@@ -28,6 +31,7 @@ export function subtaskCall(sink: CallSink, ref: SubtaskDef, source: number): nu
   if (typeof ref === 'string') return sink.defaultCall[known(sink, ref, source)];
   if (ref !== null && typeof ref === 'object') {
     if ('pause' in ref && ref.pause === true) return sink.pauseCall;
+    if (sink.markCall !== undefined && parallelMarkOf(ref) !== undefined) return sink.markCall(ref);
     const task = (ref as { task?: unknown }).task;
     if (typeof task === 'string') {
       const id = known(sink, task, source);

@@ -5,6 +5,7 @@ import { describeThrown } from './describeValue.js';
 import { UserCodeError } from './UserCodeError.js';
 import { applyEffects } from './Effect.js';
 import { ChangeSource, type WorldState } from './WorldState.js';
+import type { ParallelSection } from './ParallelSection.js';
 
 /**
  * How a running step may be interrupted by a better plan:
@@ -70,6 +71,12 @@ export interface Plan<Meta = unknown> {
   /** Planner-specific: the HTN MTR and partial-plan continuation, the GOAP goal. */
   readonly meta: Meta;
   readonly stats: PlanStats;
+  /**
+   * Parts of the plan whose two branches run at the same time (absent or empty:
+   * a plain sequence). The steps list each section's primary branch, then its
+   * secondary branch; read in that order the plan is valid as a sequence too.
+   */
+  readonly parallel?: readonly ParallelSection[];
 }
 
 /** Result of {@link validatePlan}: -1 when valid, else the first failing step and condition. */

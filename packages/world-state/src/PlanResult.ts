@@ -1,5 +1,6 @@
 import type { AgentPlanner } from './AgentPlanner.js';
 import type { Plan, PlanStats, PlanStep } from './Plan.js';
+import type { ParallelSection } from './ParallelSection.js';
 import type { UserCodeError } from './UserCodeError.js';
 
 /** Outcome of a planning request: a plan, no plan, or a budget ran out first. */
@@ -34,6 +35,16 @@ export interface MutablePlan<Meta = any> {
   cost: number;
   meta: Meta;
   stats: PlanStats;
+  /** The sections of {@link PlanBuffer.sections} while the planner that wrote them wrote this plan and there are any. */
+  readonly parallel: readonly ParallelSection[] | undefined;
+}
+
+/** @internal A {@link ParallelSection} a planner rewrites in place. */
+export interface MutableSection {
+  task: string;
+  start: number;
+  split: number;
+  end: number;
 }
 
 /** @internal The mutable result a {@link PlanBuffer} holds. */
@@ -62,10 +73,21 @@ export class PlanBuffer {
   readonly p: MutablePlan;
   /** @internal */
   readonly r: MutableResult;
+  /**
+   * @internal Parallel sections, rewritten in place by the planner named in
+   * {@link sectionsOf}. The plan shows them only while that planner wrote it
+   * last, so another planner writing into this buffer never inherits them.
+   */
+  readonly sections: MutableSection[] = [];
+  /** @internal */
+  sectionsOf = '';
 
   constructor() {
     const stats = { expanded: 0, generated: 0, backtracks: 0 };
-    this.p = { planner: '', steps: [], cost: 0, meta: null, stats };
+    const p = { planner: '', steps: [], cost: 0, meta: null, stats } as unknown as MutablePlan;
+    // Enumerable, so a plan serialises with its sections; absent (undefined) for plain plans.
+    Object.defineProperty(p, 'parallel', { enumerable: true, get: () => (this.sections.length > 0 && this.sectionsOf === p.planner ? this.sections : undefined) });
+    this.p = p;
     this.r = { status: 'none', plan: null, reason: '', budget: null, stats };
   }
 
@@ -89,7 +111,11 @@ export function copyResult<Meta>(r: PlanResult<Meta>): PlanResult<Meta> {
   const faults = r.faults === undefined ? {} : { faults: r.faults.slice() };
   if (r.plan === null) return { status: r.status, plan: null, reason: r.reason, budget: r.budget, stats, ...faults } as PlanResult<Meta>;
   const p = r.plan;
-  const plan: Plan<Meta> = { planner: p.planner, steps: p.steps.slice(), cost: p.cost, meta: copyMeta(p.meta), stats };
+  const sections = p.parallel;
+  const plan: Plan<Meta> =
+    sections === undefined || sections.length === 0
+      ? { planner: p.planner, steps: p.steps.slice(), cost: p.cost, meta: copyMeta(p.meta), stats }
+      : { planner: p.planner, steps: p.steps.slice(), cost: p.cost, meta: copyMeta(p.meta), stats, parallel: sections.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })) };
   return { status: 'found', plan, reason: r.reason, budget: null, stats, ...faults };
 }
 

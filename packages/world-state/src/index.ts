@@ -37,7 +37,9 @@ export { validatePlan, validatePlanSafely, INTERRUPT_POLICIES, DEFAULT_INTERRUPT
 export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from './Plan.js';
 export type { AgentPlanner, ReplaceDecision, SubPlanner } from './AgentPlanner.js';
 export { PlanBuffer, copyResult, planFound, noPlan, moveFaults } from './PlanResult.js';
-export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult } from './PlanResult.js';
+export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult, MutableSection } from './PlanResult.js';
+export { ParallelCheck, ParallelConflictError, parallelShapeError } from './ParallelSection.js';
+export type { ParallelSection, ParallelClash } from './ParallelSection.js';
 export { didYouMean } from './didYouMean.js';
 export { flagOfParseError } from './flagOfParseError.js';
 export { checkFields, UnknownFieldError } from './checkFields.js';
