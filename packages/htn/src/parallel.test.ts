@@ -44,7 +44,8 @@ describe('parallel tasks', () => {
   it('give the same steps as the sequential domain', () => {
     const seq = new HtnPlanner(coverHtnDomain(coverActions(schema), { parallel: false }));
     const par = new HtnPlanner(domain);
-    for (const values of [{ UnderFire: true, Ammo: 0 }, { UnderFire: true, Ammo: 6 }, { UnderFire: true, InCover: true, Ammo: 2 }, {}]) {
+    const cases: Record<string, boolean | number>[] = [{ UnderFire: true, Ammo: 0 }, { UnderFire: true, Ammo: 6 }, { UnderFire: true, InCover: true, Ammo: 2 }, {}];
+    for (const values of cases) {
       const s = createState(schema, values);
       expect(names(par.plan(s).plan!.steps)).toEqual(names(seq.plan(s).plan!.steps));
     }
