@@ -1,5 +1,5 @@
 import { freeze, produce, type Draft } from 'immer';
-import { describeValue, type AgentPlanner, type UserCodeError, type WorldState } from '@dualplan/world-state';
+import { describeValue, didYouMean, type AgentPlanner, type UserCodeError, type WorldState } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode, type FaultMode } from './FaultSource.js';
@@ -26,6 +26,21 @@ export interface RunnerSpec<Ctx = any, Op extends string = string> {
   recheckInterval?: number;
 }
 
+/**
+ * A runner that plans nothing itself: it runs the secondary branches of the
+ * parallel sections (`plan.parallel`) of runner `branchOf`'s plans, with that
+ * runner's operators, while `branchOf` runs the primary branches. That runner
+ * waits for both branches before it goes on after a section; a failing branch
+ * fails the plan (the other branch's running step is aborted) and `branchOf` replans.
+ * Branch runners tick after every planner's runner, so a branch starts in the tick its section does.
+ * @example
+ * createAgent({ id: 'soldier', state, ctx, runners: [{ name: 'legs', planner, operators }, { name: 'arms', branchOf: 'legs' }] });
+ */
+export interface BranchSpec {
+  name: string;
+  branchOf: string;
+}
+
 /** Options of {@link createAgent}. Give either `planner` + `operators`, or `runners`. */
 export interface AgentOptions<Ctx = any, Op extends string = string> {
   id: string;
@@ -40,7 +55,8 @@ export interface AgentOptions<Ctx = any, Op extends string = string> {
   planner?: AgentPlanner<Ctx, Op>;
   /** One operator per id in `planner.operators`: a missing or misspelt id is a type error, and `UNKNOWN_OPERATOR` at run time. */
   operators?: OperatorMap<Ctx, NoInfer<Op>>;
-  runners?: readonly RunnerSpec<Ctx>[];
+  /** Planner+runner pairs, and runners of their secondary branches ({@link BranchSpec}). */
+  runners?: readonly (RunnerSpec<Ctx> | BranchSpec)[];
   /** For the shorthand runner: see {@link PlanRunnerOptions.retryInterval}. */
   retryInterval?: number;
   /** For the shorthand runner: see {@link PlanRunnerOptions.maxPlanSamples}. */
@@ -102,18 +118,19 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
       restoreCtx,
       onFault: (sensor, error, undone, failures, disabled) => this.sensorFault(sensor.name, error, undone, failures, disabled),
     });
-    const specs: RunnerSpec<Ctx>[] = options.runners ? options.runners.slice() : [];
+    const all = options.runners ? options.runners.slice() : [];
+    const specs = all.filter((s): s is RunnerSpec<Ctx> => !isBranch(s));
     if (options.planner || options.operators) {
       if (!options.planner || !options.operators) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}": give both planner and operators.`);
       specs.unshift({ name: 'main', planner: options.planner, operators: options.operators, retryInterval: options.retryInterval, maxPlanSamples: options.maxPlanSamples, whilePlanning: options.whilePlanning, recheckInterval: options.recheckInterval });
     }
     if (specs.length === 0) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}" has no planner: give planner + operators or runners.`);
     const names = new Set<string>();
-    for (const s of specs) {
+    for (const s of [...specs, ...all.filter(isBranch)]) {
       if (names.has(s.name)) throw new RunnerError('DUPLICATE_RUNNER', s.name, `Agent "${options.id}" has two runners named "${s.name}".`);
       names.add(s.name);
     }
-    this.runners = specs.map(
+    const runners = specs.map(
       (s) =>
         new PlanRunner<Ctx>(this, {
           name: s.name,
@@ -129,6 +146,15 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
           restoreCtx,
         }),
     );
+    for (const b of all.filter(isBranch)) {
+      const primary = specs.findIndex((s) => s.name === b.branchOf);
+      if (primary < 0) throw new RunnerError('UNKNOWN_RUNNER', b.branchOf, `Agent "${options.id}": runner "${b.name}" is the branch of runner "${b.branchOf}", which the agent does not have (a branch runner needs a planner's runner).${didYouMean(String(b.branchOf), specs.map((s) => s.name))}`);
+      const p = specs[primary];
+      const branch = new PlanRunner<Ctx>(this, { name: b.name, planner: p.planner, operators: p.operators, onEvent: options.onEvent, clock: options.clock, faults: mode, restoreCtx });
+      runners[primary].attachBranch(branch);
+      runners.push(branch);
+    }
+    this.runners = runners;
   }
 
   /** The current context snapshot. Old snapshots stay valid: they are never mutated. */
@@ -182,6 +208,10 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   private base() {
     return { tick: this.tickCount, time: this.time, agent: this.id, runner: '', planner: '', ctx: this.context };
   }
+}
+
+function isBranch(spec: RunnerSpec<any> | BranchSpec): spec is BranchSpec {
+  return (spec as BranchSpec).branchOf !== undefined;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type PlanReceiver,
   type PlanStep,
   type PlanUrgency,
+  type ParallelSection,
 } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import { FaultReporter } from './FaultReporter.js';
@@ -20,6 +21,7 @@ import { createRunnerStats, recordPlanTime, type RunnerStats } from './RunnerSta
 import { planGuarded, shouldReplaceGuarded, updateGuarded } from './plannerCalls.js';
 import { validateRest } from './validateRest.js';
 import { StepExecution } from './StepExecution.js';
+import { SectionCursor, SectionMove, type BranchRunner } from './SectionCursor.js';
 import { checkOperators, phaseOf, sameStep } from './runnerChecks.js';
 import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 import { URGENCY_LEVEL } from './scheduling/UrgencyQueue.js';
@@ -47,7 +49,7 @@ export type { PlanRunnerOptions } from './PlanRunnerOptions.js';
  * const runner = new PlanRunner(agentView, { planner, operators: { Wait: waitOperator } });
  * runner.tick(1 / 30);
  */
-export class PlanRunner<Ctx = any> implements PlanReceiver {
+export class PlanRunner<Ctx = any> implements PlanReceiver, BranchRunner {
   readonly name: string;
   readonly operators: OperatorMap<Ctx>;
   readonly stats: RunnerStats = createRunnerStats();
@@ -63,6 +65,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   /** The plan, its operators and the step being run. */
   private readonly exec: StepExecution<Ctx>;
+  /** On a secondary-branch runner: the primary runner that hands it branches (it plans nothing itself). */
+  private leader: PlanRunner<Ctx> | null = null;
+  /** On a primary runner: the runner of its plans' secondary branches, and where it is in their sections. */
+  private branch: PlanRunner<Ctx> | null = null;
+  private readonly sections = new SectionCursor();
   private trigger: ReplanTrigger | null = null;
   /** A replan postponed to the end of a `boundary` step. */
   private deferred: ReplanTrigger | null = null;
@@ -115,7 +122,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
         name: this.name,
         stats: this.stats,
         get planner() {
-          return runner.plannerRef;
+          return runner.planner;
         },
         get listener() {
           return runner.onEvent;
@@ -144,7 +151,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   /** The planner in use. */
   get planner(): AgentPlanner<Ctx> {
-    return this.plannerRef;
+    return this.leader !== null ? this.leader.plannerRef : this.plannerRef;
   }
   /** The plan being executed, or null. */
   get plan(): Plan | null {
@@ -269,7 +276,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planningFailed', trigger, reason: failure });
       return;
     }
-    if (this.exec.plan !== null && this.exec.running && this.blocked(trigger)) return;
+    if (this.exec.plan !== null && this.blocked(trigger)) return;
     this.adopt(trigger, result);
   }
 
@@ -277,25 +284,16 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   tick(dt: number): void {
     const agent = this.agent;
     const state = agent.state;
+    if (this.leader !== null) return this.tickBranch(dt);
     if (this.plannerRef.update !== undefined) updateGuarded(this.plannerRef, dt, this.faults);
     const changed = state.version !== this.exec.seenVersion;
     this.exec.seenVersion = state.version;
     if (changed) this.changedSinceAdopt = true;
 
-    if (this.exec.running) {
-      const step = this.exec.plan!.steps[this.exec.index];
-      // Most steps have no executing conditions: no call at all then.
-      const bad = step.executing.length === 0 ? -1 : this.exec.executingFails(step);
-      if (bad !== -1) {
-        const reason = bad >= 0 ? `executing condition ${step.executing.describe(bad)} failed` : `an executing condition of ${step.task} threw`;
-        this.exec.abort(reason);
-        this.failPlan(reason);
-      }
-    }
+    if (this.exec.running) this.checkExecuting();
     if (changed && this.exec.plan !== null && this.doomed === null) {
-      const invalid = validateRest(this.exec.plan.steps, this.exec.index, this.exec.running, state, this.exec.scratch, agent.ctx, this.exec.check);
+      const invalid = this.exec.invalidRest();
       if (invalid !== null) {
-        if (this.exec.check.error !== undefined) this.exec.checkFault(this.exec.plan.steps);
         const step = this.exec.plan.steps[this.exec.index];
         if (this.exec.running && step.interrupt !== 'immediate') this.doomed = invalid;
         else {
@@ -304,7 +302,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
         }
       } else if (this.trigger === null) this.trigger = 'worldChanged';
     }
-    if (this.deferred !== null && !this.exec.running) {
+    if (this.deferred !== null && !this.exec.running && !this.branchRunning()) {
       this.trigger ??= this.deferred;
       this.deferred = null;
     }
@@ -325,14 +323,116 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       if (this.faults.due) this.faults.throwDue();
       return;
     }
-    if (!this.exec.running && this.exec.plan !== null) this.exec.start();
+    if (!this.exec.running && this.exec.plan !== null && this.mayStart()) this.exec.start();
     if (this.exec.running) this.exec.update(dt);
     if (this.faults.due) this.faults.throwDue();
   }
 
-  /** True (and reported) when the running step's interrupt policy holds the replan back. */
-  private blocked(trigger: ReplanTrigger): boolean {
+  /** Abort the running step and fail the plan when one of its executing conditions fails. */
+  private checkExecuting(): void {
     const step = this.exec.plan!.steps[this.exec.index];
+    // Most steps have no executing conditions: no call at all then.
+    const bad = step.executing.length === 0 ? -1 : this.exec.executingFails(step);
+    if (bad === -1) return;
+    const reason = bad >= 0 ? `executing condition ${step.executing.describe(bad)} failed` : `an executing condition of ${step.task} threw`;
+    this.exec.abort(reason);
+    this.failPlan(reason);
+  }
+
+  /** With a branch runner and a plan with parallel sections: whether the next step may start (or wait at a join). */
+  private mayStart(): boolean {
+    const branch = this.branch;
+    const sections = this.exec.plan!.parallel;
+    if (branch === null || sections === undefined || sections.length === 0) return true;
+    const move = this.sections.beforeStep(this.exec, branch);
+    if (move === SectionMove.Finished) this.finishPlan();
+    return move === SectionMove.Start;
+  }
+
+  /**
+   * @internal Let `branch`, another runner of this agent, run the secondary branches of this
+   * runner's plans (`plan.parallel`); it plans nothing of its own. {@link Agent} calls it for a
+   * runner declared with `branchOf`.
+   */
+  attachBranch(branch: PlanRunner<Ctx>): void {
+    if (branch === this || branch.agent !== this.agent || branch.leader !== null || branch.branch !== null || this.leader !== null || this.branch !== null) {
+      throw new RunnerError('BAD_BRANCH', branch.name, `Runner "${branch.name}" cannot run the secondary branches of runner "${this.name}": each primary runner of an agent has at most one branch runner, which is neither a primary nor another's branch.`);
+    }
+    this.branch = branch;
+    branch.leader = this;
+    branch.exec.seenBy = this.exec;
+  }
+
+  /** @internal True while this branch runner runs a secondary branch. */
+  get busy(): boolean {
+    return this.exec.plan !== null;
+  }
+
+  /** @internal Run steps `[section.split, section.end)` of the primary's plan, with the primary's operators. */
+  follow(primary: StepExecution<any>, section: ParallelSection): void {
+    const exec = this.exec;
+    const plan = primary.plan!;
+    exec.plan = plan;
+    exec.ops = primary.ops;
+    exec.index = section.split;
+    exec.end = section.end;
+    exec.running = false;
+    exec.other = null;
+    exec.validVersion = -1;
+    primary.other = exec;
+    this.stats.plansFound++;
+    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.planner.kind, ctx: this.agent.ctx, type: 'planFound', plan, trigger: 'noPlan', reason: `secondary branch of ${section.task} (steps ${section.split}..${section.end - 1})` });
+  }
+
+  /** A branch runner's tick: run the branch it was handed, if any; the primary validates and replans for both. */
+  private tickBranch(dt: number): void {
+    const exec = this.exec;
+    if (exec.plan !== null) {
+      if (exec.running) this.checkExecuting();
+      if (!exec.running && exec.plan !== null) exec.start();
+      if (exec.running) exec.update(dt);
+    }
+    if (this.faults.due) this.faults.throwDue();
+  }
+
+  /** End the secondary branch under way (the primary's plan ended or was replaced): its running step is aborted. */
+  private endSection(reason: string): void {
+    const branch = this.branch;
+    if (this.sections.section !== null && branch !== null && branch.exec.plan !== null) {
+      if (branch.exec.running) branch.exec.abort(reason);
+      branch.branchEnded(reason);
+    }
+    this.sections.reset();
+  }
+
+  /** A branch runner's branch ended: finished (`failed` null), failed (the primary fails too) or cancelled by the primary. */
+  private branchEnded(failed: string | null, byBranch = false): void {
+    const plan = this.exec.plan!;
+    this.exec.clear();
+    if (failed === null) {
+      this.stats.plansFinished++;
+      if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.planner.kind, ctx: this.agent.ctx, type: 'planFinished', plan });
+      return;
+    }
+    this.stats.plansFailed++;
+    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.planner.kind, ctx: this.agent.ctx, type: 'planFailed', plan, reason: failed });
+    // The plan after the section counts on both branches: the primary fails its plan and replans.
+    const leader = this.leader!;
+    if (byBranch && leader.exec.plan === plan) {
+      const reason = `secondary branch on runner "${this.name}" failed: ${failed}`;
+      if (leader.exec.running) leader.exec.abort(reason);
+      leader.failPlan(reason);
+    }
+  }
+
+  /** True (and reported) when a running step's interrupt policy holds the replan back: the primary's, then (in a parallel section) the secondary branch's. */
+  private blocked(trigger: ReplanTrigger): boolean {
+    if (this.exec.running && this.holds(this.exec, trigger)) return true;
+    return this.branchRunning() && this.holds(this.branch!.exec, trigger);
+  }
+
+  private holds(exec: StepExecution<Ctx>, trigger: ReplanTrigger): boolean {
+    const step = exec.plan!.steps[exec.index];
     if (step.interrupt === 'uninterruptible') {
       this.skip(trigger, `step ${step.task} is uninterruptible`);
       return true;
@@ -345,10 +445,15 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     return false;
   }
 
+  /** True while a secondary branch of this runner's plan has a step running. */
+  private branchRunning(): boolean {
+    return this.sections.section !== null && this.branch !== null && this.branch.exec.running;
+  }
+
   private replan(trigger: ReplanTrigger): void {
     const agent = this.agent;
     const running = this.exec.plan;
-    if (running !== null && this.exec.running && this.blocked(trigger)) return;
+    if (running !== null && this.blocked(trigger)) return;
     if (this.recheckInterval > 0) this.scheduleRecheck();
     if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') this.stats.replans++;
     const planner = this.plannerRef;
@@ -450,9 +555,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   private install(plan: Plan, ops: Operator[], continued: boolean): void {
     this.changedSinceAdopt = false;
+    if (this.branch !== null) this.endSection(`primary runner "${this.name}": plan replaced`);
     this.exec.plan = plan;
     this.exec.ops = ops;
     this.exec.index = 0;
+    this.exec.end = plan.steps.length;
+    this.exec.other = null;
     this.exec.running = continued;
     this.doomed = null;
     this.deferred = null;
@@ -461,7 +569,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private failPlan(reason: string): void {
     const plan = this.exec.plan;
     if (plan === null) return;
-    this.drop();
+    if (this.leader !== null) return this.branchEnded(reason, true);
+    this.drop(reason);
     this.failStreak = this.changedSinceAdopt ? 1 : this.failStreak + 1;
     this.stats.plansFailed++;
     this.trigger = 'failed';
@@ -477,7 +586,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFinished', plan });
   }
 
-  private drop(): void {
+  private drop(reason = 'the plan ended'): void {
+    if (this.branch !== null) this.endSection(`primary runner "${this.name}": ${reason}`);
     this.exec.clear();
     this.doomed = null;
     this.deferred = null;
@@ -485,6 +595,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   /** A step succeeded: fail a doomed plan at this boundary, or finish after the last step. */
   private advanced(plan: Plan): void {
+    if (this.leader !== null) {
+      if (this.exec.index >= this.exec.end) this.branchEnded(null);
+      return;
+    }
     if (this.doomed !== null) this.failPlan(this.doomed);
     else if (this.exec.index >= plan.steps.length) this.finishPlan();
   }

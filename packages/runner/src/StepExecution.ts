@@ -19,6 +19,7 @@ import { OperatorStatus } from './OperatorStatus.js';
 import type { RunnerEventListener } from './RunnerEvent.js';
 import type { RunnerStats } from './RunnerStats.js';
 import { feedbackGuarded } from './plannerCalls.js';
+import { validateLanes, validateRest } from './validateRest.js';
 
 const EMPTY_OPS: Operator[] = [];
 
@@ -49,7 +50,14 @@ export class StepExecution<Ctx = any> {
   ops: Operator[] = EMPTY_OPS;
   /** The current (running or next) step. */
   index = 0;
+  /** Where this runner's part of the plan ends: the plan's length, or inside a parallel section the end of its branch. */
+  end = 0;
   running = false;
+  /** Inside a parallel section on the primary runner: the secondary branch's execution, and where the plan goes on after the section. */
+  other: StepExecution<Ctx> | null = null;
+  resume = 0;
+  /** On a secondary-branch runner: the primary's execution, which counts this one's own effects as seen too. */
+  seenBy: StepExecution<Ctx> | null = null;
   /** The state version the runner has accounted for, its own effects included: any other version means an outside change. */
   seenVersion = -1;
   /** The state version and context at which the plan was validated from its first step; -1 when not (or used). */
@@ -72,9 +80,23 @@ export class StepExecution<Ctx = any> {
     this.plan = null;
     this.ops = EMPTY_OPS;
     this.index = 0;
+    this.end = 0;
     this.running = false;
+    this.other = null;
     this.validVersion = -1;
     this.validCtx = undefined;
+  }
+
+  /** Whether the rest of the work still holds on the real state: null, or why not (see {@link validateLanes}). */
+  invalidRest(): string | null {
+    const plan = this.plan!;
+    const agent = this.agent;
+    const why =
+      this.other === null && this.end === plan.steps.length
+        ? validateRest(plan.steps, this.index, this.running, agent.state, this.scratch, agent.ctx, this.check)
+        : validateLanes(plan.steps, this, this.other !== null && this.other.plan !== null ? this.other : null, this.other !== null ? this.resume : plan.steps.length, agent.state, this.scratch, agent.ctx, this.check);
+    if (why !== null && this.check.error !== undefined) this.checkFault(plan.steps);
+    return why;
   }
 
   /** Check the next step (and the rest of the plan) and start it; fails the plan when a check fails. */
@@ -87,8 +109,13 @@ export class StepExecution<Ctx = any> {
     const validated = this.index === 0 && this.validVersion === agent.state.version && this.validCtx === agent.ctx;
     this.validVersion = -1;
     this.validCtx = undefined;
+    if (!validated && (this.other !== null || this.end !== plan.steps.length)) {
+      // Part of a parallel section: this branch, the other branch's rest, then the plan after the section.
+      const why = this.invalidRest();
+      if (why !== null) return host.failPlan(why);
+    }
     // Fail early (004 §12.5): this step's conditions on the real state, then the rest on a working copy.
-    const check = validated ? null : validatePlanSafely(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
+    const check = validated || this.other !== null || this.end !== plan.steps.length ? null : validatePlanSafely(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
     if (check !== null && check.step >= 0) {
       if (check.error !== undefined) this.checkFault(plan.steps);
       const failing = plan.steps[check.step];
@@ -139,6 +166,7 @@ export class StepExecution<Ctx = any> {
       const refused = step.effects.hasErrorEdge || step.effects.hasOpaque ? this.applyAtomically(step) : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
       // Own effects are not a reason to replan (004 §12.8): count them as seen (and an undone attempt changed nothing).
       this.seenVersion += state.version - before;
+      if (this.seenBy !== null) this.seenBy.seenVersion += state.version - before;
       if (refused !== null) return this.stepFailed(step, refused);
       host.stats.stepsSucceeded++;
       if (host.listener !== undefined) this.faults.emit({ tick: agent.tickCount, time: agent.time, agent: agent.id, runner: host.name, planner: host.planner.kind, ctx: agent.ctx, type: 'stepSucceeded', step, index: this.index });

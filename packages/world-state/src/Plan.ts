@@ -96,7 +96,8 @@ export interface PlanCheck {
 /**
  * Plan validation (004 §12.5): on `scratch` (a working copy, overwritten), check
  * each remaining step's conditions from step `from`, applying its effects and
- * expected effects in turn. Writes the outcome into `out` and returns it.
+ * expected effects in turn, up to step `to` (excluded; default: the end).
+ * Writes the outcome into `out` and returns it.
  * A condition or effect function that throws propagates (no `try` on this
  * path); {@link validatePlanSafely} contains it.
  * @example
@@ -110,12 +111,13 @@ export function validatePlan(
   scratch: WorldState<any>,
   ctx?: unknown,
   out: PlanCheck = { step: -1, condition: -1, reason: '' },
+  to = steps.length,
 ): PlanCheck {
   scratch.copyFrom(state);
   out.step = -1;
   out.condition = -1;
   out.reason = '';
-  for (let i = from; i < steps.length; i++) {
+  for (let i = from; i < to; i++) {
     const step = steps[i];
     const failed = firstFailing(step.conditions, scratch, ctx);
     if (failed >= 0) {
@@ -152,12 +154,13 @@ export function validatePlanSafely(
   scratch: WorldState<any>,
   ctx?: unknown,
   out: PlanCheck = { step: -1, condition: -1, reason: '' },
+  to = steps.length,
 ): PlanCheck {
   if (out.error !== undefined) out.error = undefined;
   try {
-    return validatePlan(steps, from, state, scratch, ctx, out);
+    return validatePlan(steps, from, state, scratch, ctx, out, to);
   } catch (thrown) {
-    return locateThrow(steps, from, state, scratch, ctx, out, thrown);
+    return locateThrow(steps, from, to, state, scratch, ctx, out, thrown);
   }
 }
 
@@ -167,11 +170,11 @@ export function validatePlanSafely(
  * time to name the step and whether a condition or an effect threw (checks are
  * meant to be pure). If nothing throws the second time, the first step checked is named.
  */
-function locateThrow(steps: readonly PlanStep[], from: number, state: WorldState<any>, scratch: WorldState<any>, ctx: unknown, out: PlanCheck, thrown: unknown): PlanCheck {
+function locateThrow(steps: readonly PlanStep[], from: number, to: number, state: WorldState<any>, scratch: WorldState<any>, ctx: unknown, out: PlanCheck, thrown: unknown): PlanCheck {
   scratch.copyFrom(state);
   let at = from;
   let part = 'condition';
-  for (let i = from; i < steps.length; i++) {
+  for (let i = from; i < to; i++) {
     const step = steps[i];
     at = i;
     try {
