@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import { createState, type WorldState } from '@dualplan/world-state';
 import { HtnPlanner, htnAgentPlanner } from '@dualplan/htn';
 import { coverActions, coverHtnDomain, coverSchema } from '@dualplan/htn/examples';
-import { createAgent, OperatorStatus, RunnerError, type Operator, type RunnerEvent } from '@dualplan/runner';
+import { createAgent, formatPlan, OperatorStatus, RunnerError, type Operator, type RunnerEvent } from '@dualplan/runner';
+import { formatRun, record } from '@dualplan/monitor';
+import { htnPlanCodec } from '@dualplan/htn';
 
 const { Running, Success, Failure } = OperatorStatus;
 
@@ -115,5 +117,29 @@ describe('parallel branches on two runners of one agent', () => {
     const operators = { move: timed(1), reload: timed(1), shoot: timed(1) };
     expect(() => createAgent({ id: 'a', state, ctx: {}, runners: [{ name: 'legs', planner, operators }, { name: 'arms', branchOf: 'lgs' }] })).toThrow(/Did you mean "legs"/);
     expect(() => createAgent({ id: 'a', state, ctx: {}, runners: [{ name: 'legs', planner, operators }, { name: 'arms', branchOf: 'legs' }, { name: 'hands', branchOf: 'legs' }] })).toThrow(RunnerError);
+  });
+
+  it('shows in the text printers and survives the plan codec', () => {
+    const state = createState(coverSchema(), { UnderFire: true, Ammo: 1 });
+    const { agent, run } = soldier(state, { move: timed(2), reload: timed(2), shoot: timed(1) });
+    const recorder = record(agent);
+    run(1);
+    const adopted = recorder.agent('soldier').runs.find((r) => r.outcome === 'adopted')!;
+    expect(adopted.plan!.parallel).toEqual([{ task: 'TakeCover', start: 0, split: 1, end: 2 }]);
+    const text = formatRun(adopted);
+    expect(text).toContain('parallel TakeCover, primary branch:\n    1. RunToCover');
+    expect(text).toContain('parallel TakeCover, secondary branch (beside the primary):\n    2. Reload');
+    expect(text).toContain('joined TakeCover: both branches done\n    3. Shoot');
+
+    const domain = coverHtnDomain(coverActions(coverSchema()));
+    const result = new HtnPlanner(domain).plan(createState(domain.schema, { UnderFire: true, Ammo: 1 }));
+    expect(formatPlan(result.plan!)).toBe('(RunToCover ‖ Reload) → Shoot');
+    const codec = htnPlanCodec(domain);
+    const again = codec.decode(structuredClone(codec.encode(result)));
+    expect(again.plan!.parallel).toEqual(result.plan!.parallel);
+    expect(again.plan!.steps).toEqual(result.plan!.steps);
+    const broken = codec.encode(result);
+    (broken.plan as { parallel: unknown }).parallel = [{ task: 'TakeCover', start: 1, split: 0, end: 2 }];
+    expect(() => codec.decode(broken)).toThrow(/start <= split <= end/);
   });
 });

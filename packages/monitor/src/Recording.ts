@@ -1,3 +1,4 @@
+import type { ParallelSection } from '@dualplan/world-state';
 import type { CatalogEntry, PlanStatus, SearchTrace } from '@dualplan/world-state';
 
 export type { CatalogEntry, SearchTrace, TraceNode, TraceCandidate, TraceEvent, TraceVerdict } from '@dualplan/world-state';
@@ -46,6 +47,8 @@ export interface RecordedPlan {
   readonly priority: number | null;
   /** HTN: the plan stops at a pause point. */
   readonly partial: boolean;
+  /** Parallel sections (steps `[start, split)` run beside `[split, end)`), when the plan has any. */
+  readonly parallel?: readonly ParallelSection[];
 }
 
 /** A GOAP goal as the agent's goal selection saw it in one planning run. */

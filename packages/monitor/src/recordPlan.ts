@@ -67,6 +67,7 @@ export function recordPlan(plan: Plan, state: WorldState<any>, scratch: WorldSta
     mtr: Array.isArray(meta.mtr) ? meta.mtr.slice() : [],
     priority: typeof meta.priority === 'number' && !Number.isNaN(meta.priority) ? meta.priority : null,
     partial: meta.partial === true,
+    ...(plan.parallel !== undefined && plan.parallel.length > 0 ? { parallel: plan.parallel.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })) } : {}),
   };
 }
 

@@ -17,12 +17,25 @@ export function formatStep(step: PlanStep, arg: ArgFormatter = plainArg): string
 }
 
 /**
- * A plan as `A → B(x) → C`, or `(empty)`.
+ * A plan as `A → B(x) → C`, or `(empty)`; a parallel section as `(primary ‖ secondary)`.
  * @example
  * formatPlan(plan); // 'NavigateToEnemy(2) → DoTrunkSlam(TrunkSlamAnim) → DoRecovery(TrunkSlamRecoverAnim)'
+ * formatPlan(coverPlan); // '(RunToCover ‖ Reload) → Shoot'
  */
 export function formatPlan(plan: Plan, arg: ArgFormatter = plainArg): string {
-  return plan.steps.length === 0 ? '(empty)' : plan.steps.map((s) => formatStep(s, arg)).join(' → ');
+  const steps = plan.steps;
+  if (steps.length === 0) return '(empty)';
+  const sections = plan.parallel ?? [];
+  const seq = (from: number, to: number) => (from === to ? '(nothing)' : steps.slice(from, to).map((s) => formatStep(s, arg)).join(' → '));
+  const parts: string[] = [];
+  let i = 0;
+  for (const s of sections) {
+    if (s.start > i) parts.push(seq(i, s.start));
+    parts.push(`(${seq(s.start, s.split)} ‖ ${seq(s.split, s.end)})`);
+    i = s.end;
+  }
+  if (i < steps.length) parts.push(seq(i, steps.length));
+  return parts.join(' → ');
 }
 
 /**

@@ -2,6 +2,8 @@ import type { AgentPlanner } from './AgentPlanner.js';
 import type { BudgetKind, PlanResult, PlanStatus } from './PlanResult.js';
 import type { Plan, PlanStats, PlanStep } from './Plan.js';
 import type { WorldState } from './WorldState.js';
+import { parallelShapeError, type ParallelSection } from './ParallelSection.js';
+import { DualplanError } from './errors.js';
 
 /**
  * How badly an agent needs the plan it asks for, most urgent first: it has
@@ -80,6 +82,8 @@ export interface PlainPlan {
   readonly cost: number;
   readonly meta: unknown;
   readonly stats: PlanStats;
+  /** The plan's parallel sections, when it has any (plain data already). */
+  readonly parallel?: readonly ParallelSection[];
 }
 
 /** A planning result as plain data. */
@@ -116,7 +120,7 @@ export function plainResult(result: PlanResult): PlainOutcome {
   const stats = { expanded: result.stats.expanded, generated: result.stats.generated, backtracks: result.stats.backtracks };
   const p = result.plan;
   const plan: PlainPlan | null =
-    p === null ? null : { planner: p.planner, steps: p.steps.map((s) => ({ task: s.task, sourceId: s.sourceId, args: s.args.slice(), cost: s.cost })), cost: p.cost, meta: copyMeta(p.meta), stats };
+    p === null ? null : { planner: p.planner, steps: p.steps.map((s) => ({ task: s.task, sourceId: s.sourceId, args: s.args.slice(), cost: s.cost })), cost: p.cost, meta: copyMeta(p.meta), stats, ...sectionsOf(p) };
   return { status: result.status, plan, reason: result.reason, budget: result.budget, stats };
 }
 
@@ -134,7 +138,16 @@ export function resultFromPlain(plain: PlainOutcome, stepOf: (step: PlainStep) =
   const stats = { expanded: plain.stats.expanded, generated: plain.stats.generated, backtracks: plain.stats.backtracks };
   const p = plain.plan;
   if (p === null || plain.status !== 'found') return { status: plain.status === 'found' ? 'none' : plain.status, plan: null, reason: plain.reason, budget: plain.budget, stats };
-  return { status: 'found', plan: { planner: p.planner, steps: p.steps.map(stepOf), cost: p.cost, meta: p.meta, stats }, reason: plain.reason, budget: null, stats };
+  const plan: Plan = { planner: p.planner, steps: p.steps.map(stepOf), cost: p.cost, meta: p.meta, stats, ...sectionsOf(p) };
+  const bad = parallelShapeError(plan);
+  if (bad !== null) throw new DualplanError('BAD_PLAN', 'parallel', `A decoded plan has malformed parallel sections: ${bad}.`);
+  return { status: 'found', plan, reason: plain.reason, budget: null, stats };
+}
+
+/** `{ parallel }` with copies of a plan's sections, or nothing for a plan without any. */
+function sectionsOf(p: { readonly parallel?: readonly ParallelSection[] }): { parallel?: ParallelSection[] } {
+  const sections = p.parallel;
+  return sections === undefined || sections.length === 0 ? {} : { parallel: sections.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })) };
 }
 
 /** True when `planner` can answer "still planning" ({@link PendingPlanner}). */
