@@ -81,9 +81,21 @@ export interface DocumentCompound {
 }
 
 /** The HTN domain: compound tasks over the action set (actions are its primitive tasks). */
+/**
+ * A parallel task: `primary` and `secondary` planned together and run at the same
+ * time by two runners of one agent; the branches may not clash over a key.
+ */
+export interface DocumentParallel {
+  readonly name: string;
+  readonly primary: readonly DocumentSubtask[];
+  readonly secondary: readonly DocumentSubtask[];
+}
+
 export interface DocumentHtn {
   readonly root?: string;
   readonly tasks: readonly DocumentCompound[];
+  /** Parallel tasks, called by name from methods like compound tasks. */
+  readonly parallel?: readonly DocumentParallel[];
 }
 
 /** A GOAP goal in a domain document: its conditions and priority. */
@@ -159,7 +171,8 @@ export const DOCUMENT_FIELDS = /* @__PURE__ */ Object.freeze({
   action: ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'executing', 'cost', 'interrupt'],
   method: ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check'],
   compound: ['name', 'methods', 'select'],
-  htn: ['root', 'tasks'],
+  htn: ['root', 'tasks', 'parallel'],
+  parallel: ['name', 'primary', 'secondary'],
   goal: ['name', 'conditions', 'priority', 'valid'],
   goap: ['goals'],
 } as const);

@@ -1,5 +1,5 @@
 import { DualplanError, compileConditions, compileEffects, didYouMean, type Schema } from '@dualplan/world-state';
-import type { DocumentCondition, DocumentEffect, DomainDocument, DomainRegistry, DocumentTaskRef, FunctionRef, OpaqueRef, RegistrySection } from './DomainDocument.js';
+import type { DocumentCondition, DocumentEffect, DomainDocument, DomainRegistry, DocumentSubtask, DocumentTaskRef, FunctionRef, OpaqueRef, RegistrySection } from './DomainDocument.js';
 import { pointer, problem, type DocumentProblem } from './DomainDocumentError.js';
 
 /**
@@ -78,17 +78,26 @@ export function checkNames(doc: DomainDocument, schema: Schema, registry: Domain
 
   if (doc.htn) {
     const tasks = doc.htn.tasks;
+    const parallel = doc.htn.parallel ?? [];
     unique(
-      tasks.map((t) => t.name),
+      [...tasks.map((t) => t.name), ...parallel.map((p) => p.name)],
       '/htn/tasks',
       'task or action',
       actionPaths,
     );
-    const taskNames = [...tasks.map((t) => t.name), ...doc.actions.map((a) => a.name)];
+    const taskNames = [...tasks.map((t) => t.name), ...parallel.map((p) => p.name), ...doc.actions.map((a) => a.name)];
     const known = (name: string, path: string) => {
       if (!taskNames.includes(name)) out.push(problem(path, 'UNKNOWN_TASK', name, `no task or action "${name}".${didYouMean(name, taskNames)}`));
     };
     if (doc.htn.root !== undefined) known(doc.htn.root, '/htn/root');
+    const subtasks = (list: readonly DocumentSubtask[], base: string) =>
+      list.forEach((s, si) => {
+        const path = pointer(base, si);
+        const ref = (r: DocumentTaskRef, at: string) => (typeof r === 'string' ? known(r, at) : known(r.task, pointer(at, 'task')));
+        if (typeof s === 'string' || 'task' in s) ref(s, path);
+        else if ('optional' in s) ref(s.optional, pointer(path, 'optional'));
+        else if ('anyOrder' in s) s.anyOrder.forEach((r: DocumentTaskRef, ri: number) => ref(r, pointer(path, 'anyOrder', ri)));
+      });
     tasks.forEach((t, ti) => {
       t.methods.forEach((m, mi) => {
         const base = pointer('/htn/tasks', ti, 'methods', mi);
@@ -98,14 +107,12 @@ export function checkNames(doc: DomainDocument, schema: Schema, registry: Domain
           fn(m.subtasks as FunctionRef, 'subtasks', pointer(base, 'subtasks'), 'subtask');
           return;
         }
-        m.subtasks.forEach((s, si) => {
-          const path = pointer(base, 'subtasks', si);
-          const ref = (r: DocumentTaskRef, at: string) => (typeof r === 'string' ? known(r, at) : known(r.task, pointer(at, 'task')));
-          if (typeof s === 'string' || 'task' in s) ref(s, path);
-          else if ('optional' in s) ref(s.optional, pointer(path, 'optional'));
-          else if ('anyOrder' in s) s.anyOrder.forEach((r: DocumentTaskRef, ri: number) => ref(r, pointer(path, 'anyOrder', ri)));
-        });
+        subtasks(m.subtasks, pointer(base, 'subtasks'));
       });
+    });
+    parallel.forEach((p, pi) => {
+      subtasks(p.primary, pointer('/htn/parallel', pi, 'primary'));
+      subtasks(p.secondary, pointer('/htn/parallel', pi, 'secondary'));
     });
   }
 

@@ -1,5 +1,5 @@
 import type { ActionDef, Condition, ConditionDef, Effect, EffectDef, Schema } from '@dualplan/world-state';
-import type { CompoundDef, MethodDef, SubtaskDef, SubtaskFn } from '@dualplan/htn';
+import type { CompoundDef, MethodDef, ParallelDef, SubtaskDef, SubtaskFn } from '@dualplan/htn';
 import type { GoalDef } from '@dualplan/goap';
 import type { DocumentCondition, DocumentEffect, DomainDocument, DomainRegistry, FunctionRef, OpaqueRef } from './DomainDocument.js';
 
@@ -16,7 +16,7 @@ export interface DomainDefinitions<Ctx = any> {
   /** One action set for both planners: GOAP actions and HTN primitive tasks. */
   readonly actions: readonly ActionDef<Ctx>[];
   /** HTN compounds over the actions; absent when the domain has no HTN part. */
-  readonly htn?: { readonly root?: string; readonly tasks: readonly CompoundDef[] };
+  readonly htn?: { readonly root?: string; readonly tasks: readonly CompoundDef[]; readonly parallel?: readonly ParallelDef[] };
   /** GOAP goals over the actions; absent when the domain has no GOAP part. */
   readonly goals?: readonly GoalDef<Ctx>[];
 }
@@ -72,6 +72,9 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
         ),
       }),
     ),
+    ...compact({
+      parallel: doc.htn.parallel?.map((p): ParallelDef => ({ kind: 'parallel', name: p.name, primary: p.primary.map(copy) as SubtaskDef[], secondary: p.secondary.map(copy) as SubtaskDef[] })),
+    }),
   };
   const goals = doc.goap?.goals.map(
     (g): GoalDef<Ctx> =>

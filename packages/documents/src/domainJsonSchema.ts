@@ -148,10 +148,17 @@ export const domainJsonSchema = {
       required: ['name', 'methods'],
       additionalProperties: false,
     },
+    parallel: {
+      type: 'object',
+      description: 'two subtask lists planned together and run at the same time by two runners of one agent; they may not write the same key, nor one a key the other reads',
+      properties: { name, primary: { type: 'array', items: { $ref: '#/$defs/subtask' }, minItems: 1 }, secondary: { type: 'array', items: { $ref: '#/$defs/subtask' }, minItems: 1 } },
+      required: ['name', 'primary', 'secondary'],
+      additionalProperties: false,
+    },
     htn: {
       type: 'object',
       description: "The HTN domain: compound tasks whose methods refine into the action set's actions.",
-      properties: { root: name, tasks: { type: 'array', items: { $ref: '#/$defs/compound' } } },
+      properties: { root: name, tasks: { type: 'array', items: { $ref: '#/$defs/compound' } }, parallel: { type: 'array', items: { $ref: '#/$defs/parallel' } } },
       required: ['tasks'],
       additionalProperties: false,
     },

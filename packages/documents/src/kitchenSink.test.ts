@@ -29,6 +29,7 @@ const sink: DomainDocument = {
       interrupt: 'boundary',
     },
     { name: 'draw', conditions: [{ key: 'weapon', op: '==', value: 'Bow' }], effects: [{ key: 'weapon', op: 'set', value: 'Sword' }], cost: 1 },
+    { name: 'rest', effects: [{ key: 'hp', index: 0, op: 'add', value: 1 }] },
   ],
   htn: {
     root: 'Fight',
@@ -50,6 +51,7 @@ const sink: DomainDocument = {
       },
       { name: 'Roll', select: 'random', methods: [{ weight: 2, subtasks: ['draw'] }] },
     ],
+    parallel: [{ name: 'DrawWhileResting', primary: ['draw'], secondary: [{ optional: 'rest' }] }],
   },
   goap: { goals: [{ name: 'win', conditions: [{ key: 'hp', index: 1, op: '==', value: 4 }], priority: { fn: 'urgency' }, valid: { fn: 'always' } }] },
 };
@@ -79,6 +81,7 @@ describe('a document with every field', () => {
       note('compound', t);
       t.methods.forEach((m) => note('method', m));
     });
+    sink.htn!.parallel!.forEach((p) => note('parallel', p));
     note('goap', sink.goap!);
     sink.goap!.goals.forEach((g) => note('goal', g));
     for (const [kind, fields] of Object.entries(DOCUMENT_FIELDS)) expect([kind, [...(used[kind] ?? [])].sort()]).toEqual([kind, [...fields].sort()]);
@@ -99,7 +102,10 @@ describe('a document with every field', () => {
     // Utility select: Scored (3) beats Flat (1); with the optional draw the any-order group cannot be planned, so it is skipped.
     expect(new HtnPlanner(loaded.htn!).plan(createState(loaded.schema), undefined, { task: 'Pick' }).plan?.steps.map((s) => s.task)).toEqual(['strike', 'draw']);
     const saved = saveDomain(loaded.definitions, registry, { $schema: sink.$schema });
-    expect(loadDomain(saved, registry).goap!.steps.map((s) => s.task)).toEqual(['strike', 'draw']);
+    expect(loadDomain(saved, registry).goap!.steps.map((s) => s.task)).toEqual(['strike', 'draw', 'rest']);
+    // The parallel task: draw beside rest, one section.
+    const both = new HtnPlanner(loaded.htn!).plan(createState(loaded.schema), undefined, { task: 'DrawWhileResting' }).plan!;
+    expect([both.steps.map((s) => s.task), both.parallel]).toEqual([['draw', 'rest'], [{ task: 'DrawWhileResting', start: 0, split: 1, end: 2 }]]);
     expect(saved.htn).toEqual(sink.htn);
     // Slotted keys are saved in their `key[index]` form, which loads the same.
     expect(saved.goap).toEqual({ goals: [{ ...sink.goap!.goals[0], conditions: [{ key: 'hp[1]', op: '==', value: 4 }] }] });

@@ -1,4 +1,4 @@
-import { DualplanError, schemaFromData, type Schema } from '@dualplan/world-state';
+import { DualplanError, ParallelConflictError, schemaFromData, type Schema } from '@dualplan/world-state';
 import type { HtnDomain } from '@dualplan/htn';
 import type { GoapDomain } from '@dualplan/goap';
 import type { DomainDocument, DomainRegistry } from './DomainDocument.js';
@@ -81,7 +81,9 @@ function locate(doc: DomainDocument, e: DualplanError): DocumentProblem {
   const action = doc.actions.findIndex((a) => a.name === subject || e.message.includes(`"${a.name}"`));
   const task = doc.htn?.tasks.findIndex((t) => t.name === subject) ?? -1;
   const goal = doc.goap?.goals.findIndex((g) => g.name === subject) ?? -1;
-  const path = task >= 0 ? pointer('/htn/tasks', task) : goal >= 0 ? pointer('/goap/goals', goal) : action >= 0 ? pointer('/actions', action) : '';
+  // A key conflict names the key as its subject and the parallel task in `task`.
+  const parallel = doc.htn?.parallel?.findIndex((p) => p.name === subject || (e instanceof ParallelConflictError && p.name === e.task)) ?? -1;
+  const path = parallel >= 0 ? pointer('/htn/parallel', parallel) : task >= 0 ? pointer('/htn/tasks', task) : goal >= 0 ? pointer('/goap/goals', goal) : action >= 0 ? pointer('/actions', action) : '';
   return problem(path, e.code, subject, e.message);
 }
 

@@ -84,6 +84,7 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
         });
       }),
     })),
+    ...compact({ parallel: defs.htn.parallel?.map((p) => ({ name: p.name, primary: p.primary.map(saveSubtask), secondary: p.secondary.map(saveSubtask) })) }),
   };
   const goap = defs.goals && {
     goals: defs.goals.map((g, i) => {
