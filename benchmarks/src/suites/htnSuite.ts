@@ -7,6 +7,7 @@ import { mahlerTrollPlanner } from '../peers/mahlerPeer.js';
 import { TROLL_UPROOT, judgeTrollPlan } from '../trollScenarios.js';
 import { htnCase, htnSetup, type HtnCaseSpec } from './htnCases.js';
 import { htnParityCases } from './htnParityCases.js';
+import { htnParallelCases } from './htnParallelCases.js';
 
 const UPROOT_START = { WsCanSeeEnemy: true, WsTrunkHealth: 0 };
 
@@ -131,5 +132,6 @@ function wideDomain(width: number): HtnDomain<any> {
     );
   }
   cases.push(...htnParityCases(suite));
+  cases.push(...htnParallelCases(suite));
   return cases;
 }

@@ -96,6 +96,8 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
   readonly hasChecks: boolean;
   /** True when the domain has a parallel task (its plans are post-processed into `plan.parallel` sections). */
   readonly hasParallel: boolean;
+  /** @internal Parallel tasks whose branches reach what only planning knows, so each plan's section is checked again. */
+  readonly checkedAtPlanTime = new Set<string>();
   /** The slots the domain declares, by slot index. */
   readonly slots: readonly string[];
   /** Per task: its slot index, or -1. */

@@ -1,4 +1,4 @@
-import { DualplanError, ParallelCheck, PlanBuffer, copyResult, describeValue, didYouMean, moveFaults, mulberry32, type Plan, type SubPlanner, type WorldState } from '@dualplan/world-state';
+import { DualplanError, ParallelCheck, PlanBuffer, type PlanStep, copyResult, describeValue, didYouMean, moveFaults, mulberry32, type Plan, type SubPlanner, type WorldState } from '@dualplan/world-state';
 import { BestFirstSearch } from './bestFirstSearch.js';
 import type { HtnDomain } from './HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
@@ -45,6 +45,11 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   private readonly slotVersion: Int32Array;
   /** The key-conflict check of parallel sections at plan time, or null when the domain has no parallel task. */
   private readonly parallel: ParallelCheck | null;
+  /**
+   * With parallel tasks the search plans into this array, marker steps included, and the plan gets
+   * the other steps: the plan's own array then keeps one length instead of shrinking and growing per plan.
+   */
+  private readonly marked: PlanStep[] = [];
 
   constructor(domain: HtnDomain<any, Op>, options: HtnPlannerOptions<Ctx> = {}) {
     this.domain = domain;
@@ -227,7 +232,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     checkState(state);
     const out = this.output(request);
     if (request?.seed !== undefined) this.reseed(request.seed);
-    this.search.reset(state, ctx as Ctx, out.p.steps, request?.against ?? null, this.tracing);
+    this.search.reset(state, ctx as Ctx, this.parallel === null ? out.p.steps : this.marked, request?.against ?? null, this.tracing);
     this.settings.costs?.refresh(state, ctx, this.search.faults);
     return out;
   }
@@ -256,7 +261,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     }
     // Marker steps become the plan's parallel sections (checked against the key-conflict rule).
     if (this.parallel === null && out.sections.length !== 0) out.sections.length = 0;
-    const planLen = this.parallel === null ? s.planLen : collectSections(steps, s.planLen, out, this.parallel);
+    const planLen = this.parallel === null ? s.planLen : collectSections(this.marked, s.planLen, steps, out, this.parallel, this.domain.checkedAtPlanTime);
     if (steps.length !== planLen) steps.length = planLen;
     let cost = 0;
     const costs = this.settings.costs;

@@ -265,7 +265,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     instantiate,
   };
   const domain = new HtnDomain<S, Op>(schema, { ...tables, fast: fastTables(tables) });
-  for (const name of parallelNames) checkParallelKeys(domain, ids.get(name)!);
+  for (const name of parallelNames) if (checkParallelKeys(domain, ids.get(name)!)) domain.checkedAtPlanTime.add(name);
   return domain;
 }
 

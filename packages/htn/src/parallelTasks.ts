@@ -86,18 +86,19 @@ export function markerStep(schema: Schema, mark: ParallelMark): PlanStep {
 }
 
 /**
- * @internal Turn the marker steps of a complete plan into `out.sections`, in place:
- * compacts the steps (returns the new length) and checks each section against the
+ * @internal Turn the marker steps of a complete plan (`src[0, planLen)`) into `out.sections`:
+ * copies the other steps into `dst` (returns how many) and checks each section against the
  * key-conflict rule. Throws `PARALLEL_CONFLICT`, `PARALLEL_NESTED` (a parallel task
  * reached inside another one's branch) or `PARALLEL_PAUSED` (a pause inside a branch).
  */
-export function collectSections(steps: PlanStep[], planLen: number, out: PlanBuffer, check: ParallelCheck): number {
+export function collectSections(src: readonly PlanStep[], planLen: number, dst: PlanStep[], out: PlanBuffer, check: ParallelCheck, dynamic: ReadonlySet<string>): number {
+  const steps = dst;
   const sections = out.sections;
   let n = 0;
   let open = false;
   let w = 0;
   for (let i = 0; i < planLen; i++) {
-    const step = steps[i];
+    const step = src[i];
     if (step.operator !== PARALLEL_OPERATOR || step.sourceId !== -1) {
       steps[w++] = step;
       continue;
@@ -115,7 +116,8 @@ export function collectSections(steps: PlanStep[], planLen: number, out: PlanBuf
       const s = sections[n++];
       s.end = w;
       open = false;
-      if (check.steps(steps, s)) throw check.error(s.task);
+      // Sections of tasks whose every step was known at compile time were checked there.
+      if (dynamic.size !== 0 && dynamic.has(s.task) && check.steps(steps, s)) throw check.error(s.task);
     }
   }
   if (open) throw new DualplanError('PARALLEL_PAUSED', sections[n].task, `The plan stops at a pause point inside parallel task "${sections[n].task}": a partial plan cannot end inside a parallel section.`);
