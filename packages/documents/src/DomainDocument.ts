@@ -80,7 +80,6 @@ export interface DocumentCompound {
   readonly methods: readonly DocumentMethod[];
 }
 
-/** The HTN domain: compound tasks over the action set (actions are its primitive tasks). */
 /**
  * A parallel task: `primary` and `secondary` planned together and run at the same
  * time by two runners of one agent; the branches may not clash over a key.
@@ -91,6 +90,7 @@ export interface DocumentParallel {
   readonly secondary: readonly DocumentSubtask[];
 }
 
+/** The HTN domain: compound tasks over the action set (actions are its primitive tasks). */
 export interface DocumentHtn {
   readonly root?: string;
   readonly tasks: readonly DocumentCompound[];

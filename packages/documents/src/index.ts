@@ -7,6 +7,7 @@ export type {
   DocumentTaskRef,
   DocumentMethod,
   DocumentCompound,
+  DocumentParallel,
   DocumentHtn,
   DocumentGoal,
   DocumentGoap,

@@ -21,7 +21,7 @@ import { createRunnerStats, recordPlanTime, type RunnerStats } from './RunnerSta
 import { planGuarded, shouldReplaceGuarded, updateGuarded } from './plannerCalls.js';
 import { validateRest } from './validateRest.js';
 import { StepExecution } from './StepExecution.js';
-import { SectionCursor, SectionMove, type BranchRunner } from './SectionCursor.js';
+import { SectionCursor, SectionMove } from './SectionCursor.js';
 import { checkOperators, phaseOf, sameStep } from './runnerChecks.js';
 import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 import { URGENCY_LEVEL } from './scheduling/UrgencyQueue.js';
@@ -49,7 +49,7 @@ export type { PlanRunnerOptions } from './PlanRunnerOptions.js';
  * const runner = new PlanRunner(agentView, { planner, operators: { Wait: waitOperator } });
  * runner.tick(1 / 30);
  */
-export class PlanRunner<Ctx = any> implements PlanReceiver, BranchRunner {
+export class PlanRunner<Ctx = any> implements PlanReceiver {
   readonly name: string;
   readonly operators: OperatorMap<Ctx>;
   readonly stats: RunnerStats = createRunnerStats();

@@ -4,6 +4,7 @@ import { DualplanError } from './errors.js';
 import type { Plan, PlanStep } from './Plan.js';
 import { CondOp } from './Condition.js';
 import { EffOp } from './Effect.js';
+import type { Schema } from './Schema.js';
 
 /**
  * Two branches of a plan that run at the same time on one agent: steps
@@ -71,7 +72,7 @@ export class ParallelCheck {
   private readonly touched: Int32Array;
   private ntouched = 0;
 
-  constructor(readonly schema: { readonly size: number; nameOf(cell: number): string }) {
+  constructor(readonly schema: Schema) {
     this.marks = new Uint8Array(schema.size);
     this.owner = new Array<string>(schema.size).fill('');
     this.touched = new Int32Array(schema.size);
