@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createState, type WorldState } from '@dualplan/world-state';
-import { HtnPlanner, htnAgentPlanner } from '@dualplan/htn';
+import { HtnPlanner, htnAgentPlanner, htnDomainBuilder } from '@dualplan/htn';
 import { coverActions, coverHtnDomain, coverSchema } from '@dualplan/htn/examples';
 import { createAgent, formatPlan, OperatorStatus, RunnerError, type Operator, type RunnerEvent } from '@dualplan/runner';
 import { formatRun, record } from '@dualplan/monitor';
@@ -141,5 +141,26 @@ describe('parallel branches on two runners of one agent', () => {
     const broken = codec.encode(result);
     (broken.plan as { parallel: unknown }).parallel = [{ task: 'TakeCover', start: 1, split: 0, end: 2 }];
     expect(() => codec.decode(broken)).toThrow(/start <= split <= end/);
+  });
+
+  it('resumes a partial plan once both branches of its section succeeded, in either order', () => {
+    const schema = coverSchema();
+    const domain = htnDomainBuilder(coverActions(schema))
+      .compound('Fight').method().task('TakeCover').pause().task('Shoot').end()
+      .parallel('TakeCover', ['RunToCover'], ['Reload'])
+      .build();
+    const state = createState(schema, { UnderFire: true, Ammo: 1 });
+    const planner = new HtnPlanner(domain);
+    const events: string[] = [];
+    const agent = createAgent({
+      id: 's',
+      state,
+      ctx: {},
+      runners: [{ name: 'legs', planner: htnAgentPlanner(planner, { resume: true }), operators: { move: timed(3), reload: timed(1), shoot: timed(1) } }, { name: 'arms', branchOf: 'legs' }],
+      onEvent: (e: RunnerEvent) => void (e.type === 'stepStarted' && events.push(`${e.runner} ${e.step.task}`)),
+    });
+    for (let i = 0; i < 6; i++) agent.tick(0.1);
+    // Reload (arms) succeeds before RunToCover (legs); the continuation still runs: Shoot, without planning from the root.
+    expect(events).toEqual(['legs RunToCover', 'arms Reload', 'legs Shoot']);
   });
 });

@@ -85,7 +85,8 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
     stepSucceeded(step: PlanStep): void {
       for (let b = 0; b < 2; b++) {
         const plan = buffers[b].r.plan as Plan<HtnMeta> | null;
-        if (!plan || plan.steps[progress[b]] !== step) continue;
+        // The two branches of a parallel section succeed in any order: count any step of the plan then.
+        if (!plan || (plan.parallel === undefined ? plan.steps[progress[b]] !== step : !plan.steps.includes(step))) continue;
         if (++progress[b] === plan.steps.length && plan.meta.continuation) ready = plan.meta.continuation;
       }
     },
