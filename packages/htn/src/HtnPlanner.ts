@@ -259,9 +259,11 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       o.budget = status === 'budget' ? (s.failure === this.settings.texts.steps ? 'steps' : 'depth') : null;
       return request?.out ? (o as HtnResult) : copyResult(o as HtnResult);
     }
-    // Marker steps become the plan's parallel sections (checked against the key-conflict rule).
-    if (this.parallel === null && out.sections.length !== 0) out.sections.length = 0;
-    const planLen = this.parallel === null ? s.planLen : collectSections(this.marked, s.planLen, steps, out, this.parallel, this.domain.checkedAtPlanTime);
+    let planLen = s.planLen;
+    // Marker steps become the plan's parallel sections (checked against the key-conflict rule); a plan
+    // without them must not show sections an earlier plan left in this buffer.
+    if (this.parallel !== null) planLen = collectSections(this.marked, planLen, steps, out, this.parallel, this.domain.checkedAtPlanTime);
+    else if (out.sectionsOf !== '') out.sectionsOf = '';
     if (steps.length !== planLen) steps.length = planLen;
     let cost = 0;
     const costs = this.settings.costs;

@@ -84,10 +84,7 @@ export class PlanBuffer {
 
   constructor() {
     const stats = { expanded: 0, generated: 0, backtracks: 0 };
-    const p = { planner: '', steps: [], cost: 0, meta: null, stats } as unknown as MutablePlan;
-    // Enumerable, so a plan serialises with its sections; absent (undefined) for plain plans.
-    Object.defineProperty(p, 'parallel', { enumerable: true, get: () => (this.sections.length > 0 && this.sectionsOf === p.planner ? this.sections : undefined) });
-    this.p = p;
+    this.p = new BufferPlan(this, stats);
     this.r = { status: 'none', plan: null, reason: '', budget: null, stats };
   }
 
@@ -99,6 +96,37 @@ export class PlanBuffer {
   /** An owned copy of the last result: fresh objects that later writes into this buffer leave alone. */
   copy<Meta = unknown>(): PlanResult<Meta> {
     return copyResult(this.r as PlanResult<Meta>);
+  }
+}
+
+/**
+ * The plan a {@link PlanBuffer} holds: plain data fields, plus `parallel` read from the buffer's
+ * sections only while the planner that wrote them wrote the plan (a getter on the prototype, so
+ * the hot data fields keep the shape of a plain object; `toJSON` writes the sections out).
+ */
+class BufferPlan implements MutablePlan {
+  planner = '';
+  steps: PlanStep[] = [];
+  cost = 0;
+  meta: any = null;
+  readonly #buffer: PlanBuffer;
+
+  constructor(
+    buffer: PlanBuffer,
+    public stats: PlanStats,
+  ) {
+    this.#buffer = buffer;
+  }
+
+  get parallel(): readonly ParallelSection[] | undefined {
+    const b = this.#buffer;
+    return b.sectionsOf === this.planner && b.sections.length > 0 ? b.sections : undefined;
+  }
+
+  toJSON(): Plan {
+    const parallel = this.parallel;
+    const plain = { planner: this.planner, steps: this.steps, cost: this.cost, meta: this.meta, stats: this.stats };
+    return parallel === undefined ? plain : { ...plain, parallel };
   }
 }
 
