@@ -1,6 +1,5 @@
 import {
   ChangeSource,
-  describeValue,
   isPendingPlanner,
   validatePlanSafely,
   type AgentPlanner,
@@ -22,7 +21,7 @@ import { planGuarded, shouldReplaceGuarded, updateGuarded } from './plannerCalls
 import { validateRest } from './validateRest.js';
 import { StepExecution } from './StepExecution.js';
 import { SectionCursor, SectionMove } from './SectionCursor.js';
-import { checkOperators, phaseOf, sameStep } from './runnerChecks.js';
+import { checkOperators, checkRunnerOptions, phaseOf, sameStep } from './runnerChecks.js';
 import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 import { URGENCY_LEVEL } from './scheduling/UrgencyQueue.js';
 
@@ -92,20 +91,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private requests = 0;
 
   constructor(agent: AgentView<Ctx>, options: PlanRunnerOptions<Ctx>) {
-    if (!options || typeof options.planner?.plan !== 'function' || typeof options.planner.shouldReplace !== 'function') {
-      throw new RunnerError('BAD_PLANNER', options?.name ?? 'main', 'A runner needs a planner implementing AgentPlanner (plan, shouldReplace).');
-    }
-    if (!options.operators || typeof options.operators !== 'object') {
-      throw new RunnerError('BAD_OPERATORS', options.name ?? 'main', 'A runner needs an object of operators by id.');
-    }
-    for (const id of Object.keys(options.operators)) {
-      if (typeof options.operators[id]?.update !== 'function') throw new RunnerError('BAD_OPERATOR', id, `Operator "${id}" has no update function.`);
-    }
-    checkOperators(options.planner, options.operators, options.name ?? 'main');
-    const retry = options.retryInterval ?? 0.5;
-    if (typeof retry !== 'number' || !(retry >= 0) || !Number.isFinite(retry)) throw new RunnerError('BAD_RETRY_INTERVAL', 'retryInterval', `retryInterval must be a finite number >= 0, got ${describeValue(retry)}.`);
-    const samples = options.maxPlanSamples ?? 1024;
-    if (!Number.isInteger(samples) || samples < 1) throw new RunnerError('BAD_MAX_PLAN_SAMPLES', 'maxPlanSamples', `maxPlanSamples must be an integer >= 1, got ${describeValue(samples)}.`);
+    const { retry, samples, whilePlanning, recheck } = checkRunnerOptions(options);
     this.agent = agent;
     this.name = options.name ?? 'main';
     this.plannerRef = options.planner;
@@ -133,13 +119,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       this.faults,
       options.restoreCtx,
     );
-    const whilePlanning = options.whilePlanning ?? 'continue';
-    if (whilePlanning !== 'continue' && whilePlanning !== 'idle') {
-      throw new RunnerError('BAD_WHILE_PLANNING', 'whilePlanning', `whilePlanning must be 'continue' or 'idle', got ${String(whilePlanning)}.`);
-    }
     this.whilePlanning = whilePlanning;
-    const recheck = options.recheckInterval ?? 0;
-    if (!(recheck >= 0) || !Number.isFinite(recheck)) throw new RunnerError('BAD_RECHECK_INTERVAL', 'recheckInterval', `recheckInterval must be a finite number >= 0, got ${recheck}.`);
     this.recheckInterval = recheck;
     agent.state.enableUndo();
   }

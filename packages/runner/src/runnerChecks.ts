@@ -1,5 +1,6 @@
-import { didYouMean, type AgentPlanner, type PlanStep } from '@dualplan/world-state';
+import { describeValue, didYouMean, type AgentPlanner, type PlanStep } from '@dualplan/world-state';
 import type { OperatorMap } from './Operator.js';
+import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 import { RunnerError } from './RunnerError.js';
 
 // Small checks of a runner that do not need its state.
@@ -44,4 +45,33 @@ export function checkOperators(planner: AgentPlanner<any>, operators: OperatorMa
       throw new RunnerError('UNKNOWN_OPERATOR', id, `Planner "${planner.kind}" uses operator "${id}", which runner "${runner}" does not register.${didYouMean(id, known)}`);
     }
   }
+}
+
+/**
+ * @internal A runner's options, checked once (planner, operators, intervals), with their defaults.
+ * @example
+ * const { retry, samples, whilePlanning, recheck } = checkRunnerOptions(options); // throws RunnerError on a bad one
+ */
+export function checkRunnerOptions(options: PlanRunnerOptions<any>): { retry: number; samples: number; whilePlanning: 'continue' | 'idle'; recheck: number } {
+  if (!options || typeof options.planner?.plan !== 'function' || typeof options.planner.shouldReplace !== 'function') {
+    throw new RunnerError('BAD_PLANNER', options?.name ?? 'main', 'A runner needs a planner implementing AgentPlanner (plan, shouldReplace).');
+  }
+  if (!options.operators || typeof options.operators !== 'object') {
+    throw new RunnerError('BAD_OPERATORS', options.name ?? 'main', 'A runner needs an object of operators by id.');
+  }
+  for (const id of Object.keys(options.operators)) {
+    if (typeof options.operators[id]?.update !== 'function') throw new RunnerError('BAD_OPERATOR', id, `Operator "${id}" has no update function.`);
+  }
+  checkOperators(options.planner, options.operators, options.name ?? 'main');
+  const retry = options.retryInterval ?? 0.5;
+  if (typeof retry !== 'number' || !(retry >= 0) || !Number.isFinite(retry)) throw new RunnerError('BAD_RETRY_INTERVAL', 'retryInterval', `retryInterval must be a finite number >= 0, got ${describeValue(retry)}.`);
+  const samples = options.maxPlanSamples ?? 1024;
+  if (!Number.isInteger(samples) || samples < 1) throw new RunnerError('BAD_MAX_PLAN_SAMPLES', 'maxPlanSamples', `maxPlanSamples must be an integer >= 1, got ${describeValue(samples)}.`);
+  const whilePlanning = options.whilePlanning ?? 'continue';
+  if (whilePlanning !== 'continue' && whilePlanning !== 'idle') {
+    throw new RunnerError('BAD_WHILE_PLANNING', 'whilePlanning', `whilePlanning must be 'continue' or 'idle', got ${String(whilePlanning)}.`);
+  }
+  const recheck = options.recheckInterval ?? 0;
+  if (!(recheck >= 0) || !Number.isFinite(recheck)) throw new RunnerError('BAD_RECHECK_INTERVAL', 'recheckInterval', `recheckInterval must be a finite number >= 0, got ${recheck}.`);
+  return { retry, samples, whilePlanning, recheck };
 }
