@@ -14,7 +14,7 @@ import { DynamicCosts } from './DynamicCosts.js';
 import { sameLayout } from './planningOps.js';
 
 /**
- * Total-order forward-decomposition HTN planner (004 §12.4): depth-first over
+ * Total-order forward-decomposition HTN planner: depth-first over
  * ordered methods, with chronological backtracking through recorded
  * decomposition points, expected effects, MTR, pause points and delegates.
  * Iterative, and all scratch lives on the instance: one planner per agent (or
@@ -105,7 +105,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   }
 
   /**
-   * Plan the rest of a partial plan from its continuation (004 §12.10). The
+   * Plan the rest of a partial plan from its continuation. The
    * search cannot backtrack before the pause point: those steps already ran.
    * @example
    * const first = planner.plan(state).plan!; // stops at a pause point

@@ -33,7 +33,7 @@ export interface HtnPlanRequest {
   /** Plan from this task list instead of a root (allocates). */
   tasks?: readonly SubtaskDef[];
   /**
-   * Only accept plans whose MTR is of equal or higher priority (004 §12.8, second option): prunes the search.
+   * Only accept plans whose MTR is of equal or higher priority: prunes the search.
    * Ordered mode only: a best-first planner throws `BAD_OPTION` (subject `against`) unless it is null or absent.
    */
   against?: readonly number[] | null;

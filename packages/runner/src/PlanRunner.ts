@@ -35,7 +35,7 @@ const EMPTY_OPS: Operator[] = [];
 
 /**
  * Executes plans from any {@link AgentPlanner} through the shared plan format
- * (seed 004 §12.4, §12.5, §12.8). Per tick: check the running step's executing
+ * (validated as it runs, replanned on world changes and on higher-priority plans). Per tick: check the running step's executing
  * conditions, validate the rest of the plan when the world changed, replan on
  * the triggers, start the next step after checking its conditions, and update
  * the running operator. Effects are applied once, on success, as
@@ -467,7 +467,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const validated = this.index === 0 && this.validVersion === agent.state.version && this.validCtx === agent.ctx;
     this.validVersion = -1;
     this.validCtx = undefined;
-    // Fail early (004 §12.5): this step's conditions on the real state, then the rest on a working copy.
+    // Fail early (plan validation): this step's conditions on the real state, then the rest on a working copy.
     const check = validated ? null : validatePlanSafely(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
     if (check !== null && check.step >= 0) {
       if (check.error !== undefined) this.checkFault(plan.steps);
@@ -515,7 +515,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       this.running = false;
       const before = state.version;
       const refused = step.effects.hasErrorEdge || step.effects.hasOpaque ? this.applyAtomically(step) : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
-      // Own effects are not a reason to replan (004 §12.8): count them as seen (and an undone attempt changed nothing).
+      // Own effects are not a reason to replan (else a power-up the step itself set would abort its own plan): count them as seen (and an undone attempt changed nothing).
       this.seenVersion += state.version - before;
       if (refused !== null) return this.stepFailed(step, refused);
       this.stats.stepsSucceeded++;
