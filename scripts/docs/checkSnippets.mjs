@@ -5,17 +5,25 @@
 // markup rules are in snippets.cjs (and docs/contributing-docs.md).
 // Needs `npm run build` first; .ci/run runs it.
 import { execFile } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
-import { promisify } from 'node:util';
+import { parseArgs, promisify } from 'node:util';
 import snippetsLib from './snippets.cjs';
 import { packPackage, publishablePackages, root, rootDevDependency } from '../release/workspace.mjs';
 
 const { compareOutput, extractSnippets, linkSnippets, programSource, splitOutput } = snippetsLib;
 const execFileAsync = promisify(execFile);
 const started = performance.now();
-const verbose = process.argv.includes('--verbose');
+const { values: args } = parseArgs({
+  strict: true,
+  options: {
+    verbose: { type: 'boolean', default: false }, // list every block, passing ones too
+    only: { type: 'string' }, // check only the files whose path contains this
+    work: { type: 'string' }, // keep the project here and reuse its installed tarballs (while editing docs; after a build, drop it)
+  },
+});
+const verbose = args.verbose;
 
 /** The Markdown files whose blocks must run. */
 function docFiles() {
@@ -27,7 +35,9 @@ function docFiles() {
   ];
 }
 
-const snippets = linkSnippets(docFiles().flatMap((file) => extractSnippets(readFileSync(join(root, file), 'utf8'), file)));
+const all = linkSnippets(docFiles().flatMap((file) => extractSnippets(readFileSync(join(root, file), 'utf8'), file)));
+// --only keeps whole chains: a block's program needs the blocks it continues.
+const snippets = args.only ? all.filter((s) => s.file.includes(args.only) || all.some((t) => t.file.includes(args.only) && t.chain.includes(s))) : all;
 for (const s of snippets) {
   if (s.typecheckOnly && s.expected !== null) throw new Error(`${s.name}: a typecheck-only block cannot have an expected output`);
 }
@@ -35,12 +45,17 @@ const checked = snippets.filter((s) => !s.skip);
 const leaves = checked.filter((s) => s.leaf);
 
 // 1. Pack every published package and install the tarballs in a fresh project.
-const work = mkdtempSync(join(tmpdir(), 'dualplan-snippets-'));
+const work = args.work ?? mkdtempSync(join(tmpdir(), 'dualplan-snippets-'));
 const project = join(work, 'project');
+rmSync(join(project, 'snippets'), { recursive: true, force: true });
+rmSync(join(project, 'out'), { recursive: true, force: true });
 mkdirSync(join(project, 'snippets'), { recursive: true });
-const tarballs = publishablePackages().map((entry) => packPackage(entry, work).tarball);
-writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'docs-snippets', private: true, type: 'module' }));
-await execFileAsync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', `@types/node@${rootDevDependency('@types/node')}`, ...tarballs], { cwd: project });
+if (!args.work || !existsSync(join(project, 'node_modules'))) {
+  const tarballs = publishablePackages().map((entry) => packPackage(entry, work).tarball);
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'docs-snippets', private: true, type: 'module' }));
+  await execFileAsync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', `@types/node@${rootDevDependency('@types/node')}`, ...tarballs], { cwd: project });
+  console.log(`packed and installed ${tarballs.length} packages in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+}
 
 // 2. One module per leaf snippet (a continued snippet is checked inside the one continuing it).
 const slug = (s) => `${s.file.replace(/\.md$/, '').replace(/[^A-Za-z0-9]+/g, '_')}_L${s.line}`;
@@ -62,6 +77,7 @@ writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
 // 3. Type-check (and emit) every program at once; errors name the snippet and the offending line.
 const failures = new Map(); // snippet name -> messages
 const fail = (s, message) => failures.set(s.name, [...(failures.get(s.name) ?? []), message]);
+const typeCheckStarted = performance.now();
 try {
   await execFileAsync(join(root, 'node_modules/.bin/tsc'), ['-p', '.'], { cwd: project, encoding: 'utf8', maxBuffer: 64 << 20 });
 } catch (e) {
@@ -76,6 +92,8 @@ try {
   if (failures.size === 0) throw new Error(`tsc failed:\n${e.stdout}${e.stderr}`);
 }
 
+console.log(`type-checked ${sources.size} programs in ${((performance.now() - typeCheckStarted) / 1000).toFixed(0)} s`);
+
 // 4. Run every runnable program, two at a time, and compare each part's output with the docs.
 const runnable = leaves.filter((s) => !s.typecheckOnly);
 const ran = new Set();
@@ -85,6 +103,7 @@ async function worker() {
   for (let s = queue.shift(); s; s = queue.shift()) {
     const file = join('out', sourceName(s).replace(/\.ts$/, '.js'));
     let stdout;
+    for (const part of s.chain) ran.add(part);
     try {
       ({ stdout } = await execFileAsync(process.execPath, [file], { cwd: project, encoding: 'utf8', timeout: 60_000, maxBuffer: 64 << 20 }));
     } catch (e) {
@@ -99,7 +118,6 @@ async function worker() {
       continue;
     }
     s.chain.forEach((part, i) => {
-      ran.add(part);
       if (part.expected === null) return;
       compared.add(part);
       const diff = compareOutput(parts[i], part.expected);
@@ -111,7 +129,7 @@ await Promise.all([worker(), worker()]);
 
 // 5. Report.
 for (const s of snippets) {
-  const kind = s.skip ? `skipped: ${s.skip}` : s.typecheckOnly ? `type-checked only: ${s.typecheckOnly}` : compared.has(s) ? 'run, output compared' : ran.has(s) ? 'run' : 'type-checked';
+  const kind = s.skip ? `skipped: ${s.skip}` : s.typecheckOnly ? `type-checked only: ${s.typecheckOnly}` : compared.has(s) ? 'run, output compared' : 'run';
   const problems = failures.get(s.name);
   if (problems) console.error(`FAIL ${s.name} (${kind})\n  ${problems.join('\n  ')}`);
   else if (verbose) console.log(`ok   ${s.name} (${kind})`);
@@ -127,4 +145,4 @@ if (failures.size) {
   console.error(`Programs kept in ${relative(process.cwd(), project) || project} for a look.`);
   process.exit(1);
 }
-rmSync(work, { recursive: true, force: true });
+if (!args.work) rmSync(work, { recursive: true, force: true });
