@@ -53,7 +53,9 @@ mkdirSync(join(project, 'snippets'), { recursive: true });
 if (!args.work || !existsSync(join(project, 'node_modules'))) {
   const tarballs = publishablePackages().map((entry) => packPackage(entry, work).tarball);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'docs-snippets', private: true, type: 'module' }));
-  await execFileAsync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', `@types/node@${rootDevDependency('@types/node')}`, ...tarballs], { cwd: project });
+  // esbuild: the docs' Jest transform for CommonJS users requires it.
+  const extras = ['@types/node', 'esbuild'].map((name) => `${name}@${rootDevDependency(name)}`);
+  await execFileAsync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', ...extras, ...tarballs], { cwd: project });
   console.log(`packed and installed ${tarballs.length} packages in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }
 
