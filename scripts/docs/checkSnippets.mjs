@@ -3,7 +3,7 @@
 // tarballs, installed in a fresh project, skipLibCheck off) and run, with its
 // output compared to the `text output` block the docs show after it. The
 // markup rules are in snippets.cjs (and docs/contributing-docs.md).
-// Needs `npm run build` first; .ci/run runs it.
+// Needs `npm run build` first; `npm run check:packages` runs it on its tarballs.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,6 +21,7 @@ const { values: args } = parseArgs({
     verbose: { type: 'boolean', default: false }, // list every block, passing ones too
     only: { type: 'string' }, // check only the files whose path contains this
     work: { type: 'string' }, // keep the project here and reuse its installed tarballs (while editing docs; after a build, drop it)
+    packed: { type: 'string' }, // a folder holding the packages' tarballs already (check:packages passes its own)
   },
 });
 const verbose = args.verbose;
@@ -51,7 +52,9 @@ rmSync(join(project, 'snippets'), { recursive: true, force: true });
 rmSync(join(project, 'out'), { recursive: true, force: true });
 mkdirSync(join(project, 'snippets'), { recursive: true });
 if (!args.work || !existsSync(join(project, 'node_modules'))) {
-  const tarballs = publishablePackages().map((entry) => packPackage(entry, work).tarball);
+  const tarballs = args.packed
+    ? readdirSync(args.packed).filter((f) => f.endsWith('.tgz')).map((f) => join(args.packed, f))
+    : publishablePackages().map((entry) => packPackage(entry, work).tarball);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'docs-snippets', private: true, type: 'module' }));
   // esbuild: the docs' Jest transform for CommonJS users requires it.
   const extras = ['@types/node', 'esbuild'].map((name) => `${name}@${rootDevDependency(name)}`);

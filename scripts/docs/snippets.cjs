@@ -3,7 +3,7 @@
 // Plain functions with no I/O, so the rules are unit-tested (snippets.test.ts);
 // checkSnippets.mjs does the packing, type-checking and running.
 //
-// The rules a docs author follows (docs/contributing-docs.md spells them out):
+// The rules a docs author follows (CONTRIBUTING.md, "Docs that run", spells them out):
 // - every ```ts / ```js block is a program, type-checked and run as written;
 // - the next fenced block after it, when its info string is `text output`, is
 //   the output it must print (a `...` line there matches any number of lines);

@@ -8,7 +8,9 @@
 //    Node (20.19) and the current LTS, and in Deno with no permission flags
 //    (the few Node-only entries: with exactly the permissions listed below);
 //  - type-checked from consumer projects across the supported TypeScript range
-//    and module settings (skipLibCheck off), then run.
+//    and module settings (skipLibCheck off), then run;
+//  - used by every ts/js block of the docs (scripts/docs/checkSnippets.mjs):
+//    type-checked against the tarballs, run, outputs compared.
 // Needs `npm run build` first; .ci/run and `npm run release` run it.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -250,6 +252,10 @@ async function typeMatrix() {
   })));
 }
 pending.push(typeMatrix());
+pending.push(check('docs: every ts/js block type-checks against the tarballs, runs and prints what the docs show', async () => {
+  const out = await run(process.execPath, [join(root, 'scripts/docs/checkSnippets.mjs'), '--packed', work], root);
+  return out.trim().split('\n').at(-1);
+}));
 await Promise.all(pending);
 
 rmSync(work, { recursive: true, force: true });
