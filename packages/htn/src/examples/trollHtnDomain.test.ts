@@ -126,7 +126,7 @@ describe('Trunk Thumper plan priority (MTR)', () => {
     expect(compareMtr(candidate.meta.mtr, running)).toBeGreaterThan(0);
   });
 
-  it('without WsIsTired, the third slam powers up a whirlwind that outranks and aborts the recovery (the chapter\'s bug)', () => {
+  it('without WsIsTired, the third slam powers up a whirlwind that outranks and aborts the recovery (the recovery bug)', () => {
     const domain = trollHtnDomain({ tired: false });
     const state = createState(domain.schema, { ...slamState, WsPowerUp: 2 });
     const plan = new HtnPlanner(domain).plan(state).plan!;
