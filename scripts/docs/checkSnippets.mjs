@@ -12,7 +12,7 @@ import { parseArgs, promisify } from 'node:util';
 import snippetsLib from './snippets.cjs';
 import { packPackage, publishablePackages, root, rootDevDependency } from '../release/workspace.mjs';
 
-const { compareOutput, extractSnippets, linkSnippets, programSource, splitOutput } = snippetsLib;
+const { compareOutput, docFiles, extractSnippets, linkSnippets, programSource, splitOutput } = snippetsLib;
 const execFileAsync = promisify(execFile);
 const started = performance.now();
 const { values: args } = parseArgs({
@@ -26,17 +26,7 @@ const { values: args } = parseArgs({
 });
 const verbose = args.verbose;
 
-/** The Markdown files whose blocks must run. */
-function docFiles() {
-  const inDir = (dir, match) => readdirSync(join(root, dir)).filter(match).sort().map((f) => join(dir, f));
-  return [
-    'README.md',
-    ...inDir('docs', (f) => f.endsWith('.md')),
-    ...readdirSync(join(root, 'packages')).sort().flatMap((p) => inDir(`packages/${p}`, (f) => f === 'README.md')),
-  ];
-}
-
-const all = linkSnippets(docFiles().flatMap((file) => extractSnippets(readFileSync(join(root, file), 'utf8'), file)));
+const all = linkSnippets(docFiles(root).flatMap((file) => extractSnippets(readFileSync(join(root, file), 'utf8'), file)));
 // --only keeps whole chains: a block's program needs the blocks it continues.
 const snippets = args.only ? all.filter((s) => s.file.includes(args.only) || all.some((t) => t.file.includes(args.only) && t.chain.includes(s))) : all;
 for (const s of snippets) {

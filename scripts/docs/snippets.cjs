@@ -19,6 +19,8 @@
 //     typecheck-only=WHY type-checked, not run (needs a browser, a server...);
 //     skip=WHY           not checked at all (keep this rare).
 'use strict';
+const { readdirSync } = require('node:fs');
+const { join } = require('node:path');
 
 const LANGUAGES = new Map([['ts', 'ts'], ['typescript', 'ts'], ['js', 'js'], ['javascript', 'js']]);
 const OUTPUT_INFO = 'text output';
@@ -263,4 +265,14 @@ function compareOutput(actual, expected) {
   return `output line ${i + 1}: expected ${show(want, i)}, got ${show(got, i)}\n--- expected\n${want.join('\n')}\n--- got\n${got.join('\n')}`;
 }
 
-module.exports = { extractSnippets, linkSnippets, programSource, splitOutput, compareOutput, SnippetError, PART_MARK, OUTPUT_INFO };
+/** The Markdown files whose blocks must run, relative to the repository root. */
+function docFiles(root) {
+  const inDir = (dir, match) => readdirSync(join(root, dir)).filter(match).sort().map((f) => `${dir}/${f}`);
+  return [
+    'README.md',
+    ...inDir('docs', (f) => f.endsWith('.md')),
+    ...readdirSync(join(root, 'packages')).sort().flatMap((p) => inDir(`packages/${p}`, (f) => f === 'README.md')),
+  ];
+}
+
+module.exports = { docFiles, extractSnippets, linkSnippets, programSource, splitOutput, compareOutput, SnippetError, PART_MARK, OUTPUT_INFO };

@@ -1,9 +1,11 @@
 // The docs snippet rules (snippets.cjs): extraction, continuation chains,
 // program assembly and output comparison.
 import { describe, expect, test } from '@jest/globals';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lib from './snippets.cjs';
 
-const { extractSnippets, linkSnippets, programSource, splitOutput, compareOutput, PART_MARK } = lib;
+const { docFiles, extractSnippets, linkSnippets, programSource, splitOutput, compareOutput, PART_MARK } = lib;
 const fence = '```';
 const md = (...lines: string[]) => lines.join('\n');
 
@@ -131,6 +133,23 @@ describe('splitOutput', () => {
 
   test('fails when a part never printed its mark (the program stopped early)', () => {
     expect(() => splitOutput('a\n', 2)).toThrow('expected 2 output parts, got 1');
+  });
+});
+
+// The docs themselves: their markup parses (running them needs the packed packages: npm run check:docs).
+describe('the docs', () => {
+  const root = join(__dirname, '../..');
+  const files = docFiles(root);
+  const snippets = linkSnippets(files.flatMap((file: string) => extractSnippets(readFileSync(join(root, file), 'utf8'), file)));
+
+  test('are the README, docs/*.md and every package README', () => {
+    expect(files).toEqual(expect.arrayContaining(['README.md', 'docs/htn.md', 'docs/goap.md', 'packages/runner/README.md']));
+  });
+
+  test('mark their blocks correctly, and skip almost none', () => {
+    expect(snippets.length).toBeGreaterThan(40);
+    expect(snippets.filter((s: any) => s.skip).length).toBeLessThanOrEqual(3);
+    expect(snippets.filter((s: any) => s.expected !== null).length).toBeGreaterThan(10);
   });
 });
 
