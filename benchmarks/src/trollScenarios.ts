@@ -1,7 +1,8 @@
 import { formatPlanNames } from './format.js';
 
 /**
- * The Trunk Thumper troll (seed 004, §12.3–12.7) as planner-neutral facts: the
+ * The Trunk Thumper troll (from "Exploring HTN Planners through Example", Game AI
+ * Pro, chapter 12) as planner-neutral facts: the
  * start states benchmarked and the plan each must produce. The domain:
  *
  * BeTrunkThumper
@@ -24,18 +25,18 @@ export interface TrollScenario {
   readonly expected: readonly string[];
 }
 
-/** The headline case: §12.6, recursion through AttackEnemy after uprooting a new trunk. */
+/** The headline case: recursion through AttackEnemy after uprooting a new trunk. */
 export const TROLL_UPROOT: TrollScenario = Object.freeze({
-  name: 'troll: uproot and slam (§12.6)',
+  name: 'troll: uproot and slam (recursion)',
   start: { CanSeeEnemy: true, HasSeenEnemyRecently: false, TrunkHealth: 0 },
   expected: ['FindTrunk', 'NavigateToTrunk', 'UprootTrunk', 'NavigateToEnemy', 'DoTrunkSlam'],
 });
 
 export const TROLL_SCENARIOS: readonly TrollScenario[] = Object.freeze([
   TROLL_UPROOT,
-  { name: 'troll: slam (§12.3)', start: { CanSeeEnemy: true, HasSeenEnemyRecently: false, TrunkHealth: 3 }, expected: ['NavigateToEnemy', 'DoTrunkSlam'] },
-  { name: 'troll: regain LOS (§12.7)', start: { CanSeeEnemy: false, HasSeenEnemyRecently: true, TrunkHealth: 2 }, expected: ['NavToLastEnemyLoc', 'RegainLOSRoar'] },
-  { name: 'troll: patrol bridges (§12.3)', start: { CanSeeEnemy: false, HasSeenEnemyRecently: false, TrunkHealth: 3 }, expected: ['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge'] },
+  { name: 'troll: slam', start: { CanSeeEnemy: true, HasSeenEnemyRecently: false, TrunkHealth: 3 }, expected: ['NavigateToEnemy', 'DoTrunkSlam'] },
+  { name: 'troll: regain LOS (expected effect)', start: { CanSeeEnemy: false, HasSeenEnemyRecently: true, TrunkHealth: 2 }, expected: ['NavToLastEnemyLoc', 'RegainLOSRoar'] },
+  { name: 'troll: patrol bridges', start: { CanSeeEnemy: false, HasSeenEnemyRecently: false, TrunkHealth: 3 }, expected: ['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge'] },
 ]);
 
 /** Compare a plan's task names with the expected ones. */

@@ -5,16 +5,19 @@
 //  - linted with publint and @arethetypeswrong/cli;
 //  - installed alone (with only its own @dualplan dependencies) into a fresh
 //    project and loaded through import and require() on the oldest supported
-//    Node (20.19) and the current LTS;
+//    Node (20.19) and the current LTS, and in Deno with no permission flags
+//    (the few Node-only entries: with exactly the permissions listed below);
 //  - type-checked from consumer projects across the supported TypeScript range
-//    and module settings (skipLibCheck off), then run.
+//    and module settings (skipLibCheck off), then run;
+//  - used by every ts/js block of the docs (scripts/docs/checkSnippets.mjs):
+//    type-checked against the tarballs, run, outputs compared.
 // Needs `npm run build` first; .ci/run and `npm run release` run it.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { promisify } from 'node:util';
 import { dirname, join, normalize } from 'node:path';
-import { dataExports, exportEntries, localClosure, publishablePackages, root, toolsBin } from './workspace.mjs';
+import { dataExports, exportEntries, localClosure, packPackage, publishablePackages, root, rootDevDependency, toolsBin } from './workspace.mjs';
 
 const tools = join(root, 'tools/node_modules');
 /** Node binaries from the npm `node` package (tools/package.json). */
@@ -22,6 +25,20 @@ const NODES = [
   { label: 'Node 20.19 (oldest supported)', bin: join(tools, 'node-20/bin/node') },
   { label: 'Node 26 (current LTS)', bin: join(tools, 'node-26/bin/node') },
 ];
+/** Deno from the npm `deno` package: every entry must load with no permission flags, except these. */
+const DENO = join(tools, 'deno/bin.cjs');
+/**
+ * Node-only entries that touch the operating system as they load, and the Deno
+ * permissions that lets them: the worker pool's workerpool reads the CPU count,
+ * the monitor's WebSocket server (ws) reads two environment switches. The
+ * check also proves each one still needs them, so the list cannot go stale.
+ */
+const DENO_PERMISSIONS = {
+  '@dualplan/runner/pool': ['--allow-sys=cpus'],
+  '@dualplan/runner/worker': ['--allow-sys=cpus'],
+  '@dualplan/monitor/node': ['--allow-env=WS_NO_BUFFER_UTIL,WS_NO_UTF_8_VALIDATE'],
+};
+process.env.DENO_NO_UPDATE_CHECK = '1'; // no upgrade lookups from CI
 /** The supported TypeScript range and the module settings each version is checked under. */
 const TYPESCRIPTS = [
   { version: '5.7', tsc: join(tools, 'typescript-5.7/bin/tsc'), modes: ['nodenext', 'bundler', 'node10'] },
@@ -40,7 +57,7 @@ const MODES = {
   node10: { files: ['esm/*.ts'], compilerOptions: { module: 'commonjs', moduleResolution: 'node10' } },
 };
 
-for (const need of [...NODES.map((n) => n.bin), ...TYPESCRIPTS.map((t) => t.tsc), join(toolsBin, 'publint'), join(toolsBin, 'attw')]) {
+for (const need of [...NODES.map((n) => n.bin), DENO, ...TYPESCRIPTS.map((t) => t.tsc), join(toolsBin, 'publint'), join(toolsBin, 'attw')]) {
   if (!existsSync(need)) throw new Error(`${need} missing: run \`node scripts/installTools.mjs\` (the root postinstall does)`);
 }
 
@@ -77,8 +94,7 @@ const pending = [];
 // 1. Pack and inspect.
 const tarballs = new Map();
 for (const entry of packages) {
-  const [out] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work], { cwd: entry.dir, encoding: 'utf8' }));
-  const tarball = join(work, out.filename);
+  const { tarball, out } = packPackage(entry, work);
   tarballs.set(entry.name, tarball);
   const files = new Set(out.files.map((f) => f.path));
   pending.push(check(`${entry.name} tarball contents`, () => {
@@ -154,6 +170,23 @@ for (const entry of packages) {
       await run(node.bin, [join(dir, 'node_modules/.bin', command), '--help'], dir);
     }
     return `${imported} exports from ${specs.join(', ')} by import and require()`;
+  })).concat(check(`${entry.name} loads in Deno without permissions`, async () => {
+    const notes = [];
+    for (const [i, spec] of specs.entries()) {
+      const file = `deno-${i}.mjs`;
+      writeFileSync(join(dir, file), `import * as m from '${spec}';\nconsole.log(Object.keys(m).length);\n`);
+      // --no-prompt: a permission request fails at once instead of waiting for an answer.
+      const deno = (permissions) => run(process.execPath, [DENO, 'run', '--no-prompt', ...permissions, file], dir);
+      const permissions = DENO_PERMISSIONS[spec];
+      if (!permissions) {
+        notes.push(`${spec} ${(await deno([])).trim()} exports`);
+        continue;
+      }
+      const unneeded = await deno([]).then(() => true, () => false);
+      if (unneeded) throw new Error(`${spec} loads without ${permissions.join(' ')}: drop it from DENO_PERMISSIONS`);
+      notes.push(`${spec} ${(await deno(permissions)).trim()} exports (Node-only, with ${permissions.join(' ')})`);
+    }
+    return notes.join(', ');
   })))));
 }
 
@@ -172,7 +205,7 @@ const matrix = project('matrix', consumer);
 let combinations = 0;
 
 async function typeMatrix() {
-  const typesNode = `@types/node@${JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies['@types/node']}`;
+  const typesNode = `@types/node@${rootDevDependency('@types/node')}`;
   const installs = () => run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', typesNode, ...tarballs.values()], matrix).then(() => '');
   if (!(await check('consumer project with every package installs', installs))) return;
   const typeChecks = [];
@@ -219,6 +252,10 @@ async function typeMatrix() {
   })));
 }
 pending.push(typeMatrix());
+pending.push(check('docs: every ts/js block type-checks against the tarballs, runs and prints what the docs show', async () => {
+  const out = await run(process.execPath, [join(root, 'scripts/docs/checkSnippets.mjs'), '--packed', work], root);
+  return out.trim().split('\n').at(-1);
+}));
 await Promise.all(pending);
 
 rmSync(work, { recursive: true, force: true });

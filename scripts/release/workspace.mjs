@@ -1,5 +1,6 @@
 // The packages under packages/ and the release rules they share. Every release
 // check iterates over these, so a new package is covered without edits.
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -71,3 +72,15 @@ export function localClosure(name, packages = workspacePackages(), seen = new Se
   seen.add(name);
   return [...seen];
 }
+
+/**
+ * Packs one package with `npm pack` into `dest`.
+ * @returns {{ tarball: string, out: { filename: string, size: number, unpackedSize: number, files: { path: string }[] } }}
+ */
+export function packPackage(entry, dest) {
+  const [out] = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', dest], { cwd: entry.dir, encoding: 'utf8' }));
+  return { tarball: join(dest, out.filename), out };
+}
+
+/** The exact version the root package.json pins for a dev dependency (consumer projects install the same). */
+export const rootDevDependency = (name) => JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies[name];

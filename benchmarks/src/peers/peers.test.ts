@@ -7,7 +7,7 @@ import { htnAiTrollPlanner } from './htnAiTroll.js';
 import { mahlerBoolPlanner, mahlerTrollPlanner } from './mahlerPeer.js';
 
 describe('peer domains', () => {
-  it.each(TROLL_SCENARIOS.map((s) => [s.name, s] as const))('troll %s: htn-ai and mahler produce the seed plan', (_name, s) => {
+  it.each(TROLL_SCENARIOS.map((s) => [s.name, s] as const))('troll %s: htn-ai and mahler produce the expected plan', (_name, s) => {
     expect(judgeTrollPlan(s, htnAiTrollPlanner(s.start)()).detail).toBe(s.expected.join(' → '));
     expect(judgeTrollPlan(s, mahlerTrollPlanner(s.start)()).detail).toBe(s.expected.join(' → '));
   });

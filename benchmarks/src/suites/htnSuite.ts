@@ -11,7 +11,7 @@ import { htnParallelCases } from './htnParallelCases.js';
 
 const UPROOT_START = { WsCanSeeEnemy: true, WsTrunkHealth: 0 };
 
-/** The §12.6 trunk domain, seeing the enemy with no trunk in hand. */
+/** The trunk domain (the trunk breaks after three hits; AttackEnemy recurses after uprooting a new one), seeing the enemy with no trunk in hand. */
 const trunkSetup = () => htnSetup(trollTrunkDomain(), UPROOT_START);
 
 /** Blocks world with `n` blocks (seed 1): its setup, and the goal towers as the expectation. */
@@ -66,11 +66,11 @@ function wideDomain(width: number): HtnDomain<any> {
       /** HTN (issue 3 and 6): troll with peers, blocks world, deep recursion, wide domains, best-first vs DFS. */
       export function htnSuite({ quick }: SuiteOptions): BenchCase[] {
   const suite = 'htn';
-  const scenario = 'HTN troll (§12.6)';
+  const scenario = 'HTN troll (trunk domain)';
   const cases: BenchCase[] = [
     htnCase({
       suite,
-      name: 'troll uproot + slam (§12.6 domain)',
+      name: 'troll uproot + slam (trunk domain)',
       scenario,
       allocOps: 100_000,
       target: { maxNs: 500, maxGcs: 0, label: '≤ 0.5 µs' },
@@ -80,7 +80,7 @@ function wideDomain(width: number): HtnDomain<any> {
     ...(['htn-ai', 'mahler'] as const).map(
       (impl): BenchCase => ({
         suite,
-        name: 'troll uproot + slam (§12.6 domain)',
+        name: 'troll uproot + slam (trunk domain)',
         impl,
         scenario,
         target: impl === 'htn-ai' ? { minRatio: 20, label: '≥ 20×' } : undefined,
@@ -92,10 +92,10 @@ function wideDomain(width: number): HtnDomain<any> {
     ),
     htnCase({
       suite,
-      name: 'troll, full domain (§12.3–12.8)',
+      name: 'troll, full domain',
       allocOps: 100_000,
       setup: () => htnSetup(trollHtnDomain(), UPROOT_START),
-      // §12.8 with WsIsTired: the slam tires the troll, so recovery follows it.
+      // With WsIsTired: the slam tires the troll, so recovery follows it.
       expect: [...TROLL_UPROOT.expected, 'DoRecovery'],
     }),
     ...htnCurve(suite, 'HTN blocks world', 'blocks', quick ? [10, 19, 50] : [10, 19, 50, 100], (n) => ({
@@ -121,7 +121,7 @@ function wideDomain(width: number): HtnDomain<any> {
     cases.push(
       htnCase({
         suite,
-        name: `troll §12.6 ${label}`,
+        name: `troll trunk domain ${label}`,
         options: { mode },
         allocOps: 100_000,
         setup: trunkSetup,

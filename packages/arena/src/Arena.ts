@@ -37,7 +37,7 @@ export const TREES: readonly Point[] = [
 export const WIDTH = 100;
 export const HEIGHT = 60;
 
-/** The cliff (x 40..60, y > 48): the troll cannot walk there, so it throws boulders instead (004 §12.8). */
+/** The cliff (x 40..60, y > 48): the troll cannot walk there, so it throws boulders instead (a lower-priority attack method). */
 export function onCliff(p: Point): boolean {
   return p.x >= 40 && p.x <= 60 && p.y > 48;
 }

@@ -115,7 +115,7 @@ export function trollOperators(arena: Arena): Record<TrollOperator, Operator<Tro
 /** Seconds a troll may stand still at a bridge before it heads for the next one. */
 const RESTLESS_AFTER = 2;
 
-/** Vision, range, memory and reachability, written into the troll's world state (004 §12.2.2). */
+/** Vision, range, memory and reachability, written into the troll's world state. */
 export function trollSensors(arena: Arena): Sensor<TrollCtx>[] {
   const player = arena.player;
   const keys = trollSchema().keys;

@@ -193,7 +193,7 @@ describe('GoapPlanner: regression over ints and enums', () => {
 });
 
 describe('GoapPlanner: closed set', () => {
-  test('a cheaper path to a known node replaces it (001: keep the cheapest node)', () => {
+  test('a cheaper path to a known node replaces it (the closed set keeps the cheapest node)', () => {
     const schema = defineSchema({ a: bool(), b: bool() });
     const k = schema.keys;
     const d = compileGoapDomain(defineActions(schema, [

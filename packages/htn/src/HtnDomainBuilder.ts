@@ -167,7 +167,7 @@ export class MethodBuilder<S extends SchemaSpec, Name extends string = string, O
     return this;
   }
 
-  /** Append a pause point: a partial plan stops here (004 §12.10). */
+  /** Append a pause point: a partial plan stops here, and the rest is planned later. */
   pause(): this {
     (this.def.subtasks as SubtaskDef[]).push(pause());
     return this;

@@ -34,7 +34,7 @@ export type MethodSelect = 'first' | 'random' | 'utility';
 /** A method's score for `select: 'utility'`: a number, or a function of the working state, context and the compound's arguments. */
 export type UtilityFn<Ctx = any> = (state: WorldState<any>, ctx: Ctx, args: readonly unknown[]) => number;
 
-/** Marks where a partial plan stops (004 §12.10); the rest of the task list becomes the continuation. */
+/** Marks where a partial plan stops; the rest of the task list becomes the continuation. */
 export interface PausePoint {
   readonly pause: true;
 }

@@ -8,7 +8,7 @@ export interface ContinuationTask {
 }
 
 /**
- * Where a partial plan stopped (004 §12.10): the unprocessed task list and the
+ * Where a partial plan stopped: the unprocessed task list and the
  * MTR so far. Plain data; pass it to {@link HtnPlanner.resume} to plan the rest.
  */
 export interface HtnContinuation {
@@ -22,7 +22,7 @@ export interface HtnMeta {
   /** The root task (or `'(tasks)'` when planning from a task list). */
   root: string;
   /**
-   * Method traversal record (004 §12.8): the index of the method chosen for each
+   * Method traversal record (MTR): the index of the method chosen for each
    * compound task decomposed, in decomposition order. Lower indices are higher priority.
    */
   mtr: number[];

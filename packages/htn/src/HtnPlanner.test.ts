@@ -38,7 +38,7 @@ function toolDomain() {
     .build();
 }
 
-describe('backtracking (004 §12.4)', () => {
+describe('backtracking', () => {
   it('revises a method chosen in an earlier sibling when a later task fails', () => {
     const planner = new HtnPlanner(toolDomain(), { trace: true });
     const outcome = planner.plan(createState(toolSchema));
@@ -191,7 +191,7 @@ describe('trace', () => {
   });
 });
 
-describe('MTR pruning (004 §12.8, second option)', () => {
+describe('MTR pruning (plan only what beats the running plan)', () => {
   const slam = { WsCanSeeEnemy: true, WsTrunkHealth: 3 } as const;
 
   it('finds nothing when only lower-priority plans exist', () => {
@@ -362,7 +362,7 @@ describe('reentrancy', () => {
   });
 });
 
-describe('best-first mode (002: plan heap with costs)', () => {
+describe('best-first mode (a heap of partial plans ordered by cost)', () => {
   const schema = defineSchema({ Open: bool() });
   const def = (cheapWorks: boolean) =>
     compileHtnDomain(defineActions(schema, [

@@ -15,7 +15,7 @@ import { sameLayout } from './planningOps.js';
 import { collectSections } from './parallelTasks.js';
 
 /**
- * Total-order forward-decomposition HTN planner (004 §12.4): depth-first over
+ * Total-order forward-decomposition HTN planner: depth-first over
  * ordered methods, with chronological backtracking through recorded
  * decomposition points, expected effects, MTR, pause points and delegates.
  * Iterative, and all scratch lives on the instance: one planner per agent (or
@@ -117,7 +117,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   }
 
   /**
-   * Plan the rest of a partial plan from its continuation (004 §12.10). The
+   * Plan the rest of a partial plan from its continuation. The
    * search cannot backtrack before the pause point: those steps already ran.
    * @example
    * const first = planner.plan(state).plan!; // stops at a pause point

@@ -13,7 +13,7 @@ export interface HtnPlannerOptions<Ctx = any> {
   /** Sub-planners for delegate tasks, by name (the hybrid hook). */
   delegates?: Readonly<Record<string, SubPlanner<Ctx>>>;
   /**
-   * `'ordered'` (default): the chapter's depth-first search, first valid method wins.
+   * `'ordered'` (default): depth-first search over ordered methods, first valid method wins.
    * `'best-first'`: the cheapest full decomposition by method and primitive costs (pooled: no allocation in steady state, but it expands every applicable branch).
    * It ignores pause points, and supports neither `trace` nor {@link HtnPlanRequest.against} (both throw `BAD_OPTION`).
    */
@@ -33,7 +33,7 @@ export interface HtnPlanRequest {
   /** Plan from this task list instead of a root (allocates). */
   tasks?: readonly SubtaskDef[];
   /**
-   * Only accept plans whose MTR is of equal or higher priority (004 §12.8, second option): prunes the search.
+   * Only accept plans whose MTR is of equal or higher priority: prunes the search.
    * Ordered mode only: a best-first planner throws `BAD_OPTION` (subject `against`) unless it is null or absent.
    */
   against?: readonly number[] | null;

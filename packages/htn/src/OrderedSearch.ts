@@ -168,7 +168,7 @@ export class OrderedSearch<Ctx = any> {
     }
   }
 
-  /** Restore the last decomposition point and try that compound's next method (004 §12.4); false when none is left. */
+  /** Restore the last decomposition point and try that compound's next method; false when none is left. */
   backtrack(): boolean {
     const R = REC + this.W;
     while (this.nrec > 0) {
@@ -263,7 +263,7 @@ export class OrderedSearch<Ctx = any> {
     if (base < 0 && d.taskSelect[task] !== Select.First) base = this.order.draw(task, this.ws, this.ctx, this.calls.argsOf(call), this.settings.random);
     const depth = this.mtrLen;
     const ref = this.against;
-    // MTR pruning (004 §12.8): while our MTR ties the reference, positions after its choice cannot beat it.
+    // MTR pruning: while our MTR ties the reference, positions after its choice cannot beat it.
     const bound = ref !== null && this.tie === depth && depth < ref.length ? ref[depth] : k - 1;
     for (let p = from; p < k; p++) {
       const m = base < 0 ? first + p : this.order.at(base, p);

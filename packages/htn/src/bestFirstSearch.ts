@@ -12,7 +12,7 @@ import { subtaskCall } from './subtaskCall.js';
 const NIL = -1;
 
 /**
- * Cost-based best-first decomposition (002: Unreal's plan heap): every
+ * Cost-based best-first decomposition (as Unreal Engine HTN plugins do, with a heap of partial plans ordered by cost): every
  * applicable method of a compound is a branch, method costs and primitive costs
  * add up, and the cheapest complete decomposition wins (ties: earlier method
  * order). Pause points are ignored: the result is always a full plan. No

@@ -1,5 +1,5 @@
 /**
- * Compare two method traversal records (004 §12.8). Negative when `a` is the
+ * Compare two method traversal records (MTRs: the index of the method chosen at each compound task, in order). Negative when `a` is the
  * higher-priority plan, positive when `b` is, 0 when they tie. The first
  * position where they differ decides: a lower method index there means an
  * earlier (higher-priority) method of the same compound task, and every later

@@ -12,7 +12,7 @@ export interface HtnAgentOptions {
   /** Root task; defaults to the planner's. */
   task?: string;
   /**
-   * Plan against the running plan's MTR, pruning branches that cannot beat it (004 §12.8, second option).
+   * Plan against the running plan's MTR, pruning branches that cannot beat it.
    * Ordered planners only: with a best-first planner, `htnAgentPlanner` throws `BAD_OPTION` (subject `prune`).
    */
   prune?: boolean;

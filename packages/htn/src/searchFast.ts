@@ -124,7 +124,7 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
       cur = curEnd;
       const o = (nrec - 1) * R;
       if (inline && o >= 0 && rec[o] < S && prog[rec[o] * CALL] === CallPath.Compound) {
-        // Chronological backtracking (004 §12.4), inline: restore the point, then try that compound's next method.
+        // Chronological backtracking, inline: restore the point, then try that compound's next method.
         nrec--;
         call = rec[o];
         m = rec[o + 1] + 1;

@@ -12,7 +12,7 @@ const schema = testSchema();
 const k = schema.keys;
 
 describe('Agent', () => {
-  it('runs two planners on one world state (upper and lower body, 004 §12.9)', () => {
+  it('runs two planners on one world state (upper and lower body)', () => {
     const startNav = makeStep(schema, 'StartNavigation', { operator: 'Nav', effects: [set(k.Navigating, true)] });
     const travel = makeStep(schema, 'Travel', { operator: 'Travel', effects: [set(k.Navigating, false), add(k.Count, 1)] });
     const lower = mtrPlanner(schema, [{ mtr: [0], when: [eq(k.Count, 0)], steps: [startNav, travel] }]);

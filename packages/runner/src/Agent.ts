@@ -10,7 +10,7 @@ import type { RunnerEventListener } from './RunnerEvent.js';
 import type { Sensor } from './Sensor.js';
 import { SensorManager } from './SensorManager.js';
 
-/** One planner+runner pair of an agent (004 §12.9: e.g. `'upper'` and `'lower'` body). */
+/** One planner+runner pair of an agent (several can share one world state, e.g. `'upper'` and `'lower'` body). */
 export interface RunnerSpec<Ctx = any, Op extends string = string> {
   name: string;
   planner: AgentPlanner<Ctx, Op>;

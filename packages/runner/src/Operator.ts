@@ -3,7 +3,7 @@ import type { AgentView } from './AgentView.js';
 import type { OperatorStatus } from './OperatorStatus.js';
 
 /**
- * The code behind a plan step (seed 003 "Operator"). Many tasks may share one
+ * The code behind a plan step: the task says what a step means, the operator does it. Many tasks may share one
  * operator: the step's arguments say how it is used. Operators change the game
  * (the context, positions, animations); the step's effects change the world
  * state, applied by the runner once on success.

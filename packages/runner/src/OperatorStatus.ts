@@ -1,5 +1,5 @@
 /**
- * What an operator's `update` returns each tick (seed 000 §7, 002 §2):
+ * What an operator's `update` returns each tick, as in most game HTN runners:
  * still running, finished successfully, or failed.
  * @example
  * update: (args, agent) => (agent.ctx.arrived ? OperatorStatus.Success : OperatorStatus.Running)

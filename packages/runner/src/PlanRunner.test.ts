@@ -101,7 +101,7 @@ describe('PlanRunner semantics', () => {
     expect(c.types()).toContain('planFailed');
   });
 
-  describe('own effects (004 §12.8, the whirlwind bug)', () => {
+  describe('own effects (the whirlwind bug: a power-up set by the step itself must not abort its plan)', () => {
     const build = () => {
       const slam = makeStep(schema, 'DoTrunkSlam', { conditions: [eq(k.Tired, false)], effects: [add(k.Power, 1), set(k.Tired, true)] });
       const recover = makeStep(schema, 'DoRecovery', { effects: [set(k.Tired, false)] });

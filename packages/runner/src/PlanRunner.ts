@@ -29,7 +29,7 @@ export type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 
 /**
  * Executes plans from any {@link AgentPlanner} through the shared plan format
- * (seed 004 §12.4, §12.5, §12.8). Per tick: check the running step's executing
+ * (validated as it runs, replanned on world changes and on higher-priority plans). Per tick: check the running step's executing
  * conditions, validate the rest of the plan when the world changed, replan on
  * the triggers, start the next step after checking its conditions, and update
  * the running operator. Effects are applied once, on success, as

@@ -1,7 +1,7 @@
 import type { AgentView } from './AgentView.js';
 
 /**
- * Turns what an agent perceives into world-state values (seed 004 §12.2.2):
+ * Turns what an agent perceives into world-state values:
  * vision, hearing, range, health. Writes through `agent.state.set(...)` count
  * as external changes, so the runner replans on them.
  * @example

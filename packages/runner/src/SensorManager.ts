@@ -18,7 +18,7 @@ export interface SensorFaultOptions<Ctx = any> {
 }
 
 /**
- * Time-slices an agent's sensors (F.E.A.R. style, seed 004 §12.2.2): each
+ * Time-slices an agent's sensors (as F.E.A.R.'s sensors were, to spread their cost over frames): each
  * sensor runs when its interval has passed, at most `maxPerTick` per tick, the
  * most overdue first (ties by registration order). Without a limit every due
  * sensor runs, in registration order. Allocates nothing per tick.

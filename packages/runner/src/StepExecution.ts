@@ -114,7 +114,7 @@ export class StepExecution<Ctx = any> {
       const why = this.invalidRest();
       if (why !== null) return host.failPlan(why);
     }
-    // Fail early (004 §12.5): this step's conditions on the real state, then the rest on a working copy.
+    // Fail early (plan validation): this step's conditions on the real state, then the rest on a working copy.
     const check = validated || this.other !== null || this.end !== plan.steps.length ? null : validatePlanSafely(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
     if (check !== null && check.step >= 0) {
       if (check.error !== undefined) this.checkFault(plan.steps);
@@ -164,7 +164,7 @@ export class StepExecution<Ctx = any> {
       this.running = false;
       const before = state.version;
       const refused = step.effects.hasErrorEdge || step.effects.hasOpaque ? this.applyAtomically(step) : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
-      // Own effects are not a reason to replan (004 §12.8): count them as seen (and an undone attempt changed nothing).
+      // Own effects are not a reason to replan (else a power-up the step itself set would abort its own plan): count them as seen (and an undone attempt changed nothing).
       this.seenVersion += state.version - before;
       if (this.seenBy !== null) this.seenBy.seenVersion += state.version - before;
       if (refused !== null) return this.stepFailed(step, refused);

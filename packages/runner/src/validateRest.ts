@@ -2,7 +2,7 @@ import { ChangeSource, UserCodeError, applyEffects, describeThrown, validatePlan
 
 /**
  * Whether the rest of a plan, from step `from`, still holds on `state`: null
- * when it does, else why not (004 §12.5). Checked on `scratch`, never on
+ * when it does, else why not (plan validation). Checked on `scratch`, never on
  * `state`. When step `from` is `running`, its conditions are not checked again
  * (they held when it started; its executing conditions guard it now): its
  * effects and expected effects are applied, then the later steps validated,

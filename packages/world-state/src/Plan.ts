@@ -18,7 +18,7 @@ export const INTERRUPT_POLICIES: readonly InterruptPolicy[] = /* @__PURE__ */ Ob
 
 /**
  * The policy of a step that declares none, for both planners: a higher-priority
- * plan takes over at once, aborting the running step (004 §12.8). Mark steps that
+ * plan takes over at once, aborting the running step. Mark steps that
  * must finish (a recovery animation) `boundary` or `uninterruptible`.
  */
 export const DEFAULT_INTERRUPT: InterruptPolicy = 'immediate';
@@ -94,7 +94,7 @@ export interface PlanCheck {
 }
 
 /**
- * Plan validation (004 §12.5): on `scratch` (a working copy, overwritten), check
+ * Plan validation (before and while a plan runs, does the rest still hold?): on `scratch` (a working copy, overwritten), check
  * each remaining step's conditions from step `from`, applying its effects and
  * expected effects in turn, up to step `to` (excluded; default: the end).
  * Writes the outcome into `out` and returns it.

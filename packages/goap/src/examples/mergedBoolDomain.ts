@@ -6,7 +6,8 @@ import type { GoapDomain } from '../domain/GoapDomain.js';
 export const Weapon = /* @__PURE__ */ Object.freeze({ Unarmed: 0, Sword: 1, Bow: 2, Staff: 3 } as const);
 
 /**
- * Shadow of Mordor's merged bools (seed 001): the weapon held is one enum key.
+ * Merged bools, as in Middle-earth: Shadow of Mordor's GOAP: bools that cannot be
+ * true together (holding a sword, a bow, a torch) become one enum key, the weapon held.
  * Hurting, scaring and blinding the enemy each need a different weapon, so the
  * plan is pick, use, drop, pick, use, drop, pick, use (cost 8). Conditions on
  * two weapons at once contradict immediately, so regression prunes them at once.

@@ -19,7 +19,7 @@ function execute(plan: HtnPlan, state: WorldState<any>, count: number): void {
   for (let i = 0; i < count; i++) applyEffects(plan.steps[i].effects, state, undefined, ChangeSource.Own);
 }
 
-describe('Trunk Thumper §12.3 base domain', () => {
+describe('Trunk Thumper base domain', () => {
   it('navigates and slams when it sees an enemy', () => {
     const plan = planFor(trollBasicDomain(), { WsCanSeeEnemy: true });
     expect(names(plan)).toEqual(['NavigateToEnemy', 'DoTrunkSlam']);
@@ -39,7 +39,7 @@ describe('Trunk Thumper §12.3 base domain', () => {
     expect(plan.steps[1].args).not.toEqual(navigate.args);
   });
 
-  it('shares one operator between tasks with different effects (§12.2.3)', () => {
+  it('shares one operator between tasks with different effects', () => {
     const domain = trollBasicDomain();
     const enemy = planFor(domain, { WsCanSeeEnemy: true }).steps[0];
     const bridge = planFor(domain, {}).steps[1];
@@ -49,7 +49,7 @@ describe('Trunk Thumper §12.3 base domain', () => {
   });
 });
 
-describe('Trunk Thumper §12.6 recursion', () => {
+describe('Trunk Thumper recursion (the trunk breaks)', () => {
   it('fetches a new trunk when it has none: FindTrunk → NavigateToTrunk → UprootTrunk → NavigateToEnemy → DoTrunkSlam', () => {
     const plan = planFor(trollTrunkDomain(), { WsCanSeeEnemy: true, WsTrunkHealth: 0 });
     expect(names(plan)).toEqual(['FindTrunk', 'NavigateToTrunk', 'UprootTrunk', 'NavigateToEnemy', 'DoTrunkSlam']);
@@ -75,7 +75,7 @@ describe('Trunk Thumper §12.6 recursion', () => {
   });
 });
 
-describe('Trunk Thumper §12.7 expected effects', () => {
+describe('Trunk Thumper expected effects', () => {
   it('plans RegainLOSRoar after NavToLastEnemyLoc thanks to the expected effect', () => {
     const plan = planFor(trollHtnDomain(), { WsHasSeenEnemyRecently: true });
     expect(names(plan)).toEqual(['NavToLastEnemyLoc', 'RegainLOSRoar']);
@@ -93,7 +93,7 @@ describe('Trunk Thumper §12.7 expected effects', () => {
   });
 });
 
-describe('Trunk Thumper §12.8 MTR', () => {
+describe('Trunk Thumper plan priority (MTR)', () => {
   const slamState = { WsCanSeeEnemy: true, WsTrunkHealth: 3 } as const;
 
   it.each([
@@ -126,7 +126,7 @@ describe('Trunk Thumper §12.8 MTR', () => {
     expect(compareMtr(candidate.meta.mtr, running)).toBeGreaterThan(0);
   });
 
-  it('without WsIsTired, the third slam powers up a whirlwind that outranks and aborts the recovery (the chapter\'s bug)', () => {
+  it('without WsIsTired, the third slam powers up a whirlwind that outranks and aborts the recovery (the recovery bug)', () => {
     const domain = trollHtnDomain({ tired: false });
     const state = createState(domain.schema, { ...slamState, WsPowerUp: 2 });
     const plan = new HtnPlanner(domain).plan(state).plan!;
@@ -169,7 +169,7 @@ describe('Trunk Thumper §12.8 MTR', () => {
   });
 });
 
-describe('Trunk Thumper §12.10 partial plans', () => {
+describe('Trunk Thumper partial plans', () => {
   it('split: navigates only while out of melee range, then slams once there', () => {
     const domain = trollHtnDomain({ partial: 'split' });
     const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3, WsEnemyRange: 'View' });

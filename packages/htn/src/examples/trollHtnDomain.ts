@@ -9,14 +9,14 @@ type TrollKeys = KeysOf<TrollSpec>;
 /** Options of {@link trollHtnDomain}: which variants of the troll domain to build. */
 export interface TrollDomainOptions {
   /**
-   * 004 §12.10. `'none'` (default): full plans. `'split'`: the chapter's
+   * Partial planning. `'none'` (default): full plans. `'split'`: the chapter's
    * domain-authored split, navigation and attack in two methods told apart by
    * `WsEnemyRange`. `'pause'`: a pause point after `NavigateToEnemy`; the slam
    * is planned later from the continuation.
    */
   partial?: 'none' | 'split' | 'pause';
   /**
-   * 004 §12.8: model why recovery is needed with `WsIsTired` (default true).
+   * Recovery and plan priority: model why recovery is needed with `WsIsTired` (default true).
    * `false` gives the chapter's first version, in which a third slam's power-up
    * makes the whirlwind plan outrank, and abort, the running recovery.
    */
@@ -24,7 +24,7 @@ export interface TrollDomainOptions {
 }
 
 /**
- * The tutorial stages' actions (§12.3 and §12.6): the full troll's actions with
+ * The tutorial stages' actions (the first troll and the breaking trunk): the full troll's actions with
  * simpler effects, before stamina, power-ups and recovery are modelled.
  * Several actions share one operator: every `Navigate*` runs `NavigateTo` with a location argument.
  */
@@ -43,7 +43,7 @@ function stageActions(schema: TrollSchema, stage: 'basic' | 'trunk', uprootResto
 }
 
 /**
- * §12.3: the first Trunk Thumper. Seeing an enemy, it navigates and slams;
+ * The first Trunk Thumper. Seeing an enemy, it navigates and slams;
  * otherwise it patrols its bridges.
  * @example
  * new HtnPlanner(trollBasicDomain()).plan(createState(trollSchema(), { WsCanSeeEnemy: true })).plan?.steps.map((s) => s.task);
@@ -65,7 +65,7 @@ export function trollBasicDomain(schema: TrollSchema = trollSchema()): HtnDomain
 }
 
 /**
- * §12.6: the trunk breaks after three hits; `AttackEnemy` recurses after
+ * Recursion: the trunk breaks after three hits; `AttackEnemy` recurses after
  * fetching a new one. With `uprootRestoresTrunk: false` the recursion never
  * ends, which the planner's depth limit turns into a `'budget'` result.
  * @example
@@ -98,11 +98,11 @@ export function trollTrunkDomain(schema: TrollSchema = trollSchema(), options: {
 }
 
 /**
- * The complete Trunk Thumper (004 §12.3–§12.10): attack with recursion for a
- * new trunk (§12.6), chase to the last known position with an expected effect
- * `WsCanSeeEnemy = true` before `RegainLOSRoar` (§12.7), whirlwind after three
+ * The complete Trunk Thumper (after "Exploring HTN Planners through Example", Game AI
+ * Pro, chapter 12): attack with recursion for a new trunk, chase to the last known position with an expected effect
+ * `WsCanSeeEnemy = true` before `RegainLOSRoar`, whirlwind after three
  * slams, recovery modelled with `WsIsTired`, boulder throw when it cannot slam
- * (§12.8), and optional partial planning (§12.10).
+ * (plan priority), and optional partial planning.
  * @example
  * const domain = trollHtnDomain();
  * const state = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 });

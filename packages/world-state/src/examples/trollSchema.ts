@@ -1,11 +1,11 @@
 import { bool, enumOf, int } from '../KeySpec.js';
 import { defineSchema } from '../defineSchema.js';
 
-/** Abstract enemy range (seed 004 §12.2.1): small values the planner reasons about, not metres. */
+/** Abstract enemy range: small values the planner reasons about, not metres. */
 export const EnemyRange = /* @__PURE__ */ Object.freeze({ Melee: 0, View: 1, OutOfRange: 2 } as const);
 export type EnemyRange = (typeof EnemyRange)[keyof typeof EnemyRange];
 
-/** Where the troll is, as location references (004 §12.3: `WsLocation = EnemyLocRef`). */
+/** Where the troll is, as location references (`WsLocation = Enemy` rather than coordinates). */
 export const TrollLocation = /* @__PURE__ */ Object.freeze({
   Unknown: 0,
   Bridge: 1,
@@ -35,7 +35,7 @@ export const TrollOperator = /* @__PURE__ */ Object.freeze({
 export type TrollOperator = (typeof TrollOperator)[keyof typeof TrollOperator];
 
 /**
- * The Trunk Thumper troll's world state from seed 004 (Game AI Pro ch. 12):
+ * The Trunk Thumper troll's world state, after Troy Humphreys, "Exploring HTN Planners through Example" (Game AI Pro, 2015, chapter 12):
  * an enum-indexed vector of small abstract values.
  */
 export function trollSchema() {
@@ -44,15 +44,15 @@ export function trollSchema() {
     WsHasSeenEnemyRecently: bool(),
     WsEnemyRange: enumOf(EnemyRange, EnemyRange.OutOfRange),
     WsLocation: enumOf(TrollLocation, TrollLocation.Bridge),
-    /** Trunk hits left before it breaks (§12.6); 0 means no trunk. */
+    /** Trunk hits left before it breaks; 0 means no trunk. */
     WsTrunkHealth: int(0, 3),
     WsIsTired: bool(),
     WsAttackedRecently: bool(),
-    /** Slams since the last whirlwind (§12.8). */
+    /** Slams since the last whirlwind: the third one powers up a whirlwind attack. */
     WsPowerUp: int(0, 3),
     WsCanNavigateToEnemy: bool(true),
     WsStamina: int(0, 3, 3),
-    /** Lower-body navigation running in the background (§12.9). */
+    /** Lower-body navigation running in the background, beside the upper-body plan. */
     WsNavigating: bool(),
   });
 }
