@@ -16,8 +16,11 @@ export interface Queued {
 /**
  * @internal Three FIFO rings, one per urgency level. Re-queueing an entry
  * leaves its old slot behind as a dead ticket, skipped on pop, so moving an
- * entry never searches the rings. Rings grow by doubling (warm-up only), so a
- * steady state allocates nothing.
+ * entry never searches the rings. A full ring that is at least half dead is
+ * compacted in place rather than grown (entries re-queued again and again
+ * while frames take nothing from their level would otherwise grow it without
+ * bound); it grows by doubling only when mostly live (warm-up), so a steady
+ * state allocates nothing.
  */
 export class UrgencyQueue<T extends Queued> {
   private readonly items: (T | null)[][] = [[], [], []];
@@ -39,7 +42,7 @@ export class UrgencyQueue<T extends Queued> {
     entry.since = frame;
     this.size++;
     let ring = this.items[level];
-    if (this.counts[level] === ring.length) ring = this.grow(level);
+    if (this.counts[level] === ring.length && !this.compact(level)) ring = this.grow(level);
     const at = (this.heads[level] + this.counts[level]) % ring.length;
     ring[at] = entry;
     this.tickets[level][at] = entry.ticket;
@@ -92,6 +95,44 @@ export class UrgencyQueue<T extends Queued> {
       this.drop(level);
     }
     return null;
+  }
+
+  /** Slots of `level`'s ring, dead ones included (for tests). */
+  capacity(level: number): number {
+    return this.items[level].length;
+  }
+
+  /**
+   * Squeeze the dead slots out of `level`'s ring, keeping the live entries in
+   * order from the head. Returns false (leaving the ring alone) when fewer than
+   * half its slots are dead: then it should grow instead.
+   */
+  private compact(level: number): boolean {
+    const ring = this.items[level];
+    const tickets = this.tickets[level];
+    const n = ring.length;
+    const head = this.heads[level];
+    let live = 0;
+    for (let i = 0; i < n; i++) {
+      const at = (head + i) % n;
+      const entry = ring[at]!;
+      if (entry.level === level && entry.ticket === tickets[at]) live++;
+    }
+    if (live * 2 > n) return false;
+    // Live entries move towards the head, never past a slot not yet read, so one pass in place suffices.
+    let to = 0;
+    for (let i = 0; i < n; i++) {
+      const at = (head + i) % n;
+      const entry = ring[at]!;
+      if (entry.level === level && entry.ticket === tickets[at]) {
+        const dest = (head + to++) % n;
+        ring[dest] = entry;
+        tickets[dest] = tickets[at];
+      }
+    }
+    for (let i = to; i < n; i++) ring[(head + i) % n] = null;
+    this.counts[level] = to;
+    return true;
   }
 
   private drop(level: number): void {

@@ -29,6 +29,8 @@ export class Squad<Ctx = any> {
   readonly stats: SquadStats = { leaderPlans: 0, followed: 0, fallbacks: 0 };
   /** @internal The leader's latest plan, frozen. */
   shared: Plan | null = null;
+  /** @internal The answer followers give while they follow {@link shared}: one frozen object per leader plan, not one per request. */
+  following: PlanResult | null = null;
 
   /** Share of follower requests served by the leader's plan (0 before any). */
   get followRate(): number {
@@ -60,6 +62,7 @@ class LeaderPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     if (result.status !== 'found') return result;
     const kept = frozenResult(result);
     this.squad.shared = kept.plan;
+    this.squad.following = Object.freeze(planFound(kept.plan!, 'following the squad leader'));
     this.squad.stats.leaderPlans++;
     return kept;
   }
@@ -92,7 +95,7 @@ class FollowerPlanner<Ctx> extends ForwardingPlanner<Ctx> {
       if (this.scratch === null || this.scratch.schema !== state.schema) this.scratch = state.clone();
       if (validatePlan(shared.steps, 0, state, this.scratch, ctx, this.check).step < 0) {
         this.squad.stats.followed++;
-        return planFound(shared, 'following the squad leader');
+        return this.squad.following!;
       }
     }
     this.squad.stats.fallbacks++;

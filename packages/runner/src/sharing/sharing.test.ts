@@ -97,3 +97,22 @@ describe('Squad', () => {
     expect(leaderInner.calls + fallback.calls).toBe(2);
   });
 });
+
+describe('Squad followers', () => {
+  it('answer every request that follows one leader plan with one shared result object (no allocation per request)', () => {
+    const squad = new Squad();
+    const leader = squad.leader(planner());
+    const follower = squad.follower();
+    const s = createState(schema, { Seen: true });
+    const led = leader.plan(s, {}, null);
+    const first = follower.plan(s, {}, null);
+    const second = follower.plan(s, {}, null);
+    expect(second).toBe(first);
+    expect(first.plan).toBe(led.plan);
+    expect(first.reason).toBe('following the squad leader');
+    leader.plan(createState(schema), {}, null); // a new leader plan: a new answer
+    const third = follower.plan(createState(schema), {}, null);
+    expect(third).not.toBe(first);
+    expect(third.plan?.steps[0].task).toBe('Rest');
+  });
+});
