@@ -1,9 +1,9 @@
-import { GoapPlanner, goapSlicedPlanner } from '@dualplan/goap';
+import { GoapPlanner, goapAgentPlanner, goapSlicedPlanner } from '@dualplan/goap';
 import { soldierGoapDomain } from '@dualplan/goap/examples';
-import { HtnPlanner, htnSlicedPlanner } from '@dualplan/htn';
+import { HtnPlanner, htnAgentPlanner, htnSlicedPlanner } from '@dualplan/htn';
 import { trollHtnDomain } from '@dualplan/htn/examples';
-import { OperatorStatus, PlanningScheduler, createAgent, type Agent, type Operator } from '@dualplan/runner';
-import { createState, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
+import { OperatorStatus, PlanCache, PlanningScheduler, cachedPlanner, createAgent, type Agent, type Operator } from '@dualplan/runner';
+import { createState, type AgentPlanner, type WorldState } from '@dualplan/world-state';
 import { TrollOperator } from '@dualplan/world-state/examples';
 import { trollStates } from '../suites/agentsSuite.js';
 import { countGcs } from './countGcs.js';
@@ -17,11 +17,16 @@ export interface SchedulerRunOptions {
   budgetMs: number;
   /** Measured frames, after as many warm-up frames. */
   frames: number;
+  /** Put a shared {@link PlanCache} in front of the planner: agents in the same situation reuse one search. */
+  cache?: boolean;
 }
 
 export interface SchedulerFigures {
   readonly agents: number;
   readonly planner: string;
+  /** Whether a plan cache served the agents, and its hit rate over the measured frames. */
+  readonly cache: boolean;
+  readonly hitRate: number;
   readonly budgetMs: number;
   readonly p50FrameMs: number;
   readonly p99FrameMs: number;
@@ -53,32 +58,34 @@ function soldierStates(n: number): WorldState<any>[] {
  * `budgetMs` per frame. Operators keep running, so a recheck finds the same
  * plan and keeps it: the steady state of a crowd going about its business.
  */
-export function schedulerCrowd(o: Omit<SchedulerRunOptions, 'fps'>): { scheduler: PlanningScheduler; agents: Agent[] } {
+export function schedulerCrowd(o: Omit<SchedulerRunOptions, 'fps'>): { scheduler: PlanningScheduler; agents: Agent[]; cache: PlanCache | null } {
   const scheduler = new PlanningScheduler({ frameBudgetMs: o.budgetMs, frameSamples: o.frames });
+  // With the cache, a hit answers in one slice with no search: the agents' own planners only plan the misses.
+  const cache = o.cache ? new PlanCache({ capacity: 1024 }) : null;
+  const cached = (planner: AgentPlanner, name: string): AgentPlanner => (cache === null ? planner : cachedPlanner(planner, cache, { name }));
   let agents: Agent[];
   if (o.planner === 'htn') {
     // An HTN request runs whole in one slice, so agents may share the planner; each keeps its own plan buffers.
     const planner = new HtnPlanner(trollHtnDomain());
     const operators = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, keepRunning]));
     agents = trollStates(o.agents).map((state, i) =>
-      createAgent({ id: `troll${i}`, state, ctx: {}, planner: scheduler.schedule(htnSlicedPlanner(planner)), operators, recheckInterval: 1 / o.hz }),
+      createAgent({ id: `troll${i}`, state, ctx: {}, planner: scheduler.schedule(cache === null ? htnSlicedPlanner(planner) : cached(htnAgentPlanner(planner), 'troll')), operators, recheckInterval: 1 / o.hz }),
     );
   } else {
     // The scheduler runs one search at a time to its end, so sliced GOAP agents may share one search.
     const domain = soldierGoapDomain();
     const planner = new GoapPlanner(domain);
     const operators = Object.fromEntries(domain.steps.map((s) => [s.operator, keepRunning]));
-    agents = soldierStates(o.agents).map((state, i) => {
-      const sliced: SlicedPlanner = goapSlicedPlanner(planner);
-      return createAgent({ id: `soldier${i}`, state, ctx: {}, planner: scheduler.schedule(sliced), operators, recheckInterval: 1 / o.hz });
-    });
+    agents = soldierStates(o.agents).map((state, i) =>
+      createAgent({ id: `soldier${i}`, state, ctx: {}, planner: scheduler.schedule(cache === null ? goapSlicedPlanner(planner) : cached(goapAgentPlanner(planner), 'soldier')), operators, recheckInterval: 1 / o.hz }),
+    );
   }
-  return { scheduler, agents };
+  return { scheduler, agents, cache };
 }
 
 /** Run {@link schedulerCrowd} for `frames` warm-up frames, then measure `frames` more: frame times, latency, GCs. */
 export async function schedulerRun(o: SchedulerRunOptions): Promise<SchedulerFigures> {
-  const { scheduler, agents } = schedulerCrowd(o);
+  const { scheduler, agents, cache } = schedulerCrowd(o);
   const frame = { dt: 1 / o.fps };
   let tickMs = 0;
   const cpu = new Float64Array(o.frames);
@@ -97,6 +104,8 @@ export async function schedulerRun(o: SchedulerRunOptions): Promise<SchedulerFig
   runFrames(o.frames); // warm-up: first plans, JIT
   const s = scheduler.stats;
   const answered0 = s.answered;
+  const hits0 = cache?.stats.hits ?? 0;
+  const lookups0 = cache?.stats.lookups ?? 0;
   const latency0 = s.latencyFrames;
   tickMs = 0;
   const gcs = await countGcs(() => runFrames(o.frames));
@@ -104,6 +113,8 @@ export async function schedulerRun(o: SchedulerRunOptions): Promise<SchedulerFig
   return {
     agents: o.agents,
     planner: o.planner,
+    cache: cache !== null,
+    hitRate: cache === null ? 0 : (cache.stats.hits - hits0) / Math.max(1, cache.stats.lookups - lookups0),
     budgetMs: o.budgetMs,
     p50FrameMs: scheduler.frameTimePercentile(50),
     p99FrameMs: scheduler.frameTimePercentile(99),

@@ -132,16 +132,23 @@ describe('the worker pool', () => {
     expect((await ask(planner, s)) as PlanResult).toMatchObject({ status: 'found' });
   }, 30_000);
 
-  it('does not deliver the answer to a cancelled request', async () => {
+  it('does not plan a request cancelled before it was sent, nor deliver the answer to one cancelled in flight', async () => {
     const s = setup('soldier');
     const planner = pool.planner('soldier', { local: s.sync, codec: s.codec });
     const got: number[] = [];
-    const dropped = pool.stats.dropped;
+    const { dropped, cancelled, sent } = pool.stats;
     planner.request(s.start, undefined, null, 1, 'noPlan', { receive: (id) => void got.push(id) });
-    planner.cancel(1);
+    planner.cancel(1); // still waiting in the pool's queue: never sent
     const second = await new Promise<number>((resolve) => planner.request(s.start, undefined, null, 2, 'noPlan', { receive: (id) => resolve(id) }));
-    await new Promise((r) => setTimeout(r, 50));
     expect(second).toBe(2);
+    expect(pool.stats.cancelled).toBe(cancelled + 1);
+    expect(pool.stats.sent).toBe(sent + 1);
+    planner.request(s.start, undefined, null, 3, 'noPlan', { receive: (id) => void got.push(id) });
+    await Promise.resolve(); // the end of this turn sends it
+    expect(pool.stats.sent).toBe(sent + 2);
+    planner.cancel(3); // in flight: planned, but its answer is dropped
+    await until(() => pool.stats.dropped > dropped);
+    await new Promise((r) => setTimeout(r, 50));
     expect(got).toEqual([]);
     expect(pool.stats.dropped).toBe(dropped + 1);
   }, 30_000);

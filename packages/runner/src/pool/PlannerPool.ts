@@ -1,7 +1,10 @@
 import workerpool from 'workerpool';
-import { ForwardingPlanner, type AgentPlanner, type PendingPlanner, type Plan, type PlanCodec, type PlainOutcome, type PlanResult, type PlanReceiver, type PlanUrgency, type StateValues, type WorldState } from '@dualplan/world-state';
+import type { AgentPlanner, PendingPlanner, PlanCodec, PlanReceiver, PlanResult } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
-import { readWire, type WireBatch } from './wire.js';
+import { revivedFaults, revivedThrown, type InlineAnswer } from './poolFaults.js';
+import { PooledPlanner } from './PooledPlanner.js';
+import { PoolLane, type Block } from './PoolLane.js';
+import type { PlanBatchReply } from './servePlanners.js';
 
 /** Options of {@link createPlannerPool}. */
 export interface PlannerPoolOptions {
@@ -11,8 +14,18 @@ export interface PlannerPoolOptions {
   maxWorkers?: number;
   /** A request running longer than this (ms) counts as hung: its worker is replaced and the request fails. Default 5000; 0 = never. */
   timeoutMs?: number;
-  /** Requests per message at most (default 256); a turn's requests are split evenly over the workers up to this. */
+  /** Requests per message at most (default 256); the waiting requests are split evenly over the workers up to this. */
   maxBatch?: number;
+  /**
+   * States and answers through SharedArrayBuffers (`true`), or copied into a
+   * transferred array per batch (`false`). Default `'auto'`: shared where it
+   * is available (Node; a browser page that is `crossOriginIsolated`).
+   */
+  sharedMemory?: boolean | 'auto';
+  /** A turn's requests waiting longer than this many turns of the event loop move up one urgency level (default 30). */
+  agingTurns?: number;
+  /** How long (ms) a worker that is told to stop may take before it is killed (default 250). */
+  terminateTimeoutMs?: number;
   /** Node only: `'thread'` (default, worker_threads) or `'process'`. The browser always uses Web Workers. */
   workerType?: 'auto' | 'thread' | 'process' | 'web';
 }
@@ -21,7 +34,7 @@ export interface PlannerPoolOptions {
 export interface PlannerPoolStats {
   /** Requests sent to a worker. */
   sent: number;
-  /** Messages they went in (a turn's requests travel together). */
+  /** Messages they went in (requests travel together). */
   batches: number;
   /** Answers delivered. */
   answered: number;
@@ -29,6 +42,10 @@ export interface PlannerPoolStats {
   failures: number;
   /** Answers that arrived for cancelled or superseded requests, and were not delivered. */
   dropped: number;
+  /** Requests cancelled or superseded before they were sent (never planned). */
+  cancelled: number;
+  /** Distinct outcomes the workers sent (each decoded once on the main thread). */
+  outcomes: number;
 }
 
 /** How a pooled planner plans locally and re-attaches plans: the same domain, compiled on the main thread too. */
@@ -41,16 +58,23 @@ export interface PooledPlannerOptions<Ctx> {
   ctx?: (ctx: Ctx) => unknown;
 }
 
+/** Batches in flight per worker: one planning while the next waits, so a worker never idles for the main thread. */
+const IN_FLIGHT_PER_WORKER = 2;
+
 /**
  * Runs planners on worker threads (Node) or Web Workers (browser) through
- * workerpool, with one API. Each worker compiles a domain once; requests made
- * in the same turn of the event loop (a frame's agent ticks) go out together,
- * one message per worker, so the main thread pays the messaging once per
- * batch: the states' values packed in one transferred typed array, the results
- * back as plain data that the main thread re-attaches to its own compiled
- * domain by step id ({@link PlanCodec}). A worker that crashes or exceeds
- * `timeoutMs` is replaced, and its requests are answered with a failure (the
- * runner reports `planningFailed` and asks again), never lost.
+ * workerpool, with one API. Each worker compiles a domain once. Requests wait
+ * in an urgency queue (no plan first, then invalidated plans, then rechecks;
+ * aged so every request is served) and go out in batches, a couple per worker
+ * in flight: the states written back to back into shared memory (or one
+ * transferred array), the answers back as one number each. Plans repeat
+ * across a crowd, so each distinct outcome crosses once and is re-attached to
+ * the main thread's compiled domain once ({@link PlanCodec}); later answers
+ * are that same frozen result. A worker that crashes or exceeds `timeoutMs`
+ * is replaced, and its requests are answered with a failure (the runner
+ * reports `planningFailed` and asks again), never lost. A planner that throws
+ * in a worker, and faults its search contained, reach the runner as they
+ * would from a planner on the main thread.
  * @example
  * const pool = createPlannerPool({ script: 'dist/plannerWorker.js', maxWorkers: 2 });
  * const planner = pool.planner('soldier', { local: goapAgentPlanner(new GoapPlanner(domain)), codec: goapPlanCodec(domain) });
@@ -59,13 +83,20 @@ export interface PooledPlannerOptions<Ctx> {
  * await pool.terminate();
  */
 export class PlannerPool {
-  readonly stats: PlannerPoolStats = { sent: 0, batches: 0, answered: 0, failures: 0, dropped: 0 };
+  readonly stats: PlannerPoolStats = { sent: 0, batches: 0, answered: 0, failures: 0, dropped: 0, cancelled: 0, outcomes: 0 };
+  /** Whether states and answers go through shared memory. */
+  readonly sharedMemory: boolean;
   private readonly pool: workerpool.Pool;
   private readonly timeoutMs: number;
   private readonly maxWorkers: number;
   private readonly maxBatch: number;
-  private readonly open = new Map<string, RequestBatch>();
-  private flushQueued = false;
+  private readonly agingTurns: number;
+  private readonly lanes = new Map<string, PoolLane>();
+  private readonly order: PoolLane[] = [];
+  private next = 0;
+  private inFlight = 0;
+  private turn = 0;
+  private pumpQueued = false;
 
   constructor(options: PlannerPoolOptions) {
     if (!options || typeof options.script !== 'string' || options.script === '') throw new RunnerError('BAD_POOL_OPTION', 'script', 'A planner pool needs the path or URL of its worker script.');
@@ -75,10 +106,22 @@ export class PlannerPool {
     if (!Number.isInteger(max) || max < 1) throw new RunnerError('BAD_POOL_OPTION', 'maxWorkers', `maxWorkers must be an integer >= 1, got ${max}.`);
     const batch = options.maxBatch ?? 256;
     if (!Number.isInteger(batch) || batch < 1) throw new RunnerError('BAD_POOL_OPTION', 'maxBatch', `maxBatch must be an integer >= 1, got ${batch}.`);
+    const aging = options.agingTurns ?? 30;
+    if (!(aging > 0)) throw new RunnerError('BAD_POOL_OPTION', 'agingTurns', `agingTurns must be a number > 0, got ${aging}.`);
+    const kill = options.terminateTimeoutMs ?? 250;
+    if (!(kill >= 0)) throw new RunnerError('BAD_POOL_OPTION', 'terminateTimeoutMs', `terminateTimeoutMs must be a number >= 0, got ${kill}.`);
+    const shared = options.sharedMemory ?? 'auto';
+    if (shared !== 'auto' && typeof shared !== 'boolean') throw new RunnerError('BAD_POOL_OPTION', 'sharedMemory', `sharedMemory must be true, false or 'auto', got ${String(shared)}.`);
+    const canShare = sharedMemoryAvailable();
+    if (shared === true && !canShare) throw new RunnerError('BAD_POOL_OPTION', 'sharedMemory', 'sharedMemory: true needs SharedArrayBuffer: in a browser, a page served crossOriginIsolated (COOP and COEP headers).');
+    this.sharedMemory = shared === 'auto' ? canShare : shared;
     this.timeoutMs = timeout;
     this.maxWorkers = max;
     this.maxBatch = batch;
-    this.pool = workerpool.pool(options.script, { maxWorkers: max, workerType: options.workerType ?? (workerpool.platform === 'node' ? 'thread' : 'web') });
+    this.agingTurns = aging;
+    // workerTerminateTimeout: how long a stopping or timed-out worker gets before it is killed. workerpool's
+    // default (1 s) outlives a test run's terminate(true) with a hung worker, leaving its timer behind.
+    this.pool = workerpool.pool(options.script, { maxWorkers: max, workerTerminateTimeout: kill, workerType: options.workerType ?? (workerpool.platform === 'node' ? 'thread' : 'web') });
   }
 
   /** Workers alive, busy and idle, and batches waiting for one. */
@@ -87,40 +130,63 @@ export class PlannerPool {
     return { total: s.totalWorkers, busy: s.busyWorkers, idle: s.idleWorkers, pending: s.pendingTasks };
   }
 
+  /** Requests waiting to be sent. */
+  get waiting(): number {
+    let n = 0;
+    for (const lane of this.order) n += lane.queue.size;
+    return n;
+  }
+
   /**
    * A {@link PendingPlanner} for one agent that plans domain `domain` (a key of
    * the worker's `servePlanners` table) on the pool.
+   * @example
+   * const planner = pool.planner('troll', { local: htnAgentPlanner(new HtnPlanner(domain)), codec: htnPlanCodec(domain) });
    */
   planner<Ctx>(domain: string, options: PooledPlannerOptions<Ctx>): PendingPlanner<Ctx> {
     if (!options?.local || typeof options.local.plan !== 'function') throw new RunnerError('BAD_PLANNER', domain, `pool.planner("${domain}") needs the local AgentPlanner of the same domain.`);
     if (!options.codec || typeof options.codec.decode !== 'function') throw new RunnerError('BAD_PLANNER', domain, `pool.planner("${domain}") needs the domain's PlanCodec.`);
-    return new PooledPlanner(this, domain, options);
+    let lane = this.lanes.get(domain);
+    if (lane === undefined) {
+      lane = new PoolLane(domain, this.sharedMemory, this.maxBatch, 4 * this.maxWorkers + 4);
+      this.lanes.set(domain, lane);
+      this.order.push(lane);
+    }
+    return new PooledPlanner(this, lane, options);
   }
 
-  /**
-   * @internal Add a request to its domain's open batch (copying the state's
-   * values now); the batches go out at the end of this turn of the event loop.
-   */
-  enqueue(domain: string, state: WorldState<any>, ctx: unknown, request: PoolRequest): void {
-    let batch = this.open.get(domain);
-    if (batch === undefined) this.open.set(domain, (batch = new RequestBatch(domain)));
-    batch.add(state.values, ctx, request);
-    this.stats.sent++;
-    if (!this.flushQueued) {
-      this.flushQueued = true;
+  /** @internal Queue `planner`'s request at `level`; the queue is served at the end of this turn of the event loop. */
+  enqueue(planner: PooledPlanner<any>, level: number): void {
+    if (planner.level >= 0) this.stats.cancelled++; // the request it replaces was never sent
+    planner.lane.queue.push(planner, level, this.turn);
+    if (!this.pumpQueued) {
+      this.pumpQueued = true;
       queueMicrotask(() => this.flush());
     }
   }
 
-  /** Send every open batch now, split so that each worker gets a share (at most `maxBatch` requests a message). */
+  /** Send waiting requests now, most urgent first, as far as the workers have room. */
   flush(): void {
-    this.flushQueued = false;
-    for (const batch of this.open.values()) {
-      const n = batch.requests.length;
-      if (n === 0) continue;
-      const per = Math.min(this.maxBatch, Math.ceil(n / this.maxWorkers));
-      for (let from = 0; from < n; from += per) this.send(batch, from, Math.min(n, from + per));
-      batch.clear();
+    this.pumpQueued = false;
+    const turn = ++this.turn;
+    for (const lane of this.order) {
+      lane.queue.age(2, turn - this.agingTurns, turn);
+      lane.queue.age(1, turn - this.agingTurns, turn);
+      // Spread what waits over the workers, a batch at most maxBatch.
+      lane.per = Math.min(this.maxBatch, Math.ceil(lane.queue.size / this.maxWorkers));
+    }
+    const limit = this.maxWorkers * IN_FLIGHT_PER_WORKER;
+    const lanes = this.order;
+    for (let idle = 0; this.inFlight < limit && idle < lanes.length; ) {
+      const lane = lanes[this.next];
+      this.next = (this.next + 1) % lanes.length;
+      const waiting = lane.queue.size;
+      if (waiting === 0) {
+        idle++;
+        continue;
+      }
+      idle = 0;
+      this.send(lane, lane.per);
     }
   }
 
@@ -129,83 +195,115 @@ export class PlannerPool {
     await this.pool.terminate(force);
   }
 
-  private send(batch: RequestBatch, from: number, to: number): void {
-    const size = batch.size;
-    const values = batch.values!.slice(from * size, to * size);
-    const requests = batch.requests.slice(from, to);
-    const ctxs = batch.ctxs.slice(from, to);
-    const domain = batch.domain;
+  private send(lane: PoolLane, n: number): void {
+    const block = lane.take(n);
+    const cells = lane.cells;
+    const values = block.values;
+    let count = 0;
+    let ctxs: unknown[] | null = null;
+    for (let p = lane.queue.pop(); p !== null; p = count < n ? lane.queue.pop() : null) {
+      values.set(p.queuedState!.values, count * cells);
+      if (p.queuedCtx !== undefined) (ctxs ??= new Array<unknown>(n))[count] = p.queuedCtx;
+      block.planners[count] = p;
+      block.ids[count] = p.queuedId;
+      block.receivers[count] = p.queuedReceiver;
+      p.unqueue();
+      count++;
+    }
+    block.count = count;
+    block.ctxs = ctxs;
+    const answers = block.answers;
+    if (answers !== null) Atomics.store(answers, 0, 0); // release: the states written above are visible to the worker
+    this.stats.sent += count;
     this.stats.batches++;
-    let task: Promise<WireBatch>;
+    this.inFlight++;
+    let task: Promise<PlanBatchReply>;
     try {
-      const t = this.pool.exec('planBatch', [domain, values, to - from, ctxs], { transfer: [values.buffer] });
-      task = (this.timeoutMs > 0 ? t.timeout(this.timeoutMs) : t) as unknown as Promise<WireBatch>;
+      const args = [lane.domain, answers === null ? values.subarray(0, count * cells) : values, count, ctxs, answers];
+      const t = this.pool.exec('planBatch', args, answers === null ? { transfer: [values.buffer as ArrayBuffer] } : undefined);
+      task = (this.timeoutMs > 0 ? t.timeout(this.timeoutMs) : t) as unknown as Promise<PlanBatchReply>;
     } catch (e) {
       // Structured cloning refused a context (a function, a class instance): fail these requests only.
       task = Promise.reject(e);
     }
     task.then(
-      (batch) => readWire(batch, requests.length, (i, plain, failure) => this.deliver(requests[i], plain, plain === null ? `domain ${domain}: ${failure}` : '')),
-      (e: unknown) => {
-        for (const r of requests) this.deliver(r, null, `domain ${domain}: worker failed: ${message(e)}`);
-      },
+      (reply) => this.answer(lane, block, reply),
+      (e: unknown) => this.fail(lane, block, e),
     );
   }
 
-  private deliver(r: PoolRequest, plain: PlainOutcome | null, failure: string): void {
+  private answer(lane: PoolLane, block: Block, reply: PlanBatchReply): void {
+    this.inFlight--;
+    const table = lane.absorb(reply.token, reply.reset, reply.base, reply.added, reply.addedCount);
+    this.stats.outcomes += reply.addedCount;
+    let answers = reply.answers;
+    let at = 0;
+    if (answers === null) {
+      answers = block.answers!;
+      Atomics.load(answers, 0); // acquire: the worker's answers are visible
+      at = 1;
+    }
     const stats = this.stats;
-    if (!r.planner.awaits(r.id)) return void stats.dropped++;
-    r.planner.answered();
-    let result: PlanResult | null = null;
-    if (plain !== null) {
-      try {
-        result = r.planner.codec.decode(plain);
-      } catch (e) {
-        failure = `domain ${r.planner.domain}: ${message(e)}`;
+    for (let i = 0; i < block.count; i++) {
+      const planner = block.planners[i]!;
+      const id = block.ids[i];
+      const receiver = block.receivers[i]!;
+      if (planner.awaited !== id) {
+        stats.dropped++;
+        continue;
       }
+      planner.awaited = 0;
+      const n = answers[at + i];
+      if (n >= 0) {
+        const r = lane.outcome(table, n, planner.codec);
+        if (r instanceof Error) this.failed(receiver, id, `domain ${lane.domain}: ${r.message}`);
+        else {
+          stats.answered++;
+          receiver.receive(id, r, '');
+        }
+      } else this.inline(lane, planner, receiver, id, reply.inline[-1 - n]);
     }
-    if (result === null) stats.failures++;
-    else stats.answered++;
-    r.receiver.receive(r.id, result, failure);
-  }
-}
-
-/** @internal One request in a batch. */
-interface PoolRequest {
-  readonly planner: PooledPlanner<any>;
-  readonly id: number;
-  readonly receiver: PlanReceiver;
-}
-
-/** Requests for one domain gathered in one turn of the event loop: their states packed back to back. */
-class RequestBatch {
-  values: StateValues | null = null;
-  size = 0;
-  readonly ctxs: unknown[] = [];
-  readonly requests: PoolRequest[] = [];
-
-  constructor(readonly domain: string) {}
-
-  add(values: StateValues, ctx: unknown, request: PoolRequest): void {
-    const n = this.requests.length;
-    if (this.values === null || this.values.constructor !== values.constructor || this.size !== values.length) {
-      if (n > 0 && this.size !== values.length) throw new RunnerError('SCHEMA_MISMATCH', this.domain, `Domain "${this.domain}": a state of ${values.length} cells among states of ${this.size}.`);
-      this.size = values.length;
-      this.values = new (values.constructor as new (n: number) => StateValues)(values.length * 16);
-    }
-    if ((n + 1) * this.size > this.values.length) {
-      const grown = new (values.constructor as new (n: number) => StateValues)(this.values.length * 2);
-      grown.set(this.values);
-      this.values = grown;
-    }
-    this.values.set(values, n * this.size);
-    this.ctxs.push(ctx);
-    this.requests.push(request);
+    lane.give(block);
+    this.flush();
   }
 
-  clear(): void {
-    this.ctxs.length = 0;
-    this.requests.length = 0;
+  /** An answer that travelled whole: the planner threw in the worker, or its search contained faults. */
+  private inline(lane: PoolLane, planner: PooledPlanner<any>, receiver: PlanReceiver, id: number, a: InlineAnswer): void {
+    if ('thrown' in a) {
+      this.stats.failures++;
+      receiver.receive(id, null, `domain ${lane.domain}: planner threw: ${a.thrown.message}`, true, revivedThrown(a.thrown));
+      return;
+    }
+    let result: PlanResult;
+    try {
+      result = planner.codec.decode(a.outcome);
+    } catch (e) {
+      return this.failed(receiver, id, `domain ${lane.domain}: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    this.stats.answered++;
+    receiver.receive(id, { ...result, faults: revivedFaults(a.faults) } as PlanResult, '');
+  }
+
+  private fail(lane: PoolLane, block: Block, e: unknown): void {
+    this.inFlight--;
+    const reason = `domain ${lane.domain}: worker failed: ${e instanceof Error ? e.message : String(e)}`;
+    for (let i = 0; i < block.count; i++) {
+      const planner = block.planners[i]!;
+      const id = block.ids[i];
+      if (planner.awaited !== id) {
+        this.stats.dropped++;
+        continue;
+      }
+      planner.awaited = 0;
+      this.failed(block.receivers[i]!, id, reason);
+    }
+    block.clear(); // not given back: a worker that failed may still write into its memory
+    this.flush();
+  }
+
+  private failed(receiver: PlanReceiver, id: number, failure: string): void {
+    this.stats.failures++;
+    receiver.receive(id, null, failure);
   }
 }
 
@@ -218,37 +316,9 @@ export function createPlannerPool(options: PlannerPoolOptions): PlannerPool {
   return new PlannerPool(options);
 }
 
-/** One agent's planner on the pool: at most one request awaited at a time (the runner's latest). */
-class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements PendingPlanner<Ctx> {
-  private awaited = 0;
-  readonly codec: PlanCodec;
-
-  constructor(
-    private readonly pool: PlannerPool,
-    readonly domain: string,
-    private readonly options: PooledPlannerOptions<Ctx>,
-  ) {
-    super(options.local);
-    this.codec = options.codec;
-  }
-
-  request(state: WorldState<any>, ctx: Ctx, _running: Plan | null, id: number, _urgency: PlanUrgency, receiver: PlanReceiver): void {
-    this.awaited = id;
-    this.pool.enqueue(this.domain, state, this.options.ctx ? this.options.ctx(ctx) : ctx, { planner: this, id, receiver });
-  }
-  cancel(id: number): void {
-    if (this.awaited === id) this.awaited = 0;
-  }
-  /** @internal */
-  awaits(id: number): boolean {
-    return this.awaited === id && id !== 0;
-  }
-  /** @internal */
-  answered(): void {
-    this.awaited = 0;
-  }
-}
-
-function message(e: unknown): string {
-  return e instanceof Error ? e.message : String(e);
+/** SharedArrayBuffer exists and may be posted: always in Node, in a browser only when the page is cross-origin isolated. */
+function sharedMemoryAvailable(): boolean {
+  if (typeof SharedArrayBuffer !== 'function' || typeof Atomics !== 'object') return false;
+  const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated;
+  return workerpool.platform === 'node' || isolated === true;
 }

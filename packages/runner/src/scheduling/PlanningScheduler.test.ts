@@ -96,6 +96,26 @@ describe('PlanningScheduler', () => {
     expect(s.frameTimePercentile(100)).toBe(Math.max(...times));
   });
 
+  it('gives a long search the share of a slice that still fits, so frames end at the budget, not a slice before or after', () => {
+    let now = 0;
+    const s = new PlanningScheduler({ frameBudgetMs: 2, sliceWork: 64, clock: () => now });
+    const rec = recorder();
+    const p = slicedFake('long', 10_000);
+    const step = p.step.bind(p);
+    p.step = (n) => {
+      const before = p.work;
+      const r = step(n);
+      now += 0.013 * (p.work - before); // 0.832 ms per full slice: two fit in 2 ms, a third does not
+      return r;
+    };
+    request(s.schedule(p), createState(schema), 1, 'noPlan', rec);
+    const times: number[] = [];
+    for (let f = 0; f < 20; f++) times.push(s.runFrame());
+    expect(Math.max(...times)).toBeLessThanOrEqual(2 + 1e-9);
+    expect(Math.min(...times)).toBeGreaterThan(1.95); // whole slices alone would stop at 1.664
+    expect(s.stats.work).toBeGreaterThan(20 * 150);
+  });
+
   it('ages waiting rechecks up a level so a stream of urgent requests cannot starve them', () => {
     const s = new PlanningScheduler({ ...untimed, frameWork: 1, sliceWork: 1, agingFrames: 2 });
     const state = createState(schema);

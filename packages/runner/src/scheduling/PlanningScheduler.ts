@@ -97,6 +97,8 @@ export class PlanningScheduler {
   private active: Job | null = null;
   /** Running mean of one slice's time, to stop before a slice would overrun the budget. */
   private sliceMs = 0;
+  /** Running mean of slice times' distance from {@link sliceMs}: slow slices stop a frame earlier. */
+  private sliceDev = 0;
 
   constructor(options: PlanningSchedulerOptions = {}) {
     this.budgetMs = positive(options.frameBudgetMs ?? 2, 'frameBudgetMs');
@@ -176,29 +178,42 @@ export class PlanningScheduler {
     this.queue.age(1, frame - this.agingFrames, frame);
     let work = 0;
     let elapsed = 0;
-    // The first slice always runs, so a frame always makes progress; after it, stop when the next slice
-    // (predicted by a running mean, each sample capped at the budget so one hiccup cannot stall planning) would overrun.
-    // The clock is read every `stride` slices, fewer the further the budget is from spent: each read of
-    // performance.now() allocates (a boxed double), and a crowd's slices take microseconds. In between,
-    // the elapsed time is predicted from the mean slice time.
+    // The first slice always runs, so a frame always makes progress. After it, a slice starts only if it fits
+    // by a cautious prediction: the running mean of slice times plus twice their mean deviation (each sample
+    // capped at the budget, so one hiccup cannot stall planning). A sliced search under way that does not fit
+    // whole gets the share of a slice's work that does, so the frame ends close to the budget rather than one
+    // slice past it. The clock is read every `stride` slices, fewer the further the budget is from spent:
+    // each read of performance.now() allocates (a boxed double), and a crowd's slices take microseconds. In
+    // between, the elapsed time is predicted from the mean slice time.
     const budget = this.budgetMs;
+    const sliceWork = this.sliceWork;
     let lastRead = 0;
     let sinceRead = 0;
     let stride = 1;
-    for (let slices = 0; work < this.frameWork && (slices === 0 || elapsed + this.sliceMs <= budget); slices++) {
+    for (let slices = 0; work < this.frameWork; slices++) {
+      let units = sliceWork;
+      if (slices > 0) {
+        const high = this.sliceMs + 2 * this.sliceDev;
+        if (elapsed + high > budget) {
+          if (this.active === null || this.active.sliced === null) break;
+          units = Math.floor((sliceWork * (budget - elapsed)) / high);
+          if (units < 1) break;
+        }
+      }
       const job = this.active ?? this.queue.pop();
       if (job === null) break;
-      work += this.slice(job);
-      if (++sinceRead < stride) {
+      work += this.slice(job, units);
+      if (++sinceRead < stride && units === sliceWork) {
         elapsed += this.sliceMs;
         continue;
       }
       const now = (clock === null ? performance.now() : clock()) - t0;
       const per = Math.min((now - lastRead) / sinceRead, budget);
-      this.sliceMs = this.sliceMs === 0 ? per : this.sliceMs + (per - this.sliceMs) * 0.1;
+      if (units === sliceWork) this.sample(per);
       elapsed = lastRead = now;
       sinceRead = 0;
-      stride = this.sliceMs > 0 ? Math.max(1, Math.min(32, Math.floor((budget - elapsed) / (4 * this.sliceMs)))) : 1;
+      if (units < sliceWork) break; // the shortened slice was the frame's last
+      stride = this.sliceMs > 0 ? Math.max(1, Math.min(32, Math.floor((budget - elapsed) / (4 * (this.sliceMs + 2 * this.sliceDev))))) : 1;
     }
     if (sinceRead > 0) elapsed = (clock === null ? performance.now() : clock()) - t0;
     stats.work += work;
@@ -222,8 +237,19 @@ export class PlanningScheduler {
     return sorted[Math.min(n - 1, Math.max(0, Math.ceil((p / 100) * n) - 1))];
   }
 
-  /** One slice of `job`: its work units. Delivers the answer when the request is done. */
-  private slice(job: Job): number {
+  /** Fold one measured slice time (ms) into the running mean and mean deviation. */
+  private sample(per: number): void {
+    if (this.sliceMs === 0) {
+      this.sliceMs = per;
+      return;
+    }
+    const d = per - this.sliceMs;
+    this.sliceMs += d * 0.1;
+    this.sliceDev += (Math.abs(d) - this.sliceDev) * 0.1;
+  }
+
+  /** One slice of `job`, at most `units` work units of a sliced search: the units done. Delivers the answer when the request is done. */
+  private slice(job: Job, units: number): number {
     this.stats.slices++;
     const sliced = job.sliced;
     let result: PlanResult | null;
@@ -235,7 +261,7 @@ export class PlanningScheduler {
           job.begun = true;
         }
         const before = sliced.work;
-        result = sliced.step(this.sliceWork);
+        result = sliced.step(units);
         work = sliced.work - before;
       } else {
         result = job.planner.plan(job.state!, job.ctx, job.running);

@@ -1,0 +1,69 @@
+import { ForwardingPlanner, type Plan, type PlanCodec, type PlanReceiver, type PendingPlanner, type PlanUrgency, type WorldState } from '@dualplan/world-state';
+import { URGENCY_LEVEL, type Queued } from '../scheduling/UrgencyQueue.js';
+import type { PlannerPool, PooledPlannerOptions } from './PlannerPool.js';
+import type { PoolLane } from './PoolLane.js';
+
+/**
+ * @internal One agent's planner on the pool. At most one request waits in the
+ * pool's queue per agent (a new request replaces it, at its own urgency), and
+ * only the latest request's answer is delivered. The waiting request keeps a
+ * reference to the state, read when it is sent: the freshest state, no copy
+ * per request.
+ */
+export class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements PendingPlanner<Ctx>, Queued {
+  level = -1;
+  ticket = 0;
+  since = 0;
+  /** The request whose answer is wanted, 0 when none. */
+  awaited = 0;
+  /** The request waiting to be sent (0: none), its state, context and receiver. */
+  queuedId = 0;
+  queuedState: WorldState<any> | null = null;
+  queuedCtx: unknown = undefined;
+  queuedReceiver: PlanReceiver | null = null;
+  readonly codec: PlanCodec;
+  private readonly mapCtx: ((ctx: Ctx) => unknown) | undefined;
+
+  constructor(
+    private readonly pool: PlannerPool,
+    readonly lane: PoolLane,
+    options: PooledPlannerOptions<Ctx>,
+  ) {
+    super(options.local);
+    this.codec = options.codec;
+    this.mapCtx = options.ctx;
+  }
+
+  get domain(): string {
+    return this.lane.domain;
+  }
+
+  request(state: WorldState<any>, ctx: Ctx, _running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void {
+    this.lane.check(state.values);
+    this.awaited = id;
+    this.queuedId = id;
+    this.queuedState = state;
+    this.queuedCtx = this.mapCtx !== undefined ? this.mapCtx(ctx) : ctx;
+    this.queuedReceiver = receiver;
+    this.pool.enqueue(this, URGENCY_LEVEL[urgency]);
+  }
+
+  cancel(id: number): void {
+    if (this.awaited !== id || id === 0) return;
+    this.awaited = 0;
+    if (this.queuedId === id) {
+      // Never sent: nothing plans it. (A request in flight is planned anyway; its answer is dropped.)
+      this.lane.queue.remove(this);
+      this.unqueue();
+      this.pool.stats.cancelled++;
+    }
+  }
+
+  /** Forget the waiting request (it was sent or cancelled). */
+  unqueue(): void {
+    this.queuedId = 0;
+    this.queuedState = null;
+    this.queuedCtx = undefined;
+    this.queuedReceiver = null;
+  }
+}
