@@ -1,5 +1,5 @@
-import { createState, type AgentPlanner, type PlanCodec, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
-import { GoapPlanner, goapAgentPlanner, goapPlanCodec, goapSlicedPlanner } from '@dualplan/goap';
+import { bool, createState, defineActions, defineSchema, eq, set, type AgentPlanner, type PlanCodec, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
+import { GoapPlanner, compileGoapDomain, goapAgentPlanner, goapPlanCodec, goapSlicedPlanner } from '@dualplan/goap';
 import { HtnPlanner, htnAgentPlanner, htnPlanCodec, htnSlicedPlanner } from '@dualplan/htn';
 import type { GoapDomain, GoapPlannerOptions } from '@dualplan/goap';
 import { randomDomain, soldierGoapDomain } from '@dualplan/goap/examples';
@@ -26,7 +26,50 @@ export function poolTestDomain(id: string): PoolTestDomain {
     const domain = soldierGoapDomain();
     return { kind: 'goap', domain, options: {}, start: createState(domain.schema) };
   }
+  if (kind === 'faulty') {
+    const domain = faultyDomain();
+    return { kind: 'goap', domain, options: {}, start: createState(domain.schema) };
+  }
   throw new Error(`no test domain "${id}"`);
+}
+
+/** Two ways to win; the cheap one's cost function throws when the context says `boom` (its search contains the fault and plans around it). */
+function faultyDomain(): GoapDomain {
+  const schema = defineSchema({ enemyDead: bool(), hasAmmo: bool(true) });
+  const k = schema.keys;
+  const cost = (_s: unknown, ctx: { boom?: boolean } | undefined): number => {
+    if (ctx?.boom) throw new RangeError('no ammo table');
+    return 1;
+  };
+  return compileGoapDomain(
+    defineActions(schema, [
+      { name: 'ranged', conditions: [eq(k.hasAmmo, true)], effects: [set(k.enemyDead, true)], cost },
+      { name: 'melee', effects: [set(k.enemyDead, true)], cost: 2 },
+    ]),
+    { goals: [{ name: 'kill', conditions: [eq(k.enemyDead, true)] }] },
+  );
+}
+
+/** What a test context may ask of {@link misbehaving}. */
+export interface MisbehaviourCtx {
+  crash?: boolean;
+  hang?: boolean;
+  throws?: boolean;
+  boom?: boolean;
+}
+
+/** `inner`, except that it exits the process, loops forever or throws when the context says so. */
+export function misbehaving(inner: AgentPlanner): AgentPlanner {
+  return {
+    ...inner,
+    plan(state, ctx: MisbehaviourCtx | undefined, running) {
+      if (ctx?.crash) process.exit(1);
+      if (ctx?.throws) throw new TypeError('cost function exploded');
+      // eslint-disable-next-line no-empty
+      if (ctx?.hang) for (;;) {}
+      return inner.plan(state, ctx, running);
+    },
+  };
 }
 
 /** A test domain's synchronous and sliced planners (each its own search), its codec and start state. */

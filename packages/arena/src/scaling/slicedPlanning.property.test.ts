@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import type { PendingPlanner, PlanCodec, PlanResult } from '@dualplan/world-state';
+import type { AgentPlanner, PendingPlanner, PlanCodec, PlanResult, PlanUrgency } from '@dualplan/world-state';
 import { OperatorStatus, PlanningScheduler, createAgent, type RunnerEvent } from '@dualplan/runner';
 import { createPlannerPool, type PlannerPool } from '@dualplan/runner/pool';
 import { buildPoolTestWorker } from './buildPoolTestWorker.js';
-import { poolTestPlanners, type PoolTestPlanners } from './poolTestDomains.js';
+import { misbehaving, poolTestPlanners, type PoolTestPlanners } from './poolTestDomains.js';
 
 type Setup = PoolTestPlanners;
 const setup = poolTestPlanners;
@@ -151,5 +151,94 @@ describe('the worker pool', () => {
     await new Promise((r) => setTimeout(r, 50));
     expect(got).toEqual([]);
     expect(pool.stats.dropped).toBe(dropped + 1);
+  }, 30_000);
+  it('shares one frozen answer among agents whose requests have the same outcome, decoded once', async () => {
+    const s = setup('soldier');
+    const outcomes = pool.stats.outcomes;
+    const answers = await Promise.all([1, 2, 3].map(() => ask(pool.planner('soldier', { local: s.sync, codec: s.codec }), s)));
+    expect(answers[1]).toBe(answers[0]);
+    expect(answers[2]).toBe(answers[0]);
+    expect(Object.isFrozen(answers[0])).toBe(true);
+    expect(pool.stats.outcomes - outcomes).toBeLessThanOrEqual(2); // at most once per worker
+  }, 30_000);
+
+  /** The fault events of one agent planning `ctx` with `planner`, until it has asked twice. */
+  async function faultsOf(planner: AgentPlanner, ctx: object) {
+    const s = setup('faulty');
+    const { events, onEvent } = collect();
+    const operators = Object.fromEntries(s.sync.operators.map((op) => [op, { update: () => OperatorStatus.Running }]));
+    const agent = createAgent({ id: 'a', state: s.start.clone(), ctx, planner, operators, onEvent });
+    for (let i = 0; i < 200 && !events.some((e) => e.type === 'planFound' || e.type === 'planningFailed' || e.type === 'planNotFound'); i++) {
+      agent.tick(0.1);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return events.filter((e) => e.type === 'fault').map((e) => (e.type === 'fault' ? { where: e.where, subject: e.subject, code: e.error.code, cause: `${(e.error.cause as Error).name}: ${(e.error.cause as Error).message}`, context: e.error.context } : null));
+  }
+
+  it('gives an agent whose planner throws in a worker the fault event it gets when the planner throws on the main thread', async () => {
+    const s = setup('faulty');
+    const local = await faultsOf(misbehaving(s.sync), { throws: true });
+    const pooled = await faultsOf(pool.planner('faulty', { local: s.sync, codec: s.codec }), { throws: true });
+    expect(local).toEqual([{ where: 'planner', subject: s.sync.kind, code: expect.any(String), cause: 'TypeError: cost function exploded', context: expect.stringContaining('threw in plan') }]);
+    expect(pooled).toEqual(local);
+  }, 30_000);
+
+  it('reports the faults a worker search contained as from a search on the main thread', async () => {
+    const s = setup('faulty');
+    const local = await faultsOf(s.sync, { boom: true });
+    const pooled = await faultsOf(pool.planner('faulty', { local: s.sync, codec: s.codec }), { boom: true });
+    expect(local).toEqual([{ where: 'cost', subject: 'ranged', code: 'COST_THREW', cause: 'RangeError: no ammo table', context: expect.stringContaining('ranged') }]);
+    expect(pooled).toEqual(local);
+  }, 30_000);
+});
+
+describe('the worker pool without shared memory (the transfer path, as in a page that is not cross-origin isolated)', () => {
+  let pool: PlannerPool;
+  beforeAll(async () => {
+    pool = createPlannerPool({ script: await buildPoolTestWorker(__dirname), maxWorkers: 2, timeoutMs: 2000, sharedMemory: false });
+  }, 30_000);
+  afterAll(async () => {
+    await pool.terminate(true);
+  });
+
+  it.each(kinds)('%s: pooled plans equal synchronous plans', async (kind) => {
+    expect(pool.sharedMemory).toBe(false);
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
+        const s = setup(`${kind}:${seed}`);
+        const got = await ask(pool.planner(`${kind}:${seed}`, { local: s.sync, codec: s.codec }), s);
+        expect(comparable(s.codec, got as PlanResult)).toEqual(comparable(s.codec, s.sync.plan(s.start, undefined, null)));
+      }),
+      { numRuns: 20 },
+    );
+  }, 60_000);
+
+  it('answers the requests of a crashed worker with failures, and plans again', async () => {
+    const s = setup('soldier');
+    const planner = pool.planner('soldier', { local: s.sync, codec: s.codec });
+    const crashed = await new Promise<string>((resolve) => planner.request(s.start, { crash: true } as never, null, 1, 'noPlan', { receive: (_id, r, f) => resolve(r ? 'answered' : f) }));
+    expect(crashed).toMatch(/worker failed/);
+    expect(((await ask(planner, s)) as PlanResult).status).toBe('found');
+  }, 30_000);
+});
+
+describe('the worker pool, ordered by urgency', () => {
+  it('sends waiting requests most urgent first: no plan, then invalidated, then rechecks, oldest first', async () => {
+    const pool = createPlannerPool({ script: await buildPoolTestWorker(__dirname), maxWorkers: 1, maxBatch: 1, timeoutMs: 5000 });
+    try {
+      const s = setup('soldier');
+      await ask(pool.planner('soldier', { local: s.sync, codec: s.codec }), s); // the worker is up
+      const order: string[] = [];
+      const asked: [string, PlanUrgency][] = [['r1', 'recheck'], ['r2', 'recheck'], ['i1', 'invalidated'], ['n1', 'noPlan'], ['r3', 'recheck'], ['n2', 'noPlan']];
+      await Promise.all(
+        asked.map(
+          ([name, urgency]) => new Promise<void>((resolve) => pool.planner('soldier', { local: s.sync, codec: s.codec }).request(s.start, undefined, null, 1, urgency, { receive: () => (order.push(name), resolve()) })),
+        ),
+      );
+      // Two batches go out at once (one planning, one waiting in the worker's queue); the rest wait by urgency.
+      expect(order).toEqual(['n1', 'n2', 'i1', 'r1', 'r2', 'r3']);
+    } finally {
+      await pool.terminate(true);
+    }
   }, 30_000);
 });
