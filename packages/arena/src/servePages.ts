@@ -14,6 +14,8 @@ export interface ServePagesOptions {
   readonly files?: Readonly<Record<string, () => string>>;
   /** Port on 127.0.0.1; 0 picks a free one. If the port is taken, a free one is used instead. */
   readonly port?: number;
+  /** Headers sent with every response, e.g. COOP and COEP to make the pages cross-origin isolated (SharedArrayBuffer). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** A running page server. */
@@ -42,6 +44,7 @@ const TYPES: Record<string, string> = {
 export async function servePages(options: ServePagesOptions): Promise<PageServer> {
   const mounts = [...options.mounts].sort((a, b) => b.prefix.length - a.prefix.length);
   const server = createServer((req, res) => {
+    for (const [name, value] of Object.entries(options.headers ?? {})) res.setHeader(name, value);
     let path: string;
     try {
       path = decodeURIComponent(new URL(req.url ?? '/', 'http://127.0.0.1').pathname);
