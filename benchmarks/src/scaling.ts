@@ -41,15 +41,17 @@ async function schedulerPart(log: Log): Promise<SchedulerFigures[]> {
 async function poolPart(log: Log): Promise<PoolFigures[]> {
   log('### Worker pool (workerpool, worker threads)');
   log('');
-  log('| domain | workers | plans/s | main thread CPU µs / offloaded plan | main thread CPU µs / plan planned there | pooled = sync |');
-  log('| --- | --- | --- | --- | --- | --- |');
+  log('| domain | workers | states and answers | plans/s | main thread CPU µs / offloaded plan | main thread CPU µs / plan planned there | offloaded / local | pooled = sync |');
+  log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const script = new URL('./scaling/poolWorker.js', import.meta.url).pathname;
   const out: PoolFigures[] = [];
   for (const domain of ['soldier', 'troll'] as const) {
     for (const workers of [1, 2]) {
-      const r = await poolRun(script, domain, workers, quick ? 10_000 : 60_000);
-      out.push(r);
-      log(`| ${domain} | ${workers} | ${f(r.plansPerSecond, 0)} | ${f(r.mainUsPerPlan)} | ${f(r.syncUsPerPlan)} | ${r.equal ? 'yes' : 'NO'} |`);
+      for (const shared of [true, false]) {
+        const r = await poolRun(script, domain, workers, quick ? 10_000 : 60_000, shared);
+        out.push(r);
+        log(`| ${domain} | ${workers} | ${shared ? 'shared memory' : 'transferred'} | ${f(r.plansPerSecond, 0)} | ${f(r.mainUsPerPlan)} | ${f(r.syncUsPerPlan)} | ${f(r.mainUsPerPlan / r.syncUsPerPlan)} | ${r.equal ? 'yes' : 'NO'} |`);
+      }
     }
   }
   log('');

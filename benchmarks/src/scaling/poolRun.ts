@@ -11,6 +11,8 @@ import { mainThreadCpuMs } from './threadCpu.js';
 export interface PoolFigures {
   readonly domain: string;
   readonly workers: number;
+  /** States and answers through shared memory (else transferred arrays). */
+  readonly sharedMemory: boolean;
   readonly plans: number;
   readonly plansPerSecond: number;
   /** Main-thread CPU time per offloaded plan (copy, post, receive, decode, the frame loop), in µs. */
@@ -50,9 +52,9 @@ const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 4));
  * loop itself) is measured on the thread alone, against planning the same
  * plans synchronously there.
  */
-export async function poolRun(script: string, domain: 'soldier' | 'troll', workers: number, plans: number, agents = 1024): Promise<PoolFigures> {
+export async function poolRun(script: string, domain: 'soldier' | 'troll', workers: number, plans: number, sharedMemory: boolean, agents = 1024): Promise<PoolFigures> {
   const s = setup(domain, agents);
-  const pool = createPlannerPool({ script, maxWorkers: workers, timeoutMs: 10_000 });
+  const pool = createPlannerPool({ script, maxWorkers: workers, timeoutMs: 10_000, sharedMemory });
   try {
     const planners: PendingPlanner[] = s.states.map(() => pool.planner(domain, { local: s.local, codec: s.codec }));
     const ask = (i: number, id: number) => new Promise<PlanResult>((resolve, reject) => planners[i].request(s.states[i], undefined, null, id, 'noPlan', { receive: (_id, r, f) => (r ? resolve(r) : reject(new Error(f))) }));
@@ -86,6 +88,11 @@ export async function poolRun(script: string, domain: 'soldier' | 'troll', worke
       if (failed !== '') throw new Error(failed);
     };
     await run(Math.min(plans, 5_000)); // warm-up: JIT on both sides
+    if (process.env.DUALPLAN_POOL_ONLY) {
+      const cpu0 = mainThreadCpuMs();
+      await run(plans);
+      return { domain, workers, sharedMemory, plans: answered, plansPerSecond: 0, mainUsPerPlan: ((mainThreadCpuMs() - cpu0) * 1000) / answered, syncUsPerPlan: 0, equal };
+    }
     const cpu0 = mainThreadCpuMs();
     const t0 = performance.now();
     await run(plans);
@@ -101,7 +108,7 @@ export async function poolRun(script: string, domain: 'soldier' | 'troll', worke
       syncPlans += s.states.length;
     }
     const syncCpu = mainThreadCpuMs() - sync0;
-    return { domain, workers, plans: answered, plansPerSecond: (answered * 1000) / wall, mainUsPerPlan: (cpu * 1000) / answered, syncUsPerPlan: (syncCpu * 1000) / syncPlans, equal };
+    return { domain, workers, sharedMemory, plans: answered, plansPerSecond: (answered * 1000) / wall, mainUsPerPlan: (cpu * 1000) / answered, syncUsPerPlan: (syncCpu * 1000) / syncPlans, equal };
   } finally {
     await pool.terminate(true);
   }

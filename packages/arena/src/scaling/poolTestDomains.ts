@@ -8,9 +8,9 @@ import { randomHtnDomain } from './randomHtnDomain.js';
 
 export type PoolTestDomain =
   | { kind: 'goap'; domain: GoapDomain; options: GoapPlannerOptions; start: WorldState<any> }
-  | { kind: 'htn'; domain: HtnDomain; start: WorldState<any> };
+  | { kind: 'htn'; domain: HtnDomain; start: WorldState<any>; prune: boolean };
 
-/** The test domains by id, built the same way on both sides of the pool: `goap:<seed>`, `htn:<seed>`, `soldier`. */
+/** The test domains by id, built the same way on both sides of the pool: `goap:<seed>`, `htn:<seed>` (`htnprune:<seed>`: planned with MTR pruning), `soldier`, `faulty`. */
 export function poolTestDomain(id: string): PoolTestDomain {
   const [kind, seedText] = id.split(':');
   const seed = Number(seedText);
@@ -18,9 +18,9 @@ export function poolTestDomain(id: string): PoolTestDomain {
     const rd = randomDomain(seed, { actions: 6 + (seed % 5) });
     return { kind, domain: rd.domain, options: { maxPlanLength: 300, maxExpansions: 1e5 }, start: createState(rd.domain.schema, rd.start) };
   }
-  if (kind === 'htn') {
+  if (kind === 'htn' || kind === 'htnprune') {
     const rd = randomHtnDomain(seed);
-    return { kind, domain: rd.domain, start: createState(rd.domain.schema, rd.start) };
+    return { kind: 'htn', domain: rd.domain, start: createState(rd.domain.schema, rd.start), prune: kind === 'htnprune' };
   }
   if (kind === 'soldier') {
     const domain = soldierGoapDomain();
@@ -86,5 +86,5 @@ export function poolTestPlanners(id: string): PoolTestPlanners {
   if (made.kind === 'goap') {
     return { sync: goapAgentPlanner(new GoapPlanner(made.domain, made.options)), sliced: goapSlicedPlanner(new GoapPlanner(made.domain, made.options)), codec: goapPlanCodec(made.domain), start: made.start };
   }
-  return { sync: htnAgentPlanner(new HtnPlanner(made.domain)), sliced: htnSlicedPlanner(new HtnPlanner(made.domain)), codec: htnPlanCodec(made.domain), start: made.start };
+  return { sync: htnAgentPlanner(new HtnPlanner(made.domain), { prune: made.prune }), sliced: htnSlicedPlanner(new HtnPlanner(made.domain)), codec: htnPlanCodec(made.domain), start: made.start };
 }

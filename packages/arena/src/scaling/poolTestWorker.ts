@@ -8,5 +8,5 @@ import { misbehaving, poolTestDomain } from './poolTestDomains.js';
 servePlanners((id) => {
   const made = poolTestDomain(id);
   if (made.kind === 'goap') return { planner: misbehaving(goapAgentPlanner(new GoapPlanner(made.domain, made.options))), codec: goapPlanCodec(made.domain), schema: made.domain.schema };
-  return { planner: htnAgentPlanner(new HtnPlanner(made.domain)), codec: htnPlanCodec(made.domain), schema: made.domain.schema };
+  return { planner: htnAgentPlanner(new HtnPlanner(made.domain), { prune: made.prune }), codec: htnPlanCodec(made.domain), schema: made.domain.schema };
 });

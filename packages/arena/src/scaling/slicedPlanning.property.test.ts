@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import type { AgentPlanner, PendingPlanner, PlanCodec, PlanResult, PlanUrgency } from '@dualplan/world-state';
+import { createState, type AgentPlanner, type PendingPlanner, type PlanCodec, type PlanResult, type PlanUrgency } from '@dualplan/world-state';
 import { OperatorStatus, PlanningScheduler, createAgent, type RunnerEvent } from '@dualplan/runner';
 import { createPlannerPool, type PlannerPool } from '@dualplan/runner/pool';
 import { buildPoolTestWorker } from './buildPoolTestWorker.js';
@@ -80,6 +80,28 @@ describe('the worker pool', () => {
       }),
       { numRuns: 40 },
     );
+  }, 60_000);
+
+  it('plans with the agent running plan as the main thread would: HTN prune compares against its MTR in the worker', async () => {
+    let pruned = 0;
+    const snapshot = fc.record({ b0: fc.boolean(), b1: fc.boolean(), b2: fc.boolean(), i0: fc.integer({ min: 0, max: 3 }), i1: fc.integer({ min: 0, max: 3 }) });
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), snapshot, async (seed, now) => {
+        const id = `htnprune:${seed}`;
+        const s = setup(id);
+        const running = s.sync.plan(s.start, undefined, null).plan;
+        if (running === null) return;
+        const state = createState(s.start.schema, now); // the world moved on while the plan runs
+        const expected = s.sync.plan(state, undefined, running);
+        if (JSON.stringify(comparable(s.codec, expected)) !== JSON.stringify(comparable(s.codec, s.sync.plan(state, undefined, null)))) pruned++;
+        const got = await new Promise<PlanResult | string>((resolve) =>
+          pool.planner(id, { local: s.sync, codec: s.codec }).request(state, undefined, running, 1, 'recheck', { receive: (_id, r, failure) => resolve(r ?? failure) }),
+        );
+        expect(comparable(s.codec, got as PlanResult)).toEqual(comparable(s.codec, expected));
+      }),
+      { numRuns: 60 },
+    );
+    expect(pruned).toBeGreaterThan(0); // pruning changed some searches, so a worker that ignored the running plan would fail
   }, 60_000);
 
   it('answers a request whose worker crashes with a failure, replaces the worker and plans again', async () => {

@@ -1,5 +1,5 @@
 import workerpool from 'workerpool';
-import type { AgentPlanner, PendingPlanner, PlanCodec, PlanReceiver, PlanResult } from '@dualplan/world-state';
+import type { AgentPlanner, PendingPlanner, Plan, PlanCodec, PlanReceiver, PlanResult } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
 import { revivedFaults, revivedThrown, type InlineAnswer } from './poolFaults.js';
 import { PooledPlanner } from './PooledPlanner.js';
@@ -97,6 +97,9 @@ export class PlannerPool {
   private inFlight = 0;
   private turn = 0;
   private pumpQueued = false;
+  /** Running plans as plain JSON, encoded once per plan object. */
+  private readonly runningKeys = new WeakMap<Plan, string>();
+  private readonly runningIndex = new Map<string, number>();
 
   constructor(options: PlannerPoolOptions) {
     if (!options || typeof options.script !== 'string' || options.script === '') throw new RunnerError('BAD_POOL_OPTION', 'script', 'A planner pool needs the path or URL of its worker script.');
@@ -201,9 +204,23 @@ export class PlannerPool {
     const values = block.values;
     let count = 0;
     let ctxs: unknown[] | null = null;
+    let runnings: string[] | null = null;
+    let runningOf: Int32Array | null = null;
     for (let p = lane.queue.pop(); p !== null; p = count < n ? lane.queue.pop() : null) {
       values.set(p.queuedState!.values, count * cells);
       if (p.queuedCtx !== undefined) (ctxs ??= new Array<unknown>(n))[count] = p.queuedCtx;
+      if (p.queuedRunning !== null) {
+        // The running plan, each distinct one once per batch (a crowd runs the same few plans).
+        if (runnings === null) {
+          runnings = [];
+          runningOf = new Int32Array(n).fill(-1);
+          this.runningIndex.clear();
+        }
+        const key = this.runningKey(p.queuedRunning, p.codec);
+        let k = this.runningIndex.get(key);
+        if (k === undefined) this.runningIndex.set(key, (k = runnings.push(key) - 1));
+        runningOf![count] = k;
+      }
       block.planners[count] = p;
       block.ids[count] = p.queuedId;
       block.receivers[count] = p.queuedReceiver;
@@ -219,7 +236,7 @@ export class PlannerPool {
     this.inFlight++;
     let task: Promise<PlanBatchReply>;
     try {
-      const args = [lane.domain, answers === null ? values.subarray(0, count * cells) : values, count, ctxs, answers];
+      const args = [lane.domain, answers === null ? values.subarray(0, count * cells) : values, count, ctxs, answers, runnings, runningOf];
       const t = this.pool.exec('planBatch', args, answers === null ? { transfer: [values.buffer as ArrayBuffer] } : undefined);
       task = (this.timeoutMs > 0 ? t.timeout(this.timeoutMs) : t) as unknown as Promise<PlanBatchReply>;
     } catch (e) {
@@ -230,6 +247,16 @@ export class PlannerPool {
       (reply) => this.answer(lane, block, reply),
       (e: unknown) => this.fail(lane, block, e),
     );
+  }
+
+  /** `plan` as the JSON of its plain outcome, for the worker to re-attach (once per plan object). */
+  private runningKey(plan: Plan, codec: PlanCodec): string {
+    let key = this.runningKeys.get(plan);
+    if (key === undefined) {
+      key = JSON.stringify(codec.encode({ status: 'found', plan, reason: '', budget: null, stats: plan.stats }));
+      this.runningKeys.set(plan, key);
+    }
+    return key;
   }
 
   private answer(lane: PoolLane, block: Block, reply: PlanBatchReply): void {

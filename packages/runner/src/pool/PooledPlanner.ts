@@ -6,7 +6,9 @@ import type { PoolLane } from './PoolLane.js';
 /**
  * @internal One agent's planner on the pool. At most one request waits in the
  * pool's queue per agent (a new request replaces it, at its own urgency), and
- * only the latest request's answer is delivered. The waiting request keeps a
+ * only the latest request's answer is delivered. The running plan goes along
+ * (as plain data, encoded once per plan), so a worker plans as the main
+ * thread would: HTN `prune` compares against its MTR. The waiting request keeps a
  * reference to the state, read when it is sent: the freshest state, no copy
  * per request.
  */
@@ -20,6 +22,7 @@ export class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pendin
   queuedId = 0;
   queuedState: WorldState<any> | null = null;
   queuedCtx: unknown = undefined;
+  queuedRunning: Plan | null = null;
   queuedReceiver: PlanReceiver | null = null;
   readonly codec: PlanCodec;
   private readonly mapCtx: ((ctx: Ctx) => unknown) | undefined;
@@ -38,12 +41,13 @@ export class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pendin
     return this.lane.domain;
   }
 
-  request(state: WorldState<any>, ctx: Ctx, _running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void {
+  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void {
     this.lane.check(state.values);
     this.awaited = id;
     this.queuedId = id;
     this.queuedState = state;
     this.queuedCtx = this.mapCtx !== undefined ? this.mapCtx(ctx) : ctx;
+    this.queuedRunning = running;
     this.queuedReceiver = receiver;
     this.pool.enqueue(this, URGENCY_LEVEL[urgency]);
   }
@@ -64,6 +68,7 @@ export class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pendin
     this.queuedId = 0;
     this.queuedState = null;
     this.queuedCtx = undefined;
+    this.queuedRunning = null;
     this.queuedReceiver = null;
   }
 }

@@ -1,5 +1,5 @@
 import workerpool from 'workerpool';
-import { createState, type AgentPlanner, type PlainOutcome, type PlanCodec, type Schema, type StateValues, type WorldState } from '@dualplan/world-state';
+import { createState, type AgentPlanner, type PlainOutcome, type Plan, type PlanCodec, type Schema, type StateValues, type WorldState } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
 import { plainFaults, plainThrown, type InlineAnswer } from './poolFaults.js';
 import { WireWriter, type WireBatch } from './wire.js';
@@ -40,6 +40,8 @@ interface Served {
   readonly domain: PoolDomain;
   readonly state: WorldState<any>;
   readonly outcomes: Map<string, number>;
+  /** Running plans re-attached, by their JSON. */
+  readonly running: Map<string, Plan | null>;
 }
 
 /**
@@ -72,17 +74,27 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
         if (typeof factory !== 'function') throw new RunnerError('UNKNOWN_DOMAIN', id, `This planner worker serves no domain "${id}"; it serves: ${Object.keys(domains).join(', ') || 'none'}.`);
         domain = factory();
       }
-      entry = { domain, state: createState(domain.schema), outcomes: new Map() };
+      entry = { domain, state: createState(domain.schema), outcomes: new Map(), running: new Map() };
       ready.set(id, entry);
     }
     return entry;
   };
   // A batch: `count` states back to back in `values`, a context each (`ctxs` null: all undefined). With
   // `shared` (an Int32Array over shared memory: a fence, then a slot per request) the answers are written
-  // there; else they come back in the reply. A request whose planning throws answers alone with what it threw.
-  const planBatch = (id: string, values: StateValues, count: number, ctxs: readonly unknown[] | null, shared: Int32Array | null): PlanBatchReply | InstanceType<typeof workerpool.Transfer> => {
+  // there; else they come back in the reply. `runnings` are the distinct running plans (plain JSON), `runningOf`
+  // each request's (-1: none). A request whose planning throws answers alone with what it threw.
+  const planBatch = (
+    id: string,
+    values: StateValues,
+    count: number,
+    ctxs: readonly unknown[] | null,
+    shared: Int32Array | null,
+    runnings: readonly string[] | null = null,
+    runningOf: Int32Array | null = null,
+  ): PlanBatchReply | InstanceType<typeof workerpool.Transfer> => {
     if (shared !== null) Atomics.load(shared, 0); // acquire: the main thread's writes of the states are visible
-    const { domain, state, outcomes } = servedFor(id);
+    const served = servedFor(id);
+    const { domain, state, outcomes } = served;
     const size = state.values.length;
     if (values.length < size * count) throw new RunnerError('SCHEMA_MISMATCH', id, `Domain "${id}": ${count} states of ${values.length / count} cells sent, the worker's schema has ${size}.`);
     const reset = outcomes.size + count > OUTCOMES;
@@ -96,7 +108,8 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
       state.values.set(values.subarray(i * size, (i + 1) * size));
       let answer: number;
       try {
-        const result = domain.planner.plan(state, ctxs === null ? undefined : ctxs[i], null);
+        const running = runningOf === null || runningOf[i] < 0 ? null : runningPlan(served, runnings![runningOf[i]]);
+        const result = domain.planner.plan(state, ctxs === null ? undefined : ctxs[i], running);
         const plain = domain.codec.encode(result);
         if (result.faults !== undefined && result.faults.length > 0) answer = -inline.push({ outcome: plain, faults: plainFaults(result.faults) }); // -1 - its index
         else answer = intern(outcomes, added, plain);
@@ -114,6 +127,26 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
     return new workerpool.Transfer(reply, transfer);
   };
   workerpool.worker({ planBatch });
+}
+
+/**
+ * A running plan from its JSON, re-attached to the worker's domain (once per
+ * distinct plan; the table starts over when full). A plan of another domain
+ * or planner (a hybrid's spliced steps) cannot be: then the worker plans as
+ * with no running plan.
+ */
+function runningPlan(served: Served, json: string): Plan | null {
+  let plan = served.running.get(json);
+  if (plan === undefined) {
+    try {
+      plan = served.domain.codec.decode(JSON.parse(json) as PlainOutcome).plan;
+    } catch {
+      plan = null;
+    }
+    if (served.running.size >= OUTCOMES) served.running.clear();
+    served.running.set(json, plan);
+  }
+  return plan;
 }
 
 /** The id of `plain` in the worker's table, adding it (to the table and to this reply) when new. */
