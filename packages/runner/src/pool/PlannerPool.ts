@@ -207,7 +207,9 @@ export class PlannerPool {
     let runnings: string[] | null = null;
     let runningOf: Int32Array | null = null;
     for (let p = lane.queue.pop(); p !== null; p = count < n ? lane.queue.pop() : null) {
-      values.set(p.queuedState!.values, count * cells);
+      // A state is a few dozen cells: a plain loop beats TypedArray.set's call overhead at that size.
+      const from = p.queuedState!.values;
+      for (let c = 0, at = count * cells; c < cells; c++) values[at + c] = from[c];
       if (p.queuedCtx !== undefined) (ctxs ??= new Array<unknown>(n))[count] = p.queuedCtx;
       if (p.queuedRunning !== null) {
         // The running plan, each distinct one once per batch (a crowd runs the same few plans).
