@@ -19,6 +19,8 @@ export interface PoolFigures {
   readonly mainUsPerPlan: number;
   /** The same plans made synchronously on the main thread: CPU µs per plan. */
   readonly syncUsPerPlan: number;
+  /** Requests per message during the timed run. */
+  readonly plansPerBatch: number;
   /** Pooled answers that equal the synchronous plans (checked before timing). */
   readonly equal: boolean;
 }
@@ -88,16 +90,14 @@ export async function poolRun(script: string, domain: 'soldier' | 'troll', worke
       if (failed !== '') throw new Error(failed);
     };
     await run(Math.min(plans, 5_000)); // warm-up: JIT on both sides
-    if (process.env.DUALPLAN_POOL_ONLY) {
-      const cpu0 = mainThreadCpuMs();
-      await run(plans);
-      return { domain, workers, sharedMemory, plans: answered, plansPerSecond: 0, mainUsPerPlan: ((mainThreadCpuMs() - cpu0) * 1000) / answered, syncUsPerPlan: 0, equal };
-    }
+    const sent0 = pool.stats.sent;
+    const batches0 = pool.stats.batches;
     const cpu0 = mainThreadCpuMs();
     const t0 = performance.now();
     await run(plans);
     const wall = performance.now() - t0;
     const cpu = mainThreadCpuMs() - cpu0;
+    const plansPerBatch = (pool.stats.sent - sent0) / Math.max(1, pool.stats.batches - batches0);
     // The same plans on the main thread: enough rounds for the thread clock's 10 ms resolution.
     for (let k = 0; k < 5; k++) for (const state of s.states) s.local.plan(state, undefined, null);
     const sync0 = mainThreadCpuMs();
@@ -108,7 +108,7 @@ export async function poolRun(script: string, domain: 'soldier' | 'troll', worke
       syncPlans += s.states.length;
     }
     const syncCpu = mainThreadCpuMs() - sync0;
-    return { domain, workers, sharedMemory, plans: answered, plansPerSecond: (answered * 1000) / wall, mainUsPerPlan: (cpu * 1000) / answered, syncUsPerPlan: (syncCpu * 1000) / syncPlans, equal };
+    return { domain, workers, sharedMemory, plansPerBatch, plans: answered, plansPerSecond: (answered * 1000) / wall, mainUsPerPlan: (cpu * 1000) / answered, syncUsPerPlan: (syncCpu * 1000) / syncPlans, equal };
   } finally {
     await pool.terminate(true);
   }
