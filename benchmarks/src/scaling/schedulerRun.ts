@@ -33,6 +33,11 @@ export interface SchedulerFigures {
   readonly maxFrameMs: number;
   /** The p99 of the process CPU time per scheduler frame: wall time less preemption by other processes on a shared machine. */
   readonly p99FrameCpuMs: number;
+  /**
+   * The same CPU p99 for a loop that spins exactly `budgetMs` of wall time per frame: the floor of what the
+   * process CPU clock shows for a frame that keeps its budget (other threads and the clock's own error included).
+   */
+  readonly p99SpinCpuMs: number;
   /** Requests answered per frame (demand: agents × hz / fps). */
   readonly answeredPerFrame: number;
   readonly demandPerFrame: number;
@@ -110,6 +115,14 @@ export async function schedulerRun(o: SchedulerRunOptions): Promise<SchedulerFig
   tickMs = 0;
   const gcs = await countGcs(() => runFrames(o.frames));
   const answered = s.answered - answered0;
+  const spin = new Float64Array(o.frames);
+  for (let f = 0; f < o.frames; f++) {
+    const c0 = process.cpuUsage();
+    const until = performance.now() + o.budgetMs;
+    while (performance.now() < until);
+    const c1 = process.cpuUsage(c0);
+    spin[f] = (c1.user + c1.system) / 1000;
+  }
   return {
     agents: o.agents,
     planner: o.planner,
@@ -120,6 +133,7 @@ export async function schedulerRun(o: SchedulerRunOptions): Promise<SchedulerFig
     p99FrameMs: scheduler.frameTimePercentile(99),
     maxFrameMs: scheduler.frameTimePercentile(100),
     p99FrameCpuMs: cpu.sort()[Math.ceil(0.99 * o.frames) - 1],
+    p99SpinCpuMs: spin.sort()[Math.ceil(0.99 * o.frames) - 1],
     answeredPerFrame: answered / o.frames,
     demandPerFrame: (o.agents * o.hz) / o.fps,
     meanLatencyFrames: answered === 0 ? NaN : (s.latencyFrames - latency0) / answered,
