@@ -7,6 +7,11 @@ import { misbehaving, poolTestDomain } from './poolTestDomains.js';
 
 servePlanners((id) => {
   const made = poolTestDomain(id);
-  if (made.kind === 'goap') return { planner: misbehaving(goapAgentPlanner(new GoapPlanner(made.domain, made.options))), codec: goapPlanCodec(made.domain), schema: made.domain.schema };
+  if (made.kind === 'goap') {
+    const goap = new GoapPlanner(made.domain, made.options);
+    // An agent's failure penalties come with its request; a request without brings the planner back to none.
+    const feedback = (learnt: Float64Array | null) => void (learnt === null ? goap.multipliers.fill(1) : goap.multipliers.set(learnt));
+    return { planner: misbehaving(goapAgentPlanner(goap)), codec: goapPlanCodec(made.domain), schema: made.domain.schema, feedback };
+  }
   return { planner: htnAgentPlanner(new HtnPlanner(made.domain), { prune: made.prune }), codec: htnPlanCodec(made.domain), schema: made.domain.schema };
 });

@@ -4,7 +4,8 @@ import { createState, type AgentPlanner, type PendingPlanner, type PlanCodec, ty
 import { OperatorStatus, PlanningScheduler, createAgent, type RunnerEvent } from '@dualplan/runner';
 import { createPlannerPool, type PlannerPool } from '@dualplan/runner/pool';
 import { buildPoolTestWorker } from './buildPoolTestWorker.js';
-import { misbehaving, poolTestPlanners, type PoolTestPlanners } from './poolTestDomains.js';
+import { misbehaving, poolTestDomain, poolTestPlanners, type PoolTestPlanners } from './poolTestDomains.js';
+import { GoapPlanner, goapAgentPlanner, goapPlanCodec } from '@dualplan/goap';
 
 type Setup = PoolTestPlanners;
 const setup = poolTestPlanners;
@@ -108,6 +109,23 @@ describe('the worker pool', () => {
     );
     expect(pruned).toBeGreaterThan(0); // pruning changed some searches, so a worker that ignored the running plan would fail
   }, 60_000);
+
+  it("plans with the agent's GOAP failure penalties in the worker, as its own planner would", async () => {
+    const made = poolTestDomain('faulty');
+    if (made.kind !== 'goap') throw new Error('faulty is a GOAP test domain');
+    const goap = new GoapPlanner(made.domain);
+    const local = goapAgentPlanner(goap);
+    const codec = goapPlanCodec(made.domain);
+    const planner = pool.planner('faulty', { local, codec, feedback: () => (goap.multipliers.some((m) => m !== 1) ? goap.multipliers : null) });
+    const plannedBy = (p: PendingPlanner) => new Promise<string>((resolve) => p.request(made.start, undefined, null, 1, 'noPlan', { receive: (_id, r, f) => resolve(r?.plan?.steps.map((x) => x.task).join(',') ?? f) }));
+    expect(await plannedBy(planner)).toBe('ranged');
+    const ranged = local.plan(made.start, undefined, null).plan!.steps[0];
+    for (let i = 0; i < 3 && local.plan(made.start, undefined, null).plan!.steps[0].task === 'ranged'; i++) planner.stepFailed!(ranged, undefined); // forwarded to the local planner
+    expect(local.plan(made.start, undefined, null).plan!.steps[0].task).toBe('melee');
+    expect(await plannedBy(planner)).toBe('melee');
+    // Another agent of the domain, with no failures, still shoots: the worker forgot the first agent's penalties.
+    expect(await plannedBy(pool.planner('faulty', { local: goapAgentPlanner(new GoapPlanner(made.domain)), codec, feedback: () => null }))).toBe('ranged');
+  }, 30_000);
 
   it('answers a request whose worker crashes with a failure, replaces the worker and plans again', async () => {
     const s = setup('soldier');

@@ -56,6 +56,12 @@ export interface PooledPlannerOptions<Ctx> {
   codec: PlanCodec;
   /** The context as the worker sees it (must survive structured cloning); default: the context itself. */
   ctx?: (ctx: Ctx) => unknown;
+  /**
+   * What this agent's planner has learnt from step feedback, read when a request is sent, or null when
+   * nothing: for GOAP, its planner's cost multipliers (`() => goap.multipliers`), so a worker avoids an action
+   * that just failed for this agent as the main thread would. The worker's `PoolDomain.feedback` applies it.
+   */
+  feedback?: () => ArrayLike<number> | null;
 }
 
 /** Batches in flight per worker: one planning while the next waits, so a worker never idles for the main thread. */
@@ -206,11 +212,14 @@ export class PlannerPool {
     let ctxs: unknown[] | null = null;
     let runnings: string[] | null = null;
     let runningOf: Int32Array | null = null;
+    let feedbacks: (Float64Array | null)[] | null = null;
     for (let p = lane.queue.pop(); p !== null; p = count < n ? lane.queue.pop() : null) {
       // A state is a few dozen cells: a plain loop beats TypedArray.set's call overhead at that size.
       const from = p.queuedState!.values;
       for (let c = 0, at = count * cells; c < cells; c++) values[at + c] = from[c];
       if (p.queuedCtx !== undefined) (ctxs ??= new Array<unknown>(n))[count] = p.queuedCtx;
+      const learnt = p.feedback === undefined ? null : p.feedback();
+      if (learnt !== null) (feedbacks ??= new Array<Float64Array | null>(n).fill(null))[count] = Float64Array.from(learnt);
       if (p.queuedRunning !== null) {
         // The running plan, each distinct one once per batch (a crowd runs the same few plans).
         if (runnings === null) {
@@ -238,7 +247,7 @@ export class PlannerPool {
     this.inFlight++;
     let task: Promise<PlanBatchReply>;
     try {
-      const args = [lane.domain, answers === null ? values.subarray(0, count * cells) : values, count, ctxs, answers, runnings, runningOf];
+      const args = [lane.domain, answers === null ? values.subarray(0, count * cells) : values, count, ctxs, answers, runnings, runningOf, feedbacks];
       const t = this.pool.exec('planBatch', args, answers === null ? { transfer: [values.buffer as ArrayBuffer] } : undefined);
       task = (this.timeoutMs > 0 ? t.timeout(this.timeoutMs) : t) as unknown as Promise<PlanBatchReply>;
     } catch (e) {

@@ -8,7 +8,8 @@ import type { PoolLane } from './PoolLane.js';
  * pool's queue per agent (a new request replaces it, at its own urgency), and
  * only the latest request's answer is delivered. The running plan goes along
  * (as plain data, encoded once per plan), so a worker plans as the main
- * thread would: HTN `prune` compares against its MTR. The waiting request keeps a
+ * thread would: HTN `prune` compares against its MTR; with `feedback`, GOAP
+ * failure penalties of this agent apply too. The waiting request keeps a
  * reference to the state, read when it is sent: the freshest state, no copy
  * per request.
  */
@@ -25,6 +26,7 @@ export class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pendin
   queuedRunning: Plan | null = null;
   queuedReceiver: PlanReceiver | null = null;
   readonly codec: PlanCodec;
+  readonly feedback: (() => ArrayLike<number> | null) | undefined;
   private readonly mapCtx: ((ctx: Ctx) => unknown) | undefined;
 
   constructor(
@@ -34,6 +36,7 @@ export class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pendin
   ) {
     super(options.local);
     this.codec = options.codec;
+    this.feedback = options.feedback;
     this.mapCtx = options.ctx;
   }
 

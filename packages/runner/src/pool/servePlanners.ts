@@ -9,6 +9,11 @@ export interface PoolDomain {
   readonly planner: AgentPlanner;
   readonly codec: PlanCodec;
   readonly schema: Schema;
+  /**
+   * Apply what one agent's planner has learnt (the main thread's `feedback`, e.g. GOAP cost multipliers)
+   * before its request is planned, or forget it (`null`) for a request that brought none.
+   */
+  readonly feedback?: (learnt: Float64Array | null) => void;
 }
 
 /** Builds a {@link PoolDomain} in the worker; called once per worker, on the domain's first request. */
@@ -42,6 +47,8 @@ interface Served {
   readonly outcomes: Map<string, number>;
   /** Running plans re-attached, by their JSON. */
   readonly running: Map<string, Plan | null>;
+  /** Whether the planner holds an agent's feedback now (to forget before the next request without). */
+  learnt: boolean;
 }
 
 /**
@@ -74,7 +81,7 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
         if (typeof factory !== 'function') throw new RunnerError('UNKNOWN_DOMAIN', id, `This planner worker serves no domain "${id}"; it serves: ${Object.keys(domains).join(', ') || 'none'}.`);
         domain = factory();
       }
-      entry = { domain, state: createState(domain.schema), outcomes: new Map(), running: new Map() };
+      entry = { domain, state: createState(domain.schema), outcomes: new Map(), running: new Map(), learnt: false };
       ready.set(id, entry);
     }
     return entry;
@@ -82,7 +89,8 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
   // A batch: `count` states back to back in `values`, a context each (`ctxs` null: all undefined). With
   // `shared` (an Int32Array over shared memory: a fence, then a slot per request) the answers are written
   // there; else they come back in the reply. `runnings` are the distinct running plans (plain JSON), `runningOf`
-  // each request's (-1: none). A request whose planning throws answers alone with what it threw.
+  // each request's (-1: none); `feedbacks` what each agent's planner learnt (null: nothing). A request whose
+  // planning throws answers alone with what it threw.
   const planBatch = (
     id: string,
     values: StateValues,
@@ -91,6 +99,7 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
     shared: Int32Array | null,
     runnings: readonly string[] | null = null,
     runningOf: Int32Array | null = null,
+    feedbacks: readonly (Float64Array | null)[] | null = null,
   ): PlanBatchReply | InstanceType<typeof workerpool.Transfer> => {
     if (shared !== null) Atomics.load(shared, 0); // acquire: the main thread's writes of the states are visible
     const served = servedFor(id);
@@ -108,6 +117,14 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
       state.values.set(values.subarray(i * size, (i + 1) * size));
       let answer: number;
       try {
+        if (domain.feedback !== undefined) {
+          const learnt = feedbacks === null ? null : feedbacks[i];
+          if (learnt !== null || served.learnt) {
+            served.learnt = true; // until applied: a feedback that throws is forgotten before the next request
+            domain.feedback(learnt);
+            served.learnt = learnt !== null;
+          }
+        }
         const running = runningOf === null || runningOf[i] < 0 ? null : runningPlan(served, runnings![runningOf[i]]);
         const result = domain.planner.plan(state, ctxs === null ? undefined : ctxs[i], running);
         const plain = domain.codec.encode(result);
