@@ -127,6 +127,16 @@ describe('the worker pool', () => {
     expect(await plannedBy(pool.planner('faulty', { local: goapAgentPlanner(new GoapPlanner(made.domain)), codec, feedback: () => null }))).toBe('ranged');
   }, 30_000);
 
+  it('fails alone a request whose feedback throws on the main thread, reported as a throw of the planner', async () => {
+    const s = setup('soldier');
+    const broken = pool.planner('soldier', { local: s.sync, codec: s.codec, feedback: () => { throw new RangeError('bad penalty table'); } });
+    const fine = pool.planner('soldier', { local: s.sync, codec: s.codec });
+    const answers = await Promise.all(
+      [broken, fine].map((p) => new Promise<string>((resolve) => p.request(s.start, undefined, null, 1, 'noPlan', { receive: (_id, r, f, threw, thrown) => resolve(r ? r.status : `${f} | ${threw} | ${(thrown as Error).name}`) }))),
+    );
+    expect(answers).toEqual(['domain soldier: planner threw: bad penalty table | true | RangeError', 'found']);
+  }, 30_000);
+
   it('answers a request whose worker crashes with a failure, replaces the worker and plans again', async () => {
     const s = setup('soldier');
     const planner = pool.planner('soldier', { local: s.sync, codec: s.codec });

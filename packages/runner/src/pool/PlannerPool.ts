@@ -214,20 +214,28 @@ export class PlannerPool {
     let runningOf: Int32Array | null = null;
     let feedbacks: (Float64Array | null)[] | null = null;
     for (let p = lane.queue.pop(); p !== null; p = count < n ? lane.queue.pop() : null) {
+      // User code first (the planner's feedback, encoding its running plan): if it throws, this request fails alone.
+      let learnt: ArrayLike<number> | null;
+      let key: string | null;
+      try {
+        learnt = p.feedback === undefined ? null : p.feedback();
+        key = p.queuedRunning === null ? null : this.runningKey(p.queuedRunning, p.codec);
+      } catch (e) {
+        this.refuse(lane, p, e);
+        continue;
+      }
       // A state is a few dozen cells: a plain loop beats TypedArray.set's call overhead at that size.
       const from = p.queuedState!.values;
       for (let c = 0, at = count * cells; c < cells; c++) values[at + c] = from[c];
       if (p.queuedCtx !== undefined) (ctxs ??= new Array<unknown>(n))[count] = p.queuedCtx;
-      const learnt = p.feedback === undefined ? null : p.feedback();
       if (learnt !== null) (feedbacks ??= new Array<Float64Array | null>(n).fill(null))[count] = Float64Array.from(learnt);
-      if (p.queuedRunning !== null) {
+      if (key !== null) {
         // The running plan, each distinct one once per batch (a crowd runs the same few plans).
         if (runnings === null) {
           runnings = [];
           runningOf = new Int32Array(n).fill(-1);
           this.runningIndex.clear();
         }
-        const key = this.runningKey(p.queuedRunning, p.codec);
         let k = this.runningIndex.get(key);
         if (k === undefined) this.runningIndex.set(key, (k = runnings.push(key) - 1));
         runningOf![count] = k;
@@ -240,6 +248,7 @@ export class PlannerPool {
     }
     block.count = count;
     block.ctxs = ctxs;
+    if (count === 0) return lane.give(block); // every request of it failed before sending
     const answers = block.answers;
     if (answers !== null) Atomics.store(answers, 0, 0); // release: the states written above are visible to the worker
     this.stats.sent += count;
@@ -320,6 +329,16 @@ export class PlannerPool {
     }
     this.stats.answered++;
     receiver.receive(id, { ...result, faults: revivedFaults(a.faults) } as PlanResult, '');
+  }
+
+  /** A request whose planner's own code threw before it was sent: it fails alone, reported like a throw in plan. */
+  private refuse(lane: PoolLane, p: PooledPlanner<any>, thrown: unknown): void {
+    const id = p.queuedId;
+    const receiver = p.queuedReceiver!;
+    p.unqueue();
+    p.awaited = 0;
+    this.stats.failures++;
+    receiver.receive(id, null, `domain ${lane.domain}: planner threw: ${thrown instanceof Error ? thrown.message : String(thrown)}`, true, thrown);
   }
 
   private fail(lane: PoolLane, block: Block, e: unknown): void {
