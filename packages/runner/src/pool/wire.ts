@@ -1,12 +1,11 @@
 import type { BudgetKind, PlainOutcome, PlainStep, PlanStatus } from '@dualplan/world-state';
 
 /**
- * @internal A batch of answers as the pool sends them: numbers in one typed
- * array (transferred) and each distinct string once (task names, reasons,
- * and the JSON of each distinct metadata object and argument list). The main
- * thread's cost per offloaded plan is mostly taking the answer apart, and a
- * crowd's plans repeat the same few strings, so it parses each of them once
- * per batch and reads the rest as numbers.
+ * @internal Outcomes as a worker sends them (the ones it has not sent
+ * before: later answers are just their ids): numbers in one typed array
+ * (transferred) and each distinct string once (task names, reasons, and the
+ * JSON of each distinct metadata object and argument list), so the main
+ * thread parses each string once and reads the rest as numbers.
  *
  * Per answer in `nums`: kind (0 found, 1 none, 2 budget, 3 failure); for a
  * failure, the message's string index; else reason, budget (-1: none),
