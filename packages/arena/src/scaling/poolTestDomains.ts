@@ -4,13 +4,14 @@ import { HtnPlanner, htnAgentPlanner, htnPlanCodec, htnSlicedPlanner } from '@du
 import type { GoapDomain, GoapPlannerOptions } from '@dualplan/goap';
 import { randomDomain, soldierGoapDomain } from '@dualplan/goap/examples';
 import type { HtnDomain } from '@dualplan/htn';
+import { coverActions, coverHtnDomain, coverSchema } from '@dualplan/htn/examples';
 import { randomHtnDomain } from './randomHtnDomain.js';
 
 export type PoolTestDomain =
   | { kind: 'goap'; domain: GoapDomain; options: GoapPlannerOptions; start: WorldState<any> }
   | { kind: 'htn'; domain: HtnDomain; start: WorldState<any>; prune: boolean };
 
-/** The test domains by id, built the same way on both sides of the pool: `goap:<seed>`, `htn:<seed>` (`htnprune:<seed>`: planned with MTR pruning), `soldier`, `faulty`. */
+/** The test domains by id, built the same way on both sides of the pool: `goap:<seed>`, `htn:<seed>` (`htnprune:<seed>`: planned with MTR pruning), `soldier`, `faulty`, `cover` (a plan with a parallel section). */
 export function poolTestDomain(id: string): PoolTestDomain {
   const [kind, seedText] = id.split(':');
   const seed = Number(seedText);
@@ -25,6 +26,11 @@ export function poolTestDomain(id: string): PoolTestDomain {
   if (kind === 'soldier') {
     const domain = soldierGoapDomain();
     return { kind: 'goap', domain, options: {}, start: createState(domain.schema) };
+  }
+  if (kind === 'cover') {
+    // Plans with a parallel section: (RunToCover ‖ Reload) → Shoot.
+    const domain = coverHtnDomain(coverActions(coverSchema()));
+    return { kind: 'htn', domain, start: createState(domain.schema, { UnderFire: true, Ammo: 1 }), prune: false };
   }
   if (kind === 'faulty') {
     const domain = faultyDomain();

@@ -137,6 +137,15 @@ describe('the worker pool', () => {
     expect(answers).toEqual(['domain soldier: planner threw: bad penalty table | true | RangeError', 'found']);
   }, 30_000);
 
+  it('carries parallel sections through the worker, the outcome table and the frozen answer', async () => {
+    const s = setup('cover');
+    const expected = s.sync.plan(s.start, undefined, null);
+    expect(expected.plan!.parallel).toEqual([{ task: 'TakeCover', start: 0, split: 1, end: 2 }]);
+    const got = (await ask(pool.planner('cover', { local: s.sync, codec: s.codec }), s)) as PlanResult;
+    expect(got.plan!.parallel).toEqual(expected.plan!.parallel);
+    expect(comparable(s.codec, got)).toEqual(comparable(s.codec, expected));
+  }, 30_000);
+
   it('answers a request whose worker crashes with a failure, replaces the worker and plans again', async () => {
     const s = setup('soldier');
     const planner = pool.planner('soldier', { local: s.sync, codec: s.codec });

@@ -1,4 +1,4 @@
-import type { BudgetKind, PlainOutcome, PlainStep, PlanStatus } from '@dualplan/world-state';
+import type { BudgetKind, ParallelSection, PlainOutcome, PlainPlan, PlainStep, PlanStatus } from '@dualplan/world-state';
 
 /**
  * @internal Outcomes as a worker sends them (the ones it has not sent
@@ -10,7 +10,8 @@ import type { BudgetKind, PlainOutcome, PlainStep, PlanStatus } from '@dualplan/
  * Per answer in `nums`: kind (0 found, 1 none, 2 budget, 3 failure); for a
  * failure, the message's string index; else reason, budget (-1: none),
  * expanded, generated, backtracks, planner (-1: no plan), cost, meta (-1:
- * null), step count, then per step: source id, cost, args (-1: none), task.
+ * null), parallel sections (-1: none), step count, then per step: source id,
+ * cost, args (-1: none), task.
  */
 export interface WireBatch {
   readonly strings: string[];
@@ -38,7 +39,8 @@ export class WireWriter {
       n.push(-1);
       return;
     }
-    n.push(this.intern(p.planner), p.cost, p.meta === null || p.meta === undefined ? -1 : this.intern(JSON.stringify(p.meta)), p.steps.length);
+    const sections = p.parallel === undefined || p.parallel.length === 0 ? -1 : this.intern(JSON.stringify(p.parallel));
+    n.push(this.intern(p.planner), p.cost, p.meta === null || p.meta === undefined ? -1 : this.intern(JSON.stringify(p.meta)), sections, p.steps.length);
     for (const s of p.steps) n.push(s.sourceId, s.cost, s.args.length === 0 ? -1 : this.intern(JSON.stringify(s.args)), this.intern(s.task));
   }
 
@@ -84,6 +86,7 @@ export function readWire(batch: WireBatch, count: number, each: (i: number, plai
     }
     const cost = nums[at++];
     const m = nums[at++];
+    const sections = nums[at++];
     const length = nums[at++];
     const steps: PlainStep[] = new Array(length);
     for (let s = 0; s < length; s++) {
@@ -92,6 +95,7 @@ export function readWire(batch: WireBatch, count: number, each: (i: number, plai
       const args = nums[at++];
       steps[s] = { sourceId, cost: stepCost, args: args < 0 ? NO_ARGS : (json(args) as unknown[]), task: strings[nums[at++]] };
     }
-    each(k, { status: STATUS[kind], reason, budget, stats, plan: { planner: strings[planner], cost, meta: m < 0 ? null : json(m), steps, stats } }, '');
+    const plan: PlainPlan = { planner: strings[planner], cost, meta: m < 0 ? null : json(m), steps, stats, ...(sections < 0 ? {} : { parallel: json(sections) as ParallelSection[] }) };
+    each(k, { status: STATUS[kind], reason, budget, stats, plan }, '');
   }
 }

@@ -9,7 +9,15 @@ export function frozenResult(r: PlanResult): PlanResult {
   const plan: Plan | null =
     p === null
       ? null
-      : Object.freeze({ planner: p.planner, steps: Object.freeze(p.steps.slice()), cost: p.cost, meta: deepFreeze(structuredClone(p.meta)), stats: Object.freeze({ ...p.stats }) });
+      : Object.freeze({
+          planner: p.planner,
+          steps: Object.freeze(p.steps.slice()),
+          cost: p.cost,
+          meta: deepFreeze(structuredClone(p.meta)),
+          stats: Object.freeze({ ...p.stats }),
+          // Parallel sections (which steps run on a second runner) are part of the plan: keep them.
+          ...(p.parallel === undefined || p.parallel.length === 0 ? {} : { parallel: deepFreeze(p.parallel.map((x) => ({ ...x }))) }),
+        });
   return Object.freeze({ status: r.status, plan, reason: r.reason, budget: r.budget, stats: Object.freeze({ ...r.stats }) }) as PlanResult;
 }
 
