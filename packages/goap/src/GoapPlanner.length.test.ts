@@ -86,6 +86,8 @@ describe('GoapPlanner: plan-length limit', () => {
     ['forward, Dijkstra', { weight: 0, mode: 'forward' }],
     ['backward, h_max', { heuristic: 'max' }],
     ['forward, h_max', { heuristic: 'max', mode: 'forward' }],
+    ['backward, LM-cut', { heuristic: 'lmcut' }],
+    ['forward, LM-cut', { heuristic: 'lmcut', mode: 'forward' }],
     ['backward, optimal: true', { optimal: true }],
     ['forward, optimal: true', { optimal: true, mode: 'forward' }],
   ];

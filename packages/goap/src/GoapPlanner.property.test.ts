@@ -24,6 +24,8 @@ const admissible: readonly [string, GoapPlannerOptions][] = [
   ['forward, w = admissibleWeight(domain)', { weight: -1, mode: 'forward' }],
   ['h_max', { heuristic: 'max' }],
   ['forward, h_max', { heuristic: 'max', mode: 'forward' }],
+  ['LM-cut', { heuristic: 'lmcut' }],
+  ['forward, LM-cut', { heuristic: 'lmcut', mode: 'forward' }],
   ['optimal: true', { optimal: true }],
   ['forward, optimal: true', { optimal: true, mode: 'forward' }],
 ];

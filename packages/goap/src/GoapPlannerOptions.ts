@@ -6,8 +6,10 @@ import type { GoapHeuristic } from './heuristics/GoapHeuristic.js';
 /** Options of a {@link GoapPlanner}: heuristic, budgets, search direction and tracing. */
 export interface GoapPlannerOptions {
   /**
-   * Guarantee optimal plans: picks the admissible `'max'` heuristic at weight 1
-   * (A*). Only an admissible `heuristic` (`'max'`) and `weight` <= 1 may be given with it.
+   * Guarantee optimal plans: picks the `'admissible'` heuristic at weight 1 (A*):
+   * forward, the goal's exact pattern database when it fits; else h_max, then
+   * LM-cut once a search passes 2048 nodes. Only an admissible `heuristic`
+   * (`'max'`, `'lmcut'`, `'admissible'`) and `weight` <= 1 may be given with it.
    */
   optimal?: boolean;
   /**
@@ -25,13 +27,19 @@ export interface GoapPlannerOptions {
    *   `weight` <= `admissibleWeight(domain)`.
    * - `'max'`: h_max, the costliest condition's relaxed (delete-free) cost,
    *   combined with the admissible count: admissible, so optimal plans at weight 1.
+   * - `'lmcut'`: LM-cut, a sum of disjoint action landmarks found in the
+   *   relaxation: admissible and far stronger than h_max (exact on chains), at a
+   *   higher cost per node.
+   * - `'admissible'`: what `optimal: true` picks. Forward, the goal's exact
+   *   pattern database when the keys its relevant actions read span at most 2^20
+   *   states; otherwise h_max for the first 2048 nodes of a search, LM-cut after.
    * - `'additive'`: h_add, the sum of the conditions' relaxed costs: far better
    *   informed than the count, not admissible.
    * - `'ff'`: the cost of a relaxed plan (FF): usually the best informed, not admissible.
    * Backward, the relaxation is computed once per search from the start state;
    * forward, once per node from its state (costlier per node). Or a custom function.
    */
-  heuristic?: 'count' | 'additive' | 'max' | 'ff' | GoapHeuristic;
+  heuristic?: 'count' | 'additive' | 'max' | 'ff' | 'lmcut' | 'admissible' | GoapHeuristic;
   /** Budget: node expansions per search (default 10 000). */
   maxExpansions?: number;
   /** Budget: actions per plan (default 64). */
@@ -61,7 +69,8 @@ export interface GoapPlanRequest {
   readonly out?: PlanBuffer;
 }
 
-const HEURISTICS: readonly string[] = ['count', 'additive', 'max', 'ff'];
+const HEURISTICS: readonly string[] = ['count', 'additive', 'max', 'ff', 'lmcut', 'admissible'];
+const ADMISSIBLE: readonly string[] = ['max', 'lmcut', 'admissible'];
 
 /** Reject nonsensical options with a typed error naming the option. @internal */
 export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
@@ -84,7 +93,7 @@ export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
   for (const name of ['optimal', 'fast', 'greedy'] as const) if (o[name] !== undefined && typeof o[name] !== 'boolean') bad(name, 'true or false');
   if (o.optimal && o.fast) bad('fast', 'not together with optimal: true');
   if (o.optimal && o.greedy) bad('greedy', 'not together with optimal: true (greedy search is not optimal)');
-  if (o.optimal && o.heuristic !== undefined && o.heuristic !== 'max') bad('heuristic', "'max' (the admissible heuristic) with optimal: true");
+  if (o.optimal && o.heuristic !== undefined && !ADMISSIBLE.includes(o.heuristic as string)) bad('heuristic', `${ADMISSIBLE.map((h) => `'${h}'`).join(', ')} (an admissible heuristic) with optimal: true`);
   if (o.optimal && o.weight !== undefined && o.weight > 1) bad('weight', 'at most 1 with optimal: true');
   return o;
 }

@@ -8,6 +8,8 @@ export interface HeuristicSearch {
   readonly mode: 'backward' | 'forward';
   readonly start: WorldState<any>;
   readonly goal: CompiledGoal | null;
+  /** Relevance analysis of this search's goal (1 per relevant action), or null when it does not apply. */
+  readonly relevant: Uint8Array | null;
   /** Effective cost of action `a` in this search; Infinity when it cannot be used. */
   costOf(a: number): number;
   /** Faults of user code contained in this search, moved into the result's `faults`. */
@@ -26,6 +28,14 @@ export interface HeuristicSearch {
  */
 export interface SearchHeuristic {
   readonly admissible: boolean;
+  /** True when dropping the actions irrelevant to the goal (relevance analysis) makes each estimate cheaper. */
+  readonly prunesIrrelevant?: boolean;
+  /**
+   * True for costly estimates: a new node is stored with its parent's estimate
+   * less the action's cost (still a lower bound) and estimated only when popped
+   * (deferred evaluation): most stored nodes are never expanded.
+   */
+  readonly deferred?: boolean;
   readonly incremental: boolean;
   /** The relaxation an incremental backward additive estimate reads, else null. */
   readonly relaxation: Relaxation | null;

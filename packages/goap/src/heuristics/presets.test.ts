@@ -3,7 +3,7 @@ import { GoapPlanner } from '../GoapPlanner.js';
 import { chainDomain, fireDomain, soldierGoapDomain } from '../examples/index.js';
 
 describe('presets and heuristic options', () => {
-  test('optimal: true picks the admissible h_max at weight 1 and says so; the default count at weight 1 does not claim it', () => {
+  test('optimal: true picks the admissible heuristic (h_max, then LM-cut) at weight 1 and says so; the default count at weight 1 does not claim it', () => {
     const d = soldierGoapDomain();
     const p = new GoapPlanner(d, { optimal: true });
     expect(p.optimal).toBe(true);
@@ -26,6 +26,7 @@ describe('presets and heuristic options', () => {
     [{ optimal: true, fast: true }, 'fast'],
     [{ optimal: true, greedy: true }, 'greedy'],
     [{ optimal: true, heuristic: 'ff' }, 'heuristic'],
+    [{ optimal: true, heuristic: 'additive' }, 'heuristic'],
     [{ optimal: true, weight: 2 }, 'weight'],
     [{ heuristic: 'hmax' }, 'heuristic'],
     [{ greedy: 1 }, 'greedy'],

@@ -4,7 +4,7 @@ import type { GoapHeuristic } from './GoapHeuristic.js';
 export interface PresetOptions {
   optimal?: boolean;
   fast?: boolean;
-  heuristic?: 'count' | 'additive' | 'max' | 'ff' | GoapHeuristic;
+  heuristic?: 'count' | 'additive' | 'max' | 'ff' | 'lmcut' | 'admissible' | GoapHeuristic;
   weight?: number;
 }
 
@@ -16,7 +16,7 @@ export const FAST_WEIGHT = 3;
  * alongside win). Checked beforehand by `checkOptions`. @internal
  */
 export function resolvePreset<O extends PresetOptions>(o: O): O {
-  if (o.optimal) return { ...o, heuristic: 'max', weight: o.weight ?? 1 };
+  if (o.optimal) return { ...o, heuristic: o.heuristic ?? 'admissible', weight: o.weight ?? 1 };
   if (o.fast) return { ...o, heuristic: o.heuristic ?? 'ff', weight: o.weight ?? FAST_WEIGHT };
   return o;
 }

@@ -1,0 +1,68 @@
+import fc from 'fast-check';
+import { compileConditions, createState } from '@dualplan/world-state';
+import { GoapPlanner } from '../GoapPlanner.js';
+import type { GoapPlannerOptions } from '../GoapPlannerOptions.js';
+import { chainDomain, randomDomain } from '../examples/index.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
+import { boundedOptimum, simulate } from '../testUtil.js';
+import type { AdaptiveAdmissible } from './AdaptiveAdmissible.js';
+
+/** The raw estimate of the search's root (the goal backward, the start state forward). */
+function rootEstimate(domain: GoapDomain, start: ReturnType<typeof createState>, options: GoapPlannerOptions): number {
+  const planner = new GoapPlanner(domain, options);
+  planner.begin(start, domain.goals[0].name);
+  const h = planner.engine.space.hraw[0];
+  planner.cancel();
+  return h;
+}
+
+describe('LM-cut', () => {
+  test.each(['backward', 'forward'] as const)('%s: exact on chain(k) at the root (2k), where h_max sees 2', (mode) => {
+    for (const k of [1, 5, 20]) {
+      const d = chainDomain(k);
+      const start = createState(d.schema);
+      expect(rootEstimate(d, start, { mode, heuristic: 'lmcut' })).toBe(2 * k);
+      expect(rootEstimate(d, start, { mode, heuristic: 'max' })).toBeLessThan(2 * k + (k === 1 ? 1 : 0));
+    }
+  });
+
+  test.each(['backward', 'forward'] as const)('%s: plans chain(12) optimally expanding little more than the plan', (mode) => {
+    const d = chainDomain(12);
+    const r = new GoapPlanner(d, { mode, heuristic: 'lmcut', maxPlanLength: 128, maxExpansions: 10_000 }).search(createState(d.schema), 'all');
+    expect(r.status).toBe('found');
+    expect(r.cost).toBe(24);
+    expect(r.expanded).toBeLessThanOrEqual(2 * 24);
+  });
+
+  // Costs are in [1, 4] and the start violates the goal, so an admissible estimate lies in [1, optimum].
+  test.each(['backward', 'forward'] as const)('%s on random domains: 0 < LM-cut <= the optimum at the root', (mode) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        const rd = randomDomain(seed, { actions: 6 + (seed % 5) });
+        const start = createState(rd.domain.schema, rd.start);
+        const best = boundedOptimum(rd.domain, start, compileConditions(rd.domain.schema, rd.goal), Infinity);
+        const lmcut = rootEstimate(rd.domain, start, { mode, heuristic: 'lmcut' });
+        if (best === Infinity) return true;
+        return lmcut >= 1 && lmcut <= best;
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  // The switch from h_max to LM-cut mid-search keeps A* optimal: switched after 0 to 3 estimates here.
+  test.each(['backward', 'forward'] as const)('%s, heuristic admissible switching early: the optimum, within a binding maxPlanLength or not', (mode) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.integer({ min: 0, max: 3 }), fc.constantFrom(2, 3, 4, Infinity), (seed, after, limit) => {
+        const rd = randomDomain(seed, { actions: 6 + (seed % 5) });
+        const start = createState(rd.domain.schema, rd.start);
+        const best = boundedOptimum(rd.domain, start, compileConditions(rd.domain.schema, rd.goal), limit);
+        const planner = new GoapPlanner(rd.domain, { mode, optimal: true, maxPlanLength: limit === Infinity ? 300 : limit, maxExpansions: 1e6 });
+        (planner.engine.estimator as unknown as AdaptiveAdmissible<never>).switchAfter = after;
+        const r = planner.search(start, 'goal');
+        if (best === Infinity) return r.status !== 'found';
+        return r.status === 'found' && r.cost === best && r.length <= limit && simulate(rd.domain, r, start) !== null;
+      }),
+      { numRuns: 400 },
+    );
+  });
+});

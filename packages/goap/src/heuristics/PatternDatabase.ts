@@ -1,0 +1,215 @@
+import { EffOp } from '@dualplan/world-state';
+import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
+import * as Touch from '../domain/Touch.js';
+
+/** Largest abstract state space a pattern database is built for (8 bytes per state). */
+export const PDB_MAX_STATES = 1 << 20;
+
+const cache = new WeakMap<CompiledGoal, PatternDatabase | null>();
+
+/**
+ * A pattern database over every cell the goal's relevant actions read (a
+ * projection of the task onto them): the cheapest cost to the goal from each
+ * assignment of those cells, computed once per goal by Dijkstra backwards from
+ * the goal's assignments and then looked up per node in forward search. Every
+ * relevant action only reads and writes these cells, so the projection loses
+ * nothing: the table is the exact remaining cost (h*) of the relevant part of
+ * the task, and forward A* walks straight along an optimal plan. Built only
+ * when the cells are bool/enum cells whose value counts multiply to at most
+ * {@link PDB_MAX_STATES}; costs are the actions' base costs (0 for dynamic
+ * costs), so runtime penalties and unusable actions only make the true cost
+ * higher: the table stays a lower bound. @internal
+ */
+export class PatternDatabase {
+  /** The pattern's cells and their strides in the table index. */
+  readonly cells: Int32Array;
+  readonly strides: Int32Array;
+  /** Cheapest cost to the goal per abstract state (Infinity: the goal cannot be reached). */
+  readonly dist: Float64Array;
+
+  /**
+   * The goal's database (built on first use and cached per goal), or null when the relevant cells do not fit.
+   * `relevant`: the search's relevance analysis of this goal (1 per relevant action; null: every action).
+   */
+  static of(domain: GoapDomain, goal: CompiledGoal, relevant: Uint8Array | null): PatternDatabase | null {
+    let db = cache.get(goal);
+    if (db === undefined) {
+      db = build(domain, goal, relevant ?? new Uint8Array(domain.actionCount).fill(1));
+      cache.set(goal, db);
+    }
+    return db;
+  }
+
+  constructor(cells: Int32Array, strides: Int32Array, dist: Float64Array) {
+    this.cells = cells;
+    this.strides = strides;
+    this.dist = dist;
+  }
+
+  /** The table's cost for the state whose cell values are at `values[from + cell]`. */
+  lookup(values: ArrayLike<number>, from: number): number {
+    const { cells, strides } = this;
+    let i = 0;
+    for (let k = 0; k < cells.length; k++) i += values[from + cells[k]] * strides[k];
+    return this.dist[i];
+  }
+}
+
+function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternDatabase | null {
+  const T = d.touch;
+  const inPattern = new Uint8Array(d.schema.size);
+  for (let i = 0; i < goal.cells.length; i++) inPattern[goal.cells[i]] = 1;
+  for (let a = 0; a < d.actionCount; a++) {
+    if (keep[a] === 0) continue;
+    for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) {
+      const k = t * Touch.size;
+      const c = T[k + Touch.cell];
+      if (d.isInt[c] === 1 ? T[k + Touch.allowA] !== d.schema.min[c] || T[k + Touch.allowB] !== d.schema.max[c] : T[k + Touch.allowA] !== d.full[c]) inPattern[c] = 1;
+    }
+  }
+  const cells: number[] = [];
+  let states = 1;
+  for (let c = 0; c < d.schema.size; c++) {
+    if (inPattern[c] === 0) continue;
+    if (d.isInt[c] === 1) return null;
+    cells.push(c);
+    states *= d.schema.max[c] + 1;
+    if (states > PDB_MAX_STATES) return null;
+  }
+  const n = cells.length;
+  const size = Int32Array.from(cells, (c) => d.schema.max[c] + 1);
+  const strides = new Int32Array(n);
+  for (let k = 0, s = 1; k < n; k++, s *= size[k - 1]) strides[k] = s;
+  const slot = new Int32Array(d.schema.size).fill(-1);
+  cells.forEach((c, k) => (slot[c] = k));
+  // Per relevant action on the pattern (flat rows): its writes (slot, value, the mask allowed before) and
+  // its conditions on slots it does not write. Filed under the (slot, value) of its first write.
+  const cost: number[] = [];
+  const setRows: number[][] = [];
+  const preRows: number[][] = [];
+  const byWrite: number[][] = [];
+  for (let k = 0; k < n; k++) for (let v = 0; v < size[k]; v++) byWrite.push([]);
+  const writeBase = new Int32Array(n);
+  for (let k = 1; k < n; k++) writeBase[k] = writeBase[k - 1] + size[k - 1];
+  for (let a = 0; a < d.actionCount; a++) {
+    if (keep[a] === 0) continue;
+    const sets: number[] = [];
+    const pres: number[] = [];
+    for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) {
+      const k = t * Touch.size;
+      const s = slot[T[k + Touch.cell]];
+      if (s < 0) continue;
+      const mask = T[k + Touch.allowA] === d.full[T[k + Touch.cell]] ? -1 : T[k + Touch.allowA];
+      if (t >= d.effectStart[a] && T[k + Touch.effOp] === EffOp.Set) sets.push(s, T[k + Touch.effValue], mask);
+      else if (mask !== -1) pres.push(s, mask);
+    }
+    if (sets.length === 0) continue;
+    byWrite[writeBase[sets[0]] + sets[1]].push(cost.length);
+    cost.push(d.costFns[a] !== null ? 0 : d.baseCost[a]);
+    setRows.push(sets);
+    preRows.push(pres);
+  }
+  const dist = new Float64Array(states).fill(Infinity);
+  const heap = new MinHeap(states);
+  const values = new Int32Array(n);
+  const decode = (i: number) => {
+    for (let k = 0; k < n; k++) values[k] = Math.floor(i / strides[k]) % size[k];
+  };
+  // Goal states: every assignment the goal's masks allow.
+  for (let i = 0; i < states; i++) {
+    decode(i);
+    let ok = true;
+    for (let k = 0; k < n && ok; k++) ok = ((goal.words[d.offset[cells[k]]] >>> values[k]) & 1) === 1;
+    if (ok) {
+      dist[i] = 0;
+      heap.push(0, i);
+    }
+  }
+  // Predecessors of state `from` through an action whose writes are `sets`: any allowed value on each written slot.
+  const relax = (sets: number[], w: number, j: number, from: number, c: number): void => {
+    if (w === sets.length) {
+      if (j !== from && c < dist[j]) {
+        dist[j] = c;
+        heap.push(c, j);
+      }
+      return;
+    }
+    const s = sets[w];
+    const mask = sets[w + 2];
+    const base = j - values[s] * strides[s];
+    for (let v = 0; v < size[s]; v++) if (((mask >>> v) & 1) === 1) relax(sets, w + 3, base + v * strides[s], from, c);
+  };
+  while (heap.size > 0) {
+    const c = heap.topKey();
+    const i = heap.pop();
+    if (c > dist[i]) continue;
+    decode(i);
+    for (let k = 0; k < n; k++) {
+      const list = byWrite[writeBase[k] + values[k]];
+      for (let x = 0; x < list.length; x++) {
+        const ai = list[x];
+        // Applying the action gives state i: every write matches, and the conditions on unwritten slots hold in i.
+        const sets = setRows[ai];
+        let ok = true;
+        for (let y = 0; y < sets.length && ok; y += 3) ok = values[sets[y]] === sets[y + 1];
+        const pres = preRows[ai];
+        for (let y = 0; y < pres.length && ok; y += 2) ok = ((pres[y + 1] >>> values[pres[y]]) & 1) === 1;
+        if (ok) relax(sets, 0, i, i, c + cost[ai]);
+      }
+    }
+  }
+  return new PatternDatabase(Int32Array.from(cells), strides, dist);
+}
+
+/** A binary min-heap of (cost, state) pairs in typed arrays, for the build. */
+class MinHeap {
+  private key: Float64Array;
+  private val: Int32Array;
+  size = 0;
+  constructor(capacity: number) {
+    this.key = new Float64Array(Math.max(16, capacity));
+    this.val = new Int32Array(this.key.length);
+  }
+  topKey(): number {
+    return this.key[0];
+  }
+  push(k: number, v: number): void {
+    if (this.size === this.key.length) {
+      const key = new Float64Array(this.key.length * 2);
+      const val = new Int32Array(key.length);
+      key.set(this.key);
+      val.set(this.val);
+      this.key = key;
+      this.val = val;
+    }
+    let i = this.size++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (this.key[p] <= k) break;
+      this.key[i] = this.key[p];
+      this.val[i] = this.val[p];
+      i = p;
+    }
+    this.key[i] = k;
+    this.val[i] = v;
+  }
+  pop(): number {
+    const top = this.val[0];
+    const n = --this.size;
+    const k = this.key[n];
+    const v = this.val[n];
+    let i = 0;
+    for (;;) {
+      let j = 2 * i + 1;
+      if (j >= n) break;
+      if (j + 1 < n && this.key[j + 1] < this.key[j]) j++;
+      if (this.key[j] >= k) break;
+      this.key[i] = this.key[j];
+      this.val[i] = this.val[j];
+      i = j;
+    }
+    this.key[i] = k;
+    this.val[i] = v;
+    return top;
+  }
+}
