@@ -233,7 +233,7 @@ export class GoapTrace {
       const c = T[k + Touch.cell];
       return `${schema.nameOf(c)} = ${schema.format(c, this.words[at + c])} does not allow it`;
     }
-    if (verdict === Verdict.unreachable) return 'a condition of the result is unreachable from the start state';
+    if (verdict === Verdict.unreachable) return fail === -2 ? 'two of its conditions exclude each other in every reachable state (a state invariant)' : 'a condition of the result is unreachable from the start state';
     return '';
   }
 }

@@ -7,7 +7,7 @@ import type { SearchHeuristic } from '../heuristics/SearchHeuristic.js';
 import { PlannerBusyError } from '../errors.js';
 import type { ActionStats } from './ActionStats.js';
 import { checkState } from './checkState.js';
-import { expandBackward, expandForward, materialize, traceExpansion } from './expand.js';
+import { DEFERRED, expandBackward, expandForward, materialize, traceExpansion } from './expand.js';
 import type { GoapBudget, GoapStatus } from './GoapResult.js';
 import { relevantActions } from './relevantActions.js';
 import { hashWords, type SearchSpace } from './SearchSpace.js';
@@ -57,6 +57,7 @@ export class GoapSearch extends SearchState {
       throw new DualplanError('SCHEMA_MISMATCH', g.name, `The state passed to GoapPlanner does not use the domain's schema (${state.schema.size} cells vs ${schema.size}).`);
     }
     this.start.copyFrom(state);
+    this.mutexActive = false;
     this.trace?.clear(g.name, this.mode, this, this.space.width);
     const space = this.space;
     space.reset();
@@ -121,6 +122,7 @@ export class GoapSearch extends SearchState {
         if (node === undefined) return this.finish(this.lengthPruned ? 'budget' : 'none', this.lengthPruned ? 'length' : '');
         if (space.flags[node] === 1) continue;
         if (space.unsat[node] === 0) return this.found(node);
+        if (space.flags[node] === DEFERRED && this.reestimate(node)) continue;
         if (r.expanded >= this.maxExpansions) {
           open.add(node);
           return this.finish('budget', 'expansions');
@@ -129,6 +131,7 @@ export class GoapSearch extends SearchState {
           open.add(node);
           return this.finish('budget', 'time');
         }
+        if (r.expanded === this.mutexAfter && this.mutex !== null) this.mutexActive = this.mutex.admit(this.start.values);
         if (space.base[node] < 0) materialize(this, node);
         space.flags[node] = 2;
         r.expanded++;
@@ -147,6 +150,26 @@ export class GoapSearch extends SearchState {
       if (timed) this.elapsed += performance.now() - t0;
       this.busy = false;
     }
+  }
+
+  /**
+   * A popped node whose estimate was deferred: estimate it now. True when it goes
+   * back to the open list (its f rose) or is a dead end; false to expand it now.
+   */
+  private reestimate(node: number): boolean {
+    const space = this.space;
+    space.flags[node] = 0;
+    const hraw = this.estimate(space.words, space.base[node], space.unsat[node]);
+    if (hraw === Infinity) {
+      space.flags[node] = 2;
+      return true;
+    }
+    if (hraw <= space.hraw[node]) return false;
+    space.hraw[node] = hraw;
+    space.h[node] = this.weight * hraw;
+    space.f[node] = space.greedy ? space.h[node] : space.g[node] + space.h[node];
+    space.open.add(node);
+    return true;
   }
 
   private found(node: number): GoapStatus {

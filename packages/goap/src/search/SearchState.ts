@@ -6,6 +6,7 @@ import type { ActionStats } from './ActionStats.js';
 import { ChangeList } from './ChangeList.js';
 import { ForwardIndex } from './ForwardIndex.js';
 import { GoapResult } from './GoapResult.js';
+import { MutexPruning } from './MutexPruning.js';
 import type { SearchSpace } from './SearchSpace.js';
 import * as Verdict from './Verdict.js';
 
@@ -59,6 +60,13 @@ export class SearchState implements SearchSettings, HeuristicSearch {
   readonly additive: boolean;
   /** True when h is kept up to date from change lists (count, backward additive); false when it reads the node's words. */
   readonly incremental: boolean;
+  /** The estimate of a new node waits until it is popped (costly heuristics). */
+  readonly deferred: boolean;
+  /** Backward: the domain's cross-key invariants (null: none), and whether this search prunes with them. */
+  readonly mutex: MutexPruning | null;
+  mutexActive = false;
+  /** Expansions before invariant pruning starts: searches smaller than this (the soldier's 4) skip its cost. */
+  mutexAfter = 16;
   /** Forward mode: the successor generator. */
   readonly forwardIndex: ForwardIndex | null;
   /** Actions relevant to this search's goal (1) when relevance analysis applies (forward search, relaxation heuristics), else null. */
@@ -80,6 +88,7 @@ export class SearchState implements SearchSettings, HeuristicSearch {
     this.timeBudgetMs = settings.timeBudgetMs;
     this.additive = estimator.incremental && estimator.relaxation !== null;
     this.incremental = estimator.incremental;
+    this.deferred = estimator.deferred === true && !estimator.incremental;
     const A = domain.actionCount;
     this.result = new GoapResult(this.maxPlanLength);
     this.start = createState(domain.schema);
@@ -92,7 +101,8 @@ export class SearchState implements SearchSettings, HeuristicSearch {
     this.rebuild = new ChangeList(domain);
     this.forwardIndex = this.mode === 'forward' ? new ForwardIndex(domain) : null;
     // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
-    this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null;
+    this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
+    this.mutex = this.mode === 'backward' ? MutexPruning.of(domain) : null;
   }
 
   /** Raw (unweighted) h of the node whose words are at `words[at..]`, with `unsat` open conditions. */

@@ -7,6 +7,9 @@ import type { SearchState } from './SearchState.js';
 import * as Verdict from './Verdict.js';
 import { NODES_FULL } from './Verdict.js';
 
+/** Node flag: open, its estimate deferred until popped (see `link`). @internal */
+export const DEFERRED = 3;
+
 /**
  * Expand a regressed goal: look up, through the effect→action index, only the
  * actions with an effect that satisfies one of the node's conditions (rule 1),
@@ -111,6 +114,8 @@ function consider(s: SearchState, node: number, a: number, atLimit: boolean, bac
   if (use !== 0 && s.trace === null) return use;
   const verdict = backward ? regress(s, node, a, ch) : progress(s, node, a, ch);
   if (verdict !== Verdict.kept) return verdict;
+  // A regressed goal that needs two values no reachable state holds together is dead (state-invariant pruning).
+  if (backward && s.mutexActive && s.mutex!.dead(s.space.words, s.space.base[node], ch)) return fail(s, -2, Verdict.unreachable);
   if (use !== 0) return fail(s, -1, use);
   if (atLimit) {
     s.lengthPruned = true;
@@ -170,6 +175,14 @@ function link(s: SearchState, node: number, a: number, ch: ChangeList): number {
     return fail(s, -1, Verdict.duplicate);
   }
   s.result.reopened += reopened;
+  if (s.deferred) {
+    // h(parent) <= cost(a) + h*(child), so this bound is admissible whenever h is; the real estimate comes when popped.
+    const bound = space.hraw[node] - s.costCache[a];
+    const h = bound > 0 ? bound : 0;
+    space.commit(hash, at, node, a, g, s.weight * h, h, ch.unsat);
+    space.flags[space.count - 1] = DEFERRED;
+    return Verdict.kept;
+  }
   const hraw = s.incremental ? ch.hraw : s.estimate(space.words, at, ch.unsat);
   space.commit(hash, at, node, a, g, hraw === Infinity ? Infinity : s.weight * hraw, hraw, ch.unsat);
   return hraw === Infinity ? fail(s, -1, Verdict.unreachable) : Verdict.kept;

@@ -1,0 +1,86 @@
+import fc from 'fast-check';
+import { ChangeSource, applyEffects, bool, createState, defineActions, defineSchema, enumOf, eq, firstFailing, set } from '@dualplan/world-state';
+import { compileGoapDomain } from '../domain/compileGoapDomain.js';
+import { GoapPlanner } from '../GoapPlanner.js';
+import { randomDomain } from '../examples/index.js';
+import { MutexPruning } from './MutexPruning.js';
+
+/** One hand, two balls: the hand is empty exactly when no ball is held, and it holds one ball at most. */
+const FLOOR = 0;
+const HELD = 1;
+const BOX = 2;
+
+function hand() {
+  const schema = defineSchema({ handEmpty: bool(), a: enumOf(['floor', 'held', 'box'] as const), b: enumOf(['floor', 'held', 'box'] as const) });
+  const k = schema.keys;
+  const actions = defineActions(schema, [
+    { name: 'pickA', conditions: [eq(k.handEmpty, true), eq(k.a, FLOOR)], effects: [set(k.handEmpty, false), set(k.a, HELD)] },
+    { name: 'pickB', conditions: [eq(k.handEmpty, true), eq(k.b, FLOOR)], effects: [set(k.handEmpty, false), set(k.b, HELD)] },
+    { name: 'boxA', conditions: [eq(k.a, HELD)], effects: [set(k.handEmpty, true), set(k.a, BOX)] },
+    { name: 'boxB', conditions: [eq(k.b, HELD)], effects: [set(k.handEmpty, true), set(k.b, BOX)] },
+  ]);
+  const domain = compileGoapDomain(actions, {
+    goals: [
+      { name: 'both', conditions: [eq(k.a, BOX), eq(k.b, BOX)] },
+      { name: 'impossible', conditions: [eq(k.a, HELD), eq(k.b, HELD)] },
+    ],
+  });
+  return { domain, schema };
+}
+
+describe('MutexPruning', () => {
+  test('finds the cross-key invariants of the hand (held ball vs empty hand, two held balls) and checks them on start states', () => {
+    const { domain, schema } = hand();
+    const m = MutexPruning.of(domain)!;
+    expect(m).not.toBeNull();
+    expect(m.admit(createState(schema, { handEmpty: true }).values)).toBe(true);
+    // handEmpty=true × a=held, handEmpty=true × b=held, a=held × b=held
+    expect(m.pairs).toBe(3);
+    expect(MutexPruning.of(domain)).toBe(m);
+    expect(m.holdsIn(createState(schema, { handEmpty: true, b: 'box' }).values)).toBe(true);
+    expect(m.holdsIn(createState(schema, { a: 'held', b: 'held', handEmpty: false }).values)).toBe(false);
+  });
+
+  test('a regressed goal that needs two exclusive values is dead: no plan for both balls held, after one expansion', () => {
+    const { domain, schema } = hand();
+    const p = new GoapPlanner(domain, { weight: 0, trace: true });
+    // Pruning starts after 16 expansions (tiny searches skip its cost): from the root here.
+    p.engine.mutexAfter = 0;
+    const r = p.search(createState(schema, { handEmpty: true }), 'impossible');
+    expect(r.status).toBe('none');
+    expect(r.expanded).toBe(1);
+    expect(p.trace!.considered.find((c) => c.action === 'pickA')).toMatchObject({ verdict: 'unreachable', detail: expect.stringContaining('state invariant') });
+    // Without pruning the same search regresses further before it runs dry.
+    const unpruned = new GoapPlanner(domain, { weight: 0 });
+    unpruned.engine.mutexAfter = -1;
+    expect(unpruned.search(createState(schema, { handEmpty: true }), 'impossible')).toMatchObject({ status: 'none', expanded: 3 });
+    // A start that breaks an invariant drops it (the pairs it holds), and the search still answers.
+    const odd = createState(schema, { a: 'held', b: 'floor', handEmpty: true });
+    expect(p.search(odd, 'both').status).toBe('found');
+    expect(p.search(odd, 'both').cost).toBe(3);
+  });
+
+  test('property: on random domains, every state reached by a random walk from the start keeps the invariants found for it', () => {
+    let checked = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.array(fc.nat(), { maxLength: 30 }), (seed, choices) => {
+        const rd = randomDomain(seed, { actions: 6 + (seed % 6) });
+        const m = MutexPruning.of(rd.domain);
+        let s = createState(rd.domain.schema, rd.start);
+        if (m === null || !m.admit(s.values)) return true;
+        checked++;
+        for (const c of choices) {
+          const ok = rd.domain.steps.filter((step) => firstFailing(step.conditions, s) < 0);
+          if (ok.length === 0) break;
+          const t = s.clone();
+          if (applyEffects(ok[c % ok.length].effects, t, undefined, ChangeSource.Planning) >= 0) continue;
+          s = t;
+          if (!m.holdsIn(s.values)) return false;
+        }
+        return true;
+      }),
+      { numRuns: 500 },
+    );
+    expect(checked).toBeGreaterThan(100);
+  });
+});

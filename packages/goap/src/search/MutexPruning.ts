@@ -1,0 +1,239 @@
+import { EffOp } from '@dualplan/world-state';
+import type { GoapDomain } from '../domain/GoapDomain.js';
+import * as Touch from '../domain/Touch.js';
+import type { ChangeList } from './ChangeList.js';
+
+/** Above this many bool/enum values the pair table (values²) is not built: no pruning. */
+const MAX_FACTS = 4096;
+
+const cache = new WeakMap<GoapDomain, MutexPruning | null>();
+
+/**
+ * Cross-key state invariants for backward search: pairs of values of two
+ * bool/enum cells that no reachable state holds together (a key's own values
+ * exclude each other already: one mask per cell). They are found as the
+ * largest inductive set of pairs that no start state seen so far holds (the h²
+ * style fixpoint): start from every other pair and drop a pair while some
+ * action can make both true, by setting both or by setting one while the other
+ * may already hold with its conditions (conditions that need only values
+ * excluded by a kept pair cannot). What is left holds in every state reachable
+ * from those start states. Shared per domain: a search whose start state breaks
+ * a pair drops the pairs it holds and runs the fixpoint again (the set only
+ * shrinks, so this settles; it is the only time pruning allocates).
+ * A regressed goal that needs, in two cells, only values that exclude each
+ * other describes no reachable state: it is dead (for PDDL tasks these are the
+ * mutex groups the grounder could not merge into one key, such as "holding b"
+ * against "hand empty" in blocks world).
+ * @internal
+ */
+export class MutexPruning {
+  private readonly nf: number;
+  /** Per cell: its first value fact, or -1 (int cells). */
+  private readonly base: Int32Array;
+  private readonly cellOf: Int32Array;
+  /** mx[p * nf + q] = 1 while facts p and q are believed mutually exclusive. */
+  private readonly mx: Uint8Array;
+  /** Per cell: its partner cells (with at least one excluded pair), CSR. */
+  private partnerStart: Int32Array;
+  private partnerCell: Int32Array;
+  /** Per partner entry: where its table of compatible masks starts (one mask of the partner's values per own value). */
+  private compatAt: Int32Array;
+  private compat: Int32Array;
+  /** Per node word: its cell, or -1 for int words. */
+  private readonly wordCell: Int32Array;
+  private readonly mark: Int32Array;
+  private readonly markVal: Int32Array;
+  private stamp = 0;
+  /** True once the fixpoint ran for some start state. */
+  private settled = false;
+  /** Number of excluded pairs (each counted once). */
+  pairs = 0;
+
+  /** The domain's invariants (cached per domain), or null when it has too many values for the pair table. */
+  static of(domain: GoapDomain): MutexPruning | null {
+    let m = cache.get(domain);
+    if (m === undefined) {
+      m = null;
+      let nf = 0;
+      for (let c = 0; c < domain.schema.size; c++) if (domain.isInt[c] === 0) nf += domain.schema.max[c] + 1;
+      if (nf > 0 && nf <= MAX_FACTS) m = new MutexPruning(domain, nf);
+      cache.set(domain, m);
+    }
+    return m;
+  }
+
+  private constructor(
+    private readonly domain: GoapDomain,
+    nf: number,
+  ) {
+    const size = domain.schema.size;
+    this.nf = nf;
+    this.base = new Int32Array(size).fill(-1);
+    this.cellOf = new Int32Array(nf);
+    for (let c = 0, f = 0; c < size; c++) {
+      if (domain.isInt[c] === 1) continue;
+      this.base[c] = f;
+      for (let v = 0; v <= domain.schema.max[c]; v++) this.cellOf[f++] = c;
+    }
+    // Before any start state is seen, every pair of values of two cells is a candidate.
+    const mx = (this.mx = new Uint8Array(nf * nf));
+    for (let p = 0; p < nf; p++) for (let q = 0; q < nf; q++) if (this.cellOf[p] !== this.cellOf[q]) mx[p * nf + q] = 1;
+    this.partnerStart = new Int32Array(size + 1);
+    this.partnerCell = this.compatAt = this.compat = new Int32Array(0);
+    this.wordCell = new Int32Array(domain.words).fill(-1);
+    for (let c = 0; c < size; c++) if (domain.isInt[c] === 0) this.wordCell[domain.offset[c]] = c;
+    this.mark = new Int32Array(domain.words);
+    this.markVal = new Int32Array(domain.words);
+  }
+
+  /**
+   * Make the invariants hold in the state `values` (a search's start): when it
+   * breaks some, drop the pairs it holds and run the fixpoint again. False when
+   * no pair is left (nothing to prune).
+   */
+  admit(values: ArrayLike<number>): boolean {
+    if (this.settled && this.holdsIn(values)) return this.pairs > 0;
+    this.settled = true;
+    const { base, nf, mx } = this;
+    const size = this.domain.schema.size;
+    for (let c = 0; c < size; c++) {
+      if (base[c] < 0) continue;
+      for (let c2 = 0; c2 < size; c2++) if (c2 !== c && base[c2] >= 0) mx[(base[c] + values[c]) * nf + base[c2] + values[c2]] = 0;
+    }
+    this.fixpoint();
+    this.buildTables();
+    return this.pairs > 0;
+  }
+
+  /** True when the state `values` breaks no invariant (then every state reachable from it keeps them). */
+  holdsIn(values: ArrayLike<number>): boolean {
+    const size = this.domain.schema.size;
+    for (let c = 0; c < size; c++) {
+      for (let k = this.partnerStart[c]; k < this.partnerStart[c + 1]; k++) {
+        if (((this.compat[this.compatAt[k] + values[c]] >>> values[this.partnerCell[k]]) & 1) === 0) return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * True when the regressed goal at `words[base..]` patched by `ch` (a candidate)
+   * needs two values that exclude each other. Only pairs with a changed cell are
+   * checked: the rest were the parent's.
+   */
+  dead(words: Int32Array, base: number, ch: ChangeList): boolean {
+    const stamp = (this.stamp = (this.stamp + 1) | 0);
+    const { mark, markVal, wordCell, partnerStart, partnerCell, compatAt, compat } = this;
+    const offset = this.domain.offset;
+    const n = ch.n;
+    for (let i = 0; i < n; i++) {
+      mark[ch.idx[i]] = stamp;
+      markVal[ch.idx[i]] = ch.val[i];
+    }
+    for (let i = 0; i < n; i++) {
+      const c = wordCell[ch.idx[i]];
+      if (c < 0) continue;
+      const m1 = ch.val[i];
+      for (let k = partnerStart[c], end = partnerStart[c + 1]; k < end; k++) {
+        const o = offset[partnerCell[k]];
+        const m2 = mark[o] === stamp ? markVal[o] : words[base + o];
+        const at = compatAt[k];
+        let allowed = 0;
+        for (let m = m1; m !== 0 && (allowed & m2) === 0; m &= m - 1) allowed |= compat[at + 31 - Math.clz32(m & -m)];
+        if ((allowed & m2) === 0) return true;
+      }
+    }
+    return false;
+  }
+
+  /** Drop every pair some action can make true together, until none can (the greatest inductive subset). */
+  private fixpoint(): void {
+    const d = this.domain;
+    const T = d.touch;
+    const { base, cellOf, nf, mx } = this;
+    // May fact q hold together with action a's conditions (no condition needs only values excluded with q)?
+    const compatible = (q: number, a: number): boolean => {
+      const cq = cellOf[q];
+      for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) {
+        const k = t * Touch.size;
+        const c = T[k + Touch.cell];
+        if (d.isInt[c] === 1 || T[k + Touch.allowA] === d.full[c]) continue;
+        const mask = T[k + Touch.allowA];
+        if (c === cq) {
+          if (((mask >>> (q - base[c])) & 1) === 0) return false;
+          continue;
+        }
+        let some = false;
+        for (let m = mask; m !== 0 && !some; m &= m - 1) some = mx[q * nf + base[c] + 31 - Math.clz32(m & -m)] === 0;
+        if (!some) return false;
+      }
+      return true;
+    };
+    const written = new Uint8Array(d.schema.size);
+    const sets: number[] = [];
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (let a = 0; a < d.actionCount; a++) {
+        sets.length = 0;
+        for (let t = d.effectStart[a], end = d.touchStart[a + 1]; t < end; t++) {
+          const k = t * Touch.size;
+          if (d.isInt[T[k + Touch.cell]] === 0 && T[k + Touch.effOp] === EffOp.Set) sets.push(base[T[k + Touch.cell]] + T[k + Touch.effValue]);
+          written[T[k + Touch.cell]] = 1;
+        }
+        for (const p of sets) {
+          for (const p2 of sets) {
+            if (p === p2 || mx[p * nf + p2] === 0) continue;
+            mx[p * nf + p2] = mx[p2 * nf + p] = 0;
+            changed = true;
+          }
+          for (let q = 0; q < nf; q++) {
+            // A cell the action writes holds the written value afterwards: handled above.
+            if (mx[p * nf + q] === 0 || written[cellOf[q]] === 1 || !compatible(q, a)) continue;
+            mx[p * nf + q] = mx[q * nf + p] = 0;
+            changed = true;
+          }
+        }
+        for (let t = d.effectStart[a], end = d.touchStart[a + 1]; t < end; t++) written[T[t * Touch.size + Touch.cell]] = 0;
+      }
+    }
+  }
+
+  /** The per-node tables: for each cell and partner cell, the partner's values each own value may coexist with. */
+  private buildTables(): void {
+    const d = this.domain;
+    const size = d.schema.size;
+    const { base, nf, mx } = this;
+    const cells: number[] = [];
+    const at: number[] = [];
+    const compat: number[] = [];
+    let pairs = 0;
+    for (let c = 0; c < size; c++) {
+      this.partnerStart[c] = cells.length;
+      if (base[c] < 0) continue;
+      for (let c2 = 0; c2 < size; c2++) {
+        if (c2 === c || base[c2] < 0) continue;
+        const from = compat.length;
+        let any = false;
+        for (let v = 0; v <= d.schema.max[c]; v++) {
+          let m = 0;
+          for (let w = 0; w <= d.schema.max[c2]; w++) {
+            if (mx[(base[c] + v) * nf + base[c2] + w] === 0) m |= 1 << w;
+            else if (c < c2) pairs++;
+          }
+          compat.push(m);
+          if (m !== d.full[c2]) any = true;
+        }
+        if (!any) compat.length = from;
+        else {
+          cells.push(c2);
+          at.push(from);
+        }
+      }
+    }
+    this.partnerStart[size] = cells.length;
+    this.partnerCell = Int32Array.from(cells);
+    this.compatAt = Int32Array.from(at);
+    this.compat = Int32Array.from(compat);
+    this.pairs = pairs;
+  }
+}
