@@ -106,25 +106,30 @@ describe('importPddl', () => {
     );
   });
 
+  // Dijkstra, LM-cut and the optimal preset (forward: the exact pattern database when it fits), within a binding
+  // plan-length limit or not; backward search also prunes with the state invariants it finds.
   test('property: backward and forward GOAP with an admissible setting find the exhaustive optimum, and their plans replay under PDDL semantics', () => {
+    const settings = [{ weight: 0 }, { heuristic: 'lmcut' }, { optimal: true }] as const;
     fc.assert(
-      fc.property(withEncoding, ([[d, p], groups]) => {
+      fc.property(withEncoding, fc.constantFrom(...settings), fc.constantFrom(undefined, 2, 4, 6), ([[d, p], groups], setting, limit) => {
         const imp = importPddl(d, p, { mutexGroups: groups });
-        const best = solveExhaustive(imp.task);
+        const best = solveExhaustive(imp.task, { maxLength: limit });
         for (const mode of ['backward', 'forward'] as const) {
-          const planner = new GoapPlanner(imp.goap, { mode, weight: 0, maxExpansions: 200_000, maxPlanLength: 64 });
+          const planner = new GoapPlanner(imp.goap, { mode, ...setting, maxExpansions: 200_000, maxPlanLength: limit ?? 64 });
           const r = planner.search(imp.start, imp.goalName);
           if (best === null) {
-            expect(r.status).toBe('none');
+            // None at all, or none within the limit (reported as the length budget).
+            expect(r.status === 'none' || (r.status === 'budget' && r.budget === 'length')).toBe(true);
             continue;
           }
           expect(r.status).toBe('found');
           expect(r.cost).toBe(best.cost);
+          expect(r.length).toBeLessThanOrEqual(limit ?? 64);
           expect(replay(imp.domain, imp.problem, planner.toPlan().steps)).toBe(best.cost);
         }
         if (best) expect(replay(imp.domain, imp.problem, best.actions.map((i) => ({ operator: imp.task.actions[i].schema, args: imp.task.actions[i].args })))).toBe(best.cost);
       }),
-      { numRuns: 60 },
+      { numRuns: 120 },
     );
   });
 
