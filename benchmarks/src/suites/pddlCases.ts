@@ -20,12 +20,17 @@ export interface PddlInstance {
 }
 
 /** The searches compared on every instance. */
-export type PddlSearch = 'optimal backward' | 'blind forward';
+export type PddlSearch = 'optimal backward' | 'optimal forward' | 'LM-cut backward' | 'blind forward';
 
-/** Planner options per search: `optimal backward` is the `optimal: true` preset (admissible h_max, A*). */
+/**
+ * Planner options per search: `optimal backward` and `optimal forward` are the `optimal: true` preset (the
+ * `'admissible'` heuristic: forward the goal's exact pattern database when it fits, else h_max then LM-cut).
+ */
 export function searchOptions(search: PddlSearch, budget: { maxExpansions: number; timeBudgetMs: number }): GoapPlannerOptions {
   const common = { ...budget, maxNodes: 1 << 22, maxPlanLength: 256 };
-  return search === 'blind forward' ? { ...common, mode: 'forward', weight: 0 } : { ...common, mode: 'backward', optimal: true };
+  if (search === 'blind forward') return { ...common, mode: 'forward', weight: 0 };
+  if (search === 'LM-cut backward') return { ...common, mode: 'backward', heuristic: 'lmcut' };
+  return { ...common, mode: search === 'optimal forward' ? 'forward' : 'backward', optimal: true };
 }
 
 /** States the exhaustive optimum check may store before the case falls back to a known optimum (or none). */
