@@ -57,9 +57,9 @@ function dungeon(d: (typeof DUNGEONS)[number]): PddlInstance {
 /**
  * PDDL scale (issue 12): blocks world (up to 10 blocks), gripper (up to 10
  * balls), logistics and miconic, imported from PDDL, each planned by the
- * optimal backward setting and by blind forward search, with at most 2 million
- * expansions (and 20 s) per plan; and two game-scale dungeons. Reports
- * expansions, time and expansions/s.
+ * optimal preset backward and forward and by blind forward search, with at
+ * most 2 million expansions (and 20 s) per plan; LM-cut held to 0 GCs; and two
+ * game-scale dungeons. Reports expansions, time and expansions/s.
  */
 export function pddlSuite({ quick }: SuiteOptions): BenchCase[] {
   const budget = quick ? { maxExpansions: 200_000, timeBudgetMs: 10_000 } : { maxExpansions: 2_000_000, timeBudgetMs: 20_000 };
@@ -69,6 +69,11 @@ export function pddlSuite({ quick }: SuiteOptions): BenchCase[] {
   // built by the check's search (seconds, once per goal), before timing.
   const game = (d: (typeof DUNGEONS)[number], searches: readonly PddlSearch[], heavy: boolean) =>
     pddlCases('pddl', dungeon(d), searches, budget, { heavy, allocOps: 1000, target: { maxNs: d.maxNs, maxGcs: 0, maxExpanded: 2_000_000, label: `optimal, ${d.target}` } });
-  if (quick) return [...classic, ...game(DUNGEONS[0], ['optimal forward'], true)]; // heavy: kept out of the jest pass (the optimum check solves the junk-free twin)
-  return [...classic, ...DUNGEONS.flatMap((d) => game(d, GAME_SEARCHES, true))];
+  // LM-cut allocates nothing per node: a search that evaluates it on every popped node, held to 0 GCs.
+  const lmcut = pddlCases('pddl', { label: 'blocks 6', domain: BLOCKS_DOMAIN, problem: () => blocksProblem({ blocks: 6, seed: 1 }) }, ['LM-cut backward'], budget, {
+    allocOps: 200,
+    target: { maxGcs: 0, maxExpanded: 2_000_000, label: 'optimal, 0 GCs' },
+  });
+  if (quick) return [...classic, ...lmcut, ...game(DUNGEONS[0], ['optimal forward'], true)]; // heavy: kept out of the jest pass (the optimum check solves the junk-free twin)
+  return [...classic, ...lmcut, ...DUNGEONS.flatMap((d) => game(d, GAME_SEARCHES, true))];
 }
