@@ -1,5 +1,6 @@
 import { DualplanError, PlanBuffer, checkConditions, copyResult, moveFaults, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
-import { goalPriority, planBest } from './agent/planBest.js';
+import { planBest } from './agent/planBest.js';
+import { goalPriority } from './agent/rankGoals.js';
 import { writeFound, writeNone } from './diagnostics/writeGoapPlan.js';
 import { GoapTrace } from './diagnostics/GoapTrace.js';
 import type { CompiledGoal, GoapDomain } from './domain/GoapDomain.js';

@@ -3,7 +3,8 @@ import type { CompiledGoal } from '../domain/GoapDomain.js';
 import { writeFound, writeNone } from '../diagnostics/writeGoapPlan.js';
 import type { GoapPlanner } from '../GoapPlanner.js';
 import { goapAgentPlanner, resolveGoal, type GoapAgentOptions } from './goapAgentPlanner.js';
-import { wanted } from './planBest.js';
+import { FallbackReasons, type FallbackPath } from './FallbackReasons.js';
+import { rankGoals } from './rankGoals.js';
 
 /**
  * {@link goapAgentPlanner} in slices, for the runner's planning scheduler: the
@@ -31,7 +32,9 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
   private readonly order: Int32Array;
   private count = 0;
   private next = 0;
-  private failed: string[] = [];
+  private readonly reasons: FallbackReasons;
+  /** The goals that had no plan so far in this request, with their reasons cached. */
+  private failed: FallbackPath;
   private start: WorldState<any> | null = null;
   private ctx: Ctx | undefined = undefined;
   private result: PlanResult | null = null;
@@ -46,6 +49,8 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
     super(base);
     this.priority = new Float64Array(goals.length);
     this.order = new Int32Array(goals.length);
+    this.reasons = FallbackReasons.of(goals);
+    this.failed = this.reasons.root;
   }
 
   begin(state: WorldState<any>, ctx: Ctx, running: Plan | null): void {
@@ -57,21 +62,9 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
     this.ctx = ctx;
     this.work = 0;
     this.next = 0;
-    if (this.failed.length > 0) this.failed = [];
+    this.failed = this.reasons.root;
     this.result = null;
-    let count = 0;
-    for (let g = 0; g < goals.length; g++) {
-      const p = wanted(planner.engine, goals[g], this.start, ctx);
-      if (Number.isNaN(p)) continue;
-      // Insertion by priority, stable for equal priorities: the same order as goapAgentPlanner's sort.
-      let i = count++;
-      while (i > 0 && priority[order[i - 1]] < p) {
-        order[i] = order[i - 1];
-        i--;
-      }
-      order[i] = g;
-      priority[g] = p;
-    }
+    const count = rankGoals(planner.engine, goals, this.start, ctx, priority, order);
     this.count = count;
     if (count === 0) this.result = writeNone(planner.engine, this.out, false, 'no valid, unsatisfied goal');
     else this.advance();
@@ -89,12 +82,10 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
       left -= done;
       if (status === 'running') continue;
       const at = this.order[this.next];
-      const goal = this.goals[at];
       if (status === 'found') {
-        const skipped = this.failed.length ? ` (no plan for ${this.failed.join(', ')})` : '';
-        return (this.result = writeFound(this.planner.engine, this.out, this.priority[at], `goal ${goal.name}${skipped}`));
+        return (this.result = writeFound(this.planner.engine, this.out, this.priority[at], this.reasons.found(this.failed, at)));
       }
-      this.failed.push(status === 'budget' ? `${goal.name}: ${r.budget} budget` : goal.name);
+      this.failed = this.reasons.fail(this.failed, at, status === 'budget' ? r.budget : '');
       this.next++;
       this.advance();
       if (this.result !== null) return this.result;
@@ -113,7 +104,7 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
   private advance(): void {
     if (this.next >= this.count) {
       // Status and stats of the last search, as goapAgentPlanner reports them.
-      this.result = writeNone(this.planner.engine, this.out, true, `no plan for ${this.failed.join(', ')}`);
+      this.result = writeNone(this.planner.engine, this.out, true, this.reasons.none(this.failed));
       return;
     }
     this.planner.begin(this.start!, this.goals[this.order[this.next]], this.ctx);

@@ -1,32 +1,13 @@
-import { UserCodeError, checkConditions, moveFaults, type ObservedGoal, type PlanBuffer, type PlanObserver, type PlanResult, type WorldState } from '@dualplan/world-state';
+import { moveFaults, type ObservedGoal, type PlanBuffer, type PlanObserver, type PlanResult, type WorldState } from '@dualplan/world-state';
 import type { CompiledGoal } from '../domain/GoapDomain.js';
 import { captureGoapSearch } from '../diagnostics/captureGoapSearch.js';
 import { writeFound, writeNone } from '../diagnostics/writeGoapPlan.js';
 import type { GoapSearch } from '../search/GoapSearch.js';
 import type { GoapMeta } from '../search/GoapResult.js';
+import { FallbackReasons } from './FallbackReasons.js';
+import { rankGoals } from './rankGoals.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-/**
- * The goal's priority in this state, or NaN when it is not wanted: invalid, already satisfied, or its priority is NaN.
- * With `seen` (a monitor is observing), also records how the goal was weighed. A `valid` or `priority` callback
- * that throws (or a priority that is not a number) skips the goal and is reported in the result's faults.
- */
-export function wanted<Ctx>(search: GoapSearch, goal: CompiledGoal, state: WorldState<any>, ctx: Ctx, seen: Mutable<ObservedGoal>[] | null = null): number {
-  let valid = true;
-  if (goal.valid) {
-    try {
-      valid = goal.valid(state, ctx);
-    } catch (thrown) {
-      search.faultLog.push(new UserCodeError('GOAL_THREW', goal.name, 'goal', `The valid function of goal "${goal.name}" threw (the goal is skipped)`, thrown));
-      valid = false;
-    }
-  }
-  const satisfied = valid && checkConditions(goal.conditions, state);
-  const priority = !valid || satisfied ? NaN : typeof goal.priority === 'function' ? goalPriority(search, goal, state, ctx) : goal.priority;
-  if (seen !== null) seen.push({ name: goal.name, priority, valid, satisfied, plannable: null, chosen: false });
-  return priority;
-}
 
 /**
  * Goal selection (the ReGoap flow): plan for the highest-priority goal that is
@@ -43,58 +24,43 @@ export function planBest<Ctx>(search: GoapSearch, goals: readonly CompiledGoal[]
   return result;
 }
 
+/** Ranking arrays per search (one planner plans one call at a time), grown to the longest goal list seen. */
+const scratch = new WeakMap<GoapSearch, { priority: Float64Array; order: Int32Array }>();
+
 function selectAndPlan<Ctx>(search: GoapSearch, goals: readonly CompiledGoal[], state: WorldState<any>, ctx: Ctx, out: PlanBuffer, observer: PlanObserver | null): PlanResult<GoapMeta> {
   const seen: Mutable<ObservedGoal>[] | null = observer !== null ? [] : null;
-  const ranked: { goal: CompiledGoal; priority: number; order: number }[] = [];
-  goals.forEach((goal, order) => {
-    const priority = wanted(search, goal, state, ctx, seen);
-    if (!Number.isNaN(priority)) ranked.push({ goal, priority, order });
-  });
+  let ranking = scratch.get(search);
+  if (ranking === undefined || ranking.order.length < goals.length) {
+    ranking = { priority: new Float64Array(goals.length), order: new Int32Array(goals.length) };
+    scratch.set(search, ranking);
+  }
+  const { priority, order } = ranking;
+  const count = rankGoals(search, goals, state, ctx, priority, order, seen);
   let result: PlanResult<GoapMeta> | null = null;
-  if (ranked.length === 0) result = writeNone(search, out, false, 'no valid, unsatisfied goal');
+  if (count === 0) result = writeNone(search, out, false, 'no valid, unsatisfied goal');
   else {
-    ranked.sort((a, b) => b.priority - a.priority || a.order - b.order);
-    const failed: string[] = [];
-    for (const { goal, priority, order } of ranked) {
-      search.begin(state, goal, ctx);
+    const reasons = FallbackReasons.of(goals);
+    let failed = reasons.root;
+    for (let i = 0; i < count; i++) {
+      const g = order[i];
+      search.begin(state, goals[g], ctx);
       search.step(Infinity);
       const r = search.result;
       if (seen !== null) {
-        seen[order].plannable = seen[order].chosen = r.status === 'found';
+        seen[g].plannable = seen[g].chosen = r.status === 'found';
         const captured = captureGoapSearch(search);
         if (observer!.deferredSearch) observer!.deferredSearch(captured);
         else observer!.search(captured());
       }
       if (r.status === 'found') {
-        const skipped = failed.length ? ` (no plan for ${failed.join(', ')})` : '';
-        result = writeFound(search, out, priority, `goal ${goal.name}${skipped}`);
+        result = writeFound(search, out, priority[g], reasons.found(failed, g));
         break;
       }
-      failed.push(r.status === 'budget' ? `${goal.name}: ${r.budget} budget` : goal.name);
+      failed = reasons.fail(failed, g, r.status === 'budget' ? r.budget : '');
     }
     // Status and stats of the last search: 'budget' when a budget stopped it.
-    result ??= writeNone(search, out, true, `no plan for ${failed.join(', ')}`);
+    result ??= writeNone(search, out, true, reasons.none(failed));
   }
   if (seen !== null) observer!.goals?.(seen);
   return result;
-}
-
-/**
- * A goal's priority from its callback, contained: a callback that throws or
- * returns something other than a number is logged as a fault and the goal is
- * not wanted (NaN).
- */
-export function goalPriority<Ctx>(search: GoapSearch, goal: CompiledGoal, state: WorldState<any>, ctx: Ctx): number {
-  let priority: unknown;
-  try {
-    priority = (goal.priority as (state: WorldState<any>, ctx: Ctx) => number)(state, ctx);
-  } catch (thrown) {
-    search.faultLog.push(new UserCodeError('GOAL_THREW', goal.name, 'goal', `The priority function of goal "${goal.name}" threw (the goal is skipped)`, thrown));
-    return NaN;
-  }
-  if (typeof priority !== 'number') {
-    search.faultLog.push(new UserCodeError('INVALID_PRIORITY', goal.name, 'goal', `The priority function of goal "${goal.name}" returned no number (the goal is skipped)`, priority));
-    return NaN;
-  }
-  return priority;
 }

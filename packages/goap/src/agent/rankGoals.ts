@@ -1,0 +1,67 @@
+import { UserCodeError, checkConditions, type ObservedGoal, type WorldState } from '@dualplan/world-state';
+import type { CompiledGoal } from '../domain/GoapDomain.js';
+import type { GoapSearch } from '../search/GoapSearch.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * The goal's priority in this state, or NaN when it is not wanted: invalid, already satisfied, or its priority is NaN.
+ * With `seen` (a monitor is observing), also records how the goal was weighed. A `valid` or `priority` callback
+ * that throws (or a priority that is not a number) skips the goal and is reported in the result's faults.
+ */
+export function wanted<Ctx>(search: GoapSearch, goal: CompiledGoal, state: WorldState<any>, ctx: Ctx, seen: Mutable<ObservedGoal>[] | null = null): number {
+  let valid = true;
+  if (goal.valid) {
+    try {
+      valid = goal.valid(state, ctx);
+    } catch (thrown) {
+      search.faultLog.push(new UserCodeError('GOAL_THREW', goal.name, 'goal', `The valid function of goal "${goal.name}" threw (the goal is skipped)`, thrown));
+      valid = false;
+    }
+  }
+  const satisfied = valid && checkConditions(goal.conditions, state);
+  const priority = !valid || satisfied ? NaN : typeof goal.priority === 'function' ? goalPriority(search, goal, state, ctx) : goal.priority;
+  if (seen !== null) seen.push({ name: goal.name, priority, valid, satisfied, plannable: null, chosen: false });
+  return priority;
+}
+
+/**
+ * Rank the wanted goals, highest priority first and ties in the given order, into `order[0..count)` (goal indices)
+ * with their priorities in `priority` (by goal index); returns `count`. An insertion sort over preallocated arrays:
+ * goal lists are short, and sorting objects would allocate per call.
+ */
+export function rankGoals<Ctx>(search: GoapSearch, goals: readonly CompiledGoal[], state: WorldState<any>, ctx: Ctx, priority: Float64Array, order: Int32Array, seen: Mutable<ObservedGoal>[] | null = null): number {
+  let count = 0;
+  for (let g = 0; g < goals.length; g++) {
+    const p = wanted(search, goals[g], state, ctx, seen);
+    if (Number.isNaN(p)) continue;
+    let i = count++;
+    while (i > 0 && priority[order[i - 1]] < p) {
+      order[i] = order[i - 1];
+      i--;
+    }
+    order[i] = g;
+    priority[g] = p;
+  }
+  return count;
+}
+
+/**
+ * A goal's priority from its callback, contained: a callback that throws or
+ * returns something other than a number is logged as a fault and the goal is
+ * not wanted (NaN).
+ */
+export function goalPriority<Ctx>(search: GoapSearch, goal: CompiledGoal, state: WorldState<any>, ctx: Ctx): number {
+  let priority: unknown;
+  try {
+    priority = (goal.priority as (state: WorldState<any>, ctx: Ctx) => number)(state, ctx);
+  } catch (thrown) {
+    search.faultLog.push(new UserCodeError('GOAL_THREW', goal.name, 'goal', `The priority function of goal "${goal.name}" threw (the goal is skipped)`, thrown));
+    return NaN;
+  }
+  if (typeof priority !== 'number') {
+    search.faultLog.push(new UserCodeError('INVALID_PRIORITY', goal.name, 'goal', `The priority function of goal "${goal.name}" returned no number (the goal is skipped)`, priority));
+    return NaN;
+  }
+  return priority;
+}
