@@ -4,17 +4,25 @@
 // benchmarks/results/scaling.{md,json}.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
-import { parseArgs } from 'node:util';
 import { runCrowd, type CrowdRun } from '@dualplan/arena/crowd';
 import { PlanCache, type PlanCacheStats } from '@dualplan/runner';
 import { poolRun, type PoolFigures } from './scaling/poolRun.js';
 import { schedulerRun, type SchedulerFigures } from './scaling/schedulerRun.js';
+import { SCALING_USAGE, parseScalingArgs, type ScalingArgs, type ScalingPart } from './scaling/parseScalingArgs.js';
 
-const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false }, only: { type: 'string' } }, strict: true });
-const quick = values.quick!;
-const PARTS = ['scheduler', 'pool', 'sharing'] as const;
-if (values.only !== undefined && !(PARTS as readonly string[]).includes(values.only)) throw new Error(`--only takes one of ${PARTS.join(', ')}; got "${values.only}".`);
-const runs = (part: (typeof PARTS)[number]) => values.only === undefined || values.only === part;
+let args: ScalingArgs;
+try {
+  args = parseScalingArgs(process.argv.slice(2));
+} catch (e) {
+  console.error((e as Error).message);
+  process.exit(2);
+}
+if (args.help) {
+  console.log(SCALING_USAGE);
+  process.exit(0);
+}
+const quick = args.quick;
+const runs = (part: ScalingPart) => args.only === null || args.only === part;
 
 const f = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : String(x));
 
@@ -108,7 +116,7 @@ async function main(): Promise<void> {
   const sharing = runs('sharing') ? sharingPart(log) : null;
   const dir = new URL('../results/', import.meta.url);
   mkdirSync(dir, { recursive: true });
-  const suffix = values.only ? `-${values.only}` : '';
+  const suffix = args.only !== null ? `-${args.only}` : '';
   writeFileSync(new URL(`scaling${suffix}.md`, dir), `${lines.join('\n')}\n`);
   writeFileSync(new URL(`scaling${suffix}.json`, dir), JSON.stringify({ quick, scheduler, pool, sharing }, null, 2));
   const bad = pool.some((p) => !p.equal) || (sharing !== null && !sharing.same) || scheduler.some((s) => s.planner === 'htn' && !s.cache && s.gcs > 0);
