@@ -9,7 +9,8 @@ import type { HtnDomain } from './HtnDomain.js';
  */
 export class CheckedSteps {
   private readonly domain: HtnDomain;
-  private readonly cache = new Map<PlanStep, Map<number, PlanStep>>();
+  // Weak: a delegate may return new step objects each plan.
+  private readonly cache = new WeakMap<PlanStep, Map<number, PlanStep>>();
 
   constructor(domain: HtnDomain) {
     this.domain = domain;

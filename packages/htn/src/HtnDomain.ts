@@ -117,12 +117,15 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
   readonly pauseCall: number;
   /** @internal flat tables for the planner's hot loop. */
   readonly fast: FastTables;
+  /** @internal the compiled tables, for {@link mergeDomains} (plugging a slot compiles a sub-domain in). */
+  readonly tables: DomainTables;
   private readonly ids: Map<string, number>;
   private readonly make: (task: number, args: readonly unknown[]) => PlanStep;
 
   /** @internal use {@link compileHtnDomain}. */
   constructor(schema: S, t: DomainTables) {
     this.schema = schema;
+    this.tables = t;
     this.name = t.name;
     this.root = t.root;
     this.taskNames = t.taskNames;

@@ -1,6 +1,6 @@
 import { DualplanError, ParallelCheck, PlanBuffer, type PlanStep, copyResult, describeValue, didYouMean, moveFaults, mulberry32, type Plan, type SubPlanner, type WorldState } from '@dualplan/world-state';
 import { BestFirstSearch } from './bestFirstSearch.js';
-import type { HtnDomain } from './HtnDomain.js';
+import { TaskKind, type HtnDomain } from './HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
 import { FailureTexts } from './FailureTexts.js';
 import { htnPlanIn, type HtnContinuation, type HtnMeta, type HtnResult } from './HtnPlan.js';
@@ -13,6 +13,7 @@ import { StepCache } from './StepCache.js';
 import { DynamicCosts } from './DynamicCosts.js';
 import { sameLayout } from './planningOps.js';
 import { collectSections } from './parallelTasks.js';
+import { mergeDomains } from './mergeDomains.js';
 
 /**
  * Total-order forward-decomposition HTN planner: depth-first over
@@ -35,21 +36,29 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   /** The search this planner runs ({@link HtnPlannerOptions.mode}). */
   readonly mode: 'ordered' | 'best-first';
   private readonly root: number;
-  private readonly settings: SearchSettings<Ctx>;
-  private readonly search: OrderedSearch<Ctx>;
+  private settings: SearchSettings<Ctx>;
+  private search: OrderedSearch<Ctx>;
   private best: BestFirstSearch<Ctx> | null = null;
   // Without a caller's buffer the search writes here and the caller gets a fresh copy.
   private readonly scratch = new PlanBuffer();
+  /** {@link domain} with the plugged sub-domains compiled in: what the searches walk. */
+  private planDomain: HtnDomain<any, Op>;
+  /** Per task of {@link domain}: the registered sub-planner of a delegate task, else null. */
+  private readonly ownDelegates: readonly (SubPlanner<Ctx> | null)[];
   /** Per slot index: the planner of the plugged sub-domain, and how often the slot was plugged or unplugged. */
   private readonly plugged: (HtnPlanner<Ctx, string> | null)[];
   private readonly slotVersion: Int32Array;
   /** The key-conflict check of parallel sections at plan time, or null when the domain has no parallel task. */
-  private readonly parallel: ParallelCheck | null;
+  private parallel: ParallelCheck | null;
   /**
    * With parallel tasks the search plans into this array, marker steps included, and the plan gets
    * the other steps: the plan's own array then keeps one length instead of shrinking and growing per plan.
    */
   private readonly marked: PlanStep[] = [];
+  /** Per slot index of {@link planDomain}: the slot of {@link domain} it belongs to (itself, or the slot whose sub-domain declares it). */
+  private slotOwner: Int32Array;
+  /** Called when what is plugged here changes, by the planner this one is plugged into. */
+  private onChange: (() => void) | null = null;
 
   constructor(domain: HtnDomain<any, Op>, options: HtnPlannerOptions<Ctx> = {}) {
     this.domain = domain;
@@ -73,6 +82,9 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     if (options.seed !== undefined && !Number.isInteger(options.seed)) throw new DualplanError('BAD_OPTION', 'seed', `HtnPlanner option seed must be an integer, got ${String(options.seed)}.`);
     this.plugged = domain.slots.map(() => null);
     this.slotVersion = new Int32Array(domain.slots.length);
+    this.ownDelegates = delegates;
+    this.planDomain = domain;
+    this.slotOwner = Int32Array.from(domain.slots, (_, i) => i);
     this.settings = {
       maxSteps,
       maxDepth,
@@ -81,16 +93,25 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       texts,
       costs: DynamicCosts.of(domain),
       random: mulberry32(options.seed ?? 1),
-      slots: domain.slots.map(() => null),
+      slotRoot: new Int32Array(domain.slots.length).fill(-1),
     };
-    if (this.mode === 'best-first' && domain.slots.length > 0) {
-      throw new DualplanError('BAD_OPTION', 'mode', `Domain ${domain.name} declares slots (${domain.slots.join(', ')}): slots need an ordered planner.`);
-    }
     if (this.mode === 'best-first' && domain.hasParallel) {
       throw new DualplanError('BAD_OPTION', 'mode', `Domain ${domain.name} has parallel tasks: they need an ordered planner.`);
     }
     this.parallel = domain.hasParallel ? new ParallelCheck(domain.schema) : null;
     this.search = new OrderedSearch(domain, this.settings, this.trace);
+  }
+
+  /**
+   * {@link domain} with the sub-domains plugged into its slots compiled in (the domain itself while no slot
+   * is plugged): the tables this planner's searches walk, and the domain to give {@link htnPlanCodec} for
+   * plans that used a slot.
+   * @example
+   * planner.plug('Combat', swordDomain);
+   * const codec = htnPlanCodec(planner.planningDomain);
+   */
+  get planningDomain(): HtnDomain<any, Op> {
+    return this.planDomain;
   }
 
   /**
@@ -110,9 +131,9 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     if (request?.tasks) s.pushRefs(request.tasks, -1);
     else {
       id = this.rootId(request);
-      s.push(request?.args ? s.calls.callWith(id, request.args) : this.domain.defaultCall[id]);
+      s.push(request?.args ? s.calls.callWith(id, request.args) : this.planDomain.defaultCall[id]);
     }
-    const rootName = id < 0 ? '(tasks)' : this.domain.taskNames[id];
+    const rootName = id < 0 ? '(tasks)' : this.planDomain.taskNames[id];
     return this.finish(out, searchFast(s, rootName), id, rootName, request);
   }
 
@@ -127,7 +148,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   resume(continuation: HtnContinuation, state: WorldState<any>, ctx?: Ctx, request?: HtnPlanRequest): HtnResult {
     const s = this.search;
     const out = this.begin(state, ctx, request);
-    const d = this.domain;
+    const d = this.planDomain;
     const tasks = continuation.tasks;
     for (let i = tasks.length - 1; i >= 0; i--) {
       const t = tasks[i];
@@ -150,8 +171,12 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   /**
    * Plug a compiled sub-domain into the slot `slot` (replacing what was there): from the next plan, the
    * slot plans as the sub-domain's root task (or `task`), over this agent's state. The sub-domain must use
-   * the same schema layout. Plans made before that used this slot are now stale ({@link isStale}); others
-   * are not. Returns the sub-domain's planner (to plug its own slots).
+   * the same schema layout. Plugging compiles the sub-domain into this planner's tables once
+   * ({@link planningDomain}), so planning walks one domain: no second planner runs per slot call, and
+   * when a later task fails the search backtracks into the sub-domain's other methods. Task names must
+   * not clash across the domains (`SLOT_NAME_CLASH`), except actions with the same operator, which are the
+   * parent's. Plans made before that used this slot are now stale ({@link isStale}); others are not.
+   * Returns the sub-domain's planner (to plug its own slots; that changes this slot too).
    * @example
    * planner.plug('Combat', swordDomain); // the NPC picked up a sword
    */
@@ -160,27 +185,76 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     if (domain.schema !== this.domain.schema && !sameLayout(domain.schema, this.domain.schema)) {
       throw new DualplanError('SCHEMA_MISMATCH', slot, `Domain ${domain.name} cannot plug into slot "${slot}" of domain ${this.domain.name}: its schema has a different layout.`);
     }
-    const sub = new HtnPlanner<Ctx, SubOp>(domain, { root: options.task, delegates: options.delegates, maxSteps: this.settings.maxSteps, maxDepth: this.settings.maxDepth });
     if (options.task === undefined && domain.root < 0) throw new UndefinedTaskError('(root)', `the sub-domain ${domain.name} plugged into slot "${slot}" (it has no root; pass options.task)`);
-    // The slot's arguments, if a method passes any, become the sub-domain root's arguments.
-    const request: HtnPlanRequest = { out: new PlanBuffer(), args: undefined };
-    const plan: SubPlanner<Ctx> = (state, ctx, args) => {
-      request.args = args.length === 0 ? undefined : args;
-      return sub.plan(state, ctx, request);
-    };
+    const sub = new HtnPlanner<Ctx, SubOp>(domain, { root: options.task, delegates: options.delegates, maxSteps: this.settings.maxSteps, maxDepth: this.settings.maxDepth });
+    const before = this.plugged[index];
     this.plugged[index] = sub as HtnPlanner<Ctx, string>;
-    this.settings.slots[index] = plan;
+    try {
+      this.rebuild();
+    } catch (e) {
+      // A clash leaves the slot as it was.
+      this.plugged[index] = before;
+      throw e;
+    }
+    if (before !== null) before.onChange = null;
+    sub.onChange = () => {
+      this.slotVersion[index]++;
+      this.rebuild();
+    };
     this.slotVersion[index]++;
+    this.onChange?.();
     return sub;
   }
 
   /** Empty the slot `slot`: it fails to plan until plugged again; plans that used it become stale. */
   unplug(slot: string): void {
     const index = this.slotIndex(slot);
-    if (this.plugged[index] === null) return;
+    const before = this.plugged[index];
+    if (before === null) return;
+    before.onChange = null;
     this.plugged[index] = null;
-    this.settings.slots[index] = null;
+    this.rebuild();
     this.slotVersion[index]++;
+    this.onChange?.();
+  }
+
+  /** Compile what is plugged into {@link planDomain} and rebuild the searches over it (plug time, not plan time). */
+  private rebuild(): void {
+    let domain = this.domain as HtnDomain;
+    let delegates = this.ownDelegates;
+    const roots = this.domain.slots.map(() => -1);
+    const owner = this.domain.slots.map((_, i) => i);
+    this.plugged.forEach((sub, i) => {
+      if (sub === null) return;
+      // The sub-domain's own slots (and what is plugged into them) come along, owned by slot i.
+      const merged = mergeDomains(domain, sub.planDomain, this.domain.slots[i]);
+      roots[i] = sub.root + merged.taskOffset;
+      sub.settings.slotRoot.forEach((r) => {
+        roots.push(r < 0 ? -1 : r + merged.taskOffset);
+        owner.push(i);
+      });
+      delegates = [...delegates, ...sub.settings.delegates];
+      domain = merged.domain;
+    });
+    if (this.mode === 'best-first' && domain.hasParallel) {
+      throw new DualplanError('BAD_OPTION', 'mode', `A sub-domain plugged into domain ${this.domain.name} has parallel tasks: they need an ordered planner.`);
+    }
+    const { maxSteps, maxDepth, random } = this.settings;
+    this.planDomain = domain as HtnDomain<any, Op>;
+    this.parallel = domain.hasParallel ? (this.parallel ?? new ParallelCheck(domain.schema)) : null;
+    this.slotOwner = Int32Array.from(owner);
+    this.settings = {
+      maxSteps,
+      maxDepth,
+      delegates,
+      steps: new StepCache(domain),
+      texts: new FailureTexts(domain.taskNames, maxSteps, maxDepth),
+      costs: DynamicCosts.of(domain),
+      random,
+      slotRoot: Int32Array.from(roots),
+    };
+    this.search = new OrderedSearch(domain, this.settings, this.trace);
+    this.best = null;
   }
 
   /** The planner of the sub-domain plugged into `slot`, or null. */
@@ -204,8 +278,9 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
 
   private rootId(request: HtnPlanRequest | undefined): number {
     const root = request?.task;
-    const id = root === undefined ? this.root : typeof root === 'number' ? root : this.domain.taskId(root);
-    if (!(id >= 0 && id < this.domain.pauseTask)) throw new UndefinedTaskError(String(root ?? '(none)'), 'the plan request');
+    const d = this.planDomain;
+    const id = root === undefined ? this.root : typeof root === 'number' ? root : d.taskId(root);
+    if (!(id >= 0 && id < d.taskKind.length && d.taskKind[id] !== TaskKind.Pause)) throw new UndefinedTaskError(String(root ?? '(none)'), 'the plan request');
     return id;
   }
 
@@ -217,10 +292,11 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     }
     const id = request?.tasks ? -1 : this.rootId(request);
     if (request?.seed !== undefined) this.reseed(request.seed);
-    this.best ??= new BestFirstSearch(this.domain, this.settings);
+    this.best ??= new BestFirstSearch(this.planDomain, this.settings);
     this.best.faults.reset();
     this.settings.costs?.refresh(state, ctx, this.best.faults);
     const result = this.best.run(this.output(request), state, ctx as Ctx, id, request?.args, request?.tasks);
+    if (result.plan !== null) this.writeSlots(result.plan.meta as HtnMeta, this.best.used, this.best.usedLen);
     return request?.out ? result : copyResult(result);
   }
 
@@ -262,7 +338,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     let planLen = s.planLen;
     // Marker steps become the plan's parallel sections (checked against the key-conflict rule); a plan
     // without them must not show sections an earlier plan left in this buffer.
-    if (this.parallel !== null) planLen = collectSections(this.marked, planLen, steps, out, this.parallel, this.domain.checkedAtPlanTime);
+    if (this.parallel !== null) planLen = collectSections(this.marked, planLen, steps, out, this.parallel, this.planDomain.checkedAtPlanTime);
     else if (out.sectionsOf !== '') out.sectionsOf = '';
     if (steps.length !== planLen) steps.length = planLen;
     let cost = 0;
@@ -278,23 +354,32 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     if (mtr.length !== mtrLen) mtr.length = mtrLen;
     meta.partial = s.continuation !== null;
     meta.continuation = s.continuation;
-    // Written in place (no allocation when a plan uses the same slots as the buffer's last one).
-    const slots = meta.slots;
-    const versions = meta.slotVersions;
-    let j = 0;
-    for (let i = 0; i < s.usedLen; i++) {
-      const name = this.domain.slots[s.used[i]];
-      let seen = false;
-      for (let q = 0; q < j; q++) if (slots[q] === name) seen = true;
-      if (seen) continue;
-      slots[j] = name;
-      versions[j++] = this.slotVersion[s.used[i]];
-    }
-    if (slots.length !== j) slots.length = versions.length = j;
+    this.writeSlots(meta, s.used, s.usedLen);
     o.plan = p;
     o.reason = rootName;
     o.budget = null;
     return request?.out ? (o as HtnResult) : copyResult(o as HtnResult);
+  }
+
+  /**
+   * The plan's `meta.slots`: the slots of {@link domain} the search expanded (`used`, slot indices of
+   * {@link planDomain}), each once, with its plug version. Written in place (no allocation when a plan
+   * uses the same slots as the buffer's last one).
+   */
+  private writeSlots(meta: HtnMeta, used: Int32Array, usedLen: number): void {
+    const slots = meta.slots;
+    const versions = meta.slotVersions;
+    let j = 0;
+    for (let i = 0; i < usedLen; i++) {
+      const own = this.slotOwner[used[i]];
+      const name = this.domain.slots[own];
+      let seen = false;
+      for (let q = 0; q < j; q++) if (slots[q] === name) seen = true;
+      if (seen) continue;
+      slots[j] = name;
+      versions[j++] = this.slotVersion[own];
+    }
+    if (slots.length !== j) slots.length = versions.length = j;
   }
 }
 

@@ -132,10 +132,8 @@ export class OrderedSearch<Ctx = any> {
     const task = this.calls.taskOf(call);
     switch (d.taskKind[task]) {
       case TaskKind.Primitive: {
-        let step = this.stepOf(call, task);
-        if (step === null) return FAILED;
-        for (let n = this.scope; n !== NIL; n = this.scopeParent[n]) step = this.checked.under(step, this.scopeMethod[n]);
-        return this.addStep(step) ? OK : FAILED;
+        const step = this.stepOf(call, task);
+        return step !== null && this.addStep(this.underScopes(step)) ? OK : FAILED;
       }
       case TaskKind.Compound:
         if (this.mtrLen >= this.maxDepth) {
@@ -364,18 +362,28 @@ export class OrderedSearch<Ctx = any> {
     this.scope = n;
   }
 
-  /** A slot plans as the sub-domain plugged into it (one plan, like a delegate); an empty slot fails. */
+  /**
+   * A slot plans as the root task of the sub-domain plugged into it, which the planner compiled into this
+   * domain's tables: push that call (with the slot call's arguments) and decompose it like any other, so
+   * backtracking reaches the sub-domain's methods. An empty slot fails.
+   */
   private slot(call: number, task: number): boolean {
     const index = this.domain.slotOf[task];
-    const planner = this.settings.slots[index];
-    if (planner === null) {
+    const root = this.settings.slotRoot[index];
+    if (root < 0) {
       if (this.tracing) this.trace.push({ type: 'no-method', task: this.domain.taskNames[task] });
       return false;
     }
-    if (!this.delegate(call, task, planner)) return false;
+    const args = this.calls.argsOf(call);
+    this.push(args.length === 0 ? this.domain.defaultCall[root] : this.calls.callWith(root, args));
+    this.noteSlot(index);
+    return true;
+  }
+
+  /** Record that the current path expanded slot `index` (for the plan's `meta.slots`). */
+  noteSlot(index: number): void {
     if (this.usedLen >= this.used.length) this.used = grow(this.used, this.usedLen + 1);
     this.used[this.usedLen++] = index;
-    return true;
   }
 
   private delegate(call: number, task: number, planner: SubPlanner<Ctx>): boolean {
@@ -395,9 +403,15 @@ export class OrderedSearch<Ctx = any> {
         }
         this.compatible.add(schema);
       }
-      if (!this.addStep(steps[i])) return false;
+      if (!this.addStep(this.underScopes(steps[i]))) return false;
     }
     return true;
+  }
+
+  /** `step` with the checks of every open run-time check scope (a delegate's steps too: they run under the method). */
+  private underScopes(step: PlanStep): PlanStep {
+    for (let n = this.scope; n !== NIL; n = this.scopeParent[n]) step = this.checked.under(step, this.scopeMethod[n]);
+    return step;
   }
 
   private pauseHere(root: string): HtnContinuation {

@@ -44,6 +44,10 @@ export class BestFirstSearch<Ctx = unknown> {
   private depth = new Int32Array(64);
   /** Per node: its state snapshot, `snaps[snap * W ..]`. */
   private snap = new Int32Array(64);
+  /** Per node: the slots expanded on its path, a list in the MTR arena. */
+  private usedOf = new Int32Array(64);
+  /** The slot list {@link child} gives the nodes it makes (the parent's, or one more). */
+  private nodeUsed = NIL;
   private nodes = 0;
   private snaps: Int32Array;
   private snapTop = 0;
@@ -62,6 +66,9 @@ export class BestFirstSearch<Ctx = unknown> {
   private depthTask = -1;
   /** User code that failed in this search; the planner resets it before each run. */
   readonly faults = new SearchFaults();
+  /** After a found plan: the slot indices its path expanded (`usedLen` of them, repeats possible). */
+  used = new Int32Array(8);
+  usedLen = 0;
 
   constructor(domain: HtnDomain, settings: SearchSettings<Ctx>) {
     this.domain = domain;
@@ -98,6 +105,7 @@ export class BestFirstSearch<Ctx = unknown> {
     const items = heap.heapArray;
     while (items.length > 0) items.pop();
     const head = tasks ? this.pushRefs(tasks, NIL, -1) : this.cell(args ? this.calls.callWith(root, args) : d.defaultCall[root], NIL);
+    this.nodeUsed = NIL;
     this.child(0, head, NIL, NIL, 0, this.snapshot());
     let expanded = 0;
     while (heap.heapArray.length > 0) {
@@ -117,6 +125,7 @@ export class BestFirstSearch<Ctx = unknown> {
     const rest = this.taskNext[h];
     const task = this.calls.taskOf(call);
     this.restore(n);
+    this.nodeUsed = this.usedOf[n];
     switch (d.taskKind[task]) {
       case TaskKind.Primitive: {
         let step: PlanStep;
@@ -148,6 +157,17 @@ export class BestFirstSearch<Ctx = unknown> {
       case TaskKind.Delegate:
         this.delegate(n, call, task, rest);
         return;
+      case TaskKind.Slot: {
+        // The plugged sub-domain is compiled into this domain: the slot is a call of its root (an empty slot fails).
+        const index = d.slotOf[task];
+        const root = this.s.slotRoot[index];
+        if (root < 0) return;
+        const args = this.calls.argsOf(call);
+        const next = this.cell(args.length === 0 ? d.defaultCall[root] : this.calls.callWith(root, args), rest);
+        this.nodeUsed = this.mtrCell(index, this.nodeUsed);
+        this.child(this.cost[n], next, this.plan[n], this.mtr[n], this.depth[n], this.snap[n]);
+        return;
+      }
       default:
         this.child(this.cost[n], rest, this.plan[n], this.mtr[n], this.depth[n], this.snap[n]);
     }
@@ -220,6 +240,7 @@ export class BestFirstSearch<Ctx = unknown> {
     this.mtr[k] = mtr;
     this.depth[k] = depth;
     this.snap[k] = snap;
+    this.usedOf[k] = this.nodeUsed;
     this.generated++;
     this.heap.add(k);
   }
@@ -251,6 +272,7 @@ export class BestFirstSearch<Ctx = unknown> {
     this.mtr = grow(this.mtr, n);
     this.depth = grow(this.depth, n);
     this.snap = grow(this.snap, n);
+    this.usedOf = grow(this.usedOf, n);
   }
 
   /** Prepend `refs` to the task list `rest`; `method` returned them (-1: the request's task list). */
@@ -307,7 +329,12 @@ export class BestFirstSearch<Ctx = unknown> {
     p.meta.root = root;
     p.meta.partial = false;
     p.meta.continuation = null;
-    if (p.meta.slots.length !== 0) p.meta.slots.length = p.meta.slotVersions.length = 0;
+    // The planner names the slots (it knows their versions).
+    this.usedLen = 0;
+    for (let c = this.usedOf[n]; c !== NIL; c = this.mtrNext[c]) {
+      if (this.usedLen >= this.used.length) this.used = grow(this.used, this.usedLen + 1);
+      this.used[this.usedLen++] = this.mtrValue[c];
+    }
     this.stats(out, expanded);
     const r = out.r;
     r.status = 'found';

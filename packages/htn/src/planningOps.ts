@@ -31,8 +31,8 @@ export interface SearchSettings<Ctx> {
   readonly costs: DynamicCosts | null;
   /** The planner's seeded generator, for `select: 'random'` (replaced by {@link HtnPlanner.reseed}). */
   random: () => number;
-  /** Per slot index: the plugged sub-domain's planner as a sub-planner, or null when the slot is empty. */
-  readonly slots: (SubPlanner<Ctx> | null)[];
+  /** Per slot index: the task id of the root of the sub-domain compiled in for that slot, or -1 when the slot is empty. */
+  readonly slotRoot: Int32Array;
 }
 
 /** A copy of `a` with room for at least `n` entries (doubling), for scratch that grows only while warming up. */

@@ -17,6 +17,10 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
   const prog = d.fast.prog;
   const methodBase = d.fast.methodBase;
   const callStep = d.callStep;
+  const callTask = d.callTask;
+  const callArgs = d.callArgs;
+  const slotOf = d.slotOf;
+  const slotRoot = s.settings.slotRoot;
   const S = d.staticCalls;
   const maxSteps = s.maxSteps;
   const maxDepth = s.maxDepth;
@@ -51,8 +55,15 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
         s.failure = s.settings.texts.steps;
         break;
       }
-      const c = call * CALL;
-      const path = inline && call < S ? prog[c] : CallPath.General;
+      let c = call * CALL;
+      let path = inline && call < S ? prog[c] : CallPath.General;
+      if (path === CallPath.General && inline && call < S && slotOf[callTask[call]] >= 0 && slotRoot[slotOf[callTask[call]]] >= 0 && callArgs[call].length === 0) {
+        // A plugged slot called without arguments is a call of its sub-domain's root (compiled into these tables).
+        s.noteSlot(slotOf[callTask[call]]);
+        call = d.defaultCall[slotRoot[slotOf[callTask[call]]]];
+        c = call * CALL;
+        path = prog[c];
+      }
       if (path === CallPath.Primitive) {
         ok = holds(prog, prog[c + 1], prog[c + 2], values) && applyOps(prog, prog[c + 3], prog[c + 4], values, min, max);
         if (ok) steps[planLen++] = callStep[call]!;
