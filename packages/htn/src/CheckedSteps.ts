@@ -1,6 +1,24 @@
 import { compileConditions, type PlanStep } from '@dualplan/world-state';
 import type { HtnDomain } from './HtnDomain.js';
 
+/** Each checked step's unchecked step and the method whose check it carries, for {@link checksOf}. */
+const origins = new WeakMap<PlanStep, { readonly base: PlanStep; readonly method: number }>();
+
+/**
+ * @internal The methods whose run-time checks `step` carries, innermost first, and the step without them
+ * (what a plan codec sends: the receiving side rebuilds the checked step with {@link CheckedSteps.under}).
+ * @example
+ * const { base, methods } = checksOf(plan.steps[0]); // methods: [] for an unchecked step
+ */
+export function checksOf(step: PlanStep): { base: PlanStep; methods: number[] } {
+  const methods: number[] = [];
+  for (let o = origins.get(step); o !== undefined; o = origins.get(o.base)) {
+    methods.push(o.method);
+    step = o.base;
+  }
+  return { base: step, methods };
+}
+
 /**
  * @internal The steps planned under methods with `check: 'step' | 'tick'`: the step with that
  * method's conditions added to its `conditions` ('step': checked at plan time and before the step
@@ -21,7 +39,10 @@ export class CheckedSteps {
     let byMethod = this.cache.get(step);
     if (byMethod === undefined) this.cache.set(step, (byMethod = new Map()));
     let checked = byMethod.get(m);
-    if (checked === undefined) byMethod.set(m, (checked = this.derive(step, m)));
+    if (checked === undefined) {
+      byMethod.set(m, (checked = this.derive(step, m)));
+      origins.set(checked, { base: step, method: m });
+    }
     return checked;
   }
 
