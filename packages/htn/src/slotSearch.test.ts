@@ -99,8 +99,7 @@ describe('a slot is compiled into the planner: one search over both domains', ()
         expect(tasksOf(a)).not.toBeNull();
         expect(validatePlan(a.plan!.steps, 0, state, createState(schema)).step).toBe(-1);
         expect(validatePlan(b.plan!.steps, 0, state, createState(schema)).step).toBe(-1);
-        // Best-first is never dearer; here both find Jab+Finish when Ready, SetUp+Finish when not, Wait when unplugged.
-        expect(b.plan!.cost).toBeLessThanOrEqual(a.plan!.cost);
+        // Here both find Jab+Finish when Ready, SetUp+Finish when not, Wait when unplugged.
         expect(tasksOf(b)).toEqual(tasksOf(a));
         expect(tasksOf(a)).toEqual(!plugged ? ['Wait'] : ready ? ['Jab', 'Finish'] : ['SetUp', 'Finish']);
       }),
