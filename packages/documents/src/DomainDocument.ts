@@ -96,6 +96,11 @@ export interface DocumentHtn {
   readonly tasks: readonly DocumentCompound[];
   /** Parallel tasks, called by name from methods like compound tasks. */
   readonly parallel?: readonly DocumentParallel[];
+  /**
+   * Slots: named holes methods call like tasks, filled at run time by plugging a compiled sub-domain into
+   * the agent's planner (`planner.plug(name, domain)`); an empty slot fails like a compound with no valid method.
+   */
+  readonly slots?: readonly string[];
 }
 
 /** A GOAP goal in a domain document: its conditions and priority. */
@@ -171,7 +176,7 @@ export const DOCUMENT_FIELDS = /* @__PURE__ */ Object.freeze({
   action: ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'executing', 'cost', 'interrupt'],
   method: ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check'],
   compound: ['name', 'methods', 'select'],
-  htn: ['root', 'tasks', 'parallel'],
+  htn: ['root', 'tasks', 'parallel', 'slots'],
   parallel: ['name', 'primary', 'secondary'],
   goal: ['name', 'conditions', 'priority', 'valid'],
   goap: ['goals'],

@@ -85,7 +85,14 @@ export function checkNames(doc: DomainDocument, schema: Schema, registry: Domain
       'task or action',
       actionPaths,
     );
-    const taskNames = [...tasks.map((t) => t.name), ...parallel.map((p) => p.name), ...doc.actions.map((a) => a.name)];
+    // A slot is called like a task: its name is unique among tasks and actions.
+    const taken = new Map([...actionPaths, ...tasks.map((t, i): [string, string] => [t.name, pointer('/htn/tasks', i, 'name')]), ...parallel.map((t, i): [string, string] => [t.name, pointer('/htn/parallel', i, 'name')])]);
+    doc.htn.slots?.forEach((name, i) => {
+      const first = taken.get(name);
+      if (first !== undefined) out.push(problem(pointer('/htn/slots', i), 'DUPLICATE_NAME', name, `slot "${name}" is already defined at ${first}.`));
+      else taken.set(name, pointer('/htn/slots', i));
+    });
+    const taskNames = [...tasks.map((t) => t.name), ...parallel.map((p) => p.name), ...doc.actions.map((a) => a.name), ...(doc.htn.slots ?? [])];
     const known = (name: string, path: string) => {
       if (!taskNames.includes(name)) out.push(problem(path, 'UNKNOWN_TASK', name, `no task or action "${name}".${didYouMean(name, taskNames)}`));
     };

@@ -1,7 +1,7 @@
 import type { ActionDef, Condition, ConditionDef, Effect, EffectDef, Schema } from '@dualplan/world-state';
-import type { CompoundDef, MethodDef, ParallelDef, SubtaskDef, SubtaskFn } from '@dualplan/htn';
+import type { CompoundDef, MethodDef, ParallelDef, SlotDef, SubtaskDef, SubtaskFn } from '@dualplan/htn';
 import type { GoalDef } from '@dualplan/goap';
-import type { DocumentCondition, DocumentEffect, DomainDocument, DomainRegistry, FunctionRef, OpaqueRef } from './DomainDocument.js';
+import type { DocumentCompound, DocumentCondition, DocumentEffect, DomainDocument, DomainRegistry, FunctionRef, OpaqueRef } from './DomainDocument.js';
 
 /**
  * A domain as plain definition data, functions resolved: what TypeScript code
@@ -15,8 +15,8 @@ export interface DomainDefinitions<Ctx = any> {
   readonly sensors?: readonly string[];
   /** One action set for both planners: GOAP actions and HTN primitive tasks. */
   readonly actions: readonly ActionDef<Ctx>[];
-  /** HTN compounds over the actions; absent when the domain has no HTN part. */
-  readonly htn?: { readonly root?: string; readonly tasks: readonly CompoundDef[]; readonly parallel?: readonly ParallelDef[] };
+  /** HTN compounds (and slots) over the actions; absent when the domain has no HTN part. */
+  readonly htn?: { readonly root?: string; readonly tasks: readonly (CompoundDef | SlotDef)[]; readonly parallel?: readonly ParallelDef[] };
   /** GOAP goals over the actions; absent when the domain has no GOAP part. */
   readonly goals?: readonly GoalDef<Ctx>[];
 }
@@ -51,27 +51,26 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
         interrupt: a.interrupt,
       }) as ActionDef<Ctx>,
   );
+  const compound = (t: DocumentCompound): CompoundDef => ({
+    kind: 'compound',
+    name: t.name,
+    ...compact({ select: t.select }),
+    methods: t.methods.map(
+      (m): MethodDef =>
+        compact({
+          name: m.name,
+          conditions: m.conditions?.map(condition),
+          subtasks: Array.isArray(m.subtasks) ? (m.subtasks.map(copy) as SubtaskDef[]) : lookup<SubtaskFn>('subtasks', (m.subtasks as FunctionRef).fn),
+          cost: m.cost,
+          weight: m.weight,
+          utility: fnOr('utilities', m.utility),
+          check: m.check,
+        }) as MethodDef,
+    ),
+  });
   const htn = doc.htn && {
     ...compact({ root: doc.htn.root }),
-    tasks: doc.htn.tasks.map(
-      (t): CompoundDef => ({
-        kind: 'compound',
-        name: t.name,
-        ...compact({ select: t.select }),
-        methods: t.methods.map(
-          (m): MethodDef =>
-            compact({
-              name: m.name,
-              conditions: m.conditions?.map(condition),
-              subtasks: Array.isArray(m.subtasks) ? (m.subtasks.map(copy) as SubtaskDef[]) : lookup<SubtaskFn>('subtasks', (m.subtasks as FunctionRef).fn),
-              cost: m.cost,
-              weight: m.weight,
-              utility: fnOr('utilities', m.utility),
-              check: m.check,
-            }) as MethodDef,
-        ),
-      }),
-    ),
+    tasks: [...(doc.htn.slots ?? []).map((name): SlotDef => ({ kind: 'slot', name })), ...doc.htn.tasks.map(compound)],
     ...compact({
       parallel: doc.htn.parallel?.map((p): ParallelDef => ({ kind: 'parallel', name: p.name, primary: p.primary.map(copy) as SubtaskDef[], secondary: p.secondary.map(copy) as SubtaskDef[] })),
     }),

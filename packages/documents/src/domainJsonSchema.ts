@@ -158,7 +158,12 @@ export const domainJsonSchema = {
     htn: {
       type: 'object',
       description: "The HTN domain: compound tasks whose methods refine into the action set's actions.",
-      properties: { root: name, tasks: { type: 'array', items: { $ref: '#/$defs/compound' } }, parallel: { type: 'array', items: { $ref: '#/$defs/parallel' } } },
+      properties: {
+        root: name,
+        tasks: { type: 'array', items: { $ref: '#/$defs/compound' } },
+        parallel: { type: 'array', items: { $ref: '#/$defs/parallel' } },
+        slots: { description: 'slot names: methods call them like tasks; an agent plugs a sub-domain into each at run time', type: 'array', items: name, uniqueItems: true },
+      },
       required: ['tasks'],
       additionalProperties: false,
     },

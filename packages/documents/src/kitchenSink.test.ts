@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createState } from '@dualplan/world-state';
-import { HtnPlanner } from '@dualplan/htn';
+import { compileHtnDomain, HtnPlanner } from '@dualplan/htn';
 import { GoapPlanner } from '@dualplan/goap';
 import { DOCUMENT_FIELDS, loadDomain, saveDomain, validateDocument, type DomainDocument, type DomainRegistry } from './index.js';
 
@@ -39,6 +39,7 @@ const sink: DomainDocument = {
         methods: [
           { name: 'Computed', conditions: [{ key: 'ready', op: '==', value: false }], subtasks: { fn: 'plan' }, cost: 1 },
           { name: 'Listed', subtasks: ['draw', { pause: true }, { task: 'strike', args: ['thrust'] }] },
+          { name: 'Plugged', subtasks: ['Special'] },
         ],
       },
       {
@@ -52,6 +53,7 @@ const sink: DomainDocument = {
       { name: 'Roll', select: 'random', methods: [{ weight: 2, subtasks: ['draw'] }] },
     ],
     parallel: [{ name: 'DrawWhileResting', primary: ['draw'], secondary: [{ optional: 'rest' }] }],
+    slots: ['Special'],
   },
   goap: { goals: [{ name: 'win', conditions: [{ key: 'hp', index: 1, op: '==', value: 4 }], priority: { fn: 'urgency' }, valid: { fn: 'always' } }] },
 };
@@ -101,6 +103,12 @@ describe('a document with every field', () => {
     expect(new HtnPlanner(loaded.htn!).plan(createState(loaded.schema)).plan?.steps.map((s) => s.task)).toEqual(['draw']);
     // Utility select: Scored (3) beats Flat (1); with the optional draw the any-order group cannot be planned, so it is skipped.
     expect(new HtnPlanner(loaded.htn!).plan(createState(loaded.schema), undefined, { task: 'Pick' }).plan?.steps.map((s) => s.task)).toEqual(['strike', 'draw']);
+    // The slot is declared: empty, Fight cannot use it when drawing fails (a Sword already drawn); plugged, it can.
+    const armed = createState(loaded.schema, { weapon: 'Sword' });
+    const npc = new HtnPlanner(loaded.htn!);
+    expect(npc.plan(armed).status).toBe('none');
+    npc.plug('Special', compileHtnDomain(loaded.htn!.actions, { root: 'Stab', tasks: [{ kind: 'compound', name: 'Stab', methods: [{ subtasks: [{ task: 'strike', args: ['stab'] }] }] }] }));
+    expect(npc.plan(armed).plan?.steps.map((s) => [s.task, s.args])).toEqual([['strike', ['stab']]]);
     const saved = saveDomain(loaded.definitions, registry, { $schema: sink.$schema });
     expect(loadDomain(saved, registry).goap!.steps.map((s) => s.task)).toEqual(['strike', 'draw', 'rest']);
     // The parallel task: draw beside rest, one section.

@@ -15,7 +15,8 @@ export type LintCode =
   | 'EMPTY_COMPOUND'
   | 'UNREFINABLE_TASK'
   | 'UNGUARDED_RECURSION'
-  | 'UNKNOWN_OPERATOR';
+  | 'UNKNOWN_OPERATOR'
+  | 'UNUSED_SLOT';
 
 /** One lint finding, naming the task, action, goal, key or operator it is about and where it is. */
 export interface LintFinding {

@@ -3,7 +3,7 @@ import { pointer } from './DomainDocumentError.js';
 import type { LintContext } from './lintDomain.js';
 import { allHold, compileCondition, compileEffect, fullSet, narrow } from './valueSets.js';
 
-/** The HTN rules: empty compounds, tasks that never refine to actions, unguarded recursion, shadowed methods. */
+/** The HTN rules: empty compounds, tasks that never refine to actions, unguarded recursion, shadowed methods, unused slots. */
 export function lintHtn(ctx: LintContext): void {
   const tasks = ctx.doc.htn?.tasks;
   if (!tasks) return;
@@ -14,6 +14,26 @@ export function lintHtn(ctx: LintContext): void {
   refinable(ctx, tasks, index);
   recursion(ctx, tasks, index);
   shadowed(ctx, tasks);
+  unusedSlots(ctx, tasks);
+}
+
+/** A slot no method or parallel branch calls (and that is not the root) is never planned, whatever an agent plugs into it. */
+function unusedSlots(ctx: LintContext, tasks: readonly DocumentCompound[]): void {
+  const slots = ctx.doc.htn?.slots ?? [];
+  // A computed subtask list may call any task: then nothing can be said.
+  if (slots.length === 0 || tasks.some((t) => t.methods.some((m) => !Array.isArray(m.subtasks)))) return;
+  const called = new Set<string>([ctx.doc.htn?.root ?? '']);
+  const branches = (ctx.doc.htn?.parallel ?? []).flatMap((p) => [...p.primary, ...p.secondary]);
+  for (const s of [...tasks.flatMap((t) => t.methods.flatMap(listed)), ...branches]) {
+    const group = typeof s === 'object' && 'optional' in s ? [s.optional] : typeof s === 'object' && 'anyOrder' in s ? s.anyOrder : [s];
+    for (const r of group) {
+      const name = subtaskName(r);
+      if (name !== null) called.add(name);
+    }
+  }
+  slots.forEach((name, i) => {
+    if (!called.has(name)) ctx.report('UNUSED_SLOT', 'warning', name, pointer('/htn/slots', i), `slot "${name}" is never called by a method, so nothing plugged into it is ever planned.`);
+  });
 }
 
 const subtaskName = (s: DocumentSubtask): string | null => (typeof s === 'string' ? s : 'task' in s ? s.task : null);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { bool, check, createState, defineSchema, enumOf, eq, ge, int, le, ne, set, add, sub, type ConditionDef, type EffectDef, type KeySpec, type Schema, type Snapshot, type WorldState, type ActionDef } from '@dualplan/world-state';
-import { HtnPlanner, type CompoundDef, type SubtaskDef } from '@dualplan/htn';
+import { compileHtnDomain, HtnPlanner, type CompoundDef, type HtnDomain, type SlotDef, type SubtaskDef } from '@dualplan/htn';
 import { GoapPlanner, type GoalDef } from '@dualplan/goap';
 import { compileDefinitions, loadDomain, saveDomain, type DomainDefinitions, type DomainRegistry } from './index.js';
 
@@ -33,7 +33,8 @@ const spec = fc.record({
 
 type Spec = typeof spec extends fc.Arbitrary<infer T> ? T : never;
 
-function build(s: Spec): { defs: DomainDefinitions; start: Snapshot } {
+/** With `slot`, the root's methods may also call the slot `Gap` (every seventh subtask index that would be an action). */
+function build(s: Spec, slot = false): { defs: DomainDefinitions; start: Snapshot } {
   const keys: Record<string, KeySpec> = {};
   for (let i = 0; i < s.bools; i++) keys[`b${i}`] = bool();
   keys.e = enumOf(['X', 'Y', 'Z']);
@@ -61,8 +62,9 @@ function build(s: Spec): { defs: DomainDefinitions; start: Snapshot } {
     effects: uniqueCells(a.effects).map(effect),
     cost: a.cost === 4 ? registry.costs!.twice : a.cost === 5 ? registry.costs!.byN : a.cost,
   }));
-  const subtask = (n: number): SubtaskDef => (n % 7 === 6 ? 'Sub' : n % 7 === 5 ? { task: `act${n % actions.length}`, args: [n] } : `act${n % actions.length}`);
-  const tasks: CompoundDef[] = [
+  const subtask = (n: number): SubtaskDef => (n % 7 === 6 ? 'Sub' : n % 7 === 5 ? { task: `act${n % actions.length}`, args: [n] } : slot && n % 7 === 4 ? 'Gap' : `act${n % actions.length}`);
+  const tasks: (CompoundDef | SlotDef)[] = [
+    ...(slot ? [{ kind: 'slot' as const, name: 'Gap' }] : []),
     { kind: 'compound', name: 'Root', methods: s.methods.map((m, i) => ({ name: `m${i}`, ...(m.condition ? { conditions: [condition(m.condition)] } : {}), subtasks: m.subtasks.map(subtask) })) },
     { kind: 'compound', name: 'Sub', methods: [{ conditions: [condition([s.start[0], s.start[1]])], subtasks: ['act0'] }, { subtasks: [] }] },
   ];
@@ -93,19 +95,30 @@ function plans(defs: DomainDefinitions, start: Snapshot): Summary[] {
     r.plan?.steps.map((s) => `${s.task}/${s.operator}(${s.args.join(',')})`) ?? [],
     r.plan?.cost ?? -1,
   ];
+  // A slot is planned twice: empty, and plugged with a sub-domain that runs act0 if it can, else nothing.
+  const plugged = (planner: HtnPlanner): HtnPlanner => {
+    if (htn!.slots.length > 0) planner.plug('Gap', gapFiller(htn!));
+    return planner;
+  };
   return [
     summary(new HtnPlanner(htn!).plan(state)),
     summary(new HtnPlanner(htn!, { mode: 'best-first' }).plan(state)),
+    summary(plugged(new HtnPlanner(htn!)).plan(state)),
+    summary(plugged(new HtnPlanner(htn!, { mode: 'best-first' })).plan(state)),
     summary(new GoapPlanner(goap!, { maxExpansions: 2000 }).plan(state)),
     summary(new GoapPlanner(goap!, { maxExpansions: 2000 }).plan(state, undefined, { goal: 'other' })),
   ];
 }
 
+function gapFiller(htn: HtnDomain): HtnDomain {
+  return compileHtnDomain(htn.actions, { root: 'Fill', tasks: [{ kind: 'compound', name: 'Fill', methods: [{ subtasks: ['act0'] }, { subtasks: [] }] }] });
+}
+
 describe('saveDomain / loadDomain round trip', () => {
   it('a saved then loaded random domain plans exactly as the original on both planners', () => {
     fc.assert(
-      fc.property(spec, (s) => {
-        const { defs, start } = build(s);
+      fc.property(spec, fc.boolean(), (s, slot) => {
+        const { defs, start } = build(s, slot);
         const original = plans(defs, start);
         let text: string;
         try {

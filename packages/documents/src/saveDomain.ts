@@ -10,7 +10,7 @@ import {
   type KeyDefinition,
   type Schema,
 } from '@dualplan/world-state';
-import type { SubtaskDef, TaskRef } from '@dualplan/htn';
+import type { CompoundDef, SubtaskDef, TaskRef } from '@dualplan/htn';
 import type {
   DocumentAction,
   DocumentCondition,
@@ -66,9 +66,10 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
       interrupt: a.interrupt,
     });
   });
+  const slots = defs.htn?.tasks.filter((t) => t.kind === 'slot').map((t) => t.name);
   const htn = defs.htn && {
     ...compact({ root: defs.htn.root }),
-    tasks: defs.htn.tasks.map((t, ti) => ({
+    tasks: defs.htn.tasks.filter((t): t is CompoundDef => t.kind !== 'slot').map((t, ti) => ({
       name: t.name,
       ...compact({ select: t.select }),
       methods: t.methods.map((m, mi) => {
@@ -85,6 +86,7 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
       }),
     })),
     ...compact({ parallel: defs.htn.parallel?.map((p) => ({ name: p.name, primary: p.primary.map(saveSubtask), secondary: p.secondary.map(saveSubtask) })) }),
+    ...(slots && slots.length > 0 ? { slots } : {}),
   };
   const goap = defs.goals && {
     goals: defs.goals.map((g, i) => {
