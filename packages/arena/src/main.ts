@@ -32,7 +32,7 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${JSON.stringify({ type: 'summary', seed: args.seed, ticks: args.ticks, runs: runs.map((r) => ({ troll: r.troll, agents: r.summaries, missing: r.missing })) })}\n`);
     return 0;
   }
-  process.stdout.write(`dualplan arena: seed ${args.seed}, ${args.ticks} ticks of 0.1 s; troll on ${shown.toUpperCase()}, soldier on GOAP\n`);
+  process.stdout.write(`dualplan arena: seed ${args.seed}, ${args.ticks} ticks of 0.1 s; troll on ${shown.toUpperCase()}, soldier on GOAP, npc on HTN (its combat is a slot the sword it picks up fills)\n`);
   if (args.text) {
     process.stdout.write(`${TIMELINE_LEGEND}\n\n${'tick'.padStart(5)} ${'time'.padStart(8)} agent/runner [planner] event\n`);
     process.stdout.write(`${main.lines.join('\n')}\n\n${formatSummary(runs)}\n`);

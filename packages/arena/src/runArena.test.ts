@@ -49,8 +49,8 @@ function checkInvariants(run: ArenaRun): void {
 describe('arena (seed 7, 300 ticks)', () => {
   const run = runArena({ seed: 7, ticks: 300, troll: 'htn', planners: defaultPlanners });
 
-  it('runs the HTN troll and the GOAP soldier with a readable timeline', () => {
-    expect(run.summaries.map((s) => `${s.agent}:${s.planner}`)).toEqual(['troll:htn', 'soldier:goap']);
+  it('runs the HTN troll, the GOAP soldier and the HTN NPC with a readable timeline', () => {
+    expect(run.summaries.map((s) => `${s.agent}:${s.planner}`)).toEqual(['troll:htn', 'soldier:goap', 'npc:htn']);
     expect(run.missing).toEqual([]);
     expect(run.lines.length).toBe(run.records.length - countSuppressed(run));
     expect(run.lines[0]).toMatch(/^\s+1\s+0\.10s troll\/main \[htn\] plan found \(noPlan\): /);
@@ -89,7 +89,7 @@ describe('arena (seed 7, 300 ticks)', () => {
   it('prints a per-planner summary with plans, replans, steps and plan times', () => {
     const text = formatSummary([run]);
     const lines = text.split('\n');
-    expect(lines[0]).toMatch(/^summary\s+troll \[htn\]\s+soldier \[goap\]$/);
+    expect(lines[0]).toMatch(/^summary\s+troll \[htn\]\s+soldier \[goap\]\s+npc \[htn\]$/);
     for (const label of ['plans found', 'replans', 'steps run', 'mean plan time', 'p95 plan time']) {
       expect(lines.some((l) => l.startsWith(label))).toBe(true);
     }
@@ -99,7 +99,7 @@ describe('arena (seed 7, 300 ticks)', () => {
 
   it('runs the troll on the GOAP version of its domain with the same operators (--planner)', () => {
     const goap = runArena({ seed: 7, ticks: 300, troll: 'goap', planners: defaultPlanners });
-    expect(goap.summaries.map((s) => `${s.agent}:${s.planner}`)).toEqual(['troll:goap', 'soldier:goap']);
+    expect(goap.summaries.map((s) => `${s.agent}:${s.planner}`)).toEqual(['troll:goap', 'soldier:goap', 'npc:htn']);
     checkInvariants(goap);
     const tasks = new Set(goap.records.filter((r) => r.agent === 'troll' && r.type === 'stepStarted').map((r) => String(r.step).replace(/\(.*$/, '')));
     expect(tasks.has('NavigateToEnemy') && tasks.has('DoTrunkSlam')).toBe(true);

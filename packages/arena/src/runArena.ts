@@ -4,6 +4,8 @@ import { eventToJSON, formatEvent, roundTime, summarizePlanTimes, timelinePrefix
 import { Arena } from './Arena.js';
 import { createSoldier } from './soldierAgent.js';
 import { createTroll } from './trollAgent.js';
+import { createNpc } from './npcAgent.js';
+import type { HtnPlanner } from '@dualplan/htn';
 
 /** Options of one arena match. */
 export interface ArenaOptions {
@@ -23,6 +25,8 @@ export interface ArenaOptions {
 export interface ArenaPlanners {
   troll(kind: 'htn' | 'goap'): AgentPlanner | null;
   soldier(): AgentPlanner | null;
+  /** The NPC whose combat is an HTN slot (its operators plug the slot, so they need the planner itself); absent: no NPC. */
+  npc?(): HtnPlanner | null;
 }
 
 /** One agent's counters over a match. */
@@ -56,8 +60,8 @@ export interface ArenaRun {
 }
 
 /**
- * Run one deterministic match: the player bot wanders, the troll and the
- * soldier sense, plan and act. The same seed gives the same events on every
+ * Run one deterministic match: the player bot wanders, the troll, the
+ * soldier and the NPC (when its planner is given) sense, plan and act. The same seed gives the same events on every
  * machine (plan times, which differ, are only in the summaries).
  * @example
  * const run = runArena({ seed: 7, ticks: 300, troll: 'htn', planners: defaultPlanners });
@@ -117,6 +121,8 @@ export function createMatch(options: Omit<ArenaOptions, 'ticks'>): ArenaMatch {
   const soldierPlanner = options.planners.soldier();
   if (soldierPlanner) agents.push(createSoldier(arena, soldierPlanner, onEvent));
   else missing.push('soldier: no GOAP planner available');
+  const npcPlanner = options.planners.npc?.() ?? null;
+  if (npcPlanner) agents.push(createNpc(arena, npcPlanner, options.seed, onEvent));
   return {
     arena,
     agents,
