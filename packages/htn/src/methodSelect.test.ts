@@ -144,7 +144,7 @@ describe("select: 'random'", () => {
     expect(tasksOf(new HtnPlanner(fallback).plan(createState(schema)))).toEqual(['C']);
   });
 
-  it('property: with a fixed seed planning is deterministic, and every plan validates', () => {
+  it('property: with a fixed seed planning is deterministic, the inline and general paths agree, and every plan validates', () => {
     const steps = ['A', 'B', 'SetY', 'SetZ', 'SetW', 'NeedsZ'];
     const methodArb = fc.record({ weight: fc.nat(3), cond: fc.nat(3), subs: fc.array(fc.nat(steps.length + 1), { maxLength: 3 }) });
     const compoundArb = fc.record({ select: fc.constantFrom('first', 'random', 'utility') as fc.Arbitrary<'first' | 'random' | 'utility'>, methods: fc.array(methodArb, { minLength: 1, maxLength: 4 }) });
@@ -167,8 +167,11 @@ describe("select: 'random'", () => {
         const plan = (s: number) => new HtnPlanner(d, { seed: s, maxDepth: 12, maxSteps: 5000 }).plan(createState(schema));
         const a = plan(seed);
         const b = plan(seed);
+        // Traced, every call runs the general path: the inline path (strategies included) must plan the same.
+        const traced = new HtnPlanner(d, { seed, maxDepth: 12, maxSteps: 5000, trace: true }).plan(createState(schema));
         expect(b.status).toBe(a.status);
         expect(tasksOf(b)).toEqual(tasksOf(a));
+        expect([traced.status, tasksOf(traced), traced.plan?.meta.mtr, traced.plan?.stats.backtracks]).toEqual([a.status, tasksOf(a), a.plan?.meta.mtr, a.plan?.stats.backtracks]);
         if (a.status === 'found') {
           found++;
           expect(a.plan!.meta.mtr).toEqual(b.plan!.meta.mtr);

@@ -67,8 +67,11 @@ export interface FastTables {
 export const CALL = 8;
 export const METHOD = 4;
 
-/** How the planner's fast path handles a static call; anything unusual (args functions, opaque checks, delegates, pauses) goes the general way. */
-export const CallPath = /* @__PURE__ */ Object.freeze({ General: 0, Primitive: 1, Compound: 2 } as const);
+/**
+ * How the planner's fast path handles a static call; anything unusual (args functions, opaque checks, delegates, pauses) goes the general way.
+ * `Strategy`: a random or utility compound with plain methods, tried in the order {@link MethodOrder} draws.
+ */
+export const CallPath = /* @__PURE__ */ Object.freeze({ General: 0, Primitive: 1, Compound: 2, Strategy: 3 } as const);
 
 /** The compiled tables {@link fastTables} reads. */
 export type FastTableSource = Pick<
@@ -106,11 +109,10 @@ export function fastTables(t: FastTableSource): FastTables {
       append([step.conditions], o + 1);
       append([step.effects, step.expectedEffects], o + 3);
     } else if (taskKind[task] === TaskKind.Compound) {
-      // Only first-valid compounds run inline: a strategy orders its methods per decomposition, the general way.
-      let simple = taskSelect[task] === 0;
+      let simple = true;
       for (let m = methodStart[task]; m < methodEnd[task]; m++) if (methodFn[m] !== null || !plain(methodConds[m])) simple = false;
       if (!simple) continue;
-      prog[o] = CallPath.Compound;
+      prog[o] = taskSelect[task] === 0 ? CallPath.Compound : CallPath.Strategy;
       prog[o + 1] = methodStart[task];
       prog[o + 2] = methodEnd[task];
     }

@@ -42,6 +42,8 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
   let cur = 0, curEnd = 0;
   let call = 0;
   let m = -1; // >= 0: the methods of `call` from this index are still to try
+  let sb = -1; // >= 0 for a strategy compound: its try order's base in `order`, and `m` is a position in it
+  const order = s.order;
   for (;;) {
     let ok = true;
     if (m < 0) {
@@ -67,13 +69,15 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
       if (path === CallPath.Primitive) {
         ok = holds(prog, prog[c + 1], prog[c + 2], values) && applyOps(prog, prog[c + 3], prog[c + 4], values, min, max);
         if (ok) steps[planLen++] = callStep[call]!;
-      } else if (path === CallPath.Compound) {
+      } else if (path === CallPath.Compound || path === CallPath.Strategy) {
         if (mtrLen >= maxDepth) {
           status = 'budget';
           s.failure = s.settings.texts.depth(d.callTask[call]);
           break;
         }
-        m = prog[c + 1];
+        // A strategy (random, utility) tries positions 0.. of the order it draws now; a plain compound its methods in order.
+        if (path === CallPath.Strategy) (sb = order.draw(callTask[call], s.ws, s.ctx, callArgs[call], s.settings.random)), (m = 0);
+        else m = prog[c + 1];
       } else {
         if (cur < curEnd) {
           if ((top + curEnd - cur) * 2 > nodes.length) s.nodes = nodes = grow(nodes, (top + curEnd - cur) * 2);
@@ -94,14 +98,25 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
     if (m >= 0) {
       const c = call * CALL;
       const end = prog[c + 2];
-      let mo = methodBase + m * METHOD;
-      while (m < end && !holds(prog, prog[mo], prog[mo + 1], values)) m++, (mo += METHOD);
-      if (m < end) {
+      let mo = 0;
+      let more = false; // methods left to try after this one: a decomposition point
+      if (sb < 0) {
+        mo = methodBase + m * METHOD;
+        while (m < end && !holds(prog, prog[mo], prog[mo + 1], values)) m++, (mo += METHOD);
+        ok = m < end;
+        more = m < end - 1;
+      } else {
+        const k = end - prog[c + 1];
+        while (m < k && !holds(prog, prog[(mo = methodBase + order.at(sb, m) * METHOD)], prog[mo + 1], values)) m++;
+        ok = m < k;
+        more = m < k - 1;
+      }
+      if (ok) {
         if (cur < curEnd) {
           if ((top + curEnd - cur) * 2 > nodes.length) s.nodes = nodes = grow(nodes, (top + curEnd - cur) * 2);
           for (let i = curEnd - 1; i >= cur; i--, top++) (nodes[top * 2] = prog[i]), (nodes[top * 2 + 1] = head), (head = top);
         }
-        if (m < end - 1) {
+        if (more) {
           // A decomposition point: the task list (head, arena top) and the state to return to.
           if (rec.length < (nrec + 1) * R) s.rec = rec = grow(rec, (nrec + 1) * R);
           const o = nrec++ * R;
@@ -113,8 +128,8 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
           rec[o + 5] = planLen;
           rec[o + 6] = mtrLen;
           rec[o + 7] = tie;
-          rec[o + 8] = -1;
-          rec[o + 9] = s.order.top;
+          rec[o + 8] = sb;
+          rec[o + 9] = order.top;
           rec[o + 10] = s.usedLen;
           rec[o + 11] = s.scope;
           rec[o + 12] = s.scopeTop;
@@ -124,28 +139,29 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
         curEnd = prog[mo + 3];
         generated += curEnd - cur;
         if (mtrLen >= mtr.length) s.mtr = mtr = grow(mtr, mtrLen + 1);
-        mtr[mtrLen++] = m - prog[c + 1];
-        m = -1;
+        mtr[mtrLen++] = sb < 0 ? m - prog[c + 1] : m;
+        m = sb = -1;
         continue;
       }
-      m = -1;
-      ok = false;
+      m = sb = -1;
     }
     if (!ok) {
       cur = curEnd;
       const o = (nrec - 1) * R;
-      if (inline && o >= 0 && rec[o] < S && prog[rec[o] * CALL] === CallPath.Compound) {
-        // Chronological backtracking, inline: restore the point, then try that compound's next method.
+      if (inline && o >= 0 && rec[o] < S && (prog[rec[o] * CALL] === CallPath.Compound || prog[rec[o] * CALL] === CallPath.Strategy)) {
+        // Chronological backtracking, inline: restore the latest decomposition point, then try that compound's next method
+        // (a strategy's next position in the order it drew then, which the restored order top keeps).
         nrec--;
         call = rec[o];
         m = rec[o + 1] + 1;
+        sb = rec[o + 8];
         head = rec[o + 2];
         top = rec[o + 3];
         dynLen = rec[o + 4];
         planLen = rec[o + 5];
         mtrLen = rec[o + 6];
         tie = rec[o + 7];
-        s.order.top = rec[o + 9];
+        order.top = rec[o + 9];
         s.usedLen = rec[o + 10];
         for (let i = 0; i < W; i++) words[i] = rec[o + REC + i];
         backtracks++;
