@@ -25,7 +25,11 @@ const SWORD: Point = { x: 88, y: 30 };
 
 const clamp = (v: number, max: number): number => Math.min(max, Math.max(0, v));
 
-/** The NPC's HTN planner: the FluidHTN-style NPC domain, its `Combat` slot empty until it picks up the sword. */
+/**
+ * The NPC's HTN planner: the FluidHTN-style NPC domain, its `Combat` slot empty until it picks up the sword.
+ * @example
+ * const planner = npcPlanner(); // planner.pluggedInto('Combat') === null
+ */
 export function npcPlanner(actions: NpcActions = npcActions()): HtnPlanner {
   return new HtnPlanner(npcHtnDomain(actions));
 }
@@ -34,6 +38,8 @@ export function npcPlanner(actions: NpcActions = npcActions()): HtnPlanner {
  * The NPC's operators, one per operator of its actions. Picking up the sword plugs the sword's combat
  * sub-domain into the planner's `Combat` slot: from then on, "fight" plans (and the running plan, if it
  * used the slot, is stale and replaced).
+ * @example
+ * const operators = npcOperators(arena, planner, 7); // operators.pickUp plugs the sword
  */
 export function npcOperators(arena: Arena, planner: HtnPlanner, seed: number): Record<string, Operator<NpcCtx>> {
   const player = arena.player;
@@ -104,7 +110,11 @@ export function npcOperators(arena: Arena, planner: HtnPlanner, seed: number): R
   };
 }
 
-/** Sight of the player and of the sword on the ground; whether it holds the sword. */
+/**
+ * Sight of the player and of the sword on the ground; whether it holds the sword.
+ * @example
+ * const sensors = npcSensors(arena, planner.domain.schema);
+ */
 export function npcSensors(arena: Arena, schema = npcActions().schema): Sensor<NpcCtx>[] {
   const keys = schema.keys;
   const player = arena.player;
