@@ -70,18 +70,19 @@ export const METHOD = 4;
 /**
  * How the planner's fast path handles a static call; anything unusual (args functions, opaque checks, delegates, pauses) goes the general way.
  * `Strategy`: a random or utility compound with plain methods, tried in the order {@link MethodOrder} draws.
+ * `Slot`: a slot called without arguments, then [slot index]: the planner's plugged root, or the general way when empty.
  */
-export const CallPath = /* @__PURE__ */ Object.freeze({ General: 0, Primitive: 1, Compound: 2, Strategy: 3 } as const);
+export const CallPath = /* @__PURE__ */ Object.freeze({ General: 0, Primitive: 1, Compound: 2, Strategy: 3, Slot: 4 } as const);
 
 /** The compiled tables {@link fastTables} reads. */
 export type FastTableSource = Pick<
   DomainTables,
-  'taskKind' | 'taskSelect' | 'callTask' | 'callStep' | 'methodStart' | 'methodEnd' | 'methodConds' | 'methodFn' | 'methodSubStart' | 'methodSubEnd' | 'subCalls'
+  'taskKind' | 'taskSelect' | 'callTask' | 'callStep' | 'methodStart' | 'methodEnd' | 'methodConds' | 'methodFn' | 'methodSubStart' | 'methodSubEnd' | 'subCalls' | 'slotOf' | 'callArgs'
 >;
 
 /** Flatten the static primitives and the methods of static compounds (the ordered search needs nothing else). */
 export function fastTables(t: FastTableSource): FastTables {
-  const { taskKind, taskSelect, callTask, callStep, methodStart, methodEnd, methodConds, methodFn, methodSubStart, methodSubEnd, subCalls } = t;
+  const { taskKind, taskSelect, callTask, callStep, methodStart, methodEnd, methodConds, methodFn, methodSubStart, methodSubEnd, subCalls, slotOf, callArgs } = t;
   const n = callTask.length;
   const methodBase = n * CALL;
   const prog: number[] = new Array(methodBase + methodConds.length * METHOD).fill(0);
@@ -108,6 +109,10 @@ export function fastTables(t: FastTableSource): FastTables {
       prog[o] = CallPath.Primitive;
       append([step.conditions], o + 1);
       append([step.effects, step.expectedEffects], o + 3);
+    } else if (taskKind[task] === TaskKind.Slot) {
+      if (callArgs[c].length !== 0) continue;
+      prog[o] = CallPath.Slot;
+      prog[o + 1] = slotOf[task];
     } else if (taskKind[task] === TaskKind.Compound) {
       let simple = true;
       for (let m = methodStart[task]; m < methodEnd[task]; m++) if (methodFn[m] !== null || !plain(methodConds[m])) simple = false;

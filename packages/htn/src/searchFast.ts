@@ -17,9 +17,9 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
   const prog = d.fast.prog;
   const methodBase = d.fast.methodBase;
   const callStep = d.callStep;
+  const defaultCall = d.defaultCall;
   const callTask = d.callTask;
   const callArgs = d.callArgs;
-  const slotOf = d.slotOf;
   const slotRoot = s.settings.slotRoot;
   const S = d.staticCalls;
   const maxSteps = s.maxSteps;
@@ -59,12 +59,16 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
       }
       let c = call * CALL;
       let path = inline && call < S ? prog[c] : CallPath.General;
-      if (path === CallPath.General && inline && call < S && slotOf[callTask[call]] >= 0 && slotRoot[slotOf[callTask[call]]] >= 0 && callArgs[call].length === 0) {
-        // A plugged slot called without arguments is a call of its sub-domain's root (compiled into these tables).
-        s.noteSlot(slotOf[callTask[call]]);
-        call = d.defaultCall[slotRoot[slotOf[callTask[call]]]];
-        c = call * CALL;
-        path = prog[c];
+      if (path === CallPath.Slot) {
+        // A plugged slot is a call of its sub-domain's root (compiled into these tables); an empty one fails the general way.
+        const root = slotRoot[prog[c + 1]];
+        if (root < 0) path = CallPath.General;
+        else {
+          s.noteSlot(prog[c + 1]);
+          call = defaultCall[root];
+          c = call * CALL;
+          path = prog[c];
+        }
       }
       if (path === CallPath.Primitive) {
         ok = holds(prog, prog[c + 1], prog[c + 2], values) && applyOps(prog, prog[c + 3], prog[c + 4], values, min, max);
