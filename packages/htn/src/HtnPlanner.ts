@@ -37,7 +37,8 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   readonly mode: 'ordered' | 'best-first';
   private readonly root: number;
   private settings: SearchSettings<Ctx>;
-  private search: OrderedSearch<Ctx>;
+  // Built on first use (a sub-domain's planner may never plan itself; a plug rebuilds it next to the planner's other scratch).
+  private searchScratch: OrderedSearch<Ctx> | null = null;
   private best: BestFirstSearch<Ctx> | null = null;
   // Without a caller's buffer the search writes here and the caller gets a fresh copy.
   private readonly scratch = new PlanBuffer();
@@ -99,7 +100,10 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       throw new DualplanError('BAD_OPTION', 'mode', `Domain ${domain.name} has parallel tasks: they need an ordered planner.`);
     }
     this.parallel = domain.hasParallel ? new ParallelCheck(domain.schema) : null;
-    this.search = new OrderedSearch(domain, this.settings, this.trace);
+  }
+
+  private get search(): OrderedSearch<Ctx> {
+    return (this.searchScratch ??= new OrderedSearch(this.planDomain, this.settings, this.trace));
   }
 
   /**
@@ -253,7 +257,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       random,
       slotRoot: Int32Array.from(roots),
     };
-    this.search = new OrderedSearch(domain, this.settings, this.trace);
+    this.searchScratch = null;
     this.best = null;
   }
 
