@@ -228,10 +228,18 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     let delegates = this.ownDelegates;
     const roots = this.domain.slots.map(() => -1);
     const owner = this.domain.slots.map((_, i) => i);
+    // A sub-domain already compiled in for another slot (same domain, no slots of its own, same delegates) is reused: its names stay unique.
+    const compiled = new Map<HtnDomain, { offset: number; sub: HtnPlanner<Ctx, string> }>();
     this.plugged.forEach((sub, i) => {
       if (sub === null) return;
+      const again = compiled.get(sub.planDomain);
+      if (again !== undefined && sub.planDomain.slots.length === 0 && sub.settings.delegates.every((f, t) => f === again.sub.settings.delegates[t])) {
+        roots[i] = sub.root + again.offset;
+        return;
+      }
       // The sub-domain's own slots (and what is plugged into them) come along, owned by slot i.
       const merged = mergeDomains(domain, sub.planDomain, this.domain.slots[i]);
+      compiled.set(sub.planDomain, { offset: merged.taskOffset, sub });
       roots[i] = sub.root + merged.taskOffset;
       sub.settings.slotRoot.forEach((r) => {
         roots.push(r < 0 ? -1 : r + merged.taskOffset);

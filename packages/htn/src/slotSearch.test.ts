@@ -124,6 +124,27 @@ describe('a slot is compiled into the planner: one search over both domains', ()
     expect(tasksOf(p.plan(createState(schema)))).toEqual(['Wait']);
   });
 
+  it('one sub-domain can fill several slots (compiled in once); each slot backtracks on its own (hand-computed)', () => {
+    const hands = compileHtnDomain(actions, {
+      root: 'Root',
+      tasks: [{ kind: 'slot', name: 'Left' }, { kind: 'slot', name: 'Right' }, { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Left', 'Right', 'Finish'] }] }],
+    });
+    const p = new HtnPlanner(hands);
+    const both = moves();
+    p.plug('Left', both);
+    const once = p.planningDomain.taskNames.length;
+    p.plug('Right', both);
+    expect(p.planningDomain.taskNames.length).toBe(once);
+    // Left: jab; Right: jab; Finish fails; the latest choice point is Right's Move1: setUp. MTR: Root 0, Left's Move1 0, Right's 1.
+    const r = p.plan(createState(schema));
+    expect(tasksOf(r)).toEqual(['Jab', 'SetUp', 'Finish']);
+    expect(r.plan!.meta).toMatchObject({ mtr: [0, 0, 1], slots: ['Left', 'Right'] });
+    // Two compilations of the same definitions are two domains: their names clash.
+    expect(thrown(() => p.plug('Right', moves()))).toMatchObject({ code: 'SLOT_NAME_CLASH', subject: 'Right' });
+    p.unplug('Left');
+    expect(p.plan(createState(schema)).status).toBe('none');
+  });
+
   it('a task name both domains define is SLOT_NAME_CLASH (actions shared by name are fine); the slot stays as it was', () => {
     const p = new HtnPlanner(parent());
     p.plug('Move', moves());
