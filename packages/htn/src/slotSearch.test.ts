@@ -5,6 +5,7 @@ import { compileHtnDomain } from './compileHtnDomain.js';
 import type { HtnDomainDef } from './HtnDomainDef.js';
 import { HtnPlanner } from './HtnPlanner.js';
 import { htnPlanCodec } from './htnPlanCodec.js';
+import { coverActions, coverHtnDomain } from './examples/coverHtnDomain.js';
 
 const schema = defineSchema({ Ready: bool(), Done: bool(), Calm: bool(true) });
 const k = schema.keys;
@@ -155,6 +156,20 @@ describe('a slot is compiled into the planner: one search over both domains', ()
     const other = defineActions(schema, [{ name: 'SetUp', operator: 'prepare', effects: [set(k.Ready, true)] }]);
     const foreign = compileHtnDomain(other, { name: 'foreign', root: 'Move2', tasks: [{ kind: 'compound', name: 'Move2', methods: [{ subtasks: ['SetUp'] }] }] });
     expect(thrown(() => p.plug('Move', foreign))).toMatchObject({ code: 'SLOT_NAME_CLASH', message: expect.stringContaining('operator') });
+  });
+});
+
+describe('a plugged sub-domain with a parallel task', () => {
+  it('plans its sections through the slot; a best-first planner refuses it (BAD_OPTION) and keeps the slot empty', () => {
+    const cover = coverActions();
+    const parentOf = () => compileHtnDomain(cover, { root: 'Act', tasks: [{ kind: 'slot', name: 'Tactics' }, { kind: 'compound', name: 'Act', methods: [{ subtasks: ['Tactics'] }] }] });
+    const p = new HtnPlanner(parentOf());
+    p.plug('Tactics', coverHtnDomain(cover));
+    const plan = p.plan(createState(cover.schema, { UnderFire: true, Ammo: 1 })).plan!;
+    expect([tasksOf({ plan }), plan.parallel, plan.meta.mtr]).toEqual([['RunToCover', 'Reload', 'Shoot'], [{ task: 'TakeCover', start: 0, split: 1, end: 2 }], [0, 0, 0, 0]]);
+    const best = new HtnPlanner(parentOf(), { mode: 'best-first' });
+    expect(thrown(() => best.plug('Tactics', coverHtnDomain(cover)))).toMatchObject({ code: 'BAD_OPTION' });
+    expect(best.pluggedInto('Tactics')).toBeNull();
   });
 });
 
