@@ -22,7 +22,7 @@ describe('docs/authoring.md', () => {
 
   it('lists every lint code the linter has', () => {
     const codes = [...DOC.matchAll(/^\| `([A-Z_]+)` \|/gm)].map((m) => m[1]);
-    const source = readFileSync(join(__dirname, 'lintDomain.ts'), 'utf8');
+    const source = readFileSync(join(__dirname, 'LintFinding.ts'), 'utf8');
     const declared = [...(/export type LintCode =([^;]+);/.exec(source)![1].matchAll(/'([A-Z_]+)'/g))].map((m) => m[1]);
     expect(codes).toEqual(declared);
   });

@@ -31,4 +31,5 @@ export type { LoadedDomain } from './loadDomain.js';
 export { saveDomain, schemaToData, DEFAULT_SCHEMA_REF } from './saveDomain.js';
 export { editDocument } from './editDocument.js';
 export { lintDomain } from './lintDomain.js';
-export type { LintCode, LintFinding, LintOptions } from './lintDomain.js';
+export type { LintOptions } from './lintDomain.js';
+export type { LintCode, LintFinding } from './LintFinding.js';

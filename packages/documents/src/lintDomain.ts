@@ -1,45 +1,16 @@
-import { didYouMean, type Schema } from '@dualplan/world-state';
-import type { DocumentCondition, DocumentEffect, DomainDocument, OpaqueRef } from './DomainDocument.js';
+import { didYouMean } from '@dualplan/world-state';
+import type { DocumentCondition, OpaqueRef } from './DomainDocument.js';
 import { pointer } from './DomainDocumentError.js';
 import { checkDocument } from './loadDomain.js';
 import { compileCondition, compileEffect, fullSet, singleSet, someHolds, widen, type ValueSet } from './valueSets.js';
 import { lintHtn } from './lintHtn.js';
-
-/** Lint codes. Errors make `dualplan lint` fail; warnings are reported only. */
-export type LintCode =
-  | 'UNACHIEVABLE_GOAL'
-  | 'DEAD_ACTION'
-  | 'SHADOWED_METHOD'
-  | 'UNREAD_EFFECT'
-  | 'UNUSED_KEY'
-  | 'EMPTY_COMPOUND'
-  | 'UNREFINABLE_TASK'
-  | 'UNGUARDED_RECURSION'
-  | 'UNKNOWN_OPERATOR'
-  | 'UNUSED_SLOT';
-
-/** One lint finding, naming the task, action, goal, key or operator it is about and where it is. */
-export interface LintFinding {
-  readonly code: LintCode;
-  readonly severity: 'error' | 'warning';
-  /** The task, action, goal, key or operator. */
-  readonly subject: string;
-  /** JSON pointer into the document. */
-  readonly path: string;
-  readonly message: string;
-}
+import type { LintContext } from './LintContext.js';
+import type { LintFinding } from './LintFinding.js';
 
 /** Options of the domain linter. */
 export interface LintOptions {
   /** The operator ids the game implements (an operator map or a list): actions whose operator is missing are reported. */
   readonly operators?: Readonly<Record<string, unknown>> | readonly string[];
-}
-
-/** @internal What the rules share: the document, its schema and helpers. */
-export interface LintContext {
-  readonly doc: DomainDocument;
-  readonly schema: Schema;
-  readonly report: (code: LintCode, severity: LintFinding['severity'], subject: string, path: string, message: string) => void;
 }
 
 /**

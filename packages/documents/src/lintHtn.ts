@@ -1,6 +1,6 @@
 import type { DocumentCompound, DocumentMethod, DocumentSubtask } from './DomainDocument.js';
 import { pointer } from './DomainDocumentError.js';
-import type { LintContext } from './lintDomain.js';
+import type { LintContext } from './LintContext.js';
 import { allHold, compileCondition, compileEffect, fullSet, narrow } from './valueSets.js';
 
 /** The HTN rules: empty compounds, tasks that never refine to actions, unguarded recursion, shadowed methods, unused slots. */

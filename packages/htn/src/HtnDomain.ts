@@ -1,6 +1,6 @@
 import type { ActionCost, ActionSet, ConditionList, PlanStep, Schema } from '@dualplan/world-state';
 import type { SubtaskFn, UtilityFn } from './HtnDomainDef.js';
-import type { FastTables } from './planningOps.js';
+import type { FastTables } from './FastTables.js';
 import { PARALLEL_MARK } from './parallelTasks.js';
 
 /** Task kinds as stored in {@link HtnDomain.taskKind}. */

@@ -13,6 +13,7 @@ import {
 import { TaskKind, type DomainTables } from './HtnDomain.js';
 import type { FailureTexts } from './FailureTexts.js';
 import type { StepCache } from './StepCache.js';
+import { CALL, CallPath, METHOD, type FastTables } from './FastTables.js';
 
 /** The arguments of a call without any. */
 export const NO_ARGS: readonly unknown[] = /* @__PURE__ */ Object.freeze([]);
@@ -48,31 +49,6 @@ export function sameLayout(a: Schema, b: Schema): boolean {
   for (let c = 0; c < a.size; c++) if (a.cellNames[c] !== b.cellNames[c] || a.min[c] !== b.min[c] || a.max[c] !== b.max[c]) return false;
   return true;
 }
-
-/**
- * The hot path's view of a domain: one flat `Int32Array`, so the planner's
- * inner loop keeps few arrays live. Layout:
- * - per static call c, at `c * CALL`: path ({@link CallPath}), then for a
- *   primitive [condStart, condEnd, effStart, effEnd], for a compound [first method, end method];
- * - per method m, at `methodBase + m * METHOD`: [condStart, condEnd, subStart, subEnd];
- * - conditions as [cell, op, operand] triples, effects then expected effects as
- *   [cell, op, operand, edge] quads, and subtask call ids, all addressed by absolute offsets.
- */
-export interface FastTables {
-  readonly prog: Int32Array;
-  readonly methodBase: number;
-}
-
-/** Int32 slots per call header and per method in {@link FastTables.prog}. */
-export const CALL = 8;
-export const METHOD = 4;
-
-/**
- * How the planner's fast path handles a static call; anything unusual (args functions, opaque checks, delegates, pauses) goes the general way.
- * `Strategy`: a random or utility compound with plain methods, tried in the order {@link MethodOrder} draws.
- * `Slot`: a slot called without arguments, then [slot index]: the planner's plugged root, or the general way when empty.
- */
-export const CallPath = /* @__PURE__ */ Object.freeze({ General: 0, Primitive: 1, Compound: 2, Strategy: 3, Slot: 4 } as const);
 
 /** The compiled tables {@link fastTables} reads. */
 export type FastTableSource = Pick<

@@ -1,5 +1,6 @@
 import { BUDGET, NIL, OK, PAUSED, REC, type OrderedSearch } from './OrderedSearch.js';
-import { applyOps, CALL, CallPath, grow, holds, METHOD } from './planningOps.js';
+import { CALL, CallPath, METHOD } from './FastTables.js';
+import { applyOps, grow, holds } from './planningOps.js';
 
 /** How an ordered search ended. */
 export type SearchStatus = 'found' | 'none' | 'budget';
@@ -85,7 +86,11 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
       } else {
         if (cur < curEnd) {
           if ((top + curEnd - cur) * 2 > nodes.length) s.nodes = nodes = grow(nodes, (top + curEnd - cur) * 2);
-          for (let i = curEnd - 1; i >= cur; i--, top++) (nodes[top * 2] = prog[i]), (nodes[top * 2 + 1] = head), (head = top);
+          for (let i = curEnd - 1; i >= cur; i--, top++) {
+            nodes[top * 2] = prog[i];
+            nodes[top * 2 + 1] = head;
+            head = top;
+          }
           cur = curEnd;
         }
         s.head = head; s.arenaTop = top; s.planLen = planLen; s.mtrLen = mtrLen; s.nrec = nrec;
@@ -106,7 +111,10 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
       let more = false; // methods left to try after this one: a decomposition point
       if (sb < 0) {
         mo = methodBase + m * METHOD;
-        while (m < end && !holds(prog, prog[mo], prog[mo + 1], values)) m++, (mo += METHOD);
+        while (m < end && !holds(prog, prog[mo], prog[mo + 1], values)) {
+          m++;
+          mo += METHOD;
+        }
         ok = m < end;
         more = m < end - 1;
       } else {
@@ -118,7 +126,11 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
       if (ok) {
         if (cur < curEnd) {
           if ((top + curEnd - cur) * 2 > nodes.length) s.nodes = nodes = grow(nodes, (top + curEnd - cur) * 2);
-          for (let i = curEnd - 1; i >= cur; i--, top++) (nodes[top * 2] = prog[i]), (nodes[top * 2 + 1] = head), (head = top);
+          for (let i = curEnd - 1; i >= cur; i--, top++) {
+            nodes[top * 2] = prog[i];
+            nodes[top * 2 + 1] = head;
+            head = top;
+          }
         }
         if (more) {
           // A decomposition point: the task list (head, arena top) and the state to return to.

@@ -1,4 +1,3 @@
-import type { AgentPlanner } from './AgentPlanner.js';
 import type { Plan, PlanStats, PlanStep } from './Plan.js';
 import type { ParallelSection } from './ParallelSection.js';
 import type { UserCodeError } from './UserCodeError.js';
@@ -133,6 +132,8 @@ class BufferPlan implements MutablePlan {
 /**
  * A deep enough copy of a result for the caller to keep: new result, plan, step
  * list, stats and (plain-data) meta objects; the steps themselves are immutable and shared.
+ * @example
+ * const kept = copyResult(planner.plan(state, ctx, null)); // still valid after the next plan() call
  */
 export function copyResult<Meta>(r: PlanResult<Meta>): PlanResult<Meta> {
   const stats = { expanded: r.stats.expanded, generated: r.stats.generated, backtracks: r.stats.backtracks };

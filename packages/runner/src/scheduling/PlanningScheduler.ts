@@ -6,10 +6,10 @@ import {
   type PlanReceiver,
   type PendingPlanner,
   type PlanUrgency,
-  type SlicedPlanner,
   type WorldState,
 } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
+import type { Job } from './Job.js';
 import { ScheduledPlanner } from './ScheduledPlanner.js';
 import { URGENCY_LEVEL, UrgencyQueue } from './UrgencyQueue.js';
 
@@ -46,23 +46,6 @@ export interface SchedulerStats {
   latencyFrames: number;
   /** The longest frame's planning time in ms. */
   maxFrameMs: number;
-}
-
-/** @internal One agent's planner and its request: the scheduler's unit of work. */
-export interface Job<Ctx = any> {
-  readonly planner: AgentPlanner<Ctx>;
-  readonly sliced: SlicedPlanner<Ctx> | null;
-  level: number;
-  ticket: number;
-  since: number;
-  /** The request being served, 0 when none. */
-  id: number;
-  requested: number;
-  state: WorldState<any> | null;
-  ctx: Ctx | undefined;
-  running: Plan | null;
-  receiver: PlanReceiver | null;
-  begun: boolean;
 }
 
 /**

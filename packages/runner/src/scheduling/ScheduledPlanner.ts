@@ -1,16 +1,16 @@
 import { ForwardingPlanner, type Plan, type PlanReceiver, type PendingPlanner, type PlanUrgency, type WorldState } from '@dualplan/world-state';
-import type { Job, PlanningScheduler } from './PlanningScheduler.js';
+import type { Job, JobQueue } from './Job.js';
 
 /**
- * @internal The {@link PendingPlanner} a {@link PlanningScheduler} hands out for
+ * @internal The {@link PendingPlanner} a `PlanningScheduler` hands out for
  * one agent: requests go to the scheduler's queue, everything else to the
  * wrapped planner.
  */
 export class ScheduledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements PendingPlanner<Ctx> {
-  private readonly scheduler: PlanningScheduler;
+  private readonly scheduler: JobQueue;
   private readonly job: Job<Ctx>;
 
-  constructor(scheduler: PlanningScheduler, job: Job<Ctx>) {
+  constructor(scheduler: JobQueue, job: Job<Ctx>) {
     super(job.planner);
     this.scheduler = scheduler;
     this.job = job;
