@@ -3,7 +3,7 @@
 // release.test.ts; run alone for a readable report, or with --json.
 import { checkPackage } from './packageChecklist.mjs';
 import { formatBudget, measureBudget } from './sizes.mjs';
-import { publishablePackages, workspacePackages } from './workspace.mjs';
+import { workspacePackages } from './workspace.mjs';
 
 const packages = workspacePackages();
 const report = [];

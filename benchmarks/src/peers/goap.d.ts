@@ -8,6 +8,7 @@ declare module 'goap' {
     precondition(fn: (state: World, name: string) => boolean): this;
     effect(fn: (state: World, name: string) => unknown): this;
   }
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- used through `typeof Agent` in the default export
   class Agent {
     constructor(world: World, name?: string);
     world: World;

@@ -12,6 +12,7 @@ import { chromium as playwright, type Browser } from 'playwright-core';
 export async function launchBrowser(): Promise<Browser> {
   process.env.AWS_LAMBDA_JS_RUNTIME ??= 'nodejs20.x';
   // Loaded after setting the variable, which it reads when it loads (jest runs tests as CommonJS).
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a static import would load it before the variable is set
   const chromium = require('@sparticuz/chromium') as typeof Chromium;
   // Without --single-process (a Lambda setting): with it, closing a page ends the whole browser.
   const args = chromium.args.filter((a) => a !== '--single-process');

@@ -4,7 +4,7 @@ import type { AgentView } from './AgentView.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode, type FaultMode } from './FaultSource.js';
 import type { OperatorMap } from './Operator.js';
-import { PlanRunner, type PlanRunnerOptions } from './PlanRunner.js';
+import { PlanRunner } from './PlanRunner.js';
 import { RunnerError } from './RunnerError.js';
 import type { RunnerEventListener } from './RunnerEvent.js';
 import type { Sensor } from './Sensor.js';

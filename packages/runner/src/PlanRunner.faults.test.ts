@@ -36,16 +36,25 @@ function brokenOperator(where: 'start' | 'update' | 'abort', broken: () => boole
     calls,
     start: (_a, agent) => {
       calls.push('start');
-      if (where === 'start' && broken()) (scribble(agent), fail('start'));
+      if (where === 'start' && broken()) {
+        scribble(agent);
+        fail('start');
+      }
     },
     update: (_a, agent) => {
       calls.push('update');
-      if (where === 'update' && broken()) (scribble(agent), fail('update'));
+      if (where === 'update' && broken()) {
+        scribble(agent);
+        fail('update');
+      }
       return where === 'abort' ? Running : Success;
     },
     abort: (_a, agent) => {
       calls.push('abort');
-      if (where === 'abort' && broken()) (scribble(agent), fail('abort'));
+      if (where === 'abort' && broken()) {
+        scribble(agent);
+        fail('abort');
+      }
     },
   };
 }
@@ -209,7 +218,10 @@ describe('containment of user code in the runner', () => {
     let thrown = 0;
     const onEvent = (e: RunnerEvent) => {
       seen.push(e.type);
-      if (e.type === 'stepStarted' || e.type === 'fault') (thrown++, fail('listener'));
+      if (e.type === 'stepStarted' || e.type === 'fault') {
+        thrown++;
+        fail('listener');
+      }
     };
     const { state, agent } = setup(chargePlanner(), { Charge: scriptedOperator([Success]) }, { onEvent });
     agent.tick(0.1);

@@ -278,7 +278,10 @@ describe('runners with a scheduled planner', () => {
       const planner: AgentPlanner = { kind: 'f', operators: [], plan: () => (calls++, planFound(plan, '')), shouldReplace: () => ({ replace: false, reason: 'same' }) };
       const agent = createAgent({ id, state: createState(schema), ctx: {}, planner, operators: { Op: timedOperator(1000) }, recheckInterval: 1 });
       let t = 0;
-      while (calls < 2 && t < 30) (agent.tick(0.1), t++);
+      while (calls < 2 && t < 30) {
+        agent.tick(0.1);
+        t++;
+      }
       first.push(t);
     }
     expect(new Set(first).size).toBeGreaterThan(1);
