@@ -7,7 +7,7 @@ import { GoapPlanner, goapAgentPlanner } from '@dualplan/goap';
 import { soldierGoapDomain } from '@dualplan/goap/examples';
 import { trollHtnDomain } from '@dualplan/htn/examples';
 import { trollSchema, TrollOperator } from '@dualplan/world-state/examples';
-import { record } from './Recorder.js';
+import { record } from './record.js';
 import { loadRecording } from './loadRecording.js';
 import { MonitorError } from './MonitorError.js';
 import type { RecordingMessage } from './Recording.js';

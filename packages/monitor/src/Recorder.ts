@@ -1,62 +1,14 @@
-import type { Agent, PlanRunner, ReplanTrigger, RunnerEvent } from '@dualplan/runner';
-import type { AgentPlanner, CatalogEntry, ObservedGoal, PlanObserver, PlanStatus, SearchTrace, WorldState } from '@dualplan/world-state';
+import type { Agent, RunnerEvent } from '@dualplan/runner';
+import type { AgentPlanner, ObservedGoal, PlanObserver, SearchTrace } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
-import { describeKeys, namedChanges, namedState } from './namedState.js';
-import { recordPlan } from './recordPlan.js';
-import { RECORDING_VERSION, type AgentRecording, type GoalConsidered, type PlanningOutcome, type PlanningRun, type Recording, type RecordingMessage, type TimelineEvent } from './Recording.js';
+import { describeKeys, namedChanges } from './namedState.js';
+import { RECORDING_VERSION, type AgentRecording, type GoalConsidered, type PlanningRun, type Recording, type RecordingMessage, type TimelineEvent } from './Recording.js';
 import { RingBuffer } from './RingBuffer.js';
 import { UsageStatistics, type PlanCredit } from './UsageStatistics.js';
-
-/** Options of {@link record}. Retention bounds memory: old runs and events are dropped, statistics keep counting. */
-export interface RecorderOptions {
-  /** Planning runs kept per agent (default 100). */
-  runsPerAgent?: number;
-  /** Timeline events kept per agent (default 1000). */
-  eventsPerAgent?: number;
-  /** Record each run's full searches (the planners trace while recorded). Default true; false records results only. */
-  searches?: boolean;
-  /** Nodes + candidates + events kept per search; a larger search is cut (the run is marked `truncated`). Default 2000. */
-  maxSearchItems?: number;
-  /** Plan-time samples kept per agent for percentiles (default 1024). */
-  planSamples?: number;
-  /** Milliseconds between updates to subscribers (default 100); 0: only on {@link Recorder.flush}. */
-  flushMs?: number;
-}
-
-/** Receives recording messages: a snapshot first, then updates. */
-export type RecordingListener = (message: RecordingMessage) => void;
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-
-interface RunnerEntry {
-  readonly runner: PlanRunner;
-  planner: AgentPlanner | null;
-  planCalls: number;
-  /** A planner call happened and its outcome event has not arrived yet. */
-  planned: boolean;
-  current: number;
-  credit: PlanCredit | undefined;
-  readonly scratch: WorldState<any>;
-}
-
-interface AgentEntry {
-  readonly agent: Agent;
-  readonly runners: RunnerEntry[];
-  readonly runs: RingBuffer<PlanningRun>;
-  readonly timeline: RingBuffer<TimelineEvent>;
-  readonly stats: UsageStatistics;
-  readonly values: Int32Array;
-  /** The planners' catalog entries by name; `catalogChanged` until the next update carries it. */
-  readonly catalog: Record<string, CatalogEntry>;
-  catalogChanged: boolean;
-  version: number;
-  nextRun: number;
-  nextSeq: number;
-  /** New since the last flush, for subscribers (bounded by retention too). */
-  readonly outRuns: RingBuffer<PlanningRun>;
-  readonly outEvents: RingBuffer<TimelineEvent>;
-  remove: () => void;
-}
+import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
+import { cutSearch } from './cutSearch.js';
+import { planningRun } from './planningRun.js';
+import type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 
 const OUTCOME_EVENTS = new Set(['planFound', 'planReplaced', 'planNotFound', 'replanSkipped']);
 const MAX_PENDING_SEARCHES = 64;
@@ -339,80 +291,20 @@ export class Recorder {
     const goals = this.pendingGoals;
     this.pendingSearches = [];
     this.pendingGoals = [];
-    const times = r.runner.stats.planTimes;
-    const planMs = times.length === 0 ? 0 : times[(r.planCalls - 1) % times.length];
-    let outcome: PlanningOutcome = 'none';
-    let status: PlanStatus = 'none';
-    let reason = '';
-    let decision = '';
-    let trigger: ReplanTrigger = 'noPlan';
-    let plan = null;
-    if (e.type === 'planFound' || e.type === 'planReplaced') {
-      outcome = e.type === 'planFound' ? 'adopted' : 'replaced';
-      status = 'found';
-      trigger = e.trigger;
-      reason = e.type === 'planFound' ? e.reason : lastFound(searches) ?? e.reason;
-      decision = e.type === 'planReplaced' ? e.reason : '';
-      plan = recordPlan(e.plan, entry.agent.state, r.scratch, e.ctx);
-    } else if (e.type === 'planNotFound') {
-      status = e.status;
-      trigger = e.trigger;
-      reason = e.reason;
-    } else if (e.type === 'replanSkipped') {
-      outcome = 'kept';
-      trigger = e.trigger;
-      decision = e.reason;
-      const m = e.reason.startsWith('no new plan (') ? /^no new plan \((none|budget)\): (.*)$/s.exec(e.reason) : null;
-      status = m ? (m[1] as PlanStatus) : 'found';
-      reason = m ? m[2] : (lastFound(searches) ?? '');
-    }
-    const run: Mutable<PlanningRun> = {
-      id: entry.nextRun++,
-      runner: r.runner.name,
-      planner: r.runner.planner.kind,
-      tick: e.tick,
-      time: e.time,
-      trigger,
-      state: namedState(entry.agent.state.schema, entry.agent.state.values),
-      status,
-      reason,
-      outcome,
-      decision,
-      plan,
-      searches,
-      goals,
-      planMs,
-      truncated: false,
-    };
+    const run = planningRun(entry, r, e, searches, goals);
     const credit = entry.stats.addRun(run);
-    if (outcome === 'adopted' || outcome === 'replaced') {
+    if (run.outcome === 'adopted' || run.outcome === 'replaced') {
       r.current = run.id;
       r.credit = credit;
       entry.stats.adopted(credit);
     }
-    run.searches = searches.map((s) => this.cut(s, run));
+    run.searches = searches.map((s) => cutSearch(s, run, this.maxSearchItems));
     entry.runs.push(run);
     if (this.listeners.length > 0) {
       entry.outRuns.push(run);
       this.schedule();
     }
     return run;
-  }
-
-  /** A search within the item budget, cut (and the run marked) when larger. */
-  private cut(s: SearchTrace, run: Mutable<PlanningRun>): SearchTrace {
-    const max = this.maxSearchItems;
-    if (s.nodes.length + s.candidates.length + s.events.length <= max) return s;
-    run.truncated = true;
-    const nodes = s.nodes.slice(0, Math.ceil(max / 4));
-    const kept = nodes.length;
-    return {
-      ...s,
-      nodes,
-      candidates: s.candidates.filter((c) => c.node < kept).slice(0, Math.ceil(max / 2)),
-      events: s.events.filter((ev) => ev.node < kept).slice(0, max - Math.ceil(max / 4) - Math.ceil(max / 2)),
-      path: s.path.filter((id) => id < kept),
-    };
   }
 
   private push(entry: AgentEntry, event: TimelineEvent, credit?: PlanCredit): void {
@@ -436,23 +328,4 @@ function considered(g: ObservedGoal): GoalConsidered {
   return { name: g.name, priority: Number.isNaN(g.priority) ? null : g.priority, valid: g.valid, satisfied: g.satisfied, plannable: g.plannable, chosen: g.chosen };
 }
 
-function lastFound(searches: readonly SearchTrace[]): string | null {
-  for (let i = searches.length - 1; i >= 0; i--) if (searches[i].status === 'found') return searches[i].reason;
-  return null;
-}
 
-/**
- * Attach a {@link Recorder} to one agent or many, in one call. Every runner of
- * each agent is recorded, and each planner that can be observed (both dualplan
- * planners' adapters) reports its searches while recorded.
- * @example
- * const recorder = record(agents);
- * for (let t = 0; t < 300; t++) for (const a of agents) a.tick(0.1);
- * formatStatistics(recorder.agent('troll').stats); // includes the never-selected lists
- */
-export function record(agents: Agent | readonly Agent[], options: RecorderOptions = {}): Recorder {
-  const recorder = new Recorder(options);
-  const list: readonly Agent[] = Array.isArray(agents) ? (agents as readonly Agent[]) : [agents as Agent];
-  for (const agent of list) recorder.add(agent);
-  return recorder;
-}

@@ -7,6 +7,8 @@ export type { CatalogEntry, SearchTrace, TraceNode, TraceCandidate, TraceEvent, 
  * Version of the {@link Recording} format. Bumped only for incompatible changes;
  * additions (new optional fields, new timeline event types) keep the version, so
  * readers must ignore what they do not know.
+ * @example
+ * if (JSON.parse(text).version > RECORDING_VERSION) console.log('saved by a newer monitor');
  */
 export const RECORDING_VERSION = 1;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { record } from './Recorder.js';
+import { record } from './record.js';
 import { formatRun, formatTimelineEvent } from './formatRun.js';
 import { formatStatistics } from './formatStatistics.js';
 import { whyNot } from './whyNot.js';

@@ -25,8 +25,9 @@ export type {
 } from './Recording.js';
 export { MonitorError } from './MonitorError.js';
 export { RingBuffer } from './RingBuffer.js';
-export { Recorder, record } from './Recorder.js';
-export type { RecorderOptions, RecordingListener } from './Recorder.js';
+export { Recorder } from './Recorder.js';
+export { record } from './record.js';
+export type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 export { UsageStatistics } from './UsageStatistics.js';
 export type { PlanCredit } from './UsageStatistics.js';
 export { namedState, namedChanges, describeKeys } from './namedState.js';

@@ -2,7 +2,13 @@ import { MonitorError } from './MonitorError.js';
 import type { Recorder } from './Recorder.js';
 import type { RecordingMessage } from './Recording.js';
 
-/** The channel name every dualplan monitor message carries, so other messages on the same window are ignored. */
+/**
+ * The channel name every dualplan monitor message carries, so other messages on the same window are ignored.
+ * @example
+ * window.addEventListener('message', (e) => {
+ *   if (e.data?.channel === MONITOR_CHANNEL) console.log(e.data.type);
+ * });
+ */
 export const MONITOR_CHANNEL = 'dualplan-monitor';
 
 /** What travels over postMessage: the page's hello, or a recording message. */

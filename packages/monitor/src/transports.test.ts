@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { WebSocket } from 'ws';
-import { record } from './Recorder.js';
+import { record } from './record.js';
 import type { RecordingMessage } from './Recording.js';
 import { RecordingMirror } from './RecordingMirror.js';
 import { connectPostMessage, MONITOR_CHANNEL, servePostMessage, windowEndpoint, type MessageEndpoint } from './postMessageTransport.js';

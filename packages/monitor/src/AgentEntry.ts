@@ -1,0 +1,40 @@
+import type { Agent, PlanRunner } from '@dualplan/runner';
+import type { AgentPlanner, CatalogEntry, WorldState } from '@dualplan/world-state';
+import type { PlanningRun, TimelineEvent } from './Recording.js';
+import type { RingBuffer } from './RingBuffer.js';
+import type { PlanCredit, UsageStatistics } from './UsageStatistics.js';
+
+/** @internal `T` with its fields writable, for a record built in steps. */
+export type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** @internal What a recorder keeps per recorded runner. */
+export interface RunnerEntry {
+  readonly runner: PlanRunner;
+  planner: AgentPlanner | null;
+  planCalls: number;
+  /** A planner call happened and its outcome event has not arrived yet. */
+  planned: boolean;
+  current: number;
+  credit: PlanCredit | undefined;
+  readonly scratch: WorldState<any>;
+}
+
+/** @internal What a recorder keeps per recorded agent. */
+export interface AgentEntry {
+  readonly agent: Agent;
+  readonly runners: RunnerEntry[];
+  readonly runs: RingBuffer<PlanningRun>;
+  readonly timeline: RingBuffer<TimelineEvent>;
+  readonly stats: UsageStatistics;
+  readonly values: Int32Array;
+  /** The planners' catalog entries by name; `catalogChanged` until the next update carries it. */
+  readonly catalog: Record<string, CatalogEntry>;
+  catalogChanged: boolean;
+  version: number;
+  nextRun: number;
+  nextSeq: number;
+  /** New since the last flush, for subscribers (bounded by retention too). */
+  readonly outRuns: RingBuffer<PlanningRun>;
+  readonly outEvents: RingBuffer<TimelineEvent>;
+  remove: () => void;
+}

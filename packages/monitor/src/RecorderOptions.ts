@@ -1,0 +1,20 @@
+import type { RecordingMessage } from './Recording.js';
+
+/** Options of {@link record}. Retention bounds memory: old runs and events are dropped, statistics keep counting. */
+export interface RecorderOptions {
+  /** Planning runs kept per agent (default 100). */
+  runsPerAgent?: number;
+  /** Timeline events kept per agent (default 1000). */
+  eventsPerAgent?: number;
+  /** Record each run's full searches (the planners trace while recorded). Default true; false records results only. */
+  searches?: boolean;
+  /** Nodes + candidates + events kept per search; a larger search is cut (the run is marked `truncated`). Default 2000. */
+  maxSearchItems?: number;
+  /** Plan-time samples kept per agent for percentiles (default 1024). */
+  planSamples?: number;
+  /** Milliseconds between updates to subscribers (default 100); 0: only on {@link Recorder.flush}. */
+  flushMs?: number;
+}
+
+/** Receives recording messages: a snapshot first, then updates. */
+export type RecordingListener = (message: RecordingMessage) => void;

@@ -1,0 +1,65 @@
+import type { ReplanTrigger, RunnerEvent } from '@dualplan/runner';
+import type { PlanStatus, SearchTrace } from '@dualplan/world-state';
+import type { AgentEntry, Mutable, RunnerEntry } from './AgentEntry.js';
+import { namedState } from './namedState.js';
+import { recordPlan } from './recordPlan.js';
+import type { GoalConsidered, PlanningOutcome, PlanningRun } from './Recording.js';
+
+/**
+ * @internal The record of one planning run of runner `r`, from the outcome
+ * event `e` that ended it and the searches and goals its planner reported.
+ * Takes the agent's next run id.
+ */
+export function planningRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent, searches: SearchTrace[], goals: GoalConsidered[]): Mutable<PlanningRun> {
+  const times = r.runner.stats.planTimes;
+  const planMs = times.length === 0 ? 0 : times[(r.planCalls - 1) % times.length];
+  let outcome: PlanningOutcome = 'none';
+  let status: PlanStatus = 'none';
+  let reason = '';
+  let decision = '';
+  let trigger: ReplanTrigger = 'noPlan';
+  let plan = null;
+  if (e.type === 'planFound' || e.type === 'planReplaced') {
+    outcome = e.type === 'planFound' ? 'adopted' : 'replaced';
+    status = 'found';
+    trigger = e.trigger;
+    reason = e.type === 'planFound' ? e.reason : lastFound(searches) ?? e.reason;
+    decision = e.type === 'planReplaced' ? e.reason : '';
+    plan = recordPlan(e.plan, entry.agent.state, r.scratch, e.ctx);
+  } else if (e.type === 'planNotFound') {
+    status = e.status;
+    trigger = e.trigger;
+    reason = e.reason;
+  } else if (e.type === 'replanSkipped') {
+    outcome = 'kept';
+    trigger = e.trigger;
+    decision = e.reason;
+    const m = e.reason.startsWith('no new plan (') ? /^no new plan \((none|budget)\): (.*)$/s.exec(e.reason) : null;
+    status = m ? (m[1] as PlanStatus) : 'found';
+    reason = m ? m[2] : (lastFound(searches) ?? '');
+  }
+  const run: Mutable<PlanningRun> = {
+    id: entry.nextRun++,
+    runner: r.runner.name,
+    planner: r.runner.planner.kind,
+    tick: e.tick,
+    time: e.time,
+    trigger,
+    state: namedState(entry.agent.state.schema, entry.agent.state.values),
+    status,
+    reason,
+    outcome,
+    decision,
+    plan,
+    searches,
+    goals,
+    planMs,
+    truncated: false,
+  };
+  return run;
+}
+
+function lastFound(searches: readonly SearchTrace[]): string | null {
+  for (let i = searches.length - 1; i >= 0; i--) if (searches[i].status === 'found') return searches[i].reason;
+  return null;
+}
