@@ -26,7 +26,11 @@ import type {
 import { DomainDocumentError, pointer, problem } from './DomainDocumentError.js';
 import { compact, type DomainDefinitions } from './documentToDefinitions.js';
 
-/** Where editors find the JSON Schema of a saved document, relative to a project with the package installed. */
+/**
+ * Where editors find the JSON Schema of a saved document, relative to a project with the package installed.
+ * @example
+ * const doc = { $schema: DEFAULT_SCHEMA_REF, ...saveDomain(domain) };
+ */
 export const DEFAULT_SCHEMA_REF = './node_modules/@dualplan/documents/domain.schema.json';
 
 /**

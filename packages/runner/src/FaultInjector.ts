@@ -37,7 +37,13 @@ export interface InjectedFault {
   readonly subject: string;
 }
 
-/** What the injector throws, so tests can tell injected faults from real bugs. */
+/**
+ * What the injector throws, so tests can tell injected faults from real bugs.
+ * @example
+ * const onEvent = (e: RunnerEvent) => {
+ *   if (e.type === 'fault' && !(e.error.cause instanceof InjectedFaultError)) throw e.error; // a real bug
+ * };
+ */
 export class InjectedFaultError extends Error {
   override readonly name = 'InjectedFaultError';
 }

@@ -34,27 +34,51 @@ export const CondOp = /* @__PURE__ */ Object.freeze({ Eq: 0, Ne: 1, Lt: 2, Le: 3
 const OP_CODES: Readonly<Record<string, number>> = { '==': 0, '!=': 1, '<': 2, '<=': 3, '>': 4, '>=': 5, in: 6 };
 const OP_TEXT = ['==', '!=', '<', '<=', '>', '>=', 'in', 'opaque'];
 
-/** Typed condition helpers: key names and value types are checked by TypeScript. */
+/**
+ * `key == value`. The condition helpers are typed: key names and value types are checked by TypeScript.
+ * @example
+ * eq(keys.CanSeeEnemy, true)
+ */
 export function eq<V>(key: Key<V>, value: V): Condition {
   return { key, op: '==', value: value as unknown as number };
 }
-/** `key != value`. */
+/**
+ * `key != value`.
+ * @example
+ * ne(keys.EnemyRange, Range.OutOfRange)
+ */
 export function ne<V>(key: Key<V>, value: V): Condition {
   return { key, op: '!=', value: value as unknown as number };
 }
-/** `key < value`, for integer and enum keys. */
+/**
+ * `key < value`, for integer and enum keys.
+ * @example
+ * lt(keys.TrunkHealth, 3)
+ */
 export function lt<V extends number>(key: Key<V>, value: V): Condition {
   return { key, op: '<', value };
 }
-/** `key <= value`, for integer and enum keys. */
+/**
+ * `key <= value`, for integer and enum keys.
+ * @example
+ * le(keys.TrunkHealth, 2)
+ */
 export function le<V extends number>(key: Key<V>, value: V): Condition {
   return { key, op: '<=', value };
 }
-/** `key > value`, for integer and enum keys. */
+/**
+ * `key > value`, for integer and enum keys.
+ * @example
+ * gt(keys.TrunkHealth, 0)
+ */
 export function gt<V extends number>(key: Key<V>, value: V): Condition {
   return { key, op: '>', value };
 }
-/** `key >= value`, for integer and enum keys. */
+/**
+ * `key >= value`, for integer and enum keys.
+ * @example
+ * ge(keys.Ammo, 1)
+ */
 export function ge<V extends number>(key: Key<V>, value: V): Condition {
   return { key, op: '>=', value };
 }
@@ -67,10 +91,16 @@ export function isIn<V extends number>(key: Key<V>, values: readonly V[]): Condi
   return { key, op: 'in', value: values };
 }
 /**
- * Reads naturally for merged-bool enums: `is(keys.Weapon, Weapon.Sword)`.
+ * {@link eq} under a name that reads naturally for merged-bool enums.
+ * @example
+ * is(keys.Weapon, Weapon.Sword)
  */
 export const is = eq;
-/** A procedural condition; GOAP checks it against the real state and never regresses it. */
+/**
+ * A procedural condition; GOAP checks it against the real state and never regresses it.
+ * @example
+ * check('path to the enemy is clear', (state, ctx: { nav: { clearPath(): boolean } }) => ctx.nav.clearPath())
+ */
 export function check<Ctx = any>(name: string, test: OpaqueTest<Ctx>): OpaqueCondition<Ctx> {
   return { opaque: name, test };
 }
@@ -198,6 +228,9 @@ function at(where?: string): string {
 /**
  * Index of the first condition that fails on the state, or -1 when all hold.
  * Allocates nothing; opaque tests receive the state and `ctx`.
+ * @example
+ * const failed = firstFailing(conds, state);
+ * if (failed >= 0) console.log(`fails: ${conds.describe(failed)}`);
  */
 export function firstFailing(list: ConditionList, state: WorldState<any>, ctx?: unknown): number {
   const d = list.data;
@@ -221,7 +254,11 @@ export function firstFailing(list: ConditionList, state: WorldState<any>, ctx?: 
   return -1;
 }
 
-/** True when every condition holds on the state. */
+/**
+ * True when every condition holds on the state.
+ * @example
+ * if (checkConditions(conds, state)) console.log('DoTrunkSlam can run');
+ */
 export function checkConditions(list: ConditionList, state: WorldState<any>, ctx?: unknown): boolean {
   return firstFailing(list, state, ctx) < 0;
 }

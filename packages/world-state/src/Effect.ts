@@ -37,15 +37,27 @@ export const EffOp = /* @__PURE__ */ Object.freeze({ Set: 0, Add: 1, Opaque: 2 }
 export function set<V>(key: Key<V>, value: V): Effect {
   return { key, op: 'set', value: value as unknown as number };
 }
-/** Add to an int key; at the range edge the key's policy (or `edge`) clamps or fails. */
+/**
+ * Add to an int key; at the range edge the key's policy (or `edge`) clamps or fails.
+ * @example
+ * add(keys.Ammo, 10) // past the maximum: clamped, or refused under edge 'error'
+ */
 export function add(key: Key<number>, amount: number, edge?: EdgePolicy): Effect {
   return edge ? { key, op: 'add', value: amount, edge } : { key, op: 'add', value: amount };
 }
-/** Subtract from an int key. */
+/**
+ * Subtract from an int key; `edge` as for {@link add}.
+ * @example
+ * sub(keys.Ammo, 1, 'error') // an action that cannot fire without ammunition
+ */
 export function sub(key: Key<number>, amount: number, edge?: EdgePolicy): Effect {
   return edge ? { key, op: 'sub', value: amount, edge } : { key, op: 'sub', value: amount };
 }
-/** A procedural effect. */
+/**
+ * A procedural effect: code run when the effect is applied, invisible to the planners' regression.
+ * @example
+ * effect('alert the squad', (state, ctx: { squad: { alert(): void } }) => ctx.squad.alert())
+ */
 export function effect<Ctx = any>(name: string, apply: OpaqueApply<Ctx>): OpaqueEffect<Ctx> {
   return { opaque: name, apply };
 }
@@ -169,6 +181,9 @@ export function emptyEffects(schema: Schema): EffectList {
  * Apply effects to a state. Returns -1, or the index of an effect whose `error`
  * edge policy refused it (earlier effects stay applied: planners restore their
  * working copy, and the runner uses {@link applyEffectsOrThrow}). Allocates nothing.
+ * @example
+ * const refused = applyEffects(effects, state);
+ * if (refused >= 0) console.log(`effect ${refused} would leave its key's range`);
  */
 export function applyEffects(list: EffectList, state: WorldState<any>, ctx?: unknown, source: ChangeSource = ChangeSource.Own): number {
   const d = list.data;
@@ -199,7 +214,11 @@ export function applyEffects(list: EffectList, state: WorldState<any>, ctx?: unk
   return -1;
 }
 
-/** {@link applyEffects}, throwing {@link EffectRangeError} naming the key when an edge policy refuses. */
+/**
+ * {@link applyEffects}, throwing {@link EffectRangeError} naming the key when an edge policy refuses.
+ * @example
+ * applyEffectsOrThrow(effects, state, ctx, ChangeSource.Own, 'task DoTrunkSlam');
+ */
 export function applyEffectsOrThrow(list: EffectList, state: WorldState<any>, ctx?: unknown, source: ChangeSource = ChangeSource.Own, where?: string): void {
   const failed = applyEffects(list, state, ctx, source);
   if (failed >= 0) throw new EffectRangeError(list.schema.nameOf(list.data[failed * 4]), where);

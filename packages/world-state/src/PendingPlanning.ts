@@ -150,12 +150,20 @@ function sectionsOf(p: { readonly parallel?: readonly ParallelSection[] }): { pa
   return sections === undefined || sections.length === 0 ? {} : { parallel: sections.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })) };
 }
 
-/** True when `planner` can answer "still planning" ({@link PendingPlanner}). */
+/**
+ * True when `planner` can answer "still planning" ({@link PendingPlanner}).
+ * @example
+ * if (isPendingPlanner(planner)) planner.request(state, ctx, null, 1, 'noPlan', receiver);
+ */
 export function isPendingPlanner<Ctx>(planner: AgentPlanner<Ctx>): planner is PendingPlanner<Ctx> {
   return typeof (planner as Partial<PendingPlanner<Ctx>>).request === 'function';
 }
 
-/** True when `planner` can plan in slices ({@link SlicedPlanner}). */
+/**
+ * True when `planner` can plan in slices ({@link SlicedPlanner}).
+ * @example
+ * if (isSlicedPlanner(planner)) planner.begin(state, ctx, null);
+ */
 export function isSlicedPlanner<Ctx>(planner: AgentPlanner<Ctx>): planner is SlicedPlanner<Ctx> {
   return typeof (planner as Partial<SlicedPlanner<Ctx>>).step === 'function' && typeof (planner as Partial<SlicedPlanner<Ctx>>).begin === 'function';
 }

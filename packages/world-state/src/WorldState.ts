@@ -7,6 +7,8 @@ import { UndoJournal } from './UndoJournal.js';
 /**
  * Who made a write. The runner replans on external changes (sensors, bindings,
  * other agents) but never on the plan's own effects; planning writes are not tracked.
+ * @example
+ * state.set(keys.TrunkHealth, 2, ChangeSource.Own); // the agent's own doing: no replan
  */
 export const ChangeSource = /* @__PURE__ */ Object.freeze({ External: 0, Own: 1, Planning: 2 } as const);
 export type ChangeSource = (typeof ChangeSource)[keyof typeof ChangeSource];
@@ -266,6 +268,9 @@ export interface RestoreOptions {
  * Restore a state from {@link WorldState.toJSON} output, validating every key and value.
  * Throws {@link UnknownKeyError} for unknown keys, {@link ValueRangeError} for bad values,
  * and {@link SnapshotError} for missing keys or wrong slot counts.
+ * @example
+ * const saved = JSON.stringify(state);
+ * const again = restoreState(schema, JSON.parse(saved));
  */
 export function restoreState<S extends SchemaSpec>(schema: Schema<S>, snapshot: Snapshot, options: RestoreOptions = {}): WorldState<S> {
   const state = new WorldState(schema);
@@ -301,6 +306,10 @@ function writeSnapshot(state: WorldState<any>, snapshot: Snapshot, allowMissing:
 /**
  * Write into `out` the cells whose values differ between `a` and `b`; returns how many.
  * `out` should have room for `schema.size` entries.
+ * @example
+ * const cells = new Int32Array(schema.size);
+ * const n = diffStates(before, after, cells);
+ * for (let i = 0; i < n; i++) console.log(schema.nameOf(cells[i]));
  */
 export function diffStates<S extends SchemaSpec>(a: WorldState<S>, b: WorldState<S>, out: Int32Array | number[]): number {
   const x = a.values;

@@ -5,6 +5,12 @@ import { didYouMean } from './didYouMean.js';
  * Every error dualplan throws for bad input is a {@link DualplanError} with a
  * machine-readable `code` and the name of the offending key, task or action in
  * `subject`, so tools can point at the definition that needs fixing.
+ * @example
+ * try {
+ *   createState(schema, { CanSeeEnemey: true });
+ * } catch (e) {
+ *   if (e instanceof DualplanError) console.log(e.code, e.subject); // UNKNOWN_KEY CanSeeEnemey
+ * }
  */
 export class DualplanError extends Error {
   /** Stable error code, e.g. `UNKNOWN_KEY`. */

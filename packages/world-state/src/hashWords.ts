@@ -3,6 +3,9 @@
  * stable across runs, so closed sets, caches and replay logs can key on a state.
  * Returned as a signed 32-bit integer: V8 keeps those unboxed, whereas an
  * unsigned result above 2^31 would be a heap number allocated on every call.
+ * @example
+ * const words = new Int32Array([1, 2, 3]);
+ * hashWords(words, words.length) === hashWords(Int32Array.of(1, 2, 3), 3); // true
  */
 export function hashWords(words: ArrayLike<number>, count: number, seed = 0x9747b28c): number {
   let h = seed | 0;
