@@ -111,7 +111,6 @@ describe('GoapPlanner: sliced search and reentrancy', () => {
   test.each(['count', 'additive'] as const)('a callback that re-enters its own planner gets PlannerBusyError instead of corrupting the search (%s)', (heuristic) => {
     const schema = defineSchema({ done: bool() });
     let inner: unknown = null;
-    let planner: GoapPlanner;
     const d = compileGoapDomain(defineActions(schema, [
         {
           name: 'work',
@@ -129,7 +128,8 @@ describe('GoapPlanner: sliced search and reentrancy', () => {
         },
       ]), { goals: [{ name: 'g', conditions: [eq(schema.keys.done, true)] }] });
     // The additive heuristic runs the check inside begin() (relaxation), the count heuristic during step().
-    planner = new GoapPlanner(d, { heuristic });
+    // Declared after the callback that uses it: the callback runs only during search(), once it is set.
+    const planner = new GoapPlanner(d, { heuristic });
     expect(planner.search(createState(schema), 'g').status).toBe('found');
     expect(inner).toBeInstanceOf(PlannerBusyError);
     expect(planNames(d, planner.result)).toEqual(['work']);

@@ -1,4 +1,4 @@
-import { bool, check, createState, defineSchema, eq, set, defineActions, type ObservedGoal, type Plan, type SearchTrace } from '@dualplan/world-state';
+import { bool, createState, defineSchema, eq, set, defineActions, type ObservedGoal, type Plan, type SearchTrace } from '@dualplan/world-state';
 import { compileGoapDomain } from '../domain/compileGoapDomain.js';
 import { GoapPlanner } from '../GoapPlanner.js';
 import type { GoapMeta } from '../search/GoapResult.js';

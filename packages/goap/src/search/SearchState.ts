@@ -141,7 +141,7 @@ export class SearchState implements SearchSettings, HeuristicSearch {
       return (this.useCode[a] = Verdict.unusable);
     }
     const list = d.procedural[a];
-    let failed = -1;
+    let failed: number;
     let cost = Infinity;
     let part = 'procedural check';
     try {
