@@ -145,10 +145,25 @@ describe('builder and plain data compile to the same domain', () => {
 
   it('key names and value types are checked by TypeScript', () => {
     const b = () => htnDomainBuilder(defineActions(trollSchema(), [])).compound('Root');
-    // @ts-expect-error WsNope is not a key of the troll schema
-    expect(() => b().method((k) => [eq(k.WsNope, true)]).end().build()).toThrow(DualplanError);
-    // @ts-expect-error WsCanSeeEnemy is a boolean
-    expect(() => b().method((k) => [eq(k.WsCanSeeEnemy, 3)]).end().build()).toThrow(ValueRangeError);
+    // Each directive sits on the line of the faulty argument, so wrapping the chain does not move it off.
+    expect(() =>
+      b()
+        .method((k) => [
+          // @ts-expect-error WsNope is not a key of the troll schema
+          eq(k.WsNope, true),
+        ])
+        .end()
+        .build(),
+    ).toThrow(DualplanError);
+    expect(() =>
+      b()
+        .method((k) => [
+          // @ts-expect-error WsCanSeeEnemy is a boolean
+          eq(k.WsCanSeeEnemy, 3),
+        ])
+        .end()
+        .build(),
+    ).toThrow(ValueRangeError);
   });
 });
 

@@ -54,8 +54,11 @@ describe('defineSchema', () => {
     enum Two { A, B }
     expect(schemaError(() => defineSchema(Two, { A: bool() } as never)).subject).toBe('B');
     expect(schemaError(() => defineSchema(Two, { A: bool(), B: bool(), C: bool() } as never)).subject).toBe('C');
-    // eslint-disable-next-line @typescript-eslint/no-duplicate-enum-values -- the duplicate is the bad input under test
-    enum Same { A = 0, B = 0 }
+    enum Same {
+      A = 0,
+      // eslint-disable-next-line @typescript-eslint/no-duplicate-enum-values -- the duplicate is the bad input under test
+      B = 0,
+    }
     expect(schemaError(() => defineSchema(Same, { A: bool(), B: bool() })).code).toBe('DUPLICATE_KEY');
   });
 
