@@ -81,10 +81,10 @@ try {
     const m = /^snippets\/([^(]+)\((\d+),\d+\): (.*)$/.exec(line);
     if (!m) continue;
     const entry = sources.get(m[1]);
-    if (!entry) throw new Error(`tsc: ${line}`);
+    if (!entry) throw new Error(`tsc: ${line}`, { cause: e });
     fail(entry.snippet, `type error: ${m[3]}\n    at: ${entry.lines[Number(m[2]) - 1]?.trim()}`);
   }
-  if (failures.size === 0) throw new Error(`tsc failed:\n${e.stdout}${e.stderr}`);
+  if (failures.size === 0) throw new Error(`tsc failed:\n${e.stdout}${e.stderr}`, { cause: e });
 }
 
 console.log(`type-checked ${sources.size} programs in ${((performance.now() - typeCheckStarted) / 1000).toFixed(0)} s`);
