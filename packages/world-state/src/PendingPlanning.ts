@@ -2,7 +2,8 @@ import type { AgentPlanner } from './AgentPlanner.js';
 import type { BudgetKind, PlanResult, PlanStatus } from './PlanResult.js';
 import type { Plan, PlanStats, PlanStep } from './Plan.js';
 import type { WorldState } from './WorldState.js';
-import { parallelShapeError, type ParallelSection } from './ParallelSection.js';
+import { parallelShapeError } from './ParallelCheck.js';
+import type { ParallelSection } from './ParallelSection.js';
 import { DualplanError } from './errors.js';
 
 /**

@@ -38,8 +38,9 @@ export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from './Pl
 export type { AgentPlanner, ReplaceDecision, SubPlanner } from './AgentPlanner.js';
 export { PlanBuffer, copyResult, planFound, noPlan, moveFaults } from './PlanResult.js';
 export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult, MutableSection } from './PlanResult.js';
-export { ParallelCheck, ParallelConflictError, parallelShapeError } from './ParallelSection.js';
-export type { ParallelSection, ParallelClash } from './ParallelSection.js';
+export { ParallelCheck, ParallelConflictError, parallelShapeError } from './ParallelCheck.js';
+export type { ParallelClash } from './ParallelCheck.js';
+export type { ParallelSection } from './ParallelSection.js';
 export { didYouMean } from './didYouMean.js';
 export { flagOfParseError } from './flagOfParseError.js';
 export { checkFields, UnknownFieldError } from './checkFields.js';

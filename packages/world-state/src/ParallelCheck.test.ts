@@ -3,7 +3,7 @@ import { compileConditions, eq } from './Condition.js';
 import { compileEffects, set } from './Effect.js';
 import { bool } from './KeySpec.js';
 import { defineSchema } from './defineSchema.js';
-import { ParallelCheck, ParallelConflictError, parallelShapeError } from './ParallelSection.js';
+import { ParallelCheck, ParallelConflictError, parallelShapeError } from './ParallelCheck.js';
 import type { Plan, PlanStep } from './Plan.js';
 import { copyResult, PlanBuffer } from './PlanResult.js';
 
