@@ -81,8 +81,10 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
           break;
         }
         // A strategy (random, utility) tries positions 0.. of the order it draws now; a plain compound its methods in order.
-        if (path === CallPath.Strategy) (sb = order.draw(callTask[call], s.ws, s.ctx, callArgs[call], s.settings.random)), (m = 0);
-        else m = prog[c + 1];
+        if (path === CallPath.Strategy) {
+          sb = order.draw(callTask[call], s.ws, s.ctx, callArgs[call], s.settings.random);
+          m = 0;
+        } else m = prog[c + 1];
       } else {
         if (cur < curEnd) {
           if ((top + curEnd - cur) * 2 > nodes.length) s.nodes = nodes = grow(nodes, (top + curEnd - cur) * 2);
@@ -108,7 +110,7 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
       const c = call * CALL;
       const end = prog[c + 2];
       let mo = 0;
-      let more = false; // methods left to try after this one: a decomposition point
+      let more: boolean; // methods left to try after this one: a decomposition point
       if (sb < 0) {
         mo = methodBase + m * METHOD;
         while (m < end && !holds(prog, prog[mo], prog[mo + 1], values)) {
