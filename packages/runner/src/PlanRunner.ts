@@ -1,5 +1,4 @@
 import {
-  ChangeSource,
   isPendingPlanner,
   validatePlanSafely,
   type AgentPlanner,
@@ -12,13 +11,12 @@ import {
 } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import { FaultReporter } from './FaultReporter.js';
-import { faultMode, type FaultMode, type FaultSource } from './FaultSource.js';
+import { faultMode, type FaultSource } from './FaultSource.js';
 import type { Operator, OperatorMap } from './Operator.js';
 import { RunnerError } from './RunnerError.js';
 import type { ReplanTrigger, RunnerEventListener } from './RunnerEvent.js';
 import { createRunnerStats, recordPlanTime, type RunnerStats } from './RunnerStats.js';
 import { planGuarded, shouldReplaceGuarded, updateGuarded } from './plannerCalls.js';
-import { validateRest } from './validateRest.js';
 import { StepExecution } from './StepExecution.js';
 import { SectionCursor, SectionMove } from './SectionCursor.js';
 import { checkOperators, checkRunnerOptions, phaseOf, sameStep } from './runnerChecks.js';
@@ -101,6 +99,9 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.clock = options.clock ?? (() => performance.now());
     this.maxPlanSamples = samples;
     this.faults = new FaultReporter(() => this.onEvent, faultMode(options.faults, `runner "${this.name}"`), `agent "${agent.id}", runner "${this.name}"`, () => this.base(), this.stats);
+    // The step executor reads the runner's planner and listener live (both change at run time) through getters,
+    // whose own `this` is the host object: hence a name for the runner.
+    // eslint-disable-next-line @typescript-eslint/no-this-alias
     const runner = this;
     this.exec = new StepExecution<Ctx>(
       agent,

@@ -1,10 +1,14 @@
 import workerpool from 'workerpool';
-import type { AgentPlanner, PendingPlanner, Plan, PlanCodec, PlanReceiver, PlanResult } from '@dualplan/world-state';
+import type { PendingPlanner, Plan, PlanCodec, PlanReceiver, PlanResult } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
 import { revivedFaults, revivedThrown, type InlineAnswer } from './poolFaults.js';
-import { PooledPlanner } from './PooledPlanner.js';
+import { PooledPlanner, type PooledPlannerOptions } from './PooledPlanner.js';
 import { PoolLane, type Block } from './PoolLane.js';
 import type { PlanBatchReply } from './servePlanners.js';
+
+export type { PooledPlannerOptions } from './PooledPlanner.js';
+
+type Lane = PoolLane<PooledPlanner<any>>;
 
 /** Options of {@link createPlannerPool}. */
 export interface PlannerPoolOptions {
@@ -48,21 +52,6 @@ export interface PlannerPoolStats {
   outcomes: number;
 }
 
-/** How a pooled planner plans locally and re-attaches plans: the same domain, compiled on the main thread too. */
-export interface PooledPlannerOptions<Ctx> {
-  /** The main thread's planner over the same domain: it decides replacements and takes step feedback. */
-  local: AgentPlanner<Ctx>;
-  /** Re-attaches the workers' plain plans to the main thread's compiled domain. */
-  codec: PlanCodec;
-  /** The context as the worker sees it (must survive structured cloning); default: the context itself. */
-  ctx?: (ctx: Ctx) => unknown;
-  /**
-   * What this agent's planner has learnt from step feedback, read when a request is sent, or null when
-   * nothing: for GOAP, its planner's cost multipliers (`() => goap.multipliers`), so a worker avoids an action
-   * that just failed for this agent as the main thread would. The worker's `PoolDomain.feedback` applies it.
-   */
-  feedback?: () => ArrayLike<number> | null;
-}
 
 /** Batches in flight per worker: one planning while the next waits, so a worker never idles for the main thread. */
 const IN_FLIGHT_PER_WORKER = 2;
@@ -97,8 +86,8 @@ export class PlannerPool {
   private readonly maxWorkers: number;
   private readonly maxBatch: number;
   private readonly agingTurns: number;
-  private readonly lanes = new Map<string, PoolLane>();
-  private readonly order: PoolLane[] = [];
+  private readonly lanes = new Map<string, Lane>();
+  private readonly order: Lane[] = [];
   private next = 0;
   private inFlight = 0;
   private turn = 0;
@@ -157,7 +146,7 @@ export class PlannerPool {
     if (!options.codec || typeof options.codec.decode !== 'function') throw new RunnerError('BAD_PLANNER', domain, `pool.planner("${domain}") needs the domain's PlanCodec.`);
     let lane = this.lanes.get(domain);
     if (lane === undefined) {
-      lane = new PoolLane(domain, this.sharedMemory, this.maxBatch, 4 * this.maxWorkers + 4);
+      lane = new PoolLane<PooledPlanner<any>>(domain, this.sharedMemory, this.maxBatch, 4 * this.maxWorkers + 4);
       this.lanes.set(domain, lane);
       this.order.push(lane);
     }
@@ -204,7 +193,7 @@ export class PlannerPool {
     await this.pool.terminate(force);
   }
 
-  private send(lane: PoolLane, n: number): void {
+  private send(lane: Lane, n: number): void {
     const block = lane.take(n);
     const cells = lane.cells;
     const values = block.values;
@@ -279,7 +268,7 @@ export class PlannerPool {
     return key;
   }
 
-  private answer(lane: PoolLane, block: Block, reply: PlanBatchReply): void {
+  private answer(lane: Lane, block: Block<PooledPlanner<any>>, reply: PlanBatchReply): void {
     this.inFlight--;
     const table = lane.absorb(reply.token, reply.reset, reply.base, reply.added, reply.addedCount);
     this.stats.outcomes += reply.addedCount;
@@ -315,7 +304,7 @@ export class PlannerPool {
   }
 
   /** An answer that travelled whole: the planner threw in the worker, or its search contained faults. */
-  private inline(lane: PoolLane, planner: PooledPlanner<any>, receiver: PlanReceiver, id: number, a: InlineAnswer): void {
+  private inline(lane: Lane, planner: PooledPlanner<any>, receiver: PlanReceiver, id: number, a: InlineAnswer): void {
     if ('thrown' in a) {
       this.stats.failures++;
       receiver.receive(id, null, `domain ${lane.domain}: planner threw: ${a.thrown.message}`, true, revivedThrown(a.thrown));
@@ -332,7 +321,7 @@ export class PlannerPool {
   }
 
   /** A request whose planner's own code threw before it was sent: it fails alone, reported like a throw in plan. */
-  private refuse(lane: PoolLane, p: PooledPlanner<any>, thrown: unknown): void {
+  private refuse(lane: Lane, p: PooledPlanner<any>, thrown: unknown): void {
     const id = p.queuedId;
     const receiver = p.queuedReceiver!;
     p.unqueue();
@@ -341,7 +330,7 @@ export class PlannerPool {
     receiver.receive(id, null, `domain ${lane.domain}: planner threw: ${thrown instanceof Error ? thrown.message : String(thrown)}`, true, thrown);
   }
 
-  private fail(lane: PoolLane, block: Block, e: unknown): void {
+  private fail(lane: Lane, block: Block<PooledPlanner<any>>, e: unknown): void {
     this.inFlight--;
     const reason = `domain ${lane.domain}: worker failed: ${e instanceof Error ? e.message : String(e)}`;
     for (let i = 0; i < block.count; i++) {

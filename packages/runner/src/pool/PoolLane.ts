@@ -1,8 +1,7 @@
 import type { PlanCodec, PlanReceiver, PlanResult, StateValues } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
-import { UrgencyQueue } from '../scheduling/UrgencyQueue.js';
+import { UrgencyQueue, type Queued } from '../scheduling/UrgencyQueue.js';
 import { frozenResult } from '../sharing/frozenResult.js';
-import type { PooledPlanner } from './PooledPlanner.js';
 import { readWire, type WireBatch } from './wire.js';
 import type { PlainOutcome } from '@dualplan/world-state';
 
@@ -15,8 +14,8 @@ type ValuesClass = new (buffer: ArrayBufferLike | number, offset?: number, lengt
  * is reused batch after batch; without, `values` is transferred to the worker
  * and a block is used once.
  */
-export class Block {
-  readonly planners: (PooledPlanner<any> | null)[];
+export class Block<P = unknown> {
+  readonly planners: (P | null)[];
   readonly ids: Int32Array;
   readonly receivers: (PlanReceiver | null)[];
   ctxs: unknown[] | null = null;
@@ -28,7 +27,7 @@ export class Block {
     readonly answers: Int32Array | null,
     capacity: number,
   ) {
-    this.planners = new Array<PooledPlanner<any> | null>(capacity).fill(null);
+    this.planners = new Array<P | null>(capacity).fill(null);
     this.ids = new Int32Array(capacity);
     this.receivers = new Array<PlanReceiver | null>(capacity).fill(null);
   }
@@ -55,9 +54,9 @@ interface OutcomeTable {
  * agents' requests, its free blocks, and the outcome tables of the workers
  * that answered for it.
  */
-export class PoolLane {
-  readonly queue = new UrgencyQueue<PooledPlanner<any>>();
-  private readonly free: Block[] = [];
+export class PoolLane<P extends Queued> {
+  readonly queue = new UrgencyQueue<P>();
+  private readonly free: Block<P>[] = [];
   private readonly tables = new Map<string, OutcomeTable>();
   /** Cells per state, and the typed array class of the domain's states (known from the first request). */
   cells = -1;
@@ -81,17 +80,17 @@ export class PoolLane {
   }
 
   /** A block for up to `n` requests: a free shared one, or fresh. */
-  take(n: number): Block {
+  take(n: number): Block<P> {
     const ctor = this.valuesClass!;
-    if (!this.shared) return new Block(new ctor(n * this.cells), null, n);
+    if (!this.shared) return new Block<P>(new ctor(n * this.cells), null, n);
     const block = this.free.pop();
     if (block !== undefined) return block;
     const bytes = (ctor as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
-    return new Block(new ctor(new SharedArrayBuffer(this.capacity * this.cells * bytes)), new Int32Array(new SharedArrayBuffer(4 * (1 + this.capacity))), this.capacity);
+    return new Block<P>(new ctor(new SharedArrayBuffer(this.capacity * this.cells * bytes)), new Int32Array(new SharedArrayBuffer(4 * (1 + this.capacity))), this.capacity);
   }
 
   /** A shared block whose batch was answered goes back to the free list (one whose worker failed does not: it may still write). */
-  give(block: Block): void {
+  give(block: Block<P>): void {
     block.clear();
     if (this.shared) this.free.push(block);
   }

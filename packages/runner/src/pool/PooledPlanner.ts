@@ -1,7 +1,28 @@
-import { ForwardingPlanner, type Plan, type PlanCodec, type PlanReceiver, type PendingPlanner, type PlanUrgency, type WorldState } from '@dualplan/world-state';
+import { ForwardingPlanner, type AgentPlanner, type Plan, type PlanCodec, type PlanReceiver, type PendingPlanner, type PlanUrgency, type WorldState } from '@dualplan/world-state';
 import { URGENCY_LEVEL, type Queued } from '../scheduling/UrgencyQueue.js';
-import type { PlannerPool, PooledPlannerOptions } from './PlannerPool.js';
 import type { PoolLane } from './PoolLane.js';
+
+/** How a pooled planner plans locally and re-attaches plans: the same domain, compiled on the main thread too. */
+export interface PooledPlannerOptions<Ctx> {
+  /** The main thread's planner over the same domain: it decides replacements and takes step feedback. */
+  local: AgentPlanner<Ctx>;
+  /** Re-attaches the workers' plain plans to the main thread's compiled domain. */
+  codec: PlanCodec;
+  /** The context as the worker sees it (must survive structured cloning); default: the context itself. */
+  ctx?: (ctx: Ctx) => unknown;
+  /**
+   * What this agent's planner has learnt from step feedback, read when a request is sent, or null when
+   * nothing: for GOAP, its planner's cost multipliers (`() => goap.multipliers`), so a worker avoids an action
+   * that just failed for this agent as the main thread would. The worker's `PoolDomain.feedback` applies it.
+   */
+  feedback?: () => ArrayLike<number> | null;
+}
+
+/** @internal What a pooled planner needs of its pool: queueing a request, and counting a cancelled one. */
+export interface PoolQueue {
+  enqueue(planner: PooledPlanner<any>, level: number): void;
+  readonly stats: { cancelled: number };
+}
 
 /**
  * @internal One agent's planner on the pool. At most one request waits in the
@@ -30,8 +51,8 @@ export class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pendin
   private readonly mapCtx: ((ctx: Ctx) => unknown) | undefined;
 
   constructor(
-    private readonly pool: PlannerPool,
-    readonly lane: PoolLane,
+    private readonly pool: PoolQueue,
+    readonly lane: PoolLane<PooledPlanner<any>>,
     options: PooledPlannerOptions<Ctx>,
   ) {
     super(options.local);
