@@ -20,16 +20,18 @@ export interface PddlInstance {
 }
 
 /** The searches compared on every instance. */
-export type PddlSearch = 'optimal backward' | 'optimal forward' | 'LM-cut backward' | 'blind forward';
+export type PddlSearch = 'optimal: true' | 'optimal backward' | 'optimal forward' | 'LM-cut backward' | 'blind forward';
 
 /**
  * Planner options per search: `optimal backward` and `optimal forward` are the `optimal: true` preset (the
- * `'admissible'` heuristic: forward the goal's exact pattern database when it fits, else h_max then LM-cut).
+ * `'admissible'` heuristic: forward the goal's exact pattern database when it fits, else h_max then LM-cut);
+ * `optimal: true` is the preset as users write it, the planner choosing the direction.
  */
 export function searchOptions(search: PddlSearch, budget: { maxExpansions: number; timeBudgetMs: number }): GoapPlannerOptions {
   const common = { ...budget, maxNodes: 1 << 22, maxPlanLength: 256 };
   if (search === 'blind forward') return { ...common, mode: 'forward', weight: 0 };
   if (search === 'LM-cut backward') return { ...common, mode: 'backward', heuristic: 'lmcut' };
+  if (search === 'optimal: true') return { ...common, optimal: true };
   return { ...common, mode: search === 'optimal forward' ? 'forward' : 'backward', optimal: true };
 }
 
@@ -83,7 +85,7 @@ export function pddlCases(
 function checkPddl(planner: GoapPlanner, imp: PddlImport, optimum: number | null): CheckResult {
   const state = createState(imp.schema);
   const r = planner.search(state, imp.goalName);
-  const size = `${imp.task.atoms.length} atoms → ${imp.schema.size} cells, ${imp.actions.length} actions`;
+  const size = `${imp.task.atoms.length} atoms → ${imp.schema.size} cells, ${imp.actions.length} actions, ${planner.mode}`;
   if (r.status === 'budget') return { valid: false, optimal: false, budget: r.budget, expanded: r.expanded, detail: `stopped by the ${r.budget} budget after ${r.expanded} expansions (${size}${optimum === null ? '' : `; optimum ${optimum}`})` };
   if (r.status !== 'found') return { valid: false, optimal: false, expanded: r.expanded, detail: `status ${r.status}` };
   const plan = planner.toPlan();

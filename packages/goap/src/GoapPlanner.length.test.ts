@@ -88,7 +88,8 @@ describe('GoapPlanner: plan-length limit', () => {
     ['forward, h_max', { heuristic: 'max', mode: 'forward' }],
     ['backward, LM-cut', { heuristic: 'lmcut' }],
     ['forward, LM-cut', { heuristic: 'lmcut', mode: 'forward' }],
-    ['backward, optimal: true', { optimal: true }],
+    ['backward, optimal: true', { optimal: true, mode: 'backward' }],
+    ['optimal: true (direction chosen automatically)', { optimal: true }],
     ['forward, optimal: true', { optimal: true, mode: 'forward' }],
   ];
   test.each(settings)('%s: random int-and-bool problems with a binding limit: the cheapest plan within the limit, or none', (_, options) => {

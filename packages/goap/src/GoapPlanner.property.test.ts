@@ -26,7 +26,8 @@ const admissible: readonly [string, GoapPlannerOptions][] = [
   ['forward, h_max', { heuristic: 'max', mode: 'forward' }],
   ['LM-cut', { heuristic: 'lmcut' }],
   ['forward, LM-cut', { heuristic: 'lmcut', mode: 'forward' }],
-  ['optimal: true', { optimal: true }],
+  ['optimal: true (direction chosen automatically)', { optimal: true }],
+  ['backward, optimal: true', { optimal: true, mode: 'backward' }],
   ['forward, optimal: true', { optimal: true, mode: 'forward' }],
 ];
 

@@ -11,6 +11,7 @@ import type { GoapHeuristic } from './heuristics/GoapHeuristic.js';
 import { resolvePreset } from './heuristics/presets.js';
 import { ActionStats } from './search/ActionStats.js';
 import { checkState } from './search/checkState.js';
+import { chooseMode, precomputePatterns } from './search/chooseMode.js';
 import { GoapSearch } from './search/GoapSearch.js';
 import { SearchSpace } from './search/SearchSpace.js';
 import type { GoapMeta, GoapResult, GoapStatus } from './search/GoapResult.js';
@@ -60,9 +61,9 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   constructor(domain: GoapDomain<Ctx, Op>, options: GoapPlannerOptions = {}) {
     this.domain = domain;
     const o = resolvePreset(checkOptions(options));
-    this.mode = o.mode ?? 'backward';
-    this.weight = o.weight ?? 1;
     const heuristic = o.heuristic ?? 'count';
+    this.mode = o.mode ?? chooseMode(domain, heuristic);
+    this.weight = o.weight ?? 1;
     this.heuristic = typeof heuristic === 'function' ? heuristic : null;
     const estimator = createHeuristic(domain, heuristic, this.mode);
     this.optimal = o.greedy !== true && ((estimator.admissible && this.weight <= 1) || this.weight === 0);
@@ -80,6 +81,7 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     this.engine = new GoapSearch(domain, this, space, estimator, this.stats);
     this.result = this.engine.result;
     if (options.trace) this.engine.trace = new GoapTrace();
+    if (o.precompute && this.mode === 'forward' && heuristic === 'admissible') precomputePatterns(domain);
   }
 
   /**

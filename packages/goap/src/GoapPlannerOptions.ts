@@ -6,9 +6,10 @@ import type { GoapHeuristic } from './heuristics/GoapHeuristic.js';
 /** Options of a {@link GoapPlanner}: heuristic, budgets, search direction and tracing. */
 export interface GoapPlannerOptions {
   /**
-   * Guarantee optimal plans: picks the `'admissible'` heuristic at weight 1 (A*):
-   * forward, the goal's exact pattern database when it fits; else h_max, then
-   * LM-cut once a search passes 2048 nodes. Only an admissible `heuristic`
+   * Guarantee optimal plans: picks the `'admissible'` heuristic at weight 1 (A*)
+   * and, unless `mode` is given, the direction: forward with the goal's exact
+   * pattern database when every domain goal's table fits; else backward with
+   * h_max, then LM-cut once a search passes 2048 nodes. Only an admissible `heuristic`
    * (`'max'`, `'lmcut'`, `'admissible'`) and `weight` <= 1 may be given with it.
    */
   optimal?: boolean;
@@ -48,8 +49,19 @@ export interface GoapPlannerOptions {
   timeBudgetMs?: number;
   /** Budget: stored nodes (default 1 << 20). */
   maxNodes?: number;
-  /** `'backward'` regression A* (default) or `'forward'` A* over full states. */
+  /**
+   * `'backward'` regression A* or `'forward'` A* over full states. Default: with
+   * the `'admissible'` heuristic (`optimal: true`), forward when every domain
+   * goal's pattern database fits, else backward; with any other heuristic,
+   * backward. `planner.mode` says which was chosen.
+   */
   mode?: 'backward' | 'forward';
+  /**
+   * Build per-goal tables when the planner is built rather than in the first
+   * search of each goal: forward with `'admissible'`, every domain goal's
+   * pattern database. Default false.
+   */
+  precompute?: boolean;
   /** Record a {@link GoapTrace}. Off by default, and then costs nothing. */
   trace?: boolean;
   /** Added to an action's cost multiplier per runtime failure (default 1: the first failure doubles it). */
@@ -90,7 +102,7 @@ export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
   num('penaltyHalfLife', (v) => v > 0, 'a number > 0');
   if (o.mode !== undefined && o.mode !== 'backward' && o.mode !== 'forward') bad('mode', "'backward' or 'forward'");
   if (o.heuristic !== undefined && !HEURISTICS.includes(o.heuristic as string) && typeof o.heuristic !== 'function') bad('heuristic', `${HEURISTICS.map((h) => `'${h}'`).join(', ')} or a function`);
-  for (const name of ['optimal', 'fast', 'greedy'] as const) if (o[name] !== undefined && typeof o[name] !== 'boolean') bad(name, 'true or false');
+  for (const name of ['optimal', 'fast', 'greedy', 'precompute'] as const) if (o[name] !== undefined && typeof o[name] !== 'boolean') bad(name, 'true or false');
   if (o.optimal && o.fast) bad('fast', 'not together with optimal: true');
   if (o.optimal && o.greedy) bad('greedy', 'not together with optimal: true (greedy search is not optimal)');
   if (o.optimal && o.heuristic !== undefined && !ADMISSIBLE.includes(o.heuristic as string)) bad('heuristic', `${ADMISSIBLE.map((h) => `'${h}'`).join(', ')} (an admissible heuristic) with optimal: true`);

@@ -40,6 +40,11 @@ export class PatternDatabase {
     return db;
   }
 
+  /** The goal's table if one was built (null: it did not fit), undefined before the first attempt. */
+  static cached(goal: CompiledGoal): PatternDatabase | null | undefined {
+    return cache.get(goal);
+  }
+
   constructor(cells: Int32Array, strides: Int32Array, dist: Float64Array) {
     this.cells = cells;
     this.strides = strides;
@@ -55,7 +60,12 @@ export class PatternDatabase {
   }
 }
 
-function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternDatabase | null {
+/**
+ * The cells of the goal's pattern (the goal's cells and every cell a relevant
+ * action reads) and its state count, or null when a cell is an int cell or the
+ * states exceed {@link PDB_MAX_STATES}: the cheap test of whether a table fits.
+ */
+export function patternOf(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): { cells: number[]; states: number } | null {
   const T = d.touch;
   const inPattern = new Uint8Array(d.schema.size);
   for (let i = 0; i < goal.cells.length; i++) inPattern[goal.cells[i]] = 1;
@@ -76,6 +86,14 @@ function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternData
     states *= d.schema.max[c] + 1;
     if (states > PDB_MAX_STATES) return null;
   }
+  return { cells, states };
+}
+
+function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternDatabase | null {
+  const pattern = patternOf(d, goal, keep);
+  if (pattern === null) return null;
+  const { cells, states } = pattern;
+  const T = d.touch;
   const n = cells.length;
   const size = Int32Array.from(cells, (c) => d.schema.max[c] + 1);
   const strides = new Int32Array(n);
