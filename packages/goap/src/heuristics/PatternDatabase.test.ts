@@ -44,4 +44,22 @@ describe('PatternDatabase', () => {
       { numRuns: 300 },
     );
   });
+
+  // Integer costs take the bucket queue; costs like 0.75 take the binary heap. Both give the exact table.
+  test.each([
+    ['integer costs (bucket queue)', 1],
+    ['fractional costs (binary heap)', 0.75],
+  ])('property: %s: the table at the start is the exhaustive optimum', (_, scale) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        const rd = randomDomain(seed, { actions: 6 + (seed % 5), intKey: false, minCost: 0 });
+        for (let a = 0; a < rd.domain.actionCount; a++) rd.domain.baseCost[a] *= scale;
+        const start = createState(rd.domain.schema, rd.start);
+        const best = boundedOptimum(rd.domain, start, compileConditions(rd.domain.schema, rd.goal), Infinity);
+        const db = PatternDatabase.of(rd.domain, rd.domain.goals[0], relevantActions(rd.domain, rd.domain.goals[0]));
+        return db !== null && db.lookup(start.values, 0) === best;
+      }),
+      { numRuns: 300 },
+    );
+  });
 });

@@ -92,7 +92,10 @@ export function patternOf(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): 
 function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternDatabase | null {
   const pattern = patternOf(d, goal, keep);
   if (pattern === null) return null;
-  const { cells, states } = pattern;
+  const { states } = pattern;
+  // Keys with a power-of-two value count first: their values decode from the index by shift and mask.
+  const pow2 = (c: number) => ((d.schema.max[c] + 1) & d.schema.max[c]) === 0;
+  const cells = [...pattern.cells.filter(pow2), ...pattern.cells.filter((c) => !pow2(c))];
   const T = d.touch;
   const n = cells.length;
   const size = Int32Array.from(cells, (c) => d.schema.max[c] + 1);
@@ -127,21 +130,51 @@ function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternData
     setRows.push(sets);
     preRows.push(pres);
   }
-  const dist = new Float64Array(states).fill(Infinity);
-  const heap = new MinHeap(states);
-  const values = new Int32Array(n);
-  const decode = (i: number) => {
-    for (let k = 0; k < n; k++) values[k] = Math.floor(i / strides[k]) % size[k];
-  };
-  // Goal states: every assignment the goal's masks allow.
-  for (let i = 0; i < states; i++) {
-    decode(i);
-    let ok = true;
-    for (let k = 0; k < n && ok; k++) ok = ((goal.words[d.offset[cells[k]]] >>> values[k]) & 1) === 1;
-    if (ok) {
-      dist[i] = 0;
-      heap.push(0, i);
+  // byWrite as flat lists (CSR); per action, when each write allows one value before it, the fixed index
+  // shift from the state after it to the one before (the common case: one predecessor, no enumeration).
+  const listStart = new Int32Array(byWrite.length + 1);
+  for (let x = 0; x < byWrite.length; x++) listStart[x + 1] = listStart[x] + byWrite[x].length;
+  const listed = Int32Array.from(byWrite.flat());
+  const shift = new Int32Array(cost.length);
+  const single = new Uint8Array(cost.length);
+  for (let ai = 0; ai < cost.length; ai++) {
+    const sets = setRows[ai];
+    single[ai] = 1;
+    for (let y = 0; y < sets.length; y += 3) {
+      const mask = sets[y + 2];
+      if (mask === -1 || (mask & (mask - 1)) !== 0) single[ai] = 0;
+      else shift[ai] += (31 - Math.clz32(mask) - sets[y + 1]) * strides[sets[y]];
     }
+  }
+  const dist = new Float64Array(states).fill(Infinity);
+  // Integer costs (the usual case) take Dial's bucket queue: O(1) per push and pop instead of a heap's log.
+  let maxCost = 0;
+  for (let x = 0; x < cost.length && maxCost >= 0; x++) maxCost = Number.isInteger(cost[x]) && cost[x] >= 0 && cost[x] < BUCKET_SPAN ? Math.max(maxCost, cost[x]) : -1;
+  const heap: Queue = maxCost >= 0 ? new BucketQueue(maxCost + 1) : new MinHeap(states);
+  const values = new Int32Array(n);
+  const bits = Int32Array.from(strides, (st, k) => (pow2(cells[k]) && (st & (st - 1)) === 0 ? 31 - Math.clz32(st) : -1));
+  const decode = (i: number) => {
+    for (let k = 0; k < n; k++) values[k] = bits[k] >= 0 ? (i >>> bits[k]) & (size[k] - 1) : ((i / strides[k]) | 0) % size[k];
+  };
+  // Goal states: every assignment the goal's masks allow, enumerated as an odometer over the allowed values.
+  const allowed = Int32Array.from(cells, (c) => goal.words[d.offset[c]]);
+  for (let k = 0; k < n; k++) if ((allowed[k] & (size[k] >= 32 ? -1 : (1 << size[k]) - 1)) === 0) return new PatternDatabase(Int32Array.from(cells), strides, dist);
+  values.fill(0);
+  for (let k = 0; k < n; k++) while (((allowed[k] >>> values[k]) & 1) === 0) values[k]++;
+  for (;;) {
+    let i = 0;
+    for (let k = 0; k < n; k++) i += values[k] * strides[k];
+    dist[i] = 0;
+    heap.push(0, i);
+    let k = 0;
+    for (; k < n; k++) {
+      do values[k]++;
+      while (values[k] < size[k] && ((allowed[k] >>> values[k]) & 1) === 0);
+      if (values[k] < size[k]) break;
+      values[k] = 0;
+      while (((allowed[k] >>> values[k]) & 1) === 0) values[k]++;
+    }
+    if (k === n) break;
   }
   // Predecessors of state `from` through an action whose writes are `sets`: any allowed value on each written slot.
   const relax = (sets: number[], w: number, j: number, from: number, c: number): void => {
@@ -163,24 +196,90 @@ function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternData
     if (c > dist[i]) continue;
     decode(i);
     for (let k = 0; k < n; k++) {
-      const list = byWrite[writeBase[k] + values[k]];
-      for (let x = 0; x < list.length; x++) {
-        const ai = list[x];
+      for (let x = listStart[writeBase[k] + values[k]], end = listStart[writeBase[k] + values[k] + 1]; x < end; x++) {
+        const ai = listed[x];
         // Applying the action gives state i: every write matches, and the conditions on unwritten slots hold in i.
         const sets = setRows[ai];
         let ok = true;
         for (let y = 0; y < sets.length && ok; y += 3) ok = values[sets[y]] === sets[y + 1];
         const pres = preRows[ai];
         for (let y = 0; y < pres.length && ok; y += 2) ok = ((pres[y + 1] >>> values[pres[y]]) & 1) === 1;
-        if (ok) relax(sets, 0, i, i, c + cost[ai]);
+        if (!ok) continue;
+        if (single[ai] === 0) relax(sets, 0, i, i, c + cost[ai]);
+        else if (shift[ai] !== 0 && c + cost[ai] < dist[i + shift[ai]]) {
+          dist[i + shift[ai]] = c + cost[ai];
+          heap.push(c + cost[ai], i + shift[ai]);
+        }
       }
     }
   }
   return new PatternDatabase(Int32Array.from(cells), strides, dist);
 }
 
-/** A binary min-heap of (cost, state) pairs in typed arrays, for the build. */
-class MinHeap {
+/** Largest integer action cost the bucket queue takes (its ring has one bucket per cost value). */
+const BUCKET_SPAN = 4096;
+
+/** The build's priority queue of (cost, state) pairs: `topKey` then `pop` takes the cheapest. */
+interface Queue {
+  size: number;
+  topKey(): number;
+  push(k: number, v: number): void;
+  pop(): number;
+}
+
+/**
+ * Dial's bucket queue for integer costs: a ring of `span` (the largest action
+ * cost + 1) LIFO lists, linked through typed arrays with a free list. Every
+ * queued cost lies in [current, current + span), so each lands in its own bucket.
+ */
+class BucketQueue implements Queue {
+  private readonly head: Int32Array;
+  private next = new Int32Array(1024);
+  private val = new Int32Array(1024);
+  private free = -1;
+  private used = 0;
+  private cur = 0;
+  size = 0;
+  constructor(private readonly span: number) {
+    this.head = new Int32Array(span).fill(-1);
+  }
+  topKey(): number {
+    while (this.head[this.cur % this.span] < 0) this.cur++;
+    return this.cur;
+  }
+  push(k: number, v: number): void {
+    let e = this.free;
+    if (e >= 0) this.free = this.next[e];
+    else {
+      if (this.used === this.val.length) {
+        const next = new Int32Array(this.used * 2);
+        const val = new Int32Array(this.used * 2);
+        next.set(this.next);
+        val.set(this.val);
+        this.next = next;
+        this.val = val;
+      }
+      e = this.used++;
+    }
+    const b = k % this.span;
+    this.val[e] = v;
+    this.next[e] = this.head[b];
+    this.head[b] = e;
+    this.size++;
+  }
+  pop(): number {
+    const b = this.topKey() % this.span;
+    const e = this.head[b];
+    this.head[b] = this.next[e];
+    this.next[e] = this.free;
+    this.free = e;
+    this.size--;
+    return this.val[e];
+  }
+}
+
+/** A binary min-heap of (cost, state) pairs in typed arrays, for the build (costs that are not integers). */
+class MinHeap implements Queue {
   private key: Float64Array;
   private val: Int32Array;
   size = 0;
