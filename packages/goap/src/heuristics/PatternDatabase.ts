@@ -92,10 +92,7 @@ export function patternOf(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): 
 function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternDatabase | null {
   const pattern = patternOf(d, goal, keep);
   if (pattern === null) return null;
-  const { states } = pattern;
-  // Keys with a power-of-two value count first: their values decode from the index by shift and mask.
-  const pow2 = (c: number) => ((d.schema.max[c] + 1) & d.schema.max[c]) === 0;
-  const cells = [...pattern.cells.filter(pow2), ...pattern.cells.filter((c) => !pow2(c))];
+  const { cells, states } = pattern;
   const T = d.touch;
   const n = cells.length;
   const size = Int32Array.from(cells, (c) => d.schema.max[c] + 1);
@@ -152,9 +149,8 @@ function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternData
   for (let x = 0; x < cost.length && maxCost >= 0; x++) maxCost = Number.isInteger(cost[x]) && cost[x] >= 0 && cost[x] < BUCKET_SPAN ? Math.max(maxCost, cost[x]) : -1;
   const heap: Queue = maxCost >= 0 ? new BucketQueue(maxCost + 1) : new MinHeap(states);
   const values = new Int32Array(n);
-  const bits = Int32Array.from(strides, (st, k) => (pow2(cells[k]) && (st & (st - 1)) === 0 ? 31 - Math.clz32(st) : -1));
   const decode = (i: number) => {
-    for (let k = 0; k < n; k++) values[k] = bits[k] >= 0 ? (i >>> bits[k]) & (size[k] - 1) : ((i / strides[k]) | 0) % size[k];
+    for (let k = 0; k < n; k++) values[k] = ((i / strides[k]) | 0) % size[k];
   };
   // Goal states: every assignment the goal's masks allow, enumerated as an odometer over the allowed values.
   const allowed = Int32Array.from(cells, (c) => goal.words[d.offset[c]]);
