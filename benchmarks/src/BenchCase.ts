@@ -97,7 +97,16 @@ export type CaseSpec = Pick<BenchCase, 'suite' | 'name' | 'scenario' | 'curve' |
  * });
  */
 export function dualplanCase(spec: CaseSpec, prepare: () => Prepared): BenchCase {
-  return { suite: spec.suite, name: spec.name, impl: 'dualplan', scenario: spec.scenario, curve: spec.curve, target: spec.target, allocOps: spec.allocOps, prepare };
+  return {
+    suite: spec.suite,
+    name: spec.name,
+    impl: 'dualplan',
+    scenario: spec.scenario,
+    curve: spec.curve,
+    target: spec.target,
+    allocOps: spec.allocOps,
+    prepare,
+  };
 }
 
 /** Options the suites are built with. */

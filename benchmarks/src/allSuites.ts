@@ -10,5 +10,14 @@ import { worldStateSuite } from './suites/worldStateSuite.js';
 
 /** Every case, in run order. To add a suite, write a function returning cases and list it here. */
 export function allSuites(options: SuiteOptions): BenchCase[] {
-  return [...worldStateSuite(options), ...goapSuite(options), ...pddlSuite(options), ...htnSuite(options), ...hybridSuite(options), ...agentsSuite(options), ...monitorSuite(options), ...scalingSuite(options)];
+  return [
+    ...worldStateSuite(options),
+    ...goapSuite(options),
+    ...pddlSuite(options),
+    ...htnSuite(options),
+    ...hybridSuite(options),
+    ...agentsSuite(options),
+    ...monitorSuite(options),
+    ...scalingSuite(options),
+  ];
 }

@@ -29,7 +29,16 @@ export function soldierProblem(): BoolProblem {
   return {
     name: 'soldier',
     atoms,
-    start: { armedwithgun: true, enemyvisible: false, nearenemy: false, weaponloaded: false, enemylinedup: false, enemyalive: true, armedwithbomb: true, alive: true },
+    start: {
+      armedwithgun: true,
+      enemyvisible: false,
+      nearenemy: false,
+      weaponloaded: false,
+      enemylinedup: false,
+      enemyalive: true,
+      armedwithbomb: true,
+      alive: true,
+    },
     goal: { enemyalive: false, alive: true },
     actions: [
       act('scout', 1, { armedwithgun: true }, { enemyvisible: true }),

@@ -27,7 +27,11 @@ export function ratioChart(results: readonly CaseResult[]): string | null {
       series: peers.map((peer) => ({
         name: peer,
         type: 'bar',
-        label: { show: true, position: 'right', formatter: (p: { value: number }) => (p.value ? `${p.value >= 10 ? p.value.toFixed(0) : p.value.toFixed(1)}×` : '') },
+        label: {
+          show: true,
+          position: 'right',
+          formatter: (p: { value: number }) => (p.value ? `${p.value >= 10 ? p.value.toFixed(0) : p.value.toFixed(1)}×` : ''),
+        },
         data: scenarios.map((s) => ratios.find((r) => r.scenario === s && r.peer === peer)?.ratio ?? null),
       })),
     },

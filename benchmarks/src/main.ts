@@ -33,7 +33,9 @@ async function main(): Promise<void> {
     return;
   }
   const gc = typeof (globalThis as { gc?: unknown }).gc === 'function';
-  console.log(`dualplan benchmarks: ${cases.length} cases${quick ? ' (quick)' : ''}${filter ? ` matching ${filter}` : ''}${gc ? '' : ' — WARNING: run with --expose-gc for GC counts'}`);
+  console.log(
+    `dualplan benchmarks: ${cases.length} cases${quick ? ' (quick)' : ''}${filter ? ` matching ${filter}` : ''}${gc ? '' : ' — WARNING: run with --expose-gc for GC counts'}`,
+  );
   const started = performance.now();
   const results = await runCases(cases, { quick, workerUrl: new URL(import.meta.url), log: (line) => console.log(line) });
   const machine = `${cpus()[0]?.model ?? 'unknown CPU'} × ${cpus().length}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, ${platform()} ${arch()}, Node ${process.version}`;
@@ -45,7 +47,14 @@ async function main(): Promise<void> {
   const charts: Array<{ file: string; svg: string }> = [];
   const ratio = ratioChart(results);
   if (ratio) charts.push({ file: 'ratios.svg', svg: ratio });
-  for (const { id, svg } of curveCharts(results)) charts.push({ file: `curve-${id.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}.svg`, svg });
+  for (const { id, svg } of curveCharts(results))
+    charts.push({
+      file: `curve-${id
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, '-')
+        .replace(/^-|-$/g, '')}.svg`,
+      svg,
+    });
   const chartDir = reference ? new URL('charts/', root) : resultsDir;
   mkdirSync(chartDir, { recursive: true });
   for (const c of charts) writeFileSync(new URL(c.file, chartDir), c.svg);
@@ -54,7 +63,9 @@ async function main(): Promise<void> {
   writeFileSync(new URL('latest.md', resultsDir), markdown);
   if (reference) writeFileSync(new URL('RESULTS.md', root), markdown);
   const bad = results.filter((r) => r.status === 'wrong' || r.status === 'error');
-  console.log(`\n${results.length} cases in ${((performance.now() - started) / 1000).toFixed(1)} s; results in benchmarks/results/latest.{json,md}${reference ? ', reference in benchmarks/RESULTS.md' : ''}`);
+  console.log(
+    `\n${results.length} cases in ${((performance.now() - started) / 1000).toFixed(1)} s; results in benchmarks/results/latest.{json,md}${reference ? ', reference in benchmarks/RESULTS.md' : ''}`,
+  );
   if (bad.length > 0) {
     console.error(`\n${bad.length} case(s) FAILED:\n${bad.map((r) => `  ${r.id}: ${r.status}: ${r.detail}`).join('\n')}`);
     process.exitCode = 1;

@@ -13,7 +13,10 @@ const results: CaseResult[] = [
 describe('report', () => {
   it('computes peer/ours ratios per scenario, skipping untimed peers', () => {
     const ratios = computeRatios(results);
-    expect(ratios.map((r) => [r.peer, r.ratio])).toEqual([['goap', 200], ['mahler', 50]]);
+    expect(ratios.map((r) => [r.peer, r.ratio])).toEqual([
+      ['goap', 200],
+      ['mahler', 50],
+    ]);
     expect(ratios[0].target).toBe(150);
   });
 

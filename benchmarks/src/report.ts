@@ -84,7 +84,12 @@ const cell = (s: string | number | undefined) => (s === undefined ? '–' : Stri
 export function markdownReport(results: readonly CaseResult[], header: string): string {
   const lines: string[] = [header, ''];
   for (const suite of [...new Set(results.map((r) => r.suite))]) {
-    lines.push(`### ${suite}`, '', '| case | impl | median | p95 | ops/s | bytes/op | GCs / ops | expanded | expanded/s | plan | cost | status | target |', '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|');
+    lines.push(
+      `### ${suite}`,
+      '',
+      '| case | impl | median | p95 | ops/s | bytes/op | GCs / ops | expanded | expanded/s | plan | cost | status | target |',
+      '|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---|',
+    );
     for (const r of results.filter((x) => x.suite === suite)) {
       const met = targetMet(r);
       const target = r.target ? `${targetLabel(r.target)}${met === null ? '' : met ? ' ✅' : ' ❌'}` : '';
@@ -92,22 +97,36 @@ export function markdownReport(results: readonly CaseResult[], header: string): 
       // Search speed independent of plan size: nodes expanded per second of planning.
       const expandedRate = typeof r.expanded === 'number' && r.medianNs ? perSecond((r.expanded * 1e9) / r.medianNs) : '–';
       const status = r.status === 'ok' ? 'ok' : `**${r.status}**: ${r.detail}`;
-      lines.push(`| ${cell(r.name)} | ${r.impl} | ${formatNs(r.medianNs)} | ${formatNs(r.p95Ns)} | ${ops} | ${fmtBytes(r.bytesPerOp)} | ${r.gcs === undefined ? '–' : `${r.gcs} / ${r.gcOps}`} | ${cell(r.expanded)} | ${expandedRate} | ${cell(r.planLength)} | ${cell(r.cost)} | ${cell(status)} | ${target} |`);
+      lines.push(
+        `| ${cell(r.name)} | ${r.impl} | ${formatNs(r.medianNs)} | ${formatNs(r.p95Ns)} | ${ops} | ${fmtBytes(r.bytesPerOp)} | ${r.gcs === undefined ? '–' : `${r.gcs} / ${r.gcOps}`} | ${cell(r.expanded)} | ${expandedRate} | ${cell(r.planLength)} | ${cell(r.cost)} | ${cell(status)} | ${target} |`,
+      );
     }
     lines.push('');
   }
   const ratios = computeRatios(results);
   if (ratios.length > 0) {
-    lines.push('### Ratios (peer median / dualplan median; higher = dualplan faster)', '', '| scenario | peer | dualplan | peer | ratio | target |', '|---|---|---:|---:|---:|---|');
+    lines.push(
+      '### Ratios (peer median / dualplan median; higher = dualplan faster)',
+      '',
+      '| scenario | peer | dualplan | peer | ratio | target |',
+      '|---|---|---:|---:|---:|---|',
+    );
     for (const q of ratios) {
       const target = q.target ? `≥ ${q.target}× ${q.ratio >= q.target ? '✅' : '❌'}` : '';
-      lines.push(`| ${cell(q.scenario)} | ${q.peer}${q.peerStatus === 'non-optimal' ? ' (non-optimal plan)' : ''} | ${formatNs(q.ours)} | ${formatNs(q.theirs)} | ${q.ratio.toFixed(q.ratio < 10 ? 2 : 0)}× | ${target} |`);
+      lines.push(
+        `| ${cell(q.scenario)} | ${q.peer}${q.peerStatus === 'non-optimal' ? ' (non-optimal plan)' : ''} | ${formatNs(q.ours)} | ${formatNs(q.theirs)} | ${q.ratio.toFixed(q.ratio < 10 ? 2 : 0)}× | ${target} |`,
+      );
     }
     lines.push('');
   }
   const overheads = computeOverheads(results);
   if (overheads.length > 0) {
-    lines.push('### Overheads (case median / baseline median, same run; lower = cheaper)', '', '| case | baseline | case | baseline | ratio | target |', '|---|---|---:|---:|---:|---|');
+    lines.push(
+      '### Overheads (case median / baseline median, same run; lower = cheaper)',
+      '',
+      '| case | baseline | case | baseline | ratio | target |',
+      '|---|---|---:|---:|---:|---|',
+    );
     for (const o of overheads) {
       const target = o.max === undefined ? '' : `≤ ${o.max}× ${o.ratio <= o.max ? '✅' : '❌'}`;
       lines.push(`| ${cell(o.name)} | ${cell(o.baseline)} | ${formatNs(o.ours)} | ${formatNs(o.base)} | ${o.ratio.toFixed(2)}× | ${target} |`);

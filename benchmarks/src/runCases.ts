@@ -47,7 +47,17 @@ export async function runCases(cases: readonly BenchCase[], options: RunOptions)
   for (let i = 0; i < cases.length; i++) {
     const c = cases[i];
     const id = caseId(c);
-    const result: CaseResult = { id, suite: c.suite, name: c.name, impl: c.impl, scenario: c.scenario, curve: c.curve, target: c.target, status: 'ok', detail: '' };
+    const result: CaseResult = {
+      id,
+      suite: c.suite,
+      name: c.name,
+      impl: c.impl,
+      scenario: c.scenario,
+      curve: c.curve,
+      target: c.target,
+      status: 'ok',
+      detail: '',
+    };
     results.push(result);
     options.log(`[${c.suite}] ${c.name} [${c.impl}] (${i + 1}/${cases.length})`);
     const curveKey = c.curve ? `${c.curve.id}|${c.impl}` : '';
@@ -99,7 +109,9 @@ export async function runCases(cases: readonly BenchCase[], options: RunOptions)
       result.bytesPerOp = alloc.bytesPerOp;
       result.gcs = alloc.gcs;
       result.gcOps = alloc.ops;
-      options.log(`  ${formatNs(time.medianNs)} median, ${formatNs(time.p95Ns)} p95, ${fmtBytes(alloc.bytesPerOp)}/op, ${alloc.gcs} GCs / ${alloc.ops} ops${result.status === 'non-optimal' ? ' (NON-OPTIMAL plan)' : ''}`);
+      options.log(
+        `  ${formatNs(time.medianNs)} median, ${formatNs(time.p95Ns)} p95, ${fmtBytes(alloc.bytesPerOp)}/op, ${alloc.gcs} GCs / ${alloc.ops} ops${result.status === 'non-optimal' ? ' (NON-OPTIMAL plan)' : ''}`,
+      );
     } catch (error) {
       result.status = 'error';
       result.detail = error instanceof Error ? error.message : String(error);

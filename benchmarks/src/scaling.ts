@@ -31,14 +31,23 @@ type Log = (line: string) => void;
 async function schedulerPart(log: Log): Promise<SchedulerFigures[]> {
   log('### Planning scheduler: 10,000 agents rechecking at 10 Hz, 60 fps, 2 ms planning budget per frame');
   log('');
-  log('| planner | plan cache (hit rate) | p50 frame ms | p99 frame ms | p99 frame CPU ms | p99 CPU ms of a 2 ms spin | max frame ms | answered / frame | demand / frame | mean latency (frames) | runner ticks ms / frame | GCs | agents running |');
+  log(
+    '| planner | plan cache (hit rate) | p50 frame ms | p99 frame ms | p99 frame CPU ms | p99 CPU ms of a 2 ms spin | max frame ms | answered / frame | demand / frame | mean latency (frames) | runner ticks ms / frame | GCs | agents running |',
+  );
   log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const frames = quick ? 120 : 600;
   const out: SchedulerFigures[] = [];
-  for (const [planner, cache] of [['htn', false], ['goap', false], ['htn', true], ['goap', true]] as const) {
+  for (const [planner, cache] of [
+    ['htn', false],
+    ['goap', false],
+    ['htn', true],
+    ['goap', true],
+  ] as const) {
     const r = await schedulerRun({ agents: 10_000, planner, hz: 10, fps: 60, budgetMs: 2, frames, cache });
     out.push(r);
-    log(`| ${planner === 'htn' ? 'HTN troll' : 'GOAP soldier'} | ${cache ? `yes (${f(r.hitRate * 100, 1)}%)` : 'no'} | ${f(r.p50FrameMs)} | ${f(r.p99FrameMs)} | ${f(r.p99FrameCpuMs)} | ${f(r.p99SpinCpuMs)} | ${f(r.maxFrameMs)} | ${f(r.answeredPerFrame, 0)} | ${f(r.demandPerFrame, 0)} | ${f(r.meanLatencyFrames)} | ${f(r.tickMsPerFrame)} | ${r.gcs} | ${r.runningAgents} |`);
+    log(
+      `| ${planner === 'htn' ? 'HTN troll' : 'GOAP soldier'} | ${cache ? `yes (${f(r.hitRate * 100, 1)}%)` : 'no'} | ${f(r.p50FrameMs)} | ${f(r.p99FrameMs)} | ${f(r.p99FrameCpuMs)} | ${f(r.p99SpinCpuMs)} | ${f(r.maxFrameMs)} | ${f(r.answeredPerFrame, 0)} | ${f(r.demandPerFrame, 0)} | ${f(r.meanLatencyFrames)} | ${f(r.tickMsPerFrame)} | ${r.gcs} | ${r.runningAgents} |`,
+    );
   }
   log('');
   log(`Over ${frames} measured frames after ${frames} warm-up frames. Latency 0 = planned in the frame the agent asked.`);
@@ -49,24 +58,37 @@ async function schedulerPart(log: Log): Promise<SchedulerFigures[]> {
 async function poolPart(log: Log): Promise<PoolFigures[]> {
   log('### Worker pool (workerpool, worker threads)');
   log('');
-  log('| domain | workers | states and answers | plans/s | plans / message | main thread CPU µs / offloaded plan | main thread CPU µs / plan planned there | offloaded / local | pooled = sync |');
+  log(
+    '| domain | workers | states and answers | plans/s | plans / message | main thread CPU µs / offloaded plan | main thread CPU µs / plan planned there | offloaded / local | pooled = sync |',
+  );
   log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const script = new URL('./scaling/poolWorker.js', import.meta.url).pathname;
   const out: PoolFigures[] = [];
   // Rounds of every configuration in turn; the median of each column is reported (one run says little on a shared machine).
   const rounds = quick ? 1 : 3;
-  const configs = (['soldier', 'troll'] as const).flatMap((domain) => [1, 2].flatMap((workers) => [true, false].map((shared) => ({ domain, workers, shared }))));
+  const configs = (['soldier', 'troll'] as const).flatMap((domain) =>
+    [1, 2].flatMap((workers) => [true, false].map((shared) => ({ domain, workers, shared }))),
+  );
   const runsOf = configs.map((): PoolFigures[] => []);
   for (let r = 0; r < rounds; r++) {
-    for (let c = 0; c < configs.length; c++) runsOf[c].push(await poolRun(script, configs[c].domain, configs[c].workers, quick ? 10_000 : 100_000, configs[c].shared));
+    for (let c = 0; c < configs.length; c++)
+      runsOf[c].push(await poolRun(script, configs[c].domain, configs[c].workers, quick ? 10_000 : 100_000, configs[c].shared));
   }
   const median = (xs: number[]) => xs.slice().sort((a, b) => a - b)[xs.length >> 1];
   for (let c = 0; c < configs.length; c++) {
     const runs = runsOf[c];
-    const r = { ...runs[0], plansPerSecond: median(runs.map((x) => x.plansPerSecond)), mainUsPerPlan: median(runs.map((x) => x.mainUsPerPlan)), syncUsPerPlan: median(runs.map((x) => x.syncUsPerPlan)), equal: runs.every((x) => x.equal) };
+    const r = {
+      ...runs[0],
+      plansPerSecond: median(runs.map((x) => x.plansPerSecond)),
+      mainUsPerPlan: median(runs.map((x) => x.mainUsPerPlan)),
+      syncUsPerPlan: median(runs.map((x) => x.syncUsPerPlan)),
+      equal: runs.every((x) => x.equal),
+    };
     const ratio = median(runs.map((x) => x.mainUsPerPlan / x.syncUsPerPlan));
     out.push(r);
-    log(`| ${r.domain} | ${r.workers} | ${r.sharedMemory ? 'shared memory' : 'transferred'} | ${f(r.plansPerSecond, 0)} | ${f(median(runs.map((x) => x.plansPerBatch)), 0)} | ${f(r.mainUsPerPlan)} | ${f(r.syncUsPerPlan)} | ${f(ratio)} | ${r.equal ? 'yes' : 'NO'} |`);
+    log(
+      `| ${r.domain} | ${r.workers} | ${r.sharedMemory ? 'shared memory' : 'transferred'} | ${f(r.plansPerSecond, 0)} | ${f(median(runs.map((x) => x.plansPerBatch)), 0)} | ${f(r.mainUsPerPlan)} | ${f(r.syncUsPerPlan)} | ${f(ratio)} | ${r.equal ? 'yes' : 'NO'} |`,
+    );
   }
   log('');
   log(`Medians of ${rounds} rounds; "offloaded / local" is the median of each round's ratio (both measured in the same round).`);
@@ -92,21 +114,36 @@ function sharingPart(log: Log): { alone: CrowdRun; shared: CrowdRun; same: boole
   const median = (runs: CrowdRun[]) => runs.slice().sort((a, b) => a.planMs - b.planMs)[runs.length >> 1];
   const alone = median(alones);
   const shared = median(shareds);
-  const same = [...alones, ...shareds].every((x) => x.plansFound === alone.plansFound && x.stepsSucceeded === alone.stepsSucceeded && x.planCalls === alone.planCalls);
+  const same = [...alones, ...shareds].every(
+    (x) => x.plansFound === alone.plansFound && x.stepsSucceeded === alone.stepsSucceeded && x.planCalls === alone.planCalls,
+  );
   const c = cache.stats;
-  log('| run | plan calls | plans found | planning ms (sum) | hit rate (of lookups) | calls served from the cache | planned alone after a failure | cache entries | same decisions |');
+  log(
+    '| run | plan calls | plans found | planning ms (sum) | hit rate (of lookups) | calls served from the cache | planned alone after a failure | cache entries | same decisions |',
+  );
   log('| --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   log(`| alone | ${alone.planCalls} | ${alone.plansFound} | ${f(alone.planMs)} | – | – | – | – | – |`);
-  log(`| shared cache | ${shared.planCalls} | ${shared.plansFound} | ${f(shared.planMs)} | ${f(cache.hitRate * 100, 1)}% | ${f((c.hits / shared.planCalls) * 100, 1)}% | ${c.bypassed} | ${cache.size} | ${same ? 'yes' : 'NO'} |`);
+  log(
+    `| shared cache | ${shared.planCalls} | ${shared.plansFound} | ${f(shared.planMs)} | ${f(cache.hitRate * 100, 1)}% | ${f((c.hits / shared.planCalls) * 100, 1)}% | ${c.bypassed} | ${cache.size} | ${same ? 'yes' : 'NO'} |`,
+  );
   log('');
-  log('An agent whose step failed plans alone from then on (`afterFailure: Infinity`): GOAP failure penalties are per agent, and the crowd must decide exactly as without the cache for the times to compare.');
+  log(
+    'An agent whose step failed plans alone from then on (`afterFailure: Infinity`): GOAP failure penalties are per agent, and the crowd must decide exactly as without the cache for the times to compare.',
+  );
   log('');
-  log(`Planning time (median of ${rounds} alternating runs each, the runners' own timing of plan() calls, lookups included): ${f(alone.planMs)} ms alone, ${f(shared.planMs)} ms shared, ${f((1 - shared.planMs / alone.planMs) * 100, 1)}% saved over ${ticks} ticks; the hits of the last shared run skipped searches that took ${f(c.savedMs)} ms when first planned, and its misses took ${f(c.spentMs)} ms.`);
+  log(
+    `Planning time (median of ${rounds} alternating runs each, the runners' own timing of plan() calls, lookups included): ${f(alone.planMs)} ms alone, ${f(shared.planMs)} ms shared, ${f((1 - shared.planMs / alone.planMs) * 100, 1)}% saved over ${ticks} ticks; the hits of the last shared run skipped searches that took ${f(c.savedMs)} ms when first planned, and its misses took ${f(c.spentMs)} ms.`,
+  );
   return { alone, shared, same, hitRate: cache.hitRate, cache: c };
 }
 
 async function main(): Promise<void> {
-  const lines: string[] = [`## dualplan scaling benchmark`, '', `${new Date().toISOString()} · ${cpus()[0]?.model ?? 'CPU'} × ${cpus().length} · Node ${process.version}${quick ? ' · **quick pass**' : ''}`, ''];
+  const lines: string[] = [
+    `## dualplan scaling benchmark`,
+    '',
+    `${new Date().toISOString()} · ${cpus()[0]?.model ?? 'CPU'} × ${cpus().length} · Node ${process.version}${quick ? ' · **quick pass**' : ''}`,
+    '',
+  ];
   const log: Log = (line) => {
     console.log(line);
     lines.push(line);
@@ -121,7 +158,9 @@ async function main(): Promise<void> {
   writeFileSync(new URL(`scaling${suffix}.json`, dir), JSON.stringify({ quick, scheduler, pool, sharing }, null, 2));
   const bad = pool.some((p) => !p.equal) || (sharing !== null && !sharing.same) || scheduler.some((s) => s.planner === 'htn' && !s.cache && s.gcs > 0);
   if (bad) {
-    console.error('\nFAILED: a pooled plan differs from the synchronous one, the cached crowd decided differently, or the HTN scheduler loop collected garbage.');
+    console.error(
+      '\nFAILED: a pooled plan differs from the synchronous one, the cached crowd decided differently, or the HTN scheduler loop collected garbage.',
+    );
     process.exitCode = 1;
   }
 }

@@ -14,7 +14,8 @@ describe('soak with injected faults (short)', () => {
       // Every injected failure produced exactly one fault event.
       expect(world.counts.faults).toBe(world.faults.count);
     }
-    for (const a of world.agents) for (let c = 0; c < schema.size; c++) expect(a.state.values[c] >= schema.min[c] && a.state.values[c] <= schema.max[c]).toBe(true);
+    for (const a of world.agents)
+      for (let c = 0; c < schema.size; c++) expect(a.state.values[c] >= schema.min[c] && a.state.values[c] <= schema.max[c]).toBe(true);
     // Faults were injected, and agents kept planning and finishing steps through them.
     expect(world.faults.count).toBeGreaterThan(50);
     expect(world.counts.succeeded).toBeGreaterThan(world.counts.faults);

@@ -12,7 +12,9 @@ if (!gc) console.warn('run with --expose-gc (npm run soak does) for heap figures
 
 const mb = () => (process.memoryUsage().heapUsed / 2 ** 20).toFixed(1);
 const world = soakWorld({ agents: AGENTS, seed: 2026, throwRate: 0.02 });
-console.log(`soak: ${AGENTS} agents × ${TICKS} ticks = ${(AGENTS * TICKS).toLocaleString('en')} agent-ticks, 2% of operator, sensor and planner calls throw, 2% of updates fail`);
+console.log(
+  `soak: ${AGENTS} agents × ${TICKS} ticks = ${(AGENTS * TICKS).toLocaleString('en')} agent-ticks, 2% of operator, sensor and planner calls throw, 2% of updates fail`,
+);
 console.log('| ticks | heap used after GC (MiB) | ms per tick of all agents | faults so far | steps succeeded so far |');
 console.log('|---:|---:|---:|---:|---:|');
 const heaps: number[] = [];
@@ -28,6 +30,8 @@ const invariant = world.counts.started - world.counts.ended === world.running() 
 // Flat after warm-up: compare the last block with the first after the warm-up blocks.
 const warm = heaps[2];
 const last = heaps[heaps.length - 1];
-console.log(`\nheap after warm-up (block 3): ${(warm / 2 ** 20).toFixed(1)} MiB; at the end: ${(last / 2 ** 20).toFixed(1)} MiB (${(((last - warm) / warm) * 100).toFixed(1)}%)`);
+console.log(
+  `\nheap after warm-up (block 3): ${(warm / 2 ** 20).toFixed(1)} MiB; at the end: ${(last / 2 ** 20).toFixed(1)} MiB (${(((last - warm) / warm) * 100).toFixed(1)}%)`,
+);
 console.log(`invariants (steps ended once, one event per injected fault): ${invariant ? 'hold' : 'BROKEN'}`);
 if (!invariant) process.exitCode = 1;

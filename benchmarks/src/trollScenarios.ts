@@ -35,8 +35,16 @@ export const TROLL_UPROOT: TrollScenario = Object.freeze({
 export const TROLL_SCENARIOS: readonly TrollScenario[] = Object.freeze([
   TROLL_UPROOT,
   { name: 'troll: slam', start: { CanSeeEnemy: true, HasSeenEnemyRecently: false, TrunkHealth: 3 }, expected: ['NavigateToEnemy', 'DoTrunkSlam'] },
-  { name: 'troll: regain LOS (expected effect)', start: { CanSeeEnemy: false, HasSeenEnemyRecently: true, TrunkHealth: 2 }, expected: ['NavToLastEnemyLoc', 'RegainLOSRoar'] },
-  { name: 'troll: patrol bridges', start: { CanSeeEnemy: false, HasSeenEnemyRecently: false, TrunkHealth: 3 }, expected: ['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge'] },
+  {
+    name: 'troll: regain LOS (expected effect)',
+    start: { CanSeeEnemy: false, HasSeenEnemyRecently: true, TrunkHealth: 2 },
+    expected: ['NavToLastEnemyLoc', 'RegainLOSRoar'],
+  },
+  {
+    name: 'troll: patrol bridges',
+    start: { CanSeeEnemy: false, HasSeenEnemyRecently: false, TrunkHealth: 3 },
+    expected: ['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge'],
+  },
 ]);
 
 /** Compare a plan's task names with the expected ones. */
@@ -46,6 +54,8 @@ export function judgeTrollPlan(scenario: TrollScenario, plan: readonly string[] 
     valid: ok,
     optimal: ok,
     planLength: plan?.length ?? 0,
-    detail: ok ? formatPlanNames(plan!, ' → ') : `expected ${formatPlanNames(scenario.expected, ' → ')}, got ${plan ? formatPlanNames(plan, ' → ') || '(empty)' : 'no plan'}`,
+    detail: ok
+      ? formatPlanNames(plan!, ' → ')
+      : `expected ${formatPlanNames(scenario.expected, ' → ')}, got ${plan ? formatPlanNames(plan, ' → ') || '(empty)' : 'no plan'}`,
   };
 }

@@ -5,13 +5,19 @@ import { htnDomainBuilder, HtnPlanner, htnAgentPlanner, compareMtr } from '@dual
 import { trollHtnDomain } from '@dualplan/htn/examples';
 
 const schema = trollSchema();
-const domain = htnDomainBuilder(defineActions(schema, [
+const domain = htnDomainBuilder(
+  defineActions(schema, [
     { name: 'Slam', operator: 'TrunkSlam' },
     { name: 'Wait', operator: 'Wait' },
-  ]), 'smoke')
+  ]),
+  'smoke',
+)
   .compound('Root')
-  .method((k) => [eq(k.WsCanSeeEnemy, true)], 'Attack').task('Slam').back()
-  .method([], 'Idle').task('Wait')
+  .method((k) => [eq(k.WsCanSeeEnemy, true)], 'Attack')
+  .task('Slam')
+  .back()
+  .method([], 'Idle')
+  .task('Wait')
   .end()
   .build();
 const outcome = new HtnPlanner(domain).plan(createState(schema, { WsCanSeeEnemy: true }));

@@ -1,11 +1,31 @@
 // Compiled and run by scripts/checkPackages.mjs in a fresh project that installs only this package (and world-state).
-import { planFound, noPlan, bool, compileEffects, createState, defineSchema, emptyConditions, emptyEffects, set, type AgentPlanner, type Plan } from '@dualplan/world-state';
+import {
+  planFound,
+  noPlan,
+  bool,
+  compileEffects,
+  createState,
+  defineSchema,
+  emptyConditions,
+  emptyEffects,
+  set,
+  type AgentPlanner,
+  type Plan,
+} from '@dualplan/world-state';
 import { createAgent, OperatorStatus } from '@dualplan/runner';
 
 const schema = defineSchema({ done: bool() });
 const step = {
-  task: 'Finish', operator: 'finish', args: [], conditions: emptyConditions(schema), executing: emptyConditions(schema),
-  effects: compileEffects(schema, [set(schema.keys.done, true)]), expectedEffects: emptyEffects(schema), cost: 1, interrupt: 'immediate' as const, sourceId: 0,
+  task: 'Finish',
+  operator: 'finish',
+  args: [],
+  conditions: emptyConditions(schema),
+  executing: emptyConditions(schema),
+  effects: compileEffects(schema, [set(schema.keys.done, true)]),
+  expectedEffects: emptyEffects(schema),
+  cost: 1,
+  interrupt: 'immediate' as const,
+  sourceId: 0,
 };
 const plan: Plan = { planner: 'fake', steps: [step], cost: 1, meta: null, stats: { expanded: 1, generated: 1, backtracks: 0 } };
 const planner: AgentPlanner = {

@@ -2,7 +2,10 @@
 import { bool, compileConditions, createState, defineSchema, enumOf, eq, firstFailing, int } from '@dualplan/world-state';
 import { trollSchema, EnemyRange } from '@dualplan/world-state/examples';
 
-enum Range { Melee, Far }
+enum Range {
+  Melee,
+  Far,
+}
 const schema = defineSchema({ CanSee: bool(), Range: enumOf(Range, Range.Far), Trunk: int(0, 3) });
 const state = createState(schema);
 state.set(schema.keys.CanSee, true);

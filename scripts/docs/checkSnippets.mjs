@@ -43,7 +43,9 @@ rmSync(join(project, 'out'), { recursive: true, force: true });
 mkdirSync(join(project, 'snippets'), { recursive: true });
 if (!args.work || !existsSync(join(project, 'node_modules'))) {
   const tarballs = args.packed
-    ? readdirSync(args.packed).filter((f) => f.endsWith('.tgz')).map((f) => join(args.packed, f))
+    ? readdirSync(args.packed)
+        .filter((f) => f.endsWith('.tgz'))
+        .map((f) => join(args.packed, f))
     : publishablePackages().map((entry) => packPackage(entry, work).tarball);
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'docs-snippets', private: true, type: 'module' }));
   // esbuild: the docs' Jest transform for CommonJS users requires it.
@@ -61,13 +63,25 @@ for (const s of leaves) {
   sources.set(sourceName(s), { snippet: s, lines: source.split('\n') });
   writeFileSync(join(project, 'snippets', sourceName(s)), source);
 }
-writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
-  compilerOptions: {
-    target: 'es2022', lib: ['es2022'], module: 'nodenext', moduleResolution: 'nodenext', strict: true, skipLibCheck: false,
-    types: ['node'], allowJs: true, checkJs: true, rootDir: 'snippets', outDir: 'out',
-  },
-  include: ['snippets'],
-}));
+writeFileSync(
+  join(project, 'tsconfig.json'),
+  JSON.stringify({
+    compilerOptions: {
+      target: 'es2022',
+      lib: ['es2022'],
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      strict: true,
+      skipLibCheck: false,
+      types: ['node'],
+      allowJs: true,
+      checkJs: true,
+      rootDir: 'snippets',
+      outDir: 'out',
+    },
+    include: ['snippets'],
+  }),
+);
 
 // 3. Type-check (and emit) every program at once; errors name the snippet and the offending line.
 const failures = new Map(); // snippet name -> messages

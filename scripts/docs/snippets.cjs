@@ -22,7 +22,12 @@
 const { readdirSync } = require('node:fs');
 const { join } = require('node:path');
 
-const LANGUAGES = new Map([['ts', 'ts'], ['typescript', 'ts'], ['js', 'js'], ['javascript', 'js']]);
+const LANGUAGES = new Map([
+  ['ts', 'ts'],
+  ['typescript', 'ts'],
+  ['js', 'js'],
+  ['javascript', 'js'],
+]);
 const OUTPUT_INFO = 'text output';
 const DIRECTIVES = new Set(['id', 'after', 'fragment', 'typecheck-only', 'skip']);
 /** Printed between the parts of a continued program, so each block's own output can be told apart. */
@@ -41,7 +46,10 @@ class SnippetError extends Error {
 /** Parses `a; b=c` into `{ a: true, b: 'c' }`, rejecting unknown directives. */
 function parseDirectives(text, file, line) {
   const out = {};
-  for (const item of text.split(';').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of text
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const eq = item.indexOf('=');
     const key = (eq < 0 ? item : item.slice(0, eq)).trim();
     const value = eq < 0 ? true : item.slice(eq + 1).trim();
@@ -174,7 +182,8 @@ function linkSnippets(snippets) {
       const prev = byId.get(s.after);
       if (!prev) throw new SnippetError(s.file, s.line, `after=${s.after}: no snippet has id=${s.after}${suggest(s.after, [...byId.keys()])}`);
       if (prev.skip) throw new SnippetError(s.file, s.line, `after=${s.after}: that snippet is skipped`);
-      if (prev.language !== s.language) throw new SnippetError(s.file, s.line, `after=${s.after}: a ${s.language} block cannot continue a ${prev.language} block`);
+      if (prev.language !== s.language)
+        throw new SnippetError(s.file, s.line, `after=${s.after}: a ${s.language} block cannot continue a ${prev.language} block`);
       chain = [...chainOf(prev, seen), s];
     }
     s.chain = chain;
@@ -231,7 +240,10 @@ function splitOutput(stdout, parts) {
 
 /** Lines without trailing spaces, and without blank lines at either end. */
 function normalise(text) {
-  const lines = text.replace(/\r\n/g, '\n').split('\n').map((l) => l.replace(/\s+$/, ''));
+  const lines = text
+    .replace(/\r\n/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''));
   while (lines.length && lines[0] === '') lines.shift();
   while (lines.length && lines[lines.length - 1] === '') lines.pop();
   return lines;
@@ -267,11 +279,17 @@ function compareOutput(actual, expected) {
 
 /** The Markdown files whose blocks must run, relative to the repository root. */
 function docFiles(root) {
-  const inDir = (dir, match) => readdirSync(join(root, dir)).filter(match).sort().map((f) => `${dir}/${f}`);
+  const inDir = (dir, match) =>
+    readdirSync(join(root, dir))
+      .filter(match)
+      .sort()
+      .map((f) => `${dir}/${f}`);
   return [
     'README.md',
     ...inDir('docs', (f) => f.endsWith('.md')),
-    ...readdirSync(join(root, 'packages')).sort().flatMap((p) => inDir(`packages/${p}`, (f) => f === 'README.md')),
+    ...readdirSync(join(root, 'packages'))
+      .sort()
+      .flatMap((p) => inDir(`packages/${p}`, (f) => f === 'README.md')),
   ];
 }
 

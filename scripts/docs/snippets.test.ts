@@ -11,8 +11,31 @@ const md = (...lines: string[]) => lines.join('\n');
 
 describe('extractSnippets', () => {
   test('finds ts and js blocks with their line, and ignores other languages', () => {
-    const s = extractSnippets(md('# T', '', `${fence}ts`, 'const a = 1;', fence, '', `${fence}sh`, 'npm test', fence, `${fence}js`, 'console.log(2);', fence, `${fence}typescript`, 'let b;', fence), 'a.md');
-    expect(s.map((x: any) => [x.line, x.language, x.code])).toEqual([[3, 'ts', 'const a = 1;'], [10, 'js', 'console.log(2);'], [13, 'ts', 'let b;']]);
+    const s = extractSnippets(
+      md(
+        '# T',
+        '',
+        `${fence}ts`,
+        'const a = 1;',
+        fence,
+        '',
+        `${fence}sh`,
+        'npm test',
+        fence,
+        `${fence}js`,
+        'console.log(2);',
+        fence,
+        `${fence}typescript`,
+        'let b;',
+        fence,
+      ),
+      'a.md',
+    );
+    expect(s.map((x: any) => [x.line, x.language, x.code])).toEqual([
+      [3, 'ts', 'const a = 1;'],
+      [10, 'js', 'console.log(2);'],
+      [13, 'ts', 'let b;'],
+    ]);
     expect(s[0]).toMatchObject({ name: 'a.md:3', fragment: false, after: null, skip: null, typecheckOnly: null, expected: null });
   });
 
@@ -44,7 +67,16 @@ describe('extractSnippets', () => {
 
   test('one-line comments carry directives with values that contain spaces', () => {
     const [s, t] = extractSnippets(
-      md('<!-- snippet: typecheck-only=needs a browser, and a page -->', `${fence}ts`, 'a', fence, '<!-- snippet: skip=shows a syntax error -->', `${fence}js`, 'b', fence),
+      md(
+        '<!-- snippet: typecheck-only=needs a browser, and a page -->',
+        `${fence}ts`,
+        'a',
+        fence,
+        '<!-- snippet: skip=shows a syntax error -->',
+        `${fence}js`,
+        'b',
+        fence,
+      ),
       'a.md',
     );
     expect(s.typecheckOnly).toBe('needs a browser, and a page');
@@ -111,16 +143,54 @@ describe('linkSnippets and programSource', () => {
   });
 
   test('a program is its chain with hidden context, a part mark between parts, and a module', () => {
-    const s = linkSnippets(extractSnippets(md('<!-- snippet: fragment; id=a', 'const v = 1;', '...', 'console.log(w);', '-->', `${fence}ts`, 'const w = v;', fence, '<!-- snippet: after=a -->', `${fence}ts`, 'w;', fence), 'a.md'));
+    const s = linkSnippets(
+      extractSnippets(
+        md(
+          '<!-- snippet: fragment; id=a',
+          'const v = 1;',
+          '...',
+          'console.log(w);',
+          '-->',
+          `${fence}ts`,
+          'const w = v;',
+          fence,
+          '<!-- snippet: after=a -->',
+          `${fence}ts`,
+          'w;',
+          fence,
+        ),
+        'a.md',
+      ),
+    );
     expect(programSource(s[1])).toBe(`const v = 1;\nconst w = v;\nconsole.log(w);\nconsole.log(${JSON.stringify(PART_MARK)});\nw;\nexport {};\n`);
   });
 
   test.each([
-    ['an unknown id, with a suggestion', md('<!-- snippet: id=soldier -->', `${fence}ts`, 'a', fence, '<!-- snippet: after=soldeir -->', `${fence}ts`, 'b', fence), 'after=soldeir: no snippet has id=soldeir (did you mean soldier?)'],
-    ['a duplicate id', md('<!-- snippet: id=x -->', `${fence}ts`, 'a', fence, '<!-- snippet: id=x -->', `${fence}ts`, 'b', fence), 'snippet id "x" is also used at a.md:2'],
-    ['a cycle', md('<!-- snippet: id=x; after=y -->', `${fence}ts`, 'a', fence, '<!-- snippet: id=y; after=x -->', `${fence}ts`, 'b', fence), 'continues itself'],
-    ['a js block continuing a ts block', md('<!-- snippet: id=x -->', `${fence}ts`, 'a', fence, '<!-- snippet: after=x -->', `${fence}js`, 'b', fence), 'a js block cannot continue a ts block'],
-    ['continuing a skipped block', md('<!-- snippet: skip=no; id=x -->', `${fence}ts`, 'a', fence, '<!-- snippet: after=x -->', `${fence}ts`, 'b', fence), 'after=x: that snippet is skipped'],
+    [
+      'an unknown id, with a suggestion',
+      md('<!-- snippet: id=soldier -->', `${fence}ts`, 'a', fence, '<!-- snippet: after=soldeir -->', `${fence}ts`, 'b', fence),
+      'after=soldeir: no snippet has id=soldeir (did you mean soldier?)',
+    ],
+    [
+      'a duplicate id',
+      md('<!-- snippet: id=x -->', `${fence}ts`, 'a', fence, '<!-- snippet: id=x -->', `${fence}ts`, 'b', fence),
+      'snippet id "x" is also used at a.md:2',
+    ],
+    [
+      'a cycle',
+      md('<!-- snippet: id=x; after=y -->', `${fence}ts`, 'a', fence, '<!-- snippet: id=y; after=x -->', `${fence}ts`, 'b', fence),
+      'continues itself',
+    ],
+    [
+      'a js block continuing a ts block',
+      md('<!-- snippet: id=x -->', `${fence}ts`, 'a', fence, '<!-- snippet: after=x -->', `${fence}js`, 'b', fence),
+      'a js block cannot continue a ts block',
+    ],
+    [
+      'continuing a skipped block',
+      md('<!-- snippet: skip=no; id=x -->', `${fence}ts`, 'a', fence, '<!-- snippet: after=x -->', `${fence}ts`, 'b', fence),
+      'after=x: that snippet is skipped',
+    ],
   ])('rejects %s', (_what, text, message) => {
     expect(() => linkSnippets(extractSnippets(text, 'a.md'))).toThrow(message);
   });

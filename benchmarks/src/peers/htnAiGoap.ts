@@ -16,7 +16,8 @@ export function htnAiGoapPlanner(problem: BoolProblem): () => string[] | null {
   for (const a of problem.actions) {
     b = b.goapAction(a.name, () => a.cost);
     for (const [key, value] of Object.entries(a.pre)) b = b.condition(key, (ctx) => ctx.getState(key) === (value ? 1 : 0));
-    for (const [key, value] of Object.entries(a.eff)) b = b.effect(key, EffectType.PlanOnly, (ctx, type) => ctx.setState(key, value ? 1 : 0, false, type ?? EffectType.PlanOnly));
+    for (const [key, value] of Object.entries(a.eff))
+      b = b.effect(key, EffectType.PlanOnly, (ctx, type) => ctx.setState(key, value ? 1 : 0, false, type ?? EffectType.PlanOnly));
     b = b.end();
   }
   const domain = b.end().build();

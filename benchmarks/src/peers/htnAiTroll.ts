@@ -21,13 +21,25 @@ export function htnAiTrollPlanner(start: TrollStart): () => string[] | null {
   b.select('AttackEnemy');
   const attackEnemy = b.pointer as Parameters<typeof b.compoundTask>[0];
   b.sequence('WithTrunk').condition('TrunkHealth > 0', (c) => c.getState('TrunkHealth') > 0);
-  b.action('NavigateToEnemy').do(ok).effect('Location', PLAN, (c, t) => c.setState('Location', Loc.Enemy, false, t ?? PLAN)).end();
-  b.action('DoTrunkSlam').do(ok).effect('TrunkHealth', PLAN, (c, t) => c.setState('TrunkHealth', c.getState('TrunkHealth') - 1, false, t ?? PLAN)).end();
+  b.action('NavigateToEnemy')
+    .do(ok)
+    .effect('Location', PLAN, (c, t) => c.setState('Location', Loc.Enemy, false, t ?? PLAN))
+    .end();
+  b.action('DoTrunkSlam')
+    .do(ok)
+    .effect('TrunkHealth', PLAN, (c, t) => c.setState('TrunkHealth', c.getState('TrunkHealth') - 1, false, t ?? PLAN))
+    .end();
   b.end();
   b.sequence('GetTrunk');
   b.action('FindTrunk').do(ok).end();
-  b.action('NavigateToTrunk').do(ok).effect('Location', PLAN, (c, t) => c.setState('Location', Loc.Trunk, false, t ?? PLAN)).end();
-  b.action('UprootTrunk').do(ok).effect('TrunkHealth', PLAN, (c, t) => c.setState('TrunkHealth', 3, false, t ?? PLAN)).end();
+  b.action('NavigateToTrunk')
+    .do(ok)
+    .effect('Location', PLAN, (c, t) => c.setState('Location', Loc.Trunk, false, t ?? PLAN))
+    .end();
+  b.action('UprootTrunk')
+    .do(ok)
+    .effect('TrunkHealth', PLAN, (c, t) => c.setState('TrunkHealth', 3, false, t ?? PLAN))
+    .end();
   b.compoundTask(attackEnemy).end();
   b.end(); // GetTrunk
   b.end(); // AttackEnemy
@@ -38,11 +50,17 @@ export function htnAiTrollPlanner(start: TrollStart): () => string[] | null {
     .effect('Location', PLAN, (c, t) => c.setState('Location', Loc.LastEnemyLoc, false, t ?? PLAN))
     .effect('CanSeeEnemy (expected)', PLAN, (c, t) => c.setState('CanSeeEnemy', 1, false, t ?? PLAN))
     .end();
-  b.action('RegainLOSRoar').condition('CanSeeEnemy', (c) => c.getState('CanSeeEnemy') === 1).do(ok).end();
+  b.action('RegainLOSRoar')
+    .condition('CanSeeEnemy', (c) => c.getState('CanSeeEnemy') === 1)
+    .do(ok)
+    .end();
   b.end();
   b.sequence('Patrol');
   b.action('ChooseBridgeToCheck').do(ok).end();
-  b.action('NavigateToBridge').do(ok).effect('Location', PLAN, (c, t) => c.setState('Location', Loc.Bridge, false, t ?? PLAN)).end();
+  b.action('NavigateToBridge')
+    .do(ok)
+    .effect('Location', PLAN, (c, t) => c.setState('Location', Loc.Bridge, false, t ?? PLAN))
+    .end();
   b.action('CheckBridge').do(ok).end();
   b.end();
   b.end(); // BeTrunkThumper

@@ -53,29 +53,70 @@ export function mahlerBoolPlanner(problem: BoolProblem): () => string[] | null {
 export function mahlerTrollPlanner(start: TrollStart): () => string[] | null {
   type S = { canSeeEnemy: boolean; hasSeenEnemyRecently: boolean; trunkHealth: number; location: string; acted: boolean };
   const prim = (description: string, effect: (s: S) => void, condition: (s: S) => boolean = () => true) =>
-    Task.from<S>({ description, condition, effect: (view) => { effect(view._); view._.acted = true; } });
-  const navigateToEnemy = prim('NavigateToEnemy', (s) => { s.location = 'Enemy'; });
-  const doTrunkSlam = prim('DoTrunkSlam', (s) => { s.trunkHealth = Math.max(0, s.trunkHealth - 1); });
+    Task.from<S>({
+      description,
+      condition,
+      effect: (view) => {
+        effect(view._);
+        view._.acted = true;
+      },
+    });
+  const navigateToEnemy = prim('NavigateToEnemy', (s) => {
+    s.location = 'Enemy';
+  });
+  const doTrunkSlam = prim('DoTrunkSlam', (s) => {
+    s.trunkHealth = Math.max(0, s.trunkHealth - 1);
+  });
   const findTrunk = prim('FindTrunk', () => {});
-  const navigateToTrunk = prim('NavigateToTrunk', (s) => { s.location = 'Trunk'; });
-  const uprootTrunk = prim('UprootTrunk', (s) => { s.trunkHealth = 3; });
-  const navToLastEnemyLoc = prim('NavToLastEnemyLoc', (s) => { s.location = 'LastEnemyLoc'; s.canSeeEnemy = true; });
-  const regainLOSRoar = prim('RegainLOSRoar', () => {}, (s) => s.canSeeEnemy);
+  const navigateToTrunk = prim('NavigateToTrunk', (s) => {
+    s.location = 'Trunk';
+  });
+  const uprootTrunk = prim('UprootTrunk', (s) => {
+    s.trunkHealth = 3;
+  });
+  const navToLastEnemyLoc = prim('NavToLastEnemyLoc', (s) => {
+    s.location = 'LastEnemyLoc';
+    s.canSeeEnemy = true;
+  });
+  const regainLOSRoar = prim(
+    'RegainLOSRoar',
+    () => {},
+    (s) => s.canSeeEnemy,
+  );
   const chooseBridge = prim('ChooseBridgeToCheck', () => {});
-  const navigateToBridge = prim('NavigateToBridge', (s) => { s.location = 'Bridge'; });
+  const navigateToBridge = prim('NavigateToBridge', (s) => {
+    s.location = 'Bridge';
+  });
   const checkBridge = prim('CheckBridge', () => {});
   const attackEnemy: MethodTask<S> = Task.from<S>({
     description: 'AttackEnemy',
     expansion: 'sequential',
     method: (s, ctx) =>
-      s.trunkHealth > 0 ? [navigateToEnemy(ctx as never), doTrunkSlam(ctx as never)] : [findTrunk(ctx as never), navigateToTrunk(ctx as never), uprootTrunk(ctx as never), attackEnemy(ctx as never)],
+      s.trunkHealth > 0
+        ? [navigateToEnemy(ctx as never), doTrunkSlam(ctx as never)]
+        : [findTrunk(ctx as never), navigateToTrunk(ctx as never), uprootTrunk(ctx as never), attackEnemy(ctx as never)],
   });
   const tasks = [
     Task.from<S>({ description: 'AttackWhenSeen', expansion: 'sequential', condition: (s) => s.canSeeEnemy, method: (_s, ctx) => [attackEnemy(ctx as never)] }),
-    Task.from<S>({ description: 'RegainLOS', expansion: 'sequential', condition: (s) => s.hasSeenEnemyRecently, method: (_s, ctx) => [navToLastEnemyLoc(ctx as never), regainLOSRoar(ctx as never)] }),
-    Task.from<S>({ description: 'Patrol', expansion: 'sequential', method: (_s, ctx) => [chooseBridge(ctx as never), navigateToBridge(ctx as never), checkBridge(ctx as never)] }),
+    Task.from<S>({
+      description: 'RegainLOS',
+      expansion: 'sequential',
+      condition: (s) => s.hasSeenEnemyRecently,
+      method: (_s, ctx) => [navToLastEnemyLoc(ctx as never), regainLOSRoar(ctx as never)],
+    }),
+    Task.from<S>({
+      description: 'Patrol',
+      expansion: 'sequential',
+      method: (_s, ctx) => [chooseBridge(ctx as never), navigateToBridge(ctx as never), checkBridge(ctx as never)],
+    }),
   ];
   const planner = Planner.from<S>({ tasks });
-  const state: S = { canSeeEnemy: start.CanSeeEnemy, hasSeenEnemyRecently: start.HasSeenEnemyRecently, trunkHealth: start.TrunkHealth, location: 'Bridge', acted: false };
+  const state: S = {
+    canSeeEnemy: start.CanSeeEnemy,
+    hasSeenEnemyRecently: start.HasSeenEnemyRecently,
+    trunkHealth: start.TrunkHealth,
+    location: 'Bridge',
+    acted: false,
+  };
   return () => planNames(planner.findPlan(state, { acted: true }));
 }

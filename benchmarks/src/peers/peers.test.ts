@@ -14,8 +14,16 @@ describe('peer domains', () => {
 
   it('GOAP peers reach the goal; only the known plans are non-optimal', () => {
     const costs = (p: ReturnType<typeof soldierProblem>) => [goapPeerPlanner, htnAiGoapPlanner, mahlerBoolPlanner].map((f) => judgeBoolPlan(p, f(p)()));
-    expect(costs(soldierProblem()).map((v) => [v.valid, v.cost])).toEqual([[true, 4], [true, 4], [true, 5]]);
-    expect(costs(fireProblem()).map((v) => [v.valid, v.cost])).toEqual([[true, 7], [true, 7], [true, 7]]);
+    expect(costs(soldierProblem()).map((v) => [v.valid, v.cost])).toEqual([
+      [true, 4],
+      [true, 4],
+      [true, 5],
+    ]);
+    expect(costs(fireProblem()).map((v) => [v.valid, v.cost])).toEqual([
+      [true, 7],
+      [true, 7],
+      [true, 7],
+    ]);
     expect(costs(chainProblem(3)).map((v) => v.valid)).toEqual([true, true, true]);
   });
 

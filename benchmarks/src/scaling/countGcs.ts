@@ -12,7 +12,8 @@ export async function countGcs(run: () => void): Promise<number> {
   const observer = new PerformanceObserver((list) => {
     for (const e of list.getEntries()) {
       gcs++;
-      if (process.env.DUALPLAN_GC_TRACE) console.log(`gc kind ${(e as { detail?: { kind?: number } }).detail?.kind} at ${e.startTime.toFixed(0)} ms, ${e.duration.toFixed(2)} ms`);
+      if (process.env.DUALPLAN_GC_TRACE)
+        console.log(`gc kind ${(e as { detail?: { kind?: number } }).detail?.kind} at ${e.startTime.toFixed(0)} ms, ${e.duration.toFixed(2)} ms`);
     }
   });
   observer.observe({ entryTypes: ['gc'] });

@@ -54,12 +54,22 @@ const nextFrame = () => new Promise<void>((resolve) => setTimeout(resolve, 4));
  * loop itself) is measured on the thread alone, against planning the same
  * plans synchronously there.
  */
-export async function poolRun(script: string, domain: 'soldier' | 'troll', workers: number, plans: number, sharedMemory: boolean, agents = 1024): Promise<PoolFigures> {
+export async function poolRun(
+  script: string,
+  domain: 'soldier' | 'troll',
+  workers: number,
+  plans: number,
+  sharedMemory: boolean,
+  agents = 1024,
+): Promise<PoolFigures> {
   const s = setup(domain, agents);
   const pool = createPlannerPool({ script, maxWorkers: workers, timeoutMs: 10_000, sharedMemory });
   try {
     const planners: PendingPlanner[] = s.states.map(() => pool.planner(domain, { local: s.local, codec: s.codec }));
-    const ask = (i: number, id: number) => new Promise<PlanResult>((resolve, reject) => planners[i].request(s.states[i], undefined, null, id, 'noPlan', { receive: (_id, r, f) => (r ? resolve(r) : reject(new Error(f))) }));
+    const ask = (i: number, id: number) =>
+      new Promise<PlanResult>((resolve, reject) =>
+        planners[i].request(s.states[i], undefined, null, id, 'noPlan', { receive: (_id, r, f) => (r ? resolve(r) : reject(new Error(f))) }),
+      );
     // Check before timing: every agent's pooled plan equals its synchronous plan (this also starts the workers).
     const answers = await Promise.all(s.states.map((_, i) => ask(i, 1)));
     const equal = answers.every((r, i) => steps(r) === steps(s.local.plan(s.states[i], undefined, null)));
@@ -108,7 +118,17 @@ export async function poolRun(script: string, domain: 'soldier' | 'troll', worke
       syncPlans += s.states.length;
     }
     const syncCpu = mainThreadCpuMs() - sync0;
-    return { domain, workers, sharedMemory, plansPerBatch, plans: answered, plansPerSecond: (answered * 1000) / wall, mainUsPerPlan: (cpu * 1000) / answered, syncUsPerPlan: (syncCpu * 1000) / syncPlans, equal };
+    return {
+      domain,
+      workers,
+      sharedMemory,
+      plansPerBatch,
+      plans: answered,
+      plansPerSecond: (answered * 1000) / wall,
+      mainUsPerPlan: (cpu * 1000) / answered,
+      syncUsPerPlan: (syncCpu * 1000) / syncPlans,
+      equal,
+    };
   } finally {
     await pool.terminate(true);
   }

@@ -74,7 +74,14 @@ export function schedulerCrowd(o: Omit<SchedulerRunOptions, 'fps'>): { scheduler
     const planner = new HtnPlanner(trollHtnDomain());
     const operators = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, keepRunning]));
     agents = trollStates(o.agents).map((state, i) =>
-      createAgent({ id: `troll${i}`, state, ctx: {}, planner: scheduler.schedule(cache === null ? htnSlicedPlanner(planner) : cached(htnAgentPlanner(planner), 'troll')), operators, recheckInterval: 1 / o.hz }),
+      createAgent({
+        id: `troll${i}`,
+        state,
+        ctx: {},
+        planner: scheduler.schedule(cache === null ? htnSlicedPlanner(planner) : cached(htnAgentPlanner(planner), 'troll')),
+        operators,
+        recheckInterval: 1 / o.hz,
+      }),
     );
   } else {
     // The scheduler runs one search at a time to its end, so sliced GOAP agents may share one search.
@@ -82,7 +89,14 @@ export function schedulerCrowd(o: Omit<SchedulerRunOptions, 'fps'>): { scheduler
     const planner = new GoapPlanner(domain);
     const operators = Object.fromEntries(domain.steps.map((s) => [s.operator, keepRunning]));
     agents = soldierStates(o.agents).map((state, i) =>
-      createAgent({ id: `soldier${i}`, state, ctx: {}, planner: scheduler.schedule(cache === null ? goapSlicedPlanner(planner) : cached(goapAgentPlanner(planner), 'soldier')), operators, recheckInterval: 1 / o.hz }),
+      createAgent({
+        id: `soldier${i}`,
+        state,
+        ctx: {},
+        planner: scheduler.schedule(cache === null ? goapSlicedPlanner(planner) : cached(goapAgentPlanner(planner), 'soldier')),
+        operators,
+        recheckInterval: 1 / o.hz,
+      }),
     );
   }
   return { scheduler, agents, cache };

@@ -71,7 +71,9 @@ export function agentsSuite({ quick }: SuiteOptions): BenchCase[] {
         const planner = new HtnPlanner(trollHtnDomain());
         const keepRunning: Operator = { update: () => OperatorStatus.Running };
         const operators = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, keepRunning])) as Record<TrollOperator, Operator>;
-        const agents: Agent[] = trollStates(AGENTS).map((state, i) => createAgent({ id: `troll${i}`, state, ctx: {}, planner: htnAgentPlanner(planner), operators }));
+        const agents: Agent[] = trollStates(AGENTS).map((state, i) =>
+          createAgent({ id: `troll${i}`, state, ctx: {}, planner: htnAgentPlanner(planner), operators }),
+        );
         for (const a of agents) a.tick(1 / FRAME_HZ); // first tick plans; later ticks only run the step
         // dt arrives as a value from the game loop, as in a game. A literal
         // `1 / FRAME_HZ` here would be constant-folded by V8 into an unboxed

@@ -37,7 +37,9 @@ export function goapCheck(planner: GoapPlanner, domain: GoapDomain, start: Snaps
   return {
     valid: reached,
     optimal: r.cost === optimalCost,
-    detail: reached ? `${shown} (cost ${r.cost}${r.cost === optimalCost ? '' : `, optimum ${optimalCost}`})` : `invalid plan ${shown}: ${verdict.reason || 'goal not reached'}`,
+    detail: reached
+      ? `${shown} (cost ${r.cost}${r.cost === optimalCost ? '' : `, optimum ${optimalCost}`})`
+      : `invalid plan ${shown}: ${verdict.reason || 'goal not reached'}`,
     planLength: r.length,
     cost: r.cost,
     expanded: r.expanded,

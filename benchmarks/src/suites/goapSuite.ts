@@ -12,7 +12,8 @@ const PEER_KS = new Set([1, 2, 3, 4, 5, 6, 8, 10, 16, 30, 50, 100]);
 function solvableSeed(from: number, actions: number): number {
   for (let seed = from; seed < from + 1000; seed++) {
     const { domain, start } = randomDomain(seed, { actions, bools: 8, goalConditions: 3 });
-    if (new GoapPlanner(domain, { mode: 'forward', weight: 0, maxExpansions: 1e5 }).search(createState(domain.schema, start), 'goal').status === 'found') return seed;
+    if (new GoapPlanner(domain, { mode: 'forward', weight: 0, maxExpansions: 1e5 }).search(createState(domain.schema, start), 'goal').status === 'found')
+      return seed;
   }
   throw new Error(`no solvable random domain with ${actions} actions`);
 }
@@ -22,7 +23,16 @@ export function goapSuite({ quick }: SuiteOptions): BenchCase[] {
   const suite = 'goap';
   const cases: BenchCase[] = [];
   cases.push(
-    goapCase({ suite, name: 'soldier', scenario: 'GOAP soldier', domain: () => soldierGoapDomain(), goal: 'killEnemy', optimalCost: 4, allocOps: 100_000, target: { maxNs: 1500, maxGcs: 0, label: '≤ 1.5 µs' } }),
+    goapCase({
+      suite,
+      name: 'soldier',
+      scenario: 'GOAP soldier',
+      domain: () => soldierGoapDomain(),
+      goal: 'killEnemy',
+      optimalCost: 4,
+      allocOps: 100_000,
+      target: { maxNs: 1500, maxGcs: 0, label: '≤ 1.5 µs' },
+    }),
     ...peerGoapCases(suite, 'soldier', soldierProblem, { scenario: 'GOAP soldier', targets: { goap: { minRatio: 150, label: '≥ 150×' } } }),
     goapCase({ suite, name: 'fire', scenario: 'GOAP fire', domain: () => fireDomain(), goal: 'fire', optimalCost: 7, allocOps: 100_000 }),
     ...peerGoapCases(suite, 'fire', fireProblem, { scenario: 'GOAP fire' }),
@@ -69,8 +79,22 @@ export function goapSuite({ quick }: SuiteOptions): BenchCase[] {
   }
   // Merged bools vs the all-bools twin: same plan, fewer nodes.
   cases.push(
-    goapCase({ suite, name: 'merged-bool enum', domain: () => mergedBoolDomain(), goal: 'defeat', optimalCost: (d) => dijkstraCost(d, undefined, 'defeat'), allocOps: 100_000 }),
-    goapCase({ suite, name: 'plain-bool twin', domain: () => mergedBoolTwinDomain(), goal: 'defeat', optimalCost: (d) => dijkstraCost(d, undefined, 'defeat'), allocOps: 100_000 }),
+    goapCase({
+      suite,
+      name: 'merged-bool enum',
+      domain: () => mergedBoolDomain(),
+      goal: 'defeat',
+      optimalCost: (d) => dijkstraCost(d, undefined, 'defeat'),
+      allocOps: 100_000,
+    }),
+    goapCase({
+      suite,
+      name: 'plain-bool twin',
+      domain: () => mergedBoolTwinDomain(),
+      goal: 'defeat',
+      optimalCost: (d) => dijkstraCost(d, undefined, 'defeat'),
+      allocOps: 100_000,
+    }),
   );
   // Backward (default) vs forward A* on the same domains.
   for (const [label, domain, goal, cost] of [

@@ -34,7 +34,12 @@ export function htnCheck(planner: HtnPlanner, state: WorldState<any>, request: H
   const shown = formatPlanNames(names, ' → ');
   const base = { planLength: names.length, cost: plan.cost, expanded: plan.stats.expanded };
   if (verdict.step >= 0) return { ...base, valid: false, optimal: false, detail: `step ${verdict.step} (${names[verdict.step]}) invalid: ${verdict.reason}` };
-  const problem = typeof expect === 'function' ? expect(scratch, names) : names.length === expect.length && names.every((n, i) => n === expect[i]) ? null : `expected ${expect.join(' → ')}, got ${shown}`;
+  const problem =
+    typeof expect === 'function'
+      ? expect(scratch, names)
+      : names.length === expect.length && names.every((n, i) => n === expect[i])
+        ? null
+        : `expected ${expect.join(' → ')}, got ${shown}`;
   return { ...base, valid: problem === null, optimal: problem === null, detail: problem ?? shown };
 }
 

@@ -41,7 +41,14 @@ export function htnParallelCases(suite: string): BenchCase[] {
   const actions = coverActions();
   const domains = { sequence: coverHtnDomain(actions, { parallel: false }), parallel: coverHtnDomain(actions) };
   const sequenceName = `cover ${AGENTS} agents, plain sequence`;
-  const names = (c: Crowd) => c.planners.map((p, i) => p.plan(c.states[i]).plan?.steps.map((s) => s.task).join(',') ?? '(none)');
+  const names = (c: Crowd) =>
+    c.planners.map(
+      (p, i) =>
+        p
+          .plan(c.states[i])
+          .plan?.steps.map((s) => s.task)
+          .join(',') ?? '(none)',
+    );
   const make = (parallel: boolean): BenchCase =>
     dualplanCase(
       {
@@ -65,7 +72,11 @@ export function htnParallelCases(suite: string): BenchCase[] {
             const sections = c.planners.filter((p, i) => (p.plan(c.states[i]).plan?.parallel?.length ?? 0) > 0).length;
             const ok = differs < 0 && invalid < 0 && (parallel ? sections > 0 : sections === 0);
             const detail =
-              differs >= 0 ? `agent ${differs}: ${ours[differs]} vs ${other[differs]}` : invalid >= 0 ? `agent ${invalid}: invalid plan` : `${AGENTS} plans, equal to the other form (${sections} with a parallel section)`;
+              differs >= 0
+                ? `agent ${differs}: ${ours[differs]} vs ${other[differs]}`
+                : invalid >= 0
+                  ? `agent ${invalid}: invalid plan`
+                  : `${AGENTS} plans, equal to the other form (${sections} with a parallel section)`;
             return { valid: ok, optimal: ok, detail, planLength: ours.length };
           },
         };

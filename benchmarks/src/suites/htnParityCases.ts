@@ -81,8 +81,19 @@ function planAll(c: Crowd): number {
  */
 export function htnParityCases(suite: string): BenchCase[] {
   const plainName = `NPC ${AGENTS} agents, plain methods`;
-  const names = (c: Crowd) => c.planners.map((p, i) => p.plan(c.states[i]).plan?.steps.map((s) => s.task).join(',') ?? '(none)');
-  const caseName: Record<Form, string> = { plain: plainName, 'slot+utility': `NPC ${AGENTS} agents, slot + utility select`, 'slot+plain': `NPC ${AGENTS} agents, slot + first-valid methods` };
+  const names = (c: Crowd) =>
+    c.planners.map(
+      (p, i) =>
+        p
+          .plan(c.states[i])
+          .plan?.steps.map((s) => s.task)
+          .join(',') ?? '(none)',
+    );
+  const caseName: Record<Form, string> = {
+    plain: plainName,
+    'slot+utility': `NPC ${AGENTS} agents, slot + utility select`,
+    'slot+plain': `NPC ${AGENTS} agents, slot + first-valid methods`,
+  };
   const make = (form: Form): BenchCase =>
     dualplanCase(
       {
@@ -104,7 +115,12 @@ export function htnParityCases(suite: string): BenchCase[] {
               return !plan || validatePlan(plan.steps, 0, c.states[i], createState(c.states[i].schema)).step >= 0;
             });
             const ok = differs < 0 && invalid < 0;
-            const detail = differs >= 0 ? `agent ${differs}: ${ours[differs]} vs ${other[differs]}` : invalid >= 0 ? `agent ${invalid}: invalid plan` : `${AGENTS} plans, equal to the other form`;
+            const detail =
+              differs >= 0
+                ? `agent ${differs}: ${ours[differs]} vs ${other[differs]}`
+                : invalid >= 0
+                  ? `agent ${invalid}: invalid plan`
+                  : `${AGENTS} plans, equal to the other form`;
             return { valid: ok, optimal: ok, detail, planLength: ours.length };
           },
         };

@@ -36,13 +36,17 @@ function htnCurve(suite: string, id: string, xLabel: string, xs: readonly number
 function deepDomain(depth: number): HtnDomain<any> {
   const schema = defineSchema({ n: int(0, depth, depth) });
   const k = schema.keys;
-  return compileHtnDomain(defineActions(schema, [
-    { name: 'Tick', effects: [sub(k.n, 1)] },
-    { name: 'Done' },
-  ]), {
+  return compileHtnDomain(defineActions(schema, [{ name: 'Tick', effects: [sub(k.n, 1)] }, { name: 'Done' }]), {
     root: 'Count',
     tasks: [
-      { kind: 'compound', name: 'Count', methods: [{ name: 'more', conditions: [gt(k.n, 0)], subtasks: ['Tick', 'Count'] }, { name: 'done', subtasks: ['Done'] }] },
+      {
+        kind: 'compound',
+        name: 'Count',
+        methods: [
+          { name: 'more', conditions: [gt(k.n, 0)], subtasks: ['Tick', 'Count'] },
+          { name: 'done', subtasks: ['Done'] },
+        ],
+      },
     ],
   });
 }
@@ -58,13 +62,17 @@ function wideDomain(width: number): HtnDomain<any> {
   return compileHtnDomain(actions, {
     root: 'Choose',
     tasks: [
-      { kind: 'compound', name: 'Choose', methods: Array.from({ length: width }, (_, i) => ({ name: `m${i}`, conditions: [eq(k.mode, i)], subtasks: [`Act${i % 10}`] })) },
+      {
+        kind: 'compound',
+        name: 'Choose',
+        methods: Array.from({ length: width }, (_, i) => ({ name: `m${i}`, conditions: [eq(k.mode, i)], subtasks: [`Act${i % 10}`] })),
+      },
     ],
   });
 }
 
-      /** HTN (issue 3 and 6): troll with peers, blocks world, deep recursion, wide domains, best-first vs DFS. */
-      export function htnSuite({ quick }: SuiteOptions): BenchCase[] {
+/** HTN (issue 3 and 6): troll with peers, blocks world, deep recursion, wide domains, best-first vs DFS. */
+export function htnSuite({ quick }: SuiteOptions): BenchCase[] {
   const suite = 'htn';
   const scenario = 'HTN troll (trunk domain)';
   const cases: BenchCase[] = [
@@ -77,19 +85,17 @@ function wideDomain(width: number): HtnDomain<any> {
       setup: trunkSetup,
       expect: TROLL_UPROOT.expected,
     }),
-    ...(['htn-ai', 'mahler'] as const).map(
-      (impl): BenchCase => ({
-        suite,
-        name: 'troll uproot + slam (trunk domain)',
-        impl,
-        scenario,
-        target: impl === 'htn-ai' ? { minRatio: 20, label: '≥ 20×' } : undefined,
-        prepare() {
-          const plan = (impl === 'htn-ai' ? htnAiTrollPlanner : mahlerTrollPlanner)(TROLL_UPROOT.start);
-          return { run: plan, check: () => judgeTrollPlan(TROLL_UPROOT, plan()) };
-        },
-      }),
-    ),
+    ...(['htn-ai', 'mahler'] as const).map((impl): BenchCase => ({
+      suite,
+      name: 'troll uproot + slam (trunk domain)',
+      impl,
+      scenario,
+      target: impl === 'htn-ai' ? { minRatio: 20, label: '≥ 20×' } : undefined,
+      prepare() {
+        const plan = (impl === 'htn-ai' ? htnAiTrollPlanner : mahlerTrollPlanner)(TROLL_UPROOT.start);
+        return { run: plan, check: () => judgeTrollPlan(TROLL_UPROOT, plan()) };
+      },
+    })),
     htnCase({
       suite,
       name: 'troll, full domain',

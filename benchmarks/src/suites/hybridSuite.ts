@@ -36,7 +36,10 @@ export function hybridSuite(_options: SuiteOptions): BenchCase[] {
       allocOps,
       setup: () => htnSetup(soldierHtnDomain()),
       // The HTN soldier encodes the recipe; its plan must kill the enemy and keep the soldier alive.
-      expect: (final, names) => (final.values[final.schema.cellOf('enemyalive')] === 0 && final.values[final.schema.cellOf('alive')] === 1 ? null : `goal not reached by ${names.join(', ')}`),
+      expect: (final, names) =>
+        final.values[final.schema.cellOf('enemyalive')] === 0 && final.values[final.schema.cellOf('alive')] === 1
+          ? null
+          : `goal not reached by ${names.join(', ')}`,
     }),
     goapCase({ suite, name: 'soldier as GOAP', allocOps, domain: () => soldierGoapDomain(), goal: 'killEnemy', optimalCost: 4 }),
   ];

@@ -54,7 +54,16 @@ function squad(seed: number): Agent[] {
       const domain = soldierGoapDomain(undefined, { lastResort: true });
       const ops = Object.fromEntries(domain.steps.map((s) => [s.operator, twoTicks()])) as Record<(typeof domain.actions.operators)[number], Operator>;
       const sensors = [churn(seed + i, ['enemyalive', 'enemyvisible', 'weaponloaded', 'armedwithgun', 'nearenemy'], 0.3)];
-      agents.push(createAgent({ id: `soldier${i}`, state: createState(domain.schema, { enemyalive: true }), ctx: {}, planner: goapAgentPlanner(new GoapPlanner(domain)), operators: ops, sensors }));
+      agents.push(
+        createAgent({
+          id: `soldier${i}`,
+          state: createState(domain.schema, { enemyalive: true }),
+          ctx: {},
+          planner: goapAgentPlanner(new GoapPlanner(domain)),
+          operators: ops,
+          sensors,
+        }),
+      );
     }
   }
   return agents;
@@ -68,7 +77,10 @@ function simulate(agents: readonly Agent[], ticks: number): void {
 function planLog(seed: number, recorded: boolean, ticks: number): { log: string; recorder: Recorder | null; calls: number } {
   const agents = squad(seed);
   const lines: string[] = [];
-  for (const a of agents) a.addListener((e) => (e.type === 'planFound' || e.type === 'planReplaced' ? lines.push(`${a.id}@${e.tick}:${e.plan.steps.map((s) => s.task).join(',')}`) : 0));
+  for (const a of agents)
+    a.addListener((e) =>
+      e.type === 'planFound' || e.type === 'planReplaced' ? lines.push(`${a.id}@${e.tick}:${e.plan.steps.map((s) => s.task).join(',')}`) : 0,
+    );
   const recorder = recorded ? record(agents) : null;
   simulate(agents, ticks);
   return { log: lines.join('\n'), recorder, calls: agents.reduce((n, a) => n + a.runners[0].stats.planCalls, 0) };
@@ -97,7 +109,11 @@ export function monitorSuite({ quick }: SuiteOptions): BenchCase[] {
     const with_ = planLog(7, true, ticks);
     if (off.log !== with_.log) return { valid: false, optimal: false, detail: 'recording changed the plans the agents adopted' };
     const runs = with_.recorder!.recording().agents.reduce((n, a) => n + a.stats.planningRuns, 0);
-    return { valid: runs === with_.calls, optimal: true, detail: `same plans with and without recording; ${runs} runs recorded for ${with_.calls} planner calls` };
+    return {
+      valid: runs === with_.calls,
+      optimal: true,
+      detail: `same plans with and without recording; ${runs} runs recorded for ${with_.calls} planner calls`,
+    };
   };
   const setup = (on: boolean, searches = true) => {
     const agents = squad(1);
@@ -105,17 +121,19 @@ export function monitorSuite({ quick }: SuiteOptions): BenchCase[] {
     simulate(agents, warm);
     return agents;
   };
-  const plan = (on: boolean, searches = true) => () => {
-    const agents = setup(on, searches);
-    return {
-      run: () => {
-        let steps = 0;
-        for (const a of agents) steps += a.runners[0].planner.plan(a.state, a.ctx, null).plan?.steps.length ?? 0;
-        return steps;
-      },
-      check: on ? sameBehaviour : () => ({ valid: true, optimal: true, detail: `${AGENTS} planner calls per op` }),
+  const plan =
+    (on: boolean, searches = true) =>
+    () => {
+      const agents = setup(on, searches);
+      return {
+        run: () => {
+          let steps = 0;
+          for (const a of agents) steps += a.runners[0].planner.plan(a.state, a.ctx, null).plan?.steps.length ?? 0;
+          return steps;
+        },
+        check: on ? sameBehaviour : () => ({ valid: true, optimal: true, detail: `${AGENTS} planner calls per op` }),
+      };
     };
-  };
   const sim = (on: boolean) => () => {
     const agents = setup(on);
     return {

@@ -86,13 +86,23 @@ function checkPddl(planner: GoapPlanner, imp: PddlImport, optimum: number | null
   const state = createState(imp.schema);
   const r = planner.search(state, imp.goalName);
   const size = `${imp.task.atoms.length} atoms → ${imp.schema.size} cells, ${imp.actions.length} actions, ${planner.mode}`;
-  if (r.status === 'budget') return { valid: false, optimal: false, budget: r.budget, expanded: r.expanded, detail: `stopped by the ${r.budget} budget after ${r.expanded} expansions (${size}${optimum === null ? '' : `; optimum ${optimum}`})` };
+  if (r.status === 'budget')
+    return {
+      valid: false,
+      optimal: false,
+      budget: r.budget,
+      expanded: r.expanded,
+      detail: `stopped by the ${r.budget} budget after ${r.expanded} expansions (${size}${optimum === null ? '' : `; optimum ${optimum}`})`,
+    };
   if (r.status !== 'found') return { valid: false, optimal: false, expanded: r.expanded, detail: `status ${r.status}` };
   const plan = planner.toPlan();
   const scratch = createState(imp.schema);
   const verdict = validatePlan(plan.steps, 0, state, scratch);
   const reached = verdict.step < 0 && planner.satisfied(scratch, imp.goalName);
-  const shown = formatPlanNames(plan.steps.map((s) => s.task), ' ');
+  const shown = formatPlanNames(
+    plan.steps.map((s) => s.task),
+    ' ',
+  );
   const optimal = optimum === null || r.cost === optimum;
   const against = optimum === null ? 'optimum not cross-checked: too many states' : r.cost === optimum ? 'optimal' : `optimum ${optimum}`;
   return {

@@ -23,19 +23,42 @@ const GAME_SEARCHES: readonly PddlSearch[] = ['optimal: true', 'optimal forward'
 /** The classic planning benchmarks, generated and imported from PDDL; `solvedToday` instances run in the jest pass too. */
 function instances(quick: boolean): { instance: PddlInstance; solvedToday: boolean }[] {
   const blocks = (n: number): PddlInstance => ({ label: `blocks ${n}`, domain: BLOCKS_DOMAIN, problem: () => blocksProblem({ blocks: n, seed: 1 }) });
-  const gripper = (n: number): PddlInstance => ({ label: `gripper ${n}`, domain: GRIPPER_DOMAIN, problem: () => gripperProblem({ balls: n }), knownOptimum: () => (n % 2 === 0 ? 3 * n - 1 : 3 * n) });
+  const gripper = (n: number): PddlInstance => ({
+    label: `gripper ${n}`,
+    domain: GRIPPER_DOMAIN,
+    problem: () => gripperProblem({ balls: n }),
+    knownOptimum: () => (n % 2 === 0 ? 3 * n - 1 : 3 * n),
+  });
   const logistics = (cities: number, size: number, packages: number): PddlInstance => ({
     label: `logistics ${cities}×${size} ${packages} pkg`,
     domain: LOGISTICS_DOMAIN,
     problem: () => logisticsProblem({ cities, size, packages, seed: 1 }),
   });
-  const miconic = (floors: number, passengers: number): PddlInstance => ({ label: `miconic ${floors} fl ${passengers} p`, domain: MICONIC_DOMAIN, problem: () => miconicProblem({ floors, passengers, seed: 1 }) });
+  const miconic = (floors: number, passengers: number): PddlInstance => ({
+    label: `miconic ${floors} fl ${passengers} p`,
+    domain: MICONIC_DOMAIN,
+    problem: () => miconicProblem({ floors, passengers, seed: 1 }),
+  });
   // The same tasks with one bool per atom: what the mutex-group encoding saves the backward search.
   const bools = (i: PddlInstance): PddlInstance => ({ ...i, label: `${i.label} (bools)`, mutexGroups: false });
   const small = [blocks(4), gripper(2), gripper(4), logistics(2, 2, 2), miconic(4, 2), miconic(6, 4)].map((instance) => ({ instance, solvedToday: true }));
   const viaBools = [logistics(2, 2, 2), miconic(6, 4)].map((i) => ({ instance: bools(i), solvedToday: true }));
   if (quick) return [...small, ...viaBools];
-  const large = [blocks(5), blocks(6), blocks(7), blocks(8), blocks(10), gripper(6), gripper(8), gripper(10), logistics(2, 3, 3), logistics(3, 2, 4), logistics(3, 3, 6), miconic(8, 6), miconic(10, 8)];
+  const large = [
+    blocks(5),
+    blocks(6),
+    blocks(7),
+    blocks(8),
+    blocks(10),
+    gripper(6),
+    gripper(8),
+    gripper(10),
+    logistics(2, 3, 3),
+    logistics(3, 2, 4),
+    logistics(3, 3, 6),
+    miconic(8, 6),
+    miconic(10, 8),
+  ];
   return [...small, ...viaBools, ...[...large, bools(blocks(4)), bools(gripper(4)), bools(gripper(6))].map((instance) => ({ instance, solvedToday: false }))];
 }
 
@@ -45,8 +68,18 @@ function instances(quick: boolean): { instance: PddlInstance; solvedToday: boole
  * dungeon), whose state space the exhaustive search can store.
  */
 const DUNGEONS: readonly { label: string; options: DungeonOptions; maxNs: number; target: string }[] = [
-  { label: 'dungeon 120 actions', options: { rooms: 16, keys: 4, weapons: 2, guards: 4, treasures: 4, loops: 10, junk: 65, seed: 5 }, maxNs: 1e6, target: '≤ 1 ms' },
-  { label: 'dungeon 500 actions', options: { rooms: 32, keys: 4, weapons: 2, guards: 4, treasures: 4, loops: 100, junk: 330, seed: 12 }, maxNs: 1e7, target: '≤ 10 ms' },
+  {
+    label: 'dungeon 120 actions',
+    options: { rooms: 16, keys: 4, weapons: 2, guards: 4, treasures: 4, loops: 10, junk: 65, seed: 5 },
+    maxNs: 1e6,
+    target: '≤ 1 ms',
+  },
+  {
+    label: 'dungeon 500 actions',
+    options: { rooms: 32, keys: 4, weapons: 2, guards: 4, treasures: 4, loops: 100, junk: 330, seed: 12 },
+    maxNs: 1e7,
+    target: '≤ 10 ms',
+  },
 ];
 
 function dungeon(d: (typeof DUNGEONS)[number]): PddlInstance {
@@ -68,12 +101,22 @@ export function pddlSuite({ quick }: SuiteOptions): BenchCase[] {
   // The game-scale targets: optimal plans in ≤ 1 ms / ≤ 10 ms, 0 GCs in steady state. The pattern database is
   // built by the check's search (seconds, once per goal), before timing.
   const game = (d: (typeof DUNGEONS)[number], searches: readonly PddlSearch[], heavy: boolean) =>
-    pddlCases('pddl', dungeon(d), searches, budget, { heavy, allocOps: 1000, target: { maxNs: d.maxNs, maxGcs: 0, maxExpanded: 2_000_000, label: `optimal, ${d.target}` } });
+    pddlCases('pddl', dungeon(d), searches, budget, {
+      heavy,
+      allocOps: 1000,
+      target: { maxNs: d.maxNs, maxGcs: 0, maxExpanded: 2_000_000, label: `optimal, ${d.target}` },
+    });
   // LM-cut allocates nothing per node: a search that evaluates it on every popped node, held to 0 GCs.
-  const lmcut = pddlCases('pddl', { label: 'blocks 6', domain: BLOCKS_DOMAIN, problem: () => blocksProblem({ blocks: 6, seed: 1 }) }, ['LM-cut backward'], budget, {
-    allocOps: 200,
-    target: { maxGcs: 0, maxExpanded: 2_000_000, label: 'optimal, 0 GCs' },
-  });
+  const lmcut = pddlCases(
+    'pddl',
+    { label: 'blocks 6', domain: BLOCKS_DOMAIN, problem: () => blocksProblem({ blocks: 6, seed: 1 }) },
+    ['LM-cut backward'],
+    budget,
+    {
+      allocOps: 200,
+      target: { maxGcs: 0, maxExpanded: 2_000_000, label: 'optimal, 0 GCs' },
+    },
+  );
   if (quick) return [...classic, ...lmcut, ...game(DUNGEONS[0], ['optimal: true'], true)]; // heavy: kept out of the jest pass (the optimum check solves the junk-free twin)
   return [...classic, ...lmcut, ...DUNGEONS.flatMap((d) => game(d, GAME_SEARCHES, true))];
 }

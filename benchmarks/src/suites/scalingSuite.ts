@@ -17,7 +17,12 @@ export function scalingSuite({ quick }: SuiteOptions): BenchCase[] {
   return [
     {
       ...dualplanCase(
-        { suite: 'scaling', name: 'scheduler: 10,000 trolls rechecking at 10 Hz, one 60 fps frame (2 ms planning budget)', target: { maxGcs: 0 }, allocOps: quick ? 100 : 600 },
+        {
+          suite: 'scaling',
+          name: 'scheduler: 10,000 trolls rechecking at 10 Hz, one 60 fps frame (2 ms planning budget)',
+          target: { maxGcs: 0 },
+          allocOps: quick ? 100 : 600,
+        },
         () => {
           const { scheduler, agents } = schedulerCrowd({ agents: 10_000, planner: 'htn', hz: 10, budgetMs: 2, frames: 600 });
           const frame = { dt: 1 / 60 };
@@ -31,37 +36,42 @@ export function scalingSuite({ quick }: SuiteOptions): BenchCase[] {
             run,
             check: () => {
               const running = agents.filter((a) => a.runner().plan !== null).length;
-              return { valid: running === agents.length, optimal: true, detail: `${running}/${agents.length} agents running a plan; ${scheduler.stats.answered} answers so far` };
+              return {
+                valid: running === agents.length,
+                optimal: true,
+                detail: `${running}/${agents.length} agents running a plan; ${scheduler.stats.answered} answers so far`,
+              };
             },
           };
         },
       ),
       heavy: true,
     },
-    dualplanCase(
-      { suite: 'scaling', name: 'plan cache: 1,000 hits over 60 troll states', target: { maxGcs: 0 } },
-      () => {
-        const cache = new PlanCache({ capacity: 128 });
-        const planner = cachedPlanner(htnAgentPlanner(new HtnPlanner(trollHtnDomain())), cache, { name: 'troll' });
-        const states = trollStates(60);
-        const ctx = {};
-        for (const s of states) planner.plan(s, ctx, null); // fills the cache: every later lookup is a hit
-        const filled = cache.stats.misses; // one per distinct situation among the states
-        const run = () => {
-          let steps = 0;
-          for (let i = 0; i < 1000; i++) steps += planner.plan(states[i % states.length], ctx, null).plan?.steps.length ?? 0;
-          return steps;
-        };
-        return {
-          run,
-          check: () => {
-            const before = cache.stats.hits;
-            run();
-            const hits = cache.stats.hits - before;
-            return { valid: hits === 1000 && cache.stats.misses === filled, optimal: true, detail: `${hits}/1000 hits; ${filled} situations planned once, when filling` };
-          },
-        };
-      },
-    ),
+    dualplanCase({ suite: 'scaling', name: 'plan cache: 1,000 hits over 60 troll states', target: { maxGcs: 0 } }, () => {
+      const cache = new PlanCache({ capacity: 128 });
+      const planner = cachedPlanner(htnAgentPlanner(new HtnPlanner(trollHtnDomain())), cache, { name: 'troll' });
+      const states = trollStates(60);
+      const ctx = {};
+      for (const s of states) planner.plan(s, ctx, null); // fills the cache: every later lookup is a hit
+      const filled = cache.stats.misses; // one per distinct situation among the states
+      const run = () => {
+        let steps = 0;
+        for (let i = 0; i < 1000; i++) steps += planner.plan(states[i % states.length], ctx, null).plan?.steps.length ?? 0;
+        return steps;
+      };
+      return {
+        run,
+        check: () => {
+          const before = cache.stats.hits;
+          run();
+          const hits = cache.stats.hits - before;
+          return {
+            valid: hits === 1000 && cache.stats.misses === filled,
+            optimal: true,
+            detail: `${hits}/1000 hits; ${filled} situations planned once, when filling`,
+          };
+        },
+      };
+    }),
   ];
 }

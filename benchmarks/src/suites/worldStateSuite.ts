@@ -1,4 +1,18 @@
-import { bool, compileConditions, createState, defineSchema, enumOf, eq, firstFailing, int, isIn, le, ne, type Schema, type WorldState } from '@dualplan/world-state';
+import {
+  bool,
+  compileConditions,
+  createState,
+  defineSchema,
+  enumOf,
+  eq,
+  firstFailing,
+  int,
+  isIn,
+  le,
+  ne,
+  type Schema,
+  type WorldState,
+} from '@dualplan/world-state';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 
 const Range = Object.freeze({ Melee: 0, View: 1, Far: 2, OutOfRange: 3 } as const);

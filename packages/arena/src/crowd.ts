@@ -51,7 +51,10 @@ export function runCrowd(options: CrowdOptions): CrowdRun {
   for (let i = 0; i < options.arenas; i++) {
     const arena = new Arena(seed + i);
     arenas.push(arena);
-    agents.push([createTroll(arena, `troll${i}`, share(defaultPlanners.troll(troll)!, `troll-${troll}`)), createSoldier(arena, share(defaultPlanners.soldier()!, 'soldier'))]);
+    agents.push([
+      createTroll(arena, `troll${i}`, share(defaultPlanners.troll(troll)!, `troll-${troll}`)),
+      createSoldier(arena, share(defaultPlanners.soldier()!, 'soldier')),
+    ]);
   }
   const t0 = performance.now();
   for (let t = 0; t < options.ticks; t++) {

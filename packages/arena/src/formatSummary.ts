@@ -22,14 +22,26 @@ const ROWS: [string, (s: AgentSummary) => string][] = [
  */
 export function formatSummary(runs: readonly ArenaRun[]): string {
   const cols: { head: string; s: AgentSummary }[] = [];
-  for (const run of runs) for (const s of run.summaries) cols.push({ head: runs.length > 1 ? `${s.agent} [${s.planner}] (${run.troll} run)` : `${s.agent} [${s.planner}]`, s });
+  for (const run of runs)
+    for (const s of run.summaries) cols.push({ head: runs.length > 1 ? `${s.agent} [${s.planner}] (${run.troll} run)` : `${s.agent} [${s.planner}]`, s });
   const first = Math.max(...ROWS.map(([label]) => label.length), 7);
   const widths = cols.map((c) => Math.max(c.head.length, ...ROWS.map(([, f]) => f(c.s).length)));
   const row = (label: string, cells: string[]) => `${label.padEnd(first)}  ${cells.map((c, i) => c.padStart(widths[i])).join('  ')}`.trimEnd();
   const out = [
-    row('summary', cols.map((c) => c.head)),
-    row('-'.repeat(first), widths.map((w) => '-'.repeat(w))),
-    ...ROWS.map(([label, f]) => row(label, cols.map((c) => f(c.s)))),
+    row(
+      'summary',
+      cols.map((c) => c.head),
+    ),
+    row(
+      '-'.repeat(first),
+      widths.map((w) => '-'.repeat(w)),
+    ),
+    ...ROWS.map(([label, f]) =>
+      row(
+        label,
+        cols.map((c) => f(c.s)),
+      ),
+    ),
   ];
   for (const run of runs) for (const m of run.missing) out.push(`note (${run.troll} run): ${m}`);
   return out.join('\n');

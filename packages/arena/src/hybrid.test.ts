@@ -11,10 +11,13 @@ import { asSubPlanner, createAgent, OperatorStatus, type RunnerEvent } from '@du
 // runner's bridge, so htn and goap never import each other.
 describe('hybrid HTN + GOAP through asSubPlanner', () => {
   const schema = soldierSchema();
-  const domain = htnDomainBuilder(defineActions(schema, [
+  const domain = htnDomainBuilder(
+    defineActions(schema, [
       { name: 'TakeCover', operator: 'Act' },
       { name: 'Report', operator: 'Act', conditions: [eq(schema.keys.enemyalive, false)], effects: [set(schema.keys.enemyvisible, false)] },
-    ]), 'sergeant')
+    ]),
+    'sergeant',
+  )
     .compound('BeSergeant')
     .method((k) => [eq(k.enemyalive, true)], 'Engage')
     .task('TakeCover')
@@ -33,14 +36,25 @@ describe('hybrid HTN + GOAP through asSubPlanner', () => {
       state: createState(schema),
       ctx: {},
       planner,
-      operators: { Act: { update: () => OperatorStatus.Success }, ...Object.fromEntries(['scout', 'load', 'aim', 'shoot'].map((id) => [id, { update: () => OperatorStatus.Success }])) },
-      onEvent: (e: RunnerEvent) => events.push(e.type === 'planFound' ? `plan ${e.plan.steps.map((s) => `${s.task}/${s.operator}`).join(' ')}` : 'step' in e ? `${e.type} ${e.step.task}` : e.type),
+      operators: {
+        Act: { update: () => OperatorStatus.Success },
+        ...Object.fromEntries(['scout', 'load', 'aim', 'shoot'].map((id) => [id, { update: () => OperatorStatus.Success }])),
+      },
+      onEvent: (e: RunnerEvent) =>
+        events.push(
+          e.type === 'planFound' ? `plan ${e.plan.steps.map((s) => `${s.task}/${s.operator}`).join(' ')}` : 'step' in e ? `${e.type} ${e.step.task}` : e.type,
+        ),
     });
     for (let i = 0; i < 8; i++) agent.tick(0.1);
     const plan = events[0].split(' ').slice(1);
     expect(plan[0]).toBe('TakeCover/Act');
     expect(plan[plan.length - 1]).toBe('Report/Act');
-    expect(plan.slice(1, -1).map((s) => s.split('/')[0]).sort()).toEqual(['aim', 'load', 'scout', 'shoot']);
+    expect(
+      plan
+        .slice(1, -1)
+        .map((s) => s.split('/')[0])
+        .sort(),
+    ).toEqual(['aim', 'load', 'scout', 'shoot']);
     expect(events.filter((e) => e.startsWith('stepSucceeded')).map((e) => e.split(' ')[1])).toEqual(plan.map((s) => s.split('/')[0]));
     expect(agent.state.get(schema.keys.enemyalive)).toBe(false);
     expect(events).toContain('planFinished');

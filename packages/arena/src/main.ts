@@ -29,10 +29,14 @@ async function main(argv: readonly string[]): Promise<number> {
   const runs = args.planner === null ? [main] : shown === 'htn' ? [main, run('goap')] : [run('htn'), main];
   if (args.json) {
     process.stdout.write(main.records.map((r) => `${JSON.stringify(r)}\n`).join(''));
-    process.stdout.write(`${JSON.stringify({ type: 'summary', seed: args.seed, ticks: args.ticks, runs: runs.map((r) => ({ troll: r.troll, agents: r.summaries, missing: r.missing })) })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ type: 'summary', seed: args.seed, ticks: args.ticks, runs: runs.map((r) => ({ troll: r.troll, agents: r.summaries, missing: r.missing })) })}\n`,
+    );
     return 0;
   }
-  process.stdout.write(`dualplan arena: seed ${args.seed}, ${args.ticks} ticks of 0.1 s; troll on ${shown.toUpperCase()}, soldier on GOAP, npc on HTN (its combat is a slot the sword it picks up fills)\n`);
+  process.stdout.write(
+    `dualplan arena: seed ${args.seed}, ${args.ticks} ticks of 0.1 s; troll on ${shown.toUpperCase()}, soldier on GOAP, npc on HTN (its combat is a slot the sword it picks up fills)\n`,
+  );
   if (args.text) {
     process.stdout.write(`${TIMELINE_LEGEND}\n\n${'tick'.padStart(5)} ${'time'.padStart(8)} agent/runner [planner] event\n`);
     process.stdout.write(`${main.lines.join('\n')}\n\n${formatSummary(runs)}\n`);
@@ -41,7 +45,13 @@ async function main(argv: readonly string[]): Promise<number> {
   process.stdout.write(`${formatSummary(runs)}\n\n`);
   // The same match again, recorded for the monitor (apart from the summary, whose plan times must not include recording).
   let recorder: Recorder | null = null;
-  runArena({ seed: args.seed, ticks: args.ticks, troll: shown, planners: defaultPlanners, setup: (m) => (recorder = record(m.agents, { runsPerAgent: 1000, eventsPerAgent: 10000, flushMs: 0 })) });
+  runArena({
+    seed: args.seed,
+    ticks: args.ticks,
+    troll: shown,
+    planners: defaultPlanners,
+    setup: (m) => (recorder = record(m.agents, { runsPerAgent: 1000, eventsPerAgent: 10000, flushMs: 0 })),
+  });
   const here = dirname(fileURLToPath(import.meta.url));
   const monitorDir = join(dirname(createRequire(import.meta.url).resolve('@dualplan/monitor-page/package.json')), 'dist/page');
   const server = await servePages({

@@ -18,8 +18,11 @@ describe("HTN method check 'tick' in the runner", () => {
     ]);
     const domain = htnDomainBuilder(actions)
       .compound('Root')
-      .method((kk) => [eq(kk.Alarm, false), eq(kk.Done, false)], { name: 'Sneak', check }).task('Sneak').back()
-      .method((kk) => [eq(kk.Alarm, true)], 'Hide').task('Hide')
+      .method((kk) => [eq(kk.Alarm, false), eq(kk.Done, false)], { name: 'Sneak', check })
+      .task('Sneak')
+      .back()
+      .method((kk) => [eq(kk.Alarm, true)], 'Hide')
+      .task('Hide')
       .end()
       .build();
     const events: string[] = [];
@@ -33,7 +36,8 @@ describe("HTN method check 'tick' in the runner", () => {
         sneak: { update: () => (++sneakTicks >= 10 ? OperatorStatus.Success : OperatorStatus.Running) },
         hide: { update: () => OperatorStatus.Running },
       },
-      onEvent: (e: RunnerEvent) => events.push(e.type === 'stepAborted' ? `aborted ${e.step.task}: ${e.reason}` : 'step' in e ? `${e.type} ${e.step.task}` : e.type),
+      onEvent: (e: RunnerEvent) =>
+        events.push(e.type === 'stepAborted' ? `aborted ${e.step.task}: ${e.reason}` : 'step' in e ? `${e.type} ${e.step.task}` : e.type),
     });
     for (let i = 0; i < 3; i++) agent.tick(0.1);
     expect(events).toContain('stepStarted Sneak');

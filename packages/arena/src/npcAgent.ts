@@ -81,7 +81,10 @@ export function npcOperators(arena: Arena, planner: HtnPlanner, seed: number): R
     },
     flee: {
       update: (_args, agent, dt) => {
-        const away = { x: agent.ctx.pos.x + Math.sign(agent.ctx.pos.x - player.x || 1) * 10, y: agent.ctx.pos.y + Math.sign(agent.ctx.pos.y - player.y || 1) * 10 };
+        const away = {
+          x: agent.ctx.pos.x + Math.sign(agent.ctx.pos.x - player.x || 1) * 10,
+          y: agent.ctx.pos.y + Math.sign(agent.ctx.pos.y - player.y || 1) * 10,
+        };
         walk(agent, { x: clamp(away.x, WIDTH), y: clamp(away.y, HEIGHT) }, dt);
         return !player.alive || distance(agent.ctx.pos, player) > SAFE ? OperatorStatus.Success : OperatorStatus.Running;
       },

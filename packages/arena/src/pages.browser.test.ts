@@ -57,13 +57,19 @@ async function open(path: string): Promise<{ page: Page; errors: string[] }> {
 describe('monitor page, fed by a recording file', () => {
   it('shows the agents and the newest run’s plan, trigger and step timings', async () => {
     const { page, errors } = await open('/monitor/?recording=/fixture.json');
-    await expect(page.locator('#agents button.agent').allTextContents()).resolves.toEqual([expect.stringMatching(/^troll htn · 3 runs/), expect.stringMatching(/^soldier goap · 2 runs/)]);
+    await expect(page.locator('#agents button.agent').allTextContents()).resolves.toEqual([
+      expect.stringMatching(/^troll htn · 3 runs/),
+      expect.stringMatching(/^soldier goap · 2 runs/),
+    ]);
     await expect(page.locator('#run-trigger').textContent()).resolves.toBe('finished: the previous plan finished');
     await expect(page.locator('#plan tr.step td.task').allTextContents()).resolves.toEqual(['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge']);
     await expect(page.locator('#plan .plan-head').textContent()).resolves.toContain('MTR [2]');
     await expect(page.locator('#plan tr.step').first().textContent()).resolves.toContain('running');
     await page.screenshot({ path: join(ARTIFACTS, 'monitor-recording.png'), fullPage: true });
-    await expect(page.locator('#events tr').allTextContents()).resolves.toEqual([expect.stringContaining('planning run 3'), expect.stringContaining('stepStarted ChooseBridgeToCheck #0 (run 3)')]);
+    await expect(page.locator('#events tr').allTextContents()).resolves.toEqual([
+      expect.stringContaining('planning run 3'),
+      expect.stringContaining('stepStarted ChooseBridgeToCheck #0 (run 3)'),
+    ]);
     expect(errors).toEqual([]);
     await page.close();
   }, 20_000);
@@ -118,10 +124,14 @@ describe('monitor page, fed by a recording file', () => {
     await expect(page.locator('#why-not-list').textContent()).resolves.toContain('enemyvisible == true vs effect nearenemy = false');
     await page.locator('#why-not-list tr[data-run="1"]').first().click();
     await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run 1 of 2/);
-    await expect(page.locator('#candidates tr[data-candidate="flee"] .failing').allTextContents()).resolves.toContain('enemyvisible == true vs effect nearenemy = false');
+    await expect(page.locator('#candidates tr[data-candidate="flee"] .failing').allTextContents()).resolves.toContain(
+      'enemyvisible == true vs effect nearenemy = false',
+    );
     await expect(page.locator('#candidates tr.verdict-noEffect').count()).resolves.toBe(0);
     await page.locator('#show-no-effect').check();
-    await expect(page.locator('#candidates tr.verdict-noEffect').count()).resolves.toBe(arenaRecording().agents[1].runs[0].searches[0].candidates.filter((c) => c.verdict === 'noEffect').length);
+    await expect(page.locator('#candidates tr.verdict-noEffect').count()).resolves.toBe(
+      arenaRecording().agents[1].runs[0].searches[0].candidates.filter((c) => c.verdict === 'noEffect').length,
+    );
     await expect(page.locator('#never-selected').textContent()).resolves.toContain('actions: approach, detonatebomb, flee');
     await expect(page.locator('#never-selected').textContent()).resolves.toContain('goals: killEnemyAtAnyCost');
     // Conditions in searches, the most failing first: held 0, failed 1.
@@ -154,7 +164,10 @@ describe('monitor page, live and offline', () => {
     </script>`);
     const frame = page.frameLocator('#monitor');
     await frame.locator('#agents button.agent').nth(1).waitFor({ timeout: 5000 });
-    await expect(frame.locator('#agents button.agent').allTextContents()).resolves.toEqual([expect.stringMatching(/^troll/), expect.stringMatching(/^soldier/)]);
+    await expect(frame.locator('#agents button.agent').allTextContents()).resolves.toEqual([
+      expect.stringMatching(/^troll/),
+      expect.stringMatching(/^soldier/),
+    ]);
     await expect(frame.locator('#plan tr.step td.task').allTextContents()).resolves.toEqual(['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge']);
     const [download] = await Promise.all([page.waitForEvent('download'), frame.locator('#save').click()]);
     const saved = join(mkdtempSync(join(tmpdir(), 'dualplan-page-')), 'saved.json');

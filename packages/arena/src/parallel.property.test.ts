@@ -1,6 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { applyEffects, createState, defineActions, defineSchema, int, ParallelConflictError, validatePlan, type ConditionList, type EffectList, type Plan, type PlanStep } from '@dualplan/world-state';
+import {
+  applyEffects,
+  createState,
+  defineActions,
+  defineSchema,
+  int,
+  ParallelConflictError,
+  validatePlan,
+  type ConditionList,
+  type EffectList,
+  type Plan,
+  type PlanStep,
+} from '@dualplan/world-state';
 import { compileHtnDomain, HtnPlanner, htnAgentPlanner, type TaskDef } from '@dualplan/htn';
 import { createAgent, OperatorStatus, type Operator, type RunnerEvent } from '@dualplan/runner';
 
@@ -67,7 +79,8 @@ describe('parallel plans (property)', () => {
         // Per tick and runner: the keys its steps read (conditions of steps running that tick) and wrote (effects applied).
         const reads = new Map<string, Set<number>>();
         const writes = new Map<string, Set<number>>();
-        const at = (m: Map<string, Set<number>>, tick: number, runner: string) => m.get(`${tick}/${runner}`) ?? m.set(`${tick}/${runner}`, new Set()).get(`${tick}/${runner}`)!;
+        const at = (m: Map<string, Set<number>>, tick: number, runner: string) =>
+          m.get(`${tick}/${runner}`) ?? m.set(`${tick}/${runner}`, new Set()).get(`${tick}/${runner}`)!;
         const running = new Map<string, PlanStep>();
         let finished: Plan | null = null;
         let finalState: unknown = null;
@@ -76,7 +89,10 @@ describe('parallel plans (property)', () => {
           id: 'p',
           state,
           ctx: {},
-          runners: [{ name: 'legs', planner: htnAgentPlanner(planner), operators }, { name: 'arms', branchOf: 'legs' }],
+          runners: [
+            { name: 'legs', planner: htnAgentPlanner(planner), operators },
+            { name: 'arms', branchOf: 'legs' },
+          ],
           onEvent: (e: RunnerEvent) => {
             if (e.type === 'stepStarted') running.set(e.runner, e.step);
             if (e.type === 'stepSucceeded') for (const cell of cellsOf(e.step.effects, 4)) at(writes, e.tick, e.runner).add(cell);
@@ -87,11 +103,14 @@ describe('parallel plans (property)', () => {
           },
         });
         for (let t = 1; t <= 12; t++) {
-          for (const [runner, step] of running) for (const cell of [...cellsOf(step.conditions, 3), ...cellsOf(step.executing, 3)]) at(reads, t, runner).add(cell);
+          for (const [runner, step] of running)
+            for (const cell of [...cellsOf(step.conditions, 3), ...cellsOf(step.executing, 3)]) at(reads, t, runner).add(cell);
           agent.tick(0.1);
-          for (const [runner, step] of running) for (const cell of [...cellsOf(step.conditions, 3), ...cellsOf(step.executing, 3)]) at(reads, t, runner).add(cell);
+          for (const [runner, step] of running)
+            for (const cell of [...cellsOf(step.conditions, 3), ...cellsOf(step.executing, 3)]) at(reads, t, runner).add(cell);
           for (const r of ['legs', 'arms']) if (agent.runner(r).runningStep === null) running.delete(r);
-          const lw = at(writes, t, 'legs'), aw = at(writes, t, 'arms');
+          const lw = at(writes, t, 'legs'),
+            aw = at(writes, t, 'arms');
           for (const cell of aw) {
             expect(lw.has(cell)).toBe(false);
             expect(at(reads, t, 'legs').has(cell)).toBe(false);

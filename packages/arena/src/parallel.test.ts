@@ -33,13 +33,25 @@ function soldier(state: WorldState<any>, ops: { move: Operator<any>; reload: Ope
     id: 'soldier',
     state,
     ctx: {},
-    runners: branch ? [{ name: 'legs', planner, operators: ops }, { name: 'arms', branchOf: 'legs' }] : [{ name: 'legs', planner, operators: ops }],
+    runners: branch
+      ? [
+          { name: 'legs', planner, operators: ops },
+          { name: 'arms', branchOf: 'legs' },
+        ]
+      : [{ name: 'legs', planner, operators: ops }],
     onEvent: (e: RunnerEvent) => {
-      if (e.type === 'stepStarted' || e.type === 'stepSucceeded' || e.type === 'stepAborted' || e.type === 'stepFailed') events.push(`${e.tick} ${e.runner} ${e.type} ${e.step.task}`);
+      if (e.type === 'stepStarted' || e.type === 'stepSucceeded' || e.type === 'stepAborted' || e.type === 'stepFailed')
+        events.push(`${e.tick} ${e.runner} ${e.type} ${e.step.task}`);
       else if (e.type === 'planFailed') events.push(`${e.tick} ${e.runner} planFailed: ${e.reason}`);
     },
   });
-  return { agent, events, run: (n: number) => { for (let i = 0; i < n; i++) agent.tick(0.1); } };
+  return {
+    agent,
+    events,
+    run: (n: number) => {
+      for (let i = 0; i < n; i++) agent.tick(0.1);
+    },
+  };
 }
 
 describe('parallel branches on two runners of one agent', () => {
@@ -115,8 +127,29 @@ describe('parallel branches on two runners of one agent', () => {
     const state = createState(coverSchema());
     const planner = htnAgentPlanner(new HtnPlanner(coverHtnDomain()));
     const operators = { move: timed(1), reload: timed(1), shoot: timed(1) };
-    expect(() => createAgent({ id: 'a', state, ctx: {}, runners: [{ name: 'legs', planner, operators }, { name: 'arms', branchOf: 'lgs' }] })).toThrow(/Did you mean "legs"/);
-    expect(() => createAgent({ id: 'a', state, ctx: {}, runners: [{ name: 'legs', planner, operators }, { name: 'arms', branchOf: 'legs' }, { name: 'hands', branchOf: 'legs' }] })).toThrow(RunnerError);
+    expect(() =>
+      createAgent({
+        id: 'a',
+        state,
+        ctx: {},
+        runners: [
+          { name: 'legs', planner, operators },
+          { name: 'arms', branchOf: 'lgs' },
+        ],
+      }),
+    ).toThrow(/Did you mean "legs"/);
+    expect(() =>
+      createAgent({
+        id: 'a',
+        state,
+        ctx: {},
+        runners: [
+          { name: 'legs', planner, operators },
+          { name: 'arms', branchOf: 'legs' },
+          { name: 'hands', branchOf: 'legs' },
+        ],
+      }),
+    ).toThrow(RunnerError);
   });
 
   it('shows in the text printers and survives the plan codec', () => {
@@ -146,7 +179,12 @@ describe('parallel branches on two runners of one agent', () => {
   it('resumes a partial plan once both branches of its section succeeded, in either order', () => {
     const schema = coverSchema();
     const domain = htnDomainBuilder(coverActions(schema))
-      .compound('Fight').method().task('TakeCover').pause().task('Shoot').end()
+      .compound('Fight')
+      .method()
+      .task('TakeCover')
+      .pause()
+      .task('Shoot')
+      .end()
       .parallel('TakeCover', ['RunToCover'], ['Reload'])
       .build();
     const state = createState(schema, { UnderFire: true, Ammo: 1 });
@@ -156,7 +194,10 @@ describe('parallel branches on two runners of one agent', () => {
       id: 's',
       state,
       ctx: {},
-      runners: [{ name: 'legs', planner: htnAgentPlanner(planner, { resume: true }), operators: { move: timed(3), reload: timed(1), shoot: timed(1) } }, { name: 'arms', branchOf: 'legs' }],
+      runners: [
+        { name: 'legs', planner: htnAgentPlanner(planner, { resume: true }), operators: { move: timed(3), reload: timed(1), shoot: timed(1) } },
+        { name: 'arms', branchOf: 'legs' },
+      ],
       onEvent: (e: RunnerEvent) => void (e.type === 'stepStarted' && events.push(`${e.runner} ${e.step.task}`)),
     });
     for (let i = 0; i < 6; i++) agent.tick(0.1);

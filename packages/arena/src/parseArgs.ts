@@ -59,7 +59,8 @@ export function parseArgs(argv: readonly string[]): ArenaArgs {
     return n;
   };
   const planner = values.planner ?? null;
-  if (planner !== null && planner !== 'htn' && planner !== 'goap') throw new ArenaArgsError('BAD_VALUE', '--planner', `--planner must be htn or goap, got "${planner}".`);
+  if (planner !== null && planner !== 'htn' && planner !== 'goap')
+    throw new ArenaArgsError('BAD_VALUE', '--planner', `--planner must be htn or goap, got "${planner}".`);
   if (values.json && values.text) throw new ArenaArgsError('CONFLICT', '--json', '--json and --text cannot be combined: choose one output.');
   return {
     seed: integer('--seed', values.seed, 1, -(2 ** 31), 2 ** 32 - 1),
@@ -82,7 +83,8 @@ function fromNodeError(e: unknown, argv: readonly string[]): ArenaArgsError {
       return new ArenaArgsError('UNKNOWN_FLAG', name, `Unknown argument "${name}".${hint}`);
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE':
       if (/argument missing/.test(err.message ?? '')) return new ArenaArgsError('MISSING_VALUE', name, `${name} needs a value.`);
-      if (/ambiguous/.test(err.message ?? '')) return new ArenaArgsError('MISSING_VALUE', name, `${name} needs a value (a negative one is written ${name}=-5).`);
+      if (/ambiguous/.test(err.message ?? ''))
+        return new ArenaArgsError('MISSING_VALUE', name, `${name} needs a value (a negative one is written ${name}=-5).`);
       return new ArenaArgsError('BAD_VALUE', name, `${name} takes no value.`);
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
       return new ArenaArgsError('UNEXPECTED_ARGUMENT', argv.find((a) => !a.startsWith('-')) ?? '', `Unexpected argument: ${err.message ?? ''}`);

@@ -26,7 +26,14 @@ describe('user code failing inside real agents', () => {
       },
     );
     const events: RunnerEvent[] = [];
-    const agent = createAgent({ id: 'sniper', state: createState(schema), ctx: { range: 3 }, planner: goapAgentPlanner(new GoapPlanner(domain)), operators: { snipe: done, patrol: done }, onEvent: (e) => events.push(e) });
+    const agent = createAgent({
+      id: 'sniper',
+      state: createState(schema),
+      ctx: { range: 3 },
+      planner: goapAgentPlanner(new GoapPlanner(domain)),
+      operators: { snipe: done, patrol: done },
+      onEvent: (e) => events.push(e),
+    });
     expect(() => agent.tick(0.1)).not.toThrow();
     const fault = events.find((e) => e.type === 'fault');
     expect(fault).toMatchObject({ where: 'cost', subject: 'snipe', agent: 'sniper' });
@@ -36,8 +43,17 @@ describe('user code failing inside real agents', () => {
   });
 
   it("with faults: 'rethrow' the same fault is thrown from tick as a UserCodeError", () => {
-    const domain = compileGoapDomain(defineActions(schema, [{ name: 'snipe', effects: [set(k.EnemyDead, true)], cost: () => NaN }]), { goals: [{ name: 'kill', conditions: [eq(k.EnemyDead, true)] }] });
-    const agent = createAgent({ id: 'sniper', state: createState(schema), ctx: {}, planner: goapAgentPlanner(new GoapPlanner(domain)), operators: { snipe: done }, faults: 'rethrow' });
+    const domain = compileGoapDomain(defineActions(schema, [{ name: 'snipe', effects: [set(k.EnemyDead, true)], cost: () => NaN }]), {
+      goals: [{ name: 'kill', conditions: [eq(k.EnemyDead, true)] }],
+    });
+    const agent = createAgent({
+      id: 'sniper',
+      state: createState(schema),
+      ctx: {},
+      planner: goapAgentPlanner(new GoapPlanner(domain)),
+      operators: { snipe: done },
+      faults: 'rethrow',
+    });
     expect(() => agent.tick(0.1)).toThrow(UserCodeError);
   });
 

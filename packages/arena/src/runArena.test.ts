@@ -4,7 +4,19 @@ import { defaultPlanners } from './planners.js';
 import { runArena, type ArenaPlanners, type ArenaRun } from './runArena.js';
 
 const STEP_END = new Set(['stepSucceeded', 'stepFailed', 'stepAborted']);
-const TYPES = new Set(['planFound', 'planReplaced', 'planNotFound', 'planFinished', 'planFailed', 'replanSkipped', 'stepStarted', 'stepSucceeded', 'stepFailed', 'stepAborted', 'world']);
+const TYPES = new Set([
+  'planFound',
+  'planReplaced',
+  'planNotFound',
+  'planFinished',
+  'planFailed',
+  'replanSkipped',
+  'stepStarted',
+  'stepSucceeded',
+  'stepFailed',
+  'stepAborted',
+  'world',
+]);
 
 function checkInvariants(run: ArenaRun): void {
   let lastTick = 0;
@@ -39,7 +51,8 @@ function checkInvariants(run: ArenaRun): void {
     // Every planner call is accounted for by exactly one event.
     const count = (f: (r: Record<string, unknown>) => boolean) => records.filter(f).length;
     const skipped = (prefix: string) => count((r) => r.type === 'replanSkipped' && String(r.reason).startsWith(prefix));
-    const notPlanned = skipped('deferred to') + skipped('backing off') + count((r) => r.type === 'replanSkipped' && String(r.reason).endsWith('is uninterruptible'));
+    const notPlanned =
+      skipped('deferred to') + skipped('backing off') + count((r) => r.type === 'replanSkipped' && String(r.reason).endsWith('is uninterruptible'));
     expect(count((r) => r.type === 'replanSkipped')).toBe(s.skipped);
     expect(s.plans).toBe(count((r) => r.type === 'planFound' || r.type === 'planReplaced') + s.skipped - notPlanned - skipped('no new plan'));
     expect(s.planCalls).toBe(s.plans + count((r) => r.type === 'planNotFound') + skipped('no new plan'));
@@ -93,7 +106,12 @@ describe('arena (seed 7, 300 ticks)', () => {
     for (const label of ['plans found', 'replans', 'steps run', 'mean plan time', 'p95 plan time']) {
       expect(lines.some((l) => l.startsWith(label))).toBe(true);
     }
-    const steps = lines.find((l) => l.startsWith('steps run'))!.trim().split(/\s+/).slice(2).map(Number);
+    const steps = lines
+      .find((l) => l.startsWith('steps run'))!
+      .trim()
+      .split(/\s+/)
+      .slice(2)
+      .map(Number);
     expect(steps).toEqual(run.summaries.map((s) => s.steps));
   });
 
@@ -141,7 +159,8 @@ describe('the soldier while dead', () => {
           dead = true;
           deaths++;
         } else if (r.type === 'world' && r.text === 'soldier respawned') dead = false;
-        else if (dead && r.agent === 'soldier') expect([seed, r.tick, r.type]).toEqual([seed, r.tick, expect.stringMatching(/^(stepSucceeded|planFinished|planNotFound)$/)]);
+        else if (dead && r.agent === 'soldier')
+          expect([seed, r.tick, r.type]).toEqual([seed, r.tick, expect.stringMatching(/^(stepSucceeded|planFinished|planNotFound)$/)]);
       }
     }
     expect(deaths).toBeGreaterThan(0);

@@ -71,7 +71,15 @@ export function runArena(options: ArenaOptions): ArenaRun {
   const match = createMatch(options);
   options.setup?.(match);
   for (let t = 0; t < options.ticks; t++) match.step();
-  return { seed: options.seed, ticks: options.ticks, troll: options.troll, lines: match.lines, records: match.records, summaries: match.agents.map(summarize), missing: match.missing };
+  return {
+    seed: options.seed,
+    ticks: options.ticks,
+    troll: options.troll,
+    lines: match.lines,
+    records: match.records,
+    summaries: match.agents.map(summarize),
+    missing: match.missing,
+  };
 }
 
 /** A match in progress: advance it one tick at a time (the page draws it between ticks). */

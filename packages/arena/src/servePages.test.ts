@@ -12,7 +12,9 @@ function get(server: PageServer, path: string): Promise<{ status: number; type: 
     request({ host: '127.0.0.1', port, path }, (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body, location: String(res.headers.location ?? '') }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body, location: String(res.headers.location ?? '') }),
+      );
     })
       .on('error', reject)
       .end();
@@ -31,7 +33,13 @@ describe('servePages', () => {
     writeFileSync(join(site, 'index.html'), '<p>arena</p>');
     writeFileSync(join(site, 'page.js'), 'export {};');
     writeFileSync(join(monitor, 'index.html'), '<p>monitor</p>');
-    server = await servePages({ mounts: [{ prefix: '/', dir: site }, { prefix: '/monitor/', dir: monitor }], files: { '/data.json': () => '{"ok":true}' } });
+    server = await servePages({
+      mounts: [
+        { prefix: '/', dir: site },
+        { prefix: '/monitor/', dir: monitor },
+      ],
+      files: { '/data.json': () => '{"ok":true}' },
+    });
   });
   afterAll(() => server.close());
 

@@ -32,7 +32,9 @@ async function run(argv: string[], files: Record<string, string> = {}) {
 
 describe('dualplan plan', () => {
   it('prints the HTN plan, its cost and the operator calls (exit 0)', async () => {
-    const r = await run(['plan', 'troll.json', '--state', 'sees.json', '--registry', 'troll.registry.mjs'], { 'sees.json': '{ "WsCanSeeEnemy": true, "WsTrunkHealth": 3 }' });
+    const r = await run(['plan', 'troll.json', '--state', 'sees.json', '--registry', 'troll.registry.mjs'], {
+      'sees.json': '{ "WsCanSeeEnemy": true, "WsTrunkHealth": 3 }',
+    });
     expect(r).toEqual({
       code: 0,
       out: [
@@ -44,19 +46,25 @@ describe('dualplan plan', () => {
       err: '',
     });
     // docs/authoring.md shows this very output.
-    expect(readFileSync(join(__dirname, '../../../docs/authoring.md'), 'utf8')).toContain(`$ dualplan plan troll.json --state seen.json --registry troll.registry.mjs\n${r.out}\n`);
+    expect(readFileSync(join(__dirname, '../../../docs/authoring.md'), 'utf8')).toContain(
+      `$ dualplan plan troll.json --state seen.json --registry troll.registry.mjs\n${r.out}\n`,
+    );
   });
 
   it('plans a GOAP goal with --goal, and by goal selection with --planner goap', async () => {
     const soldier = await run(['plan', 'soldier.json', '--goal', 'killEnemy']);
     expect(soldier.code).toBe(0);
     expect(soldier.out.split('\n')[0]).toBe('plan (GOAP, goal killEnemy, soldier.json): 4 steps, cost 4');
-    const troll = await run(['plan', 'troll.json', '--planner', 'goap', '--state', 's.json', '--registry', 'troll.registry.mjs'], { 's.json': '{ "WsIsTired": true }' });
+    const troll = await run(['plan', 'troll.json', '--planner', 'goap', '--state', 's.json', '--registry', 'troll.registry.mjs'], {
+      's.json': '{ "WsIsTired": true }',
+    });
     expect(troll.out.split('\n')[0]).toBe('plan (GOAP, goal recover, troll.json): 1 step, cost 1');
   });
 
   it('explains why there is no plan (exit 1)', async () => {
-    const r = await run(['plan', 'soldier.json', '--goal', 'killEnemy', '--state', 'unarmed.json'], { 'unarmed.json': '{ "armedwithgun": false, "armedwithbomb": false }' });
+    const r = await run(['plan', 'soldier.json', '--goal', 'killEnemy', '--state', 'unarmed.json'], {
+      'unarmed.json': '{ "armedwithgun": false, "armedwithbomb": false }',
+    });
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/^no plan \(GOAP, goal killEnemy\): none\nwhy: /);
     expect(r.out).toContain('armedwithgun == true (needed by action scout) is not an effect of any action');
@@ -66,7 +74,9 @@ describe('dualplan plan', () => {
     expect(htn.out).toContain('no plan (HTN, task KillEnemy): none\n');
     expect(htn.out).toContain('\n  method 1 Shoot: armedwithgun == true\n  method 2 Bomb: armedwithbomb == true\n');
     expect(readFileSync(join(__dirname, '../../../docs/authoring.md'), 'utf8')).toContain(`$ dualplan plan soldier.json --state unarmed.json\n${htn.out}\n`);
-    const traced = await run(['plan', 'soldier.json', '--state', 'unarmed.json', '--trace'], { 'unarmed.json': '{ "armedwithgun": false, "armedwithbomb": false }' });
+    const traced = await run(['plan', 'soldier.json', '--state', 'unarmed.json', '--trace'], {
+      'unarmed.json': '{ "armedwithgun": false, "armedwithbomb": false }',
+    });
     expect(traced.out).toMatch(/^trace:\nhtn KillEnemy/);
     expect(traced.out).toContain('method 1 Shoot: armedwithgun == true');
   });
@@ -106,7 +116,9 @@ describe('dualplan lint', () => {
     expect(await run(['lint', 'troll.json'])).toEqual({ code: 0, out: 'no findings', err: '' });
     const r = await run(['lint', 'soldier.json', '--operators', 'scout,approach,aim,shoot,load,detonatebomb']);
     expect(r.code).toBe(1);
-    expect(r.out).toBe('error UNKNOWN_OPERATOR /actions/6/name: flee: action "flee" runs operator "flee", which the operator map does not have.\n1 error(s), 0 warning(s)');
+    expect(r.out).toBe(
+      'error UNKNOWN_OPERATOR /actions/6/name: flee: action "flee" runs operator "flee", which the operator map does not have.\n1 error(s), 0 warning(s)',
+    );
     const json = await run(['lint', 'soldier.json', '--operators', 'scout', '--json']);
     expect(json.out.split('\n').map((l) => JSON.parse(l).code)).toEqual(Array(6).fill('UNKNOWN_OPERATOR'));
   });
@@ -114,7 +126,10 @@ describe('dualplan lint', () => {
   it('exits 0 with warnings only, and 2 on a document that does not load', async () => {
     const doc = JSON.parse(readFileSync(join(examples, 'soldier.json'), 'utf8'));
     doc.keys.push({ name: 'unused', kind: 'bool' });
-    expect(await run(['lint', 'w.json'], { 'w.json': JSON.stringify(doc) })).toMatchObject({ code: 0, out: 'warning UNUSED_KEY /keys/8: unused: key "unused" is neither read nor written by any action, method or goal.\n0 error(s), 1 warning(s)' });
+    expect(await run(['lint', 'w.json'], { 'w.json': JSON.stringify(doc) })).toMatchObject({
+      code: 0,
+      out: 'warning UNUSED_KEY /keys/8: unused: key "unused" is neither read nor written by any action, method or goal.\n0 error(s), 1 warning(s)',
+    });
     doc.actions[0].efects = [];
     const bad = await run(['lint', 'bad.json'], { 'bad.json': JSON.stringify(doc) });
     expect(bad.code).toBe(2);

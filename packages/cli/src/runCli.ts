@@ -73,7 +73,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     const [command, file, ...rest] = positionals;
     if (command === undefined) throw new CliInputError('MISSING_COMMAND', '', `No command given.\n\n${USAGE}`);
-    if (!COMMANDS.includes(command)) throw new CliInputError('UNKNOWN_COMMAND', command, `Unknown command "${command}".${didYouMean(command, COMMANDS)}\n\n${USAGE}`);
+    if (!COMMANDS.includes(command))
+      throw new CliInputError('UNKNOWN_COMMAND', command, `Unknown command "${command}".${didYouMean(command, COMMANDS)}\n\n${USAGE}`);
     if (command === 'schema') {
       if (file !== undefined) throw new CliInputError('UNEXPECTED_ARGUMENT', file, `"dualplan schema" takes no arguments, got "${file}".`);
       io.out(JSON.stringify(domainJsonSchema, null, 2));
@@ -121,7 +122,10 @@ function read(io: CliIo, path: string): string {
 }
 
 function lint(io: CliIo, text: string, values: Values): number {
-  const operators = values.operators?.split(',').map((s) => s.trim()).filter(Boolean);
+  const operators = values.operators
+    ?.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const findings = lintDomain(text, operators ? { operators } : {});
   for (const f of findings) io.out(values.json ? JSON.stringify(f) : `${f.severity} ${f.code} ${f.path}: ${f.message}`);
   const errors = findings.filter((f) => f.severity === 'error').length;
@@ -130,7 +134,8 @@ function lint(io: CliIo, text: string, values: Values): number {
 }
 
 async function plan(io: CliIo, file: string, text: string, values: Values): Promise<number> {
-  if (values.goal !== undefined && values.task !== undefined) throw new CliInputError('CONFLICTING_FLAGS', '--goal', 'Give --goal (GOAP) or --task (HTN), not both.');
+  if (values.goal !== undefined && values.task !== undefined)
+    throw new CliInputError('CONFLICTING_FLAGS', '--goal', 'Give --goal (GOAP) or --task (HTN), not both.');
   let registry: DomainRegistry = {};
   if (values.registry !== undefined) {
     try {
@@ -185,9 +190,12 @@ async function plan(io: CliIo, file: string, text: string, values: Values): Prom
 
 function choosePlanner(loaded: LoadedDomain, values: Values): 'htn' | 'goap' {
   const p = values.planner;
-  if (p !== undefined && p !== 'htn' && p !== 'goap') throw new CliInputError('BAD_VALUE', '--planner', `--planner must be htn or goap, got "${p}".${didYouMean(p, ['htn', 'goap'])}`);
-  if (p === 'htn' && values.goal !== undefined) throw new CliInputError('CONFLICTING_FLAGS', '--goal', '--goal names a GOAP goal; the HTN planner takes --task.');
-  if (p === 'goap' && values.task !== undefined) throw new CliInputError('CONFLICTING_FLAGS', '--task', '--task names an HTN task; the GOAP planner takes --goal.');
+  if (p !== undefined && p !== 'htn' && p !== 'goap')
+    throw new CliInputError('BAD_VALUE', '--planner', `--planner must be htn or goap, got "${p}".${didYouMean(p, ['htn', 'goap'])}`);
+  if (p === 'htn' && values.goal !== undefined)
+    throw new CliInputError('CONFLICTING_FLAGS', '--goal', '--goal names a GOAP goal; the HTN planner takes --task.');
+  if (p === 'goap' && values.task !== undefined)
+    throw new CliInputError('CONFLICTING_FLAGS', '--task', '--task names an HTN task; the GOAP planner takes --goal.');
   const planner = p ?? (values.goal !== undefined ? 'goap' : values.task !== undefined ? 'htn' : loaded.htn ? 'htn' : 'goap');
   if (planner === 'htn' && !loaded.htn) throw new CliInputError('NO_HTN', 'htn', 'The domain has no "htn" part: plan with --planner goap.');
   if (planner === 'goap' && !loaded.goap) throw new CliInputError('NO_GOAP', 'goap', 'The domain has no "goap" part: plan with --planner htn.');

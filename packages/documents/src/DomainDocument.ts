@@ -55,7 +55,8 @@ export interface DocumentAction {
 export type DocumentTaskRef = string | { readonly task: string; readonly args?: readonly unknown[] };
 
 /** A method's subtask: a task reference, a pause point, an optional subtask, or an any-order group (1 to 6 tasks). */
-export type DocumentSubtask = DocumentTaskRef | { readonly pause: true } | { readonly optional: DocumentTaskRef } | { readonly anyOrder: readonly DocumentTaskRef[] };
+export type DocumentSubtask =
+  DocumentTaskRef | { readonly pause: true } | { readonly optional: DocumentTaskRef } | { readonly anyOrder: readonly DocumentTaskRef[] };
 
 /** One method of a compound task in a domain document: its conditions and subtasks. */
 export interface DocumentMethod {

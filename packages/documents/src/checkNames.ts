@@ -1,5 +1,15 @@
 import { DualplanError, compileConditions, compileEffects, didYouMean, type Schema } from '@dualplan/world-state';
-import type { DocumentCondition, DocumentEffect, DomainDocument, DomainRegistry, DocumentSubtask, DocumentTaskRef, FunctionRef, OpaqueRef, RegistrySection } from './DomainDocument.js';
+import type {
+  DocumentCondition,
+  DocumentEffect,
+  DomainDocument,
+  DomainRegistry,
+  DocumentSubtask,
+  DocumentTaskRef,
+  FunctionRef,
+  OpaqueRef,
+  RegistrySection,
+} from './DomainDocument.js';
 import { pointer, problem, type DocumentProblem } from './DomainDocumentError.js';
 
 /**
@@ -37,7 +47,14 @@ export function checkNames(doc: DomainDocument, schema: Schema, registry: Domain
       else compileEffects(schema, [entry as DocumentEffect]);
     } catch (e) {
       if (!(e instanceof DualplanError)) throw e;
-      const field = e.code === 'UNKNOWN_KEY' ? (entry.index !== undefined && keyNames.includes(entry.key) ? 'index' : 'key') : e.code === 'VALUE_OUT_OF_RANGE' ? 'value' : 'op';
+      const field =
+        e.code === 'UNKNOWN_KEY'
+          ? entry.index !== undefined && keyNames.includes(entry.key)
+            ? 'index'
+            : 'key'
+          : e.code === 'VALUE_OUT_OF_RANGE'
+            ? 'value'
+            : 'op';
       out.push(problem(pointer(path, field), e.code, e.subject, e.message));
     }
   };
@@ -79,14 +96,13 @@ export function checkNames(doc: DomainDocument, schema: Schema, registry: Domain
   if (doc.htn) {
     const tasks = doc.htn.tasks;
     const parallel = doc.htn.parallel ?? [];
-    unique(
-      [...tasks.map((t) => t.name), ...parallel.map((p) => p.name)],
-      '/htn/tasks',
-      'task or action',
-      actionPaths,
-    );
+    unique([...tasks.map((t) => t.name), ...parallel.map((p) => p.name)], '/htn/tasks', 'task or action', actionPaths);
     // A slot is called like a task: its name is unique among tasks and actions.
-    const taken = new Map([...actionPaths, ...tasks.map((t, i): [string, string] => [t.name, pointer('/htn/tasks', i, 'name')]), ...parallel.map((t, i): [string, string] => [t.name, pointer('/htn/parallel', i, 'name')])]);
+    const taken = new Map([
+      ...actionPaths,
+      ...tasks.map((t, i): [string, string] => [t.name, pointer('/htn/tasks', i, 'name')]),
+      ...parallel.map((t, i): [string, string] => [t.name, pointer('/htn/parallel', i, 'name')]),
+    ]);
     doc.htn.slots?.forEach((name, i) => {
       const first = taken.get(name);
       if (first !== undefined) out.push(problem(pointer('/htn/slots', i), 'DUPLICATE_NAME', name, `slot "${name}" is already defined at ${first}.`));

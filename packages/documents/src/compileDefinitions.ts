@@ -22,6 +22,8 @@ export interface CompiledDomains<Ctx = any> {
 export function compileDefinitions<Ctx = any>(defs: DomainDefinitions<Ctx>): CompiledDomains<Ctx> {
   const actions = defineActions<typeof defs.schema, readonly (typeof defs.actions)[number][], Ctx>(defs.schema, defs.actions);
   const goap = defs.goals ? compileGoapDomain<string, Ctx>(actions, { goals: defs.goals }) : null;
-  const htn = defs.htn ? compileHtnDomain(actions, { ...compact({ name: defs.name, root: defs.htn.root }), tasks: [...defs.htn.tasks, ...(defs.htn.parallel ?? [])] }) : null;
+  const htn = defs.htn
+    ? compileHtnDomain(actions, { ...compact({ name: defs.name, root: defs.htn.root }), tasks: [...defs.htn.tasks, ...(defs.htn.parallel ?? [])] })
+    : null;
   return { htn, goap };
 }

@@ -72,7 +72,12 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
     ...compact({ root: doc.htn.root }),
     tasks: [...(doc.htn.slots ?? []).map((name): SlotDef => ({ kind: 'slot', name })), ...doc.htn.tasks.map(compound)],
     ...compact({
-      parallel: doc.htn.parallel?.map((p): ParallelDef => ({ kind: 'parallel', name: p.name, primary: p.primary.map(copy) as SubtaskDef[], secondary: p.secondary.map(copy) as SubtaskDef[] })),
+      parallel: doc.htn.parallel?.map((p): ParallelDef => ({
+        kind: 'parallel',
+        name: p.name,
+        primary: p.primary.map(copy) as SubtaskDef[],
+        secondary: p.secondary.map(copy) as SubtaskDef[],
+      })),
     }),
   };
   const goals = doc.goap?.goals.map(

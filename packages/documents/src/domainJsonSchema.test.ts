@@ -1,7 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DOCUMENT_FIELDS, domainJsonSchema, validateDocument, type DocumentAction, type DocumentCompound, type DocumentCondition, type DocumentEffect, type DocumentGoal, type DocumentGoap, type DocumentHtn, type DocumentMethod, type DomainDocument } from './index.js';
+import {
+  DOCUMENT_FIELDS,
+  domainJsonSchema,
+  validateDocument,
+  type DocumentAction,
+  type DocumentCompound,
+  type DocumentCondition,
+  type DocumentEffect,
+  type DocumentGoal,
+  type DocumentGoap,
+  type DocumentHtn,
+  type DocumentMethod,
+  type DomainDocument,
+} from './index.js';
 import type { KeyDefinition } from '@dualplan/world-state';
 import { example } from './testDocuments.js';
 
@@ -18,7 +31,9 @@ const typesInSync: [
   Exactly<DocumentHtn, typeof DOCUMENT_FIELDS.htn>,
   Exactly<DocumentGoal, typeof DOCUMENT_FIELDS.goal>,
   Exactly<DocumentGoap, typeof DOCUMENT_FIELDS.goap>,
-  [KeyFields] extends [keyof (KeyDefinition & { default?: unknown; values?: unknown; min?: unknown; max?: unknown; edge?: unknown; slots?: unknown })] ? true : false,
+  [KeyFields] extends [keyof (KeyDefinition & { default?: unknown; values?: unknown; min?: unknown; max?: unknown; edge?: unknown; slots?: unknown })]
+    ? true
+    : false,
 ] = [true, true, true, true, true, true, true, true, true, true];
 
 describe('the domain JSON Schema', () => {

@@ -41,7 +41,11 @@ export const domainJsonSchema = {
     name: { type: 'string' },
     description: { type: 'string' },
     keys: { type: 'array', description: 'The world-state schema: one entry per key, in cell order.', items: { $ref: '#/$defs/key' } },
-    sensors: { type: 'array', description: 'Keys written from outside the plan (sensors, bindings): the linter treats them as able to take any value.', items: name },
+    sensors: {
+      type: 'array',
+      description: 'Keys written from outside the plan (sensors, bindings): the linter treats them as able to take any value.',
+      items: name,
+    },
     actions: { type: 'array', description: 'The action set: GOAP actions and HTN primitive tasks at once.', items: { $ref: '#/$defs/action' } },
     htn: { $ref: '#/$defs/htn' },
     goap: { $ref: '#/$defs/goap' },
@@ -113,12 +117,18 @@ export const domainJsonSchema = {
       additionalProperties: false,
     },
     subtask: {
-      description: 'a task or action name, { "task": name, "args": [...] }, a pause point { "pause": true }, an optional subtask { "optional": task } or an any-order group { "anyOrder": [tasks] }',
+      description:
+        'a task or action name, { "task": name, "args": [...] }, a pause point { "pause": true }, an optional subtask { "optional": task } or an any-order group { "anyOrder": [tasks] }',
       oneOf: [
         { $ref: '#/$defs/taskRef' },
         { type: 'object', properties: { pause: { const: true } }, required: ['pause'], additionalProperties: false },
         { type: 'object', properties: { optional: { $ref: '#/$defs/taskRef' } }, required: ['optional'], additionalProperties: false },
-        { type: 'object', properties: { anyOrder: { type: 'array', items: { $ref: '#/$defs/taskRef' }, minItems: 1, maxItems: 6 } }, required: ['anyOrder'], additionalProperties: false },
+        {
+          type: 'object',
+          properties: { anyOrder: { type: 'array', items: { $ref: '#/$defs/taskRef' }, minItems: 1, maxItems: 6 } },
+          required: ['anyOrder'],
+          additionalProperties: false,
+        },
       ],
     },
     taskRef: {
@@ -136,8 +146,14 @@ export const domainJsonSchema = {
         },
         cost: { type: 'number', minimum: 0 },
         weight: { description: "relative chance under select 'random'", type: 'number', minimum: 0 },
-        check: { description: 'when the conditions are checked: at plan time, also before each step, or every tick while the subtree runs', enum: ['plan', 'step', 'tick'] },
-        utility: { description: "score under select 'utility': a number or a function reference { \"fn\": name }", oneOf: [{ type: 'number' }, { $ref: '#/$defs/fnRef' }] },
+        check: {
+          description: 'when the conditions are checked: at plan time, also before each step, or every tick while the subtree runs',
+          enum: ['plan', 'step', 'tick'],
+        },
+        utility: {
+          description: 'score under select \'utility\': a number or a function reference { "fn": name }',
+          oneOf: [{ type: 'number' }, { $ref: '#/$defs/fnRef' }],
+        },
       },
       required: ['subtasks'],
       additionalProperties: false,
@@ -150,8 +166,13 @@ export const domainJsonSchema = {
     },
     parallel: {
       type: 'object',
-      description: 'two subtask lists planned together and run at the same time by two runners of one agent; they may not write the same key, nor one a key the other reads',
-      properties: { name, primary: { type: 'array', items: { $ref: '#/$defs/subtask' }, minItems: 1 }, secondary: { type: 'array', items: { $ref: '#/$defs/subtask' }, minItems: 1 } },
+      description:
+        'two subtask lists planned together and run at the same time by two runners of one agent; they may not write the same key, nor one a key the other reads',
+      properties: {
+        name,
+        primary: { type: 'array', items: { $ref: '#/$defs/subtask' }, minItems: 1 },
+        secondary: { type: 'array', items: { $ref: '#/$defs/subtask' }, minItems: 1 },
+      },
       required: ['name', 'primary', 'secondary'],
       additionalProperties: false,
     },
@@ -162,7 +183,12 @@ export const domainJsonSchema = {
         root: name,
         tasks: { type: 'array', items: { $ref: '#/$defs/compound' } },
         parallel: { type: 'array', items: { $ref: '#/$defs/parallel' } },
-        slots: { description: 'slot names: methods call them like tasks; an agent plugs a sub-domain into each at run time', type: 'array', items: name, uniqueItems: true },
+        slots: {
+          description: 'slot names: methods call them like tasks; an agent plugs a sub-domain into each at run time',
+          type: 'array',
+          items: name,
+          uniqueItems: true,
+        },
       },
       required: ['tasks'],
       additionalProperties: false,

@@ -8,7 +8,11 @@ import { soldierGoapDomain, trollGoapDomain } from '@dualplan/goap/examples';
 import { loadDomain } from './index.js';
 import { example, trollRegistry } from './testDocuments.js';
 
-const summary = (r: PlanResult<unknown>) => [r.status, (r.plan as Plan<unknown> | null)?.steps.map((s) => `${s.task}/${s.operator}(${s.args.join(',')})`), r.plan?.cost];
+const summary = (r: PlanResult<unknown>) => [
+  r.status,
+  (r.plan as Plan<unknown> | null)?.steps.map((s) => `${s.task}/${s.operator}(${s.args.join(',')})`),
+  r.plan?.cost,
+];
 
 /** Random start states over a document's keys (enum values by name). */
 function states(keys: readonly { name: string; kind: string; values?: readonly string[]; min?: number; max?: number }[]): fc.Arbitrary<Snapshot> {
@@ -26,8 +30,12 @@ describe('the example documents are the TypeScript example agents', () => {
     const ts = { htn: soldierHtnDomain(), goap: soldierGoapDomain() };
     fc.assert(
       fc.property(states(doc.keys as never), (start) => {
-        expect(summary(new HtnPlanner(file.htn!).plan(createState(file.schema, start)))).toEqual(summary(new HtnPlanner(ts.htn).plan(createState(ts.htn.schema, start))));
-        expect(summary(new GoapPlanner(file.goap!).plan(createState(file.schema, start)))).toEqual(summary(new GoapPlanner(ts.goap).plan(createState(ts.goap.schema, start))));
+        expect(summary(new HtnPlanner(file.htn!).plan(createState(file.schema, start)))).toEqual(
+          summary(new HtnPlanner(ts.htn).plan(createState(ts.htn.schema, start))),
+        );
+        expect(summary(new GoapPlanner(file.goap!).plan(createState(file.schema, start)))).toEqual(
+          summary(new GoapPlanner(ts.goap).plan(createState(ts.goap.schema, start))),
+        );
       }),
       { numRuns: 60 },
     );
@@ -39,9 +47,13 @@ describe('the example documents are the TypeScript example agents', () => {
     const ts = { htn: trollHtnDomain(), goap: trollGoapDomain() };
     fc.assert(
       fc.property(states(doc.keys as never), (start) => {
-        expect(summary(new HtnPlanner(file.htn!).plan(createState(file.schema, start)))).toEqual(summary(new HtnPlanner(ts.htn).plan(createState(ts.htn.schema, start))));
+        expect(summary(new HtnPlanner(file.htn!).plan(createState(file.schema, start)))).toEqual(
+          summary(new HtnPlanner(ts.htn).plan(createState(ts.htn.schema, start))),
+        );
         // Goal selection runs the registry's validity functions against the TypeScript closures'.
-        expect(summary(new GoapPlanner(file.goap!).plan(createState(file.schema, start)))).toEqual(summary(new GoapPlanner(ts.goap).plan(createState(ts.goap.schema, start))));
+        expect(summary(new GoapPlanner(file.goap!).plan(createState(file.schema, start)))).toEqual(
+          summary(new GoapPlanner(ts.goap).plan(createState(ts.goap.schema, start))),
+        );
       }),
       { numRuns: 100 },
     );

@@ -93,7 +93,13 @@ describe('a document with every field', () => {
     expect(validateDocument(sink)).toEqual([]);
     const loaded = loadDomain(sink, registry);
     const strike = loaded.goap!.steps[0];
-    expect([strike.operator, strike.args, strike.interrupt, strike.executing.describe(0), strike.expectedEffects.describe(0)]).toEqual(['Attack', ['swing'], 'boundary', 'weapon == Sword', 'ready = false']);
+    expect([strike.operator, strike.args, strike.interrupt, strike.executing.describe(0), strike.expectedEffects.describe(0)]).toEqual([
+      'Attack',
+      ['swing'],
+      'boundary',
+      'weapon == Sword',
+      'ready = false',
+    ]);
     const state = createState(loaded.schema, { ready: false });
     // The computed method runs the registry's subtask function; the dynamic cost applies.
     expect(new HtnPlanner(loaded.htn!).plan(state).plan?.steps.map((s) => s.task)).toEqual(['strike']);
@@ -102,12 +108,21 @@ describe('a document with every field', () => {
     // The listed method stops at its pause point after drawing the sword.
     expect(new HtnPlanner(loaded.htn!).plan(createState(loaded.schema)).plan?.steps.map((s) => s.task)).toEqual(['draw']);
     // Utility select: Scored (3) beats Flat (1); with the optional draw the any-order group cannot be planned, so it is skipped.
-    expect(new HtnPlanner(loaded.htn!).plan(createState(loaded.schema), undefined, { task: 'Pick' }).plan?.steps.map((s) => s.task)).toEqual(['strike', 'draw']);
+    expect(new HtnPlanner(loaded.htn!).plan(createState(loaded.schema), undefined, { task: 'Pick' }).plan?.steps.map((s) => s.task)).toEqual([
+      'strike',
+      'draw',
+    ]);
     // The slot is declared: empty, Fight cannot use it when drawing fails (a Sword already drawn); plugged, it can.
     const armed = createState(loaded.schema, { weapon: 'Sword' });
     const npc = new HtnPlanner(loaded.htn!);
     expect(npc.plan(armed).status).toBe('none');
-    npc.plug('Special', compileHtnDomain(loaded.htn!.actions, { root: 'Stab', tasks: [{ kind: 'compound', name: 'Stab', methods: [{ subtasks: [{ task: 'strike', args: ['stab'] }] }] }] }));
+    npc.plug(
+      'Special',
+      compileHtnDomain(loaded.htn!.actions, {
+        root: 'Stab',
+        tasks: [{ kind: 'compound', name: 'Stab', methods: [{ subtasks: [{ task: 'strike', args: ['stab'] }] }] }],
+      }),
+    );
     expect(npc.plan(armed).plan?.steps.map((s) => [s.task, s.args])).toEqual([['strike', ['stab']]]);
     const saved = saveDomain(loaded.definitions, registry, { $schema: sink.$schema });
     expect(loadDomain(saved, registry).goap!.steps.map((s) => s.task)).toEqual(['strike', 'draw', 'rest']);

@@ -15,7 +15,14 @@ const clean: DomainDocument = {
   actions: [
     { name: 'getAxe', conditions: [{ key: 'hasAxe', op: '==', value: false }], effects: [{ key: 'hasAxe', op: 'set', value: true }] },
     { name: 'chop', conditions: [{ key: 'hasAxe', op: '==', value: true }], effects: [{ key: 'wood', op: 'add', value: 5 }] },
-    { name: 'light', conditions: [{ key: 'wood', op: '>=', value: 5 }], effects: [{ key: 'fire', op: 'set', value: true }, { key: 'wood', op: 'sub', value: 5 }] },
+    {
+      name: 'light',
+      conditions: [{ key: 'wood', op: '>=', value: 5 }],
+      effects: [
+        { key: 'fire', op: 'set', value: true },
+        { key: 'wood', op: 'sub', value: 5 },
+      ],
+    },
   ],
   htn: {
     root: 'MakeFire',
@@ -54,20 +61,41 @@ describe('lintDomain', () => {
     });
     expect(only(doc, 'UNACHIEVABLE_GOAL')).toEqual(['UNACHIEVABLE_GOAL signal /goap/goals/1/conditions/0']);
     expect(lintDomain(doc)[0].message).toContain('goal "signal" can never be reached');
-    expect(only(editDocument(doc, (d) => void (d.sensors = ['smoke'])), 'UNACHIEVABLE_GOAL')).toEqual([]);
+    expect(
+      only(
+        editDocument(doc, (d) => void (d.sensors = ['smoke'])),
+        'UNACHIEVABLE_GOAL',
+      ),
+    ).toEqual([]);
     expect(only(clean, 'UNACHIEVABLE_GOAL')).toEqual([]);
   });
 
   it('DEAD_ACTION: conditions nothing can make true, through chains of actions', () => {
     const doc = editDocument(clean, (d) => {
       d.keys.push({ name: 'hasKnife', kind: 'bool' });
-      d.actions.push({ name: 'carve', conditions: [{ key: 'hasAxe', op: '==', value: true }, { key: 'hasKnife', op: '==', value: true }], effects: [{ key: 'wood', op: 'add', value: 1 }] });
+      d.actions.push({
+        name: 'carve',
+        conditions: [
+          { key: 'hasAxe', op: '==', value: true },
+          { key: 'hasKnife', op: '==', value: true },
+        ],
+        effects: [{ key: 'wood', op: 'add', value: 1 }],
+      });
     });
     expect(only(doc, 'DEAD_ACTION')).toEqual(['DEAD_ACTION carve /actions/3/conditions/1']);
     // Made true by another action that is itself enabled: not dead.
-    const buy = editDocument(doc, (d) => void d.actions.push({ name: 'buyKnife', conditions: [{ key: 'wood', op: '>=', value: 2 }], effects: [{ key: 'hasKnife', op: 'set', value: true }] }));
+    const buy = editDocument(
+      doc,
+      (d) =>
+        void d.actions.push({ name: 'buyKnife', conditions: [{ key: 'wood', op: '>=', value: 2 }], effects: [{ key: 'hasKnife', op: 'set', value: true }] }),
+    );
     expect(only(buy, 'DEAD_ACTION')).toEqual([]);
-    expect(only(editDocument(doc, (d) => void (d.sensors = ['hasKnife'])), 'DEAD_ACTION')).toEqual([]);
+    expect(
+      only(
+        editDocument(doc, (d) => void (d.sensors = ['hasKnife'])),
+        'DEAD_ACTION',
+      ),
+    ).toEqual([]);
   });
 
   it('SHADOWED_METHOD: an earlier method applies whenever a later one does', () => {
@@ -99,7 +127,11 @@ describe('lintDomain', () => {
 
   it('EMPTY_COMPOUND and UNREFINABLE_TASK: compounds that never refine into actions', () => {
     const doc = editDocument(clean, (d) => {
-      d.htn!.tasks.push({ name: 'Rest', methods: [] }, { name: 'Sleep', methods: [{ subtasks: ['Rest'] }] }, { name: 'Night', methods: [{ subtasks: ['light', 'Sleep'] }] });
+      d.htn!.tasks.push(
+        { name: 'Rest', methods: [] },
+        { name: 'Sleep', methods: [{ subtasks: ['Rest'] }] },
+        { name: 'Night', methods: [{ subtasks: ['light', 'Sleep'] }] },
+      );
     });
     const findings = lintDomain(doc);
     expect(only(doc, 'EMPTY_COMPOUND')).toEqual(['EMPTY_COMPOUND Rest /htn/tasks/2/methods']);
@@ -129,7 +161,7 @@ describe('lintDomain', () => {
     expect(only(clean, 'UNKNOWN_OPERATOR', { operators: { getAxe: 1, chop: 1, light: 1 } })).toEqual([]);
   });
 
-  it('throws the loader\'s error for a document that does not check', () => {
+  it("throws the loader's error for a document that does not check", () => {
     expect(() => lintDomain({ keys: [], actions: [{ name: 'a', efects: [] }] })).toThrow(/Did you mean "effects"/);
   });
 });

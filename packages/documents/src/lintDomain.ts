@@ -58,7 +58,7 @@ function reachability({ doc, schema, report }: LintContext): void {
   const conds = doc.actions.map((a) => (a.conditions ?? []).map((c) => compileCondition(schema, c)));
   const effs = doc.actions.map((a) => [...(a.effects ?? []), ...(a.expectedEffects ?? [])].map((e) => compileEffect(schema, e)));
   const enabled = new Array<boolean>(doc.actions.length).fill(false);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     doc.actions.forEach((_, i) => {
       if (!conds[i].every((c) => c === null || someHolds(schema, sets[c[0]], c))) return;
@@ -116,7 +116,13 @@ function readsAndWrites({ doc, schema, report }: LintContext): void {
         written[compiled[0]] = 1;
         if (read[compiled[0]]) return;
         const key = schema.nameOf(compiled[0]);
-        report('UNREAD_EFFECT', 'warning', a.name, pointer('/actions', ai, field, ei), `action "${a.name}" writes "${key}", which no condition, goal or method reads.`);
+        report(
+          'UNREAD_EFFECT',
+          'warning',
+          a.name,
+          pointer('/actions', ai, field, ei),
+          `action "${a.name}" writes "${key}", which no condition, goal or method reads.`,
+        );
       });
     }
   });

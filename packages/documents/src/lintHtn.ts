@@ -9,7 +9,14 @@ export function lintHtn(ctx: LintContext): void {
   if (!tasks) return;
   const index = new Map(tasks.map((t, i) => [t.name, i]));
   tasks.forEach((t, i) => {
-    if (t.methods.length === 0) ctx.report('EMPTY_COMPOUND', 'error', t.name, pointer('/htn/tasks', i, 'methods'), `compound task "${t.name}" has no method, so it can never be refined.`);
+    if (t.methods.length === 0)
+      ctx.report(
+        'EMPTY_COMPOUND',
+        'error',
+        t.name,
+        pointer('/htn/tasks', i, 'methods'),
+        `compound task "${t.name}" has no method, so it can never be refined.`,
+      );
   });
   refinable(ctx, tasks, index);
   recursion(ctx, tasks, index);
@@ -32,7 +39,14 @@ function unusedSlots(ctx: LintContext, tasks: readonly DocumentCompound[]): void
     }
   }
   slots.forEach((name, i) => {
-    if (!called.has(name)) ctx.report('UNUSED_SLOT', 'warning', name, pointer('/htn/slots', i), `slot "${name}" is never called by a method, so nothing plugged into it is ever planned.`);
+    if (!called.has(name))
+      ctx.report(
+        'UNUSED_SLOT',
+        'warning',
+        name,
+        pointer('/htn/slots', i),
+        `slot "${name}" is never called by a method, so nothing plugged into it is ever planned.`,
+      );
   });
 }
 
@@ -49,7 +63,7 @@ function refinable(ctx: LintContext, tasks: readonly DocumentCompound[], index: 
       const t = name === null ? undefined : index.get(name);
       return t === undefined || ok[t];
     });
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     tasks.forEach((t, i) => {
       if (!ok[i] && t.methods.some(methodOk)) grew = ok[i] = true;
@@ -58,11 +72,18 @@ function refinable(ctx: LintContext, tasks: readonly DocumentCompound[], index: 
   tasks.forEach((t, i) => {
     if (ok[i] || t.methods.length === 0) return;
     const blockers = new Set<string>();
-    for (const m of t.methods) for (const s of listed(m)) {
-      const name = subtaskName(s);
-      if (name !== null && index.has(name) && !ok[index.get(name)!]) blockers.add(name);
-    }
-    ctx.report('UNREFINABLE_TASK', 'error', t.name, pointer('/htn/tasks', i), `task "${t.name}" can never be refined into actions: every method needs ${[...blockers].map((b) => `"${b}"`).join(', ')}, which never refine.`);
+    for (const m of t.methods)
+      for (const s of listed(m)) {
+        const name = subtaskName(s);
+        if (name !== null && index.has(name) && !ok[index.get(name)!]) blockers.add(name);
+      }
+    ctx.report(
+      'UNREFINABLE_TASK',
+      'error',
+      t.name,
+      pointer('/htn/tasks', i),
+      `task "${t.name}" can never be refined into actions: every method needs ${[...blockers].map((b) => `"${b}"`).join(', ')}, which never refine.`,
+    );
   });
 }
 
@@ -74,17 +95,29 @@ function refinable(ctx: LintContext, tasks: readonly DocumentCompound[], index: 
  */
 function recursion(ctx: LintContext, tasks: readonly DocumentCompound[], index: ReadonlyMap<string, number>): void {
   const { doc, schema } = ctx;
-  const edges = tasks.map((t) => new Set(t.methods.flatMap((m) => listed(m).map(subtaskName).filter((n): n is string => n !== null && index.has(n)).map((n) => index.get(n)!))));
+  const edges = tasks.map(
+    (t) =>
+      new Set(
+        t.methods.flatMap((m) =>
+          listed(m)
+            .map(subtaskName)
+            .filter((n): n is string => n !== null && index.has(n))
+            .map((n) => index.get(n)!),
+        ),
+      ),
+  );
   const actions = new Map(doc.actions.map((a) => [a.name, a]));
   for (const scc of components(edges)) {
     const inScc = new Set(scc);
     if (scc.length === 1 && !edges[scc[0]].has(scc[0])) continue;
     if (scc.some((t) => tasks[t].methods.some((m) => !Array.isArray(m.subtasks)))) continue; // computed subtasks: cannot tell
     const read = new Set<number>();
-    for (const t of scc) for (const m of tasks[t].methods) for (const c of m.conditions ?? []) {
-      const compiled = compileCondition(schema, c);
-      if (compiled) read.add(compiled[0]);
-    }
+    for (const t of scc)
+      for (const m of tasks[t].methods)
+        for (const c of m.conditions ?? []) {
+          const compiled = compileCondition(schema, c);
+          if (compiled) read.add(compiled[0]);
+        }
     // Cells written by the actions a recursive method runs, directly or through other compounds.
     const written = new Set<number>();
     let opaque = false;
@@ -102,15 +135,18 @@ function recursion(ctx: LintContext, tasks: readonly DocumentCompound[], index: 
       const t = index.get(name);
       if (t === undefined || seen.has(t)) return;
       seen.add(t);
-      for (const m of tasks[t].methods) for (const s of listed(m)) {
-        const n = subtaskName(s);
-        if (n !== null) visit(n);
-      }
+      for (const m of tasks[t].methods)
+        for (const s of listed(m)) {
+          const n = subtaskName(s);
+          if (n !== null) visit(n);
+        }
     };
-    for (const t of scc) for (const m of tasks[t].methods) {
-      const subtasks = listed(m).map(subtaskName);
-      if (subtasks.some((n) => n !== null && inScc.has(index.get(n) ?? -1))) for (const n of subtasks) if (n !== null && !inScc.has(index.get(n) ?? -1)) visit(n);
-    }
+    for (const t of scc)
+      for (const m of tasks[t].methods) {
+        const subtasks = listed(m).map(subtaskName);
+        if (subtasks.some((n) => n !== null && inScc.has(index.get(n) ?? -1)))
+          for (const n of subtasks) if (n !== null && !inScc.has(index.get(n) ?? -1)) visit(n);
+      }
     if (opaque || [...written].some((c) => read.has(c))) continue;
     const names = scc.map((t) => tasks[t].name);
     ctx.report(

@@ -9,7 +9,8 @@ import { soldierGoapDomain } from '@dualplan/goap/examples';
 import { DomainDocumentError, loadDomain } from './index.js';
 import { example, exampleText, trollRegistry } from './testDocuments.js';
 
-const steps = (r: { plan: { steps: readonly { task: string }[]; cost: number } | null }) => (r.plan ? [r.plan.steps.map((s) => s.task).join(' '), r.plan.cost] : null);
+const steps = (r: { plan: { steps: readonly { task: string }[]; cost: number } | null }) =>
+  r.plan ? [r.plan.steps.map((s) => s.task).join(' '), r.plan.cost] : null;
 
 function problemsOf(doc: unknown, registry = {}): string[] {
   try {

@@ -83,7 +83,16 @@ function locate(doc: DomainDocument, e: DualplanError): DocumentProblem {
   const goal = doc.goap?.goals.findIndex((g) => g.name === subject) ?? -1;
   // A key conflict names the key as its subject and the parallel task in `task`.
   const parallel = doc.htn?.parallel?.findIndex((p) => p.name === subject || (e instanceof ParallelConflictError && p.name === e.task)) ?? -1;
-  const path = parallel >= 0 ? pointer('/htn/parallel', parallel) : task >= 0 ? pointer('/htn/tasks', task) : goal >= 0 ? pointer('/goap/goals', goal) : action >= 0 ? pointer('/actions', action) : '';
+  const path =
+    parallel >= 0
+      ? pointer('/htn/parallel', parallel)
+      : task >= 0
+        ? pointer('/htn/tasks', task)
+        : goal >= 0
+          ? pointer('/goap/goals', goal)
+          : action >= 0
+            ? pointer('/actions', action)
+            : '';
   return problem(path, e.code, subject, e.message);
 }
 

@@ -1,6 +1,27 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { bool, check, createState, defineSchema, enumOf, eq, ge, int, le, ne, set, add, sub, type ConditionDef, type EffectDef, type KeySpec, type Schema, type Snapshot, type WorldState, type ActionDef } from '@dualplan/world-state';
+import {
+  bool,
+  check,
+  createState,
+  defineSchema,
+  enumOf,
+  eq,
+  ge,
+  int,
+  le,
+  ne,
+  set,
+  add,
+  sub,
+  type ConditionDef,
+  type EffectDef,
+  type KeySpec,
+  type Schema,
+  type Snapshot,
+  type WorldState,
+  type ActionDef,
+} from '@dualplan/world-state';
 import { compileHtnDomain, HtnPlanner, type CompoundDef, type HtnDomain, type SlotDef, type SubtaskDef } from '@dualplan/htn';
 import { GoapPlanner, type GoalDef } from '@dualplan/goap';
 import { compileDefinitions, loadDomain, saveDomain, type DomainDefinitions, type DomainRegistry } from './index.js';
@@ -27,7 +48,10 @@ const spec = fc.record({
     { minLength: 1, maxLength: 6 },
   ),
   goal: fc.array(fc.tuple(fc.nat(20), fc.nat(20)), { minLength: 1, maxLength: 2 }),
-  methods: fc.array(fc.record({ condition: fc.option(fc.tuple(fc.nat(20), fc.nat(20))), subtasks: fc.array(fc.nat(20), { minLength: 1, maxLength: 3 }) }), { minLength: 1, maxLength: 3 }),
+  methods: fc.array(fc.record({ condition: fc.option(fc.tuple(fc.nat(20), fc.nat(20))), subtasks: fc.array(fc.nat(20), { minLength: 1, maxLength: 3 }) }), {
+    minLength: 1,
+    maxLength: 3,
+  }),
   start: fc.array(fc.nat(20), { minLength: 6, maxLength: 6 }),
 });
 
@@ -54,7 +78,8 @@ function build(s: Spec, slot = false): { defs: DomainDefinitions; start: Snapsho
     if (name === 'n') return v % 3 === 0 ? add(k(ki), 1 + (v % 2)) : v % 3 === 1 ? sub(k(ki), 1) : set(k(ki), (v % 5) as never);
     return set(k(ki), (v % 2 === 0) as never);
   };
-  const uniqueCells = <T extends [number, number]>(list: T[]) => list.filter((x, i) => list.findIndex((y) => y[0] % names.length === x[0] % names.length) === i);
+  const uniqueCells = <T extends [number, number]>(list: T[]) =>
+    list.filter((x, i) => list.findIndex((y) => y[0] % names.length === x[0] % names.length) === i);
   const actions: ActionDef[] = s.actions.map((a, i) => ({
     name: `act${i}`,
     ...(i % 2 ? { operator: `op${i % 3}`, args: [i, 'x'] } : {}),
@@ -62,10 +87,19 @@ function build(s: Spec, slot = false): { defs: DomainDefinitions; start: Snapsho
     effects: uniqueCells(a.effects).map(effect),
     cost: a.cost === 4 ? registry.costs!.twice : a.cost === 5 ? registry.costs!.byN : a.cost,
   }));
-  const subtask = (n: number): SubtaskDef => (n % 7 === 6 ? 'Sub' : n % 7 === 5 ? { task: `act${n % actions.length}`, args: [n] } : slot && n % 7 === 4 ? 'Gap' : `act${n % actions.length}`);
+  const subtask = (n: number): SubtaskDef =>
+    n % 7 === 6 ? 'Sub' : n % 7 === 5 ? { task: `act${n % actions.length}`, args: [n] } : slot && n % 7 === 4 ? 'Gap' : `act${n % actions.length}`;
   const tasks: (CompoundDef | SlotDef)[] = [
     ...(slot ? [{ kind: 'slot' as const, name: 'Gap' }] : []),
-    { kind: 'compound', name: 'Root', methods: s.methods.map((m, i) => ({ name: `m${i}`, ...(m.condition ? { conditions: [condition(m.condition)] } : {}), subtasks: m.subtasks.map(subtask) })) },
+    {
+      kind: 'compound',
+      name: 'Root',
+      methods: s.methods.map((m, i) => ({
+        name: `m${i}`,
+        ...(m.condition ? { conditions: [condition(m.condition)] } : {}),
+        subtasks: m.subtasks.map(subtask),
+      })),
+    },
     { kind: 'compound', name: 'Sub', methods: [{ conditions: [condition([s.start[0], s.start[1]])], subtasks: ['act0'] }, { subtasks: [] }] },
   ];
   const goals: GoalDef[] = [
@@ -90,11 +124,10 @@ function plans(defs: DomainDefinitions, start: Snapshot): Summary[] {
   }
   const { htn, goap } = domains;
   const state = createState(defs.schema, start);
-  const summary = (r: { status: string; plan: { steps: readonly { task: string; operator: string; args: readonly unknown[] }[]; cost: number } | null }): Summary => [
-    r.status,
-    r.plan?.steps.map((s) => `${s.task}/${s.operator}(${s.args.join(',')})`) ?? [],
-    r.plan?.cost ?? -1,
-  ];
+  const summary = (r: {
+    status: string;
+    plan: { steps: readonly { task: string; operator: string; args: readonly unknown[] }[]; cost: number } | null;
+  }): Summary => [r.status, r.plan?.steps.map((s) => `${s.task}/${s.operator}(${s.args.join(',')})`) ?? [], r.plan?.cost ?? -1];
   // A slot is planned twice: empty, and plugged with a sub-domain that runs act0 if it can, else nothing.
   const plugged = (planner: HtnPlanner): HtnPlanner => {
     if (htn!.slots.length > 0) planner.plug('Gap', gapFiller(htn!));
@@ -142,13 +175,25 @@ describe('saveDomain / loadDomain round trip', () => {
   });
 
   it('names the definition whose function is not in the registry', () => {
-    const { defs } = build({ bools: 1, actions: [{ conditions: [], effects: [[0, 0]], cost: 1, opaque: false }], goal: [[0, 0]], methods: [{ condition: null, subtasks: [0] }], start: [0, 0, 0, 0, 0, 0] });
+    const { defs } = build({
+      bools: 1,
+      actions: [{ conditions: [], effects: [[0, 0]], cost: 1, opaque: false }],
+      goal: [[0, 0]],
+      methods: [{ condition: null, subtasks: [0] }],
+      start: [0, 0, 0, 0, 0, 0],
+    });
     const withStranger = { ...defs, actions: [{ ...defs.actions[0], cost: () => 3 }] };
     expect(() => saveDomain(withStranger, registry)).toThrow(/\/actions\/0\/cost: "act0" uses a function that is not in the registry's costs/);
   });
 
   it('writes keys and values by name', () => {
-    const { defs } = build({ bools: 1, actions: [{ conditions: [[1, 1]], effects: [[1, 0]], cost: 1, opaque: false }], goal: [[2, 2]], methods: [{ condition: null, subtasks: [0] }], start: [0, 0, 0, 0, 0, 0] });
+    const { defs } = build({
+      bools: 1,
+      actions: [{ conditions: [[1, 1]], effects: [[1, 0]], cost: 1, opaque: false }],
+      goal: [[2, 2]],
+      methods: [{ condition: null, subtasks: [0] }],
+      start: [0, 0, 0, 0, 0, 0],
+    });
     const doc = saveDomain(defs, registry);
     expect(doc.keys).toEqual([
       { name: 'b0', kind: 'bool', default: false },

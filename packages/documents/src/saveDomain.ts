@@ -47,14 +47,25 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
   const { schema } = defs;
   const nameOf = (section: RegistrySection, f: unknown, path: string, subject: string): FunctionRef => {
     for (const [name, g] of Object.entries((registry[section] ?? {}) as Record<string, unknown>)) if (g === f) return { fn: name };
-    throw new DomainDocumentError([problem(path, 'UNREGISTERED_FUNCTION', subject, `"${subject}" uses a function that is not in the registry's ${section}: register it by name to save the domain.`)]);
+    throw new DomainDocumentError([
+      problem(
+        path,
+        'UNREGISTERED_FUNCTION',
+        subject,
+        `"${subject}" uses a function that is not in the registry's ${section}: register it by name to save the domain.`,
+      ),
+    ]);
   };
   const fixed = <T>(list: ArgList<T> | undefined, path: string, subject: string): readonly T[] | undefined => {
     if (typeof list !== 'function') return list;
-    throw new DomainDocumentError([problem(path, 'UNSAVABLE_FUNCTION', subject, `"${subject}" computes this list from its arguments: a document can only hold fixed lists.`)]);
+    throw new DomainDocumentError([
+      problem(path, 'UNSAVABLE_FUNCTION', subject, `"${subject}" computes this list from its arguments: a document can only hold fixed lists.`),
+    ]);
   };
-  const conditions = (list: ArgList<ConditionDef> | undefined, path: string, subject: string) => fixed(list, path, subject)?.map((c, i) => saveCondition(schema, c, pointer(path, i)));
-  const effects = (list: ArgList<EffectDef> | undefined, path: string, subject: string) => fixed(list, path, subject)?.map((e, i) => saveEffect(schema, e, pointer(path, i)));
+  const conditions = (list: ArgList<ConditionDef> | undefined, path: string, subject: string) =>
+    fixed(list, path, subject)?.map((c, i) => saveCondition(schema, c, pointer(path, i)));
+  const effects = (list: ArgList<EffectDef> | undefined, path: string, subject: string) =>
+    fixed(list, path, subject)?.map((e, i) => saveEffect(schema, e, pointer(path, i)));
 
   const actions = defs.actions.map((a, i): DocumentAction => {
     const base = pointer('/actions', i);
@@ -73,22 +84,24 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
   const slots = defs.htn?.tasks.filter((t) => t.kind === 'slot').map((t) => t.name);
   const htn = defs.htn && {
     ...compact({ root: defs.htn.root }),
-    tasks: defs.htn.tasks.filter((t): t is CompoundDef => t.kind !== 'slot').map((t, ti) => ({
-      name: t.name,
-      ...compact({ select: t.select }),
-      methods: t.methods.map((m, mi) => {
-        const base = pointer('/htn/tasks', ti, 'methods', mi);
-        return compact({
-          name: m.name,
-          conditions: conditions(m.conditions, pointer(base, 'conditions'), t.name),
-          subtasks: typeof m.subtasks === 'function' ? nameOf('subtasks', m.subtasks, pointer(base, 'subtasks'), t.name) : m.subtasks.map(saveSubtask),
-          cost: m.cost,
-          weight: m.weight,
-          check: m.check,
-          utility: typeof m.utility === 'function' ? nameOf('utilities', m.utility, pointer(base, 'utility'), t.name) : m.utility,
-        });
-      }),
-    })),
+    tasks: defs.htn.tasks
+      .filter((t): t is CompoundDef => t.kind !== 'slot')
+      .map((t, ti) => ({
+        name: t.name,
+        ...compact({ select: t.select }),
+        methods: t.methods.map((m, mi) => {
+          const base = pointer('/htn/tasks', ti, 'methods', mi);
+          return compact({
+            name: m.name,
+            conditions: conditions(m.conditions, pointer(base, 'conditions'), t.name),
+            subtasks: typeof m.subtasks === 'function' ? nameOf('subtasks', m.subtasks, pointer(base, 'subtasks'), t.name) : m.subtasks.map(saveSubtask),
+            cost: m.cost,
+            weight: m.weight,
+            check: m.check,
+            utility: typeof m.utility === 'function' ? nameOf('utilities', m.utility, pointer(base, 'utility'), t.name) : m.utility,
+          });
+        }),
+      })),
     ...compact({ parallel: defs.htn.parallel?.map((p) => ({ name: p.name, primary: p.primary.map(saveSubtask), secondary: p.secondary.map(saveSubtask) })) }),
     ...(slots && slots.length > 0 ? { slots } : {}),
   };
@@ -124,7 +137,8 @@ export function schemaToData(schema: Schema): KeyDefinition[] {
   return schema.keyList.map(({ name, spec }): KeyDefinition => {
     const slots = spec.slots === 1 ? {} : { slots: spec.slots };
     if (spec.kind === 'bool') return { name, kind: 'bool', default: spec.default, ...slots };
-    if (spec.kind === 'int') return { name, kind: 'int', min: spec.min, max: spec.max, default: spec.default, ...(spec.edge === 'clamp' ? {} : { edge: spec.edge }), ...slots };
+    if (spec.kind === 'int')
+      return { name, kind: 'int', min: spec.min, max: spec.max, default: spec.default, ...(spec.edge === 'clamp' ? {} : { edge: spec.edge }), ...slots };
     return { name, kind: spec.merged ? 'merged' : 'enum', values: [...spec.names], default: spec.names[spec.default], ...slots };
   });
 }
@@ -142,7 +156,12 @@ function saveEffect(schema: Schema, e: EffectDef, path: string): DocumentEffect 
   if ('opaque' in e) return { opaque: e.opaque };
   const normal = compileEffects(schema, [e], path).source[0] as Effect;
   const cell = schema.cellOf(normal.key);
-  return compact({ key: normal.key as string, op: normal.op, value: normal.op === 'set' ? valueName(schema, cell, normal.value as number | boolean) : normal.value, edge: normal.edge });
+  return compact({
+    key: normal.key as string,
+    op: normal.op,
+    value: normal.op === 'set' ? valueName(schema, cell, normal.value as number | boolean) : normal.value,
+    edge: normal.edge,
+  });
 }
 
 function valueName<V extends number | boolean | string>(schema: Schema, cell: number, v: V): V | string {

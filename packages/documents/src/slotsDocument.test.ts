@@ -9,7 +9,15 @@ const npc = (htn: Partial<DomainDocument['htn']> = {}): DomainDocument => ({
   actions: [{ name: 'flee', effects: [{ key: 'enemyNear', op: 'set', value: false }] }, { name: 'swing' }],
   htn: {
     root: 'Live',
-    tasks: [{ name: 'Live', methods: [{ name: 'fight', conditions: [{ key: 'enemyNear', op: '==', value: true }], subtasks: ['Combat'] }, { name: 'run', subtasks: ['flee'] }] }],
+    tasks: [
+      {
+        name: 'Live',
+        methods: [
+          { name: 'fight', conditions: [{ key: 'enemyNear', op: '==', value: true }], subtasks: ['Combat'] },
+          { name: 'run', subtasks: ['flee'] },
+        ],
+      },
+    ],
     slots: ['Combat'],
     ...htn,
   },
@@ -42,13 +50,17 @@ describe('HTN slots in domain documents', () => {
     expect(saved.htn).toEqual(npc().htn);
     expect(loadDomain(saved).htn!.slots).toEqual(['Combat']);
     // No slots: no `slots` field.
-    expect(saveDomain(loadDomain(npc({ slots: undefined, tasks: [{ name: 'Live', methods: [{ subtasks: ['flee'] }] }] })).definitions, {}).htn).not.toHaveProperty('slots');
+    expect(
+      saveDomain(loadDomain(npc({ slots: undefined, tasks: [{ name: 'Live', methods: [{ subtasks: ['flee'] }] }] })).definitions, {}).htn,
+    ).not.toHaveProperty('slots');
   });
 
   it('a misspelt slot call is an unknown task with a did-you-mean; a slot name clashing with a task or action is a duplicate', () => {
     const misspelt = npc({ tasks: [{ name: 'Live', methods: [{ subtasks: ['Combt'] }] }] });
     expect(problemsOf(misspelt)).toEqual([expect.stringMatching(/^UNKNOWN_TASK \/htn\/tasks\/0\/methods\/0\/subtasks\/0 Combt: .*did you mean "?Combat"?/i)]);
-    expect(problemsOf(npc({ slots: ['Combat', 'flee'] }))).toEqual([expect.stringMatching(/^DUPLICATE_NAME \/htn\/slots\/1 flee: .*slot "flee" is already defined at \/actions\/0\/name/)]);
+    expect(problemsOf(npc({ slots: ['Combat', 'flee'] }))).toEqual([
+      expect.stringMatching(/^DUPLICATE_NAME \/htn\/slots\/1 flee: .*slot "flee" is already defined at \/actions\/0\/name/),
+    ]);
     expect(problemsOf(npc({ slots: ['Combat', 'Live'] }))).toEqual([expect.stringMatching(/^DUPLICATE_NAME \/htn\/slots\/1 Live: .*\/htn\/tasks\/0\/name/)]);
   });
 

@@ -49,13 +49,20 @@ export function singleSet(schema: Schema, cell: number, v: number): ValueSet {
 /** Whether `x op operand` holds. */
 export function holds(x: number, op: number, operand: number): boolean {
   switch (op) {
-    case CondOp.Eq: return x === operand;
-    case CondOp.Ne: return x !== operand;
-    case CondOp.Lt: return x < operand;
-    case CondOp.Le: return x <= operand;
-    case CondOp.Gt: return x > operand;
-    case CondOp.Ge: return x >= operand;
-    default: return ((1 << x) & operand) !== 0;
+    case CondOp.Eq:
+      return x === operand;
+    case CondOp.Ne:
+      return x !== operand;
+    case CondOp.Lt:
+      return x < operand;
+    case CondOp.Le:
+      return x <= operand;
+    case CondOp.Gt:
+      return x > operand;
+    case CondOp.Ge:
+      return x >= operand;
+    default:
+      return ((1 << x) & operand) !== 0;
   }
 }
 
@@ -68,12 +75,18 @@ export function someHolds(schema: Schema, set: ValueSet, c: readonly [number, nu
   }
   if (set.lo > set.hi) return false;
   switch (op) {
-    case CondOp.Eq: return set.lo <= v && v <= set.hi;
-    case CondOp.Ne: return !(set.lo === v && set.hi === v);
-    case CondOp.Lt: return set.lo < v;
-    case CondOp.Le: return set.lo <= v;
-    case CondOp.Gt: return set.hi > v;
-    default: return set.hi >= v;
+    case CondOp.Eq:
+      return set.lo <= v && v <= set.hi;
+    case CondOp.Ne:
+      return !(set.lo === v && set.hi === v);
+    case CondOp.Lt:
+      return set.lo < v;
+    case CondOp.Le:
+      return set.lo <= v;
+    case CondOp.Gt:
+      return set.hi > v;
+    default:
+      return set.hi >= v;
   }
 }
 
@@ -87,12 +100,18 @@ export function allHold(schema: Schema, set: ValueSet, c: readonly [number, numb
   }
   if (set.lo > set.hi) return false;
   switch (op) {
-    case CondOp.Eq: return set.lo === v && set.hi === v;
-    case CondOp.Ne: return v < set.lo || v > set.hi;
-    case CondOp.Lt: return set.hi < v;
-    case CondOp.Le: return set.hi <= v;
-    case CondOp.Gt: return set.lo > v;
-    default: return set.lo >= v;
+    case CondOp.Eq:
+      return set.lo === v && set.hi === v;
+    case CondOp.Ne:
+      return v < set.lo || v > set.hi;
+    case CondOp.Lt:
+      return set.hi < v;
+    case CondOp.Le:
+      return set.hi <= v;
+    case CondOp.Gt:
+      return set.lo > v;
+    default:
+      return set.lo >= v;
   }
 }
 

@@ -46,7 +46,10 @@ function buildLimitProblem(p: typeof limitProblem extends fc.Arbitrary<infer T> 
     p.actions.map((a, i) => ({
       name: `a${i}`,
       conditions: a.condition !== null ? [eq(k[a.condition], true)] : [],
-      effects: [a.effect[0] === 'set' ? set(k.n, a.effect[1]) : a.effect[0] === 'add' ? add(k.n, a.effect[1]) : sub(k.n, a.effect[1]), ...(a.flag !== null ? [set(k[a.flag], a.value)] : [])],
+      effects: [
+        a.effect[0] === 'set' ? set(k.n, a.effect[1]) : a.effect[0] === 'add' ? add(k.n, a.effect[1]) : sub(k.n, a.effect[1]),
+        ...(a.flag !== null ? [set(k[a.flag], a.value)] : []),
+      ],
       cost: a.cost,
     })),
   );

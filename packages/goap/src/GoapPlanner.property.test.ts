@@ -52,7 +52,9 @@ describe('GOAP on random small domains', () => {
 
   test('inadmissible settings (additive, ff, fast, greedy, w = 5) still return valid plans, never below the optimum, and find one whenever one exists', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.constantFrom<GoapPlannerOptions>(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.constantFrom<GoapPlannerOptions>(
           { heuristic: 'additive' },
           { heuristic: 'additive', mode: 'forward' },
           { heuristic: 'ff' },
@@ -62,18 +64,21 @@ describe('GOAP on random small domains', () => {
           { heuristic: 'ff', greedy: true },
           { weight: 5 },
           { weight: 5, mode: 'forward' },
-        ), (seed, options) => {
-        const rd = randomDomain(seed, { actions: 6 + (seed % 5) });
-        const best = optimum(rd);
-        const planner = new GoapPlanner(rd.domain, { ...options, maxPlanLength: 300, maxExpansions: 1e6 });
-        const start = createState(rd.domain.schema, rd.start);
-        const r = planner.search(start, 'goal');
-        if (best === Infinity) return r.status === 'none';
-        if (r.status !== 'found' || r.cost < best) return false;
-        // Weighted A* (docs/goap.md): at most w × e_max / c_min = w / admissibleWeight times the optimum.
-        if (options.weight !== undefined && options.heuristic === undefined && r.cost > best * Math.max(1, options.weight / admissibleWeight(rd.domain))) return false;
-        return firstFailing(planner.goalOf('goal').conditions, simulate(rd.domain, r, start)) < 0;
-      }),
+        ),
+        (seed, options) => {
+          const rd = randomDomain(seed, { actions: 6 + (seed % 5) });
+          const best = optimum(rd);
+          const planner = new GoapPlanner(rd.domain, { ...options, maxPlanLength: 300, maxExpansions: 1e6 });
+          const start = createState(rd.domain.schema, rd.start);
+          const r = planner.search(start, 'goal');
+          if (best === Infinity) return r.status === 'none';
+          if (r.status !== 'found' || r.cost < best) return false;
+          // Weighted A* (docs/goap.md): at most w × e_max / c_min = w / admissibleWeight times the optimum.
+          if (options.weight !== undefined && options.heuristic === undefined && r.cost > best * Math.max(1, options.weight / admissibleWeight(rd.domain)))
+            return false;
+          return firstFailing(planner.goalOf('goal').conditions, simulate(rd.domain, r, start)) < 0;
+        },
+      ),
       { numRuns: 600 },
     );
   });

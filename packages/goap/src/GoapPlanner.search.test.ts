@@ -108,42 +108,51 @@ describe('GoapPlanner: sliced search and reentrancy', () => {
     expect(b.result.cost).toBe(10);
   });
 
-  test.each(['count', 'additive'] as const)('a callback that re-enters its own planner gets PlannerBusyError instead of corrupting the search (%s)', (heuristic) => {
-    const schema = defineSchema({ done: bool() });
-    let inner: unknown = null;
-    const d = compileGoapDomain(defineActions(schema, [
-        {
-          name: 'work',
-          conditions: [
-            check('reenter', (s) => {
-              try {
-                planner.search(s, 'g');
-              } catch (e) {
-                inner = e;
-              }
-              return true;
-            }),
-          ],
-          effects: [set(schema.keys.done, true)],
-        },
-      ]), { goals: [{ name: 'g', conditions: [eq(schema.keys.done, true)] }] });
-    // The additive heuristic runs the check inside begin() (relaxation), the count heuristic during step().
-    // Declared after the callback that uses it: the callback runs only during search(), once it is set.
-    const planner = new GoapPlanner(d, { heuristic });
-    expect(planner.search(createState(schema), 'g').status).toBe('found');
-    expect(inner).toBeInstanceOf(PlannerBusyError);
-    expect(planNames(d, planner.result)).toEqual(['work']);
-  });
+  test.each(['count', 'additive'] as const)(
+    'a callback that re-enters its own planner gets PlannerBusyError instead of corrupting the search (%s)',
+    (heuristic) => {
+      const schema = defineSchema({ done: bool() });
+      let inner: unknown = null;
+      const d = compileGoapDomain(
+        defineActions(schema, [
+          {
+            name: 'work',
+            conditions: [
+              check('reenter', (s) => {
+                try {
+                  planner.search(s, 'g');
+                } catch (e) {
+                  inner = e;
+                }
+                return true;
+              }),
+            ],
+            effects: [set(schema.keys.done, true)],
+          },
+        ]),
+        { goals: [{ name: 'g', conditions: [eq(schema.keys.done, true)] }] },
+      );
+      // The additive heuristic runs the check inside begin() (relaxation), the count heuristic during step().
+      // Declared after the callback that uses it: the callback runs only during search(), once it is set.
+      const planner = new GoapPlanner(d, { heuristic });
+      expect(planner.search(createState(schema), 'g').status).toBe('found');
+      expect(inner).toBeInstanceOf(PlannerBusyError);
+      expect(planNames(d, planner.result)).toEqual(['work']);
+    },
+  );
 });
 
 describe('GoapPlanner: costs, procedural checks and penalties', () => {
   const schema = defineSchema({ enemyDead: bool(), hasAmmo: bool(true), range: int(0, 10, 5) });
   const k = schema.keys;
   const make = (rangedCost: number | ((state: WorldState<any>, ctx: { rangedCost: number }) => number), melee = true) =>
-    compileGoapDomain(defineActions(schema, [
+    compileGoapDomain(
+      defineActions(schema, [
         { name: 'ranged', conditions: [eq(k.hasAmmo, true)], effects: [set(k.enemyDead, true)], cost: rangedCost },
         { name: 'melee', conditions: melee ? [check('close', (s) => s.get(k.range) <= 5)] : [], effects: [set(k.enemyDead, true)], cost: 2 },
-      ]), { goals: [{ name: 'kill', conditions: [eq(k.enemyDead, true)] }] });
+      ]),
+      { goals: [{ name: 'kill', conditions: [eq(k.enemyDead, true)] }] },
+    );
 
   test('dynamic cost (Tomb Raider motives): a cheap action can become expensive at run time', () => {
     const d = make((_state, ctx) => ctx.rangedCost);
@@ -184,7 +193,13 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
   test('a custom heuristic that throws or returns no number is reported once per search, which goes on with h = 0 and finds the plan', () => {
     const d = make(1);
     const cases: [(node: unknown) => number, string, string][] = [
-      [() => { throw new RangeError('no map'); }, 'HEURISTIC_THREW', 'RangeError: no map'],
+      [
+        () => {
+          throw new RangeError('no map');
+        },
+        'HEURISTIC_THREW',
+        'RangeError: no map',
+      ],
       [() => NaN, 'INVALID_HEURISTIC', 'NaN (number)'],
       [() => '3' as unknown as number, 'INVALID_HEURISTIC', '"3" (string)'],
     ];
@@ -205,7 +220,16 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
   test('a procedural check that throws leaves its action out of the search, reported', () => {
     const d = compileGoapDomain(
       defineActions(schema, [
-        { name: 'ranged', conditions: [check('aim', () => { throw new TypeError('scope missing'); })], effects: [set(k.enemyDead, true)], cost: 1 },
+        {
+          name: 'ranged',
+          conditions: [
+            check('aim', () => {
+              throw new TypeError('scope missing');
+            }),
+          ],
+          effects: [set(k.enemyDead, true)],
+          cost: 1,
+        },
         { name: 'melee', effects: [set(k.enemyDead, true)], cost: 2 },
       ]),
       { goals: [{ name: 'kill', conditions: [eq(k.enemyDead, true)] }] },
@@ -216,17 +240,40 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
   });
 
   test('goal callbacks that throw or return no number skip that goal, reported; a lower goal is planned', () => {
-    const d = compileGoapDomain(defineActions(schema, [{ name: 'melee', effects: [set(k.enemyDead, true)], cost: 2 }, { name: 'reload', effects: [set(k.hasAmmo, true)], cost: 1 }]), {
-      goals: [
-        { name: 'kill', conditions: [eq(k.enemyDead, true)], priority: () => { throw new Error('bad priority'); } },
-        { name: 'kill2', conditions: [eq(k.enemyDead, true)], priority: () => 'high' as never },
-        { name: 'kill3', conditions: [eq(k.enemyDead, true)], priority: 1, valid: () => { throw new Error('bad valid'); } },
-        { name: 'ammo', conditions: [eq(k.hasAmmo, true)], priority: 0 },
-      ],
-    });
+    const d = compileGoapDomain(
+      defineActions(schema, [
+        { name: 'melee', effects: [set(k.enemyDead, true)], cost: 2 },
+        { name: 'reload', effects: [set(k.hasAmmo, true)], cost: 1 },
+      ]),
+      {
+        goals: [
+          {
+            name: 'kill',
+            conditions: [eq(k.enemyDead, true)],
+            priority: () => {
+              throw new Error('bad priority');
+            },
+          },
+          { name: 'kill2', conditions: [eq(k.enemyDead, true)], priority: () => 'high' as never },
+          {
+            name: 'kill3',
+            conditions: [eq(k.enemyDead, true)],
+            priority: 1,
+            valid: () => {
+              throw new Error('bad valid');
+            },
+          },
+          { name: 'ammo', conditions: [eq(k.hasAmmo, true)], priority: 0 },
+        ],
+      },
+    );
     const result = new GoapPlanner(d).plan(createState(schema, { hasAmmo: false }));
     expect(result.plan!.steps.map((x) => x.task)).toEqual(['reload']);
-    expect(result.faults!.map((f) => [f.code, f.subject])).toEqual([['GOAL_THREW', 'kill'], ['INVALID_PRIORITY', 'kill2'], ['GOAL_THREW', 'kill3']]);
+    expect(result.faults!.map((f) => [f.code, f.subject])).toEqual([
+      ['GOAL_THREW', 'kill'],
+      ['INVALID_PRIORITY', 'kill2'],
+      ['GOAL_THREW', 'kill3'],
+    ]);
   });
 
   test('a plain snapshot object instead of a WorldState is a typed error naming what it got', () => {
@@ -311,10 +358,13 @@ describe('GoapPlanner: options and heuristics', () => {
     expect(p.trace!.whyNoPlan!.unachievable.length).toBe(2);
     // A child is unreachable: strike needs matches nobody can get; rubbing sticks works.
     const schema = defineSchema({ lit: bool(), hasMatch: bool() });
-    const fire = compileGoapDomain(defineActions(schema, [
+    const fire = compileGoapDomain(
+      defineActions(schema, [
         { name: 'strike', conditions: [eq(schema.keys.hasMatch, true)], effects: [set(schema.keys.lit, true)] },
         { name: 'rub', effects: [set(schema.keys.lit, true)], cost: 5 },
-      ]), { goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }] });
+      ]),
+      { goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }] },
+    );
     const q = new GoapPlanner(fire, { heuristic: 'additive', trace: true });
     expect(planNames(fire, q.search(createState(schema), 'light'))).toEqual(['rub']);
     expect(q.trace!.considered.find((c) => c.action === 'strike')).toMatchObject({ verdict: 'unreachable' });
@@ -344,4 +394,3 @@ describe('GoapPlanner: input checks', () => {
     expect(p.search(createState(fireDomain().schema), 'fire').cost).toBe(7);
   });
 });
-

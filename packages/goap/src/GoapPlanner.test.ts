@@ -159,10 +159,13 @@ describe('GoapPlanner: forward mode', () => {
 describe('GoapPlanner: regression over ints and enums', () => {
   test('sub effects regress upper bounds: n <= 1 from 5 through -2 is two steps', () => {
     const schema = defineSchema({ n: int(0, 9) });
-    const d = compileGoapDomain(defineActions(schema, [
+    const d = compileGoapDomain(
+      defineActions(schema, [
         { name: 'drain', effects: [{ key: 'n', op: 'sub', value: 2 }], cost: 1 },
         { name: 'reset', effects: [set(schema.keys.n, 0)], cost: 5 },
-      ]), { goals: [{ name: 'low', conditions: [{ key: 'n', op: '<=', value: 1 }] }] });
+      ]),
+      { goals: [{ name: 'low', conditions: [{ key: 'n', op: '<=', value: 1 }] }] },
+    );
     const p = new GoapPlanner(d, { weight: 0 });
     expect(planNames(d, p.search(createState(schema, { n: 5 }), 'low'))).toEqual(['drain', 'drain']);
     expect(planNames(d, p.search(createState(schema, { n: 9 }), 'low'))).toEqual(['drain', 'drain', 'drain', 'drain']);
@@ -172,10 +175,13 @@ describe('GoapPlanner: regression over ints and enums', () => {
   test("the 'error' edge policy makes an overshooting add inapplicable; 'clamp' allows it", () => {
     const make = (edge: 'clamp' | 'error') => {
       const schema = defineSchema({ n: int(0, 5, 0, { edge }) });
-      return compileGoapDomain(defineActions(schema, [
+      return compileGoapDomain(
+        defineActions(schema, [
           { name: 'big', effects: [add(schema.keys.n, 2)], cost: 1 },
           { name: 'small', effects: [add(schema.keys.n, 1)], cost: 3 },
-        ]), { goals: [{ name: 'full', conditions: [ge(schema.keys.n, 5)] }] });
+        ]),
+        { goals: [{ name: 'full', conditions: [ge(schema.keys.n, 5)] }] },
+      );
     };
     for (const mode of ['backward', 'forward'] as const) {
       const clamp = make('clamp');
@@ -202,11 +208,14 @@ describe('GoapPlanner: closed set', () => {
   test('a cheaper path to a known node replaces it (the closed set keeps the cheapest node)', () => {
     const schema = defineSchema({ a: bool(), b: bool() });
     const k = schema.keys;
-    const d = compileGoapDomain(defineActions(schema, [
+    const d = compileGoapDomain(
+      defineActions(schema, [
         { name: 'both', effects: [set(k.a, true), set(k.b, true)], cost: 5 },
         { name: 'setA', effects: [set(k.a, true)], cost: 1 },
         { name: 'setB', effects: [set(k.b, true)], cost: 1 },
-      ]), { goals: [{ name: 'ab', conditions: [eq(k.a, true), eq(k.b, true)] }] });
+      ]),
+      { goals: [{ name: 'ab', conditions: [eq(k.a, true), eq(k.b, true)] }] },
+    );
     const p = new GoapPlanner(d, { trace: true });
     const r = p.search(createState(schema), 'ab');
     expect(r.cost).toBe(2);
@@ -223,13 +232,16 @@ describe('GoapPlanner: closed set', () => {
   test('a cheaper path to an already expanded node reopens it (inconsistent heuristic)', () => {
     const schema = defineSchema({ g: bool(), x: bool(), y: bool(), z: bool(), w: bool(true) });
     const k = schema.keys;
-    const d = compileGoapDomain(defineActions(schema, [
+    const d = compileGoapDomain(
+      defineActions(schema, [
         { name: 'viaX', conditions: [eq(k.x, true)], effects: [set(k.g, true)], cost: 1 },
         { name: 'viaY', conditions: [eq(k.y, true)], effects: [set(k.g, true)], cost: 5 },
         { name: 'zToX', conditions: [eq(k.z, true)], effects: [set(k.x, true)], cost: 1 },
         { name: 'zToY', conditions: [eq(k.z, true)], effects: [set(k.y, true)], cost: 1 },
         { name: 'wToZ', conditions: [eq(k.w, true)], effects: [set(k.z, true)], cost: 1 },
-      ]), { goals: [{ name: 'g', conditions: [eq(k.g, true)] }] });
+      ]),
+      { goals: [{ name: 'g', conditions: [eq(k.g, true)] }] },
+    );
     // Misleading estimates: the x branch looks far, and the node needing w looks farther still,
     // so {z} is first expanded through the expensive y branch, then reached cheaper through x.
     const requires = (node: { words: Int32Array; at: number }, cell: number) => node.words[node.at + d.offset[cell]] === 2;
@@ -264,7 +276,15 @@ describe('GoapPlanner.plan: one result shape', () => {
 
   test('no plan and budgets share the result shape', () => {
     const d = fireDomain();
-    expect(new GoapPlanner(d, { maxExpansions: 1 }).plan(createState(d.schema), undefined, { goal: 'fire' })).toMatchObject({ status: 'budget', plan: null, budget: 'expansions' });
-    expect(new GoapPlanner(d).plan(createState(d.schema, { hasFire: true }))).toMatchObject({ status: 'none', plan: null, reason: 'no valid, unsatisfied goal' });
+    expect(new GoapPlanner(d, { maxExpansions: 1 }).plan(createState(d.schema), undefined, { goal: 'fire' })).toMatchObject({
+      status: 'budget',
+      plan: null,
+      budget: 'expansions',
+    });
+    expect(new GoapPlanner(d).plan(createState(d.schema, { hasFire: true }))).toMatchObject({
+      status: 'none',
+      plan: null,
+      reason: 'no valid, unsatisfied goal',
+    });
   });
 });

@@ -1,4 +1,14 @@
-import { DualplanError, PlanBuffer, checkConditions, copyResult, moveFaults, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
+import {
+  DualplanError,
+  PlanBuffer,
+  checkConditions,
+  copyResult,
+  moveFaults,
+  type Plan,
+  type PlanResult,
+  type PlanStep,
+  type WorldState,
+} from '@dualplan/world-state';
 import { planBest } from './agent/planBest.js';
 import { goalPriority } from './agent/rankGoals.js';
 import { writeFound, writeNone } from './diagnostics/writeGoapPlan.js';
@@ -174,7 +184,8 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
    */
   toPlan(priority = 0): Plan<GoapMeta> {
     const r = this.result;
-    if (r.status !== 'found' || !r.goal) throw new DualplanError('NO_PLAN', r.goal?.name ?? '', `toPlan() needs a successful search; the last one ended with status "${r.status}".`);
+    if (r.status !== 'found' || !r.goal)
+      throw new DualplanError('NO_PLAN', r.goal?.name ?? '', `toPlan() needs a successful search; the last one ended with status "${r.status}".`);
     const steps: PlanStep[] = [];
     for (let i = 0; i < r.length; i++) {
       const a = r.actions[i];

@@ -87,7 +87,11 @@ const ADMISSIBLE: readonly string[] = ['max', 'lmcut', 'admissible'];
 /** Reject nonsensical options with a typed error naming the option. @internal */
 export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
   const bad = (name: string, expected: string): never => {
-    throw new GoapDefinitionError('BAD_OPTION', name, `GoapPlanner option ${name} = ${describeValue((o as Record<string, unknown>)[name])}: expected ${expected}.`);
+    throw new GoapDefinitionError(
+      'BAD_OPTION',
+      name,
+      `GoapPlanner option ${name} = ${describeValue((o as Record<string, unknown>)[name])}: expected ${expected}.`,
+    );
   };
   const num = (name: keyof GoapPlannerOptions, ok: (v: number) => boolean, expected: string) => {
     const v = o[name];
@@ -101,11 +105,14 @@ export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
   num('failurePenalty', (v) => v >= 0 && Number.isFinite(v), 'a finite number >= 0');
   num('penaltyHalfLife', (v) => v > 0, 'a number > 0');
   if (o.mode !== undefined && o.mode !== 'backward' && o.mode !== 'forward') bad('mode', "'backward' or 'forward'");
-  if (o.heuristic !== undefined && !HEURISTICS.includes(o.heuristic as string) && typeof o.heuristic !== 'function') bad('heuristic', `${HEURISTICS.map((h) => `'${h}'`).join(', ')} or a function`);
-  for (const name of ['optimal', 'fast', 'greedy', 'precompute'] as const) if (o[name] !== undefined && typeof o[name] !== 'boolean') bad(name, 'true or false');
+  if (o.heuristic !== undefined && !HEURISTICS.includes(o.heuristic as string) && typeof o.heuristic !== 'function')
+    bad('heuristic', `${HEURISTICS.map((h) => `'${h}'`).join(', ')} or a function`);
+  for (const name of ['optimal', 'fast', 'greedy', 'precompute'] as const)
+    if (o[name] !== undefined && typeof o[name] !== 'boolean') bad(name, 'true or false');
   if (o.optimal && o.fast) bad('fast', 'not together with optimal: true');
   if (o.optimal && o.greedy) bad('greedy', 'not together with optimal: true (greedy search is not optimal)');
-  if (o.optimal && o.heuristic !== undefined && !ADMISSIBLE.includes(o.heuristic as string)) bad('heuristic', `${ADMISSIBLE.map((h) => `'${h}'`).join(', ')} (an admissible heuristic) with optimal: true`);
+  if (o.optimal && o.heuristic !== undefined && !ADMISSIBLE.includes(o.heuristic as string))
+    bad('heuristic', `${ADMISSIBLE.map((h) => `'${h}'`).join(', ')} (an admissible heuristic) with optimal: true`);
   if (o.optimal && o.weight !== undefined && o.weight > 1) bad('weight', 'at most 1 with optimal: true');
   return o;
 }

@@ -44,7 +44,13 @@ export class DynamicCosts {
         continue;
       }
       if (typeof c !== 'number' || Number.isNaN(c) || c < 0) {
-        faults.add('INVALID_COST', 'cost', this.names[t], `The cost function of action "${this.names[t]}" returned a cost that is not a number >= 0 (its cost is Infinity in this plan)`, c);
+        faults.add(
+          'INVALID_COST',
+          'cost',
+          this.names[t],
+          `The cost function of action "${this.names[t]}" returned a cost that is not a number >= 0 (its cost is Infinity in this plan)`,
+          c,
+        );
         c = Infinity;
       }
       this.cost[t] = c as number;

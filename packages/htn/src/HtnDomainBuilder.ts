@@ -202,6 +202,9 @@ function copyTask(t: TaskDef): TaskDef {
  * @example
  * const domain = htnDomainBuilder(defineActions(schema, [{ name: 'Idle' }]), 'troll').compound('Root').method().task('Idle').end().build();
  */
-export function htnDomainBuilder<S extends SchemaSpec, Name extends string, Op extends string>(actions: ActionSet<Name, Op, any, Schema<S>>, name?: string): HtnDomainBuilder<S, Name, Op> {
+export function htnDomainBuilder<S extends SchemaSpec, Name extends string, Op extends string>(
+  actions: ActionSet<Name, Op, any, Schema<S>>,
+  name?: string,
+): HtnDomainBuilder<S, Name, Op> {
   return new HtnDomainBuilder(actions, name);
 }

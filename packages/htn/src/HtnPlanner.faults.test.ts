@@ -17,7 +17,19 @@ describe.each(['ordered', 'best-first'] as const)('HtnPlanner (%s) contains user
     new HtnPlanner(compileHtnDomain(defineActions(schema, actions), { root: 'Root', tasks }), { mode, delegates }).plan(createState(schema));
 
   it('a subtask function that throws skips its method; the next method is planned and the fault names the method', () => {
-    const r = plan([{ kind: 'compound', name: 'Root', methods: [{ name: 'clever', subtasks: boom('subtasks') }, { name: 'plain', subtasks: ['Work'] }] }], [prim('Work')]);
+    const r = plan(
+      [
+        {
+          kind: 'compound',
+          name: 'Root',
+          methods: [
+            { name: 'clever', subtasks: boom('subtasks') },
+            { name: 'plain', subtasks: ['Work'] },
+          ],
+        },
+      ],
+      [prim('Work')],
+    );
     expect(tasksOf(r)).toEqual(['Work']);
     expect(r.faults!.map((f) => [f.code, f.where, f.subject])).toEqual([['TASK_THREW', 'task', 'clever']]);
     expect(r.faults![0].message).toContain('TypeError: subtasks broke');
@@ -25,19 +37,47 @@ describe.each(['ordered', 'best-first'] as const)('HtnPlanner (%s) contains user
   });
 
   it('a method condition that throws skips that method', () => {
-    const r = plan([{ kind: 'compound', name: 'Root', methods: [{ name: 'risky', conditions: [check('odd', boom('check'))], subtasks: ['Work'] }, { name: 'safe', subtasks: ['Rest'] }] }], [prim('Work'), prim('Rest')]);
+    const r = plan(
+      [
+        {
+          kind: 'compound',
+          name: 'Root',
+          methods: [
+            { name: 'risky', conditions: [check('odd', boom('check'))], subtasks: ['Work'] },
+            { name: 'safe', subtasks: ['Rest'] },
+          ],
+        },
+      ],
+      [prim('Work'), prim('Rest')],
+    );
     expect(tasksOf(r)).toEqual(['Rest']);
     expect(r.faults!.map((f) => f.subject)).toEqual(['risky']);
   });
 
   it('a primitive whose condition or effect function throws fails there, and the search backtracks to another method', () => {
-    const r = plan([{ kind: 'compound', name: 'Root', methods: [{ name: 'a', subtasks: ['Shaky'] }, { name: 'b', subtasks: ['Work'] }] }], [prim('Shaky', { effects: [effect('wobble', boom('effect'))] }), prim('Work')]);
+    const r = plan(
+      [
+        {
+          kind: 'compound',
+          name: 'Root',
+          methods: [
+            { name: 'a', subtasks: ['Shaky'] },
+            { name: 'b', subtasks: ['Work'] },
+          ],
+        },
+      ],
+      [prim('Shaky', { effects: [effect('wobble', boom('effect'))] }), prim('Work')],
+    );
     expect(tasksOf(r)).toEqual(['Work']);
     expect(r.faults!.map((f) => [f.code, f.where, f.subject])).toEqual([['CONDITION_THREW', 'condition', 'Shaky']]);
   });
 
   it('a delegate whose sub-planner throws fails; without another way there is no plan, and the fault says why', () => {
-    const r = plan([{ kind: 'compound', name: 'Root', methods: [{ name: 'm', subtasks: ['Ask'] }] }, { kind: 'delegate', name: 'Ask', delegate: 'oracle' } as TaskDef], [], { oracle: boom('oracle') });
+    const r = plan(
+      [{ kind: 'compound', name: 'Root', methods: [{ name: 'm', subtasks: ['Ask'] }] }, { kind: 'delegate', name: 'Ask', delegate: 'oracle' } as TaskDef],
+      [],
+      { oracle: boom('oracle') },
+    );
     expect(r.status).toBe('none');
     expect(r.faults!.map((f) => [f.where, f.subject])).toEqual([['task', 'Ask']]);
   });
@@ -50,8 +90,22 @@ describe.each(['ordered', 'best-first'] as const)('HtnPlanner (%s) contains user
     };
     const r = plan(
       [
-        { kind: 'compound', name: 'Root', methods: [{ name: 'twice', subtasks: ['Sub', 'Sub'] }, { name: 'fallback', subtasks: ['Work'] }] },
-        { kind: 'compound', name: 'Sub', methods: [{ name: 'x', conditions: [check('flaky', flaky)], subtasks: ['Work'] }, { name: 'y', conditions: [eq(k.Ready, true)], subtasks: ['Work'] }] },
+        {
+          kind: 'compound',
+          name: 'Root',
+          methods: [
+            { name: 'twice', subtasks: ['Sub', 'Sub'] },
+            { name: 'fallback', subtasks: ['Work'] },
+          ],
+        },
+        {
+          kind: 'compound',
+          name: 'Sub',
+          methods: [
+            { name: 'x', conditions: [check('flaky', flaky)], subtasks: ['Work'] },
+            { name: 'y', conditions: [eq(k.Ready, true)], subtasks: ['Work'] },
+          ],
+        },
       ],
       [prim('Work')],
     );
@@ -62,7 +116,10 @@ describe.each(['ordered', 'best-first'] as const)('HtnPlanner (%s) contains user
 
   it('a reused buffer carries only the latest search faults', () => {
     let broken = true;
-    const domain = compileHtnDomain(defineActions(schema, [prim('Work')]), { root: 'Root', tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'm', subtasks: () => (broken ? boom('now')() : ['Work']) }] }] });
+    const domain = compileHtnDomain(defineActions(schema, [prim('Work')]), {
+      root: 'Root',
+      tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'm', subtasks: () => (broken ? boom('now')() : ['Work']) }] }],
+    });
     const planner = new HtnPlanner(domain, { mode });
     const out = new PlanBuffer();
     expect(planner.plan(createState(schema), undefined, { out }).faults).toHaveLength(1);
@@ -73,14 +130,28 @@ describe.each(['ordered', 'best-first'] as const)('HtnPlanner (%s) contains user
 
   it('a plain snapshot object instead of a WorldState is a typed error naming what it got', () => {
     const planner = new HtnPlanner(compileHtnDomain(defineActions(schema, [prim('Work')]), { root: 'Work', tasks: [] }), { mode });
-    expect(() => planner.plan({ Ready: true } as never)).toThrow(expect.objectContaining({ code: 'BAD_STATE', message: expect.stringContaining('got an object') }));
+    expect(() => planner.plan({ Ready: true } as never)).toThrow(
+      expect.objectContaining({ code: 'BAD_STATE', message: expect.stringContaining('got an object') }),
+    );
   });
 });
 
 describe('HtnPlanner contains action cost functions that fail', () => {
   it('a cost function that throws or returns NaN makes that action cost Infinity for this plan, reported once', () => {
     const actions = defineActions(schema, [prim('Cheap', { cost: () => NaN }), prim('Safe', { cost: 1 })]);
-    const domain = compileHtnDomain(actions, { root: 'Root', tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'a', subtasks: ['Cheap'] }, { name: 'b', subtasks: ['Safe'] }] }] });
+    const domain = compileHtnDomain(actions, {
+      root: 'Root',
+      tasks: [
+        {
+          kind: 'compound',
+          name: 'Root',
+          methods: [
+            { name: 'a', subtasks: ['Cheap'] },
+            { name: 'b', subtasks: ['Safe'] },
+          ],
+        },
+      ],
+    });
     const r = new HtnPlanner(domain, { mode: 'best-first' }).plan(createState(schema));
     expect(tasksOf(r)).toEqual(['Safe']);
     expect(r.faults!.map((f) => [f.code, f.where, f.subject])).toEqual([['INVALID_COST', 'cost', 'Cheap']]);

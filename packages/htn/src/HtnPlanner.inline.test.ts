@@ -58,23 +58,24 @@ describe('HtnPlanner inline fast path', () => {
   it('agrees when general calls, pauses and failures sit among the static subtasks of a method', () => {
     const schema = defineSchema({ N: int(0, 5), Open: bool(), Done: bool() });
     const k = schema.keys;
-    const domain = compileHtnDomain(defineActions(schema, [
-      { name: 'Inc', effects: [add(k.N, 1)], conditions: [{ key: 'N', op: '<', value: 5 }] },
-      { name: 'Opaque', conditions: [check('small', (s) => s.get(k.N) < 3)] },
-      { name: 'Finish', effects: [set(k.Done, true)] },
-    ]), {
-      root: 'Root',
-      tasks: [
-        { kind: 'compound', name: 'Root', methods: [
-          { conditions: [eq(k.Open, true)], subtasks: ['Inc', 'Opaque', 'Inc', 'Sub', 'Inc'] },
-          { subtasks: ['Inc', pause(), 'Sub', 'Finish'] },
-        ] },
-        { kind: 'compound', name: 'Sub', methods: [
-          { conditions: [eq(k.Done, true)], subtasks: ['Inc'] },
-          { subtasks: ['Inc', 'Inc', 'Finish'] },
-        ] },
-      ],
-    });
+    const domain = compileHtnDomain(
+      defineActions(schema, [
+        { name: 'Inc', effects: [add(k.N, 1)], conditions: [{ key: 'N', op: '<', value: 5 }] },
+        { name: 'Opaque', conditions: [check('small', (s) => s.get(k.N) < 3)] },
+        { name: 'Finish', effects: [set(k.Done, true)] },
+      ]),
+      {
+        root: 'Root',
+        tasks: [
+          {
+            kind: 'compound',
+            name: 'Root',
+            methods: [{ conditions: [eq(k.Open, true)], subtasks: ['Inc', 'Opaque', 'Inc', 'Sub', 'Inc'] }, { subtasks: ['Inc', pause(), 'Sub', 'Finish'] }],
+          },
+          { kind: 'compound', name: 'Sub', methods: [{ conditions: [eq(k.Done, true)], subtasks: ['Inc'] }, { subtasks: ['Inc', 'Inc', 'Finish'] }] },
+        ],
+      },
+    );
     const fast = new HtnPlanner(domain);
     const traced = new HtnPlanner(domain, { trace: true });
     for (const start of [{}, { Open: true }, { Open: true, N: 2 }, { Open: true, N: 1 }, { N: 3 }, { N: 4 }, { Done: true, Open: true }] as Snapshot[]) {

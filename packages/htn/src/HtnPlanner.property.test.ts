@@ -1,6 +1,20 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { applyEffects, bool, ChangeSource, createState, defineSchema, firstFailing, int, type ConditionDef, type EffectDef, type PlanStep, type WorldState, defineActions, type ActionDef } from '@dualplan/world-state';
+import {
+  applyEffects,
+  bool,
+  ChangeSource,
+  createState,
+  defineSchema,
+  firstFailing,
+  int,
+  type ConditionDef,
+  type EffectDef,
+  type PlanStep,
+  type WorldState,
+  defineActions,
+  type ActionDef,
+} from '@dualplan/world-state';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import { TaskKind, type HtnDomain } from './HtnDomain.js';
 import type { TaskDef } from './HtnDomainDef.js';
@@ -15,7 +29,12 @@ const C = 3;
 
 const condArb = fc.record({ key: fc.nat(4), op: fc.nat(5), value: fc.nat(3) });
 const effArb = fc.record({ key: fc.nat(4), kind: fc.nat(2), value: fc.nat(3) });
-const primArb = fc.record({ conds: fc.array(condArb, { maxLength: 2 }), effs: fc.array(effArb, { maxLength: 2 }), expected: fc.array(effArb, { maxLength: 1 }), cost: fc.nat(3) });
+const primArb = fc.record({
+  conds: fc.array(condArb, { maxLength: 2 }),
+  effs: fc.array(effArb, { maxLength: 2 }),
+  expected: fc.array(effArb, { maxLength: 1 }),
+  cost: fc.nat(3),
+});
 const methodArb = fc.record({ conds: fc.array(condArb, { maxLength: 2 }), subs: fc.array(fc.nat(P + C - 1), { maxLength: 3 }), cost: fc.nat(2) });
 const domainArb = fc.record({
   prims: fc.array(primArb, { minLength: P, maxLength: P }),
@@ -27,15 +46,29 @@ type Spec = typeof domainArb extends fc.Arbitrary<infer T> ? T : never;
 const cond = (c: { key: number; op: number; value: number }): ConditionDef =>
   c.key < 3 ? { key: KEYS[c.key], op: c.op % 2 ? '!=' : '==', value: c.value % 2 === 1 } : { key: KEYS[c.key], op: INT_OPS[c.op], value: c.value };
 const eff = (e: { key: number; kind: number; value: number }): EffectDef =>
-  e.key < 3 ? { key: KEYS[e.key], op: 'set', value: e.value % 2 === 1 } : e.kind === 0 ? { key: KEYS[e.key], op: 'set', value: e.value } : { key: KEYS[e.key], op: e.kind === 1 ? 'add' : 'sub', value: e.value };
+  e.key < 3
+    ? { key: KEYS[e.key], op: 'set', value: e.value % 2 === 1 }
+    : e.kind === 0
+      ? { key: KEYS[e.key], op: 'set', value: e.value }
+      : { key: KEYS[e.key], op: e.kind === 1 ? 'add' : 'sub', value: e.value };
 const name = (i: number) => (i < P ? `p${i}` : `c${i - P}`);
 
 function build(spec: Spec): HtnDomain {
   const actions = defineActions(
     schema,
-    spec.prims.map((p, i): ActionDef => ({ name: name(i), conditions: p.conds.map(cond), effects: p.effs.map(eff), expectedEffects: p.expected.map(eff), cost: p.cost })),
+    spec.prims.map((p, i): ActionDef => ({
+      name: name(i),
+      conditions: p.conds.map(cond),
+      effects: p.effs.map(eff),
+      expectedEffects: p.expected.map(eff),
+      cost: p.cost,
+    })),
   );
-  const tasks = spec.comps.map((methods, i): TaskDef => ({ kind: 'compound', name: name(P + i), methods: methods.map((m) => ({ conditions: m.conds.map(cond), subtasks: m.subs.map(name), cost: m.cost })) }));
+  const tasks = spec.comps.map((methods, i): TaskDef => ({
+    kind: 'compound',
+    name: name(P + i),
+    methods: methods.map((m) => ({ conditions: m.conds.map(cond), subtasks: m.subs.map(name), cost: m.cost })),
+  }));
   return compileHtnDomain(actions, { root: 'c0', tasks });
 }
 
@@ -52,7 +85,14 @@ class Abort extends Error {}
  * full chronological backtracking; every solution in DFS order is enumerated
  * (the ordered planner must return the first, best-first the cheapest).
  */
-function* solutions(d: HtnDomain, tasks: number[], state: WorldState<any>, depth: number, maxDepth: number, budget: { left: number }): Generator<{ steps: PlanStep[]; mtr: number[]; cost: number }> {
+function* solutions(
+  d: HtnDomain,
+  tasks: number[],
+  state: WorldState<any>,
+  depth: number,
+  maxDepth: number,
+  budget: { left: number },
+): Generator<{ steps: PlanStep[]; mtr: number[]; cost: number }> {
   if (--budget.left < 0) throw new Abort();
   if (tasks.length === 0) {
     yield { steps: [], mtr: [], cost: 0 };

@@ -1,9 +1,23 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, createState, defineSchema, enumOf, eq, noPlan, planFound, set, PlanBuffer, type PlanResult, type SubPlanner, type WorldState, defineActions } from '@dualplan/world-state';
+import {
+  bool,
+  createState,
+  defineSchema,
+  enumOf,
+  eq,
+  noPlan,
+  planFound,
+  set,
+  PlanBuffer,
+  type PlanResult,
+  type SubPlanner,
+  type WorldState,
+  defineActions,
+} from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import { htnDomainBuilder } from './HtnDomainBuilder.js';
-import type { HtnResult } from "./HtnPlan.js";
+import type { HtnResult } from './HtnPlan.js';
 import { HtnPlanner } from './HtnPlanner.js';
 import { trollHtnDomain, trollTrunkDomain } from './examples/trollHtnDomain.js';
 
@@ -14,11 +28,14 @@ const toolSchema = defineSchema({ Tool: enumOf(Tool, Tool.None), Done: bool() })
 
 /** Choose a tool first, use it later: the later failure must revise the earlier sibling's method. */
 function toolDomain() {
-  return htnDomainBuilder(defineActions(toolSchema, [
+  return htnDomainBuilder(
+    defineActions(toolSchema, [
       { name: 'TakeHammer', effects: [set(toolSchema.keys.Tool, Tool.Hammer)] },
       { name: 'TakeSaw', effects: [set(toolSchema.keys.Tool, Tool.Saw)] },
       { name: 'Cut', conditions: [eq(toolSchema.keys.Tool, Tool.Saw)], effects: [set(toolSchema.keys.Done, true)] },
-    ]), 'tools')
+    ]),
+    'tools',
+  )
     .compound('Build')
     .method()
     .task('ChooseTool')
@@ -52,13 +69,16 @@ describe('backtracking', () => {
   it('restores the working state on backtracking, so the failed branch leaves no effects', () => {
     // Only the failed hammer branch makes noise; a later method reads it, so a leaked effect changes the plan.
     const schema = defineSchema({ Tool: enumOf(Tool, Tool.None), Noisy: bool() });
-    const domain = htnDomainBuilder(defineActions(schema, [
+    const domain = htnDomainBuilder(
+      defineActions(schema, [
         { name: 'TakeHammer', effects: [set(schema.keys.Tool, Tool.Hammer), set(schema.keys.Noisy, true)] },
         { name: 'TakeSaw', effects: [set(schema.keys.Tool, Tool.Saw)] },
         { name: 'Cut', conditions: [eq(schema.keys.Tool, Tool.Saw)] },
         { name: 'Sneak' },
         { name: 'Stomp' },
-      ]), 'quiet tools')
+      ]),
+      'quiet tools',
+    )
       .compound('Build')
       .method()
       .task('ChooseTool')
@@ -94,13 +114,9 @@ describe('backtracking', () => {
   });
 
   it('returns none with a reason when no decomposition works', () => {
-    const domain = compileHtnDomain(defineActions(toolSchema, [
-      { name: 'Fail', conditions: [{ key: 'Tool', op: '==', value: 'Saw' }] },
-    ]), {
+    const domain = compileHtnDomain(defineActions(toolSchema, [{ name: 'Fail', conditions: [{ key: 'Tool', op: '==', value: 'Saw' }] }]), {
       root: 'Root',
-      tasks: [
-        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Fail'] }, { conditions: [{ key: 'Done', op: '==', value: true }], subtasks: [] }] },
-      ],
+      tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Fail'] }, { conditions: [{ key: 'Done', op: '==', value: true }], subtasks: [] }] }],
     });
     const outcome = new HtnPlanner(domain).plan(createState(toolSchema));
     expect(outcome).toMatchObject({ status: 'none', plan: null });
@@ -109,12 +125,14 @@ describe('backtracking', () => {
 
   it('is iterative: a 20 000-deep recursion does not overflow the JS stack', () => {
     const schema = defineSchema({ Flag: bool() });
-    const domain = compileHtnDomain(defineActions(schema, [
-      { name: 'Tick' },
-    ]), {
+    const domain = compileHtnDomain(defineActions(schema, [{ name: 'Tick' }]), {
       root: 'Count',
       tasks: [
-        { kind: 'compound', name: 'Count', methods: [{ subtasks: (_s, _c, args) => ((args[0] as number) > 0 ? ['Tick', { task: 'Count', args: [(args[0] as number) - 1] }] : []) }] },
+        {
+          kind: 'compound',
+          name: 'Count',
+          methods: [{ subtasks: (_s, _c, args) => ((args[0] as number) > 0 ? ['Tick', { task: 'Count', args: [(args[0] as number) - 1] }] : []) }],
+        },
       ],
     });
     const outcome = new HtnPlanner(domain, { maxDepth: 30_000, maxSteps: 100_000 }).plan(createState(schema), undefined, { args: [20_000] });
@@ -133,7 +151,10 @@ describe('budgets', () => {
 
   it('a depth limit stops runaway recursion and names the task', () => {
     const schema = defineSchema({ Flag: bool() });
-    const domain = compileHtnDomain(defineActions(schema, []), { root: 'Forever', tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }] });
+    const domain = compileHtnDomain(defineActions(schema, []), {
+      root: 'Forever',
+      tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }],
+    });
     const outcome = new HtnPlanner(domain, { maxDepth: 100, trace: true }).plan(createState(schema));
     expect(outcome.status).toBe('budget');
     expect(outcome.reason).toMatch(/depth limit of 100 .*Forever/);
@@ -141,13 +162,9 @@ describe('budgets', () => {
 
   it('zero-progress recursion with alternatives still terminates within the step budget', () => {
     const schema = defineSchema({ Flag: bool() });
-    const domain = compileHtnDomain(defineActions(schema, [
-      { name: 'Never', conditions: [{ key: 'Flag', op: '==', value: true }] },
-    ]), {
+    const domain = compileHtnDomain(defineActions(schema, [{ name: 'Never', conditions: [{ key: 'Flag', op: '==', value: true }] }]), {
       root: 'Loop',
-      tasks: [
-        { kind: 'compound', name: 'Loop', methods: [{ subtasks: ['Loop', 'Never'] }, { subtasks: ['Never'] }] },
-      ],
+      tasks: [{ kind: 'compound', name: 'Loop', methods: [{ subtasks: ['Loop', 'Never'] }, { subtasks: ['Never'] }] }],
     });
     const outcome = new HtnPlanner(domain, { maxDepth: 20, maxSteps: 10_000 }).plan(createState(schema));
     expect(['budget', 'none']).toContain(outcome.status);
@@ -251,14 +268,13 @@ describe('plan requests and buffers', () => {
   it('builds the step of a parameterised primitive referenced without arguments once, on first use', () => {
     const schema = defineSchema({ Flag: bool() });
     let built = 0;
-    const domain = compileHtnDomain(defineActions(schema, [
-      { name: 'Mark', effects: (args) => (built++, [{ key: 'Flag', op: 'set', value: args.length === 0 }]) },
-    ]), {
-      root: 'Root',
-      tasks: [
-        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Mark'] }] },
-      ],
-    });
+    const domain = compileHtnDomain(
+      defineActions(schema, [{ name: 'Mark', effects: (args) => (built++, [{ key: 'Flag', op: 'set', value: args.length === 0 }]) }]),
+      {
+        root: 'Root',
+        tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Mark'] }] }],
+      },
+    );
     expect(domain.callStep[domain.defaultCall[1]]).toBeNull();
     expect(built).toBe(0);
     for (const mode of ['ordered', 'best-first'] as const) {
@@ -274,7 +290,11 @@ describe('plan requests and buffers', () => {
     const domain = trollHtnDomain();
     const plan = new HtnPlanner(domain).plan(createState(domain.schema, { WsHasSeenEnemyRecently: true })).plan!;
     const json = JSON.parse(JSON.stringify(plan));
-    expect(json.steps[0]).toMatchObject({ task: 'NavToLastEnemyLoc', operator: 'NavigateTo', expectedEffects: [{ key: 'WsCanSeeEnemy', op: 'set', value: true }] });
+    expect(json.steps[0]).toMatchObject({
+      task: 'NavToLastEnemyLoc',
+      operator: 'NavigateTo',
+      expectedEffects: [{ key: 'WsCanSeeEnemy', op: 'set', value: true }],
+    });
     expect(json.meta).toEqual({ root: 'BeTrunkThumper', mtr: [1], partial: false, continuation: null, slots: [], slotVersions: [] });
   });
 });
@@ -282,24 +302,35 @@ describe('plan requests and buffers', () => {
 describe('delegates (hybrid hook)', () => {
   const schema = trollSchema();
   /** Steps a fake external planner returns: prebuilt from a tiny domain over the same schema. */
-  const external = compileHtnDomain(defineActions(schema, [
-    { name: 'Sneak', operator: 'NavigateTo', args: [2], effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
-    { name: 'Grab', operator: 'UprootTrunk', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
-  ]), {
-    tasks: [
-    ],
-  });
+  const external = compileHtnDomain(
+    defineActions(schema, [
+      { name: 'Sneak', operator: 'NavigateTo', args: [2], effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
+      { name: 'Grab', operator: 'UprootTrunk', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
+    ]),
+    {
+      tasks: [],
+    },
+  );
   const sneakGrab = [external.callStep[external.defaultCall[0]]!, external.callStep[external.defaultCall[1]]!];
-  const domain = compileHtnDomain(defineActions(schema, [
-    { name: 'Slam', conditions: [{ key: 'WsTrunkHealth', op: '>', value: 0 }, { key: 'WsLocation', op: '==', value: 'Enemy' }] },
-    { name: 'Give up' },
-  ]), {
-    root: 'Root',
-    tasks: [
-      { kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { subtasks: ['Give up'] }] },
-      { kind: 'delegate', name: 'GetTrunk', delegate: 'goap', args: ['trunk'] },
-    ],
-  });
+  const domain = compileHtnDomain(
+    defineActions(schema, [
+      {
+        name: 'Slam',
+        conditions: [
+          { key: 'WsTrunkHealth', op: '>', value: 0 },
+          { key: 'WsLocation', op: '==', value: 'Enemy' },
+        ],
+      },
+      { name: 'Give up' },
+    ]),
+    {
+      root: 'Root',
+      tasks: [
+        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { subtasks: ['Give up'] }] },
+        { kind: 'delegate', name: 'GetTrunk', delegate: 'goap', args: ['trunk'] },
+      ],
+    },
+  );
   const found = (steps = sneakGrab): PlanResult =>
     planFound({ planner: 'goap', steps, cost: steps.length, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, 'goal');
 
@@ -316,7 +347,7 @@ describe('delegates (hybrid hook)', () => {
   });
 
   it('treats a failed sub-plan as a failure that backtracks', () => {
-    const goap: SubPlanner = () => (noPlan('unreachable'));
+    const goap: SubPlanner = () => noPlan('unreachable');
     const planner = new HtnPlanner(domain, { delegates: { goap }, trace: true });
     expect(names(planner.plan(createState(schema)))).toEqual(['Give up']);
     expect(planner.trace).toContainEqual({ type: 'delegate', task: 'GetTrunk', status: 'none', steps: 0, reason: 'unreachable' });
@@ -365,15 +396,25 @@ describe('reentrancy', () => {
 describe('best-first mode (a heap of partial plans ordered by cost)', () => {
   const schema = defineSchema({ Open: bool() });
   const def = (cheapWorks: boolean) =>
-    compileHtnDomain(defineActions(schema, [
-      { name: 'Expensive', cost: 1 },
-      { name: 'Cheap', cost: 1, conditions: cheapWorks ? [] : [{ key: 'Open', op: '==', value: true }] },
-    ]), {
-      root: 'Root',
-      tasks: [
-        { kind: 'compound', name: 'Root', methods: [{ name: 'slow', cost: 5, subtasks: ['Expensive'] }, { name: 'fast', subtasks: ['Cheap', 'Cheap'] }] },
-      ],
-    });
+    compileHtnDomain(
+      defineActions(schema, [
+        { name: 'Expensive', cost: 1 },
+        { name: 'Cheap', cost: 1, conditions: cheapWorks ? [] : [{ key: 'Open', op: '==', value: true }] },
+      ]),
+      {
+        root: 'Root',
+        tasks: [
+          {
+            kind: 'compound',
+            name: 'Root',
+            methods: [
+              { name: 'slow', cost: 5, subtasks: ['Expensive'] },
+              { name: 'fast', subtasks: ['Cheap', 'Cheap'] },
+            ],
+          },
+        ],
+      },
+    );
 
   it('returns the cheapest full decomposition, where ordered search returns the first', () => {
     const state = createState(schema);

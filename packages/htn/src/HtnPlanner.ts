@@ -1,4 +1,17 @@
-import { DualplanError, ParallelCheck, PlanBuffer, type PlanStep, copyResult, describeValue, didYouMean, moveFaults, mulberry32, type Plan, type SubPlanner, type WorldState } from '@dualplan/world-state';
+import {
+  DualplanError,
+  ParallelCheck,
+  PlanBuffer,
+  type PlanStep,
+  copyResult,
+  describeValue,
+  didYouMean,
+  moveFaults,
+  mulberry32,
+  type Plan,
+  type SubPlanner,
+  type WorldState,
+} from '@dualplan/world-state';
 import { BestFirstSearch } from './bestFirstSearch.js';
 import { TaskKind, type HtnDomain } from './HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
@@ -80,7 +93,8 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       return fn;
     });
     const texts = new FailureTexts(domain.taskNames, maxSteps, maxDepth);
-    if (options.seed !== undefined && !Number.isInteger(options.seed)) throw new DualplanError('BAD_OPTION', 'seed', `HtnPlanner option seed must be an integer, got ${String(options.seed)}.`);
+    if (options.seed !== undefined && !Number.isInteger(options.seed))
+      throw new DualplanError('BAD_OPTION', 'seed', `HtnPlanner option seed must be an integer, got ${String(options.seed)}.`);
     this.plugged = domain.slots.map(() => null);
     this.slotVersion = new Int32Array(domain.slots.length);
     this.ownDelegates = delegates;
@@ -184,13 +198,27 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
    * @example
    * planner.plug('Combat', swordDomain); // the NPC picked up a sword
    */
-  plug<SubOp extends string>(slot: string, domain: HtnDomain<any, SubOp>, options: { task?: string; delegates?: HtnPlannerOptions<Ctx>['delegates'] } = {}): HtnPlanner<Ctx, SubOp> {
+  plug<SubOp extends string>(
+    slot: string,
+    domain: HtnDomain<any, SubOp>,
+    options: { task?: string; delegates?: HtnPlannerOptions<Ctx>['delegates'] } = {},
+  ): HtnPlanner<Ctx, SubOp> {
     const index = this.slotIndex(slot);
     if (domain.schema !== this.domain.schema && !sameLayout(domain.schema, this.domain.schema)) {
-      throw new DualplanError('SCHEMA_MISMATCH', slot, `Domain ${domain.name} cannot plug into slot "${slot}" of domain ${this.domain.name}: its schema has a different layout.`);
+      throw new DualplanError(
+        'SCHEMA_MISMATCH',
+        slot,
+        `Domain ${domain.name} cannot plug into slot "${slot}" of domain ${this.domain.name}: its schema has a different layout.`,
+      );
     }
-    if (options.task === undefined && domain.root < 0) throw new UndefinedTaskError('(root)', `the sub-domain ${domain.name} plugged into slot "${slot}" (it has no root; pass options.task)`);
-    const sub = new HtnPlanner<Ctx, SubOp>(domain, { root: options.task, delegates: options.delegates, maxSteps: this.settings.maxSteps, maxDepth: this.settings.maxDepth });
+    if (options.task === undefined && domain.root < 0)
+      throw new UndefinedTaskError('(root)', `the sub-domain ${domain.name} plugged into slot "${slot}" (it has no root; pass options.task)`);
+    const sub = new HtnPlanner<Ctx, SubOp>(domain, {
+      root: options.task,
+      delegates: options.delegates,
+      maxSteps: this.settings.maxSteps,
+      maxDepth: this.settings.maxDepth,
+    });
     const before = this.plugged[index];
     this.plugged[index] = sub as HtnPlanner<Ctx, string>;
     try {
@@ -300,7 +328,11 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     if (this.tracing) throw traceError();
     checkState(state);
     if (request?.against != null) {
-      throw new DualplanError('BAD_OPTION', 'against', 'Plan request option against (MTR pruning) needs an ordered planner; best-first ranks plans by cost, not by method order.');
+      throw new DualplanError(
+        'BAD_OPTION',
+        'against',
+        'Plan request option against (MTR pruning) needs an ordered planner; best-first ranks plans by cost, not by method order.',
+      );
     }
     const id = request?.tasks ? -1 : this.rootId(request);
     if (request?.seed !== undefined) this.reseed(request.seed);
@@ -397,8 +429,17 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
 
 /** Planning needs a WorldState; a plain snapshot object is a common slip. */
 function checkState(state: WorldState<any>): void {
-  if (state === null || typeof state !== 'object' || typeof (state as { copyFrom?: unknown }).copyFrom !== 'function' || !(state as { schema?: unknown }).schema) {
-    throw new DualplanError('BAD_STATE', 'state', `HtnPlanner plans from a WorldState, got ${describeValue(state)}: build one with createState(schema, snapshot).`);
+  if (
+    state === null ||
+    typeof state !== 'object' ||
+    typeof (state as { copyFrom?: unknown }).copyFrom !== 'function' ||
+    !(state as { schema?: unknown }).schema
+  ) {
+    throw new DualplanError(
+      'BAD_STATE',
+      'state',
+      `HtnPlanner plans from a WorldState, got ${describeValue(state)}: build one with createState(schema, snapshot).`,
+    );
   }
 }
 

@@ -7,8 +7,22 @@
  * `htnSearchTrace` turns a list of these into the planner-neutral `SearchTrace`.
  */
 export type HtnTraceEvent =
-  | { readonly type: 'decompose'; readonly task: string; readonly method: string; readonly methodIndex: number; readonly depth: number; readonly subtasks: number }
-  | { readonly type: 'method-rejected'; readonly task: string; readonly method: string; readonly methodIndex: number; readonly reason: 'condition' | 'subtasks' | 'pruned'; readonly condition: string }
+  | {
+      readonly type: 'decompose';
+      readonly task: string;
+      readonly method: string;
+      readonly methodIndex: number;
+      readonly depth: number;
+      readonly subtasks: number;
+    }
+  | {
+      readonly type: 'method-rejected';
+      readonly task: string;
+      readonly method: string;
+      readonly methodIndex: number;
+      readonly reason: 'condition' | 'subtasks' | 'pruned';
+      readonly condition: string;
+    }
   | { readonly type: 'no-method'; readonly task: string }
   | { readonly type: 'primitive'; readonly task: string; readonly args: readonly unknown[] }
   | { readonly type: 'primitive-failed'; readonly task: string; readonly condition: string }

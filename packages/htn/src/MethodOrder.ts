@@ -71,6 +71,7 @@ function score(d: HtnDomain, m: number, task: number, ws: WorldState<any>, ctx: 
   } catch (cause) {
     throw new UtilityError(d.taskNames[task], d.methodNames[m], `threw: ${cause instanceof Error ? cause.message : String(cause)}`, cause);
   }
-  if (typeof value !== 'number' || Number.isNaN(value)) throw new UtilityError(d.taskNames[task], d.methodNames[m], `returned ${String(value)}, not a number`, undefined);
+  if (typeof value !== 'number' || Number.isNaN(value))
+    throw new UtilityError(d.taskNames[task], d.methodNames[m], `returned ${String(value)}, not a number`, undefined);
   return value;
 }

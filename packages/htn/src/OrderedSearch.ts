@@ -191,7 +191,12 @@ export class OrderedSearch<Ctx = any> {
       const task = this.calls.taskOf(call);
       // A plain compound's record holds the absolute method index, a strategy compound's the position in its order.
       const pos = base < 0 ? method - this.domain.methodStart[task] : method;
-      if (this.tracing) this.trace.push({ type: 'backtrack', task: this.domain.taskNames[task], fromMethod: base < 0 ? pos : this.order.at(base, pos) - this.domain.methodStart[task] });
+      if (this.tracing)
+        this.trace.push({
+          type: 'backtrack',
+          task: this.domain.taskNames[task],
+          fromMethod: base < 0 ? pos : this.order.at(base, pos) - this.domain.methodStart[task],
+        });
       if (this.decompose(call, task, pos + 1, base)) return true;
     }
     return false;
@@ -241,7 +246,8 @@ export class OrderedSearch<Ctx = any> {
       return false;
     }
     if (r !== APPLIED) {
-      if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: r >= 0 ? step.conditions.describe(r) : 'an effect leaves its range' });
+      if (this.tracing)
+        this.trace.push({ type: 'primitive-failed', task: step.task, condition: r >= 0 ? step.conditions.describe(r) : 'an effect leaves its range' });
       return false;
     }
     if (this.tracing) this.trace.push({ type: 'primitive', task: step.task, args: step.args });
@@ -266,7 +272,15 @@ export class OrderedSearch<Ctx = any> {
     for (let p = from; p < k; p++) {
       const m = base < 0 ? first + p : this.order.at(base, p);
       if (p > bound) {
-        if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'pruned', condition: '' });
+        if (this.tracing)
+          this.trace.push({
+            type: 'method-rejected',
+            task: d.taskNames[task],
+            method: d.methodNames[m],
+            methodIndex: m - first,
+            reason: 'pruned',
+            condition: '',
+          });
         break;
       }
       const conds = d.methodConds[m];
@@ -274,11 +288,25 @@ export class OrderedSearch<Ctx = any> {
       try {
         failed = conds.length === 0 ? -1 : firstFailing(conds, this.ws, this.ctx);
       } catch (thrown) {
-        this.faults.add('CONDITION_THREW', 'condition', d.methodNames[m], `A condition function of method "${d.methodNames[m]}" of task "${d.taskNames[task]}" threw (the method is skipped)`, thrown);
+        this.faults.add(
+          'CONDITION_THREW',
+          'condition',
+          d.methodNames[m],
+          `A condition function of method "${d.methodNames[m]}" of task "${d.taskNames[task]}" threw (the method is skipped)`,
+          thrown,
+        );
         continue;
       }
       if (failed >= 0) {
-        if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'condition', condition: conds.describe(failed) });
+        if (this.tracing)
+          this.trace.push({
+            type: 'method-rejected',
+            task: d.taskNames[task],
+            method: d.methodNames[m],
+            methodIndex: m - first,
+            reason: 'condition',
+            condition: conds.describe(failed),
+          });
         continue;
       }
       const head = this.head;
@@ -299,7 +327,13 @@ export class OrderedSearch<Ctx = any> {
           }
         } catch (thrown) {
           // A subtask function that throws or names tasks that do not exist: skip the method, leaving nothing of it behind.
-          this.faults.add('TASK_THREW', 'task', d.methodNames[m], `The subtask function of method "${d.methodNames[m]}" of task "${d.taskNames[task]}" failed (the method is skipped)`, thrown);
+          this.faults.add(
+            'TASK_THREW',
+            'task',
+            d.methodNames[m],
+            `The subtask function of method "${d.methodNames[m]}" of task "${d.taskNames[task]}" failed (the method is skipped)`,
+            thrown,
+          );
           for (let i = 0; i < this.W; i++) words[i] = undo[i];
           this.head = head;
           this.arenaTop = arena;
@@ -307,7 +341,15 @@ export class OrderedSearch<Ctx = any> {
           continue;
         }
         if (refs === null || refs === undefined) {
-          if (this.tracing) this.trace.push({ type: 'method-rejected', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, reason: 'subtasks', condition: '' });
+          if (this.tracing)
+            this.trace.push({
+              type: 'method-rejected',
+              task: d.taskNames[task],
+              method: d.methodNames[m],
+              methodIndex: m - first,
+              reason: 'subtasks',
+              condition: '',
+            });
           continue;
         }
         subtasks = refs.length;
@@ -391,7 +433,13 @@ export class OrderedSearch<Ctx = any> {
     if (outcome === null) return false;
     const plan = outcome.plan;
     if (this.tracing) {
-      this.trace.push({ type: 'delegate', task: this.domain.taskNames[task], status: outcome.status, steps: plan ? plan.steps.length : 0, reason: outcome.reason });
+      this.trace.push({
+        type: 'delegate',
+        task: this.domain.taskNames[task],
+        status: outcome.status,
+        steps: plan ? plan.steps.length : 0,
+        reason: outcome.reason,
+      });
     }
     if (outcome.status !== 'found' || plan === null) return false;
     const steps = plan.steps;
@@ -399,7 +447,11 @@ export class OrderedSearch<Ctx = any> {
       const schema = steps[i].conditions.schema;
       if (schema !== this.ws.schema && !this.compatible.has(schema)) {
         if (!sameLayout(schema, this.ws.schema)) {
-          throw new DualplanError('SCHEMA_MISMATCH', this.domain.taskNames[task], `Delegate of task "${this.domain.taskNames[task]}" returned steps over a schema with a different layout.`);
+          throw new DualplanError(
+            'SCHEMA_MISMATCH',
+            this.domain.taskNames[task],
+            `Delegate of task "${this.domain.taskNames[task]}" returned steps over a schema with a different layout.`,
+          );
         }
         this.compatible.add(schema);
       }

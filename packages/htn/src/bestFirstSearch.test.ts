@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, createState, planFound, defineSchema, PlanBuffer, type SubPlanner , type PlanResult, defineActions } from '@dualplan/world-state';
+import { bool, createState, planFound, defineSchema, PlanBuffer, type SubPlanner, type PlanResult, defineActions } from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
 import { compileHtnDomain } from './compileHtnDomain.js';
-import type { HtnResult } from "./HtnPlan.js";
+import type { HtnResult } from './HtnPlan.js';
 import { htnAgentPlanner } from './htnAgentPlanner.js';
 import { HtnPlanner } from './HtnPlanner.js';
 import { trollHtnDomain } from './examples/trollHtnDomain.js';
@@ -66,14 +66,9 @@ describe('best-first search (pooled)', () => {
 
   it('ignores pause points: the result is a full plan', () => {
     const schema = defineSchema({ Flag: bool() });
-    const domain = compileHtnDomain(defineActions(schema, [
-      { name: 'A' },
-      { name: 'B' },
-    ]), {
+    const domain = compileHtnDomain(defineActions(schema, [{ name: 'A' }, { name: 'B' }]), {
       root: 'Root',
-      tasks: [
-        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['A', { pause: true }, 'B'] }] },
-      ],
+      tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['A', { pause: true }, 'B'] }] }],
     });
     const ordered = new HtnPlanner(domain).plan(createState(schema));
     expect(ordered.plan!.steps.map((s) => s.task)).toEqual(['A']);
@@ -102,10 +97,7 @@ describe('best-first search (pooled)', () => {
   describe('dynamic subtasks and arguments', () => {
     const schema = defineSchema({ Flag: bool() });
     const steps = (n: number) => Array.from({ length: n }, (_, i) => ({ task: 'Step', args: [n - i] }));
-    const domain = compileHtnDomain(defineActions(schema, [
-      { name: 'Step', args: [0] },
-      { name: 'Jump' },
-    ]), {
+    const domain = compileHtnDomain(defineActions(schema, [{ name: 'Step', args: [0] }, { name: 'Jump' }]), {
       root: 'Walk',
       tasks: [
         {
@@ -156,20 +148,19 @@ describe('best-first search (pooled)', () => {
     });
 
     it('runaway recursion ends in a depth budget that names the task', () => {
-      const domain = compileHtnDomain(defineActions(schema, []), { root: 'Forever', tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }] });
+      const domain = compileHtnDomain(defineActions(schema, []), {
+        root: 'Forever',
+        tasks: [{ kind: 'compound', name: 'Forever', methods: [{ subtasks: ['Forever'] }] }],
+      });
       const outcome = new HtnPlanner(domain, { mode: 'best-first', maxDepth: 50 }).plan(createState(schema));
       expect(outcome.status).toBe('budget');
       expect(outcome.reason).toMatch(/depth limit of 50 .*Forever/);
     });
 
     it('the depth limit prunes a branch, not the search: a plan within the limit is still found', () => {
-      const domain = compileHtnDomain(defineActions(schema, [
-        { name: 'Tick' },
-      ]), {
+      const domain = compileHtnDomain(defineActions(schema, [{ name: 'Tick' }]), {
         root: 'Root',
-        tasks: [
-          { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Root'] }, { cost: 1, subtasks: ['Tick'] }] },
-        ],
+        tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Root'] }, { cost: 1, subtasks: ['Tick'] }] }],
       });
       // The free loop is explored first (cost 0) until the limit cuts it; the ordered search gives up there.
       expect(new HtnPlanner(domain, { maxDepth: 20 }).plan(createState(schema)).status).toBe('budget');
@@ -181,13 +172,9 @@ describe('best-first search (pooled)', () => {
     });
 
     it('no valid decomposition gives status none with the root in the reason', () => {
-      const domain = compileHtnDomain(defineActions(schema, [
-        { name: 'Need', conditions: [{ key: 'Flag', op: '==', value: true }] },
-      ]), {
+      const domain = compileHtnDomain(defineActions(schema, [{ name: 'Need', conditions: [{ key: 'Flag', op: '==', value: true }] }]), {
         root: 'Root',
-        tasks: [
-          { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Need'] }] },
-        ],
+        tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Need'] }] }],
       });
       const planner = new HtnPlanner(domain, { mode: 'best-first' });
       const found = planner.plan(createState(schema, { Flag: true }));
@@ -199,25 +186,37 @@ describe('best-first search (pooled)', () => {
 
   it('splices a delegate sub-plan and checks it against the working state', () => {
     const schema = trollSchema();
-    const external = compileHtnDomain(defineActions(schema, [
-      { name: 'Sneak', effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
-      { name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
-    ]), {
-      tasks: [
-      ],
-    });
-    const domain = compileHtnDomain(defineActions(schema, [
-      { name: 'Slam', conditions: [{ key: 'WsTrunkHealth', op: '>', value: 0 }, { key: 'WsLocation', op: '==', value: 'Enemy' }] },
-      { name: 'Wait' },
-    ]), {
-      root: 'Root',
-      tasks: [
-        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { cost: 5, subtasks: ['Wait'] }] },
-        { kind: 'delegate', name: 'GetTrunk', delegate: 'goap' },
-      ],
-    });
+    const external = compileHtnDomain(
+      defineActions(schema, [
+        { name: 'Sneak', effects: [{ key: 'WsLocation', op: 'set', value: 'Enemy' }] },
+        { name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] },
+      ]),
+      {
+        tasks: [],
+      },
+    );
+    const domain = compileHtnDomain(
+      defineActions(schema, [
+        {
+          name: 'Slam',
+          conditions: [
+            { key: 'WsTrunkHealth', op: '>', value: 0 },
+            { key: 'WsLocation', op: '==', value: 'Enemy' },
+          ],
+        },
+        { name: 'Wait' },
+      ]),
+      {
+        root: 'Root',
+        tasks: [
+          { kind: 'compound', name: 'Root', methods: [{ subtasks: ['GetTrunk', 'Slam'] }, { cost: 5, subtasks: ['Wait'] }] },
+          { kind: 'delegate', name: 'GetTrunk', delegate: 'goap' },
+        ],
+      },
+    );
     let steps = [external.callStep[0]!, external.callStep[1]!];
-    const goap: SubPlanner = (): PlanResult => planFound({ planner: 'goap', steps, cost: steps.length, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, 'goal');
+    const goap: SubPlanner = (): PlanResult =>
+      planFound({ planner: 'goap', steps, cost: steps.length, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, 'goal');
     const planner = new HtnPlanner(domain, { mode: 'best-first', delegates: { goap } });
     const spliced = planner.plan(createState(schema));
     expect(spliced.plan!.steps.map((s) => s.task)).toEqual(['Sneak', 'Grab', 'Slam']);

@@ -86,7 +86,14 @@ export class BestFirstSearch<Ctx = unknown> {
    * list `tasks` when given, on a working copy of `state`. Writes the result into
    * `out` and returns its outcome; nothing else a caller holds is touched.
    */
-  run(out: PlanBuffer, state: WorldState<any>, ctx: Ctx, root: number, args: readonly unknown[] | undefined, tasks: readonly SubtaskDef[] | undefined): HtnResult {
+  run(
+    out: PlanBuffer,
+    state: WorldState<any>,
+    ctx: Ctx,
+    root: number,
+    args: readonly unknown[] | undefined,
+    tasks: readonly SubtaskDef[] | undefined,
+  ): HtnResult {
     // The caller reset `faults` and may have logged cost faults already.
     const result = this.search(out, state, ctx, root, args, tasks);
     // User code that failed (contained: that method, primitive or delegate failed) goes with the result.
@@ -94,7 +101,14 @@ export class BestFirstSearch<Ctx = unknown> {
     return result;
   }
 
-  private search(out: PlanBuffer, state: WorldState<any>, ctx: Ctx, root: number, args: readonly unknown[] | undefined, tasks: readonly SubtaskDef[] | undefined): HtnResult {
+  private search(
+    out: PlanBuffer,
+    state: WorldState<any>,
+    ctx: Ctx,
+    root: number,
+    args: readonly unknown[] | undefined,
+    tasks: readonly SubtaskDef[] | undefined,
+  ): HtnResult {
     const d = this.domain;
     this.ws.copyFrom(state);
     this.ctx = ctx;
@@ -140,11 +154,24 @@ export class BestFirstSearch<Ctx = unknown> {
         try {
           applied = applyStep(step, this.ws, this.ctx);
         } catch (thrown) {
-          this.faults.add('CONDITION_THREW', 'condition', step.task, `A condition or effect function of task "${step.task}" threw (the task fails here)`, thrown);
+          this.faults.add(
+            'CONDITION_THREW',
+            'condition',
+            step.task,
+            `A condition or effect function of task "${step.task}" threw (the task fails here)`,
+            thrown,
+          );
           return;
         }
         if (applied === APPLIED) {
-          this.child(this.cost[n] + (this.s.costs === null ? step.cost : this.s.costs.costOf(step)), rest, this.stepCell(step, this.plan[n]), this.mtr[n], this.depth[n], this.snapshot());
+          this.child(
+            this.cost[n] + (this.s.costs === null ? step.cost : this.s.costs.costOf(step)),
+            rest,
+            this.stepCell(step, this.plan[n]),
+            this.mtr[n],
+            this.depth[n],
+            this.snapshot(),
+          );
         }
         return;
       }
@@ -198,7 +225,13 @@ export class BestFirstSearch<Ctx = unknown> {
       } catch (thrown) {
         // Skip the method; `dirty` restores what a subtask function wrote, and cells it pushed stay unreferenced.
         dirty = true;
-        this.faults.add('TASK_THREW', 'task', d.methodNames[m], `Method "${d.methodNames[m]}" of task "${d.taskNames[task]}": a condition or subtask function failed (the method is skipped)`, thrown);
+        this.faults.add(
+          'TASK_THREW',
+          'task',
+          d.methodNames[m],
+          `Method "${d.methodNames[m]}" of task "${d.taskNames[task]}": a condition or subtask function failed (the method is skipped)`,
+          thrown,
+        );
         continue;
       }
       if (fn === null) {
@@ -220,7 +253,13 @@ export class BestFirstSearch<Ctx = unknown> {
       try {
         applied = applyStep(steps[i], this.ws, this.ctx);
       } catch (thrown) {
-        this.faults.add('CONDITION_THREW', 'condition', steps[i].task, `A condition or effect function of task "${steps[i].task}" threw (the task fails here)`, thrown);
+        this.faults.add(
+          'CONDITION_THREW',
+          'condition',
+          steps[i].task,
+          `A condition or effect function of task "${steps[i].task}" threw (the task fails here)`,
+          thrown,
+        );
         return;
       }
       if (applied !== APPLIED) return;

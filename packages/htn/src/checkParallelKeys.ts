@@ -42,7 +42,11 @@ export function checkParallelKeys(d: HtnDomain, task: number): boolean {
     d,
     known,
     secondary,
-    (s) => check.secondaryReads(s.conditions, s.task) || check.secondaryReads(s.executing, s.task) || check.secondaryWrites(s.effects, s.task) || check.secondaryWrites(s.expectedEffects, s.task),
+    (s) =>
+      check.secondaryReads(s.conditions, s.task) ||
+      check.secondaryReads(s.executing, s.task) ||
+      check.secondaryWrites(s.effects, s.task) ||
+      check.secondaryWrites(s.expectedEffects, s.task),
     (conds, name) => check.secondaryReads(conds, name),
   );
   if (clash) throw check.error(d.taskNames[task]);
@@ -58,7 +62,13 @@ function isSplit(d: HtnDomain, call: number): boolean {
  * Visit the steps and method conditions reachable from `calls`; stops (true) when a visit returns true.
  * Clears `known.all` on meeting what only planning knows: a subtask function, delegate, slot or parameterised step.
  */
-function reach(d: HtnDomain, known: { all: boolean }, calls: number[], onStep: (step: PlanStep) => boolean, onMethod: (conds: ConditionList, task: string) => boolean): boolean {
+function reach(
+  d: HtnDomain,
+  known: { all: boolean },
+  calls: number[],
+  onStep: (step: PlanStep) => boolean,
+  onMethod: (conds: ConditionList, task: string) => boolean,
+): boolean {
   const seen = new Set<number>();
   const stack = calls.slice();
   while (stack.length > 0) {

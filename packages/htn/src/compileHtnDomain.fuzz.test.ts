@@ -16,17 +16,77 @@ const typed = (f: () => unknown): string => {
 
 const schema = defineSchema({ Ready: bool(), Level: int(0, 3) });
 const k = schema.keys;
-const junk = fc.oneof(fc.anything(), fc.constantFrom(NaN, -1, '2', null, undefined, {}, [], () => null, () => ['Work'], () => ['Nope'], () => { throw new Error('x'); }));
+const junk = fc.oneof(
+  fc.anything(),
+  fc.constantFrom(
+    NaN,
+    -1,
+    '2',
+    null,
+    undefined,
+    {},
+    [],
+    () => null,
+    () => ['Work'],
+    () => ['Nope'],
+    () => {
+      throw new Error('x');
+    },
+  ),
+);
 const name = fc.constantFrom('Root', 'Work', 'Rest', 'Nope', '');
 const subtask = fc.oneof(name, fc.record({ task: name, args: fc.oneof(fc.constant([1]), junk) }, { requiredKeys: [] }), fc.constant({ pause: true }), junk);
-const method = fc.oneof(junk, fc.record({ name: fc.oneof(fc.string(), junk), conditions: fc.oneof(fc.constant([eq(k.Ready, false)]), fc.constant([check('c', () => true)]), junk), subtasks: fc.oneof(fc.array(subtask, { maxLength: 3 }), junk), subtask: junk }, { requiredKeys: [] }));
+const method = fc.oneof(
+  junk,
+  fc.record(
+    {
+      name: fc.oneof(fc.string(), junk),
+      conditions: fc.oneof(fc.constant([eq(k.Ready, false)]), fc.constant([check('c', () => true)]), junk),
+      subtasks: fc.oneof(fc.array(subtask, { maxLength: 3 }), junk),
+      subtask: junk,
+    },
+    { requiredKeys: [] },
+  ),
+);
 const task = fc.oneof(
   junk,
-  fc.record({ kind: fc.oneof(fc.constantFrom('primitive', 'compound', 'delegate', 'macro'), junk), name: fc.oneof(name, junk), methods: fc.oneof(fc.array(method, { maxLength: 3 }), junk), effects: fc.oneof(fc.constant([set(k.Ready, true)]), junk), conditions: junk, operator: junk, args: junk, cost: junk, interrupt: junk, delegate: junk }, { requiredKeys: [] }),
+  fc.record(
+    {
+      kind: fc.oneof(fc.constantFrom('primitive', 'compound', 'delegate', 'macro'), junk),
+      name: fc.oneof(name, junk),
+      methods: fc.oneof(fc.array(method, { maxLength: 3 }), junk),
+      effects: fc.oneof(fc.constant([set(k.Ready, true)]), junk),
+      conditions: junk,
+      operator: junk,
+      args: junk,
+      cost: junk,
+      interrupt: junk,
+      delegate: junk,
+    },
+    { requiredKeys: [] },
+  ),
 );
-const action = fc.oneof(junk, fc.record({ name: fc.oneof(name, junk), effects: fc.oneof(fc.constant([set(k.Ready, true)]), junk), conditions: junk, operator: junk, args: junk, cost: junk, interrupt: junk, kind: junk }, { requiredKeys: [] }));
+const action = fc.oneof(
+  junk,
+  fc.record(
+    {
+      name: fc.oneof(name, junk),
+      effects: fc.oneof(fc.constant([set(k.Ready, true)]), junk),
+      conditions: junk,
+      operator: junk,
+      args: junk,
+      cost: junk,
+      interrupt: junk,
+      kind: junk,
+    },
+    { requiredKeys: [] },
+  ),
+);
 const actions = fc.oneof(fc.constant([{ name: 'Work', effects: [set(k.Ready, true)] }, { name: 'Rest' }]), fc.array(action, { maxLength: 3 }), junk);
-const domain = fc.oneof(fc.anything(), fc.record({ root: fc.oneof(name, junk), name: junk, tasks: fc.oneof(fc.array(task, { maxLength: 5 }), junk) }, { requiredKeys: [] }));
+const domain = fc.oneof(
+  fc.anything(),
+  fc.record({ root: fc.oneof(name, junk), name: junk, tasks: fc.oneof(fc.array(task, { maxLength: 5 }), junk) }, { requiredKeys: [] }),
+);
 
 describe('fuzzing HTN domain definitions', () => {
   it.each(['ordered', 'best-first'] as const)('%s: compiles, then plans to a result, or throws a typed error; always quickly', (mode) => {
@@ -36,7 +96,18 @@ describe('fuzzing HTN domain definitions', () => {
         let compiled: ReturnType<typeof compileHtnDomain> | null = null;
         expect(typed(() => (compiled = compileHtnDomain(defineActions(schema, acts as never), def as never)))).not.toMatch(/^untyped/);
         if (compiled !== null && (compiled as { root: number }).root >= 0) {
-          const planner = new HtnPlanner(compiled, { mode, maxSteps: 10_000, delegates: new Proxy({}, { get: () => () => { throw new Error('no sub-planner'); } }) });
+          const planner = new HtnPlanner(compiled, {
+            mode,
+            maxSteps: 10_000,
+            delegates: new Proxy(
+              {},
+              {
+                get: () => () => {
+                  throw new Error('no sub-planner');
+                },
+              },
+            ),
+          });
           expect(typed(() => expect(['found', 'none', 'budget']).toContain(planner.plan(createState(schema)).status))).not.toMatch(/^untyped/);
         }
         expect(performance.now() - started).toBeLessThan(1000);

@@ -1,5 +1,19 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, createState, defineSchema, DualplanError, enumOf, eq, int, set, UnknownKeyError, ValueRangeError, defineActions, ActionDefinitionError, type ActionDef } from '@dualplan/world-state';
+import {
+  bool,
+  createState,
+  defineSchema,
+  DualplanError,
+  enumOf,
+  eq,
+  int,
+  set,
+  UnknownKeyError,
+  ValueRangeError,
+  defineActions,
+  ActionDefinitionError,
+  type ActionDef,
+} from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import { TaskKind } from './HtnDomain.js';
@@ -35,10 +49,21 @@ const prim = (name: string, extra: Partial<ActionDef> = {}): ActionDef => ({ nam
 
 describe('compileHtnDomain errors name the offending task', () => {
   it('undefined subtask', () => {
-    expectError({ tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Missing'] }] }] }, UndefinedTaskError, 'UNDEFINED_TASK', 'Missing', /task Root/);
+    expectError(
+      { tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: ['Missing'] }] }] },
+      UndefinedTaskError,
+      'UNDEFINED_TASK',
+      'Missing',
+      /task Root/,
+    );
   });
   it('undefined subtask with arguments', () => {
-    expectError({ tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: [{ task: 'Gone', args: [1] }] }] }] }, UndefinedTaskError, 'UNDEFINED_TASK', 'Gone');
+    expectError(
+      { tasks: [{ kind: 'compound', name: 'Root', methods: [{ subtasks: [{ task: 'Gone', args: [1] }] }] }] },
+      UndefinedTaskError,
+      'UNDEFINED_TASK',
+      'Gone',
+    );
   });
   it('undefined root', () => {
     expectError({ root: 'Nope', tasks: [prim('A')] }, UndefinedTaskError, 'UNDEFINED_TASK', 'Nope', /root/);
@@ -59,11 +84,29 @@ describe('compileHtnDomain errors name the offending task', () => {
     );
   });
   it('unknown key in a primitive effect', () => {
-    expectError({ tasks: [prim('Act', { effects: [{ key: 'Missing', op: 'set', value: 1 }] } as Partial<ActionDef>)] }, UnknownKeyError, 'UNKNOWN_KEY', 'Missing', /action Act/);
+    expectError(
+      { tasks: [prim('Act', { effects: [{ key: 'Missing', op: 'set', value: 1 }] } as Partial<ActionDef>)] },
+      UnknownKeyError,
+      'UNKNOWN_KEY',
+      'Missing',
+      /action Act/,
+    );
   });
   it('value out of range in a condition and in an effect', () => {
-    expectError({ tasks: [prim('Act', { conditions: [{ key: 'Level', op: '==', value: 9 }] } as Partial<ActionDef>)] }, ValueRangeError, 'VALUE_OUT_OF_RANGE', 'Level', /action Act/);
-    expectError({ tasks: [prim('Act', { effects: [{ key: 'Mode', op: 'set', value: 'Sleeping' }] } as Partial<ActionDef>)] }, ValueRangeError, 'VALUE_OUT_OF_RANGE', 'Mode', /action Act/);
+    expectError(
+      { tasks: [prim('Act', { conditions: [{ key: 'Level', op: '==', value: 9 }] } as Partial<ActionDef>)] },
+      ValueRangeError,
+      'VALUE_OUT_OF_RANGE',
+      'Level',
+      /action Act/,
+    );
+    expectError(
+      { tasks: [prim('Act', { effects: [{ key: 'Mode', op: 'set', value: 'Sleeping' }] } as Partial<ActionDef>)] },
+      ValueRangeError,
+      'VALUE_OUT_OF_RANGE',
+      'Mode',
+      /action Act/,
+    );
   });
   it('value out of range from an argument-dependent effect, at compile time for static calls', () => {
     expectError(
@@ -100,13 +143,15 @@ describe('compileHtnDomain errors name the offending task', () => {
     }
   });
   it('an undefined task returned by a subtask function is reported while planning (the method is skipped, the fault kept)', () => {
-    const domain = compileHtnDomain(defineActions(schema, []), { root: 'Root', tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'dyn', subtasks: () => ['Ghost'] }] }] });
+    const domain = compileHtnDomain(defineActions(schema, []), {
+      root: 'Root',
+      tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'dyn', subtasks: () => ['Ghost'] }] }],
+    });
     const result = new HtnPlanner(domain).plan(createState(schema));
     expect(result.status).toBe('none');
     expect(result.faults![0].message).toMatch(/Undefined task "Ghost".*method dyn of task Root/);
   });
 });
-
 
 describe('builder and plain data compile to the same domain', () => {
   it('the builder emits the plain-data definition; actions come first in the task ids', () => {
@@ -181,11 +226,18 @@ describe('subtasks returned while planning are checked like compiled ones', () =
       expect([result.status, result.faults?.length, result.faults?.[0].subject, result.faults?.[0].where]).toEqual(['none', 1, 'dynamic', 'task']);
       return result.faults![0].cause;
     };
-    expect(cause(['Work', 'Gone'])).toEqual(expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Gone', message: expect.stringMatching(/method dynamic of task Root/) }));
-    expect(cause([{ task: 'Work', args: 3 }])).toEqual(expect.objectContaining({ code: 'BAD_ARGS', subject: 'Work', message: expect.stringMatching(/method dynamic of task Root/) }));
+    expect(cause(['Work', 'Gone'])).toEqual(
+      expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Gone', message: expect.stringMatching(/method dynamic of task Root/) }),
+    );
+    expect(cause([{ task: 'Work', args: 3 }])).toEqual(
+      expect.objectContaining({ code: 'BAD_ARGS', subject: 'Work', message: expect.stringMatching(/method dynamic of task Root/) }),
+    );
     expect(cause([{ nope: true }])).toEqual(expect.objectContaining({ code: 'BAD_SUBTASK', message: expect.stringMatching(/method dynamic of task Root/) }));
     const found = new HtnPlanner(returning(['Work', { task: 'Work', args: [1] }]), { mode }).plan(createState(schema));
-    expect(found.plan!.steps.map((s) => [s.task, s.args])).toEqual([['Work', []], ['Work', [1]]]);
+    expect(found.plan!.steps.map((s) => [s.task, s.args])).toEqual([
+      ['Work', []],
+      ['Work', [1]],
+    ]);
   });
 
   it('a request task list is named in errors', () => {
@@ -199,19 +251,29 @@ describe('unknown fields', () => {
   it('a misspelt action field does not silently drop its conditions', () => {
     const chop = { name: 'Chop', preconditions: [eq(s.keys.HasAxe, true)], effects: [set(s.keys.Wood, true)] };
     expect(() => defineActions(s, [chop as never])).toThrow(
-      expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'preconditions', message: expect.stringContaining('action "Chop". Did you mean "conditions"?') }),
+      expect.objectContaining({
+        code: 'UNKNOWN_FIELD',
+        subject: 'preconditions',
+        message: expect.stringContaining('action "Chop". Did you mean "conditions"?'),
+      }),
     );
   });
 
   it('a primitive task in the task list is an error that says to define it as an action', () => {
     const def = { root: 'Chop', tasks: [{ kind: 'primitive', name: 'Chop' }] };
-    expect(() => compileHtnDomain(defineActions(s, []), def as never)).toThrow(expect.objectContaining({ code: 'PRIMITIVE_TASK', subject: 'Chop', message: expect.stringContaining('define it as an action') }));
+    expect(() => compileHtnDomain(defineActions(s, []), def as never)).toThrow(
+      expect.objectContaining({ code: 'PRIMITIVE_TASK', subject: 'Chop', message: expect.stringContaining('define it as an action') }),
+    );
   });
 
   it('methods and the domain are checked too', () => {
     const method = { root: 'R', tasks: [{ kind: 'compound', name: 'R', methods: [{ subtask: ['A'] }] }] };
-    expect(() => compileHtnDomain(defineActions(s, [{ name: 'A' }]), method as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'subtask', message: expect.stringContaining('Did you mean "subtasks"?') }));
-    expect(() => compileHtnDomain(defineActions(s, [{ name: 'A' }]), { rot: 'A', tasks: [] } as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'rot' }));
+    expect(() => compileHtnDomain(defineActions(s, [{ name: 'A' }]), method as never)).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'subtask', message: expect.stringContaining('Did you mean "subtasks"?') }),
+    );
+    expect(() => compileHtnDomain(defineActions(s, [{ name: 'A' }]), { rot: 'A', tasks: [] } as never)).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'rot' }),
+    );
   });
 });
 
@@ -219,6 +281,8 @@ describe('did you mean', () => {
   it('an undefined subtask names the closest task', () => {
     const s = defineSchema({ Done: bool() });
     const def: HtnDomainDef = { root: 'R', tasks: [{ kind: 'compound', name: 'R', methods: [{ subtasks: ['Chpo'] }] }] };
-    expect(() => compileHtnDomain(defineActions(s, [{ name: 'Chop' }]), def)).toThrow(expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Chpo', message: expect.stringContaining('Did you mean "Chop"?') }));
+    expect(() => compileHtnDomain(defineActions(s, [{ name: 'Chop' }]), def)).toThrow(
+      expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Chpo', message: expect.stringContaining('Did you mean "Chop"?') }),
+    );
   });
 });

@@ -57,7 +57,11 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     throw new TaskDefinitionError('BAD_DOMAIN', 'actions', 'compileHtnDomain needs an action set made by defineActions(schema, actions).');
   }
   if (!def || typeof def !== 'object' || !Array.isArray(def.tasks)) {
-    throw new TaskDefinitionError('BAD_DOMAIN', typeof def?.name === 'string' ? def.name : '', `A domain definition needs a \`tasks\` array, got ${describeValue(def?.tasks)}.`);
+    throw new TaskDefinitionError(
+      'BAD_DOMAIN',
+      typeof def?.name === 'string' ? def.name : '',
+      `A domain definition needs a \`tasks\` array, got ${describeValue(def?.tasks)}.`,
+    );
   }
   if (def.name !== undefined && typeof def.name !== 'string') {
     throw new TaskDefinitionError('BAD_DOMAIN', 'name', `A domain's name must be a string, got ${describeValue(def.name)}.`);
@@ -75,11 +79,19 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
       throw new TaskDefinitionError('BAD_TASK', String(t?.name ?? `#${i}`), `Task #${i} needs a non-empty string name.`);
     }
     if ((t as { kind: unknown }).kind === 'primitive') {
-      throw new TaskDefinitionError('PRIMITIVE_TASK', t.name, `Task "${t.name}" is a primitive: define it as an action (defineActions(schema, [{ name: '${t.name}', ... }])) and pass the action set to compileHtnDomain.`);
+      throw new TaskDefinitionError(
+        'PRIMITIVE_TASK',
+        t.name,
+        `Task "${t.name}" is a primitive: define it as an action (defineActions(schema, [{ name: '${t.name}', ... }])) and pass the action set to compileHtnDomain.`,
+      );
     }
     if (!KINDS.includes(t.kind)) {
       const kind = (t as { kind: unknown }).kind;
-      throw new TaskDefinitionError('BAD_TASK', t.name, `Task "${t.name}" has unknown kind ${JSON.stringify(kind)}; expected 'compound', 'delegate', 'slot' or 'parallel'.${didYouMean(String(kind), KINDS)}`);
+      throw new TaskDefinitionError(
+        'BAD_TASK',
+        t.name,
+        `Task "${t.name}" has unknown kind ${JSON.stringify(kind)}; expected 'compound', 'delegate', 'slot' or 'parallel'.${didYouMean(String(kind), KINDS)}`,
+      );
     }
     checkFields(t, TASK_FIELDS[t.kind as keyof typeof TASK_FIELDS], `${t.kind} task "${t.name}"`);
     if (ids.has(t.name) || t.name === PAUSE_NAME) throw new DuplicateTaskError(t.name);
@@ -122,7 +134,12 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
         if (!Array.isArray(t.methods) || t.methods.length === 0) throw new EmptyCompoundError(t.name);
         if (t.select !== undefined) {
           const code = SELECTS.indexOf(t.select);
-          if (code < 0) throw new TaskDefinitionError('BAD_SELECT', t.name, `Compound task "${t.name}" has select ${JSON.stringify(t.select)}; expected ${SELECTS.map((x) => `'${x}'`).join(', ')}.${didYouMean(String(t.select), SELECTS)}`);
+          if (code < 0)
+            throw new TaskDefinitionError(
+              'BAD_SELECT',
+              t.name,
+              `Compound task "${t.name}" has select ${JSON.stringify(t.select)}; expected ${SELECTS.map((x) => `'${x}'`).join(', ')}.${didYouMean(String(t.select), SELECTS)}`,
+            );
           taskSelect[i] = code;
         }
       } else if (t.kind === 'slot') {
@@ -200,7 +217,12 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
       methodUtility.push(typeof utility === 'function' ? utility : null);
       methodScore.push(typeof utility === 'number' ? utility : 0);
       const check = m.check === undefined ? 0 : CHECKS.indexOf(m.check);
-      if (check < 0) throw new TaskDefinitionError('BAD_CHECK', t.name, `The check ${JSON.stringify(m.check)} of ${where} must be ${CHECKS.map((x) => `'${x}'`).join(', ')}.${didYouMean(String(m.check), CHECKS)}`);
+      if (check < 0)
+        throw new TaskDefinitionError(
+          'BAD_CHECK',
+          t.name,
+          `The check ${JSON.stringify(m.check)} of ${where} must be ${CHECKS.map((x) => `'${x}'`).join(', ')}.${didYouMean(String(m.check), CHECKS)}`,
+        );
       methodCheck.push(check);
       methodNames.push(name);
       methodConds.push(compileConditions(schema, conditionsOf(m.conditions, t.name, where), where));
@@ -226,7 +248,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   // A parameterised primitive referenced without arguments is instantiated when planning instead.
   const parameterised = (task: number) => acts[task].parameterised && acts[task].def.args === undefined;
   const callStep = callTask.map((task, c) =>
-    taskKind[task] === TaskKind.Primitive && !(c === defaultCall[task] && parameterised(task)) ? instantiate(task, callArgs[c]) : markSteps.get(c) ?? null,
+    taskKind[task] === TaskKind.Primitive && !(c === defaultCall[task] && parameterised(task)) ? instantiate(task, callArgs[c]) : (markSteps.get(c) ?? null),
   );
 
   const tables: Omit<DomainTables, 'fast'> = {
@@ -284,7 +306,8 @@ function checkCost(cost: number | undefined, task: string, where: string): void 
 
 function checkWeight(weight: number | undefined, select: string, task: string, where: string): number {
   if (weight === undefined) return 1;
-  if (select !== 'random') throw new TaskDefinitionError('BAD_WEIGHT', task, `A weight in ${where} needs select: 'random' on task "${task}" (it has select: '${select}').`);
+  if (select !== 'random')
+    throw new TaskDefinitionError('BAD_WEIGHT', task, `A weight in ${where} needs select: 'random' on task "${task}" (it has select: '${select}').`);
   if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
     throw new TaskDefinitionError('BAD_WEIGHT', task, `Weight ${String(weight)} in ${where} must be a finite number >= 0.`);
   }
@@ -293,10 +316,16 @@ function checkWeight(weight: number | undefined, select: string, task: string, w
 
 function checkUtility(utility: number | UtilityFn | undefined, select: string, task: string, where: string): number | UtilityFn | undefined {
   if (select !== 'utility') {
-    if (utility !== undefined) throw new TaskDefinitionError('BAD_UTILITY', task, `A utility in ${where} needs select: 'utility' on task "${task}" (it has select: '${select}').`);
+    if (utility !== undefined)
+      throw new TaskDefinitionError('BAD_UTILITY', task, `A utility in ${where} needs select: 'utility' on task "${task}" (it has select: '${select}').`);
     return undefined;
   }
-  if (utility === undefined) throw new TaskDefinitionError('MISSING_UTILITY', task, `Task "${task}" has select: 'utility', so ${where} needs a utility (a number or a function (state, ctx, args) => number).`);
+  if (utility === undefined)
+    throw new TaskDefinitionError(
+      'MISSING_UTILITY',
+      task,
+      `Task "${task}" has select: 'utility', so ${where} needs a utility (a number or a function (state, ctx, args) => number).`,
+    );
   if (typeof utility === 'function' || (typeof utility === 'number' && Number.isFinite(utility))) return utility;
   throw new TaskDefinitionError('BAD_UTILITY', task, `Utility ${String(utility)} in ${where} must be a finite number or a function.`);
 }

@@ -5,7 +5,11 @@ export class UndefinedTaskError extends DualplanError {
   constructor(task: string, where: string, candidates: Iterable<string> = []) {
     // A name that is not a string (plain JavaScript callers) is shown with its type.
     const name = typeof task === 'string' ? task : showValue(task);
-    super('UNDEFINED_TASK', name, `Undefined task ${typeof task === 'string' ? `"${task}"` : `${describeValue(task)}`} referenced by ${where}.${didYouMean(task, candidates)}`);
+    super(
+      'UNDEFINED_TASK',
+      name,
+      `Undefined task ${typeof task === 'string' ? `"${task}"` : `${describeValue(task)}`} referenced by ${where}.${didYouMean(task, candidates)}`,
+    );
   }
 }
 

@@ -1,4 +1,18 @@
-import { describeAll, DualplanError, ObserverSet, PlanBuffer, type AgentPlanner, type CatalogEntry, type Plan, type PlanObserver, type PlannerCatalog, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import {
+  describeAll,
+  DualplanError,
+  ObserverSet,
+  PlanBuffer,
+  type AgentPlanner,
+  type CatalogEntry,
+  type Plan,
+  type PlanObserver,
+  type PlannerCatalog,
+  type PlanResult,
+  type PlanStep,
+  type ReplaceDecision,
+  type WorldState,
+} from '@dualplan/world-state';
 import { compareMtr } from './compareMtr.js';
 import { TaskKind, type HtnDomain } from './HtnDomain.js';
 import type { HtnContinuation, HtnMeta } from './HtnPlan.js';
@@ -131,7 +145,12 @@ function htnCatalog(d: HtnDomain): PlannerCatalog {
       const step = d.callStep[d.defaultCall[t]];
       if (step) {
         conditions[name] = describeAll(step.conditions);
-        entries[name] = { kind: 'action', conditions: conditions[name], effects: [...describeAll(step.effects), ...describeAll(step.expectedEffects)], cost: step.cost };
+        entries[name] = {
+          kind: 'action',
+          conditions: conditions[name],
+          effects: [...describeAll(step.effects), ...describeAll(step.expectedEffects)],
+          cost: step.cost,
+        };
       }
     } else if (d.taskKind[t] === TaskKind.Compound) {
       compounds.push(name);

@@ -1,4 +1,13 @@
-import { DualplanError, plainResult, resultFromPlain, type PlainOutcome, type PlainStep, type PlanCodec, type PlanResult, type PlanStep } from '@dualplan/world-state';
+import {
+  DualplanError,
+  plainResult,
+  resultFromPlain,
+  type PlainOutcome,
+  type PlainStep,
+  type PlanCodec,
+  type PlanResult,
+  type PlanStep,
+} from '@dualplan/world-state';
 import { checksOf, CheckedSteps } from './CheckedSteps.js';
 import { TaskKind, type HtnDomain } from './HtnDomain.js';
 
@@ -30,7 +39,11 @@ export function htnPlanCodec(domain: HtnDomain): PlanCodec {
     // A plugged sub-domain's step carries its own domain's id; its name is the planning domain's action.
     const id = domain.taskId(task);
     if (id >= 0 && domain.taskKind[id] === TaskKind.Primitive) return id;
-    throw new DualplanError('UNKNOWN_STEP', task, `Plan step "${task}" (task ${sourceId}) is not a primitive task of HTN domain "${domain.name}": both sides must compile the same domain.`);
+    throw new DualplanError(
+      'UNKNOWN_STEP',
+      task,
+      `Plan step "${task}" (task ${sourceId}) is not a primitive task of HTN domain "${domain.name}": both sides must compile the same domain.`,
+    );
   };
   return {
     encode: (result: PlanResult): PlainOutcome => {
@@ -51,7 +64,11 @@ export function htnPlanCodec(domain: HtnDomain): PlanCodec {
         }
         for (const m of s.checks ?? []) {
           if (!(Number.isInteger(m) && m >= 0 && m < domain.methodCheck.length && domain.methodCheck[m] !== 0)) {
-            throw new DualplanError('UNKNOWN_STEP', s.task, `Plan step "${s.task}" names method ${String(m)} for its run-time check, which is not a checked method of HTN domain "${domain.name}": both sides must compile the same domain.`);
+            throw new DualplanError(
+              'UNKNOWN_STEP',
+              s.task,
+              `Plan step "${s.task}" names method ${String(m)} for its run-time check, which is not a checked method of HTN domain "${domain.name}": both sides must compile the same domain.`,
+            );
           }
           step = checked.under(step, m);
         }

@@ -12,12 +12,15 @@ const schema = defineSchema({ Tool: enumOf(Tool, Tool.None), HasSaw: bool(), Mon
 
 /** Craft with a tool (the hammer is tried first and fails later), or buy. */
 function workshop() {
-  return htnDomainBuilder(defineActions(schema, [
+  return htnDomainBuilder(
+    defineActions(schema, [
       { name: 'TakeHammer', effects: [set(schema.keys.Tool, Tool.Hammer)] },
       { name: 'TakeSaw', effects: [set(schema.keys.Tool, Tool.Saw)] },
       { name: 'Cut', conditions: [eq(schema.keys.Tool, Tool.Saw)], effects: [set(schema.keys.Done, true)] },
       { name: 'Buy', effects: [set(schema.keys.Done, true)] },
-    ]), 'workshop')
+    ]),
+    'workshop',
+  )
     .compound('Build')
     .method([], 'craft')
     .task('ChooseTool')
@@ -51,7 +54,9 @@ describe('htnSearchTrace', () => {
       ['ChooseTool', 'saw', 'kept'],
     ]);
     const failed = t.nodes.filter((n) => n.verdict !== 'kept');
-    expect(failed).toEqual([expect.objectContaining({ label: 'Cut', kind: 'primitive', verdict: 'conditionFailed', detail: 'Tool == Saw', abandoned: true, onPath: false })]);
+    expect(failed).toEqual([
+      expect.objectContaining({ label: 'Cut', kind: 'primitive', verdict: 'conditionFailed', detail: 'Tool == Saw', abandoned: true, onPath: false }),
+    ]);
     expect(t.nodes.find((n) => n.label === 'TakeHammer')).toMatchObject({ abandoned: true, parent: 1, from: 1 });
     expect(t.events.filter((e) => e.type === 'backtrack').map((e) => show(e.node))).toEqual(['ChooseTool']);
     expect(t.backtracks).toBe(1);
@@ -66,7 +71,9 @@ describe('htnSearchTrace', () => {
     const t = htnSearchTrace(planner.trace, outcome, 'Build');
     expect(t.status).toBe('none');
     expect(t.path).toEqual([]);
-    expect(t.whyNoPlan).toBe(['no plan for Build:', '  method 0 craft: applied; deepest failure: primitive Cut: Tool == Saw', '  method 1 buy: Money == true'].join('\n'));
+    expect(t.whyNoPlan).toBe(
+      ['no plan for Build:', '  method 0 craft: applied; deepest failure: primitive Cut: Tool == Saw', '  method 1 buy: Money == true'].join('\n'),
+    );
     expect(htnWhyNoPlan(t)).toBe(t.whyNoPlan);
     const text = formatSearchTrace(t);
     expect(text).toContain('x method 1 buy: conditionFailed Money == true');
@@ -76,7 +83,12 @@ describe('htnSearchTrace', () => {
   it('the path always spells the plan, for any troll state (property)', () => {
     const s = trollSchema();
     const planner = new HtnPlanner(trollHtnDomain(), { trace: true });
-    const values = fc.record({ WsCanSeeEnemy: fc.boolean(), WsTrunkHealth: fc.integer({ min: 0, max: 3 }), WsPowerUp: fc.integer({ min: 0, max: 3 }), WsEnemyRange: fc.constantFrom('Melee', 'View', 'OutOfRange') });
+    const values = fc.record({
+      WsCanSeeEnemy: fc.boolean(),
+      WsTrunkHealth: fc.integer({ min: 0, max: 3 }),
+      WsPowerUp: fc.integer({ min: 0, max: 3 }),
+      WsEnemyRange: fc.constantFrom('Melee', 'View', 'OutOfRange'),
+    });
     fc.assert(
       fc.property(values, (v) => {
         const outcome = planner.plan(createState(s, v as never));
@@ -87,7 +99,9 @@ describe('htnSearchTrace', () => {
         expect(onPath.filter((n) => n.kind === 'primitive').map((n) => n.label)).toEqual(outcome.plan!.steps.map((x) => x.task));
         // Every node on the path hangs from a node on the path.
         for (const n of onPath) if (n.parent >= 0) expect(t.nodes[n.parent].onPath).toBe(true);
-        expect(onPath.filter((n) => n.kind === 'compound').map((n) => n.via)).toEqual(onPath.filter((n) => n.kind === 'compound').map((n) => t.candidates.find((c) => c.node === n.id && c.verdict === 'kept')!.name));
+        expect(onPath.filter((n) => n.kind === 'compound').map((n) => n.via)).toEqual(
+          onPath.filter((n) => n.kind === 'compound').map((n) => t.candidates.find((c) => c.node === n.id && c.verdict === 'kept')!.name),
+        );
       }),
       { numRuns: 100 },
     );

@@ -179,7 +179,11 @@ export function htnSearchTrace(events: readonly HtnTraceEvent[], outcome: HtnRes
 export function captureHtnSearch(events: readonly HtnTraceEvent[], outcome: HtnResult, target: string): () => SearchTrace {
   const kept = events.slice();
   const plan = outcome.status === 'found' ? outcome.plan : null;
-  const result = { status: outcome.status, reason: outcome.reason, plan: plan && { steps: plan.steps.map((s) => ({ task: s.task })), cost: plan.cost, meta: { mtr: plan.meta.mtr.slice() } } } as unknown as HtnResult;
+  const result = {
+    status: outcome.status,
+    reason: outcome.reason,
+    plan: plan && { steps: plan.steps.map((s) => ({ task: s.task })), cost: plan.cost, meta: { mtr: plan.meta.mtr.slice() } },
+  } as unknown as HtnResult;
   let built: SearchTrace | null = null;
   return () => (built ??= htnSearchTrace(kept, result, target));
 }

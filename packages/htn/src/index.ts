@@ -1,6 +1,23 @@
 export { HtnDomain, TaskKind, Select } from './HtnDomain.js';
 export { pause } from './HtnDomainDef.js';
-export type { HtnDomainDef, TaskDef, CompoundDef, DelegateDef, MethodDef, SubtaskDef, SubtaskFn, PausePoint, TaskRef, OptionalSubtask, AnyOrderSubtasks, MethodSelect, MethodCheck, UtilityFn, SlotDef, ParallelDef } from './HtnDomainDef.js';
+export type {
+  HtnDomainDef,
+  TaskDef,
+  CompoundDef,
+  DelegateDef,
+  MethodDef,
+  SubtaskDef,
+  SubtaskFn,
+  PausePoint,
+  TaskRef,
+  OptionalSubtask,
+  AnyOrderSubtasks,
+  MethodSelect,
+  MethodCheck,
+  UtilityFn,
+  SlotDef,
+  ParallelDef,
+} from './HtnDomainDef.js';
 export { MAX_ANY_ORDER } from './subtaskGroups.js';
 export { compileHtnDomain } from './compileHtnDomain.js';
 export { HtnDomainBuilder, CompoundBuilder, MethodBuilder, htnDomainBuilder } from './HtnDomainBuilder.js';

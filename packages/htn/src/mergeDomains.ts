@@ -42,9 +42,17 @@ function merge(base: HtnDomain, sub: HtnDomain, slot: string): MergedDomain {
     if (Q.taskKind[q] === TaskKind.Pause) return; // every domain has one; the base's serves both
     if (p === undefined) ids.set(name, q + tOff);
     else if (P.taskKind[p] !== TaskKind.Primitive || Q.taskKind[q] !== TaskKind.Primitive) {
-      throw new DualplanError('SLOT_NAME_CLASH', slot, `Domain ${sub.name} cannot plug into slot "${slot}": its task "${name}" clashes with a task of domain ${base.name} (rename one; names in a planner's domains must be unique).`);
+      throw new DualplanError(
+        'SLOT_NAME_CLASH',
+        slot,
+        `Domain ${sub.name} cannot plug into slot "${slot}": its task "${name}" clashes with a task of domain ${base.name} (rename one; names in a planner's domains must be unique).`,
+      );
     } else if (P.actions.actions[p].operator !== Q.actions.actions[q].operator) {
-      throw new DualplanError('SLOT_NAME_CLASH', slot, `Domain ${sub.name} cannot plug into slot "${slot}": its action "${name}" has operator "${Q.actions.actions[q].operator}" where domain ${base.name}'s has "${P.actions.actions[p].operator}".`);
+      throw new DualplanError(
+        'SLOT_NAME_CLASH',
+        slot,
+        `Domain ${sub.name} cannot plug into slot "${slot}": its action "${name}" has operator "${Q.actions.actions[q].operator}" where domain ${base.name}'s has "${P.actions.actions[p].operator}".`,
+      );
     }
   });
   const shift = (a: Int32Array, by: number, keepNegative = false) => a.map((x) => (keepNegative && x < 0 ? x : x + by));

@@ -15,7 +15,16 @@ const tasksOf = (r: { plan: { steps: readonly { task: string }[] } | null }) => 
 const domain = (check: MethodCheck | undefined, subtasks: string[] = ['Step', 'Step']) =>
   compileHtnDomain(actions, {
     root: 'Root',
-    tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'guarded', conditions: [eq(k.Y, false)], subtasks, ...(check ? { check } : {}) }, { name: 'fallback', subtasks: ['Other'] }] } as TaskDef],
+    tasks: [
+      {
+        kind: 'compound',
+        name: 'Root',
+        methods: [
+          { name: 'guarded', conditions: [eq(k.Y, false)], subtasks, ...(check ? { check } : {}) },
+          { name: 'fallback', subtasks: ['Other'] },
+        ],
+      } as TaskDef,
+    ],
   });
 
 describe('method checks: plan, step, tick', () => {
@@ -68,7 +77,11 @@ describe('method checks: plan, step, tick', () => {
     }
     expect(e).toMatchObject({ code: 'BAD_CHECK', subject: 'Root' });
     expect(e!.message).toMatch(/did you mean "?tick"?/i);
-    const b = htnDomainBuilder(actions).compound('Root').method((kk) => [eq(kk.Y, false)], { check: 'tick' }).task('Step').end();
+    const b = htnDomainBuilder(actions)
+      .compound('Root')
+      .method((kk) => [eq(kk.Y, false)], { check: 'tick' })
+      .task('Step')
+      .end();
     expect(b.toData().tasks[0]).toMatchObject({ methods: [{ check: 'tick' }] });
     expect(new HtnPlanner(b.build()).plan(createState(schema)).plan!.steps[0].executing.describe(0)).toBe('Y == false');
   });

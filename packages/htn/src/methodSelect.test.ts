@@ -1,6 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { bool, createState, defineActions, defineSchema, DualplanError, eq, int, set, validatePlan, type ActionDef, type WorldState } from '@dualplan/world-state';
+import {
+  bool,
+  createState,
+  defineActions,
+  defineSchema,
+  DualplanError,
+  eq,
+  int,
+  set,
+  validatePlan,
+  type ActionDef,
+  type WorldState,
+} from '@dualplan/world-state';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import type { CompoundDef, MethodDef, TaskDef } from './HtnDomainDef.js';
 import { htnDomainBuilder } from './HtnDomainBuilder.js';
@@ -39,14 +51,26 @@ function thrown(fn: () => unknown): DualplanError {
 
 describe("select: 'utility'", () => {
   it('the highest valid utility wins; the MTR entry is its position in the utility order', () => {
-    const d = domain(pick('utility', [{ name: 'a', utility: 1, subtasks: ['A'] }, { name: 'b', utility: 5, subtasks: ['B'] }, { name: 'c', utility: 3, subtasks: ['C'] }]));
+    const d = domain(
+      pick('utility', [
+        { name: 'a', utility: 1, subtasks: ['A'] },
+        { name: 'b', utility: 5, subtasks: ['B'] },
+        { name: 'c', utility: 3, subtasks: ['C'] },
+      ]),
+    );
     const r = new HtnPlanner(d).plan(createState(schema));
     expect(tasksOf(r)).toEqual(['B']);
     expect(r.plan!.meta.mtr).toEqual([0]);
   });
 
   it('skips an invalid best method: the next score wins, at position 1', () => {
-    const d = domain(pick('utility', [{ utility: 1, subtasks: ['A'] }, { utility: 5, conditions: [eq(k.Y, true)], subtasks: ['B'] }, { utility: 3, subtasks: ['C'] }]));
+    const d = domain(
+      pick('utility', [
+        { utility: 1, subtasks: ['A'] },
+        { utility: 5, conditions: [eq(k.Y, true)], subtasks: ['B'] },
+        { utility: 3, subtasks: ['C'] },
+      ]),
+    );
     const r = new HtnPlanner(d).plan(createState(schema));
     expect(tasksOf(r)).toEqual(['C']);
     expect(r.plan!.meta.mtr).toEqual([1]);
@@ -67,7 +91,14 @@ describe("select: 'utility'", () => {
   });
 
   it('backtracks through a utility choice to the next-best method', () => {
-    const d = domain(root, pick('utility', [{ name: 'lo', utility: 1, subtasks: ['SetZ'] }, { name: 'hi', utility: 9, subtasks: ['SetY'] }, { name: 'mid', utility: 5, subtasks: ['SetW'] }]));
+    const d = domain(
+      root,
+      pick('utility', [
+        { name: 'lo', utility: 1, subtasks: ['SetZ'] },
+        { name: 'hi', utility: 9, subtasks: ['SetY'] },
+        { name: 'mid', utility: 5, subtasks: ['SetW'] },
+      ]),
+    );
     const r = new HtnPlanner(d).plan(createState(schema));
     // Order hi, mid, lo: SetY then NeedsZ fails, SetW then NeedsZ fails, SetZ works.
     expect(tasksOf(r)).toEqual(['SetZ', 'NeedsZ']);
@@ -76,7 +107,13 @@ describe("select: 'utility'", () => {
   });
 
   it('prunes against an MTR in utility-order positions', () => {
-    const d = domain(root, pick('utility', [{ utility: 1, subtasks: ['SetZ'] }, { utility: 9, subtasks: ['SetY'] }]));
+    const d = domain(
+      root,
+      pick('utility', [
+        { utility: 1, subtasks: ['SetZ'] },
+        { utility: 9, subtasks: ['SetY'] },
+      ]),
+    );
     const p = new HtnPlanner(d);
     expect(p.plan(createState(schema), undefined, { against: [0, 0] }).status).toBe('none');
     expect(tasksOf(p.plan(createState(schema), undefined, { against: [0, 1] }))).toEqual(['SetZ', 'NeedsZ']);
@@ -87,7 +124,12 @@ describe("select: 'utility'", () => {
       if (ctx.boom) throw new Error('no target');
       return 2;
     };
-    const d = domain(pick('utility', [{ name: 'safe', utility: 1, subtasks: ['A'] }, { name: 'risky', utility: boom, subtasks: ['B'] }]));
+    const d = domain(
+      pick('utility', [
+        { name: 'safe', utility: 1, subtasks: ['A'] },
+        { name: 'risky', utility: boom, subtasks: ['B'] },
+      ]),
+    );
     const p = new HtnPlanner(d);
     const state = createState(schema);
     const e = thrown(() => p.plan(state, { boom: true }));
@@ -103,7 +145,15 @@ describe("select: 'utility'", () => {
 });
 
 describe("select: 'random'", () => {
-  const three = () => domain(root, pick('random', [{ name: 'y', subtasks: ['SetY'] }, { name: 'z', subtasks: ['SetZ'] }, { name: 'w', subtasks: ['SetW'] }]));
+  const three = () =>
+    domain(
+      root,
+      pick('random', [
+        { name: 'y', subtasks: ['SetY'] },
+        { name: 'z', subtasks: ['SetZ'] },
+        { name: 'w', subtasks: ['SetW'] },
+      ]),
+    );
 
   it('backtracks through a random choice: always finds the one working method', () => {
     const p = new HtnPlanner(three(), { seed: 5 });
@@ -133,21 +183,35 @@ describe("select: 'random'", () => {
   });
 
   it('weights set the chance of the first pick; weight 0 is tried only after the others', () => {
-    const d = domain(pick('random', [{ weight: 3, subtasks: ['A'] }, { weight: 1, subtasks: ['B'] }, { weight: 0, subtasks: ['C'] }]));
+    const d = domain(
+      pick('random', [
+        { weight: 3, subtasks: ['A'] },
+        { weight: 1, subtasks: ['B'] },
+        { weight: 0, subtasks: ['C'] },
+      ]),
+    );
     const p = new HtnPlanner(d, { seed: 99 });
     const count: Record<string, number> = { A: 0, B: 0, C: 0 };
     for (let i = 0; i < 2000; i++) count[tasksOf(p.plan(createState(schema)))![0]]++;
     expect(count.C).toBe(0);
     expect(count.A / 2000).toBeGreaterThan(0.7);
     expect(count.A / 2000).toBeLessThan(0.8);
-    const fallback = domain(pick('random', [{ weight: 2, conditions: [eq(k.Y, true)], subtasks: ['A'] }, { weight: 0, subtasks: ['C'] }]));
+    const fallback = domain(
+      pick('random', [
+        { weight: 2, conditions: [eq(k.Y, true)], subtasks: ['A'] },
+        { weight: 0, subtasks: ['C'] },
+      ]),
+    );
     expect(tasksOf(new HtnPlanner(fallback).plan(createState(schema)))).toEqual(['C']);
   });
 
   it('property: with a fixed seed planning is deterministic, the inline and general paths agree, and every plan validates', () => {
     const steps = ['A', 'B', 'SetY', 'SetZ', 'SetW', 'NeedsZ'];
     const methodArb = fc.record({ weight: fc.nat(3), cond: fc.nat(3), subs: fc.array(fc.nat(steps.length + 1), { maxLength: 3 }) });
-    const compoundArb = fc.record({ select: fc.constantFrom('first', 'random', 'utility') as fc.Arbitrary<'first' | 'random' | 'utility'>, methods: fc.array(methodArb, { minLength: 1, maxLength: 4 }) });
+    const compoundArb = fc.record({
+      select: fc.constantFrom('first', 'random', 'utility') as fc.Arbitrary<'first' | 'random' | 'utility'>,
+      methods: fc.array(methodArb, { minLength: 1, maxLength: 4 }),
+    });
     let found = 0;
     fc.assert(
       fc.property(fc.array(compoundArb, { minLength: 2, maxLength: 2 }), fc.integer(), (comps, seed) => {
@@ -171,7 +235,12 @@ describe("select: 'random'", () => {
         const traced = new HtnPlanner(d, { seed, maxDepth: 12, maxSteps: 5000, trace: true }).plan(createState(schema));
         expect(b.status).toBe(a.status);
         expect(tasksOf(b)).toEqual(tasksOf(a));
-        expect([traced.status, tasksOf(traced), traced.plan?.meta.mtr, traced.plan?.stats.backtracks]).toEqual([a.status, tasksOf(a), a.plan?.meta.mtr, a.plan?.stats.backtracks]);
+        expect([traced.status, tasksOf(traced), traced.plan?.meta.mtr, traced.plan?.stats.backtracks]).toEqual([
+          a.status,
+          tasksOf(a),
+          a.plan?.meta.mtr,
+          a.plan?.stats.backtracks,
+        ]);
         if (a.status === 'found') {
           found++;
           expect(a.plan!.meta.mtr).toEqual(b.plan!.meta.mtr);
@@ -193,7 +262,8 @@ describe('strategy definitions are validated', () => {
     expect(e.message).toMatch(/did you mean "?utility"?/i);
   });
   it('negative, NaN or misplaced weights', () => {
-    for (const weight of [-1, NaN, Infinity]) expect(bad(pick('random', [{ name: 'm', weight, subtasks: ['A'] }]))).toMatchObject({ code: 'BAD_WEIGHT', subject: 'Pick' });
+    for (const weight of [-1, NaN, Infinity])
+      expect(bad(pick('random', [{ name: 'm', weight, subtasks: ['A'] }]))).toMatchObject({ code: 'BAD_WEIGHT', subject: 'Pick' });
     expect(bad(pick('random', [{ name: 'm', weight: NaN, subtasks: ['A'] }])).message).toMatch(/method m of task Pick/);
     expect(bad(pick('first', [{ weight: 2, subtasks: ['A'] }])).message).toMatch(/needs select: 'random'/);
   });
@@ -207,14 +277,37 @@ describe('strategy definitions are validated', () => {
 describe('the builder writes the same strategies', () => {
   it('compound(name, select) with method weights and utilities', () => {
     const built = htnDomainBuilder(actions)
-      .compound('Root').method().task('Pick').task('NeedsZ').end()
+      .compound('Root')
+      .method()
+      .task('Pick')
+      .task('NeedsZ')
+      .end()
       .compound('Pick', 'utility')
-      .method([], { name: 'lo', utility: 1 }).task('SetZ').back()
-      .method([], { name: 'hi', utility: 9 }).task('SetY')
+      .method([], { name: 'lo', utility: 1 })
+      .task('SetZ')
+      .back()
+      .method([], { name: 'hi', utility: 9 })
+      .task('SetY')
       .end();
-    expect(built.toData().tasks[1]).toEqual({ kind: 'compound', name: 'Pick', select: 'utility', methods: [{ name: 'lo', utility: 1, conditions: [], subtasks: ['SetZ'] }, { name: 'hi', utility: 9, conditions: [], subtasks: ['SetY'] }] });
+    expect(built.toData().tasks[1]).toEqual({
+      kind: 'compound',
+      name: 'Pick',
+      select: 'utility',
+      methods: [
+        { name: 'lo', utility: 1, conditions: [], subtasks: ['SetZ'] },
+        { name: 'hi', utility: 9, conditions: [], subtasks: ['SetY'] },
+      ],
+    });
     expect(tasksOf(new HtnPlanner(built.build()).plan(createState(schema)))).toEqual(['SetZ', 'NeedsZ']);
-    const weighted = htnDomainBuilder(actions).compound('R', 'random').method([], { weight: 0 }).task('A').back().method([], { weight: 2 }).task('B').end().build();
+    const weighted = htnDomainBuilder(actions)
+      .compound('R', 'random')
+      .method([], { weight: 0 })
+      .task('A')
+      .back()
+      .method([], { weight: 2 })
+      .task('B')
+      .end()
+      .build();
     expect(tasksOf(new HtnPlanner(weighted).plan(createState(schema)))).toEqual(['B']);
   });
 });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, createState, defineActions, defineSchema, DualplanError, eq, int, ParallelConflictError, PlanBuffer, set, validatePlan } from '@dualplan/world-state';
+import {
+  bool,
+  createState,
+  defineActions,
+  defineSchema,
+  DualplanError,
+  eq,
+  int,
+  ParallelConflictError,
+  PlanBuffer,
+  set,
+  validatePlan,
+} from '@dualplan/world-state';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import { htnDomainBuilder } from './HtnDomainBuilder.js';
 import type { TaskDef } from './HtnDomainDef.js';
@@ -38,13 +50,20 @@ describe('parallel tasks', () => {
     const r = planner.plan(createState(schema, { UnderFire: true, InCover: true }), undefined, { out });
     expect(names(r.plan!.steps)).toEqual(['Reload', 'Shoot']);
     expect(r.plan!.parallel).toBeUndefined();
-    expect(new HtnPlanner(coverHtnDomain(coverActions(schema), { parallel: false })).plan(createState(schema, { UnderFire: true })).plan!.parallel).toBeUndefined();
+    expect(
+      new HtnPlanner(coverHtnDomain(coverActions(schema), { parallel: false })).plan(createState(schema, { UnderFire: true })).plan!.parallel,
+    ).toBeUndefined();
   });
 
   it('give the same steps as the sequential domain', () => {
     const seq = new HtnPlanner(coverHtnDomain(coverActions(schema), { parallel: false }));
     const par = new HtnPlanner(domain);
-    const cases: Record<string, boolean | number>[] = [{ UnderFire: true, Ammo: 0 }, { UnderFire: true, Ammo: 6 }, { UnderFire: true, InCover: true, Ammo: 2 }, {}];
+    const cases: Record<string, boolean | number>[] = [
+      { UnderFire: true, Ammo: 0 },
+      { UnderFire: true, Ammo: 6 },
+      { UnderFire: true, InCover: true, Ammo: 2 },
+      {},
+    ];
     for (const values of cases) {
       const s = createState(schema, values);
       expect(names(par.plan(s).plan!.steps)).toEqual(names(seq.plan(s).plan!.steps));
@@ -122,10 +141,16 @@ describe('the key-conflict rule', () => {
 
   it('rejects malformed parallel tasks with typed errors', () => {
     expect(() => compileHtnDomain(actions, { tasks: [{ kind: 'parallel', name: 'P', primary: [], secondary: ['SetB'] }] })).toThrow(TaskDefinitionError);
-    expect(() => compileHtnDomain(actions, { tasks: [{ kind: 'parallel', name: 'P', primary: ['SetA'], secondary: [{ pause: true }] }] })).toThrow(/pause point/);
-    expect(() => compileHtnDomain(actions, { tasks: [{ kind: 'parallel', name: 'P', primary: ['SetA'], secondary: ['SetB'], second: [] } as never] })).toThrow(DualplanError);
+    expect(() => compileHtnDomain(actions, { tasks: [{ kind: 'parallel', name: 'P', primary: ['SetA'], secondary: [{ pause: true }] }] })).toThrow(
+      /pause point/,
+    );
+    expect(() => compileHtnDomain(actions, { tasks: [{ kind: 'parallel', name: 'P', primary: ['SetA'], secondary: ['SetB'], second: [] } as never] })).toThrow(
+      DualplanError,
+    );
     expect(() => compileHtnDomain(actions, { tasks: [{ kind: 'parallel', name: 'P', primary: ['SetA'], secondary: ['Nope'] }] })).toThrow(/Nope/);
-    expect(() => new HtnPlanner(compileHtnDomain(actions, { root: 'Root', tasks: par(['SetA'], ['SetB']) }), { mode: 'best-first' })).toThrow(/ordered planner/);
+    expect(() => new HtnPlanner(compileHtnDomain(actions, { root: 'Root', tasks: par(['SetA'], ['SetB']) }), { mode: 'best-first' })).toThrow(
+      /ordered planner/,
+    );
   });
 
   it('rejects a parallel task planned inside another one', () => {

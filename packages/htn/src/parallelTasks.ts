@@ -1,13 +1,4 @@
-import {
-  DualplanError,
-  ParallelCheck,
-  checkFields,
-  emptyConditions,
-  emptyEffects,
-  type PlanBuffer,
-  type PlanStep,
-  type Schema,
-} from '@dualplan/world-state';
+import { DualplanError, ParallelCheck, checkFields, emptyConditions, emptyEffects, type PlanBuffer, type PlanStep, type Schema } from '@dualplan/world-state';
 import type { CompoundDef, SubtaskDef, TaskDef } from './HtnDomainDef.js';
 import { TaskDefinitionError } from './errors.js';
 
@@ -47,7 +38,11 @@ export function expandParallel(tasks: readonly TaskDef[]): readonly TaskDef[] {
       }
       for (const ref of list) {
         if (ref !== null && typeof ref === 'object' && 'pause' in ref) {
-          throw new TaskDefinitionError('BAD_PARALLEL', name, `The ${which} branch of parallel task "${name}" has a pause point: a plan cannot stop inside a parallel section.`);
+          throw new TaskDefinitionError(
+            'BAD_PARALLEL',
+            name,
+            `The ${which} branch of parallel task "${name}" has a pause point: a plan cannot stop inside a parallel section.`,
+          );
         }
       }
       return list;
@@ -91,7 +86,14 @@ export function markerStep(schema: Schema, mark: ParallelMark): PlanStep {
  * key-conflict rule. Throws `PARALLEL_CONFLICT`, `PARALLEL_NESTED` (a parallel task
  * reached inside another one's branch) or `PARALLEL_PAUSED` (a pause inside a branch).
  */
-export function collectSections(src: readonly PlanStep[], planLen: number, dst: PlanStep[], out: PlanBuffer, check: ParallelCheck, dynamic: ReadonlySet<string>): number {
+export function collectSections(
+  src: readonly PlanStep[],
+  planLen: number,
+  dst: PlanStep[],
+  out: PlanBuffer,
+  check: ParallelCheck,
+  dynamic: ReadonlySet<string>,
+): number {
   const steps = dst;
   const sections = out.sections;
   let n = 0;
@@ -105,7 +107,12 @@ export function collectSections(src: readonly PlanStep[], planLen: number, dst: 
     }
     const kind = step.args[0] as number;
     if (kind === 0) {
-      if (open) throw new DualplanError('PARALLEL_NESTED', step.task, `Parallel task "${step.task}" was planned inside a branch of parallel task "${sections[n].task}": parallel sections do not nest.`);
+      if (open)
+        throw new DualplanError(
+          'PARALLEL_NESTED',
+          step.task,
+          `Parallel task "${step.task}" was planned inside a branch of parallel task "${sections[n].task}": parallel sections do not nest.`,
+        );
       open = true;
       if (n >= sections.length) sections.push({ task: '', start: 0, split: 0, end: 0 });
       const s = sections[n];
@@ -120,7 +127,12 @@ export function collectSections(src: readonly PlanStep[], planLen: number, dst: 
       if (dynamic.size !== 0 && dynamic.has(s.task) && check.steps(steps, s)) throw check.error(s.task);
     }
   }
-  if (open) throw new DualplanError('PARALLEL_PAUSED', sections[n].task, `The plan stops at a pause point inside parallel task "${sections[n].task}": a partial plan cannot end inside a parallel section.`);
+  if (open)
+    throw new DualplanError(
+      'PARALLEL_PAUSED',
+      sections[n].task,
+      `The plan stops at a pause point inside parallel task "${sections[n].task}": a partial plan cannot end inside a parallel section.`,
+    );
   if (sections.length !== n) sections.length = n;
   out.sectionsOf = 'htn';
   return w;

@@ -53,12 +53,25 @@ export function sameLayout(a: Schema, b: Schema): boolean {
 /** The compiled tables {@link fastTables} reads. */
 export type FastTableSource = Pick<
   DomainTables,
-  'taskKind' | 'taskSelect' | 'callTask' | 'callStep' | 'methodStart' | 'methodEnd' | 'methodConds' | 'methodFn' | 'methodSubStart' | 'methodSubEnd' | 'subCalls' | 'slotOf' | 'callArgs'
+  | 'taskKind'
+  | 'taskSelect'
+  | 'callTask'
+  | 'callStep'
+  | 'methodStart'
+  | 'methodEnd'
+  | 'methodConds'
+  | 'methodFn'
+  | 'methodSubStart'
+  | 'methodSubEnd'
+  | 'subCalls'
+  | 'slotOf'
+  | 'callArgs'
 >;
 
 /** Flatten the static primitives and the methods of static compounds (the ordered search needs nothing else). */
 export function fastTables(t: FastTableSource): FastTables {
-  const { taskKind, taskSelect, callTask, callStep, methodStart, methodEnd, methodConds, methodFn, methodSubStart, methodSubEnd, subCalls, slotOf, callArgs } = t;
+  const { taskKind, taskSelect, callTask, callStep, methodStart, methodEnd, methodConds, methodFn, methodSubStart, methodSubEnd, subCalls, slotOf, callArgs } =
+    t;
   const n = callTask.length;
   const methodBase = n * CALL;
   const prog: number[] = new Array(methodBase + methodConds.length * METHOD).fill(0);
@@ -107,20 +120,40 @@ export function holds(ops: Int32Array, start: number, end: number, values: Array
     const x = values[ops[j]];
     const arg = ops[j + 2];
     switch (ops[j + 1]) {
-      case 0: if (x !== arg) return false; break;
-      case 1: if (x === arg) return false; break;
-      case 2: if (!(x < arg)) return false; break;
-      case 3: if (!(x <= arg)) return false; break;
-      case 4: if (!(x > arg)) return false; break;
-      case 5: if (!(x >= arg)) return false; break;
-      default: if (((1 << x) & arg) === 0) return false;
+      case 0:
+        if (x !== arg) return false;
+        break;
+      case 1:
+        if (x === arg) return false;
+        break;
+      case 2:
+        if (!(x < arg)) return false;
+        break;
+      case 3:
+        if (!(x <= arg)) return false;
+        break;
+      case 4:
+        if (!(x > arg)) return false;
+        break;
+      case 5:
+        if (!(x >= arg)) return false;
+        break;
+      default:
+        if (((1 << x) & arg) === 0) return false;
     }
   }
   return true;
 }
 
 /** Apply effects `ops[start..end)` (quads) to planning values; false when an `error` edge refuses (like `applyEffects`). */
-export function applyOps(ops: Int32Array, start: number, end: number, values: { [i: number]: number }, min: ArrayLike<number>, max: ArrayLike<number>): boolean {
+export function applyOps(
+  ops: Int32Array,
+  start: number,
+  end: number,
+  values: { [i: number]: number },
+  min: ArrayLike<number>,
+  max: ArrayLike<number>,
+): boolean {
   for (let j = start; j < end; j += 4) {
     const cell = ops[j];
     let v = ops[j + 2];
@@ -138,7 +171,6 @@ export function applyOps(ops: Int32Array, start: number, end: number, values: { 
   }
   return true;
 }
-
 
 /** {@link applyStep} result: the step applied; anything >= 0 is the index of its first failing condition. */
 export const APPLIED = -1;

@@ -35,12 +35,23 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
   // Run-time checks follow scopes the inline path does not track: such domains run the general way.
   const inline = !s.tracing && s.against === null && !d.hasChecks;
   let status: SearchStatus = 'found';
-  let head = s.head, top = s.arenaTop, planLen = s.planLen, mtrLen = s.mtrLen, nrec = s.nrec;
-  let dynLen = s.calls.len, tie = s.tie, generated = s.generated, expanded = s.expanded, backtracks = s.backtracks;
-  let nodes = s.nodes, rec = s.rec, mtr = s.mtr;
+  let head = s.head,
+    top = s.arenaTop,
+    planLen = s.planLen,
+    mtrLen = s.mtrLen,
+    nrec = s.nrec;
+  let dynLen = s.calls.len,
+    tie = s.tie,
+    generated = s.generated,
+    expanded = s.expanded,
+    backtracks = s.backtracks;
+  let nodes = s.nodes,
+    rec = s.rec,
+    mtr = s.mtr;
   // The chosen method's subtasks still to run, read straight from `prog` (prog[cur..curEnd)) in front of the
   // arena list; they move to the arena ("flush") only when another method is chosen or the general code runs.
-  let cur = 0, curEnd = 0;
+  let cur = 0,
+    curEnd = 0;
   let call = 0;
   let m = -1; // >= 0: the methods of `call` from this index are still to try
   let sb = -1; // >= 0 for a strategy compound: its try order's base in `order`, and `m` is a position in it
@@ -95,12 +106,28 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
           }
           cur = curEnd;
         }
-        s.head = head; s.arenaTop = top; s.planLen = planLen; s.mtrLen = mtrLen; s.nrec = nrec;
-        s.calls.len = dynLen; s.tie = tie; s.generated = generated; s.backtracks = backtracks;
+        s.head = head;
+        s.arenaTop = top;
+        s.planLen = planLen;
+        s.mtrLen = mtrLen;
+        s.nrec = nrec;
+        s.calls.len = dynLen;
+        s.tie = tie;
+        s.generated = generated;
+        s.backtracks = backtracks;
         const r = s.expand(call, rootName);
-        head = s.head; top = s.arenaTop; planLen = s.planLen; mtrLen = s.mtrLen; nrec = s.nrec;
-        dynLen = s.calls.len; tie = s.tie; generated = s.generated; backtracks = s.backtracks;
-        nodes = s.nodes; rec = s.rec; mtr = s.mtr;
+        head = s.head;
+        top = s.arenaTop;
+        planLen = s.planLen;
+        mtrLen = s.mtrLen;
+        nrec = s.nrec;
+        dynLen = s.calls.len;
+        tie = s.tie;
+        generated = s.generated;
+        backtracks = s.backtracks;
+        nodes = s.nodes;
+        rec = s.rec;
+        mtr = s.mtr;
         if (r === BUDGET) status = 'budget';
         if (r === BUDGET || r === PAUSED) break;
         ok = r === OK;
@@ -185,20 +212,44 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
         backtracks++;
         continue;
       }
-      s.head = head; s.arenaTop = top; s.planLen = planLen; s.mtrLen = mtrLen; s.nrec = nrec;
-      s.calls.len = dynLen; s.tie = tie; s.generated = generated; s.backtracks = backtracks;
+      s.head = head;
+      s.arenaTop = top;
+      s.planLen = planLen;
+      s.mtrLen = mtrLen;
+      s.nrec = nrec;
+      s.calls.len = dynLen;
+      s.tie = tie;
+      s.generated = generated;
+      s.backtracks = backtracks;
       const found = s.backtrack();
-      head = s.head; top = s.arenaTop; planLen = s.planLen; mtrLen = s.mtrLen; nrec = s.nrec;
-      dynLen = s.calls.len; tie = s.tie; generated = s.generated; backtracks = s.backtracks;
-      nodes = s.nodes; rec = s.rec; mtr = s.mtr;
+      head = s.head;
+      top = s.arenaTop;
+      planLen = s.planLen;
+      mtrLen = s.mtrLen;
+      nrec = s.nrec;
+      dynLen = s.calls.len;
+      tie = s.tie;
+      generated = s.generated;
+      backtracks = s.backtracks;
+      nodes = s.nodes;
+      rec = s.rec;
+      mtr = s.mtr;
       if (!found) {
         status = 'none';
         break;
       }
     }
   }
-  s.head = head; s.arenaTop = top; s.planLen = planLen; s.mtrLen = mtrLen; s.nrec = nrec;
-  s.calls.len = dynLen; s.tie = tie; s.generated = generated; s.expanded = expanded; s.backtracks = backtracks;
+  s.head = head;
+  s.arenaTop = top;
+  s.planLen = planLen;
+  s.mtrLen = mtrLen;
+  s.nrec = nrec;
+  s.calls.len = dynLen;
+  s.tie = tie;
+  s.generated = generated;
+  s.expanded = expanded;
+  s.backtracks = backtracks;
   if (status === 'budget' && s.tracing) s.trace.push({ type: 'budget', reason: s.failure });
   return status;
 }

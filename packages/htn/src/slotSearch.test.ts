@@ -32,7 +32,14 @@ const parent = (rootCheck?: 'step' | 'tick') =>
     root: 'Root',
     tasks: [
       { kind: 'slot', name: 'Move' },
-      { kind: 'compound', name: 'Root', methods: [{ name: 'combo', subtasks: ['Move', 'Finish'], ...(rootCheck ? { conditions: [eq(k.Calm, true)], check: rootCheck } : {}) }, { name: 'idle', cost: 10, subtasks: ['Wait'] }] },
+      {
+        kind: 'compound',
+        name: 'Root',
+        methods: [
+          { name: 'combo', subtasks: ['Move', 'Finish'], ...(rootCheck ? { conditions: [eq(k.Calm, true)], check: rootCheck } : {}) },
+          { name: 'idle', cost: 10, subtasks: ['Wait'] },
+        ],
+      },
     ],
   });
 /** The sub-domain's first method (Jab) leaves Ready unset; its second (SetUp) sets it. */
@@ -40,7 +47,16 @@ const moves = (setUpCost = 0, def: Partial<HtnDomainDef> = {}) =>
   compileHtnDomain(actions, {
     name: 'moves',
     root: 'Move1',
-    tasks: [{ kind: 'compound', name: 'Move1', methods: [{ name: 'jab', subtasks: ['Jab'] }, { name: 'setUp', cost: setUpCost, subtasks: ['SetUp'] }] }],
+    tasks: [
+      {
+        kind: 'compound',
+        name: 'Move1',
+        methods: [
+          { name: 'jab', subtasks: ['Jab'] },
+          { name: 'setUp', cost: setUpCost, subtasks: ['SetUp'] },
+        ],
+      },
+    ],
     ...def,
   });
 
@@ -109,7 +125,14 @@ describe('a slot is compiled into the planner: one search over both domains', ()
   });
 
   it("a sub-domain's own slot is plugged through the planner plug returns; that makes the parent's plans stale", () => {
-    const outer = compileHtnDomain(actions, { name: 'outer', root: 'Move1', tasks: [{ kind: 'slot', name: 'Inner' }, { kind: 'compound', name: 'Move1', methods: [{ subtasks: ['Inner'] }] }] });
+    const outer = compileHtnDomain(actions, {
+      name: 'outer',
+      root: 'Move1',
+      tasks: [
+        { kind: 'slot', name: 'Inner' },
+        { kind: 'compound', name: 'Move1', methods: [{ subtasks: ['Inner'] }] },
+      ],
+    });
     const inner = compileHtnDomain(actions, { name: 'inner', root: 'Prep', tasks: [{ kind: 'compound', name: 'Prep', methods: [{ subtasks: ['SetUp'] }] }] });
     const p = new HtnPlanner(parent());
     const sub = p.plug('Move', outer);
@@ -128,7 +151,11 @@ describe('a slot is compiled into the planner: one search over both domains', ()
   it('one sub-domain can fill several slots (compiled in once); each slot backtracks on its own (hand-computed)', () => {
     const hands = compileHtnDomain(actions, {
       root: 'Root',
-      tasks: [{ kind: 'slot', name: 'Left' }, { kind: 'slot', name: 'Right' }, { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Left', 'Right', 'Finish'] }] }],
+      tasks: [
+        { kind: 'slot', name: 'Left' },
+        { kind: 'slot', name: 'Right' },
+        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['Left', 'Right', 'Finish'] }] },
+      ],
     });
     const p = new HtnPlanner(hands);
     const both = moves();
@@ -154,7 +181,11 @@ describe('a slot is compiled into the planner: one search over both domains', ()
     expect(p.pluggedInto('Move')!.domain.name).toBe('moves');
     expect(tasksOf(p.plan(createState(schema)))).toEqual(['SetUp', 'Finish']);
     const other = defineActions(schema, [{ name: 'SetUp', operator: 'prepare', effects: [set(k.Ready, true)] }]);
-    const foreign = compileHtnDomain(other, { name: 'foreign', root: 'Move2', tasks: [{ kind: 'compound', name: 'Move2', methods: [{ subtasks: ['SetUp'] }] }] });
+    const foreign = compileHtnDomain(other, {
+      name: 'foreign',
+      root: 'Move2',
+      tasks: [{ kind: 'compound', name: 'Move2', methods: [{ subtasks: ['SetUp'] }] }],
+    });
     expect(thrown(() => p.plug('Move', foreign))).toMatchObject({ code: 'SLOT_NAME_CLASH', message: expect.stringContaining('operator') });
   });
 });
@@ -162,11 +193,22 @@ describe('a slot is compiled into the planner: one search over both domains', ()
 describe('a plugged sub-domain with a parallel task', () => {
   it('plans its sections through the slot; a best-first planner refuses it (BAD_OPTION) and keeps the slot empty', () => {
     const cover = coverActions();
-    const parentOf = () => compileHtnDomain(cover, { root: 'Act', tasks: [{ kind: 'slot', name: 'Tactics' }, { kind: 'compound', name: 'Act', methods: [{ subtasks: ['Tactics'] }] }] });
+    const parentOf = () =>
+      compileHtnDomain(cover, {
+        root: 'Act',
+        tasks: [
+          { kind: 'slot', name: 'Tactics' },
+          { kind: 'compound', name: 'Act', methods: [{ subtasks: ['Tactics'] }] },
+        ],
+      });
     const p = new HtnPlanner(parentOf());
     p.plug('Tactics', coverHtnDomain(cover));
     const plan = p.plan(createState(cover.schema, { UnderFire: true, Ammo: 1 })).plan!;
-    expect([tasksOf({ plan }), plan.parallel, plan.meta.mtr]).toEqual([['RunToCover', 'Reload', 'Shoot'], [{ task: 'TakeCover', start: 0, split: 1, end: 2 }], [0, 0, 0, 0]]);
+    expect([tasksOf({ plan }), plan.parallel, plan.meta.mtr]).toEqual([
+      ['RunToCover', 'Reload', 'Shoot'],
+      [{ task: 'TakeCover', start: 0, split: 1, end: 2 }],
+      [0, 0, 0, 0],
+    ]);
     const best = new HtnPlanner(parentOf(), { mode: 'best-first' });
     expect(thrown(() => best.plug('Tactics', coverHtnDomain(cover)))).toMatchObject({ code: 'BAD_OPTION' });
     expect(best.pluggedInto('Tactics')).toBeNull();
@@ -176,7 +218,12 @@ describe('a plugged sub-domain with a parallel task', () => {
 describe('run-time checks on slot and delegate steps, and through the plan codec', () => {
   it("a check on the method calling a slot covers the sub-domain's steps; a check inside the sub-domain too", () => {
     const p = new HtnPlanner(parent('tick'));
-    p.plug('Move', moves(0, { tasks: [{ kind: 'compound', name: 'Move1', methods: [{ name: 'setUp', conditions: [eq(k.Done, false)], check: 'step', subtasks: ['SetUp'] }] }] }));
+    p.plug(
+      'Move',
+      moves(0, {
+        tasks: [{ kind: 'compound', name: 'Move1', methods: [{ name: 'setUp', conditions: [eq(k.Done, false)], check: 'step', subtasks: ['SetUp'] }] }],
+      }),
+    );
     const r = p.plan(createState(schema));
     const [setUp, finish] = r.plan!.steps;
     expect([setUp.task, setUp.conditions.describe(0), setUp.executing.describe(0)]).toEqual(['SetUp', 'Done == false', 'Calm == true']);

@@ -85,7 +85,13 @@ describe('slots: the NPC whose combat behaviour is filled when it picks up a wea
   });
 
   it('a slot is declared in data as { kind: "slot", name }', () => {
-    const d = compileHtnDomain(actions, { root: 'R', tasks: [{ kind: 'slot', name: 'S' }, { kind: 'compound', name: 'R', methods: [{ subtasks: ['S'] }, { subtasks: ['Wander'] }] }] });
+    const d = compileHtnDomain(actions, {
+      root: 'R',
+      tasks: [
+        { kind: 'slot', name: 'S' },
+        { kind: 'compound', name: 'R', methods: [{ subtasks: ['S'] }, { subtasks: ['Wander'] }] },
+      ],
+    });
     expect(d.slots).toEqual(['S']);
     const p = new HtnPlanner(d);
     expect(tasksOf(p.plan(createState(schema)))).toEqual(['Wander']);
@@ -98,8 +104,17 @@ describe('slots: the NPC whose combat behaviour is filled when it picks up a wea
 describe('slot arguments', () => {
   it('a slot called with arguments passes them to the sub-domain root', () => {
     const actions = npcActions();
-    const d = compileHtnDomain(actions, { root: 'R', tasks: [{ kind: 'slot', name: 'S' }, { kind: 'compound', name: 'R', methods: [{ subtasks: [{ task: 'S', args: ['Shoot'] }] }] }] });
-    const sub = compileHtnDomain(actions, { root: 'Do', tasks: [{ kind: 'compound', name: 'Do', methods: [{ subtasks: (_s, _c, args) => [String(args[0] ?? 'Wander')] }] }] });
+    const d = compileHtnDomain(actions, {
+      root: 'R',
+      tasks: [
+        { kind: 'slot', name: 'S' },
+        { kind: 'compound', name: 'R', methods: [{ subtasks: [{ task: 'S', args: ['Shoot'] }] }] },
+      ],
+    });
+    const sub = compileHtnDomain(actions, {
+      root: 'Do',
+      tasks: [{ kind: 'compound', name: 'Do', methods: [{ subtasks: (_s, _c, args) => [String(args[0] ?? 'Wander')] }] }],
+    });
     const p = new HtnPlanner(d);
     p.plug('S', sub);
     expect(tasksOf(p.plan(createState(actions.schema, { Ammo: 1 })))).toEqual(['Shoot']);
@@ -109,7 +124,14 @@ describe('slot arguments', () => {
 describe('static splice of a sub-domain definition', () => {
   const actions = npcActions();
   it('brings its tasks in; the spliced root is called by name', () => {
-    const gun = htnDomainBuilder(actions).compound('GunCombat', 'utility').method([], { utility: 1 }).task('Shoot').back().method([], { utility: 0 }).task('Reload').end();
+    const gun = htnDomainBuilder(actions)
+      .compound('GunCombat', 'utility')
+      .method([], { utility: 1 })
+      .task('Shoot')
+      .back()
+      .method([], { utility: 0 })
+      .task('Reload')
+      .end();
     const d = htnDomainBuilder(actions).compound('Root').method().task('GunCombat').end().splice(gun).build();
     expect(tasksOf(new HtnPlanner(d).plan(createState(actions.schema, { Ammo: 1 })))).toEqual(['Shoot']);
     expect(tasksOf(new HtnPlanner(d).plan(createState(actions.schema, { Ammo: 0 })))).toEqual(['Reload']);

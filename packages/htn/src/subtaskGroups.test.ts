@@ -109,7 +109,11 @@ describe('optional and any-order definitions are validated', () => {
 describe('the builder writes optional and any-order subtasks', () => {
   it('optional(name, ...args) and anyOrder(...tasks)', () => {
     const b = htnDomainBuilder(actions).compound('Root').method().optional('SetY').anyOrder('NeedsZ', 'SetZ').end();
-    expect(b.toData().tasks[0]).toEqual({ kind: 'compound', name: 'Root', methods: [{ conditions: [], subtasks: [{ optional: 'SetY' }, { anyOrder: ['NeedsZ', 'SetZ'] }] }] });
+    expect(b.toData().tasks[0]).toEqual({
+      kind: 'compound',
+      name: 'Root',
+      methods: [{ conditions: [], subtasks: [{ optional: 'SetY' }, { anyOrder: ['NeedsZ', 'SetZ'] }] }],
+    });
     expect(tasksOf(new HtnPlanner(b.build()).plan(createState(schema)))).toEqual(['SetY', 'SetZ', 'NeedsZ']);
   });
 });

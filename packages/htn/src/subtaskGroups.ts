@@ -15,7 +15,8 @@ export const MAX_ANY_ORDER = 6;
  * // T's method now calls '(optional Reload in T#0)', a compound with methods ['Reload'] and []
  */
 export function expandSubtaskGroups(tasks: readonly TaskDef[]): readonly TaskDef[] {
-  if (!tasks.some((t) => t?.kind === 'compound' && Array.isArray(t.methods) && t.methods.some((m) => Array.isArray(m?.subtasks) && m.subtasks.some(isGroup)))) return tasks;
+  if (!tasks.some((t) => t?.kind === 'compound' && Array.isArray(t.methods) && t.methods.some((m) => Array.isArray(m?.subtasks) && m.subtasks.some(isGroup))))
+    return tasks;
   const extra: CompoundDef[] = [];
   const out = tasks.map((t): TaskDef => {
     if (t?.kind !== 'compound' || !Array.isArray(t.methods)) return t;
@@ -26,12 +27,23 @@ export function expandSubtaskGroups(tasks: readonly TaskDef[]): readonly TaskDef
         if (!isGroup(ref)) return ref;
         if ('optional' in ref) {
           const name = `(optional ${refName(ref.optional, t.name)} in ${where}.${i})`;
-          extra.push({ kind: 'compound', name, methods: [{ name: 'planned', subtasks: [ref.optional] }, { name: 'skipped', subtasks: [] }] });
+          extra.push({
+            kind: 'compound',
+            name,
+            methods: [
+              { name: 'planned', subtasks: [ref.optional] },
+              { name: 'skipped', subtasks: [] },
+            ],
+          });
           return name;
         }
         const group = ref.anyOrder;
         if (!Array.isArray(group) || group.length === 0 || group.length > MAX_ANY_ORDER) {
-          throw new TaskDefinitionError('BAD_ANY_ORDER', t.name, `The any-order group at subtask ${i} of method ${where} must list 1 to ${MAX_ANY_ORDER} tasks, got ${Array.isArray(group) ? group.length : JSON.stringify(group)}.`);
+          throw new TaskDefinitionError(
+            'BAD_ANY_ORDER',
+            t.name,
+            `The any-order group at subtask ${i} of method ${where} must list 1 to ${MAX_ANY_ORDER} tasks, got ${Array.isArray(group) ? group.length : JSON.stringify(group)}.`,
+          );
         }
         const name = `(any order ${group.map((g) => refName(g, t.name)).join(', ')} in ${where}.${i})`;
         extra.push({ kind: 'compound', name, methods: permutations(group.length).map((p) => ({ name: p.join(''), subtasks: p.map((j) => group[j]) })) });
@@ -51,7 +63,11 @@ function isGroup(ref: SubtaskDef): ref is Extract<SubtaskDef, { optional: unknow
 function refName(ref: TaskRef, task: string): string {
   if (typeof ref === 'string') return ref;
   if (ref !== null && typeof ref === 'object' && typeof ref.task === 'string') return ref.task;
-  throw new TaskDefinitionError('BAD_SUBTASK', task, `Malformed optional or any-order subtask ${JSON.stringify(ref)} in task ${task}: expected a task name or { task, args }.`);
+  throw new TaskDefinitionError(
+    'BAD_SUBTASK',
+    task,
+    `Malformed optional or any-order subtask ${JSON.stringify(ref)} in task ${task}: expected a task name or { task, args }.`,
+  );
 }
 
 /** Every permutation of 0..n-1, the identity first, then in lexicographic order. */
@@ -61,6 +77,9 @@ function permutations(n: number): number[][] {
     if (rest.length === 0) out.push(prefix);
     rest.forEach((x, i) => walk([...prefix, x], [...rest.slice(0, i), ...rest.slice(i + 1)]));
   };
-  walk([], Array.from({ length: n }, (_, i) => i));
+  walk(
+    [],
+    Array.from({ length: n }, (_, i) => i),
+  );
   return out;
 }

@@ -66,14 +66,20 @@ if (ws) {
   const connect = () => {
     status.textContent = `WebSocket ${ws}: connecting`;
     let opened = false;
-    connectWebSocket(ws, (m) => {
-      if (!opened) status.textContent = `WebSocket ${ws}: live`;
-      opened = true;
-      receive(m);
-    }, { onClose: (reason) => {
-      status.textContent = `WebSocket ${ws}: ${reason}, retrying`;
-      setTimeout(connect, 1000);
-    } });
+    connectWebSocket(
+      ws,
+      (m) => {
+        if (!opened) status.textContent = `WebSocket ${ws}: live`;
+        opened = true;
+        receive(m);
+      },
+      {
+        onClose: (reason) => {
+          status.textContent = `WebSocket ${ws}: ${reason}, retrying`;
+          setTimeout(connect, 1000);
+        },
+      },
+    );
   };
   connect();
 }

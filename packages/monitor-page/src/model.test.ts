@@ -33,10 +33,14 @@ describe('predictStates', () => {
   });
   it('changedKeys finds exactly the keys whose values differ', () => {
     fc.assert(
-      fc.property(fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 0, max: 2 })), fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 0, max: 2 })), (x, y) => {
-        const changed = changedKeys(x, y);
-        for (const k of ['a', 'b', 'c', 'd']) expect(changed.has(k)).toBe(x[k] !== y[k]);
-      }),
+      fc.property(
+        fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 0, max: 2 })),
+        fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd'), fc.integer({ min: 0, max: 2 })),
+        (x, y) => {
+          const changed = changedKeys(x, y);
+          for (const k of ['a', 'b', 'c', 'd']) expect(changed.has(k)).toBe(x[k] !== y[k]);
+        },
+      ),
     );
     expect([...changedKeys(null, { a: 1 })]).toEqual(['a']);
   });
@@ -106,11 +110,17 @@ describe('searchGraph', () => {
 describe('actionCatalog', () => {
   it('collects conditions, effects and distinct costs of planned actions', () => {
     const c = actionCatalog(soldier());
-    expect(c.get('aim')).toEqual({ name: 'aim', operator: 'aim', conditions: ['enemyvisible == true', 'weaponloaded == true'], effects: ['enemylinedup = true'], costs: [1] });
+    expect(c.get('aim')).toEqual({
+      name: 'aim',
+      operator: 'aim',
+      conditions: ['enemyvisible == true', 'weaponloaded == true'],
+      effects: ['enemylinedup = true'],
+      costs: [1],
+    });
     expect(c.has('flee')).toBe(false);
   });
 
-  it('takes every candidate from the planners\' catalog, planned or not; planned costs win over the base cost', () => {
+  it("takes every candidate from the planners' catalog, planned or not; planned costs win over the base cost", () => {
     const agent: AgentRecording = {
       ...soldier(),
       catalog: {
@@ -153,7 +163,14 @@ describe('parseMessage', () => {
 
 describe('MonitorStore', () => {
   const known = (a: AgentRecording) => ({ actions: a.actions, compounds: a.compounds, methods: a.methods, goals: a.goals });
-  const update = (agent: AgentRecording, runs: PlanningRun[]) => ({ type: 'update' as const, agent: agent.id, runs, timeline: [], stats: agent.stats, known: known(agent) });
+  const update = (agent: AgentRecording, runs: PlanningRun[]) => ({
+    type: 'update' as const,
+    agent: agent.id,
+    runs,
+    timeline: [],
+    stats: agent.stats,
+    known: known(agent),
+  });
   it('applies snapshot, agent and update messages and tells listeners', () => {
     const store = new MonitorStore();
     let calls = 0;
@@ -177,7 +194,13 @@ describe('MonitorStore', () => {
         const t = troll();
         store.load({ ...arenaRecording(), agents: [{ ...t, runs: [] }] });
         let id = 0;
-        for (const n of batches) store.apply(update(t, Array.from({ length: n }, () => ({ ...t.runs[0], id: ++id }))));
+        for (const n of batches)
+          store.apply(
+            update(
+              t,
+              Array.from({ length: n }, () => ({ ...t.runs[0], id: ++id })),
+            ),
+          );
         const kept = store.agent('troll')?.runs ?? [];
         expect(kept.map((r) => r.id)).toEqual(Array.from({ length: Math.min(limit, id) }, (_, i) => id - Math.min(limit, id) + i + 1));
         expect((store.agent('troll')?.dropped.runs ?? 0) + kept.length).toBe(id);

@@ -21,8 +21,19 @@ export function parseMessage(json: unknown): RecordingMessage {
       loadRecording({ format: 'dualplan-recording', version: 1, started: '', agents: [json.agent] });
       break;
     case 'update':
-      if (typeof json.agent !== 'string' || !Array.isArray(json.runs) || !Array.isArray(json.timeline) || !isObject(json.stats) || !isObject(json.known) || (json.catalog !== undefined && !isObject(json.catalog))) {
-        throw new MonitorPageError('BAD_MESSAGE', 'update', 'An "update" message needs agent (string), runs, timeline (lists), stats and known names (and catalog, when present, an object).');
+      if (
+        typeof json.agent !== 'string' ||
+        !Array.isArray(json.runs) ||
+        !Array.isArray(json.timeline) ||
+        !isObject(json.stats) ||
+        !isObject(json.known) ||
+        (json.catalog !== undefined && !isObject(json.catalog))
+      ) {
+        throw new MonitorPageError(
+          'BAD_MESSAGE',
+          'update',
+          'An "update" message needs agent (string), runs, timeline (lists), stats and known names (and catalog, when present, an object).',
+        );
       }
       break;
     default:

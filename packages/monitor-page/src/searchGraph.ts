@@ -58,7 +58,16 @@ export function searchGraph(trace: SearchTrace, options: SearchGraphOptions = {}
     else if (n.kind === 'compound' && n.via !== null) lines.push(`method ${n.via}`);
     if (n.verdict !== 'kept') lines.push(`✗ ${n.verdict}${n.detail ? `: ${n.detail}` : ''}`);
     else if (n.abandoned) lines.push('abandoned by a backtrack');
-    boxes.push({ id: `n${n.id}`, kind: n.abandoned ? 'abandoned' : 'node', title: n.kind === 'search' ? n.label || '(goal reached)' : n.label, lines, verdict: n.verdict, onPath: n.onPath, node: n.id, names: [] });
+    boxes.push({
+      id: `n${n.id}`,
+      kind: n.abandoned ? 'abandoned' : 'node',
+      title: n.kind === 'search' ? n.label || '(goal reached)' : n.label,
+      lines,
+      verdict: n.verdict,
+      onPath: n.onPath,
+      node: n.id,
+      names: [],
+    });
     if (n.parent >= 0) {
       const parent = trace.nodes[n.parent];
       links.push({ from: `n${n.parent}`, to: `n${n.id}`, label: linkLabel(trace, n, parent), onPath: n.onPath && parent.onPath });
@@ -84,12 +93,30 @@ function addCandidates(trace: SearchTrace, shown: Set<number>, boxes: GraphBox[]
       return;
     } else {
       const method = c.index >= 0 ? `#${c.index} ` : '';
-      boxes.push({ id: `c${i}`, kind: 'candidate', title: `✗ ${method}${c.name}`, lines: [`${c.verdict}${c.detail ? `: ${c.detail}` : ''}`], verdict: c.verdict, onPath: false, node: c.node, names: [c.name] });
+      boxes.push({
+        id: `c${i}`,
+        kind: 'candidate',
+        title: `✗ ${method}${c.name}`,
+        lines: [`${c.verdict}${c.detail ? `: ${c.detail}` : ''}`],
+        verdict: c.verdict,
+        onPath: false,
+        node: c.node,
+        names: [c.name],
+      });
     }
     links.push({ from: `n${c.node}`, to: `c${i}`, label: '', onPath: false });
   });
   for (const [node, names] of noEffect) {
-    boxes.push({ id: `g${node}`, kind: 'group', title: `${names.length} without a useful effect`, lines: [wrapNames(names)], verdict: 'noEffect', onPath: false, node, names });
+    boxes.push({
+      id: `g${node}`,
+      kind: 'group',
+      title: `${names.length} without a useful effect`,
+      lines: [wrapNames(names)],
+      verdict: 'noEffect',
+      onPath: false,
+      node,
+      names,
+    });
     links.push({ from: `n${node}`, to: `g${node}`, label: '', onPath: false });
   }
 }

@@ -17,7 +17,12 @@ export interface StepTiming {
  * stepTimings(agent, run.id, run.plan.steps.length).map((t) => t.outcome); // ['succeeded', 'running', 'pending']
  */
 export function stepTimings(agent: AgentRecording, runId: number, steps: number): StepTiming[] {
-  const out = Array.from({ length: steps }, (): { -readonly [K in keyof StepTiming]: StepTiming[K] } => ({ started: null, ended: null, outcome: 'pending', reason: '' }));
+  const out = Array.from({ length: steps }, (): { -readonly [K in keyof StepTiming]: StepTiming[K] } => ({
+    started: null,
+    ended: null,
+    outcome: 'pending',
+    reason: '',
+  }));
   for (const e of agent.timeline) {
     if (!('run' in e) || e.run !== runId || !('index' in e) || e.index >= steps) continue;
     const t = out[e.index];

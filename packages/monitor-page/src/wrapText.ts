@@ -10,7 +10,7 @@ export function wrapText(text: string, max = MAX_ROW): string[] {
   const rows: string[] = [];
   let row = '';
   for (const word of text.split(' ')) {
-    for (let w = word; w.length > 0; ) {
+    for (let w = word; w.length > 0;) {
       const candidate = row ? `${row} ${w}` : w;
       if (candidate.length <= max) {
         row = candidate;

@@ -35,7 +35,12 @@ describe('record', () => {
     expect(adopted.searches[0].plan).toEqual(adopted.plan!.steps.map((s) => s.task));
     // The path of the tree ends in the plan's primitives, in order.
     const tree = adopted.searches[0];
-    expect(tree.path.map((id) => tree.nodes[id]).filter((n) => n.kind === 'primitive').map((n) => n.label)).toEqual(tree.plan);
+    expect(
+      tree.path
+        .map((id) => tree.nodes[id])
+        .filter((n) => n.kind === 'primitive')
+        .map((n) => n.label),
+    ).toEqual(tree.plan);
     expect(rec.keys.find((k) => k.name === 'WsEnemyRange')).toEqual({ name: 'WsEnemyRange', kind: 'enum', values: ['Melee', 'View', 'OutOfRange'] });
     expect(rec.actions).toContain('DoTrunkSlam');
     // World changes are attributed to the sensor that made them, or to the step whose effects they are.
@@ -51,7 +56,10 @@ describe('record', () => {
       state: createState(trollSchema(), { WsCanSeeEnemy: true, WsTrunkHealth: 3, WsEnemyRange: 'View' } as never),
       ctx: {},
       planner: htnAgentPlanner(new HtnPlanner(trollHtnDomain())),
-      operators: Object.fromEntries(Object.values(TrollOperator).map((op) => [op, { update: () => 1 as never } as Operator])) as Record<TrollOperator, Operator>,
+      operators: Object.fromEntries(Object.values(TrollOperator).map((op) => [op, { update: () => 1 as never } as Operator])) as Record<
+        TrollOperator,
+        Operator
+      >,
     });
     const recorder = record(troll);
     troll.tick(0.1);
@@ -82,7 +90,11 @@ describe('record', () => {
     expect(found.goals.filter((g) => g.chosen).length).toBeLessThanOrEqual(1);
     const search = found.searches[found.searches.length - 1];
     expect(search.planner).toBe('goap');
-    expect(search.candidates.every((c) => ['kept', 'noEffect', 'conditionConflicts', 'effectConflicts', 'procedural', 'unusable', 'tooLong', 'duplicate', 'unreachable'].includes(c.verdict))).toBe(true);
+    expect(
+      search.candidates.every((c) =>
+        ['kept', 'noEffect', 'conditionConflicts', 'effectConflicts', 'procedural', 'unusable', 'tooLong', 'duplicate', 'unreachable'].includes(c.verdict),
+      ),
+    ).toBe(true);
     expect(rec.goals.length).toBeGreaterThan(0);
     expect(rec.stats.neverSelected.goals.every((g) => rec.goals.includes(g))).toBe(true);
     expect(formatStatistics(rec.stats)).toContain('never selected: actions');
@@ -168,7 +180,16 @@ describe('record', () => {
 
   it('stop() detaches: planners stop tracing and nothing more is recorded', () => {
     const planner = new HtnPlanner(trollHtnDomain());
-    const troll = createAgent({ id: 'troll', state: createState(trollSchema()), ctx: {}, planner: htnAgentPlanner(planner), operators: Object.fromEntries(Object.values(TrollOperator).map((op) => [op, { update: () => 0 as never } as Operator])) as Record<TrollOperator, Operator> });
+    const troll = createAgent({
+      id: 'troll',
+      state: createState(trollSchema()),
+      ctx: {},
+      planner: htnAgentPlanner(planner),
+      operators: Object.fromEntries(Object.values(TrollOperator).map((op) => [op, { update: () => 0 as never } as Operator])) as Record<
+        TrollOperator,
+        Operator
+      >,
+    });
     const recorder = record(troll);
     expect(planner.tracing).toBe(true);
     troll.tick(0.1);
@@ -183,7 +204,16 @@ describe('record', () => {
 
   it('records results without searches when searches are off, and rejects bad input with typed errors', () => {
     const planner = new HtnPlanner(trollHtnDomain());
-    const troll = createAgent({ id: 'troll', state: createState(trollSchema()), ctx: {}, planner: htnAgentPlanner(planner), operators: Object.fromEntries(Object.values(TrollOperator).map((op) => [op, { update: () => 0 as never } as Operator])) as Record<TrollOperator, Operator> });
+    const troll = createAgent({
+      id: 'troll',
+      state: createState(trollSchema()),
+      ctx: {},
+      planner: htnAgentPlanner(planner),
+      operators: Object.fromEntries(Object.values(TrollOperator).map((op) => [op, { update: () => 0 as never } as Operator])) as Record<
+        TrollOperator,
+        Operator
+      >,
+    });
     const recorder = record(troll, { searches: false });
     expect(planner.tracing).toBe(false);
     troll.tick(0.1);
@@ -203,7 +233,7 @@ describe('record', () => {
     for (const r of runs) for (const s of r.searches) expect(s.nodes.length + s.candidates.length + s.events.length).toBeLessThanOrEqual(10);
   });
 
-  it('keeps the planners\' catalog once per agent: conditions, effects and cost of every action, method and goal', () => {
+  it("keeps the planners' catalog once per agent: conditions, effects and cost of every action, method and goal", () => {
     const agents = [htnTroll(1), goapSoldier(1)];
     const recorder = record(agents, { flushMs: 0 });
     const messages: RecordingMessage[] = [];

@@ -2,7 +2,15 @@ import type { Agent, RunnerEvent } from '@dualplan/runner';
 import type { AgentPlanner, ObservedGoal, PlanObserver, SearchTrace } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { describeKeys, namedChanges } from './namedState.js';
-import { RECORDING_VERSION, type AgentRecording, type GoalConsidered, type PlanningRun, type Recording, type RecordingMessage, type TimelineEvent } from './Recording.js';
+import {
+  RECORDING_VERSION,
+  type AgentRecording,
+  type GoalConsidered,
+  type PlanningRun,
+  type Recording,
+  type RecordingMessage,
+  type TimelineEvent,
+} from './Recording.js';
 import { RingBuffer } from './RingBuffer.js';
 import { UsageStatistics, type PlanCredit } from './UsageStatistics.js';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
@@ -15,7 +23,8 @@ const MAX_PENDING_SEARCHES = 64;
 
 function positiveInt(value: number | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min) throw new MonitorError('BAD_OPTION', name, `Recorder option ${name} must be an integer >= ${min}, got ${String(value)}.`);
+  if (!Number.isInteger(value) || value < min)
+    throw new MonitorError('BAD_OPTION', name, `Recorder option ${name} must be an integer >= ${min}, got ${String(value)}.`);
   return value;
 }
 
@@ -88,11 +97,20 @@ export class Recorder {
   /** Start recording `agent` (its id must be new to this recorder). */
   add(agent: Agent): void {
     if (this.stopped) throw new MonitorError('STOPPED', agent?.id ?? '', 'This recorder was stopped; create a new one.');
-    if (!agent || typeof agent.addListener !== 'function' || !Array.isArray(agent.runners)) throw new MonitorError('BAD_AGENT', String(agent?.id ?? ''), 'record() needs agents made by createAgent (from @dualplan/runner).');
+    if (!agent || typeof agent.addListener !== 'function' || !Array.isArray(agent.runners))
+      throw new MonitorError('BAD_AGENT', String(agent?.id ?? ''), 'record() needs agents made by createAgent (from @dualplan/runner).');
     if (this.entries.has(agent.id)) throw new MonitorError('DUPLICATE_AGENT', agent.id, `Agent "${agent.id}" is already recorded.`);
     const entry: AgentEntry = {
       agent,
-      runners: agent.runners.map((runner) => ({ runner, planner: null, planCalls: runner.stats.planCalls, planned: false, current: -1, credit: undefined, scratch: agent.state.clone() })),
+      runners: agent.runners.map((runner) => ({
+        runner,
+        planner: null,
+        planCalls: runner.stats.planCalls,
+        planned: false,
+        current: -1,
+        credit: undefined,
+        scratch: agent.state.clone(),
+      })),
       runs: new RingBuffer(this.runsPerAgent),
       timeline: new RingBuffer(this.eventsPerAgent),
       stats: new UsageStatistics(this.planSamples),
@@ -138,7 +156,12 @@ export class Recorder {
 
   /** The whole recording: plain JSON-serialisable data (a copy). */
   recording(): Recording {
-    return { format: 'dualplan-recording', version: RECORDING_VERSION, started: this.started, agents: [...this.entries.values()].map((e) => this.agentRecording(e)) };
+    return {
+      format: 'dualplan-recording',
+      version: RECORDING_VERSION,
+      started: this.started,
+      agents: [...this.entries.values()].map((e) => this.agentRecording(e)),
+    };
   }
 
   /** Same as {@link recording}, so `JSON.stringify(recorder)` writes a recording file. */
@@ -168,7 +191,15 @@ export class Recorder {
     this.timer = null;
     for (const e of this.entries.values()) {
       if (e.outRuns.length === 0 && e.outEvents.length === 0 && !e.catalogChanged) continue;
-      const message: RecordingMessage = { type: 'update', agent: e.agent.id, runs: e.outRuns.toArray(), timeline: e.outEvents.toArray(), stats: e.stats.snapshot(e.agent.time), known: e.stats.knownNames(), ...(e.catalogChanged ? { catalog: { ...e.catalog } } : {}) };
+      const message: RecordingMessage = {
+        type: 'update',
+        agent: e.agent.id,
+        runs: e.outRuns.toArray(),
+        timeline: e.outEvents.toArray(),
+        stats: e.stats.snapshot(e.agent.time),
+        known: e.stats.knownNames(),
+        ...(e.catalogChanged ? { catalog: { ...e.catalog } } : {}),
+      };
       e.catalogChanged = false;
       e.outRuns.clear();
       e.outEvents.clear();
@@ -240,7 +271,8 @@ export class Recorder {
     const changes = namedChanges(state.schema, entry.values, state.values);
     entry.values.set(state.values);
     entry.version = state.version;
-    if (Object.keys(changes).length > 0) this.push(entry, { seq: entry.nextSeq++, tick: agent.tickCount, time: agent.time, runner, type: 'stateChanged', by, changes });
+    if (Object.keys(changes).length > 0)
+      this.push(entry, { seq: entry.nextSeq++, tick: agent.tickCount, time: agent.time, runner, type: 'stateChanged', by, changes });
   }
 
   private onSensor(entry: AgentEntry, sensor: string): void {
@@ -269,17 +301,40 @@ export class Recorder {
           break;
         case 'stepStarted':
         case 'stepSucceeded':
-          this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: e.type, task: e.step.task, index: e.index, run: r.current });
+          this.push(entry, {
+            seq: entry.nextSeq++,
+            tick: e.tick,
+            time: e.time,
+            runner: e.runner,
+            type: e.type,
+            task: e.step.task,
+            index: e.index,
+            run: r.current,
+          });
           break;
         case 'stepFailed':
         case 'stepAborted':
-          this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: e.type, task: e.step.task, index: e.index, run: r.current, reason: e.reason });
+          this.push(entry, {
+            seq: entry.nextSeq++,
+            tick: e.tick,
+            time: e.time,
+            runner: e.runner,
+            type: e.type,
+            task: e.step.task,
+            index: e.index,
+            run: r.current,
+            reason: e.reason,
+          });
           break;
         case 'planFinished':
           this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'planFinished', run: r.current }, r.credit);
           break;
         case 'planFailed':
-          this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'planFailed', run: r.current, reason: e.reason }, r.credit);
+          this.push(
+            entry,
+            { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'planFailed', run: r.current, reason: e.reason },
+            r.credit,
+          );
           break;
       }
     }
@@ -325,7 +380,12 @@ export class Recorder {
 }
 
 function considered(g: ObservedGoal): GoalConsidered {
-  return { name: g.name, priority: Number.isNaN(g.priority) ? null : g.priority, valid: g.valid, satisfied: g.satisfied, plannable: g.plannable, chosen: g.chosen };
+  return {
+    name: g.name,
+    priority: Number.isNaN(g.priority) ? null : g.priority,
+    valid: g.valid,
+    satisfied: g.satisfied,
+    plannable: g.plannable,
+    chosen: g.chosen,
+  };
 }
-
-

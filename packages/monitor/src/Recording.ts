@@ -185,7 +185,12 @@ export interface AgentStatistics {
    */
   readonly conditions: Record<string, ConditionCounts>;
   /** Known names never part of a plan found, sorted. */
-  readonly neverSelected: { readonly actions: readonly string[]; readonly methods: readonly string[]; readonly compounds: readonly string[]; readonly goals: readonly string[] };
+  readonly neverSelected: {
+    readonly actions: readonly string[];
+    readonly methods: readonly string[];
+    readonly compounds: readonly string[];
+    readonly goals: readonly string[];
+  };
   /** Events of each type, including those dropped by retention. */
   readonly events: Record<string, number>;
 }

@@ -29,7 +29,8 @@ export class RecordingMirror {
   constructor(options: MirrorOptions = {}) {
     this.runsPerAgent = options.runsPerAgent ?? 100;
     this.eventsPerAgent = options.eventsPerAgent ?? 1000;
-    if (!(this.runsPerAgent >= 1) || !(this.eventsPerAgent >= 1)) throw new MonitorError('BAD_OPTION', 'runsPerAgent', 'RecordingMirror retention options must be >= 1.');
+    if (!(this.runsPerAgent >= 1) || !(this.eventsPerAgent >= 1))
+      throw new MonitorError('BAD_OPTION', 'runsPerAgent', 'RecordingMirror retention options must be >= 1.');
   }
 
   /** Apply one message; returns the id of the agent it changed ('' for a snapshot). */

@@ -17,7 +17,8 @@ export class RingBuffer<T> {
   private start = 0;
 
   constructor(capacity: number) {
-    if (!Number.isInteger(capacity) || capacity < 1) throw new MonitorError('BAD_OPTION', 'capacity', `A ring buffer needs an integer capacity >= 1, got ${String(capacity)}.`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new MonitorError('BAD_OPTION', 'capacity', `A ring buffer needs an integer capacity >= 1, got ${String(capacity)}.`);
     this.capacity = capacity;
   }
 

@@ -33,7 +33,8 @@ export interface WebSocketClientOptions {
  */
 export function connectWebSocket(url: string, onMessage: (message: RecordingMessage) => void, options: WebSocketClientOptions = {}): () => void {
   const Ctor = options.WebSocket ?? (globalThis as { WebSocket?: WebSocketConstructor }).WebSocket;
-  if (typeof Ctor !== 'function') throw new MonitorError('NO_WEBSOCKET', url, 'No WebSocket class here: pass options.WebSocket (for example `WebSocket` from the ws package).');
+  if (typeof Ctor !== 'function')
+    throw new MonitorError('NO_WEBSOCKET', url, 'No WebSocket class here: pass options.WebSocket (for example `WebSocket` from the ws package).');
   const socket = new Ctor(url);
   let closed = false;
   const close = (reason: string) => {

@@ -38,7 +38,10 @@ export function formatRun(run: PlanningRun, options: FormatRunOptions = {}): str
     lines.push(`  plan for ${p.target}, cost ${p.cost}${p.mtr.length ? `, MTR [${p.mtr.join(', ')}]` : ''}${p.partial ? ', partial' : ''}:`);
     p.steps.forEach((s, i) => {
       const section = p.parallel?.find((x) => x.start === i || (x.split === i && x.split < x.end));
-      if (section !== undefined) lines.push(`    ${section.start === i && section.split > i ? `parallel ${section.task}, primary branch:` : `parallel ${section.task}, secondary branch (beside the primary):`}`);
+      if (section !== undefined)
+        lines.push(
+          `    ${section.start === i && section.split > i ? `parallel ${section.task}, primary branch:` : `parallel ${section.task}, secondary branch (beside the primary):`}`,
+        );
       const args = s.args.length ? `(${s.args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(', ')})` : '';
       const changes = cells(s.predicted);
       lines.push(`    ${i + 1}. ${s.task}${args} cost ${s.cost}${changes ? ` => ${changes}` : ''}`);

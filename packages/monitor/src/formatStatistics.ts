@@ -31,7 +31,11 @@ export function formatStatistics(stats: AgentStatistics, topConditions = 10): st
     .filter(([, n]) => n.failed > 0)
     .sort((a, b) => b[1].failed - a[1].failed || a[0].localeCompare(b[0]))
     .slice(0, topConditions);
-  if (conditions.length > 0) lines.push('conditions that discarded candidates most (failed / held):', ...conditions.map(([c, n]) => `  ${String(n.failed).padStart(6)} / ${String(n.held).padEnd(6)}  ${c}`));
+  if (conditions.length > 0)
+    lines.push(
+      'conditions that discarded candidates most (failed / held):',
+      ...conditions.map(([c, n]) => `  ${String(n.failed).padStart(6)} / ${String(n.held).padEnd(6)}  ${c}`),
+    );
   const n = stats.neverSelected;
   const list = (xs: readonly string[]) => (xs.length ? xs.join(', ') : '(none)');
   lines.push(`never selected: actions ${list(n.actions)}; methods ${list(n.methods)}; compounds ${list(n.compounds)}; goals ${list(n.goals)}`);

@@ -12,25 +12,46 @@ describe('loadRecording', () => {
   });
 
   it('names what is wrong with a file that is not a recording', () => {
-    const bad = (input: unknown, subject: string, message: RegExp) => expect(() => loadRecording(input)).toThrow(expect.objectContaining({ code: 'BAD_RECORDING', subject, message: expect.stringMatching(message) }));
+    const bad = (input: unknown, subject: string, message: RegExp) =>
+      expect(() => loadRecording(input)).toThrow(expect.objectContaining({ code: 'BAD_RECORDING', subject, message: expect.stringMatching(message) }));
     bad('{nope', '(json)', /not JSON/);
     bad([], '(root)', /expected an object/);
     bad({ ...empty, format: 'other' }, 'format', /"other"/);
     bad({ ...empty, version: 0 }, 'version', /positive integer/);
     bad({ ...empty, agents: {} }, 'agents', /must be an array/);
-    bad({ ...empty, agents: [{ id: 'troll', keys: [], actions: [], compounds: [], methods: [], goals: [], runs: 'x', timeline: [] }] }, 'agents[0].runs', /agent "troll": field "runs"/);
-    bad({ ...empty, agents: [{ id: 'troll', keys: [], actions: [], compounds: [], methods: [], goals: [], runs: [{ id: 1 }], timeline: [], stats: {}, dropped: {} }] }, 'agents[0].runs[0]', /run 0 needs/);
+    bad(
+      { ...empty, agents: [{ id: 'troll', keys: [], actions: [], compounds: [], methods: [], goals: [], runs: 'x', timeline: [] }] },
+      'agents[0].runs',
+      /agent "troll": field "runs"/,
+    );
+    bad(
+      {
+        ...empty,
+        agents: [{ id: 'troll', keys: [], actions: [], compounds: [], methods: [], goals: [], runs: [{ id: 1 }], timeline: [], stats: {}, dropped: {} }],
+      },
+      'agents[0].runs[0]',
+      /run 0 needs/,
+    );
   });
 
   it('refuses a recording from a newer monitor', () => {
-    expect(() => loadRecording({ ...empty, version: RECORDING_VERSION + 1 })).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_VERSION', subject: 'version' }));
+    expect(() => loadRecording({ ...empty, version: RECORDING_VERSION + 1 })).toThrow(
+      expect.objectContaining({ code: 'UNSUPPORTED_VERSION', subject: 'version' }),
+    );
   });
 });
 
 describe('RecordingMirror', () => {
   it('needs a snapshot before updates, and an update for a known agent', () => {
     const mirror = new RecordingMirror();
-    const update = { type: 'update' as const, agent: 'troll', runs: [], timeline: [], stats: {} as never, known: { actions: [], compounds: [], methods: [], goals: [] } };
+    const update = {
+      type: 'update' as const,
+      agent: 'troll',
+      runs: [],
+      timeline: [],
+      stats: {} as never,
+      known: { actions: [], compounds: [], methods: [], goals: [] },
+    };
     expect(() => mirror.apply(update)).toThrow(expect.objectContaining({ code: 'NO_SNAPSHOT' }));
     mirror.apply({ type: 'snapshot', recording: loadRecording(empty) });
     expect(() => mirror.apply(update)).toThrow(expect.objectContaining({ code: 'UNKNOWN_AGENT', subject: 'troll' }));

@@ -29,9 +29,14 @@ export function loadRecording(input: string | unknown): Recording {
   }
   if (!isObject(data)) fail('(root)', 'expected an object.');
   if (data.format !== 'dualplan-recording') fail('format', `field "format" is ${JSON.stringify(data.format)}, expected "dualplan-recording".`);
-  if (typeof data.version !== 'number' || !Number.isInteger(data.version) || data.version < 1) fail('version', `field "version" is ${JSON.stringify(data.version)}, expected a positive integer.`);
+  if (typeof data.version !== 'number' || !Number.isInteger(data.version) || data.version < 1)
+    fail('version', `field "version" is ${JSON.stringify(data.version)}, expected a positive integer.`);
   if (data.version > RECORDING_VERSION) {
-    throw new MonitorError('UNSUPPORTED_VERSION', 'version', `This recording has format version ${data.version}; this monitor reads up to version ${RECORDING_VERSION}. Update @dualplan/monitor.`);
+    throw new MonitorError(
+      'UNSUPPORTED_VERSION',
+      'version',
+      `This recording has format version ${data.version}; this monitor reads up to version ${RECORDING_VERSION}. Update @dualplan/monitor.`,
+    );
   }
   if (typeof data.started !== 'string') fail('started', 'field "started" must be an ISO time string.');
   if (!Array.isArray(data.agents)) fail('agents', 'field "agents" must be an array.');
@@ -43,10 +48,12 @@ export function loadRecording(input: string | unknown): Recording {
       if (!Array.isArray(a[field])) fail(`${where}.${field}`, `agent "${a.id}": field "${field}" must be an array.`);
     }
     (a.runs as unknown[]).forEach((r, j) => {
-      if (!isObject(r) || typeof r.id !== 'number' || !Array.isArray(r.searches) || !isObject(r.state)) fail(`${where}.runs[${j}]`, `agent "${a.id}": run ${j} needs an id, a state and searches.`);
+      if (!isObject(r) || typeof r.id !== 'number' || !Array.isArray(r.searches) || !isObject(r.state))
+        fail(`${where}.runs[${j}]`, `agent "${a.id}": run ${j} needs an id, a state and searches.`);
     });
     (a.timeline as unknown[]).forEach((e, j) => {
-      if (!isObject(e) || typeof e.type !== 'string' || typeof e.seq !== 'number') fail(`${where}.timeline[${j}]`, `agent "${a.id}": event ${j} needs a type and a seq.`);
+      if (!isObject(e) || typeof e.type !== 'string' || typeof e.seq !== 'number')
+        fail(`${where}.timeline[${j}]`, `agent "${a.id}": event ${j} needs a type and a seq.`);
     });
     if (a.catalog !== undefined && !isObject(a.catalog)) fail(`${where}.catalog`, `agent "${a.id}": field "catalog" must be an object (by name).`);
     if (!isObject(a.stats)) fail(`${where}.stats`, `agent "${a.id}": field "stats" must be an object.`);

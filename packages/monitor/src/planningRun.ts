@@ -23,7 +23,7 @@ export function planningRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent, s
     outcome = e.type === 'planFound' ? 'adopted' : 'replaced';
     status = 'found';
     trigger = e.trigger;
-    reason = e.type === 'planFound' ? e.reason : lastFound(searches) ?? e.reason;
+    reason = e.type === 'planFound' ? e.reason : (lastFound(searches) ?? e.reason);
     decision = e.type === 'planReplaced' ? e.reason : '';
     plan = recordPlan(e.plan, entry.agent.state, r.scratch, e.ctx);
   } else if (e.type === 'planNotFound') {

@@ -12,7 +12,9 @@ import type { RecordingMessage } from './Recording.js';
 export const MONITOR_CHANNEL = 'dualplan-monitor';
 
 /** What travels over postMessage: the page's hello, or a recording message. */
-export type MonitorEnvelope = { readonly channel: typeof MONITOR_CHANNEL; readonly type: 'hello' } | { readonly channel: typeof MONITOR_CHANNEL; readonly type: 'message'; readonly message: RecordingMessage };
+export type MonitorEnvelope =
+  | { readonly channel: typeof MONITOR_CHANNEL; readonly type: 'hello' }
+  | { readonly channel: typeof MONITOR_CHANNEL; readonly type: 'message'; readonly message: RecordingMessage };
 
 /**
  * One side of a message channel: `post` sends to the other side, `listen`

@@ -2,7 +2,6 @@ import { applyEffects, ChangeSource, describeAll, type Plan, type PlanStep, type
 import { namedChanges } from './namedState.js';
 import type { NamedState, RecordedPlan, RecordedStep } from './Recording.js';
 
-
 /** An argument as JSON: primitives as they are, anything else as its `String()`. */
 function jsonArg(a: unknown): unknown {
   return a === null || typeof a === 'boolean' || typeof a === 'string' || (typeof a === 'number' && Number.isFinite(a)) ? a : String(a);
@@ -21,7 +20,12 @@ const texts = new WeakMap<PlanStep, StepTexts>();
 function stepTexts(step: PlanStep): StepTexts {
   let t = texts.get(step);
   if (t === undefined) {
-    t = { args: step.args.map(jsonArg), conditions: describeAll(step.conditions), effects: describeAll(step.effects), expectedEffects: describeAll(step.expectedEffects) };
+    t = {
+      args: step.args.map(jsonArg),
+      conditions: describeAll(step.conditions),
+      effects: describeAll(step.effects),
+      expectedEffects: describeAll(step.expectedEffects),
+    };
     texts.set(step, t);
   }
   return t;
@@ -57,7 +61,16 @@ export function recordPlan(plan: Plan, state: WorldState<any>, scratch: WorldSta
       }
     }
     const t = stepTexts(step);
-    steps.push({ task: step.task, operator: step.operator, args: t.args, cost: step.cost, conditions: t.conditions, effects: t.effects, expectedEffects: t.expectedEffects, predicted });
+    steps.push({
+      task: step.task,
+      operator: step.operator,
+      args: t.args,
+      cost: step.cost,
+      conditions: t.conditions,
+      effects: t.effects,
+      expectedEffects: t.expectedEffects,
+      predicted,
+    });
   }
   return {
     planner: plan.planner,
@@ -67,7 +80,9 @@ export function recordPlan(plan: Plan, state: WorldState<any>, scratch: WorldSta
     mtr: Array.isArray(meta.mtr) ? meta.mtr.slice() : [],
     priority: typeof meta.priority === 'number' && !Number.isNaN(meta.priority) ? meta.priority : null,
     partial: meta.partial === true,
-    ...(plan.parallel !== undefined && plan.parallel.length > 0 ? { parallel: plan.parallel.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })) } : {}),
+    ...(plan.parallel !== undefined && plan.parallel.length > 0
+      ? { parallel: plan.parallel.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })) }
+      : {}),
   };
 }
 

@@ -31,7 +31,8 @@ export interface ServedRecorder {
  */
 export function serveWebSocket(recorder: Recorder, options: WebSocketServerOptions = {}): Promise<ServedRecorder> {
   const port = options.port ?? 0;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) return Promise.reject(new MonitorError('BAD_OPTION', 'port', `serveWebSocket option port must be an integer in [0, 65535], got ${String(port)}.`));
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    return Promise.reject(new MonitorError('BAD_OPTION', 'port', `serveWebSocket option port must be an integer in [0, 65535], got ${String(port)}.`));
   const host = options.host ?? '127.0.0.1';
   return new Promise((resolve, reject) => {
     const server = new WebSocketServer({ port, host });

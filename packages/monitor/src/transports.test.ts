@@ -81,7 +81,10 @@ describe('WebSocket transport', () => {
     const mirror = new RecordingMirror();
     const types: string[] = [];
     let closed = '';
-    const disconnect = connectWebSocket(served.url, (m: RecordingMessage) => (types.push(m.type), mirror.apply(m)), { WebSocket: WebSocket as unknown as WebSocketConstructor, onClose: (r) => (closed = r) });
+    const disconnect = connectWebSocket(served.url, (m: RecordingMessage) => (types.push(m.type), mirror.apply(m)), {
+      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      onClose: (r) => (closed = r),
+    });
     await until(() => mirror.recording !== null);
     expect(served.clients()).toBe(1);
     run(agents, 20);

@@ -33,7 +33,15 @@ export function whyNot(agent: AgentRecording, name: string, noEffect = false): R
     for (const g of run.goals) {
       if (g.name !== name || g.chosen || (g.valid && !g.satisfied && g.plannable === null)) continue;
       const verdict = !g.valid ? 'invalid' : g.satisfied ? 'satisfied' : 'noPlan';
-      out.push({ ...base, search: -1, target: g.name, kind: 'goal', at: '', verdict, detail: verdict === 'noPlan' ? 'no plan found for it' : `goal is ${verdict === 'invalid' ? 'not valid' : 'already satisfied'}` });
+      out.push({
+        ...base,
+        search: -1,
+        target: g.name,
+        kind: 'goal',
+        at: '',
+        verdict,
+        detail: verdict === 'noPlan' ? 'no plan found for it' : `goal is ${verdict === 'invalid' ? 'not valid' : 'already satisfied'}`,
+      });
     }
     run.searches.forEach((s, si) => {
       for (const c of s.candidates) {

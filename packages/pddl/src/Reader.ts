@@ -115,7 +115,8 @@ export class Reader {
       if (l.items.length !== 2) this.fail('SYNTAX', 'not', '"not" takes one atom.', l);
       const inner = this.list(l.items[1], 'an atom after "not"', l);
       const h = this.symbol(inner.items[0], 'an atom', inner);
-      if (h.text === 'and' || h.text === 'not') this.fail('UNSUPPORTED', h.text, `"(not (${h.text} ...))" is not supported (it needs :disjunctive-preconditions): negate single atoms only.`, h);
+      if (h.text === 'and' || h.text === 'not')
+        this.fail('UNSUPPORTED', h.text, `"(not (${h.text} ...))" is not supported (it needs :disjunctive-preconditions): negate single atoms only.`, h);
       out.push({ atom: this.atom(inner), negated: true });
     } else {
       out.push({ atom: this.atom(l), negated: false });

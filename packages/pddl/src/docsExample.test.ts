@@ -22,8 +22,15 @@ test('the docs/pddl.md worked example runs as written and prints what the doc sh
   // --- end ---
   const doc = readFileSync(join(__dirname, '../../../docs/pddl.md'), 'utf8');
   const own = readFileSync(__filename, 'utf8');
-  const code = own.slice(own.indexOf('// --- docs/pddl.md ---\n') + 24, own.indexOf('  // --- end ---')).replace(/^ {2}/gm, '').trim();
+  const code = own
+    .slice(own.indexOf('// --- docs/pddl.md ---\n') + 24, own.indexOf('  // --- end ---'))
+    .replace(/^ {2}/gm, '')
+    .trim();
   expect(doc).toContain(code);
-  const shown = doc.slice(doc.indexOf('```text output\n') + 15).split('```')[0].trim().split('\n');
+  const shown = doc
+    .slice(doc.indexOf('```text output\n') + 15)
+    .split('```')[0]
+    .trim()
+    .split('\n');
   expect(lines).toEqual(shown);
 });

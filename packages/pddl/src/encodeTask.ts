@@ -104,12 +104,23 @@ export function encodeTask(task: GroundTask, groups: readonly MutexGroup[]): Enc
   for (const g of task.goal) {
     const other = wanted.get(cellOf[g]);
     if (other !== undefined && other !== g) {
-      throw new PddlError('UNREACHABLE_GOAL', task.atoms[g], `the goal wants both ${task.atoms[other]} and ${task.atoms[g]}, which can never hold together (mutex group ${schema.nameOf(cellOf[g])}).`, null);
+      throw new PddlError(
+        'UNREACHABLE_GOAL',
+        task.atoms[g],
+        `the goal wants both ${task.atoms[other]} and ${task.atoms[g]}, which can never hold together (mutex group ${schema.nameOf(cellOf[g])}).`,
+        null,
+      );
     }
     wanted.set(cellOf[g], g);
   }
   const goal = [...task.goal.map(positive), ...task.goalNeg.filter((g) => !wanted.has(cellOf[g])).map(negative)];
-  if (task.goalNeg.some((g) => wanted.get(cellOf[g]) === g)) throw new PddlError('UNREACHABLE_GOAL', task.atoms[task.goalNeg.find((g) => wanted.get(cellOf[g]) === g)!], 'the goal wants an atom both true and false.', null);
+  if (task.goalNeg.some((g) => wanted.get(cellOf[g]) === g))
+    throw new PddlError(
+      'UNREACHABLE_GOAL',
+      task.atoms[task.goalNeg.find((g) => wanted.get(cellOf[g]) === g)!],
+      'the goal wants an atom both true and false.',
+      null,
+    );
   return { schema, cellOf, valueOf, noneOf: Int32Array.from(noneList), actions, goal, groups };
 }
 

@@ -4,7 +4,16 @@ import { findMutexGroups } from './findMutexGroups.js';
 import { groundTask } from './groundTask.js';
 import { parseDomain } from './parseDomain.js';
 import { parseProblem } from './parseProblem.js';
-import { BLOCKS_DOMAIN, GRIPPER_DOMAIN, LOGISTICS_DOMAIN, MICONIC_DOMAIN, blocksProblem, gripperProblem, logisticsProblem, miconicProblem } from './domains/index.js';
+import {
+  BLOCKS_DOMAIN,
+  GRIPPER_DOMAIN,
+  LOGISTICS_DOMAIN,
+  MICONIC_DOMAIN,
+  blocksProblem,
+  gripperProblem,
+  logisticsProblem,
+  miconicProblem,
+} from './domains/index.js';
 import type { GroundTask } from './GroundAction.js';
 
 const ground = (domain: string, problem: string) => {
@@ -17,13 +26,21 @@ describe('findMutexGroups', () => {
   test('gripper: each gripper is free or carries one ball; each ball is in one room or one gripper; the robot is in one room', () => {
     // with 4 balls a gripper's group (free or one of 4 balls: 5 atoms) is larger than a ball's (2 rooms or 2 grippers: 4): largest first
     const four = named(ground(GRIPPER_DOMAIN, gripperProblem({ balls: 4 })));
-    expect(four).toContainEqual({ name: '(carry * g1) (free g1)', atoms: ['(carry ball1 g1)', '(carry ball2 g1)', '(carry ball3 g1)', '(carry ball4 g1)', '(free g1)'], exactlyOne: true });
+    expect(four).toContainEqual({
+      name: '(carry * g1) (free g1)',
+      atoms: ['(carry ball1 g1)', '(carry ball2 g1)', '(carry ball3 g1)', '(carry ball4 g1)', '(free g1)'],
+      exactlyOne: true,
+    });
     expect(four).toContainEqual({ name: '(at-robby *)', atoms: ['(at-robby rooma)', '(at-robby roomb)'], exactlyOne: true });
     // the ball's carry atoms are taken, so its group keeps the rooms only: then it can be empty (none value)
     expect(four).toContainEqual({ name: '(at ball1 *) (carry ball1 *)', atoms: ['(at ball1 rooma)', '(at ball1 roomb)'], exactlyOne: false });
     // with 2 balls the ball's group (4 atoms) wins, and the grippers' free atoms stay bools
     const two = named(ground(GRIPPER_DOMAIN, gripperProblem({ balls: 2 })));
-    expect(two).toContainEqual({ name: '(at ball1 *) (carry ball1 *)', atoms: ['(at ball1 rooma)', '(at ball1 roomb)', '(carry ball1 g1)', '(carry ball1 g2)'], exactlyOne: true });
+    expect(two).toContainEqual({
+      name: '(at ball1 *) (carry ball1 *)',
+      atoms: ['(at ball1 rooma)', '(at ball1 roomb)', '(carry ball1 g1)', '(carry ball1 g2)'],
+      exactlyOne: true,
+    });
     expect(two.flatMap((g) => g.atoms)).not.toContain('(free g1)');
   });
 
@@ -37,9 +54,15 @@ describe('findMutexGroups', () => {
 
   const instances = fc.oneof(
     fc.record({ n: fc.integer({ min: 2, max: 5 }), seed: fc.nat() }).map(({ n, seed }) => ground(BLOCKS_DOMAIN, blocksProblem({ blocks: n, seed }))),
-    fc.record({ n: fc.integer({ min: 1, max: 4 }), rooms: fc.integer({ min: 2, max: 3 }), seed: fc.nat() }).map(({ n, rooms, seed }) => ground(GRIPPER_DOMAIN, gripperProblem({ balls: n, rooms, seed }))),
-    fc.record({ c: fc.integer({ min: 1, max: 3 }), s: fc.integer({ min: 1, max: 3 }), p: fc.integer({ min: 1, max: 3 }), seed: fc.nat() }).map(({ c, s, p, seed }) => ground(LOGISTICS_DOMAIN, logisticsProblem({ cities: c, size: s, packages: p, seed }))),
-    fc.record({ f: fc.integer({ min: 2, max: 5 }), p: fc.integer({ min: 1, max: 3 }), seed: fc.nat() }).map(({ f, p, seed }) => ground(MICONIC_DOMAIN, miconicProblem({ floors: f, passengers: p, seed }))),
+    fc
+      .record({ n: fc.integer({ min: 1, max: 4 }), rooms: fc.integer({ min: 2, max: 3 }), seed: fc.nat() })
+      .map(({ n, rooms, seed }) => ground(GRIPPER_DOMAIN, gripperProblem({ balls: n, rooms, seed }))),
+    fc
+      .record({ c: fc.integer({ min: 1, max: 3 }), s: fc.integer({ min: 1, max: 3 }), p: fc.integer({ min: 1, max: 3 }), seed: fc.nat() })
+      .map(({ c, s, p, seed }) => ground(LOGISTICS_DOMAIN, logisticsProblem({ cities: c, size: s, packages: p, seed }))),
+    fc
+      .record({ f: fc.integer({ min: 2, max: 5 }), p: fc.integer({ min: 1, max: 3 }), seed: fc.nat() })
+      .map(({ f, p, seed }) => ground(MICONIC_DOMAIN, miconicProblem({ floors: f, passengers: p, seed }))),
   );
 
   test('property: groups are disjoint, and on random walks at most one atom (exactly one when claimed) of each group holds', () => {

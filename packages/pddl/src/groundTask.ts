@@ -41,16 +41,36 @@ export function groundTask(domain: PddlDomain, problem: PddlProblem, options: { 
   const candidates: { schema: PddlAction; args: string[] }[] = [];
   for (const a of domain.actions) {
     const domains = a.parameters.map((p) => objects.filter((o) => isSubtype(domain.types, o.type, p.type)).map((o) => o.name));
-    const { before, at: checksAt, order } = staticChecks(a, fluent, domains.map((d) => d.length));
+    const {
+      before,
+      at: checksAt,
+      order,
+    } = staticChecks(
+      a,
+      fluent,
+      domains.map((d) => d.length),
+    );
     const binding: string[] = new Array(a.parameters.length);
     const holds = (c: Check): boolean => {
       const args = c.vars.map((v, k) => (v < 0 ? c.consts[k] : binding[v]));
-      return c.kind === 0 ? initKeys.has(atomKey(c.pred, args)) : c.kind === 1 ? !initKeys.has(atomKey(c.pred, args)) : c.kind === 2 ? args[0] === args[1] : args[0] !== args[1];
+      return c.kind === 0
+        ? initKeys.has(atomKey(c.pred, args))
+        : c.kind === 1
+          ? !initKeys.has(atomKey(c.pred, args))
+          : c.kind === 2
+            ? args[0] === args[1]
+            : args[0] !== args[1];
     };
     const bind = (i: number): void => {
       if (i === a.parameters.length) {
         if (candidates.length >= maxActions) {
-          throw new PddlError('TOO_LARGE', a.name, `grounding makes more than ${maxActions} actions (at "${a.name}"): add static preconditions (types, fixed relations) to narrow its parameters, or raise maxActions.`, a, domain.file);
+          throw new PddlError(
+            'TOO_LARGE',
+            a.name,
+            `grounding makes more than ${maxActions} actions (at "${a.name}"): add static preconditions (types, fixed relations) to narrow its parameters, or raise maxActions.`,
+            a,
+            domain.file,
+          );
         }
         candidates.push({ schema: a, args: binding.slice() });
         return;
@@ -78,7 +98,10 @@ export function groundTask(domain: PddlDomain, problem: PddlProblem, options: { 
     return id;
   };
   const lit = (atom: PddlAtom, args: readonly string[], params: PddlAction['parameters']): string =>
-    atomKey(atom.pred, atom.args.map((x) => (x.startsWith('?') ? args[params.findIndex((p) => p.name === x)] : x)));
+    atomKey(
+      atom.pred,
+      atom.args.map((x) => (x.startsWith('?') ? args[params.findIndex((p) => p.name === x)] : x)),
+    );
   const raw = candidates.map(({ schema, args }) => {
     const pre: number[] = [];
     const preNeg: string[] = [];
@@ -108,7 +131,7 @@ export function groundTask(domain: PddlDomain, problem: PddlProblem, options: { 
     if (r.pre.length === 0) fired.push(i);
   });
   for (const a of problem.init) if (fluent.has(a.pred)) reach(ids.get(atomKey(a.pred, a.args)) ?? reached.length);
-  for (let f = 0; ; ) {
+  for (let f = 0; ;) {
     while (f < fired.length) for (const x of raw[fired[f++]].add) reach(x);
     const id = queue.pop();
     if (id === undefined) break;
@@ -140,7 +163,16 @@ export function groundTask(domain: PddlDomain, problem: PddlProblem, options: { 
     if (pre.some((p) => preNeg.includes(p))) continue;
     const add = r.add.map((p) => atomOf[p]).filter((p) => p >= 0);
     const del = [...new Set(r.del.map(known).filter((p) => p >= 0 && !add.includes(p)))];
-    actions.push({ name: atomKey(r.schema.name, r.args), schema: r.schema.name, args: r.args, pre, preNeg, add, del, cost: costOf(r.schema, r.args, numeric, defaultCost, problem) });
+    actions.push({
+      name: atomKey(r.schema.name, r.args),
+      schema: r.schema.name,
+      args: r.args,
+      pre,
+      preNeg,
+      add,
+      del,
+      cost: costOf(r.schema, r.args, numeric, defaultCost, problem),
+    });
   }
 
   const init = atoms.map((_, i) => i).filter((i) => initKeys.has(atoms[i]));
@@ -160,7 +192,13 @@ export function groundTask(domain: PddlDomain, problem: PddlProblem, options: { 
 }
 
 function unreachable(problem: PddlProblem, key: string, negated: boolean, at: PddlAtom): never {
-  throw new PddlError('UNREACHABLE_GOAL', key, `goal ${negated ? `(not ${key})` : key} can never hold: no sequence of actions ${negated ? 'deletes' : 'reaches'} it.`, at, problem.file);
+  throw new PddlError(
+    'UNREACHABLE_GOAL',
+    key,
+    `goal ${negated ? `(not ${key})` : key} can never hold: no sequence of actions ${negated ? 'deletes' : 'reaches'} it.`,
+    at,
+    problem.file,
+  );
 }
 
 /**
@@ -200,8 +238,12 @@ function staticChecks(a: PddlAction, fluent: ReadonlySet<string>, sizes: readonl
 function costOf(a: PddlAction, args: readonly string[], numeric: ReadonlyMap<string, number>, fallback: number, problem: PddlProblem): number {
   if (a.cost === null) return fallback;
   if ('value' in a.cost) return a.cost.value;
-  const key = atomKey(a.cost.fn, a.cost.args.map((x) => (x.startsWith('?') ? args[a.parameters.findIndex((p) => p.name === x)] : x)));
+  const key = atomKey(
+    a.cost.fn,
+    a.cost.args.map((x) => (x.startsWith('?') ? args[a.parameters.findIndex((p) => p.name === x)] : x)),
+  );
   const v = numeric.get(key);
-  if (v === undefined) throw new PddlError('UNKNOWN_NAME', key, `action (${a.name} ${args.join(' ')}) costs ${key}, which the problem's :init does not define.`, a, problem.file);
+  if (v === undefined)
+    throw new PddlError('UNKNOWN_NAME', key, `action (${a.name} ${args.join(' ')}) costs ${key}, which the problem's :init does not define.`, a, problem.file);
   return v;
 }

@@ -6,7 +6,18 @@ import { importPddl, type PddlImport } from './importPddl.js';
 import { solveExhaustive } from './solveExhaustive.js';
 import { pddlErrorOf } from './testUtil.js';
 import type { PddlDomain, PddlProblem } from './PddlDomain.js';
-import { BLOCKS_DOMAIN, DUNGEON_DOMAIN, dungeonProblem, GRIPPER_DOMAIN, LOGISTICS_DOMAIN, MICONIC_DOMAIN, blocksProblem, gripperProblem, logisticsProblem, miconicProblem } from './domains/index.js';
+import {
+  BLOCKS_DOMAIN,
+  DUNGEON_DOMAIN,
+  dungeonProblem,
+  GRIPPER_DOMAIN,
+  LOGISTICS_DOMAIN,
+  MICONIC_DOMAIN,
+  blocksProblem,
+  gripperProblem,
+  logisticsProblem,
+  miconicProblem,
+} from './domains/index.js';
 
 /**
  * The PDDL semantics, written here independently of the grounder: instantiate
@@ -26,27 +37,40 @@ function replay(domain: PddlDomain, problem: PddlProblem, steps: readonly { oper
     for (const l of action.precondition) {
       const a = sub(l.atom.args);
       const holds = l.atom.pred === '=' ? a[0] === a[1] : state.has(key(l.atom.pred, a));
-      if (holds === l.negated) throw new Error(`(${step.operator} ${args.join(' ')}): precondition ${l.negated ? 'not ' : ''}(${l.atom.pred} ${a.join(' ')}) fails`);
+      if (holds === l.negated)
+        throw new Error(`(${step.operator} ${args.join(' ')}): precondition ${l.negated ? 'not ' : ''}(${l.atom.pred} ${a.join(' ')}) fails`);
     }
     for (const d of action.del) state.delete(key(d.pred, sub(d.args)));
     for (const x of action.add) state.add(key(x.pred, sub(x.args)));
     const c = action.cost;
     total += c === null ? (domain.requirements.includes(':action-costs') ? 0 : 1) : 'value' in c ? c.value : costs.get(key(c.fn, sub(c.args)))!;
   }
-  for (const l of problem.goal) if (state.has(key(l.atom.pred, l.atom.args)) === l.negated) throw new Error(`goal (${l.atom.pred} ${l.atom.args.join(' ')}) fails`);
+  for (const l of problem.goal)
+    if (state.has(key(l.atom.pred, l.atom.args)) === l.negated) throw new Error(`goal (${l.atom.pred} ${l.atom.args.join(' ')}) fails`);
   return total;
 }
 
 /** Seeded instances of every bundled domain; `small` keeps the all-bools encoding's backward searches short. */
 const instancesOf = (small: boolean) =>
   fc.oneof(
-    fc.record({ n: fc.integer({ min: 1, max: small ? 3 : 4 }), seed: fc.nat() }).map(({ n, seed }) => [BLOCKS_DOMAIN, blocksProblem({ blocks: n, seed })] as const),
-    fc.record({ n: fc.integer({ min: 1, max: small ? 2 : 3 }), rooms: fc.integer({ min: 2, max: small ? 2 : 3 }), seed: fc.nat() }).map(({ n, rooms, seed }) => [GRIPPER_DOMAIN, gripperProblem({ balls: n, rooms, seed })] as const),
-    fc.record({ c: fc.integer({ min: 1, max: 2 }), s: fc.integer({ min: 1, max: 2 }), p: fc.integer({ min: 1, max: small ? 1 : 2 }), seed: fc.nat() }).map(({ c, s, p, seed }) => [LOGISTICS_DOMAIN, logisticsProblem({ cities: c, size: s, packages: p, seed })] as const),
-    fc.record({ f: fc.integer({ min: 2, max: 4 }), p: fc.integer({ min: 1, max: small ? 2 : 3 }), seed: fc.nat() }).map(({ f, p, seed }) => [MICONIC_DOMAIN, miconicProblem({ floors: f, passengers: p, seed })] as const),
+    fc
+      .record({ n: fc.integer({ min: 1, max: small ? 3 : 4 }), seed: fc.nat() })
+      .map(({ n, seed }) => [BLOCKS_DOMAIN, blocksProblem({ blocks: n, seed })] as const),
+    fc
+      .record({ n: fc.integer({ min: 1, max: small ? 2 : 3 }), rooms: fc.integer({ min: 2, max: small ? 2 : 3 }), seed: fc.nat() })
+      .map(({ n, rooms, seed }) => [GRIPPER_DOMAIN, gripperProblem({ balls: n, rooms, seed })] as const),
+    fc
+      .record({ c: fc.integer({ min: 1, max: 2 }), s: fc.integer({ min: 1, max: 2 }), p: fc.integer({ min: 1, max: small ? 1 : 2 }), seed: fc.nat() })
+      .map(({ c, s, p, seed }) => [LOGISTICS_DOMAIN, logisticsProblem({ cities: c, size: s, packages: p, seed })] as const),
+    fc
+      .record({ f: fc.integer({ min: 2, max: 4 }), p: fc.integer({ min: 1, max: small ? 2 : 3 }), seed: fc.nat() })
+      .map(({ f, p, seed }) => [MICONIC_DOMAIN, miconicProblem({ floors: f, passengers: p, seed })] as const),
   );
 const instances = instancesOf(false);
-const withEncoding = fc.oneof(instancesOf(false).map((x) => [x, true] as const), instancesOf(true).map((x) => [x, false] as const));
+const withEncoding = fc.oneof(
+  instancesOf(false).map((x) => [x, true] as const),
+  instancesOf(true).map((x) => [x, false] as const),
+);
 
 const ROADS_DOMAIN = `(define (domain roads) (:requirements :strips :typing :action-costs)
       (:types city) (:predicates (at ?c - city) (road ?a ?b - city))
@@ -87,12 +111,18 @@ describe('importPddl', () => {
     fc.assert(
       fc.property(instances, fc.array(fc.nat(), { maxLength: 30 }), ([d, p], choices) => {
         const imp = importPddl(d, p);
-        const lists = imp.actions.map((a) => ({ pre: compileConditions(imp.schema, a.conditions), eff: compileEffects(imp.schema, a.effects), src: imp.task.actions[a.source] }));
+        const lists = imp.actions.map((a) => ({
+          pre: compileConditions(imp.schema, a.conditions),
+          eff: compileEffects(imp.schema, a.effects),
+          src: imp.task.actions[a.source],
+        }));
         const s = createState(imp.schema);
         const strips = new Set(imp.task.init);
         for (const c of choices) {
           expect(trueAtoms(imp, s)).toEqual([...strips].map((a) => imp.task.atoms[a]).sort());
-          const stripsOk = imp.task.actions.map((a, i) => i).filter((i) => imp.task.actions[i].pre.every((x) => strips.has(x)) && imp.task.actions[i].preNeg.every((x) => !strips.has(x)));
+          const stripsOk = imp.task.actions
+            .map((a, i) => i)
+            .filter((i) => imp.task.actions[i].pre.every((x) => strips.has(x)) && imp.task.actions[i].preNeg.every((x) => !strips.has(x)));
           const goapOk = lists.filter((l) => checkConditions(l.pre, s)).map((l) => imp.task.actions.indexOf(l.src));
           expect(goapOk).toEqual(stripsOk);
           if (goapOk.length === 0) break;
@@ -127,7 +157,14 @@ describe('importPddl', () => {
           expect(r.length).toBeLessThanOrEqual(limit ?? 64);
           expect(replay(imp.domain, imp.problem, planner.toPlan().steps)).toBe(best.cost);
         }
-        if (best) expect(replay(imp.domain, imp.problem, best.actions.map((i) => ({ operator: imp.task.actions[i].schema, args: imp.task.actions[i].args })))).toBe(best.cost);
+        if (best)
+          expect(
+            replay(
+              imp.domain,
+              imp.problem,
+              best.actions.map((i) => ({ operator: imp.task.actions[i].schema, args: imp.task.actions[i].args })),
+            ),
+          ).toBe(best.cost);
       }),
       { numRuns: 120 },
     );

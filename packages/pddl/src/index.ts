@@ -17,5 +17,16 @@ export { importPddl } from './importPddl.js';
 export type { PddlImport, ImportOptions } from './importPddl.js';
 export { solveExhaustive } from './solveExhaustive.js';
 export type { ExhaustiveResult, ExhaustiveOptions } from './solveExhaustive.js';
-export { BLOCKS_DOMAIN, blocksProblem, GRIPPER_DOMAIN, gripperProblem, LOGISTICS_DOMAIN, logisticsProblem, MICONIC_DOMAIN, miconicProblem, DUNGEON_DOMAIN, dungeonProblem } from './domains/index.js';
+export {
+  BLOCKS_DOMAIN,
+  blocksProblem,
+  GRIPPER_DOMAIN,
+  gripperProblem,
+  LOGISTICS_DOMAIN,
+  logisticsProblem,
+  MICONIC_DOMAIN,
+  miconicProblem,
+  DUNGEON_DOMAIN,
+  dungeonProblem,
+} from './domains/index.js';
 export type { DungeonOptions } from './domains/index.js';

@@ -55,14 +55,28 @@ describe('parseDomain', () => {
     ['conditional effects', '(define (domain d) (:predicates (p) (q))\n (:action a :effect (when (p) (q))))', 'UNSUPPORTED', 'when', 2, 22],
     ['forall', '(define (domain d) (:predicates (p ?x))\n (:action a :precondition (forall (?x) (p ?x)) :effect (and)))', 'UNSUPPORTED', 'forall', 2, 28],
     ['an unsupported requirement', '(define (domain d)\n (:requirements :strips :fluents))', 'UNSUPPORTED', ':fluents', 2, 25],
-    ['a misspelt predicate', '(define (domain d) (:predicates (holding ?x))\n (:action a :parameters (?x) :effect (holdng ?x)))', 'UNKNOWN_NAME', 'holdng', 2, 38],
+    [
+      'a misspelt predicate',
+      '(define (domain d) (:predicates (holding ?x))\n (:action a :parameters (?x) :effect (holdng ?x)))',
+      'UNKNOWN_NAME',
+      'holdng',
+      2,
+      38,
+    ],
     ['a wrong arity', '(define (domain d) (:predicates (p ?x))\n (:action a :parameters (?x) :effect (p ?x ?x)))', 'ARITY', 'p', 2, 38],
     ['an undeclared parameter', '(define (domain d) (:predicates (p ?x))\n (:action a :parameters (?x) :effect (p ?y)))', 'UNKNOWN_NAME', '?y', 2, 38],
     ['an unknown parameter type', '(define (domain d) (:types ball)\n (:action a :parameters (?x - bal) :effect (and)))', 'UNKNOWN_NAME', 'bal', 2, 26],
     ['a derived predicate', '(define (domain d)\n  (:derived (p) (q)))', 'UNSUPPORTED', ':derived', 2, 4],
     ['numeric preconditions', '(define (domain d) (:predicates (p))\n (:action a :precondition (> (fuel) 1) :effect (p)))', 'UNSUPPORTED', '>', 2, 28],
     ['functions without :action-costs', '(define (domain d)\n (:functions (total-cost)))', 'UNSUPPORTED', ':functions', 2, 3],
-    ['an increase of another fluent', '(define (domain d) (:requirements :action-costs) (:predicates (p))\n (:action a :effect (increase (fuel) 1)))', 'UNSUPPORTED', 'increase', 2, 21],
+    [
+      'an increase of another fluent',
+      '(define (domain d) (:requirements :action-costs) (:predicates (p))\n (:action a :effect (increase (fuel) 1)))',
+      'UNSUPPORTED',
+      'increase',
+      2,
+      21,
+    ],
   ];
   test.each(cases)('rejects %s with a typed error naming line, column and construct', (_, text, code, subject, line, column) => {
     const e = pddlErrorOf(() => parseDomain(text, 'd.pddl'));
@@ -97,7 +111,10 @@ describe('parseProblem', () => {
 
   test('reads static cost facts and the total-cost metric', () => {
     const roads = parseDomain(ROADS);
-    const p = parseProblem('(define (problem r) (:domain roads) (:objects a b - city) (:init (at a) (road a b) (= (total-cost) 0) (= (length a b) 7)) (:goal (at b)) (:metric minimize (total-cost)))', roads);
+    const p = parseProblem(
+      '(define (problem r) (:domain roads) (:objects a b - city) (:init (at a) (road a b) (= (total-cost) 0) (= (length a b) 7)) (:goal (at b)) (:metric minimize (total-cost)))',
+      roads,
+    );
     expect(p.numeric).toEqual([
       { fn: 'total-cost', args: [], value: 0 },
       { fn: 'length', args: ['a', 'b'], value: 7 },

@@ -103,7 +103,13 @@ function readAction(r: Reader, s: SexpList): PddlAction {
     if (key.text === ':parameters') parameters = r.typedList(r.list(value, 'a parameter list', key).items);
     else if (key.text === ':precondition') r.condition(value, precondition);
     else if (key.text === ':effect') r.effect(value, add, del, cost);
-    else r.fail('UNSUPPORTED', key.text, `action "${name}": unknown field "${key.text}".${didYouMean(key.text, [':parameters', ':precondition', ':effect'])}`, key);
+    else
+      r.fail(
+        'UNSUPPORTED',
+        key.text,
+        `action "${name}": unknown field "${key.text}".${didYouMean(key.text, [':parameters', ':precondition', ':effect'])}`,
+        key,
+      );
   }
   return { name, parameters, precondition, add, del, cost: cost.value, line: s.line, column: s.column };
 }
@@ -133,7 +139,12 @@ function checkDomain(r: Reader, d: PddlDomain): void {
       for (const arg of args) {
         if (arg.startsWith('?') ? !vars.has(arg) : !constants.has(arg)) {
           const kind = arg.startsWith('?') ? 'parameter' : 'constant';
-          r.fail('UNKNOWN_NAME', arg, `${where}: "${arg}" is not a ${kind} of the ${arg.startsWith('?') ? 'action' : 'domain'}.${didYouMean(arg, arg.startsWith('?') ? vars : constants)}`, at);
+          r.fail(
+            'UNKNOWN_NAME',
+            arg,
+            `${where}: "${arg}" is not a ${kind} of the ${arg.startsWith('?') ? 'action' : 'domain'}.${didYouMean(arg, arg.startsWith('?') ? vars : constants)}`,
+            at,
+          );
         }
       }
     };
@@ -143,11 +154,13 @@ function checkDomain(r: Reader, d: PddlDomain): void {
     }
     for (const atom of [...a.add, ...a.del]) if (atom.pred === '=') r.fail('SYNTAX', '=', `${where}: an effect cannot change equality.`, atom);
     if (a.cost !== null) {
-      if (!d.requirements.includes(':action-costs')) r.fail('UNSUPPORTED', 'increase', `${where} increases total-cost but the domain does not declare :action-costs.`, a);
+      if (!d.requirements.includes(':action-costs'))
+        r.fail('UNSUPPORTED', 'increase', `${where} increases total-cost but the domain does not declare :action-costs.`, a);
       if ('fn' in a.cost) {
         const sig = d.functions[a.cost.fn];
         if (!sig) r.fail('UNKNOWN_NAME', a.cost.fn, `${where}: unknown cost function "${a.cost.fn}".${didYouMean(a.cost.fn, Object.keys(d.functions))}`, a);
-        if (sig.length !== a.cost.args.length) r.fail('ARITY', a.cost.fn, `${where}: "${a.cost.fn}" takes ${sig.length} arguments, got ${a.cost.args.length}.`, a);
+        if (sig.length !== a.cost.args.length)
+          r.fail('ARITY', a.cost.fn, `${where}: "${a.cost.fn}" takes ${sig.length} arguments, got ${a.cost.args.length}.`, a);
         checkArgs(a.cost.args, a);
       }
     }

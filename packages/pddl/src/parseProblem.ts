@@ -71,7 +71,8 @@ export function parseProblem(text: string, domain: PddlDomain, file = ''): PddlP
   if (!sawGoal) r.fail('SYNTAX', ':goal', `problem "${name}" has no :goal section.`, null);
   const typed = new Map<string, string>();
   for (const o of [...domain.constants, ...objects]) {
-    if (!(o.type in domain.types)) r.fail('UNKNOWN_NAME', o.type, `object "${o.name}" has unknown type "${o.type}".${didYouMean(o.type, Object.keys(domain.types))}`, o);
+    if (!(o.type in domain.types))
+      r.fail('UNKNOWN_NAME', o.type, `object "${o.name}" has unknown type "${o.type}".${didYouMean(o.type, Object.keys(domain.types))}`, o);
     if (typed.has(o.name) && typed.get(o.name) !== o.type) r.fail('SYNTAX', o.name, `object "${o.name}" is declared with two types.`, o);
     typed.set(o.name, o.type);
   }
@@ -81,10 +82,12 @@ export function parseProblem(text: string, domain: PddlDomain, file = ''): PddlP
     atom.args.forEach((arg, i) => {
       const t = typed.get(arg);
       if (t === undefined) r.fail('UNKNOWN_NAME', arg, `"${arg}" in (${atom.pred} ...) is not an object of the problem.${didYouMean(arg, typed.keys())}`, atom);
-      if (sig && !isSubtype(domain.types, t, sig[i])) r.fail('TYPE', arg, `(${atom.pred} ...) expects a ${sig[i]} as argument ${i + 1}, but "${arg}" is a ${t}.`, atom);
+      if (sig && !isSubtype(domain.types, t, sig[i]))
+        r.fail('TYPE', arg, `(${atom.pred} ...) expects a ${sig[i]} as argument ${i + 1}, but "${arg}" is a ${t}.`, atom);
     });
   }
-  for (const f of numeric) for (const arg of f.args) if (!typed.has(arg)) r.fail('UNKNOWN_NAME', arg, `"${arg}" in (${f.fn} ...) is not an object of the problem.`, null);
+  for (const f of numeric)
+    for (const arg of f.args) if (!typed.has(arg)) r.fail('UNKNOWN_NAME', arg, `"${arg}" in (${f.fn} ...) is not an object of the problem.`, null);
   return { name, domain: domainName, objects, init, numeric, goal, file };
 }
 
@@ -106,6 +109,8 @@ function readNumericFact(r: Reader, domain: PddlDomain, l: SexpList): PddlNumeri
 function checkMetric(r: Reader, domain: PddlDomain, s: SexpList): void {
   const dir = r.symbol(s.items[1], '"minimize"', s);
   const term = s.items[2];
-  const ok = dir.text === 'minimize' && term?.kind === 'list' && term.items.length === 1 && term.items[0].kind === 'symbol' && term.items[0].text === TOTAL_COST;
-  if (!ok || !domain.requirements.includes(':action-costs')) r.fail('UNSUPPORTED', ':metric', 'the only metric supported is (:metric minimize (total-cost)) with :action-costs.', s);
+  const ok =
+    dir.text === 'minimize' && term?.kind === 'list' && term.items.length === 1 && term.items[0].kind === 'symbol' && term.items[0].text === TOTAL_COST;
+  if (!ok || !domain.requirements.includes(':action-costs'))
+    r.fail('UNSUPPORTED', ':metric', 'the only metric supported is (:metric minimize (total-cost)) with :action-costs.', s);
 }

@@ -67,7 +67,8 @@ export function solveExhaustive(task: GroundTask, options: ExhaustiveOptions = {
       const g = node.g + act.cost;
       const old = nodes.get(key);
       if (old && old.g <= g) return;
-      if (!old && nodes.size >= maxStates) throw new DualplanError('BUDGET', task.problem, `solveExhaustive: more than ${maxStates} states in "${task.problem}"; use a smaller instance.`);
+      if (!old && nodes.size >= maxStates)
+        throw new DualplanError('BUDGET', task.problem, `solveExhaustive: more than ${maxStates} states in "${task.problem}"; use a smaller instance.`);
       nodes.set(key, { g, state: next, depth: node.depth + 1, parent: e.key, action: i, closed: false });
       open.push({ g, key });
     });

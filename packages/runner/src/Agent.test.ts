@@ -59,11 +59,27 @@ describe('Agent', () => {
     const htn = mtrPlanner(schema, [{ mtr: [0], steps: [makeStep(schema, 'Patrol')] }]);
     const goap = goalPlanner(schema, [{ name: 'Guard', priority: 1, options: [[makeStep(schema, 'Guard')]] }]);
     const c = collect();
-    const agent = createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner: htn, operators: { Op: scriptedOperator([Running]) }, onEvent: c.onEvent, clock: fixedClock });
+    const agent = createAgent({
+      id: 'npc',
+      state: createState(schema),
+      ctx: {},
+      planner: htn,
+      operators: { Op: scriptedOperator([Running]) },
+      onEvent: c.onEvent,
+      clock: fixedClock,
+    });
     agent.tick(0.1);
     agent.setPlanner(goap);
     agent.tick(0.1);
-    expect(c.events.map((e) => `${e.planner}:${e.type}`)).toEqual(['htn:planFound', 'htn:stepStarted', 'htn:stepAborted', 'htn:planFailed', 'goap:plannerChanged', 'goap:planFound', 'goap:stepStarted']);
+    expect(c.events.map((e) => `${e.planner}:${e.type}`)).toEqual([
+      'htn:planFound',
+      'htn:stepStarted',
+      'htn:stepAborted',
+      'htn:planFailed',
+      'goap:plannerChanged',
+      'goap:planFound',
+      'goap:stepStarted',
+    ]);
     const changed = c.events.find((e) => e.type === 'plannerChanged')!;
     expect(changed).toMatchObject({ previous: 'htn', planner: 'goap', runner: 'main' });
     expect(formatEvent(changed)).toMatch(/npc\/main \[goap\] planner switched from htn$/);
@@ -103,7 +119,7 @@ describe('Agent', () => {
     expect(snapshots[0].x).toBe(1);
   });
 
-  it('types the operator map from the planner\'s operator ids', () => {
+  it("types the operator map from the planner's operator ids", () => {
     const base = mtrPlanner(schema, [{ mtr: [0], steps: [makeStep(schema, 'Dance', { operator: 'Dance' })] }]);
     const typed: AgentPlanner<unknown, 'Dance'> = { ...base, operators: ['Dance'] as const };
     const ok = createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner: typed, operators: { Dance: scriptedOperator([Success]) } });
@@ -116,7 +132,8 @@ describe('Agent', () => {
 
   it('rejects bad input with typed errors', () => {
     const planner = mtrPlanner(schema, [{ mtr: [0], steps: [makeStep(schema, 'Dance', { operator: 'Dance' })] }]);
-    const make = (over: object = {}) => createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner, operators: { Dance: scriptedOperator([Success]) }, ...over });
+    const make = (over: object = {}) =>
+      createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner, operators: { Dance: scriptedOperator([Success]) }, ...over });
     const codeOf = (f: () => unknown) => {
       try {
         f();
@@ -127,19 +144,32 @@ describe('Agent', () => {
     };
     // A missing or misspelt operator is reported when the agent is made, not when a plan first uses it.
     expect(codeOf(() => make({ operators: { Dnace: scriptedOperator([Success]) } }))).toBe('UNKNOWN_OPERATOR:Dance');
-    expect(() => make({ operators: { Dnace: scriptedOperator([Success]) } })).toThrow(/uses operator "Dance", which runner "main" does not register\. Did you mean "Dnace"\?/);
+    expect(() => make({ operators: { Dnace: scriptedOperator([Success]) } })).toThrow(
+      /uses operator "Dance", which runner "main" does not register\. Did you mean "Dnace"\?/,
+    );
     expect(codeOf(() => make({ planner: { ...planner, operators: undefined } }))).toBe('BAD_PLANNER:main');
     // A planner whose plans use an operator it did not list is still caught when the plan is adopted.
     expect(codeOf(() => make({ planner: { ...planner, operators: [] }, operators: {} }).tick(0.1))).toBe('UNKNOWN_OPERATOR:Dance');
     expect(codeOf(() => make().tick(-1))).toBe('BAD_DT:npc');
     expect(codeOf(() => make().tick(NaN))).toBe('BAD_DT:npc');
     expect(codeOf(() => make({ sensors: [{ name: 'eyes', interval: -1, update() {} }] }))).toBe('BAD_SENSOR_INTERVAL:eyes');
-    expect(codeOf(() => make({ sensors: [{ name: 'eyes', interval: 1, update() {} }, { name: 'eyes', interval: 1, update() {} }] }))).toBe('DUPLICATE_SENSOR:eyes');
+    expect(
+      codeOf(() =>
+        make({
+          sensors: [
+            { name: 'eyes', interval: 1, update() {} },
+            { name: 'eyes', interval: 1, update() {} },
+          ],
+        }),
+      ),
+    ).toBe('DUPLICATE_SENSOR:eyes');
     expect(codeOf(() => make({ sensorsPerTick: 0 }))).toBe('BAD_SENSORS_PER_TICK:sensorsPerTick');
     expect(codeOf(() => make({ operators: { Op: {} } }))).toBe('BAD_OPERATOR:Op');
     expect(codeOf(() => make().runner('upper'))).toBe('UNKNOWN_RUNNER:upper');
     expect(codeOf(() => createAgent({ id: 'npc', state: createState(schema), ctx: {} }))).toBe('BAD_AGENT:npc');
-    expect(codeOf(() => make({ planner: undefined, operators: undefined, runners: [{ name: 'main', planner, operators: null as never }] }))).toBe('BAD_OPERATORS:main');
+    expect(codeOf(() => make({ planner: undefined, operators: undefined, runners: [{ name: 'main', planner, operators: null as never }] }))).toBe(
+      'BAD_OPERATORS:main',
+    );
     expect(codeOf(() => make({ sensors: [{ name: 'eyes', interval: 1 }] }))).toBe('BAD_SENSOR:eyes');
     expect(codeOf(() => make({ sensors: [{ interval: 1, update() {} }] }))).toBe('BAD_SENSOR:');
     const lower = { name: 'lower', planner, operators: { Dance: scriptedOperator([Success]) } };
@@ -160,7 +190,12 @@ describe('Agent', () => {
     let now = 0;
     let calls = 0;
     // The n-th planner call takes n ms on the fake clock; nothing is ever found, so it plans every tick (retryInterval 0).
-    const slow = (): AgentPlanner => ({ kind: 'x', operators: [], plan: () => ((now += ++calls), noPlan('nothing')), shouldReplace: () => ({ replace: false, reason: '' }) });
+    const slow = (): AgentPlanner => ({
+      kind: 'x',
+      operators: [],
+      plan: () => ((now += ++calls), noPlan('nothing')),
+      shouldReplace: () => ({ replace: false, reason: '' }),
+    });
     const agent = createAgent({
       id: 'npc',
       state: createState(schema),
@@ -187,7 +222,15 @@ describe('Agent', () => {
   it('addListener sends the events of every runner to a late listener too, until removed', () => {
     const planner = mtrPlanner(schema, [{ mtr: [0], steps: [makeStep(schema, 'Patrol')] }]);
     const first = collect();
-    const agent = createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner, operators: { Op: timedOperator(2) }, onEvent: first.onEvent, clock: fixedClock });
+    const agent = createAgent({
+      id: 'npc',
+      state: createState(schema),
+      ctx: {},
+      planner,
+      operators: { Op: timedOperator(2) },
+      onEvent: first.onEvent,
+      clock: fixedClock,
+    });
     const late: string[] = [];
     const stop = agent.addListener((e) => late.push(e.type));
     agent.tick(0.1);

@@ -102,14 +102,22 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   private readonly reporter: FaultReporter;
 
   constructor(options: AgentOptions<Ctx>) {
-    if (!options || typeof options.id !== 'string' || options.id === '') throw new RunnerError('BAD_AGENT', String(options?.id ?? ''), 'An agent needs a non-empty string id.');
-    if (!options.state || typeof options.state.copyFrom !== 'function') throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}" needs a world state.`);
+    if (!options || typeof options.id !== 'string' || options.id === '')
+      throw new RunnerError('BAD_AGENT', String(options?.id ?? ''), 'An agent needs a non-empty string id.');
+    if (!options.state || typeof options.state.copyFrom !== 'function')
+      throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}" needs a world state.`);
     this.id = options.id;
     this.state = options.state;
     this.context = freeze(options.ctx, true);
     const mode = faultMode(options.faults, `agent "${options.id}"`);
     // Sensor events go wherever the first runner's events go (its onEvent and every listener added since).
-    this.reporter = new FaultReporter(() => this.runners[0]?.listener, mode, `agent "${options.id}"`, () => this.base(), this);
+    this.reporter = new FaultReporter(
+      () => this.runners[0]?.listener,
+      mode,
+      `agent "${options.id}"`,
+      () => this.base(),
+      this,
+    );
     const restoreCtx = (ctx: Ctx) => {
       this.context = ctx;
     };
@@ -122,7 +130,15 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     const specs = all.filter((s): s is RunnerSpec<Ctx> => !isBranch(s));
     if (options.planner || options.operators) {
       if (!options.planner || !options.operators) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}": give both planner and operators.`);
-      specs.unshift({ name: 'main', planner: options.planner, operators: options.operators, retryInterval: options.retryInterval, maxPlanSamples: options.maxPlanSamples, whilePlanning: options.whilePlanning, recheckInterval: options.recheckInterval });
+      specs.unshift({
+        name: 'main',
+        planner: options.planner,
+        operators: options.operators,
+        retryInterval: options.retryInterval,
+        maxPlanSamples: options.maxPlanSamples,
+        whilePlanning: options.whilePlanning,
+        recheckInterval: options.recheckInterval,
+      });
     }
     if (specs.length === 0) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}" has no planner: give planner + operators or runners.`);
     const names = new Set<string>();
@@ -148,9 +164,25 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     );
     for (const b of all.filter(isBranch)) {
       const primary = specs.findIndex((s) => s.name === b.branchOf);
-      if (primary < 0) throw new RunnerError('UNKNOWN_RUNNER', b.branchOf, `Agent "${options.id}": runner "${b.name}" is the branch of runner "${b.branchOf}", which the agent does not have (a branch runner needs a planner's runner).${didYouMean(String(b.branchOf), specs.map((s) => s.name))}`);
+      if (primary < 0)
+        throw new RunnerError(
+          'UNKNOWN_RUNNER',
+          b.branchOf,
+          `Agent "${options.id}": runner "${b.name}" is the branch of runner "${b.branchOf}", which the agent does not have (a branch runner needs a planner's runner).${didYouMean(
+            String(b.branchOf),
+            specs.map((s) => s.name),
+          )}`,
+        );
       const p = specs[primary];
-      const branch = new PlanRunner<Ctx>(this, { name: b.name, planner: p.planner, operators: p.operators, onEvent: options.onEvent, clock: options.clock, faults: mode, restoreCtx });
+      const branch = new PlanRunner<Ctx>(this, {
+        name: b.name,
+        planner: p.planner,
+        operators: p.operators,
+        onEvent: options.onEvent,
+        clock: options.clock,
+        faults: mode,
+        restoreCtx,
+      });
       runners[primary].attachBranch(branch);
       runners.push(branch);
     }
@@ -190,7 +222,8 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
 
   /** Advance the agent by `dt` seconds: sensors, runners, then clear the external-change marks. */
   tick(dt: number): void {
-    if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt)) throw new RunnerError('BAD_DT', this.id, `Agent "${this.id}": tick(dt) needs a finite number of seconds >= 0, got ${describeValue(dt)}.`);
+    if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt))
+      throw new RunnerError('BAD_DT', this.id, `Agent "${this.id}": tick(dt) needs a finite number of seconds >= 0, got ${describeValue(dt)}.`);
     this.tickCount++;
     this.time += dt;
     this.sensors.tick(this);

@@ -87,7 +87,13 @@ interface Sim {
  * compiled without the injected function, for replaying on the shadow state.
  */
 function build(sc: Scenario) {
-  const faults = new FaultInjector({ seed: sc.seed, throwRate: sc.throwRate, failRate: sc.failRate, garbageRate: sc.garbageRate, scribbleWrites: sc.scribbleWrites });
+  const faults = new FaultInjector({
+    seed: sc.seed,
+    throwRate: sc.throwRate,
+    failRate: sc.failRate,
+    garbageRate: sc.garbageRate,
+    scribbleWrites: sc.scribbleWrites,
+  });
   const random = mulberry32(sc.seed ^ 0x5eed);
   const sims: Sim[] = [];
   const plain = new Map<PlanStep, EffectList>();
@@ -198,10 +204,17 @@ function run(sc: Scenario, ticks: number, recoverAt: number, snapshotAt = -1): {
       if (write !== null && !sensorFaulted) s.shadow.write(write.cell, write.value, ChangeSource.External);
       for (const e of fresh) if (e.type === 'stepSucceeded') applyEffects(plain.get(e.step)!, s.shadow, {}, ChangeSource.Own);
       if (!s.shadow.equals(s.agent.state)) violations.push(`t${t} a${a}: state ${s.agent.state} differs from its replay ${s.shadow}`);
-      for (let c = 0; c < schema.size; c++) if (s.agent.state.values[c] < schema.min[c] || s.agent.state.values[c] > schema.max[c]) violations.push(`t${t} a${a}: cell ${c} out of range`);
+      for (let c = 0; c < schema.size; c++)
+        if (s.agent.state.values[c] < schema.min[c] || s.agent.state.values[c] > schema.max[c]) violations.push(`t${t} a${a}: cell ${c} out of range`);
       // Every injected fault is reported exactly once, naming its source.
-      const injected = faults.injected.slice(injectedBefore).map((f) => `${f.where}:${f.subject}`).sort();
-      const reported = fresh.filter((e) => e.type === 'fault').map((e) => (e.type === 'fault' ? `${e.where}:${e.subject}` : '')).sort();
+      const injected = faults.injected
+        .slice(injectedBefore)
+        .map((f) => `${f.where}:${f.subject}`)
+        .sort();
+      const reported = fresh
+        .filter((e) => e.type === 'fault')
+        .map((e) => (e.type === 'fault' ? `${e.where}:${e.subject}` : ''))
+        .sort();
       if (JSON.stringify(injected) !== JSON.stringify(reported)) violations.push(`t${t} a${a}: injected ${injected} but reported ${reported}`);
       if (t >= recoverAt) {
         recovered[a].started += fresh.filter((e) => e.type === 'stepStarted').length;

@@ -79,7 +79,8 @@ export class FaultInjector {
   constructor(options: FaultInjectorOptions) {
     const rate = (name: string, value: number | undefined, fallback: number) => {
       const r = value ?? fallback;
-      if (typeof r !== 'number' || !(r >= 0 && r <= 1)) throw new RunnerError('BAD_FAULT_RATE', name, `FaultInjector: ${name} must be a probability in [0, 1], got ${describeValue(r)}.`);
+      if (typeof r !== 'number' || !(r >= 0 && r <= 1))
+        throw new RunnerError('BAD_FAULT_RATE', name, `FaultInjector: ${name} must be a probability in [0, 1], got ${describeValue(r)}.`);
       return r;
     };
     this.random = mulberry32(options.seed);

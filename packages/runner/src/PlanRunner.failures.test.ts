@@ -13,7 +13,14 @@ function setup(planner: AgentPlanner, operators: OperatorMap, ctx: object = {}) 
   const state = createState(schema);
   const c = collect();
   const agent = createAgent({ id: 'npc', state, ctx, planner, operators, onEvent: c.onEvent, clock: fixedClock });
-  return { state, agent, c, ticks: (n: number) => { for (let i = 0; i < n; i++) agent.tick(0.1); } };
+  return {
+    state,
+    agent,
+    c,
+    ticks: (n: number) => {
+      for (let i = 0; i < n; i++) agent.tick(0.1);
+    },
+  };
 }
 
 const reasonOf = (events: ReturnType<typeof collect>['events'], type: 'planFailed' | 'stepFailed' | 'stepAborted') => {
@@ -121,9 +128,14 @@ describe('PlanRunner failure paths', () => {
           }),
         ],
       });
-    const fixed = (steps: PlanStep[], kind = 'x'): AgentPlanner => ({ kind, operators: [], plan: () => (planFound(makePlan(kind, steps, {}), '')), shouldReplace: () => ({ replace: false, reason: '' }) });
+    const fixed = (steps: PlanStep[], kind = 'x'): AgentPlanner => ({
+      kind,
+      operators: [],
+      plan: () => planFound(makePlan(kind, steps, {}), ''),
+      shouldReplace: () => ({ replace: false, reason: '' }),
+    });
 
-    it('checks a fresh plan\'s conditions once in the tick that adopts it', () => {
+    it("checks a fresh plan's conditions once in the tick that adopts it", () => {
       const counter = { n: 0 };
       const { c, ticks } = setup(fixed([counted(counter)]), { Attack: scriptedOperator([Running]) }, { ready: true });
       ticks(1);

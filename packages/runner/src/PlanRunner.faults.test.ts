@@ -15,7 +15,14 @@ function setup(planner: AgentPlanner, operators: OperatorMap, over: Partial<Agen
   const state = createState(schema);
   const c = collect();
   const agent = createAgent<Ctx>({ id: 'npc', state, ctx: { hits: 0 }, planner, operators, onEvent: c.onEvent, clock: fixedClock, ...over });
-  return { state, agent, c, ticks: (n: number) => { for (let i = 0; i < n; i++) agent.tick(0.1); } };
+  return {
+    state,
+    agent,
+    c,
+    ticks: (n: number) => {
+      for (let i = 0; i < n; i++) agent.tick(0.1);
+    },
+  };
 }
 const faults = (events: RunnerEvent[]) => events.filter((e): e is Extract<RunnerEvent, { type: 'fault' }> => e.type === 'fault');
 
@@ -111,34 +118,37 @@ describe('containment of user code in the runner', () => {
     });
   });
 
-  it.each(['start', 'update', 'abort'] as const)('an operator whose %s writes far more than the journal first holds, then throws, is undone entirely', (where) => {
-    const writes = 5000; // the journal starts at 64 entries for this schema
-    const scribbler = (agent: Parameters<Operator<Ctx>['update']>[1]) => {
-      for (let i = 0; i < writes; i++) {
-        agent.state.set(k.Count, i % 10);
-        agent.state.set(k.Power, i % 4);
-        agent.state.set(k.Tired, i % 2 === 0);
-      }
-      throw new Error(`${where} broke`);
-    };
-    const op: Operator<Ctx> = {
-      start: (_a, agent) => void (where === 'start' && scribbler(agent)),
-      update: (_a, agent) => (where === 'update' ? scribbler(agent) : where === 'abort' ? Running : Success),
-      abort: (_a, agent) => void (where === 'abort' && scribbler(agent)),
-    };
-    const { state, agent, c, ticks } = setup(chargePlanner(), { Charge: op });
-    state.set(k.Count, 7);
-    state.set(k.Shield, true);
-    if (where === 'abort') ticks(1); // started and running
-    const before = state.clone();
-    if (where === 'abort') agent.runner().abortPlan('test');
-    else ticks(1);
-    expect(c.types()).toContain('fault');
-    const [f] = faults(c.events);
-    expect(f).toMatchObject({ where: `operator.${where}`, subject: 'Charge' });
-    expect(f.undone).toBeGreaterThan(3 * writes - 10);
-    expect(state.toJSON()).toEqual(before.toJSON());
-  });
+  it.each(['start', 'update', 'abort'] as const)(
+    'an operator whose %s writes far more than the journal first holds, then throws, is undone entirely',
+    (where) => {
+      const writes = 5000; // the journal starts at 64 entries for this schema
+      const scribbler = (agent: Parameters<Operator<Ctx>['update']>[1]) => {
+        for (let i = 0; i < writes; i++) {
+          agent.state.set(k.Count, i % 10);
+          agent.state.set(k.Power, i % 4);
+          agent.state.set(k.Tired, i % 2 === 0);
+        }
+        throw new Error(`${where} broke`);
+      };
+      const op: Operator<Ctx> = {
+        start: (_a, agent) => void (where === 'start' && scribbler(agent)),
+        update: (_a, agent) => (where === 'update' ? scribbler(agent) : where === 'abort' ? Running : Success),
+        abort: (_a, agent) => void (where === 'abort' && scribbler(agent)),
+      };
+      const { state, agent, c, ticks } = setup(chargePlanner(), { Charge: op });
+      state.set(k.Count, 7);
+      state.set(k.Shield, true);
+      if (where === 'abort') ticks(1); // started and running
+      const before = state.clone();
+      if (where === 'abort') agent.runner().abortPlan('test');
+      else ticks(1);
+      expect(c.types()).toContain('fault');
+      const [f] = faults(c.events);
+      expect(f).toMatchObject({ where: `operator.${where}`, subject: 'Charge' });
+      expect(f.undone).toBeGreaterThan(3 * writes - 10);
+      expect(state.toJSON()).toEqual(before.toJSON());
+    },
+  );
 
   it('an update returning something other than an OperatorStatus is a fault of the operator, named with the value', () => {
     const { state, c, ticks } = setup(chargePlanner(), { Charge: { update: () => 'done' as never } });
@@ -176,21 +186,33 @@ describe('containment of user code in the runner', () => {
   });
 
   it('a condition function that throws while a plan is checked makes the plan fail at that step, named', () => {
-    const steps = [makeStep(schema, 'Ready', { operator: 'Op' }), makeStep(schema, 'Strike', { operator: 'Op', conditions: [check('aim', () => fail('aim'))] })];
-    const planner: AgentPlanner = { kind: 'x', operators: ['Op'], plan: () => planFound({ planner: 'x', steps, cost: 2, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, 'r'), shouldReplace: () => ({ replace: false, reason: '' }) };
+    const steps = [
+      makeStep(schema, 'Ready', { operator: 'Op' }),
+      makeStep(schema, 'Strike', { operator: 'Op', conditions: [check('aim', () => fail('aim'))] }),
+    ];
+    const planner: AgentPlanner = {
+      kind: 'x',
+      operators: ['Op'],
+      plan: () => planFound({ planner: 'x', steps, cost: 2, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 } }, 'r'),
+      shouldReplace: () => ({ replace: false, reason: '' }),
+    };
     const { c, ticks } = setup(planner, { Op: scriptedOperator([Success]) }, { retryInterval: 10 });
     ticks(1);
     expect(c.types()).toEqual(['planFound', 'fault', 'planFailed']);
     const [f] = faults(c.events);
     expect([f.where, f.subject, f.stepIndex]).toEqual(['condition', 'Strike', 1]);
-    expect((c.events[2] as { reason: string }).reason).toBe('invalid from the start: step 1 Strike: a condition function of Strike threw (TypeError: aim exploded)');
+    expect((c.events[2] as { reason: string }).reason).toBe(
+      'invalid from the start: step 1 Strike: a condition function of Strike threw (TypeError: aim exploded)',
+    );
   });
 
   it('an effect function that throws fails the step with none of its effects applied', () => {
     let broken = true;
     const real: { state?: WorldState } = {};
     // Throws only on the real state: planning and plan checks apply it to working copies.
-    const planner = chargePlanner({ effects: [set(k.Seen, true), effect('spark', (st: WorldState) => (st.set(k.Power, 2), broken && st === real.state && fail('spark')))] });
+    const planner = chargePlanner({
+      effects: [set(k.Seen, true), effect('spark', (st: WorldState) => (st.set(k.Power, 2), broken && st === real.state && fail('spark')))],
+    });
     const { state, c, ticks } = setup(planner, { Charge: scriptedOperator([Success]) });
     real.state = state;
     ticks(1);

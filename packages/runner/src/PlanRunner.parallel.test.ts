@@ -19,18 +19,34 @@ function listPlanner(plans: Plan[], replace: () => boolean = () => false): Agent
   return p;
 }
 
-const withSection = (steps: PlanStep[], start: number, split: number, end: number): Plan => ({ ...makePlan('list', steps, {}), parallel: [{ task: 'P', start, split, end }] });
-const started = (c: ReturnType<typeof collect>) => c.events.filter((e) => e.type === 'stepStarted').map((e) => `${e.tick} ${e.runner} ${(e as { step: PlanStep }).step.task}`);
+const withSection = (steps: PlanStep[], start: number, split: number, end: number): Plan => ({
+  ...makePlan('list', steps, {}),
+  parallel: [{ task: 'P', start, split, end }],
+});
+const started = (c: ReturnType<typeof collect>) =>
+  c.events.filter((e) => e.type === 'stepStarted').map((e) => `${e.tick} ${e.runner} ${(e as { step: PlanStep }).step.task}`);
 
 describe('PlanRunner with a branch runner', () => {
   it('runs steps before and after a section on the primary, the section on both, and joins', () => {
-    const steps = [makeStep(schema, 'Before', { operator: 'fast' }), makeStep(schema, 'Legs', { operator: 'slow' }), makeStep(schema, 'Arms', { operator: 'fast' }), makeStep(schema, 'After', { operator: 'fast' })];
+    const steps = [
+      makeStep(schema, 'Before', { operator: 'fast' }),
+      makeStep(schema, 'Legs', { operator: 'slow' }),
+      makeStep(schema, 'Arms', { operator: 'fast' }),
+      makeStep(schema, 'After', { operator: 'fast' }),
+    ];
     const c = collect();
     const agent = createAgent({
       id: 'a',
       state: createState(schema),
       ctx: {},
-      runners: [{ name: 'main', planner: listPlanner([withSection(steps, 1, 2, 3), makePlan('list', [], {})]), operators: { fast: timedOperator(1), slow: timedOperator(3) } }, { name: 'branch', branchOf: 'main' }],
+      runners: [
+        {
+          name: 'main',
+          planner: listPlanner([withSection(steps, 1, 2, 3), makePlan('list', [], {})]),
+          operators: { fast: timedOperator(1), slow: timedOperator(3) },
+        },
+        { name: 'branch', branchOf: 'main' },
+      ],
       onEvent: c.onEvent,
     });
     for (let i = 0; i < 6; i++) agent.tick(0.1);
@@ -41,9 +57,20 @@ describe('PlanRunner with a branch runner', () => {
   });
 
   it("counts the secondary branch's own effects as its own: no replan for them", () => {
-    const steps = [makeStep(schema, 'Legs', { operator: 'slow', effects: [set(k.Navigating, true)] }), makeStep(schema, 'Arms', { operator: 'fast', effects: [set(k.Shield, true)] })];
+    const steps = [
+      makeStep(schema, 'Legs', { operator: 'slow', effects: [set(k.Navigating, true)] }),
+      makeStep(schema, 'Arms', { operator: 'fast', effects: [set(k.Shield, true)] }),
+    ];
     const planner = listPlanner([withSection(steps, 0, 1, 2)]);
-    const agent = createAgent({ id: 'a', state: createState(schema), ctx: {}, runners: [{ name: 'main', planner, operators: { fast: timedOperator(1), slow: timedOperator(3) } }, { name: 'branch', branchOf: 'main' }] });
+    const agent = createAgent({
+      id: 'a',
+      state: createState(schema),
+      ctx: {},
+      runners: [
+        { name: 'main', planner, operators: { fast: timedOperator(1), slow: timedOperator(3) } },
+        { name: 'branch', branchOf: 'main' },
+      ],
+    });
     for (let i = 0; i < 3; i++) agent.tick(0.1);
     expect(agent.state.get(k.Shield)).toBe(true);
     expect(planner.calls).toBe(1); // Shield = true came from the branch: not a worldChanged replan
@@ -57,7 +84,10 @@ describe('PlanRunner with a branch runner', () => {
       id: 'a',
       state: createState(schema),
       ctx: {},
-      runners: [{ name: 'main', planner: listPlanner([withSection(steps, 0, 1, 2), other], () => true), operators: { slow: timedOperator(3) } }, { name: 'branch', branchOf: 'main' }],
+      runners: [
+        { name: 'main', planner: listPlanner([withSection(steps, 0, 1, 2), other], () => true), operators: { slow: timedOperator(3) } },
+        { name: 'branch', branchOf: 'main' },
+      ],
       onEvent: c.onEvent,
     });
     agent.tick(0.1);
@@ -70,7 +100,16 @@ describe('PlanRunner with a branch runner', () => {
   it('fails the plan when the secondary branch breaks an executing condition, aborting the primary step', () => {
     const steps = [makeStep(schema, 'Legs', { operator: 'slow' }), makeStep(schema, 'Arms', { operator: 'slow', executing: [eq(k.B, true)] })];
     const c = collect();
-    const agent = createAgent({ id: 'a', state: createState(schema), ctx: {}, runners: [{ name: 'main', planner: listPlanner([withSection(steps, 0, 1, 2)]), operators: { slow: timedOperator(5) } }, { name: 'branch', branchOf: 'main' }], onEvent: c.onEvent });
+    const agent = createAgent({
+      id: 'a',
+      state: createState(schema),
+      ctx: {},
+      runners: [
+        { name: 'main', planner: listPlanner([withSection(steps, 0, 1, 2)]), operators: { slow: timedOperator(5) } },
+        { name: 'branch', branchOf: 'main' },
+      ],
+      onEvent: c.onEvent,
+    });
     agent.tick(0.1);
     agent.state.set(k.B, false);
     agent.tick(0.1);
@@ -80,9 +119,28 @@ describe('PlanRunner with a branch runner', () => {
 
   it('rejects a branch of a branch', () => {
     const planner = listPlanner([makePlan('list', [makeStep(schema, 'X', { operator: 'fast' })], {})]);
-    expect(() => createAgent({ id: 'a', state: createState(schema), ctx: {}, runners: [{ name: 'main', planner, operators: { fast: timedOperator(1) } }, { name: 'b', branchOf: 'main' }, { name: 'c', branchOf: 'b' }] })).toThrow(
-      /runner "c" is the branch of runner "b", which the agent does not have/,
-    );
-    expect(() => createAgent({ id: 'a', state: createState(schema), ctx: {}, runners: [{ name: 'main', planner, operators: { fast: timedOperator(1) } }, { name: 'main', branchOf: 'main' }] })).toThrow(RunnerError);
+    expect(() =>
+      createAgent({
+        id: 'a',
+        state: createState(schema),
+        ctx: {},
+        runners: [
+          { name: 'main', planner, operators: { fast: timedOperator(1) } },
+          { name: 'b', branchOf: 'main' },
+          { name: 'c', branchOf: 'b' },
+        ],
+      }),
+    ).toThrow(/runner "c" is the branch of runner "b", which the agent does not have/);
+    expect(() =>
+      createAgent({
+        id: 'a',
+        state: createState(schema),
+        ctx: {},
+        runners: [
+          { name: 'main', planner, operators: { fast: timedOperator(1) } },
+          { name: 'main', branchOf: 'main' },
+        ],
+      }),
+    ).toThrow(RunnerError);
   });
 });

@@ -1,6 +1,25 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { planFound, noPlan, add, ChangeSource, createState, effect, eq, firstFailing, ge, le, set, sub, validatePlan, type AgentPlanner, type ConditionDef, type EffectDef, type InterruptPolicy, type PlanStep } from '@dualplan/world-state';
+import {
+  planFound,
+  noPlan,
+  add,
+  ChangeSource,
+  createState,
+  effect,
+  eq,
+  firstFailing,
+  ge,
+  le,
+  set,
+  sub,
+  validatePlan,
+  type AgentPlanner,
+  type ConditionDef,
+  type EffectDef,
+  type InterruptPolicy,
+  type PlanStep,
+} from '@dualplan/world-state';
 import { createAgent } from './Agent.js';
 import { OperatorStatus } from './OperatorStatus.js';
 import type { Operator } from './Operator.js';
@@ -25,7 +44,10 @@ const effArb: fc.Arbitrary<EffectDef> = fc.oneof(
 );
 const stepArb = fc.record({
   conditions: fc.array(condArb, { maxLength: 2 }),
-  executing: fc.array(fc.boolean().map((v) => eq(k.B, v)), { maxLength: 1 }),
+  executing: fc.array(
+    fc.boolean().map((v) => eq(k.B, v)),
+    { maxLength: 1 },
+  ),
   effects: fc.array(effArb, { maxLength: 2 }),
   expectsSeen: fc.boolean(),
   interrupt: fc.constantFrom<InterruptPolicy>('immediate', 'boundary', 'uninterruptible'),
@@ -110,7 +132,8 @@ describe('PlanRunner properties (random operator outcomes, random outside writes
           if (running && (runner.plan === null || runner.plan.steps[runner.stepIndex] !== running)) violations.push(`tick ${t}: running step not in plan`);
           if (runner.plan && runner.stepIndex >= runner.plan.steps.length) violations.push(`tick ${t}: index past the plan`);
           if (state.get(k.Seen)) violations.push(`tick ${t}: an expected effect reached the real state`);
-          for (let c = 0; c < schema.size; c++) if (state.values[c] < schema.min[c] || state.values[c] > schema.max[c]) violations.push(`tick ${t}: cell ${c} out of range`);
+          for (let c = 0; c < schema.size; c++)
+            if (state.values[c] < schema.min[c] || state.values[c] > schema.max[c]) violations.push(`tick ${t}: cell ${c} out of range`);
         }
         // Each success belongs to a distinct start: no step instance succeeds twice.
         let open = false;

@@ -15,13 +15,21 @@ function setup(planner: AgentPlanner, operators: OperatorMap, init?: (s: ReturnT
   init?.(state);
   const c = collect();
   const agent = createAgent({ id: 'npc', state, ctx: { x: 0 }, planner, operators, sensors, onEvent: c.onEvent, clock: fixedClock });
-  return { state, agent, c, ticks: (n: number, dt = 0.1) => { for (let i = 0; i < n; i++) agent.tick(dt); } };
+  return {
+    state,
+    agent,
+    c,
+    ticks: (n: number, dt = 0.1) => {
+      for (let i = 0; i < n; i++) agent.tick(dt);
+    },
+  };
 }
 
-const startedTasks = (events: ReturnType<typeof collect>['events']) => events.filter((e) => e.type === 'stepStarted').map((e) => (e as { step: PlanStep }).step.task);
+const startedTasks = (events: ReturnType<typeof collect>['events']) =>
+  events.filter((e) => e.type === 'stepStarted').map((e) => (e as { step: PlanStep }).step.task);
 
 describe('PlanRunner semantics', () => {
-  it('applies a step\'s effects exactly once, when its operator succeeds', () => {
+  it("applies a step's effects exactly once, when its operator succeeds", () => {
     const slam = makeStep(schema, 'Slam', { effects: [add(k.Count, 1)] });
     const planner = mtrPlanner(schema, [{ mtr: [0], when: [eq(k.Count, 0)], steps: [slam] }]);
     const op = scriptedOperator([Running, Running, Success]);
@@ -112,13 +120,20 @@ describe('PlanRunner semantics', () => {
       ]);
     };
 
-    it('does not replan because of the plan\'s own effects', () => {
+    it("does not replan because of the plan's own effects", () => {
       const planner = build();
       const { state, c, ticks } = setup(planner, { Op: timedOperator(2) }, (s) => s.set(k.Power, 2));
       ticks(4);
       expect(state.get(k.Power)).toBe(3); // the slam powered up...
       expect(planner.calls).toBe(1); // ...and the runner did not replan on it
-      expect(c.types()).toEqual(['planFound', 'stepStarted:DoTrunkSlam', 'stepSucceeded:DoTrunkSlam', 'stepStarted:DoRecovery', 'stepSucceeded:DoRecovery', 'planFinished']);
+      expect(c.types()).toEqual([
+        'planFound',
+        'stepStarted:DoTrunkSlam',
+        'stepSucceeded:DoTrunkSlam',
+        'stepStarted:DoRecovery',
+        'stepSucceeded:DoRecovery',
+        'planFinished',
+      ]);
     });
 
     it('does replan on an outside change, which lets the higher-priority whirlwind interrupt the recovery', () => {
@@ -216,7 +231,16 @@ describe('PlanRunner semantics', () => {
       const { state, c, ticks } = setup(planner, { Shoot: scriptedOperator([Failure]), Bomb: scriptedOperator([Success]) });
       ticks(2);
       expect(planner.failed.map((s) => s.task)).toEqual(['Shoot']);
-      expect(c.types()).toEqual(['planFound', 'stepStarted:Shoot', 'stepFailed:Shoot', 'planFailed', 'planFound', 'stepStarted:Bomb', 'stepSucceeded:Bomb', 'planFinished']);
+      expect(c.types()).toEqual([
+        'planFound',
+        'stepStarted:Shoot',
+        'stepFailed:Shoot',
+        'planFailed',
+        'planFound',
+        'stepStarted:Bomb',
+        'stepSucceeded:Bomb',
+        'planFinished',
+      ]);
       expect(state.get(k.Count)).toBe(1);
     });
   });
@@ -317,7 +341,12 @@ describe('PlanRunner semantics', () => {
   });
 
   it('finishes an empty plan at once (goal already holds) and does not spin', () => {
-    const planner: AgentPlanner = { kind: 'goap', operators: [], plan: () => (planFound(makePlan('goap', [], {}), 'satisfied')), shouldReplace: () => ({ replace: false, reason: '' }) };
+    const planner: AgentPlanner = {
+      kind: 'goap',
+      operators: [],
+      plan: () => planFound(makePlan('goap', [], {}), 'satisfied'),
+      shouldReplace: () => ({ replace: false, reason: '' }),
+    };
     const { c, ticks } = setup(planner, {});
     ticks(3, 0.1);
     expect(c.types()).toEqual(['planFound', 'planFinished']);
@@ -325,7 +354,12 @@ describe('PlanRunner semantics', () => {
 
   it('does not start a plan that is invalid from the start', () => {
     const bad = makeStep(schema, 'Bad', { conditions: [eq(k.Seen, true)] });
-    const planner: AgentPlanner = { kind: 'x', operators: [], plan: () => (planFound(makePlan('x', [bad], {}), '')), shouldReplace: () => ({ replace: false, reason: '' }) };
+    const planner: AgentPlanner = {
+      kind: 'x',
+      operators: [],
+      plan: () => planFound(makePlan('x', [bad], {}), ''),
+      shouldReplace: () => ({ replace: false, reason: '' }),
+    };
     const { c, ticks } = setup(planner, { Op: scriptedOperator([Success]) });
     ticks(1);
     expect(c.types()).toEqual(['planFound', 'planFailed']);

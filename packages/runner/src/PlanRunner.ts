@@ -98,7 +98,13 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.retryInterval = retry;
     this.clock = options.clock ?? (() => performance.now());
     this.maxPlanSamples = samples;
-    this.faults = new FaultReporter(() => this.onEvent, faultMode(options.faults, `runner "${this.name}"`), `agent "${agent.id}", runner "${this.name}"`, () => this.base(), this.stats);
+    this.faults = new FaultReporter(
+      () => this.onEvent,
+      faultMode(options.faults, `runner "${this.name}"`),
+      `agent "${agent.id}", runner "${this.name}"`,
+      () => this.base(),
+      this.stats,
+    );
     // The step executor reads the runner's planner and listener live (both change at run time) through getters,
     // whose own `this` is the host object: hence a name for the runner.
     // eslint-disable-next-line @typescript-eslint/no-this-alias
@@ -198,7 +204,17 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.trigger = 'noPlan';
     this.failStreak = 0;
     // Listeners (a monitor) learn of the new planner before its first call.
-    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: planner.kind, ctx: this.agent.ctx, type: 'plannerChanged', previous });
+    if (this.onEvent !== undefined)
+      this.faults.emit({
+        tick: this.agent.tickCount,
+        time: this.agent.time,
+        agent: this.agent.id,
+        runner: this.name,
+        planner: planner.kind,
+        ctx: this.agent.ctx,
+        type: 'plannerChanged',
+        previous,
+      });
   }
 
   /**
@@ -238,7 +254,18 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (result !== null && result.faults !== undefined) this.faults.searchFaults(result.faults, this.plannerRef.kind);
     if (id !== this.pendingId || id === 0) {
       this.stats.staleDropped++;
-      if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planDropped', id, reason: `superseded or cancelled (latest request: ${this.requests})` });
+      if (this.onEvent !== undefined)
+        this.faults.emit({
+          tick: this.agent.tickCount,
+          time: this.agent.time,
+          agent: this.agent.id,
+          runner: this.name,
+          planner: this.plannerRef.kind,
+          ctx: this.agent.ctx,
+          type: 'planDropped',
+          id,
+          reason: `superseded or cancelled (latest request: ${this.requests})`,
+        });
       return;
     }
     this.pendingId = 0;
@@ -254,7 +281,18 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       // Ask again on the next tick: the planner (a replaced worker) will likely answer this time.
       if (this.exec.plan === null) this.retryAt = this.agent.time;
       else this.trigger ??= trigger;
-      if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planningFailed', trigger, reason: failure });
+      if (this.onEvent !== undefined)
+        this.faults.emit({
+          tick: this.agent.tickCount,
+          time: this.agent.time,
+          agent: this.agent.id,
+          runner: this.name,
+          planner: this.plannerRef.kind,
+          ctx: this.agent.ctx,
+          type: 'planningFailed',
+          trigger,
+          reason: failure,
+        });
       return;
     }
     if (this.exec.plan !== null && this.blocked(trigger)) return;
@@ -337,7 +375,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    */
   attachBranch(branch: PlanRunner<Ctx>): void {
     if (branch === this || branch.agent !== this.agent || branch.leader !== null || branch.branch !== null || this.leader !== null || this.branch !== null) {
-      throw new RunnerError('BAD_BRANCH', branch.name, `Runner "${branch.name}" cannot run the secondary branches of runner "${this.name}": each primary runner of an agent has at most one branch runner, which is neither a primary nor another's branch.`);
+      throw new RunnerError(
+        'BAD_BRANCH',
+        branch.name,
+        `Runner "${branch.name}" cannot run the secondary branches of runner "${this.name}": each primary runner of an agent has at most one branch runner, which is neither a primary nor another's branch.`,
+      );
     }
     this.branch = branch;
     branch.leader = this;
@@ -362,7 +404,19 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     exec.validVersion = -1;
     primary.other = exec;
     this.stats.plansFound++;
-    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.planner.kind, ctx: this.agent.ctx, type: 'planFound', plan, trigger: 'noPlan', reason: `secondary branch of ${section.task} (steps ${section.split}..${section.end - 1})` });
+    if (this.onEvent !== undefined)
+      this.faults.emit({
+        tick: this.agent.tickCount,
+        time: this.agent.time,
+        agent: this.agent.id,
+        runner: this.name,
+        planner: this.planner.kind,
+        ctx: this.agent.ctx,
+        type: 'planFound',
+        plan,
+        trigger: 'noPlan',
+        reason: `secondary branch of ${section.task} (steps ${section.split}..${section.end - 1})`,
+      });
   }
 
   /** A branch runner's tick: run the branch it was handed, if any; the primary validates and replans for both. */
@@ -392,11 +446,32 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.exec.clear();
     if (failed === null) {
       this.stats.plansFinished++;
-      if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.planner.kind, ctx: this.agent.ctx, type: 'planFinished', plan });
+      if (this.onEvent !== undefined)
+        this.faults.emit({
+          tick: this.agent.tickCount,
+          time: this.agent.time,
+          agent: this.agent.id,
+          runner: this.name,
+          planner: this.planner.kind,
+          ctx: this.agent.ctx,
+          type: 'planFinished',
+          plan,
+        });
       return;
     }
     this.stats.plansFailed++;
-    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.planner.kind, ctx: this.agent.ctx, type: 'planFailed', plan, reason: failed });
+    if (this.onEvent !== undefined)
+      this.faults.emit({
+        tick: this.agent.tickCount,
+        time: this.agent.time,
+        agent: this.agent.id,
+        runner: this.name,
+        planner: this.planner.kind,
+        ctx: this.agent.ctx,
+        type: 'planFailed',
+        plan,
+        reason: failed,
+      });
     // The plan after the section counts on both branches: the primary fails its plan and replans.
     const leader = this.leader!;
     if (byBranch && leader.exec.plan === plan) {
@@ -478,7 +553,19 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (candidate === null) {
       if (running !== null) return this.skip(trigger, `no new plan (${outcome.status}): ${outcome.reason}`);
       this.retryAt = agent.time + this.retryInterval;
-      if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planNotFound', status: outcome.status, trigger, reason: outcome.reason });
+      if (this.onEvent !== undefined)
+        this.faults.emit({
+          tick: this.agent.tickCount,
+          time: this.agent.time,
+          agent: this.agent.id,
+          runner: this.name,
+          planner: this.plannerRef.kind,
+          ctx: this.agent.ctx,
+          type: 'planNotFound',
+          status: outcome.status,
+          trigger,
+          reason: outcome.reason,
+        });
       return;
     }
     this.stats.plansFound++;
@@ -493,11 +580,37 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       if (this.exec.running && !continued) this.exec.abort(`replaced: ${decision.reason}`);
       this.install(candidate, ops, continued);
       this.stats.replaced++;
-      if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planReplaced', plan: candidate, previous: running, trigger, reason: decision.reason, continued });
+      if (this.onEvent !== undefined)
+        this.faults.emit({
+          tick: this.agent.tickCount,
+          time: this.agent.time,
+          agent: this.agent.id,
+          runner: this.name,
+          planner: this.plannerRef.kind,
+          ctx: this.agent.ctx,
+          type: 'planReplaced',
+          plan: candidate,
+          previous: running,
+          trigger,
+          reason: decision.reason,
+          continued,
+        });
       return;
     }
     const ops = this.resolve(candidate);
-    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFound', plan: candidate, trigger, reason: outcome.reason });
+    if (this.onEvent !== undefined)
+      this.faults.emit({
+        tick: this.agent.tickCount,
+        time: this.agent.time,
+        agent: this.agent.id,
+        runner: this.name,
+        planner: this.plannerRef.kind,
+        ctx: this.agent.ctx,
+        type: 'planFound',
+        plan: candidate,
+        trigger,
+        reason: outcome.reason,
+      });
     this.install(candidate, ops, false);
     const invalid = this.invalidAtStart(candidate);
     if (invalid !== null || candidate.steps.length === 0) {
@@ -516,7 +629,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     for (let i = 0; i < steps.length; i++) {
       const id = steps[i].operator;
       if (!Object.hasOwn(this.operators, id)) {
-        throw new RunnerError('UNKNOWN_OPERATOR', id, `Plan step "${steps[i].task}" uses operator "${id}", which runner "${this.name}" of agent "${this.agent.id}" does not register.`);
+        throw new RunnerError(
+          'UNKNOWN_OPERATOR',
+          id,
+          `Plan step "${steps[i].task}" uses operator "${id}", which runner "${this.name}" of agent "${this.agent.id}" does not register.`,
+        );
       }
       ops[i] = this.operators[id];
     }
@@ -555,7 +672,18 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.failStreak = this.changedSinceAdopt ? 1 : this.failStreak + 1;
     this.stats.plansFailed++;
     this.trigger = 'failed';
-    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFailed', plan, reason });
+    if (this.onEvent !== undefined)
+      this.faults.emit({
+        tick: this.agent.tickCount,
+        time: this.agent.time,
+        agent: this.agent.id,
+        runner: this.name,
+        planner: this.plannerRef.kind,
+        ctx: this.agent.ctx,
+        type: 'planFailed',
+        plan,
+        reason,
+      });
   }
 
   private finishPlan(): void {
@@ -564,7 +692,17 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.failStreak = 0;
     this.stats.plansFinished++;
     this.trigger = 'finished';
-    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'planFinished', plan });
+    if (this.onEvent !== undefined)
+      this.faults.emit({
+        tick: this.agent.tickCount,
+        time: this.agent.time,
+        agent: this.agent.id,
+        runner: this.name,
+        planner: this.plannerRef.kind,
+        ctx: this.agent.ctx,
+        type: 'planFinished',
+        plan,
+      });
   }
 
   private drop(reason = 'the plan ended'): void {
@@ -586,7 +724,18 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   private skip(trigger: ReplanTrigger, reason: string): void {
     this.stats.replansSkipped++;
-    if (this.onEvent !== undefined) this.faults.emit({ tick: this.agent.tickCount, time: this.agent.time, agent: this.agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: this.agent.ctx, type: 'replanSkipped', trigger, reason });
+    if (this.onEvent !== undefined)
+      this.faults.emit({
+        tick: this.agent.tickCount,
+        time: this.agent.time,
+        agent: this.agent.id,
+        runner: this.name,
+        planner: this.plannerRef.kind,
+        ctx: this.agent.ctx,
+        type: 'replanSkipped',
+        trigger,
+        reason,
+      });
   }
 
   private sameAsRemaining(candidate: Plan): boolean {

@@ -30,7 +30,14 @@ export interface RunnerEventBase {
 export type RunnerEvent = RunnerEventBase &
   (
     | { readonly type: 'planFound'; readonly plan: Plan; readonly trigger: ReplanTrigger; readonly reason: string }
-    | { readonly type: 'planReplaced'; readonly plan: Plan; readonly previous: Plan; readonly trigger: ReplanTrigger; readonly reason: string; readonly continued: boolean }
+    | {
+        readonly type: 'planReplaced';
+        readonly plan: Plan;
+        readonly previous: Plan;
+        readonly trigger: ReplanTrigger;
+        readonly reason: string;
+        readonly continued: boolean;
+      }
     | { readonly type: 'planNotFound'; readonly status: PlanStatus; readonly trigger: ReplanTrigger; readonly reason: string }
     | { readonly type: 'planFinished'; readonly plan: Plan }
     | { readonly type: 'planFailed'; readonly plan: Plan; readonly reason: string }

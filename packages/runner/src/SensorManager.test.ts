@@ -22,7 +22,7 @@ describe('SensorManager', () => {
     expect(log).toEqual(['0.1:eyes', '0.2:ears', '0.3:range', '0.4:eyes']);
   });
 
-  it('respects each sensor\'s interval and passes the time since its previous update', () => {
+  it("respects each sensor's interval and passes the time since its previous update", () => {
     const dts: number[] = [];
     const manager = new SensorManager([{ name: 'slow', interval: 0.5, update: (_a, dt) => dts.push(Number(dt.toFixed(2))) }]);
     const agent = view();
@@ -36,7 +36,11 @@ describe('SensorManager', () => {
 
   it('without a limit runs every due sensor once per tick, in registration order', () => {
     const log: string[] = [];
-    const sensor = (name: string, interval: number): Sensor => ({ name, interval, update: (a, dt) => log.push(`${a.time.toFixed(1)}:${name}:${dt.toFixed(1)}`) });
+    const sensor = (name: string, interval: number): Sensor => ({
+      name,
+      interval,
+      update: (a, dt) => log.push(`${a.time.toFixed(1)}:${name}:${dt.toFixed(1)}`),
+    });
     const manager = new SensorManager([sensor('range', 0.2), sensor('eyes', 0), sensor('ears', 0.3)]);
     const agent = view();
     for (let i = 1; i <= 3; i++) {

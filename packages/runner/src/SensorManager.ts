@@ -49,8 +49,14 @@ export class SensorManager<Ctx = any> {
   constructor(sensors: readonly Sensor<Ctx>[], maxPerTick = Infinity, faults: SensorFaultOptions<Ctx> = {}) {
     const names = new Set<string>();
     for (const s of sensors) {
-      if (!s || typeof s.name !== 'string' || typeof s.update !== 'function') throw new RunnerError('BAD_SENSOR', String(s?.name ?? ''), 'A sensor needs a name and an update function.');
-      if (!(s.interval >= 0) || !Number.isFinite(s.interval)) throw new RunnerError('BAD_SENSOR_INTERVAL', s.name, `Sensor "${s.name}" has interval ${describeValue(s.interval)}; expected a finite number of seconds >= 0.`);
+      if (!s || typeof s.name !== 'string' || typeof s.update !== 'function')
+        throw new RunnerError('BAD_SENSOR', String(s?.name ?? ''), 'A sensor needs a name and an update function.');
+      if (!(s.interval >= 0) || !Number.isFinite(s.interval))
+        throw new RunnerError(
+          'BAD_SENSOR_INTERVAL',
+          s.name,
+          `Sensor "${s.name}" has interval ${describeValue(s.interval)}; expected a finite number of seconds >= 0.`,
+        );
       if (names.has(s.name)) throw new RunnerError('DUPLICATE_SENSOR', s.name, `Sensor "${s.name}" is registered twice.`);
       names.add(s.name);
     }
@@ -58,7 +64,8 @@ export class SensorManager<Ctx = any> {
       throw new RunnerError('BAD_SENSORS_PER_TICK', 'sensorsPerTick', `sensorsPerTick must be an integer >= 1, got ${describeValue(maxPerTick)}.`);
     }
     const limit = faults.failureLimit ?? 3;
-    if (!Number.isInteger(limit) || limit < 1) throw new RunnerError('BAD_SENSOR_FAILURE_LIMIT', 'sensorFailureLimit', `sensorFailureLimit must be an integer >= 1, got ${describeValue(limit)}.`);
+    if (!Number.isInteger(limit) || limit < 1)
+      throw new RunnerError('BAD_SENSOR_FAILURE_LIMIT', 'sensorFailureLimit', `sensorFailureLimit must be an integer >= 1, got ${describeValue(limit)}.`);
     this.failureLimit = limit;
     this.restoreCtx = faults.restoreCtx;
     this.onFault = faults.onFault;

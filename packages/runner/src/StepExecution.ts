@@ -94,7 +94,16 @@ export class StepExecution<Ctx = any> {
     const why =
       this.other === null && this.end === plan.steps.length
         ? validateRest(plan.steps, this.index, this.running, agent.state, this.scratch, agent.ctx, this.check)
-        : validateLanes(plan.steps, this, this.other !== null && this.other.plan !== null ? this.other : null, this.other !== null ? this.resume : plan.steps.length, agent.state, this.scratch, agent.ctx, this.check);
+        : validateLanes(
+            plan.steps,
+            this,
+            this.other !== null && this.other.plan !== null ? this.other : null,
+            this.other !== null ? this.resume : plan.steps.length,
+            agent.state,
+            this.scratch,
+            agent.ctx,
+            this.check,
+          );
     if (why !== null && this.check.error !== undefined) this.checkFault(plan.steps);
     return why;
   }
@@ -115,16 +124,32 @@ export class StepExecution<Ctx = any> {
       if (why !== null) return host.failPlan(why);
     }
     // Fail early (plan validation): this step's conditions on the real state, then the rest on a working copy.
-    const check = validated || this.other !== null || this.end !== plan.steps.length ? null : validatePlanSafely(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
+    const check =
+      validated || this.other !== null || this.end !== plan.steps.length
+        ? null
+        : validatePlanSafely(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
     if (check !== null && check.step >= 0) {
       if (check.error !== undefined) this.checkFault(plan.steps);
       const failing = plan.steps[check.step];
-      host.failPlan(check.step === this.index ? `conditions of ${failing.task} fail: ${check.reason}` : `step ${check.step} ${failing.task} would fail: ${check.reason}`);
+      host.failPlan(
+        check.step === this.index ? `conditions of ${failing.task} fail: ${check.reason}` : `step ${check.step} ${failing.task} would fail: ${check.reason}`,
+      );
       return;
     }
     this.running = true;
     host.stats.stepsStarted++;
-    if (host.listener !== undefined) this.faults.emit({ tick: agent.tickCount, time: agent.time, agent: agent.id, runner: host.name, planner: host.planner.kind, ctx: agent.ctx, type: 'stepStarted', step, index: this.index });
+    if (host.listener !== undefined)
+      this.faults.emit({
+        tick: agent.tickCount,
+        time: agent.time,
+        agent: agent.id,
+        runner: host.name,
+        planner: host.planner.kind,
+        ctx: agent.ctx,
+        type: 'stepStarted',
+        step,
+        index: this.index,
+      });
     const op = this.ops[this.index];
     if (op.start === undefined) return;
     const ctx = agent.ctx;
@@ -135,7 +160,15 @@ export class StepExecution<Ctx = any> {
       // Not half-started: what start wrote is undone, and the step fails without its effects.
       this.running = false;
       agent.state.undoDone();
-      this.undoCall(ctx, version, 'operator.start', step.operator, step, `Operator "${step.operator}" threw in start of step ${step.task} (#${this.index})`, thrown);
+      this.undoCall(
+        ctx,
+        version,
+        'operator.start',
+        step.operator,
+        step,
+        `Operator "${step.operator}" threw in start of step ${step.task} (#${this.index})`,
+        thrown,
+      );
       this.stepFailed(step, `operator ${step.operator} threw in start: ${describeThrown(thrown)}`);
       return;
     }
@@ -163,13 +196,27 @@ export class StepExecution<Ctx = any> {
     if (status === OperatorStatus.Success) {
       this.running = false;
       const before = state.version;
-      const refused = step.effects.hasErrorEdge || step.effects.hasOpaque ? this.applyAtomically(step) : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
+      const refused =
+        step.effects.hasErrorEdge || step.effects.hasOpaque
+          ? this.applyAtomically(step)
+          : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
       // Own effects are not a reason to replan (else a power-up the step itself set would abort its own plan): count them as seen (and an undone attempt changed nothing).
       this.seenVersion += state.version - before;
       if (this.seenBy !== null) this.seenBy.seenVersion += state.version - before;
       if (refused !== null) return this.stepFailed(step, refused);
       host.stats.stepsSucceeded++;
-      if (host.listener !== undefined) this.faults.emit({ tick: agent.tickCount, time: agent.time, agent: agent.id, runner: host.name, planner: host.planner.kind, ctx: agent.ctx, type: 'stepSucceeded', step, index: this.index });
+      if (host.listener !== undefined)
+        this.faults.emit({
+          tick: agent.tickCount,
+          time: agent.time,
+          agent: agent.id,
+          runner: host.name,
+          planner: host.planner.kind,
+          ctx: agent.ctx,
+          type: 'stepSucceeded',
+          step,
+          index: this.index,
+        });
       if (host.planner.stepSucceeded !== undefined) feedbackGuarded(host.planner, step, this.index, agent.ctx, true, this.faults);
       if (this.plan !== plan) return;
       this.index++;
@@ -179,7 +226,15 @@ export class StepExecution<Ctx = any> {
     this.running = false;
     if (status === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
     // Not a status: a broken operator, handled like one that threw.
-    this.undoCall(ctx, version, 'operator.status', step.operator, step, `Operator "${step.operator}" update of step ${step.task} (#${this.index}) returned no OperatorStatus (Running, Success or Failure)`, status);
+    this.undoCall(
+      ctx,
+      version,
+      'operator.status',
+      step.operator,
+      step,
+      `Operator "${step.operator}" update of step ${step.task} (#${this.index}) returned no OperatorStatus (Running, Success or Failure)`,
+      status,
+    );
     return this.stepFailed(step, `operator ${step.operator} returned ${describeValue(status)}, not an OperatorStatus`);
   }
 
@@ -190,7 +245,19 @@ export class StepExecution<Ctx = any> {
     const agent = this.agent;
     this.running = false;
     host.stats.stepsAborted++;
-    if (host.listener !== undefined) this.faults.emit({ tick: agent.tickCount, time: agent.time, agent: agent.id, runner: host.name, planner: host.planner.kind, ctx: agent.ctx, type: 'stepAborted', step, index: this.index, reason });
+    if (host.listener !== undefined)
+      this.faults.emit({
+        tick: agent.tickCount,
+        time: agent.time,
+        agent: agent.id,
+        runner: host.name,
+        planner: host.planner.kind,
+        ctx: agent.ctx,
+        type: 'stepAborted',
+        step,
+        index: this.index,
+        reason,
+      });
     const op = this.ops[this.index];
     if (op.abort === undefined) return;
     const ctx = agent.ctx;
@@ -199,7 +266,15 @@ export class StepExecution<Ctx = any> {
       op.abort(step.args, agent, step);
     } catch (thrown) {
       agent.state.undoDone();
-      this.undoCall(ctx, version, 'operator.abort', step.operator, step, `Operator "${step.operator}" threw in abort of step ${step.task} (#${this.index})`, thrown);
+      this.undoCall(
+        ctx,
+        version,
+        'operator.abort',
+        step.operator,
+        step,
+        `Operator "${step.operator}" threw in abort of step ${step.task} (#${this.index})`,
+        thrown,
+      );
       return;
     }
     agent.state.undoDone();
@@ -218,14 +293,30 @@ export class StepExecution<Ctx = any> {
   checkFault(steps: readonly PlanStep[]): void {
     const error = this.check.error!;
     const at = this.check.step;
-    this.fault(error.where === 'effect' ? 'effect' : 'condition', steps[at].task, steps[at], at, `A ${error.where} function of step ${steps[at].task} (#${at}) threw while checking the plan`, error.cause, 0);
+    this.fault(
+      error.where === 'effect' ? 'effect' : 'condition',
+      steps[at].task,
+      steps[at],
+      at,
+      `A ${error.where} function of step ${steps[at].task} (#${at}) threw while checking the plan`,
+      error.cause,
+      0,
+    );
   }
 
   /** Cold path of {@link update}, kept out of it so the per-tick code stays small. */
   private updateThrew(ctx: Ctx, version: number, step: PlanStep, thrown: unknown): void {
     this.running = false;
     this.agent.state.undoDone();
-    this.undoCall(ctx, version, 'operator.update', step.operator, step, `Operator "${step.operator}" threw in update of step ${step.task} (#${this.index})`, thrown);
+    this.undoCall(
+      ctx,
+      version,
+      'operator.update',
+      step.operator,
+      step,
+      `Operator "${step.operator}" threw in update of step ${step.task} (#${this.index})`,
+      thrown,
+    );
     this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
   }
 
@@ -254,7 +345,19 @@ export class StepExecution<Ctx = any> {
     const host = this.host;
     const agent = this.agent;
     host.stats.stepsFailed++;
-    if (host.listener !== undefined) this.faults.emit({ tick: agent.tickCount, time: agent.time, agent: agent.id, runner: host.name, planner: host.planner.kind, ctx: agent.ctx, type: 'stepFailed', step, index: this.index, reason });
+    if (host.listener !== undefined)
+      this.faults.emit({
+        tick: agent.tickCount,
+        time: agent.time,
+        agent: agent.id,
+        runner: host.name,
+        planner: host.planner.kind,
+        ctx: agent.ctx,
+        type: 'stepFailed',
+        step,
+        index: this.index,
+        reason,
+      });
     if (host.planner.stepFailed !== undefined) feedbackGuarded(host.planner, step, this.index, agent.ctx, false, this.faults);
     host.failPlan(`step ${step.task} failed: ${reason}`);
   }

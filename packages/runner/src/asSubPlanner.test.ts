@@ -1,5 +1,18 @@
 import { describe, expect, it } from '@jest/globals';
-import { noPlan, planFound, add, applyEffects, ChangeSource, createState, eq, set, type AgentPlanner, type PlanStep, type SubPlanner, type WorldState } from '@dualplan/world-state';
+import {
+  noPlan,
+  planFound,
+  add,
+  applyEffects,
+  ChangeSource,
+  createState,
+  eq,
+  set,
+  type AgentPlanner,
+  type PlanStep,
+  type SubPlanner,
+  type WorldState,
+} from '@dualplan/world-state';
 import { createAgent } from './Agent.js';
 import { asSubPlanner } from './asSubPlanner.js';
 import { OperatorStatus } from './OperatorStatus.js';
@@ -38,7 +51,15 @@ describe('asSubPlanner (hybrid HTN → GOAP)', () => {
     const goap = goalPlanner(schema, [{ name: 'Armed', priority: 1, options: [[load, raise]] }]);
     const c = collect();
     const state = createState(schema);
-    const agent = createAgent({ id: 'npc', state, ctx: {}, planner: hybridPlanner(asSubPlanner(goap)), operators: { Op: scriptedOperator([OperatorStatus.Success]) }, onEvent: c.onEvent, clock: fixedClock });
+    const agent = createAgent({
+      id: 'npc',
+      state,
+      ctx: {},
+      planner: hybridPlanner(asSubPlanner(goap)),
+      operators: { Op: scriptedOperator([OperatorStatus.Success]) },
+      onEvent: c.onEvent,
+      clock: fixedClock,
+    });
     for (let i = 0; i < 6; i++) agent.tick(0.1);
     const found = c.events[0];
     expect(found.type === 'planFound' && found.plan.steps.map((s: PlanStep) => s.task)).toEqual(['Approach', 'Load', 'RaiseShield', 'Strike']);
@@ -47,19 +68,24 @@ describe('asSubPlanner (hybrid HTN → GOAP)', () => {
   });
 
   it('returns "none" when the sub-planner offers a plan that does not hold from the caller\'s state', () => {
-    const liar: AgentPlanner = { kind: 'goap', operators: [], plan: () => (planFound(makePlan('goap', [raise], {}), 'goal Armed')), shouldReplace: () => ({ replace: false, reason: '' }) };
+    const liar: AgentPlanner = {
+      kind: 'goap',
+      operators: [],
+      plan: () => planFound(makePlan('goap', [raise], {}), 'goal Armed'),
+      shouldReplace: () => ({ replace: false, reason: '' }),
+    };
     const sub = asSubPlanner(liar);
     const out = sub(createState(schema), {}, []);
     expect(out.status).toBe('none');
     expect(out.reason).toBe('goap sub-plan fails at step 0 RaiseShield: Tired == true');
   });
 
-  it('chooses the wrapped planner from the delegate task\'s arguments', () => {
+  it("chooses the wrapped planner from the delegate task's arguments", () => {
     const picked: unknown[] = [];
     const plannerFor = (goal: string): AgentPlanner => ({
       kind: 'goap',
       operators: [],
-      plan: (s: WorldState<any>) => (planFound(makePlan('goap', s.get(k.Navigating) ? [load] : [], { goal }), goal)),
+      plan: (s: WorldState<any>) => planFound(makePlan('goap', s.get(k.Navigating) ? [load] : [], { goal }), goal),
       shouldReplace: () => ({ replace: false, reason: '' }),
     });
     const sub = asSubPlanner((args) => {

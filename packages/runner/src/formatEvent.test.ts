@@ -6,7 +6,18 @@ import type { RunnerEvent } from './RunnerEvent.js';
 describe('formatEvent helpers', () => {
   const schema = testSchema();
   const plan = makePlan('htn', [makeStep(schema, 'Walk', { args: [2] }), makeStep(schema, 'Look', { args: [] })], {});
-  const event: RunnerEvent = { tick: 12, time: 0.1 * 12, agent: 'troll', runner: 'main', planner: 'htn', ctx: {}, type: 'planFound', plan, trigger: 'noPlan', reason: '' };
+  const event: RunnerEvent = {
+    tick: 12,
+    time: 0.1 * 12,
+    agent: 'troll',
+    runner: 'main',
+    planner: 'htn',
+    ctx: {},
+    type: 'planFound',
+    plan,
+    trigger: 'noPlan',
+    reason: '',
+  };
 
   it('aligns tick and time in the timeline prefix that formatEvent uses', () => {
     expect(timelinePrefix(12, 1.2)).toBe('   12    1.20s');
@@ -18,6 +29,17 @@ describe('formatEvent helpers', () => {
     expect(0.1 * 12).not.toBe(1.2);
     expect(roundTime(0.1 * 12)).toBe(1.2);
     expect(roundTime(1.0000004)).toBe(1);
-    expect(eventToJSON(event)).toEqual({ tick: 12, time: 1.2, agent: 'troll', runner: 'main', planner: 'htn', type: 'planFound', trigger: 'noPlan', reason: '', steps: ['Walk(2)', 'Look'], cost: 2 });
+    expect(eventToJSON(event)).toEqual({
+      tick: 12,
+      time: 1.2,
+      agent: 'troll',
+      runner: 'main',
+      planner: 'htn',
+      type: 'planFound',
+      trigger: 'noPlan',
+      reason: '',
+      steps: ['Walk(2)', 'Look'],
+      cost: 2,
+    });
   });
 });

@@ -26,7 +26,13 @@ export function formatPlan(plan: Plan, arg: ArgFormatter = plainArg): string {
   const steps = plan.steps;
   if (steps.length === 0) return '(empty)';
   const sections = plan.parallel ?? [];
-  const seq = (from: number, to: number) => (from === to ? '(nothing)' : steps.slice(from, to).map((s) => formatStep(s, arg)).join(' → '));
+  const seq = (from: number, to: number) =>
+    from === to
+      ? '(nothing)'
+      : steps
+          .slice(from, to)
+          .map((s) => formatStep(s, arg))
+          .join(' → ');
   const parts: string[] = [];
   let i = 0;
   for (const s of sections) {
@@ -112,7 +118,15 @@ export function eventToJSON(e: RunnerEvent, arg: ArgFormatter = plainArg): Recor
     case 'planFound':
       return { ...base, trigger: e.trigger, reason: e.reason, steps: e.plan.steps.map(step), cost: e.plan.cost };
     case 'planReplaced':
-      return { ...base, trigger: e.trigger, reason: e.reason, continued: e.continued, steps: e.plan.steps.map(step), previous: e.previous.steps.map(step), cost: e.plan.cost };
+      return {
+        ...base,
+        trigger: e.trigger,
+        reason: e.reason,
+        continued: e.continued,
+        steps: e.plan.steps.map(step),
+        previous: e.previous.steps.map(step),
+        cost: e.plan.cost,
+      };
     case 'planNotFound':
       return { ...base, trigger: e.trigger, status: e.status, reason: e.reason };
     case 'planFinished':
@@ -131,7 +145,16 @@ export function eventToJSON(e: RunnerEvent, arg: ArgFormatter = plainArg): Recor
     case 'stepAborted':
       return { ...base, step: step(e.step), index: e.index, reason: e.reason };
     case 'fault':
-      return { ...base, where: e.where, subject: e.subject, step: e.failedStep === null ? null : step(e.failedStep), index: e.stepIndex, code: e.error.code, message: e.error.message, undone: e.undone };
+      return {
+        ...base,
+        where: e.where,
+        subject: e.subject,
+        step: e.failedStep === null ? null : step(e.failedStep),
+        index: e.stepIndex,
+        code: e.error.code,
+        message: e.error.message,
+        undone: e.undone,
+      };
     case 'sensorDisabled':
       return { ...base, sensor: e.sensor, failures: e.failures, code: e.error.code, message: e.error.message };
     case 'plannerChanged':

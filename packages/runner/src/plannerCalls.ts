@@ -1,4 +1,14 @@
-import { describeThrown, describeValue, noPlan, type AgentPlanner, type Plan, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import {
+  describeThrown,
+  describeValue,
+  noPlan,
+  type AgentPlanner,
+  type Plan,
+  type PlanResult,
+  type PlanStep,
+  type ReplaceDecision,
+  type WorldState,
+} from '@dualplan/world-state';
 import type { FaultReporter } from './FaultReporter.js';
 
 // The runner's calls into its planner, each contained: a planner that throws
@@ -19,7 +29,11 @@ export function planGuarded<Ctx>(planner: AgentPlanner<Ctx>, state: WorldState<a
     faults.fault('planner', planner.kind, null, -1, `Planner "${planner.kind}" threw in plan`, thrown, 0);
     return noPlan(`the planner threw: ${describeThrown(thrown)}`);
   }
-  if (outcome === null || typeof outcome !== 'object' || (outcome.status === 'found' && (outcome.plan === null || typeof outcome.plan !== 'object' || !Array.isArray(outcome.plan.steps)))) {
+  if (
+    outcome === null ||
+    typeof outcome !== 'object' ||
+    (outcome.status === 'found' && (outcome.plan === null || typeof outcome.plan !== 'object' || !Array.isArray(outcome.plan.steps)))
+  ) {
     faults.fault('planner', planner.kind, null, -1, `Planner "${planner.kind}" returned no plan result ({ status, plan, reason })`, outcome, 0);
     return noPlan(`the planner returned ${describeValue(outcome)}`);
   }
@@ -64,6 +78,14 @@ export function feedbackGuarded<Ctx>(planner: AgentPlanner<Ctx>, step: PlanStep,
     if (succeeded) planner.stepSucceeded!(step, ctx);
     else planner.stepFailed!(step, ctx);
   } catch (thrown) {
-    faults.fault('planner', planner.kind, step, index, `Planner "${planner.kind}" threw in ${succeeded ? 'stepSucceeded' : 'stepFailed'} for step ${step.task}`, thrown, 0);
+    faults.fault(
+      'planner',
+      planner.kind,
+      step,
+      index,
+      `Planner "${planner.kind}" threw in ${succeeded ? 'stepSucceeded' : 'stepFailed'} for step ${step.task}`,
+      thrown,
+      0,
+    );
   }
 }

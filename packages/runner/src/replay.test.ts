@@ -15,7 +15,6 @@ interface Frame {
   outcome: OperatorStatus;
 }
 
-
 function domain(): AgentPlanner {
   const attack = makeStep(schema, 'Attack', { conditions: [eq(k.Seen, true)], executing: [eq(k.Seen, true)], effects: [add(k.Count, 1)] });
   const rest = makeStep(schema, 'Rest', { conditions: [ge(k.Count, 3)], effects: [set(k.Count, 0)], interrupt: 'boundary' });

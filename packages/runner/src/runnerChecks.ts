@@ -14,7 +14,7 @@ export function phaseOf(agent: string, runner: string): number {
   let h = 0x811c9dc5;
   const key = `${agent}/${runner}`;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  return ((h >>> 0) % 1024 + 1) / 1024;
+  return (((h >>> 0) % 1024) + 1) / 1024;
 }
 
 /**
@@ -37,12 +37,20 @@ export function sameStep(a: PlanStep, b: PlanStep): boolean {
  */
 export function checkOperators(planner: AgentPlanner<any>, operators: OperatorMap<any>, runner: string): void {
   if (!Array.isArray(planner.operators)) {
-    throw new RunnerError('BAD_PLANNER', runner, `Planner "${planner.kind}" of runner "${runner}" needs an \`operators\` array listing the operator ids its plans use.`);
+    throw new RunnerError(
+      'BAD_PLANNER',
+      runner,
+      `Planner "${planner.kind}" of runner "${runner}" needs an \`operators\` array listing the operator ids its plans use.`,
+    );
   }
   const known = Object.keys(operators);
   for (const id of planner.operators) {
     if (!Object.hasOwn(operators, id)) {
-      throw new RunnerError('UNKNOWN_OPERATOR', id, `Planner "${planner.kind}" uses operator "${id}", which runner "${runner}" does not register.${didYouMean(id, known)}`);
+      throw new RunnerError(
+        'UNKNOWN_OPERATOR',
+        id,
+        `Planner "${planner.kind}" uses operator "${id}", which runner "${runner}" does not register.${didYouMean(id, known)}`,
+      );
     }
   }
 }
@@ -64,14 +72,17 @@ export function checkRunnerOptions(options: PlanRunnerOptions<any>): { retry: nu
   }
   checkOperators(options.planner, options.operators, options.name ?? 'main');
   const retry = options.retryInterval ?? 0.5;
-  if (typeof retry !== 'number' || !(retry >= 0) || !Number.isFinite(retry)) throw new RunnerError('BAD_RETRY_INTERVAL', 'retryInterval', `retryInterval must be a finite number >= 0, got ${describeValue(retry)}.`);
+  if (typeof retry !== 'number' || !(retry >= 0) || !Number.isFinite(retry))
+    throw new RunnerError('BAD_RETRY_INTERVAL', 'retryInterval', `retryInterval must be a finite number >= 0, got ${describeValue(retry)}.`);
   const samples = options.maxPlanSamples ?? 1024;
-  if (!Number.isInteger(samples) || samples < 1) throw new RunnerError('BAD_MAX_PLAN_SAMPLES', 'maxPlanSamples', `maxPlanSamples must be an integer >= 1, got ${describeValue(samples)}.`);
+  if (!Number.isInteger(samples) || samples < 1)
+    throw new RunnerError('BAD_MAX_PLAN_SAMPLES', 'maxPlanSamples', `maxPlanSamples must be an integer >= 1, got ${describeValue(samples)}.`);
   const whilePlanning = options.whilePlanning ?? 'continue';
   if (whilePlanning !== 'continue' && whilePlanning !== 'idle') {
     throw new RunnerError('BAD_WHILE_PLANNING', 'whilePlanning', `whilePlanning must be 'continue' or 'idle', got ${String(whilePlanning)}.`);
   }
   const recheck = options.recheckInterval ?? 0;
-  if (!(recheck >= 0) || !Number.isFinite(recheck)) throw new RunnerError('BAD_RECHECK_INTERVAL', 'recheckInterval', `recheckInterval must be a finite number >= 0, got ${recheck}.`);
+  if (!(recheck >= 0) || !Number.isFinite(recheck))
+    throw new RunnerError('BAD_RECHECK_INTERVAL', 'recheckInterval', `recheckInterval must be a finite number >= 0, got ${recheck}.`);
   return { retry, samples, whilePlanning, recheck };
 }

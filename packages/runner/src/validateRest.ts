@@ -1,4 +1,13 @@
-import { ChangeSource, UserCodeError, applyEffects, describeThrown, validatePlanSafely, type PlanCheck, type PlanStep, type WorldState } from '@dualplan/world-state';
+import {
+  ChangeSource,
+  UserCodeError,
+  applyEffects,
+  describeThrown,
+  validatePlanSafely,
+  type PlanCheck,
+  type PlanStep,
+  type WorldState,
+} from '@dualplan/world-state';
 
 /**
  * Whether the rest of a plan, from step `from`, still holds on `state`: null
@@ -25,7 +34,10 @@ export function validateRest(
     scratch.copyFrom(state);
     check.error = undefined;
     try {
-      if (applyEffects(step.effects, scratch, ctx, ChangeSource.Planning) >= 0 || applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning) >= 0) {
+      if (
+        applyEffects(step.effects, scratch, ctx, ChangeSource.Planning) >= 0 ||
+        applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning) >= 0
+      ) {
         return `effects of ${step.task} no longer fit the world`;
       }
     } catch (thrown) {
@@ -59,7 +71,16 @@ export interface Lane {
  * @example
  * validateLanes(plan.steps, primary, secondary, section.end, agent.state, scratch, agent.ctx, check);
  */
-export function validateLanes(steps: readonly PlanStep[], lane: Lane, other: Lane | null, resume: number, state: WorldState<any>, scratch: WorldState<any>, ctx: unknown, check: PlanCheck): string | null {
+export function validateLanes(
+  steps: readonly PlanStep[],
+  lane: Lane,
+  other: Lane | null,
+  resume: number,
+  state: WorldState<any>,
+  scratch: WorldState<any>,
+  ctx: unknown,
+  check: PlanCheck,
+): string | null {
   scratch.copyFrom(state);
   check.step = -1;
   let why = lane.index < lane.end ? validateRest(steps, lane.index, lane.running, scratch, scratch, ctx, check, lane.end) : null;

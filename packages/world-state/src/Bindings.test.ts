@@ -14,7 +14,11 @@ test('sync pulls every bound value as an external change', () => {
     .bind(k.CanSee, () => troll.target !== null)
     .bind(schema.at(k.Hp, 0), () => troll.hp[0])
     .bind(schema.at(k.Hp, 1), () => troll.hp[1])
-    .bind(k.Trunk, () => troll.trunk, (v) => (troll.trunk = v));
+    .bind(
+      k.Trunk,
+      () => troll.trunk,
+      (v) => (troll.trunk = v),
+    );
   const state = createState(schema);
   expect(bindings.size).toBe(4);
   expect(bindings.sync(state)).toBe(2); // Hp[0] and Trunk changed
@@ -29,7 +33,13 @@ test('sync pulls every bound value as an external change', () => {
 
 test('push writes state values back through setters', () => {
   const troll = { trunk: 0 };
-  const bindings = new Bindings(schema).bind(k.Trunk, () => troll.trunk, (v) => (troll.trunk = v)).bind(k.CanSee, () => true);
+  const bindings = new Bindings(schema)
+    .bind(
+      k.Trunk,
+      () => troll.trunk,
+      (v) => (troll.trunk = v),
+    )
+    .bind(k.CanSee, () => true);
   const state = createState(schema);
   state.set(k.Trunk, 3, ChangeSource.Own);
   bindings.push(state);

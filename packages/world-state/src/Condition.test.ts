@@ -2,10 +2,30 @@ import { describe, expect, test } from '@jest/globals';
 import { bool, enumOf, int, mergedBools } from './KeySpec.js';
 import { defineSchema } from './defineSchema.js';
 import { DefinitionError, UnknownKeyError, ValueRangeError } from './errors.js';
-import { check, checkConditions, compileConditions, CondOp, emptyConditions, eq, firstFailing, ge, gt, isIn, le, lt, ne, type ConditionDef } from './Condition.js';
+import {
+  check,
+  checkConditions,
+  compileConditions,
+  CondOp,
+  emptyConditions,
+  eq,
+  firstFailing,
+  ge,
+  gt,
+  isIn,
+  le,
+  lt,
+  ne,
+  type ConditionDef,
+} from './Condition.js';
 import { createState } from './WorldState.js';
 
-enum Range { Melee, Viewable, Far, OutOfRange }
+enum Range {
+  Melee,
+  Viewable,
+  Far,
+  OutOfRange,
+}
 const Weapon = { Sword: 0, Bow: 1, Unarmed: 2 } as const;
 const schema = defineSchema({
   CanSee: bool(),

@@ -164,7 +164,8 @@ export function emptyConditions(schema: Schema): ConditionList {
  * const conds = compileConditions(schema, [eq(keys.CanSeeEnemy, true), le(keys.TrunkHealth, 2)], 'task DoTrunkSlam');
  */
 export function compileConditions(schema: Schema, defs: readonly ConditionDef[], where?: string): ConditionList {
-  if (!Array.isArray(defs)) throw new DefinitionError('BAD_CONDITIONS', String(where ?? ''), `Conditions${at(where)} must be an array, got ${describeValue(defs)}.`);
+  if (!Array.isArray(defs))
+    throw new DefinitionError('BAD_CONDITIONS', String(where ?? ''), `Conditions${at(where)} must be an array, got ${describeValue(defs)}.`);
   const data = new Int32Array(defs.length * 3);
   const tests: OpaqueTest[] = [];
   const source: ConditionDef[] = [];
@@ -180,7 +181,11 @@ export function compileConditions(schema: Schema, defs: readonly ConditionDef[],
     }
     if (def && typeof def === 'object' && 'key' in def && def.key === undefined) {
       // Plain JavaScript: `eq(keys.Misspelt, true)` passes an undefined key.
-      throw new DefinitionError('MISSING_KEY', String(where ?? ''), `Condition #${i}${at(where)} has no key (undefined): check the key's name in the schema's keys.`);
+      throw new DefinitionError(
+        'MISSING_KEY',
+        String(where ?? ''),
+        `Condition #${i}${at(where)} has no key (undefined): check the key's name in the schema's keys.`,
+      );
     }
     const [cell, op, operand, normal] = compileCondition(schema, def as Condition, where);
     data.set([cell, op, operand], i * 3);
@@ -240,14 +245,29 @@ export function firstFailing(list: ConditionList, state: WorldState<any>, ctx?: 
     const arg = d[j + 2];
     let ok: boolean;
     switch (d[j + 1]) {
-      case 0: ok = x === arg; break;
-      case 1: ok = x !== arg; break;
-      case 2: ok = x < arg; break;
-      case 3: ok = x <= arg; break;
-      case 4: ok = x > arg; break;
-      case 5: ok = x >= arg; break;
-      case 6: ok = ((1 << x) & arg) !== 0; break;
-      default: ok = list.tests[arg](state, ctx) === true;
+      case 0:
+        ok = x === arg;
+        break;
+      case 1:
+        ok = x !== arg;
+        break;
+      case 2:
+        ok = x < arg;
+        break;
+      case 3:
+        ok = x <= arg;
+        break;
+      case 4:
+        ok = x > arg;
+        break;
+      case 5:
+        ok = x >= arg;
+        break;
+      case 6:
+        ok = ((1 << x) & arg) !== 0;
+        break;
+      default:
+        ok = list.tests[arg](state, ctx) === true;
     }
     if (!ok) return i;
   }

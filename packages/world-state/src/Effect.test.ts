@@ -5,7 +5,10 @@ import { DefinitionError, UnknownKeyError, ValueRangeError } from './errors.js';
 import { add, applyEffects, applyEffectsOrThrow, compileEffects, effect, EffectRangeError, EffOp, emptyEffects, set, sub, type EffectDef } from './Effect.js';
 import { ChangeSource, createState } from './WorldState.js';
 
-enum Range { Melee, Far }
+enum Range {
+  Melee,
+  Far,
+}
 const Weapon = { Sword: 0, Bow: 1, Unarmed: 2 } as const;
 const schema = defineSchema({
   CanSee: bool(),
@@ -79,7 +82,20 @@ describe('effects', () => {
 
   test('compile to flat quads and describe for people', () => {
     const list = compileEffects(schema, [set(k.Range, Range.Melee), sub(k.Trunk, 1), add(k.Ammo, 2, 'clamp')]);
-    expect(Array.from(list.data)).toEqual([schema.cellOf(k.Range), EffOp.Set, 0, 0, schema.cellOf(k.Trunk), EffOp.Add, -1, 0, schema.cellOf(k.Ammo), EffOp.Add, 2, 0]);
+    expect(Array.from(list.data)).toEqual([
+      schema.cellOf(k.Range),
+      EffOp.Set,
+      0,
+      0,
+      schema.cellOf(k.Trunk),
+      EffOp.Add,
+      -1,
+      0,
+      schema.cellOf(k.Ammo),
+      EffOp.Add,
+      2,
+      0,
+    ]);
     expect([0, 1, 2].map((i) => list.describe(i))).toEqual(['Range = Melee', 'Trunk -= 1', 'Ammo += 2']);
     expect(emptyEffects(schema).length).toBe(0);
   });

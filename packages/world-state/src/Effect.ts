@@ -121,14 +121,16 @@ export class EffectList {
  * const effects = compileEffects(schema, [sub(keys.TrunkHealth, 1)], 'task DoTrunkSlam');
  */
 export function compileEffects(schema: Schema, defs: readonly EffectDef[], where?: string): EffectList {
-  if (!Array.isArray(defs)) throw new DefinitionError('BAD_EFFECTS', String(where ?? ''), `Effects${where ? ` in ${where}` : ''} must be an array, got ${describeValue(defs)}.`);
+  if (!Array.isArray(defs))
+    throw new DefinitionError('BAD_EFFECTS', String(where ?? ''), `Effects${where ? ` in ${where}` : ''} must be an array, got ${describeValue(defs)}.`);
   const data = new Int32Array(defs.length * 4);
   const fns: OpaqueApply[] = [];
   const source: EffectDef[] = [];
   const suffix = where ? ` in ${where}` : '';
   defs.forEach((def, i) => {
     if (def && typeof def === 'object' && 'opaque' in def) {
-      if (typeof def.apply !== 'function') throw new DefinitionError('BAD_OPAQUE', String(def.opaque), `Opaque effect "${def.opaque}"${suffix} has no apply function.`);
+      if (typeof def.apply !== 'function')
+        throw new DefinitionError('BAD_OPAQUE', String(def.opaque), `Opaque effect "${def.opaque}"${suffix} has no apply function.`);
       data.set([0, EffOp.Opaque, fns.length, 0], i * 4);
       fns.push(def.apply);
       source.push(def);
@@ -139,12 +141,17 @@ export function compileEffects(schema: Schema, defs: readonly EffectDef[], where
       // Plain JavaScript: `set(keys.Misspelt, true)` passes an undefined key.
       throw new DefinitionError('MISSING_KEY', String(where ?? ''), `Effect #${i}${suffix} has no key (undefined): check the key's name in the schema's keys.`);
     }
-    if (!e || typeof e !== 'object' || e.key === undefined) throw new DefinitionError('BAD_EFFECT', String(where ?? ''), `Malformed effect ${showValue(e)}${suffix}.`);
+    if (!e || typeof e !== 'object' || e.key === undefined)
+      throw new DefinitionError('BAD_EFFECT', String(where ?? ''), `Malformed effect ${showValue(e)}${suffix}.`);
     const member = typeof e.key === 'string' ? schema.member(e.key) : undefined;
     if (member && typeof e.key === 'string') {
       // `HasSword = true` sets the merged enum; `= false` would not say which member becomes true.
       if (e.op !== 'set' || e.value !== true) {
-        throw new DefinitionError('AMBIGUOUS_MEMBER_EFFECT', e.key, `Effect on merged-bool member "${e.key}"${suffix} must set it to true; to clear it, set "${member.key}" to another member.`);
+        throw new DefinitionError(
+          'AMBIGUOUS_MEMBER_EFFECT',
+          e.key,
+          `Effect on merged-bool member "${e.key}"${suffix} must set it to true; to clear it, set "${member.key}" to another member.`,
+        );
       }
       data.set([member.cell, EffOp.Set, member.value, 0], i * 4);
       source.push({ key: member.key, op: 'set', value: member.value });
@@ -163,7 +170,8 @@ export function compileEffects(schema: Schema, defs: readonly EffectDef[], where
     if (typeof e.value !== 'number' || !Number.isInteger(e.value) || Math.abs(e.value) > schema.max[cell] - schema.min[cell]) {
       throw new ValueRangeError(name, e.value, `an integer amount within the key's span`, where);
     }
-    if (e.edge !== undefined && e.edge !== 'clamp' && e.edge !== 'error') throw new DefinitionError('BAD_EDGE_POLICY', name, `Edge policy must be 'clamp' or 'error'${suffix}.`);
+    if (e.edge !== undefined && e.edge !== 'clamp' && e.edge !== 'error')
+      throw new DefinitionError('BAD_EDGE_POLICY', name, `Edge policy must be 'clamp' or 'error'${suffix}.`);
     const edge = e.edge === undefined ? schema.edge[cell] : e.edge === 'error' ? Edge.Error : Edge.Clamp;
     const amount = e.op === 'sub' ? -e.value : e.value;
     data.set([cell, EffOp.Add, amount, edge], i * 4);

@@ -29,7 +29,9 @@ describe('keys know their schema', () => {
   });
 
   test('and when an action set is defined, naming the action', () => {
-    expect(() => defineActions(soldier, [{ name: 'slam', effects: [set(troll.keys.Trunk, 2)] }])).toThrow(/Key "Trunk" of schema #\d+ \(CanSee, Trunk\) is used in action slam with schema #\d+ \(Alive, Ammo\)/);
+    expect(() => defineActions(soldier, [{ name: 'slam', effects: [set(troll.keys.Trunk, 2)] }])).toThrow(
+      /Key "Trunk" of schema #\d+ \(CanSee, Trunk\) is used in action slam with schema #\d+ \(Alive, Ammo\)/,
+    );
   });
 
   test('state.set rejects it instead of writing an unrelated cell; get masks the tag', () => {

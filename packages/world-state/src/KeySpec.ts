@@ -72,12 +72,7 @@ export function bool(defaultValue = false, options: SlotOptions = {}): BoolSpec 
  * @example
  * const spec = { TrunkHealth: int(0, 3), Ammo: int(0, 30, 30, { edge: 'error' }) };
  */
-export function int(
-  min: number,
-  max: number,
-  defaultValue: number = min,
-  options: SlotOptions & { edge?: EdgePolicy } = {},
-): IntSpec {
+export function int(min: number, max: number, defaultValue: number = min, options: SlotOptions & { edge?: EdgePolicy } = {}): IntSpec {
   return { kind: 'int', min, max, default: defaultValue, edge: options?.edge ?? 'clamp', slots: options?.slots ?? 1 };
 }
 
@@ -88,11 +83,7 @@ export function int(
  * enum Range { Melee, Viewable, Far, OutOfRange }
  * const spec = { EnemyRange: enumOf(Range, Range.OutOfRange) };
  */
-export function enumOf<const E extends EnumSource>(
-  values: E,
-  defaultValue?: EnumValue<E>,
-  options: SlotOptions = {},
-): EnumSpec<EnumValue<E>> {
+export function enumOf<const E extends EnumSource>(values: E, defaultValue?: EnumValue<E>, options: SlotOptions = {}): EnumSpec<EnumValue<E>> {
   const { names, problem } = enumNames(values);
   return {
     kind: 'enum',
@@ -112,11 +103,7 @@ export function enumOf<const E extends EnumSource>(
  * const Weapon = { Sword: 0, Bow: 1, Unarmed: 2 } as const;
  * const spec = { Weapon: mergedBools(Weapon, Weapon.Unarmed) };
  */
-export function mergedBools<const E extends EnumSource>(
-  members: E,
-  defaultValue?: EnumValue<E>,
-  options: SlotOptions = {},
-): EnumSpec<EnumValue<E>> {
+export function mergedBools<const E extends EnumSource>(members: E, defaultValue?: EnumValue<E>, options: SlotOptions = {}): EnumSpec<EnumValue<E>> {
   return { ...enumOf(members, defaultValue, options), merged: true };
 }
 
@@ -127,7 +114,8 @@ export function mergedBools<const E extends EnumSource>(
  */
 function enumNames(values: EnumSource): { names: string[]; problem?: string } {
   if (Array.isArray(values)) return { names: [...(values as readonly string[])] };
-  if (typeof values !== 'object' || values === null) return { names: [], problem: `expected an array of value names or an enum object, got ${showValue(values)}` };
+  if (typeof values !== 'object' || values === null)
+    return { names: [], problem: `expected an array of value names or an enum object, got ${showValue(values)}` };
   const names: string[] = [];
   const seen = new Set<number>();
   for (const [name, value] of Object.entries(values)) {

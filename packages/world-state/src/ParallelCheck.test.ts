@@ -13,9 +13,15 @@ const step = (task: string, reads: (typeof k.A)[], writes: (typeof k.A)[]): Plan
   task,
   operator: task,
   args: [],
-  conditions: compileConditions(schema, reads.map((key) => eq(key, true))),
+  conditions: compileConditions(
+    schema,
+    reads.map((key) => eq(key, true)),
+  ),
   executing: compileConditions(schema, []),
-  effects: compileEffects(schema, writes.map((key) => set(key, true))),
+  effects: compileEffects(
+    schema,
+    writes.map((key) => set(key, true)),
+  ),
   expectedEffects: compileEffects(schema, []),
   cost: 1,
   interrupt: 'immediate',
@@ -27,7 +33,13 @@ describe('ParallelCheck', () => {
   it('finds each kind of clash, naming the key and both tasks, and accepts disjoint branches', () => {
     const check = new ParallelCheck(schema);
     const clash = (a: PlanStep, b: PlanStep) => (check.steps([a, b], section) ? check.error('P') : null);
-    expect(clash(step('W1', [], [k.A]), step('W2', [], [k.A]))).toMatchObject({ code: 'PARALLEL_CONFLICT', subject: 'A', primaryTask: 'W1', secondaryTask: 'W2', clash: 'both write' });
+    expect(clash(step('W1', [], [k.A]), step('W2', [], [k.A]))).toMatchObject({
+      code: 'PARALLEL_CONFLICT',
+      subject: 'A',
+      primaryTask: 'W1',
+      secondaryTask: 'W2',
+      clash: 'both write',
+    });
     expect(clash(step('W', [], [k.A]), step('R', [k.A], []))).toMatchObject({ subject: 'A', clash: 'primary writes, secondary reads' });
     expect(clash(step('R', [k.B], []), step('W', [], [k.B]))).toMatchObject({ subject: 'B', primaryTask: 'R', clash: 'secondary writes, primary reads' });
     expect(clash(step('X', [k.A], [k.A]), step('Y', [k.B], [k.C]))).toBeNull();
@@ -38,7 +50,14 @@ describe('ParallelCheck', () => {
 });
 
 describe('parallel sections in plans', () => {
-  const plan = (parallel: unknown): Plan => ({ planner: 'x', steps: [step('a', [], []), step('b', [], [])], cost: 2, meta: null, stats: { expanded: 0, generated: 0, backtracks: 0 }, parallel: parallel as never });
+  const plan = (parallel: unknown): Plan => ({
+    planner: 'x',
+    steps: [step('a', [], []), step('b', [], [])],
+    cost: 2,
+    meta: null,
+    stats: { expanded: 0, generated: 0, backtracks: 0 },
+    parallel: parallel as never,
+  });
 
   it('are checked for shape', () => {
     expect(parallelShapeError(plan(undefined))).toBeNull();

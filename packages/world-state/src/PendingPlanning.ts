@@ -121,7 +121,16 @@ export function plainResult(result: PlanResult): PlainOutcome {
   const stats = { expanded: result.stats.expanded, generated: result.stats.generated, backtracks: result.stats.backtracks };
   const p = result.plan;
   const plan: PlainPlan | null =
-    p === null ? null : { planner: p.planner, steps: p.steps.map((s) => ({ task: s.task, sourceId: s.sourceId, args: s.args.slice(), cost: s.cost })), cost: p.cost, meta: copyMeta(p.meta), stats, ...sectionsOf(p) };
+    p === null
+      ? null
+      : {
+          planner: p.planner,
+          steps: p.steps.map((s) => ({ task: s.task, sourceId: s.sourceId, args: s.args.slice(), cost: s.cost })),
+          cost: p.cost,
+          meta: copyMeta(p.meta),
+          stats,
+          ...sectionsOf(p),
+        };
   return { status: result.status, plan, reason: result.reason, budget: result.budget, stats };
 }
 
@@ -138,7 +147,8 @@ function copyMeta(meta: unknown): unknown {
 export function resultFromPlain(plain: PlainOutcome, stepOf: (step: PlainStep) => PlanStep): PlanResult {
   const stats = { expanded: plain.stats.expanded, generated: plain.stats.generated, backtracks: plain.stats.backtracks };
   const p = plain.plan;
-  if (p === null || plain.status !== 'found') return { status: plain.status === 'found' ? 'none' : plain.status, plan: null, reason: plain.reason, budget: plain.budget, stats };
+  if (p === null || plain.status !== 'found')
+    return { status: plain.status === 'found' ? 'none' : plain.status, plan: null, reason: plain.reason, budget: plain.budget, stats };
   const plan: Plan = { planner: p.planner, steps: p.steps.map(stepOf), cost: p.cost, meta: p.meta, stats, ...sectionsOf(p) };
   const bad = parallelShapeError(plan);
   if (bad !== null) throw new DualplanError('BAD_PLAN', 'parallel', `A decoded plan has malformed parallel sections: ${bad}.`);
@@ -148,7 +158,9 @@ export function resultFromPlain(plain: PlainOutcome, stepOf: (step: PlainStep) =
 /** `{ parallel }` with copies of a plan's sections, or nothing for a plan without any. */
 function sectionsOf(p: { readonly parallel?: readonly ParallelSection[] }): { parallel?: ParallelSection[] } {
   const sections = p.parallel;
-  return sections === undefined || sections.length === 0 ? {} : { parallel: sections.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })) };
+  return sections === undefined || sections.length === 0
+    ? {}
+    : { parallel: sections.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })) };
 }
 
 /**

@@ -10,10 +10,26 @@ const schema = defineSchema({ CanSee: bool(), AtEnemy: bool(), Trunk: int(0, 3, 
 const k = schema.keys;
 
 function step(task: string, pre: ReturnType<typeof compileConditions>, eff = emptyEffects(schema), expected = emptyEffects(schema)): PlanStep {
-  return { task, operator: task, args: [], conditions: pre, executing: emptyConditions(schema), effects: eff, expectedEffects: expected, cost: 1, interrupt: 'boundary', sourceId: 0 };
+  return {
+    task,
+    operator: task,
+    args: [],
+    conditions: pre,
+    executing: emptyConditions(schema),
+    effects: eff,
+    expectedEffects: expected,
+    cost: 1,
+    interrupt: 'boundary',
+    sourceId: 0,
+  };
 }
 
-const navigate = step('NavToLastEnemyLoc', emptyConditions(schema), compileEffects(schema, [set(k.AtEnemy, true)]), compileEffects(schema, [set(k.CanSee, true)]));
+const navigate = step(
+  'NavToLastEnemyLoc',
+  emptyConditions(schema),
+  compileEffects(schema, [set(k.AtEnemy, true)]),
+  compileEffects(schema, [set(k.CanSee, true)]),
+);
 const roar = step('RegainLOSRoar', compileConditions(schema, [eq(k.CanSee, true)]));
 const slam = step('DoTrunkSlam', compileConditions(schema, [ge(k.Trunk, 1), eq(k.AtEnemy, true)]), compileEffects(schema, [sub(k.Trunk, 1)]));
 

@@ -164,13 +164,21 @@ export function validatePlanSafely(
   }
 }
 
-
 /**
  * Cold path of {@link validatePlan}: something threw. Check again one step at a
  * time to name the step and whether a condition or an effect threw (checks are
  * meant to be pure). If nothing throws the second time, the first step checked is named.
  */
-function locateThrow(steps: readonly PlanStep[], from: number, to: number, state: WorldState<any>, scratch: WorldState<any>, ctx: unknown, out: PlanCheck, thrown: unknown): PlanCheck {
+function locateThrow(
+  steps: readonly PlanStep[],
+  from: number,
+  to: number,
+  state: WorldState<any>,
+  scratch: WorldState<any>,
+  ctx: unknown,
+  out: PlanCheck,
+  thrown: unknown,
+): PlanCheck {
   scratch.copyFrom(state);
   let at = from;
   let part = 'condition';
@@ -181,7 +189,8 @@ function locateThrow(steps: readonly PlanStep[], from: number, to: number, state
       part = 'condition';
       if (firstFailing(step.conditions, scratch, ctx) >= 0) break;
       part = 'effect';
-      if (applyEffects(step.effects, scratch, ctx, ChangeSource.Planning) >= 0 || applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning) >= 0) break;
+      if (applyEffects(step.effects, scratch, ctx, ChangeSource.Planning) >= 0 || applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning) >= 0)
+        break;
     } catch {
       break;
     }
@@ -189,7 +198,13 @@ function locateThrow(steps: readonly PlanStep[], from: number, to: number, state
   const step = steps[at];
   out.step = at;
   out.condition = -1;
-  out.error = new UserCodeError(part === 'condition' ? 'CONDITION_THREW' : 'EFFECT_THREW', step.task, part, `A ${part} function of step ${step.task} threw`, thrown);
+  out.error = new UserCodeError(
+    part === 'condition' ? 'CONDITION_THREW' : 'EFFECT_THREW',
+    step.task,
+    part,
+    `A ${part} function of step ${step.task} threw`,
+    thrown,
+  );
   out.reason = `a ${part} function of ${step.task} threw (${describeThrown(thrown)})`;
   return out;
 }

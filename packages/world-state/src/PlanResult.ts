@@ -24,8 +24,22 @@ export type BudgetKind = 'expansions' | 'length' | 'time' | 'nodes' | 'steps' | 
  * else console.log(result.reason, result.budget);
  */
 export type PlanResult<Meta = unknown> =
-  | { readonly status: 'found'; readonly plan: Plan<Meta>; readonly reason: string; readonly budget: null; readonly stats: PlanStats; readonly faults?: readonly UserCodeError[] }
-  | { readonly status: 'none' | 'budget'; readonly plan: null; readonly reason: string; readonly budget: BudgetKind | null; readonly stats: PlanStats; readonly faults?: readonly UserCodeError[] };
+  | {
+      readonly status: 'found';
+      readonly plan: Plan<Meta>;
+      readonly reason: string;
+      readonly budget: null;
+      readonly stats: PlanStats;
+      readonly faults?: readonly UserCodeError[];
+    }
+  | {
+      readonly status: 'none' | 'budget';
+      readonly plan: null;
+      readonly reason: string;
+      readonly budget: BudgetKind | null;
+      readonly stats: PlanStats;
+      readonly faults?: readonly UserCodeError[];
+    };
 
 /** @internal The mutable plan a {@link PlanBuffer} holds. */
 export interface MutablePlan<Meta = any> {
@@ -144,7 +158,14 @@ export function copyResult<Meta>(r: PlanResult<Meta>): PlanResult<Meta> {
   const plan: Plan<Meta> =
     sections === undefined || sections.length === 0
       ? { planner: p.planner, steps: p.steps.slice(), cost: p.cost, meta: copyMeta(p.meta), stats }
-      : { planner: p.planner, steps: p.steps.slice(), cost: p.cost, meta: copyMeta(p.meta), stats, parallel: sections.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })) };
+      : {
+          planner: p.planner,
+          steps: p.steps.slice(),
+          cost: p.cost,
+          meta: copyMeta(p.meta),
+          stats,
+          parallel: sections.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })),
+        };
   return { status: 'found', plan, reason: r.reason, budget: null, stats, ...faults };
 }
 

@@ -5,7 +5,11 @@ import { KEY_TAG_SHIFT } from './Schema.js';
 import { createState } from './WorldState.js';
 import { SchemaError, UnknownKeyError, ValueRangeError } from './errors.js';
 
-enum Range { Melee, Viewable, Far }
+enum Range {
+  Melee,
+  Viewable,
+  Far,
+}
 const Weapon = { Sword: 0, Bow: 1, Unarmed: 2 } as const;
 
 function schemaError(fn: () => unknown): SchemaError {
@@ -37,7 +41,11 @@ describe('defineSchema', () => {
   });
 
   test('keys from a TypeScript enum use the enum values as cells', () => {
-    enum Ws { CanSee, Hp, Range = 5 }
+    enum Ws {
+      CanSee,
+      Hp,
+      Range = 5,
+    }
     const s = defineSchema(Ws, { CanSee: bool(), Hp: int(0, 9, 0, { slots: 4 }), Range: enumOf(Range) });
     // The enum's values are the cells; they also work as (untagged) key handles.
     expect(s.cellOf(s.keys.CanSee)).toBe(Ws.CanSee);
@@ -47,11 +55,20 @@ describe('defineSchema', () => {
   });
 
   test('an enum-declared schema rejects overlaps, gaps, missing and extra specs', () => {
-    enum Overlap { A, B }
+    enum Overlap {
+      A,
+      B,
+    }
     expect(schemaError(() => defineSchema(Overlap, { A: int(0, 1, 0, { slots: 2 }), B: bool() })).subject).toBe('B');
-    enum Gap { A, B = 3 }
+    enum Gap {
+      A,
+      B = 3,
+    }
     expect(schemaError(() => defineSchema(Gap, { A: bool(), B: bool() })).code).toBe('KEY_GAP');
-    enum Two { A, B }
+    enum Two {
+      A,
+      B,
+    }
     expect(schemaError(() => defineSchema(Two, { A: bool() } as never)).subject).toBe('B');
     expect(schemaError(() => defineSchema(Two, { A: bool(), B: bool(), C: bool() } as never)).subject).toBe('C');
     enum Same {
@@ -85,7 +102,12 @@ describe('defineSchema', () => {
   });
 
   test('plain-data schemas report duplicate keys', () => {
-    const err = schemaError(() => schemaFromData([{ name: 'A', kind: 'bool' }, { name: 'A', kind: 'int', min: 0, max: 1 }]));
+    const err = schemaError(() =>
+      schemaFromData([
+        { name: 'A', kind: 'bool' },
+        { name: 'A', kind: 'int', min: 0, max: 1 },
+      ]),
+    );
     expect(err.code).toBe('DUPLICATE_KEY');
     expect(err.subject).toBe('A');
   });

@@ -180,7 +180,8 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
     this.keyList = keyList;
     this.byName = byName;
     this.memberAliases = aliases;
-    if (cellOwner.length > KEY_CELL_MASK + 1) throw new SchemaError('TOO_MANY_CELLS', '', `A schema holds at most ${KEY_CELL_MASK + 1} cells; this one has ${cellOwner.length}.`);
+    if (cellOwner.length > KEY_CELL_MASK + 1)
+      throw new SchemaError('TOO_MANY_CELLS', '', `A schema holds at most ${KEY_CELL_MASK + 1} cells; this one has ${cellOwner.length}.`);
     // Schemas with the same layout (one factory called twice) share a tag: their handles name the same cells.
     const layout = JSON.stringify(keyList.map(({ name, spec, cell }) => [name, cell, spec]));
     let tag = tagOfLayout.get(layout);
@@ -228,7 +229,10 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
 
   private slotCell(info: KeyInfo, slot: number, where?: string): number {
     if (!Number.isInteger(slot) || slot < 0 || slot >= info.spec.slots) {
-      throw new UnknownKeyError(`${info.name}[${slot}]`, where ? `${where} (the key has ${info.spec.slots} slot(s))` : `the schema (the key has ${info.spec.slots} slot(s))`);
+      throw new UnknownKeyError(
+        `${info.name}[${slot}]`,
+        where ? `${where} (the key has ${info.spec.slots} slot(s))` : `the schema (the key has ${info.spec.slots} slot(s))`,
+      );
     }
     return info.cell + slot;
   }

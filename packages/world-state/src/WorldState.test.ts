@@ -5,7 +5,11 @@ import { SnapshotError, UnknownKeyError, ValueRangeError } from './errors.js';
 import { hashWords } from './hashWords.js';
 import { ChangeSource, createState, diffStates, restoreState } from './WorldState.js';
 
-enum Range { Melee, Viewable, Far }
+enum Range {
+  Melee,
+  Viewable,
+  Far,
+}
 const Weapon = { Sword: 0, Bow: 1, Unarmed: 2 } as const;
 const schema = defineSchema({
   CanSee: bool(),
@@ -136,9 +140,7 @@ describe('WorldState', () => {
   });
 
   test('toString renders every cell', () => {
-    expect(createState(schema, { Range: 'Melee' }).toString()).toBe(
-      'CanSee=false Range=Melee Trunk=0 Weapon=Unarmed Hp[0]=100 Hp[1]=100 Hp[2]=100',
-    );
+    expect(createState(schema, { Range: 'Melee' }).toString()).toBe('CanSee=false Range=Melee Trunk=0 Weapon=Unarmed Hp[0]=100 Hp[1]=100 Hp[2]=100');
   });
 
   test('reset restores the defaults', () => {

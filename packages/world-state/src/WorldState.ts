@@ -85,7 +85,12 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
     const schema = this.schema;
     const isBool = typeof value === 'boolean';
     const raw = isBool ? (value ? 1 : 0) : (value as number);
-    if ((!isBool && typeof value !== 'number') || !(raw >= schema.min[cell] && raw <= schema.max[cell]) || raw !== Math.trunc(raw) || (isBool && schema.kind[cell] !== KeyKind.Bool)) {
+    if (
+      (!isBool && typeof value !== 'number') ||
+      !(raw >= schema.min[cell] && raw <= schema.max[cell]) ||
+      raw !== Math.trunc(raw) ||
+      (isBool && schema.kind[cell] !== KeyKind.Bool)
+    ) {
       throw new ValueRangeError(schema.nameOf(cell), value, schema.describeRange(cell), where);
     }
     this.write(cell, raw, source);
@@ -284,7 +289,12 @@ function writeSnapshot(state: WorldState<any>, snapshot: Snapshot, allowMissing:
   }
   const schema = state.schema;
   for (const name of Object.keys(snapshot)) {
-    if (!schema.keyInfo(name)) throw new UnknownKeyError(name, 'snapshot', schema.keyList.map((k) => k.name));
+    if (!schema.keyInfo(name))
+      throw new UnknownKeyError(
+        name,
+        'snapshot',
+        schema.keyList.map((k) => k.name),
+      );
   }
   for (const { name, spec, cell } of schema.keyList) {
     const value = snapshot[name];

@@ -23,7 +23,11 @@ describe('checkFields', () => {
   it('accepts known fields and rejects unknown ones with a typed error and a suggestion', () => {
     expect(() => checkFields({ name: 'a', conditions: [] }, ['name', 'conditions'], 'action "a"')).not.toThrow();
     expect(() => checkFields({ name: 'chop', preconditions: [] }, ['name', 'conditions', 'effects'], 'action "chop"')).toThrow(
-      expect.objectContaining({ code: 'UNKNOWN_FIELD', subject: 'preconditions', message: expect.stringContaining('in action "chop". Did you mean "conditions"?') }),
+      expect.objectContaining({
+        code: 'UNKNOWN_FIELD',
+        subject: 'preconditions',
+        message: expect.stringContaining('in action "chop". Did you mean "conditions"?'),
+      }),
     );
   });
 });

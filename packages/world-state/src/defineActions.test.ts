@@ -40,8 +40,10 @@ describe('defineActions', () => {
     expect(actions.actions[1]).toMatchObject({ parameterised: true, step: null });
   });
 
-  it('rejects another planner\'s field names with a did-you-mean', () => {
-    expect(() => defineActions(schema, [{ name: 'chop', preconditions: [] } as never])).toThrow(/Unknown field "preconditions" in action "chop"\. Did you mean "conditions"\?/);
+  it("rejects another planner's field names with a did-you-mean", () => {
+    expect(() => defineActions(schema, [{ name: 'chop', preconditions: [] } as never])).toThrow(
+      /Unknown field "preconditions" in action "chop"\. Did you mean "conditions"\?/,
+    );
   });
 
   it.each([

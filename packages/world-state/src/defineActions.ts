@@ -59,7 +59,11 @@ export function defineActions<S extends Schema, const Defs extends readonly Acti
 
 function compileAction<Ctx>(schema: Schema, a: ActionDef<Ctx>, index: number): CompiledAction<Ctx> {
   if (!a || typeof a !== 'object' || typeof a.name !== 'string' || a.name === '') {
-    throw new ActionDefinitionError('BAD_ACTION', String((a as { name?: unknown } | null)?.name ?? `#${index}`), `Action #${index} needs a non-empty string name.`);
+    throw new ActionDefinitionError(
+      'BAD_ACTION',
+      String((a as { name?: unknown } | null)?.name ?? `#${index}`),
+      `Action #${index} needs a non-empty string name.`,
+    );
   }
   const name = a.name;
   checkFields(a, ACTION_FIELDS, `action "${name}"`);
@@ -68,12 +72,20 @@ function compileAction<Ctx>(schema: Schema, a: ActionDef<Ctx>, index: number): C
   }
   if (a.args !== undefined && !Array.isArray(a.args)) throw new ActionDefinitionError('BAD_ARGS', name, `Arguments of action "${name}" must be an array.`);
   if (a.interrupt !== undefined && !INTERRUPT_POLICIES.includes(a.interrupt)) {
-    throw new ActionDefinitionError('BAD_INTERRUPT', name, `Action "${name}" has interrupt policy ${JSON.stringify(a.interrupt)}; expected one of ${INTERRUPT_POLICIES.join(', ')}.`);
+    throw new ActionDefinitionError(
+      'BAD_INTERRUPT',
+      name,
+      `Action "${name}" has interrupt policy ${JSON.stringify(a.interrupt)}; expected one of ${INTERRUPT_POLICIES.join(', ')}.`,
+    );
   }
   const costFn = typeof a.cost === 'function' ? (a.cost as ActionCost<Ctx>) : null;
   const cost = costFn ? 0 : ((a.cost as number | undefined) ?? 1);
   if (!costFn && (typeof cost !== 'number' || !Number.isFinite(cost) || cost < 0)) {
-    throw new ActionDefinitionError('BAD_COST', name, `Cost ${String(cost)} of action "${name}" must be a finite number >= 0 or a function (state, ctx) => number.`);
+    throw new ActionDefinitionError(
+      'BAD_COST',
+      name,
+      `Cost ${String(cost)} of action "${name}" must be a finite number >= 0 or a function (state, ctx) => number.`,
+    );
   }
   for (const field of LISTS) {
     const list = a[field];
@@ -118,6 +130,7 @@ export function actionStep<Ctx>(schema: Schema, a: Omit<CompiledAction<Ctx>, 'st
 function resolve<T>(src: ArgList<T>, args: readonly unknown[], name: string): readonly T[] {
   if (typeof src !== 'function') return src;
   const out = src(args);
-  if (!Array.isArray(out)) throw new ActionDefinitionError('BAD_LIST', name, `A list of action "${name}" returned ${typeof out} for arguments ${JSON.stringify(args)}, not an array.`);
+  if (!Array.isArray(out))
+    throw new ActionDefinitionError('BAD_LIST', name, `A list of action "${name}" returned ${typeof out} for arguments ${JSON.stringify(args)}, not an array.`);
   return out;
 }

@@ -33,7 +33,8 @@ export function defineSchema<E extends Record<string, string | number>, const S 
 ): Schema<S>;
 export function defineSchema(a: SchemaSpec | Record<string, string | number>, b?: SchemaSpec): Schema {
   if (!isRecord(a)) throw new SchemaError('BAD_SCHEMA', '', `defineSchema needs an object of key specs, got ${describeValue(a)}.`);
-  if (b !== undefined && !isRecord(b)) throw new SchemaError('BAD_SCHEMA', '', `defineSchema(keyEnum, spec) needs an object of key specs, got ${describeValue(b)}.`);
+  if (b !== undefined && !isRecord(b))
+    throw new SchemaError('BAD_SCHEMA', '', `defineSchema(keyEnum, spec) needs an object of key specs, got ${describeValue(b)}.`);
   if (b === undefined) return new Schema(Object.entries(a as SchemaSpec));
   const keyEnum = a as Record<string, string | number>;
   const entries: Array<[string, KeySpec, number]> = [];
@@ -73,7 +74,8 @@ export function schemaFromData(keys: readonly KeyDefinition[]): Schema {
   return new Schema(
     keys.map((k, i): [string, KeySpec] => {
       if (!isRecord(k)) throw new SchemaError('BAD_KEY_SPEC', String(i), `Key definition #${i} must be an object, got ${describeValue(k)}.`);
-      if (typeof k.name !== 'string') throw new SchemaError('BAD_KEY_SPEC', String(i), `Key definition #${i} needs a string name, got ${describeValue(k.name)}.`);
+      if (typeof k.name !== 'string')
+        throw new SchemaError('BAD_KEY_SPEC', String(i), `Key definition #${i} needs a string name, got ${describeValue(k.name)}.`);
       const slots = { slots: k.slots ?? 1 };
       switch (k.kind) {
         case 'bool':
@@ -83,12 +85,17 @@ export function schemaFromData(keys: readonly KeyDefinition[]): Schema {
         case 'enum':
         case 'merged': {
           const values = k.values ?? [];
-          if (!Array.isArray(values)) throw new SchemaError('BAD_KEY_SPEC', k.name, `Key "${k.name}": values must be an array of names, got ${describeValue(values)}.`);
+          if (!Array.isArray(values))
+            throw new SchemaError('BAD_KEY_SPEC', k.name, `Key "${k.name}": values must be an array of names, got ${describeValue(values)}.`);
           const def = typeof k.default === 'string' ? values.indexOf(k.default) : (k.default ?? 0);
           return [k.name, (k.kind === 'merged' ? mergedBools : enumOf)(values, def, slots)];
         }
         default:
-          throw new SchemaError('BAD_KEY_SPEC', String((k as { name?: unknown }).name), `Key "${String((k as { name?: unknown }).name)}": unknown kind ${showValue((k as { kind?: unknown }).kind)}.`);
+          throw new SchemaError(
+            'BAD_KEY_SPEC',
+            String((k as { name?: unknown }).name),
+            `Key "${String((k as { name?: unknown }).name)}": unknown kind ${showValue((k as { kind?: unknown }).kind)}.`,
+          );
       }
     }),
   );

@@ -28,40 +28,100 @@ function outcome(f: () => unknown): string {
   }
 }
 
-const schema = defineSchema({ Alive: bool(true), Ammo: int(0, 9), Mood: enumOf(['Calm', 'Angry'] as const, 0), Weapon: mergedBools(['Sword', 'Bow'] as const, 0), Slot: bool(false, { slots: 3 }) });
+const schema = defineSchema({
+  Alive: bool(true),
+  Ammo: int(0, 9),
+  Mood: enumOf(['Calm', 'Angry'] as const, 0),
+  Weapon: mergedBools(['Sword', 'Bow'] as const, 0),
+  Slot: bool(false, { slots: 3 }),
+});
 const keyName = fc.constantFrom('Alive', 'Ammo', 'Mood', 'Weapon', 'Sword', 'Slot', 'Nope', '', '__proto__', 'constructor');
 /** Values that are sometimes right and mostly wrong. */
 const junk = fc.oneof(fc.anything(), fc.constantFrom(NaN, Infinity, -1, 0, 1, 9, 10, 2 ** 40, '2', 'Angry', 'Sword', true, null, undefined, {}, []));
 const conditionish = fc.oneof(
   fc.anything(),
-  fc.record({ key: fc.oneof(keyName, junk), op: fc.oneof(fc.constantFrom('==', '!=', '<', '<=', '>', '>=', 'in', '=~'), junk), value: junk }, { requiredKeys: [] }),
+  fc.record(
+    { key: fc.oneof(keyName, junk), op: fc.oneof(fc.constantFrom('==', '!=', '<', '<=', '>', '>=', 'in', '=~'), junk), value: junk },
+    { requiredKeys: [] },
+  ),
   fc.record({ key: keyName, index: junk, op: fc.constantFrom('==', 'in'), value: junk }),
-  fc.record({ opaque: junk, test: fc.oneof(fc.constant(() => true), junk) }),
+  fc.record({
+    opaque: junk,
+    test: fc.oneof(
+      fc.constant(() => true),
+      junk,
+    ),
+  }),
 );
 const effectish = fc.oneof(
   fc.anything(),
-  fc.record({ key: fc.oneof(keyName, junk), op: fc.oneof(fc.constantFrom('set', 'add', 'sub', 'mul'), junk), value: junk, edge: fc.oneof(fc.constantFrom('clamp', 'error'), junk) }, { requiredKeys: [] }),
-  fc.record({ opaque: junk, apply: fc.oneof(fc.constant(() => undefined), junk) }),
+  fc.record(
+    {
+      key: fc.oneof(keyName, junk),
+      op: fc.oneof(fc.constantFrom('set', 'add', 'sub', 'mul'), junk),
+      value: junk,
+      edge: fc.oneof(fc.constantFrom('clamp', 'error'), junk),
+    },
+    { requiredKeys: [] },
+  ),
+  fc.record({
+    opaque: junk,
+    apply: fc.oneof(
+      fc.constant(() => undefined),
+      junk,
+    ),
+  }),
 );
 const keySpecish = fc.oneof(
   fc.anything(),
-  fc.record({ name: fc.oneof(fc.string(), junk), kind: fc.oneof(fc.constantFrom('bool', 'int', 'enum', 'merged', 'float'), junk), min: junk, max: junk, default: junk, values: fc.oneof(fc.array(fc.string(), { maxLength: 4 }), junk), slots: junk, edge: junk }, { requiredKeys: [] }),
+  fc.record(
+    {
+      name: fc.oneof(fc.string(), junk),
+      kind: fc.oneof(fc.constantFrom('bool', 'int', 'enum', 'merged', 'float'), junk),
+      min: junk,
+      max: junk,
+      default: junk,
+      values: fc.oneof(fc.array(fc.string(), { maxLength: 4 }), junk),
+      slots: junk,
+      edge: junk,
+    },
+    { requiredKeys: [] },
+  ),
 );
 
 describe('fuzzing the world-state definition APIs', () => {
   it('schemaFromData: a schema or a typed error', () => {
-    fc.assert(fc.property(fc.oneof(fc.anything(), fc.array(keySpecish, { maxLength: 5 })), (keys) => expect(outcome(() => schemaFromData(keys as never))).not.toMatch(/^untyped|^bad/)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.oneof(fc.anything(), fc.array(keySpecish, { maxLength: 5 })), (keys) =>
+        expect(outcome(() => schemaFromData(keys as never))).not.toMatch(/^untyped|^bad/),
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('defineSchema and the key spec helpers: a schema or a typed error', () => {
     const spec = fc.oneof(
       fc.anything(),
-      fc.dictionary(fc.string(), fc.oneof(junk, fc.tuple(junk, junk).map(([a, b]) => ({ kind: 'int', min: a, max: b })))),
+      fc.dictionary(
+        fc.string(),
+        fc.oneof(
+          junk,
+          fc.tuple(junk, junk).map(([a, b]) => ({ kind: 'int', min: a, max: b })),
+        ),
+      ),
     );
-    fc.assert(fc.property(spec, (s) => expect(outcome(() => defineSchema(s as never))).not.toMatch(/^untyped|^bad/)), { numRuns: 500 });
+    fc.assert(
+      fc.property(spec, (s) => expect(outcome(() => defineSchema(s as never))).not.toMatch(/^untyped|^bad/)),
+      { numRuns: 500 },
+    );
     fc.assert(
       fc.property(junk, junk, junk, (a, b, c) => {
-        for (const make of [() => defineSchema({ K: int(a as never, b as never, c as never) }), () => defineSchema({ K: enumOf(a as never, b as never) }), () => defineSchema({ K: mergedBools(a as never, b as never) }), () => defineSchema({ K: bool(a as never, b as never) })]) {
+        for (const make of [
+          () => defineSchema({ K: int(a as never, b as never, c as never) }),
+          () => defineSchema({ K: enumOf(a as never, b as never) }),
+          () => defineSchema({ K: mergedBools(a as never, b as never) }),
+          () => defineSchema({ K: bool(a as never, b as never) }),
+        ]) {
           expect(outcome(make)).not.toMatch(/^untyped|^bad/);
         }
       }),
@@ -71,10 +131,14 @@ describe('fuzzing the world-state definition APIs', () => {
 
   it('compileConditions and compileEffects: a list or a typed error naming the key', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.anything(), fc.array(conditionish, { maxLength: 4 })), fc.oneof(fc.anything(), fc.array(effectish, { maxLength: 4 })), (conds, effs) => {
-        expect(outcome(() => compileConditions(schema, conds as never, 'task Fuzz'))).not.toMatch(/^untyped|^bad/);
-        expect(outcome(() => compileEffects(schema, effs as never, 'task Fuzz'))).not.toMatch(/^untyped|^bad/);
-      }),
+      fc.property(
+        fc.oneof(fc.anything(), fc.array(conditionish, { maxLength: 4 })),
+        fc.oneof(fc.anything(), fc.array(effectish, { maxLength: 4 })),
+        (conds, effs) => {
+          expect(outcome(() => compileConditions(schema, conds as never, 'task Fuzz'))).not.toMatch(/^untyped|^bad/);
+          expect(outcome(() => compileEffects(schema, effs as never, 'task Fuzz'))).not.toMatch(/^untyped|^bad/);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

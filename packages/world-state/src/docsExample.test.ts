@@ -1,15 +1,38 @@
 import { expect, test } from '@jest/globals';
 // The complete example of docs/world-state.md, verbatim between the markers, then checked.
 import {
-  defineSchema, bool, enumOf, int, mergedBools,
-  createState, compileConditions, compileEffects, checkConditions, applyEffects,
-  eq, le, isIn, set, sub, ChangeSource,
+  defineSchema,
+  bool,
+  enumOf,
+  int,
+  mergedBools,
+  createState,
+  compileConditions,
+  compileEffects,
+  checkConditions,
+  applyEffects,
+  eq,
+  le,
+  isIn,
+  set,
+  sub,
+  ChangeSource,
 } from './index.js';
 
 test('the docs/world-state.md example runs as written', () => {
   // --- docs/world-state.md ---
-  enum EnemyRange { Melee, View, OutOfRange }
-  enum Location { Unknown, Bridge, Enemy, Trunk, LastEnemyLoc }
+  enum EnemyRange {
+    Melee,
+    View,
+    OutOfRange,
+  }
+  enum Location {
+    Unknown,
+    Bridge,
+    Enemy,
+    Trunk,
+    LastEnemyLoc,
+  }
   const Weapon = { Trunk: 0, Boulder: 1, Unarmed: 2 } as const;
 
   const schema = defineSchema({
@@ -17,7 +40,7 @@ test('the docs/world-state.md example runs as written', () => {
     WsHasSeenEnemyRecently: bool(),
     WsEnemyRange: enumOf(EnemyRange, EnemyRange.OutOfRange),
     WsLocation: enumOf(Location, Location.Bridge),
-    WsTrunkHealth: int(0, 3),               // hits left before the trunk breaks
+    WsTrunkHealth: int(0, 3), // hits left before the trunk breaks
     WsIsTired: bool(),
     WsPowerUp: int(0, 3, 0, { edge: 'error' }),
     WsHeld: mergedBools(Weapon, Weapon.Unarmed),
@@ -26,16 +49,16 @@ test('the docs/world-state.md example runs as written', () => {
   const K = schema.keys;
 
   const state = createState(schema);
-  state.set(K.WsCanSeeEnemy, true);           // typed: a boolean
+  state.set(K.WsCanSeeEnemy, true); // typed: a boolean
   state.set(K.WsEnemyRange, EnemyRange.Melee); // typed: an EnemyRange
-  state.get(K.WsTrunkHealth);                 // number
+  state.get(K.WsTrunkHealth); // number
 
   // Conditions and effects are plain data, compiled once.
-  const canSlam = compileConditions(schema, [
-    eq(K.WsCanSeeEnemy, true),
-    isIn(K.WsEnemyRange, [EnemyRange.Melee, EnemyRange.View]),
-    le(K.WsPowerUp, 2),
-  ], 'task DoTrunkSlam');
+  const canSlam = compileConditions(
+    schema,
+    [eq(K.WsCanSeeEnemy, true), isIn(K.WsEnemyRange, [EnemyRange.Melee, EnemyRange.View]), le(K.WsPowerUp, 2)],
+    'task DoTrunkSlam',
+  );
   const slam = compileEffects(schema, [sub(K.WsTrunkHealth, 1), set(K.WsIsTired, true)], 'task DoTrunkSlam');
 
   if (checkConditions(canSlam, state)) applyEffects(slam, state, undefined, ChangeSource.Own);

@@ -42,18 +42,18 @@ export class UnknownKeyError extends DualplanError {
  */
 export class ForeignKeyError extends DualplanError {
   constructor(key: string, from: string, used: string, where?: string) {
-    super('KEY_FROM_OTHER_SCHEMA', key, `Key "${key}" of ${from} is used${where ? ` in ${where}` : ''} with ${used}: key handles belong to the schema that made them.`);
+    super(
+      'KEY_FROM_OTHER_SCHEMA',
+      key,
+      `Key "${key}" of ${from} is used${where ? ` in ${where}` : ''} with ${used}: key handles belong to the schema that made them.`,
+    );
   }
 }
 
 /** A value that is out of a key's declared range, or of the wrong kind. */
 export class ValueRangeError extends DualplanError {
   constructor(key: string, value: unknown, expected: string, where?: string) {
-    super(
-      'VALUE_OUT_OF_RANGE',
-      key,
-      `Value ${showValue(value)} for key "${key}"${where ? ` in ${where}` : ''} is invalid: expected ${expected}.`,
-    );
+    super('VALUE_OUT_OF_RANGE', key, `Value ${showValue(value)} for key "${key}"${where ? ` in ${where}` : ''} is invalid: expected ${expected}.`);
   }
 }
 

@@ -9,25 +9,36 @@ import { ChangeSource, createState, diffStates, restoreState, type WorldState } 
 
 const keySpec: fc.Arbitrary<KeySpec> = fc.oneof(
   fc.boolean().map((d) => bool(d)),
-  fc.integer({ min: 1, max: 32 }).chain((n) => fc.integer({ min: 0, max: n - 1 }).map((d) => enumOf(Array.from({ length: n }, (_, i) => `v${i}`), d))),
+  fc.integer({ min: 1, max: 32 }).chain((n) =>
+    fc.integer({ min: 0, max: n - 1 }).map((d) =>
+      enumOf(
+        Array.from({ length: n }, (_, i) => `v${i}`),
+        d,
+      ),
+    ),
+  ),
   fc.integer({ min: 2, max: 6 }).map((n) => mergedBools(Array.from({ length: n }, (_, i) => `m${n}_${i}`))),
   fc
     .tuple(fc.integer({ min: -40000, max: 40000 }), fc.integer({ min: 0, max: 70000 }), fc.integer({ min: 1, max: 3 }))
     .map(([min, span, slots]) => int(min, min + span, min, { slots })),
 );
 
-const schemaArb: fc.Arbitrary<Schema> = fc
-  .array(keySpec, { minLength: 1, maxLength: 24 })
-  .map((specs) => {
-    const used = new Set<string>();
-    // Merged-bool member names must be unique across the schema.
-    const entries = specs.filter((s) => !(s.kind === 'enum' && s.merged && s.names.some((n) => used.has(n) || !used.add(n))));
-    return defineSchema(Object.fromEntries(entries.map((s, i) => [`K${i}`, s])));
-  });
+const schemaArb: fc.Arbitrary<Schema> = fc.array(keySpec, { minLength: 1, maxLength: 24 }).map((specs) => {
+  const used = new Set<string>();
+  // Merged-bool member names must be unique across the schema.
+  const entries = specs.filter((s) => !(s.kind === 'enum' && s.merged && s.names.some((n) => used.has(n) || !used.add(n))));
+  return defineSchema(Object.fromEntries(entries.map((s, i) => [`K${i}`, s])));
+});
 
 /** A schema plus a function that fills a state with random in-range values. */
 const withStates = schemaArb.chain((schema) =>
-  fc.tuple(fc.constant(schema), fc.array(fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), { minLength: schema.size, maxLength: schema.size }), { minLength: 2, maxLength: 6 })),
+  fc.tuple(
+    fc.constant(schema),
+    fc.array(fc.array(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), { minLength: schema.size, maxLength: schema.size }), {
+      minLength: 2,
+      maxLength: 6,
+    }),
+  ),
 );
 
 function fill(schema: Schema, unit: number[]): WorldState {
@@ -68,7 +79,7 @@ describe('world-state properties', () => {
     const schema = defineSchema(Object.fromEntries(Array.from({ length: 64 }, (_, i) => [`K${i}`, i % 2 ? bool() : int(0, 200)])));
     const state = createState(schema);
     let seed = 12345;
-    const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8);
+    const next = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8;
     const seen = new Map<number, string>();
     let collisions = 0;
     let distinct = 0;

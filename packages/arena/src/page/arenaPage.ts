@@ -60,7 +60,12 @@ function drawComparison(): void {
   const rows = comparePlanners(troll.state, troll.ctx, comparePlannersOf).map((a) => {
     const tr = document.createElement('tr');
     tr.dataset.planner = a.planner;
-    tr.append(cell(a.planner.toUpperCase()), cell(a.status === 'found' ? a.steps.join(' → ') : `no plan: ${a.reason}`, a.status === 'found' ? 'cond' : 'cond failing'), cell(a.status === 'found' ? String(Math.round(a.cost * 100) / 100) : ''), cell(`${a.ms.toFixed(2)} ms`));
+    tr.append(
+      cell(a.planner.toUpperCase()),
+      cell(a.status === 'found' ? a.steps.join(' → ') : `no plan: ${a.reason}`, a.status === 'found' ? 'cond' : 'cond failing'),
+      cell(a.status === 'found' ? String(Math.round(a.cost * 100) / 100) : ''),
+      cell(`${a.ms.toFixed(2)} ms`),
+    );
     return tr;
   });
   compare.replaceChildren(...rows);

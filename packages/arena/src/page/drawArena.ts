@@ -33,7 +33,9 @@ export function drawArena(arena: Arena, agents: readonly Agent[]): SVGElement[] 
     const pos = (agent.ctx as { pos?: Point }).pos;
     if (!pos) continue;
     const step = agent.runner().runningStep?.task ?? 'idle';
-    out.push(el('circle', { cx: pos.x * SCALE, cy: pos.y * SCALE, r: (agent.id === 'troll' ? 2 : 1.3) * SCALE, class: `agent ${agent.id}`, 'data-actor': agent.id }));
+    out.push(
+      el('circle', { cx: pos.x * SCALE, cy: pos.y * SCALE, r: (agent.id === 'troll' ? 2 : 1.3) * SCALE, class: `agent ${agent.id}`, 'data-actor': agent.id }),
+    );
     out.push(el('text', { x: pos.x * SCALE, y: (pos.y + 3.5) * SCALE, class: 'label', 'text-anchor': 'middle' }, `${agent.id}: ${step}`));
   }
   return out;

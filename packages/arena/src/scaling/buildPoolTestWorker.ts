@@ -30,11 +30,21 @@ export async function buildPoolTestWorker(dir: string): Promise<string> {
  */
 export async function buildPoolTestPage(dir: string): Promise<string> {
   const out = mkdtempSync(join(tmpdir(), 'dualplan-pool-page-'));
-  const common: BuildOptions = { bundle: true, platform: 'browser', target: 'es2022', conditions: ['@dualplan/source'], define: { 'process.env.NODE_ENV': '"production"' }, logLevel: 'warning',
+  const common: BuildOptions = {
+    bundle: true,
+    platform: 'browser',
+    target: 'es2022',
+    conditions: ['@dualplan/source'],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    logLevel: 'warning',
     // workerpool's browser build names Node's modules behind a platform check that never passes in a browser.
-    external: ['worker_threads', 'os', 'child_process'] };
+    external: ['worker_threads', 'os', 'child_process'],
+  };
   await build({ ...common, entryPoints: [join(dir, 'poolTestPage.ts')], outfile: join(out, 'poolTestPage.js'), format: 'esm' });
   await build({ ...common, entryPoints: [join(dir, 'poolTestWorker.ts')], outfile: join(out, 'poolTestWorker.js'), format: 'iife' });
-  writeFileSync(join(out, 'index.html'), '<!doctype html><meta charset="utf-8"><title>pool test</title><script type="module" src="./poolTestPage.js"></script>');
+  writeFileSync(
+    join(out, 'index.html'),
+    '<!doctype html><meta charset="utf-8"><title>pool test</title><script type="module" src="./poolTestPage.js"></script>',
+  );
   return out;
 }

@@ -1,4 +1,15 @@
-import { bool, createState, defineActions, defineSchema, eq, set, type AgentPlanner, type PlanCodec, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
+import {
+  bool,
+  createState,
+  defineActions,
+  defineSchema,
+  eq,
+  set,
+  type AgentPlanner,
+  type PlanCodec,
+  type SlicedPlanner,
+  type WorldState,
+} from '@dualplan/world-state';
 import { GoapPlanner, compileGoapDomain, goapAgentPlanner, goapPlanCodec, goapSlicedPlanner } from '@dualplan/goap';
 import { HtnPlanner, htnAgentPlanner, htnPlanCodec, htnSlicedPlanner } from '@dualplan/htn';
 import type { GoapDomain, GoapPlannerOptions } from '@dualplan/goap';
@@ -90,7 +101,17 @@ export interface PoolTestPlanners {
 export function poolTestPlanners(id: string): PoolTestPlanners {
   const made = poolTestDomain(id);
   if (made.kind === 'goap') {
-    return { sync: goapAgentPlanner(new GoapPlanner(made.domain, made.options)), sliced: goapSlicedPlanner(new GoapPlanner(made.domain, made.options)), codec: goapPlanCodec(made.domain), start: made.start };
+    return {
+      sync: goapAgentPlanner(new GoapPlanner(made.domain, made.options)),
+      sliced: goapSlicedPlanner(new GoapPlanner(made.domain, made.options)),
+      codec: goapPlanCodec(made.domain),
+      start: made.start,
+    };
   }
-  return { sync: htnAgentPlanner(new HtnPlanner(made.domain), { prune: made.prune }), sliced: htnSlicedPlanner(new HtnPlanner(made.domain)), codec: htnPlanCodec(made.domain), start: made.start };
+  return {
+    sync: htnAgentPlanner(new HtnPlanner(made.domain), { prune: made.prune }),
+    sliced: htnSlicedPlanner(new HtnPlanner(made.domain)),
+    codec: htnPlanCodec(made.domain),
+    start: made.start,
+  };
 }

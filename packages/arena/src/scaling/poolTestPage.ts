@@ -22,14 +22,24 @@ async function run(): Promise<unknown> {
   const threw = await new Promise<{ failure: string; threw: boolean; thrown: string }>((resolve) => {
     const p = poolTestPlanners('faulty');
     pool.planner('faulty', { local: p.sync, codec: p.codec }).request(p.start, { throws: true }, null, 1, 'noPlan', {
-      receive: (_id, _r, failure, threw, thrown) => resolve({ failure, threw: threw === true, thrown: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown) }),
+      receive: (_id, _r, failure, threw, thrown) =>
+        resolve({ failure, threw: threw === true, thrown: thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown) }),
     });
   });
   const hung = await ask('soldier', { hang: true });
   const after = await ask('soldier', undefined);
   const workers = pool.workers.total;
   await pool.terminate(true);
-  return { plans, threw, hung, after: typeof after === 'string' ? after : after.status, workers, stats: pool.stats, shared: pool.sharedMemory, isolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true };
+  return {
+    plans,
+    threw,
+    hung,
+    after: typeof after === 'string' ? after : after.status,
+    workers,
+    stats: pool.stats,
+    shared: pool.sharedMemory,
+    isolated: (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true,
+  };
 }
 
 (window as unknown as { poolTest: Promise<unknown> }).poolTest = run().catch((e: unknown) => ({ error: String(e) }));

@@ -69,24 +69,34 @@ describe('the worker pool', () => {
     await pool.terminate(true);
   });
 
-  it.each(kinds)('%s: pooled plans equal synchronous plans, re-attached to the main thread domain', async (kind) => {
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
-        const id = `${kind}:${seed}`;
-        const s = setup(id);
-        const expected = s.sync.plan(s.start, undefined, null);
-        const got = await ask(pool.planner(id, { local: s.sync, codec: s.codec }), s);
-        expect(typeof got).toBe('object');
-        expect(comparable(s.codec, got as PlanResult)).toEqual(comparable(s.codec, expected));
-      }),
-      { numRuns: 40 },
-    );
-  }, 60_000);
+  it.each(kinds)(
+    '%s: pooled plans equal synchronous plans, re-attached to the main thread domain',
+    async (kind) => {
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
+          const id = `${kind}:${seed}`;
+          const s = setup(id);
+          const expected = s.sync.plan(s.start, undefined, null);
+          const got = await ask(pool.planner(id, { local: s.sync, codec: s.codec }), s);
+          expect(typeof got).toBe('object');
+          expect(comparable(s.codec, got as PlanResult)).toEqual(comparable(s.codec, expected));
+        }),
+        { numRuns: 40 },
+      );
+    },
+    60_000,
+  );
 
   it('plans with the agent running plan as the main thread would: HTN prune compares against its MTR in the worker', async () => {
     let pruned = 0;
     let run = 0;
-    const snapshot = fc.record({ b0: fc.boolean(), b1: fc.boolean(), b2: fc.boolean(), i0: fc.integer({ min: 0, max: 3 }), i1: fc.integer({ min: 0, max: 3 }) });
+    const snapshot = fc.record({
+      b0: fc.boolean(),
+      b1: fc.boolean(),
+      b2: fc.boolean(),
+      i0: fc.integer({ min: 0, max: 3 }),
+      i1: fc.integer({ min: 0, max: 3 }),
+    });
     await fc.assert(
       fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), snapshot, async (seed, now) => {
         // A planner per run on both sides (a fresh domain id for the worker too), so no earlier search of a
@@ -101,7 +111,9 @@ describe('the worker pool', () => {
         const expected = s.sync.plan(state, undefined, running);
         if (JSON.stringify(comparable(s.codec, expected)) !== JSON.stringify(comparable(s.codec, setup(id).sync.plan(state, undefined, null)))) pruned++;
         const got = await new Promise<PlanResult | string>((resolve) =>
-          pool.planner(id, { local: s.sync, codec: s.codec }).request(state, undefined, running, 1, 'recheck', { receive: (_id, r, failure) => resolve(r ?? failure) }),
+          pool
+            .planner(id, { local: s.sync, codec: s.codec })
+            .request(state, undefined, running, 1, 'recheck', { receive: (_id, r, failure) => resolve(r ?? failure) }),
         );
         expect(comparable(s.codec, got as PlanResult)).toEqual(comparable(s.codec, expected));
       }),
@@ -117,7 +129,10 @@ describe('the worker pool', () => {
     const local = goapAgentPlanner(goap);
     const codec = goapPlanCodec(made.domain);
     const planner = pool.planner('faulty', { local, codec, feedback: () => (goap.multipliers.some((m) => m !== 1) ? goap.multipliers : null) });
-    const plannedBy = (p: PendingPlanner) => new Promise<string>((resolve) => p.request(made.start, undefined, null, 1, 'noPlan', { receive: (_id, r, f) => resolve(r?.plan?.steps.map((x) => x.task).join(',') ?? f) }));
+    const plannedBy = (p: PendingPlanner) =>
+      new Promise<string>((resolve) =>
+        p.request(made.start, undefined, null, 1, 'noPlan', { receive: (_id, r, f) => resolve(r?.plan?.steps.map((x) => x.task).join(',') ?? f) }),
+      );
     expect(await plannedBy(planner)).toBe('ranged');
     const ranged = local.plan(made.start, undefined, null).plan!.steps[0];
     for (let i = 0; i < 3 && local.plan(made.start, undefined, null).plan!.steps[0].task === 'ranged'; i++) planner.stepFailed!(ranged, undefined); // forwarded to the local planner
@@ -129,10 +144,23 @@ describe('the worker pool', () => {
 
   it('fails alone a request whose feedback throws on the main thread, reported as a throw of the planner', async () => {
     const s = setup('soldier');
-    const broken = pool.planner('soldier', { local: s.sync, codec: s.codec, feedback: () => { throw new RangeError('bad penalty table'); } });
+    const broken = pool.planner('soldier', {
+      local: s.sync,
+      codec: s.codec,
+      feedback: () => {
+        throw new RangeError('bad penalty table');
+      },
+    });
     const fine = pool.planner('soldier', { local: s.sync, codec: s.codec });
     const answers = await Promise.all(
-      [broken, fine].map((p) => new Promise<string>((resolve) => p.request(s.start, undefined, null, 1, 'noPlan', { receive: (_id, r, f, threw, thrown) => resolve(r ? r.status : `${f} | ${threw} | ${(thrown as Error).name}`) }))),
+      [broken, fine].map(
+        (p) =>
+          new Promise<string>((resolve) =>
+            p.request(s.start, undefined, null, 1, 'noPlan', {
+              receive: (_id, r, f, threw, thrown) => resolve(r ? r.status : `${f} | ${threw} | ${(thrown as Error).name}`),
+            }),
+          ),
+      ),
     );
     expect(answers).toEqual(['domain soldier: planner threw: bad penalty table | true | RangeError', 'found']);
   }, 30_000);
@@ -150,7 +178,9 @@ describe('the worker pool', () => {
     const s = setup('soldier');
     const planner = pool.planner('soldier', { local: s.sync, codec: s.codec });
     const failures = pool.stats.failures;
-    const crashed = await new Promise<string>((resolve) => planner.request(s.start, { crash: true } as never, null, 1, 'noPlan', { receive: (_id, r, f) => resolve(r ? 'answered' : f) }));
+    const crashed = await new Promise<string>((resolve) =>
+      planner.request(s.start, { crash: true } as never, null, 1, 'noPlan', { receive: (_id, r, f) => resolve(r ? 'answered' : f) }),
+    );
     expect(crashed).toMatch(/^domain soldier: worker failed: .*(terminated|exit)/i);
     expect(pool.stats.failures).toBe(failures + 1);
     const again = await ask(planner, s);
@@ -161,7 +191,14 @@ describe('the worker pool', () => {
     const s = setup('soldier');
     const { events, onEvent } = collect();
     const operators = Object.fromEntries(s.sync.operators.map((op) => [op, { update: () => OperatorStatus.Running }]));
-    const agent = createAgent({ id: 'crashy', state: s.start.clone(), ctx: { crash: true }, planner: pool.planner('soldier', { local: s.sync, codec: s.codec }), operators, onEvent });
+    const agent = createAgent({
+      id: 'crashy',
+      state: s.start.clone(),
+      ctx: { crash: true },
+      planner: pool.planner('soldier', { local: s.sync, codec: s.codec }),
+      operators,
+      onEvent,
+    });
     agent.tick(0.1);
     await until(() => events.some((e) => e.type === 'planningFailed'));
     agent.updateCtx((c) => void (c.crash = false));
@@ -180,7 +217,9 @@ describe('the worker pool', () => {
       [undefined, { throws: true }, undefined, undefined].map(
         (ctx, i) =>
           new Promise<string>((resolve) =>
-            pool.planner('soldier', { local: s.sync, codec: s.codec }).request(s.start, ctx as never, null, i + 1, 'noPlan', { receive: (_id, r, f) => resolve(r ? r.status : f) }),
+            pool
+              .planner('soldier', { local: s.sync, codec: s.codec })
+              .request(s.start, ctx as never, null, i + 1, 'noPlan', { receive: (_id, r, f) => resolve(r ? r.status : f) }),
           ),
       ),
     );
@@ -191,7 +230,9 @@ describe('the worker pool', () => {
   it('treats a hung worker like a crashed one once timeoutMs passes', async () => {
     const s = setup('soldier');
     const planner = pool.planner('soldier', { local: s.sync, codec: s.codec });
-    const hung = await new Promise<string>((resolve) => planner.request(s.start, { hang: true } as never, null, 1, 'noPlan', { receive: (_id, r, f) => resolve(r ? 'answered' : f) }));
+    const hung = await new Promise<string>((resolve) =>
+      planner.request(s.start, { hang: true } as never, null, 1, 'noPlan', { receive: (_id, r, f) => resolve(r ? 'answered' : f) }),
+    );
     expect(hung).toMatch(/timed out/i);
     expect((await ask(planner, s)) as PlanResult).toMatchObject({ status: 'found' });
   }, 30_000);
@@ -236,14 +277,34 @@ describe('the worker pool', () => {
       agent.tick(0.1);
       await new Promise((r) => setTimeout(r, 5));
     }
-    return events.filter((e) => e.type === 'fault').map((e) => (e.type === 'fault' ? { where: e.where, subject: e.subject, code: e.error.code, cause: `${(e.error.cause as Error).name}: ${(e.error.cause as Error).message}`, context: e.error.context } : null));
+    return events
+      .filter((e) => e.type === 'fault')
+      .map((e) =>
+        e.type === 'fault'
+          ? {
+              where: e.where,
+              subject: e.subject,
+              code: e.error.code,
+              cause: `${(e.error.cause as Error).name}: ${(e.error.cause as Error).message}`,
+              context: e.error.context,
+            }
+          : null,
+      );
   }
 
   it('gives an agent whose planner throws in a worker the fault event it gets when the planner throws on the main thread', async () => {
     const s = setup('faulty');
     const local = await faultsOf(misbehaving(s.sync), { throws: true });
     const pooled = await faultsOf(pool.planner('faulty', { local: s.sync, codec: s.codec }), { throws: true });
-    expect(local).toEqual([{ where: 'planner', subject: s.sync.kind, code: expect.any(String), cause: 'TypeError: cost function exploded', context: expect.stringContaining('threw in plan') }]);
+    expect(local).toEqual([
+      {
+        where: 'planner',
+        subject: s.sync.kind,
+        code: expect.any(String),
+        cause: 'TypeError: cost function exploded',
+        context: expect.stringContaining('threw in plan'),
+      },
+    ]);
     expect(pooled).toEqual(local);
   }, 30_000);
 
@@ -251,7 +312,9 @@ describe('the worker pool', () => {
     const s = setup('faulty');
     const local = await faultsOf(s.sync, { boom: true });
     const pooled = await faultsOf(pool.planner('faulty', { local: s.sync, codec: s.codec }), { boom: true });
-    expect(local).toEqual([{ where: 'cost', subject: 'ranged', code: 'COST_THREW', cause: 'RangeError: no ammo table', context: expect.stringContaining('ranged') }]);
+    expect(local).toEqual([
+      { where: 'cost', subject: 'ranged', code: 'COST_THREW', cause: 'RangeError: no ammo table', context: expect.stringContaining('ranged') },
+    ]);
     expect(pooled).toEqual(local);
   }, 30_000);
 });
@@ -265,22 +328,28 @@ describe('the worker pool without shared memory (the transfer path, as in a page
     await pool.terminate(true);
   });
 
-  it.each(kinds)('%s: pooled plans equal synchronous plans', async (kind) => {
-    expect(pool.sharedMemory).toBe(false);
-    await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
-        const s = setup(`${kind}:${seed}`);
-        const got = await ask(pool.planner(`${kind}:${seed}`, { local: s.sync, codec: s.codec }), s);
-        expect(comparable(s.codec, got as PlanResult)).toEqual(comparable(s.codec, s.sync.plan(s.start, undefined, null)));
-      }),
-      { numRuns: 20 },
-    );
-  }, 60_000);
+  it.each(kinds)(
+    '%s: pooled plans equal synchronous plans',
+    async (kind) => {
+      expect(pool.sharedMemory).toBe(false);
+      await fc.assert(
+        fc.asyncProperty(fc.integer({ min: 1, max: 2 ** 31 - 1 }), async (seed) => {
+          const s = setup(`${kind}:${seed}`);
+          const got = await ask(pool.planner(`${kind}:${seed}`, { local: s.sync, codec: s.codec }), s);
+          expect(comparable(s.codec, got as PlanResult)).toEqual(comparable(s.codec, s.sync.plan(s.start, undefined, null)));
+        }),
+        { numRuns: 20 },
+      );
+    },
+    60_000,
+  );
 
   it('answers the requests of a crashed worker with failures, and plans again', async () => {
     const s = setup('soldier');
     const planner = pool.planner('soldier', { local: s.sync, codec: s.codec });
-    const crashed = await new Promise<string>((resolve) => planner.request(s.start, { crash: true } as never, null, 1, 'noPlan', { receive: (_id, r, f) => resolve(r ? 'answered' : f) }));
+    const crashed = await new Promise<string>((resolve) =>
+      planner.request(s.start, { crash: true } as never, null, 1, 'noPlan', { receive: (_id, r, f) => resolve(r ? 'answered' : f) }),
+    );
     expect(crashed).toMatch(/worker failed/);
     expect(((await ask(planner, s)) as PlanResult).status).toBe('found');
   }, 30_000);
@@ -293,10 +362,22 @@ describe('the worker pool, ordered by urgency', () => {
       const s = setup('soldier');
       await ask(pool.planner('soldier', { local: s.sync, codec: s.codec }), s); // the worker is up
       const order: string[] = [];
-      const asked: [string, PlanUrgency][] = [['r1', 'recheck'], ['r2', 'recheck'], ['i1', 'invalidated'], ['n1', 'noPlan'], ['r3', 'recheck'], ['n2', 'noPlan']];
+      const asked: [string, PlanUrgency][] = [
+        ['r1', 'recheck'],
+        ['r2', 'recheck'],
+        ['i1', 'invalidated'],
+        ['n1', 'noPlan'],
+        ['r3', 'recheck'],
+        ['n2', 'noPlan'],
+      ];
       await Promise.all(
         asked.map(
-          ([name, urgency]) => new Promise<void>((resolve) => pool.planner('soldier', { local: s.sync, codec: s.codec }).request(s.start, undefined, null, 1, urgency, { receive: () => (order.push(name), resolve()) })),
+          ([name, urgency]) =>
+            new Promise<void>((resolve) =>
+              pool
+                .planner('soldier', { local: s.sync, codec: s.codec })
+                .request(s.start, undefined, null, 1, urgency, { receive: () => (order.push(name), resolve()) }),
+            ),
         ),
       );
       // Two batches go out at once (one planning, one waiting in the worker's queue); the rest wait by urgency.

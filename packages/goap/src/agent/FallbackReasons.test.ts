@@ -14,11 +14,13 @@ const domain = compileGoapDomain(
     { name: 'openB', conditions: [eq(k.key, true)], effects: [set(k.b, true)] },
     { name: 'doC', effects: [set(k.c, true)] },
   ]),
-  { goals: [
-    { name: 'a', conditions: [eq(k.a, true)], priority: 3 },
-    { name: 'b', conditions: [eq(k.b, true)], priority: 2 },
-    { name: 'c', conditions: [eq(k.c, true)], priority: 1 },
-  ] },
+  {
+    goals: [
+      { name: 'a', conditions: [eq(k.a, true)], priority: 3 },
+      { name: 'b', conditions: [eq(k.b, true)], priority: 2 },
+      { name: 'c', conditions: [eq(k.c, true)], priority: 1 },
+    ],
+  },
 );
 
 describe('FallbackReasons', () => {

@@ -7,15 +7,20 @@ import { fireDomain, soldierGoapDomain, trollGoapDomain } from '../examples/inde
 
 const schema = defineSchema({ fed: bool(), rested: bool(), rich: bool(), hasFood: bool(), busy: bool() });
 const k = schema.keys;
-const domain = compileGoapDomain(defineActions(schema, [
+const domain = compileGoapDomain(
+  defineActions(schema, [
     { name: 'cook', conditions: [eq(k.hasFood, true)], effects: [set(k.fed, true)] },
     { name: 'sleep', effects: [set(k.rested, true)], cost: 3 },
     { name: 'work', conditions: [eq(k.busy, false)], effects: [set(k.rich, true)], cost: 2 },
-  ]), { goals: [
-    { name: 'eat', conditions: [eq(k.fed, true)], priority: 3 },
-    { name: 'rest', conditions: [eq(k.rested, true)], priority: (s) => (s.get(k.busy) ? 5 : 1) },
-    { name: 'earn', conditions: [eq(k.rich, true)], priority: 2, valid: (s) => !s.get(k.rich) },
-  ] });
+  ]),
+  {
+    goals: [
+      { name: 'eat', conditions: [eq(k.fed, true)], priority: 3 },
+      { name: 'rest', conditions: [eq(k.rested, true)], priority: (s) => (s.get(k.busy) ? 5 : 1) },
+      { name: 'earn', conditions: [eq(k.rich, true)], priority: 2, valid: (s) => !s.get(k.rich) },
+    ],
+  },
+);
 
 describe('goapAgentPlanner', () => {
   test('picks the highest-priority valid, unsatisfied, plannable goal, falling back in priority order', () => {
@@ -112,7 +117,8 @@ describe('goapAgentPlanner', () => {
   test('troll: goal selection follows priorities over the shared troll schema', () => {
     const d = trollGoapDomain();
     const agent = goapAgentPlanner(new GoapPlanner(d));
-    const goalOf = (snap: Record<string, unknown>) => (agent.plan(createState(d.schema, snap as never), undefined, null).plan?.meta as GoapMeta | undefined)?.goal;
+    const goalOf = (snap: Record<string, unknown>) =>
+      (agent.plan(createState(d.schema, snap as never), undefined, null).plan?.meta as GoapMeta | undefined)?.goal;
     expect(goalOf({ WsCanSeeEnemy: true, WsTrunkHealth: 3 })).toBe('attackEnemy');
     expect(goalOf({ WsCanSeeEnemy: true, WsTrunkHealth: 3, WsIsTired: true })).toBe('recover');
     expect(goalOf({ WsHasSeenEnemyRecently: true, WsLocation: 'Enemy' })).toBe('regainLineOfSight');
@@ -145,7 +151,10 @@ describe('goapAgentPlanner goal selection', () => {
     expect(planner.trace).not.toBeNull();
     agent.plan(createState(schema, { rested: true }), undefined, null);
     // eat (3) has no plan, earn (2) has one; rest is satisfied.
-    expect(searches.map((t) => [t.target, t.status])).toEqual([['eat', 'none'], ['earn', 'found']]);
+    expect(searches.map((t) => [t.target, t.status])).toEqual([
+      ['eat', 'none'],
+      ['earn', 'found'],
+    ]);
     expect(searches[1].path.map((id) => searches[1].nodes[id].via)).toEqual([null, 'work']);
     expect(searches[0].whyNoPlan).toContain('hasFood == true');
     expect(goals).toEqual([

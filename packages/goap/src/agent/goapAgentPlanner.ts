@@ -1,4 +1,16 @@
-import { describeAll, ObserverSet, PlanBuffer, type AgentPlanner, type CatalogEntry, type Plan, type PlanObserver, type PlanResult, type PlanStep, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import {
+  describeAll,
+  ObserverSet,
+  PlanBuffer,
+  type AgentPlanner,
+  type CatalogEntry,
+  type Plan,
+  type PlanObserver,
+  type PlanResult,
+  type PlanStep,
+  type ReplaceDecision,
+  type WorldState,
+} from '@dualplan/world-state';
 import { compileGoal } from '../domain/compileGoal.js';
 import type { CompiledGoal, GoalDef } from '../domain/GoapDomain.js';
 import { GoapTrace } from '../diagnostics/GoapTrace.js';
@@ -56,9 +68,21 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
         const conditions = Object.fromEntries(d.steps.map((step) => [step.task, describeAll(step.conditions)]));
         const entries: Record<string, CatalogEntry> = {};
         d.steps.forEach((step, a) => {
-          entries[step.task] = { kind: 'action', conditions: conditions[step.task], effects: [...describeAll(step.effects), ...describeAll(step.expectedEffects)], cost: d.costFns[a] !== null ? null : d.baseCost[a] };
+          entries[step.task] = {
+            kind: 'action',
+            conditions: conditions[step.task],
+            effects: [...describeAll(step.effects), ...describeAll(step.expectedEffects)],
+            cost: d.costFns[a] !== null ? null : d.baseCost[a],
+          };
         });
-        for (const g of goals) entries[g.name] = { kind: 'goal', conditions: describeAll(g.conditions), effects: [], cost: null, priority: typeof g.priority === 'number' ? g.priority : null };
+        for (const g of goals)
+          entries[g.name] = {
+            kind: 'goal',
+            conditions: describeAll(g.conditions),
+            effects: [],
+            cost: null,
+            priority: typeof g.priority === 'number' ? g.priority : null,
+          };
         next.catalog({ actions: d.actionNames.slice(), compounds: [], methods: [], goals: goals.map((g) => g.name), conditions, entries });
       }
       return () => {
@@ -90,5 +114,9 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
 
 /** @internal A goal given by name, compiled goal or definition, as a compiled goal of the planner's domain. */
 export function resolveGoal(planner: GoapPlanner<any, string>, goal: string | CompiledGoal | GoalDef): CompiledGoal {
-  return typeof goal === 'string' ? planner.goalOf(goal) : 'words' in goal ? planner.goalOf(goal as CompiledGoal) : compileGoal(planner.domain, goal as GoalDef);
+  return typeof goal === 'string'
+    ? planner.goalOf(goal)
+    : 'words' in goal
+      ? planner.goalOf(goal as CompiledGoal)
+      : compileGoal(planner.domain, goal as GoalDef);
 }

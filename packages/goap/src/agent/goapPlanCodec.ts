@@ -17,7 +17,11 @@ export function goapPlanCodec(domain: GoapDomain): PlanCodec {
       resultFromPlain(plain, (s) => {
         const step = domain.steps[s.sourceId];
         if (step === undefined || step.task !== s.task) {
-          throw new DualplanError('UNKNOWN_STEP', s.task, `Plan step "${s.task}" (action ${s.sourceId}) is not an action of this GOAP domain: both sides must compile the same domain.`);
+          throw new DualplanError(
+            'UNKNOWN_STEP',
+            s.task,
+            `Plan step "${s.task}" (action ${s.sourceId}) is not an action of this GOAP domain: both sides must compile the same domain.`,
+          );
         }
         return s.cost === step.cost ? step : Object.freeze({ ...step, cost: s.cost });
       }),

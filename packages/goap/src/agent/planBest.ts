@@ -16,7 +16,14 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * With an `observer` (a monitor; the planner must be tracing), each search is
  * reported as a `SearchTrace`, then how every goal was weighed.
  */
-export function planBest<Ctx>(search: GoapSearch, goals: readonly CompiledGoal[], state: WorldState<any>, ctx: Ctx, out: PlanBuffer, observer: PlanObserver | null = null): PlanResult<GoapMeta> {
+export function planBest<Ctx>(
+  search: GoapSearch,
+  goals: readonly CompiledGoal[],
+  state: WorldState<any>,
+  ctx: Ctx,
+  out: PlanBuffer,
+  observer: PlanObserver | null = null,
+): PlanResult<GoapMeta> {
   if (search.faultLog.length > 0) search.faultLog.length = 0;
   const result = selectAndPlan(search, goals, state, ctx, out, observer);
   // Contained user-code failures of this call (costs, checks, goal callbacks) go with the result.
@@ -27,7 +34,14 @@ export function planBest<Ctx>(search: GoapSearch, goals: readonly CompiledGoal[]
 /** Ranking arrays per search (one planner plans one call at a time), grown to the longest goal list seen. */
 const scratch = new WeakMap<GoapSearch, { priority: Float64Array; order: Int32Array }>();
 
-function selectAndPlan<Ctx>(search: GoapSearch, goals: readonly CompiledGoal[], state: WorldState<any>, ctx: Ctx, out: PlanBuffer, observer: PlanObserver | null): PlanResult<GoapMeta> {
+function selectAndPlan<Ctx>(
+  search: GoapSearch,
+  goals: readonly CompiledGoal[],
+  state: WorldState<any>,
+  ctx: Ctx,
+  out: PlanBuffer,
+  observer: PlanObserver | null,
+): PlanResult<GoapMeta> {
   const seen: Mutable<ObservedGoal>[] | null = observer !== null ? [] : null;
   let ranking = scratch.get(search);
   if (ranking === undefined || ranking.order.length < goals.length) {

@@ -30,7 +30,15 @@ export function wanted<Ctx>(search: GoapSearch, goal: CompiledGoal, state: World
  * with their priorities in `priority` (by goal index); returns `count`. An insertion sort over preallocated arrays:
  * goal lists are short, and sorting objects would allocate per call.
  */
-export function rankGoals<Ctx>(search: GoapSearch, goals: readonly CompiledGoal[], state: WorldState<any>, ctx: Ctx, priority: Float64Array, order: Int32Array, seen: Mutable<ObservedGoal>[] | null = null): number {
+export function rankGoals<Ctx>(
+  search: GoapSearch,
+  goals: readonly CompiledGoal[],
+  state: WorldState<any>,
+  ctx: Ctx,
+  priority: Float64Array,
+  order: Int32Array,
+  seen: Mutable<ObservedGoal>[] | null = null,
+): number {
   let count = 0;
   for (let g = 0; g < goals.length; g++) {
     const p = wanted(search, goals[g], state, ctx, seen);
@@ -56,11 +64,21 @@ export function goalPriority<Ctx>(search: GoapSearch, goal: CompiledGoal, state:
   try {
     priority = (goal.priority as (state: WorldState<any>, ctx: Ctx) => number)(state, ctx);
   } catch (thrown) {
-    search.faultLog.push(new UserCodeError('GOAL_THREW', goal.name, 'goal', `The priority function of goal "${goal.name}" threw (the goal is skipped)`, thrown));
+    search.faultLog.push(
+      new UserCodeError('GOAL_THREW', goal.name, 'goal', `The priority function of goal "${goal.name}" threw (the goal is skipped)`, thrown),
+    );
     return NaN;
   }
   if (typeof priority !== 'number') {
-    search.faultLog.push(new UserCodeError('INVALID_PRIORITY', goal.name, 'goal', `The priority function of goal "${goal.name}" returned no number (the goal is skipped)`, priority));
+    search.faultLog.push(
+      new UserCodeError(
+        'INVALID_PRIORITY',
+        goal.name,
+        'goal',
+        `The priority function of goal "${goal.name}" returned no number (the goal is skipped)`,
+        priority,
+      ),
+    );
     return NaN;
   }
   return priority;

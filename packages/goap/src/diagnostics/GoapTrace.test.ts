@@ -28,7 +28,10 @@ describe('GoapTrace', () => {
     const atRoot = t.considered.filter((c) => c.node === 0);
     expect(atRoot.find((c) => c.action === 'shoot')!.verdict).toBe('kept');
     // Rule 3: the bomb's ¬alive conflicts with the goal's alive.
-    expect(atRoot.find((c) => c.action === 'detonatebomb')).toMatchObject({ verdict: 'effectConflicts', detail: 'effect alive = false conflicts with alive == true' });
+    expect(atRoot.find((c) => c.action === 'detonatebomb')).toMatchObject({
+      verdict: 'effectConflicts',
+      detail: 'effect alive = false conflicts with alive == true',
+    });
     expect(atRoot.find((c) => c.action === 'scout')!.verdict).toBe('noEffect');
     expect(t.toString()).toContain('detonatebomb: effectConflicts');
     expect(t.whyNoPlan).toBeNull();
@@ -37,10 +40,13 @@ describe('GoapTrace', () => {
   test('rule 2 and rule 4 verdicts name the failing condition', () => {
     const schema = defineSchema({ lit: bool(), dry: bool(), raining: bool() });
     const k = schema.keys;
-    const d = compileGoapDomain(defineActions(schema, [
+    const d = compileGoapDomain(
+      defineActions(schema, [
         { name: 'soak', conditions: [eq(k.dry, false)], effects: [set(k.lit, true)] },
         { name: 'strikeMatch', conditions: [check('hasMatches', () => false)], effects: [set(k.lit, true)] },
-      ]), { goals: [{ name: 'g', conditions: [eq(k.lit, true), eq(k.dry, true)] }] });
+      ]),
+      { goals: [{ name: 'g', conditions: [eq(k.lit, true), eq(k.dry, true)] }] },
+    );
     const p = new GoapPlanner(d, { trace: true });
     expect(p.search(createState(schema, { dry: true }), 'g').status).toBe('none');
     const root = p.trace!.considered.filter((c) => c.node === 0);
@@ -51,11 +57,14 @@ describe('GoapTrace', () => {
   test('unusable verdict for a dynamic cost of Infinity; the rule order wins when an action also conflicts', () => {
     const schema = defineSchema({ lit: bool(), dry: bool(true) });
     const k = schema.keys;
-    const d = compileGoapDomain(defineActions(schema, [
+    const d = compileGoapDomain(
+      defineActions(schema, [
         { name: 'torch', effects: [set(k.lit, true)], cost: () => Infinity },
         { name: 'wetTorch', effects: [set(k.lit, true), set(k.dry, false)], cost: () => Infinity },
         { name: 'strike', effects: [set(k.lit, true)], cost: 4 },
-      ]), { goals: [{ name: 'g', conditions: [eq(k.lit, true), eq(k.dry, true)] }] });
+      ]),
+      { goals: [{ name: 'g', conditions: [eq(k.lit, true), eq(k.dry, true)] }] },
+    );
     const traced = new GoapPlanner(d, { trace: true });
     const r = traced.search(createState(schema), 'g');
     expect(r.cost).toBe(4);
@@ -91,29 +100,47 @@ describe('GoapTrace', () => {
     // A node at the limit whose candidates all conflict cuts nothing: 'none', traced or not.
     const schema = defineSchema({ g: bool(), p: bool(), q: bool() });
     const sk = schema.keys;
-    const stuck = compileGoapDomain(defineActions(schema, [
+    const stuck = compileGoapDomain(
+      defineActions(schema, [
         { name: 'finish', conditions: [eq(sk.p, true), eq(sk.q, true)], effects: [set(sk.g, true)] },
         { name: 'setP', effects: [set(sk.p, true), set(sk.q, false)] },
         { name: 'setQ', effects: [set(sk.q, true), set(sk.p, false)] },
-      ]), { goals: [{ name: 'g', conditions: [eq(sk.g, true)] }] });
+      ]),
+      { goals: [{ name: 'g', conditions: [eq(sk.g, true)] }] },
+    );
     for (const trace of [true, false]) {
       const s = new GoapPlanner(stuck, { maxPlanLength: 1, trace });
       expect([s.search(createState(schema), 'g').status, s.result.budget]).toEqual(['none', '']);
-      if (trace) expect(Object.fromEntries(s.trace!.considered.filter((c) => c.node !== 0).map((c) => [c.action, c.verdict]))).toEqual({ setP: 'effectConflicts', setQ: 'effectConflicts', finish: 'noEffect' });
+      if (trace)
+        expect(Object.fromEntries(s.trace!.considered.filter((c) => c.node !== 0).map((c) => [c.action, c.verdict]))).toEqual({
+          setP: 'effectConflicts',
+          setQ: 'effectConflicts',
+          finish: 'noEffect',
+        });
     }
   });
 
   test('duplicate verdict when a node is reached again at no lower cost', () => {
     const schema = defineSchema({ a: bool(), b: bool() });
-    const d = compileGoapDomain(defineActions(schema, [
+    const d = compileGoapDomain(
+      defineActions(schema, [
         { name: 'setA', effects: [set(schema.keys.a, true)] },
         { name: 'setB', effects: [set(schema.keys.b, true)] },
-      ]), { goals: [{ name: 'ab', conditions: [eq(schema.keys.a, true), eq(schema.keys.b, true)] }] });
+      ]),
+      { goals: [{ name: 'ab', conditions: [eq(schema.keys.a, true), eq(schema.keys.b, true)] }] },
+    );
     // Dijkstra expands both {a} and {b} (g 1) before the empty goal (g 2): the second reaches it again.
     const p = new GoapPlanner(d, { weight: 0, trace: true });
     expect(p.search(createState(schema), 'ab').cost).toBe(2);
     const dup = p.trace!.considered.filter((c) => c.verdict === 'duplicate');
-    expect(dup).toEqual([{ node: p.trace!.expanded[2].node, action: expect.stringMatching(/^set[AB]$/), verdict: 'duplicate', detail: 'an equal node is known at lower or equal cost' }]);
+    expect(dup).toEqual([
+      {
+        node: p.trace!.expanded[2].node,
+        action: expect.stringMatching(/^set[AB]$/),
+        verdict: 'duplicate',
+        detail: 'an equal node is known at lower or equal cost',
+      },
+    ]);
     expect(p.result.generated).toBe(4);
   });
 
@@ -137,7 +164,10 @@ describe('GoapTrace', () => {
 
   test('why no plan names candidates that fail their procedural check', () => {
     const schema = defineSchema({ lit: bool() });
-    const d = compileGoapDomain(defineActions(schema, [{ name: 'strikeMatch', conditions: [check('hasMatches', () => false)], effects: [set(schema.keys.lit, true)] }]), { goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }] });
+    const d = compileGoapDomain(
+      defineActions(schema, [{ name: 'strikeMatch', conditions: [check('hasMatches', () => false)], effects: [set(schema.keys.lit, true)] }]),
+      { goals: [{ name: 'light', conditions: [eq(schema.keys.lit, true)] }] },
+    );
     const p = new GoapPlanner(d);
     p.search(createState(schema), 'light');
     const why = whyNoPlan(p);
@@ -160,6 +190,9 @@ describe('GoapTrace', () => {
     const t = p.trace!;
     expect(t.mode).toBe('forward');
     expect(t.expanded[0].label).toContain('hasAxe=false');
-    expect(t.considered.find((c) => c.node === 0 && c.action === 'chopWood')).toMatchObject({ verdict: 'conditionFailed', detail: 'hasAxe = false does not allow it' });
+    expect(t.considered.find((c) => c.node === 0 && c.action === 'chopWood')).toMatchObject({
+      verdict: 'conditionFailed',
+      detail: 'hasAxe = false does not allow it',
+    });
   });
 });

@@ -34,7 +34,18 @@ export interface GoapTraceSource {
 }
 
 // The trace's names of the search's verdict codes, indexed by code (see search/Verdict).
-const VERDICTS: readonly TraceVerdict[] = ['kept', 'noEffect', 'conditionConflicts', 'effectConflicts', 'procedural', 'unusable', 'tooLong', 'duplicate', 'conditionFailed', 'unreachable'];
+const VERDICTS: readonly TraceVerdict[] = [
+  'kept',
+  'noEffect',
+  'conditionConflicts',
+  'effectConflicts',
+  'procedural',
+  'unusable',
+  'tooLong',
+  'duplicate',
+  'conditionFailed',
+  'unreachable',
+];
 // Row layouts (plain constants, so bundles inline them). An expansion row: the
 // node, its parent and the action that led to it; its cost row: g and h.
 const EXP_NODE = 0;
@@ -196,14 +207,26 @@ export class GoapTrace {
         const r = x + i * EXP;
         const a = e[r + EXP_ACTION];
         const cost = this.costAt + i * COST;
-        expanded.push({ node: e[r + EXP_NODE], parent: e[r + EXP_PARENT], action: a >= 0 ? d.actionNames[a] : null, g: this.cost[cost + COST_G], h: this.cost[cost + COST_H], label: describeNode(d, this.mode, this.words, this.wordsAt + i * this.width) });
+        expanded.push({
+          node: e[r + EXP_NODE],
+          parent: e[r + EXP_PARENT],
+          action: a >= 0 ? d.actionNames[a] : null,
+          g: this.cost[cost + COST_G],
+          h: this.cost[cost + COST_H],
+          label: describeNode(d, this.mode, this.words, this.wordsAt + i * this.width),
+        });
       }
       const c = this.con;
       for (let i = 0, o = this.conAt; i < this.considerations; i++, o += CON) {
         const row = c[o + CON_ROW];
         const a = c[o + CON_ACTION];
         const verdict = c[o + CON_VERDICT];
-        considered.push({ node: e[x + row * EXP + EXP_NODE], action: d.actionNames[a], verdict: VERDICTS[verdict], detail: this.detail(src, row, a, verdict, c[o + CON_FAIL]) });
+        considered.push({
+          node: e[x + row * EXP + EXP_NODE],
+          action: d.actionNames[a],
+          verdict: VERDICTS[verdict],
+          detail: this.detail(src, row, a, verdict, c[o + CON_FAIL]),
+        });
       }
     }
     return (this.named = { expanded, considered });
@@ -223,7 +246,9 @@ export class GoapTrace {
       const op = T[k + Touch.effOp];
       const eff = op === EffOp.Set ? `${schema.nameOf(c)} = ${schema.format(c, v)}` : `${schema.nameOf(c)} ${v < 0 ? '-=' : '+='} ${Math.abs(v)}`;
       const goal = describeCell(d, this.words, at, c);
-      return verdict === Verdict.effectConflicts ? `effect ${eff} conflicts with ${goal}` : `precondition on ${schema.nameOf(c)} conflicts with ${goal}${op !== NO_EFFECT ? ` (through ${eff})` : ''}`;
+      return verdict === Verdict.effectConflicts
+        ? `effect ${eff} conflicts with ${goal}`
+        : `precondition on ${schema.nameOf(c)} conflicts with ${goal}${op !== NO_EFFECT ? ` (through ${eff})` : ''}`;
     }
     if (verdict === Verdict.procedural) return `procedural check ${d.procedural[a]!.describe(fail)} failed`;
     if (verdict === Verdict.unusable) return fail === 1 ? 'irrelevant: no effect the goal can use' : 'cost is Infinity (unusable)';
@@ -233,7 +258,10 @@ export class GoapTrace {
       const c = T[k + Touch.cell];
       return `${schema.nameOf(c)} = ${schema.format(c, this.words[at + c])} does not allow it`;
     }
-    if (verdict === Verdict.unreachable) return fail === -2 ? 'two of its conditions exclude each other in every reachable state (a state invariant)' : 'a condition of the result is unreachable from the start state';
+    if (verdict === Verdict.unreachable)
+      return fail === -2
+        ? 'two of its conditions exclude each other in every reachable state (a state invariant)'
+        : 'a condition of the result is unreachable from the start state';
     return '';
   }
 }

@@ -33,7 +33,8 @@ export function captureGoapSearch(planner: CaptureSource): () => SearchTrace {
   const cost = found ? r.cost : 0;
   const backtracks = r.reopened;
   let built: SearchTrace | null = null;
-  return () => (built ??= buildSearchTrace(t, { planner: 'goap', target, mode, status, reason, plan, cost, mtr: [], backtracks, whyNoPlan: t?.whyNoPlan?.summary ?? '' }));
+  return () =>
+    (built ??= buildSearchTrace(t, { planner: 'goap', target, mode, status, reason, plan, cost, mtr: [], backtracks, whyNoPlan: t?.whyNoPlan?.summary ?? '' }));
 }
 
 type Summary = Omit<SearchTrace, 'nodes' | 'candidates' | 'events' | 'path'>;
@@ -45,7 +46,20 @@ function buildSearchTrace(t: GoapTrace | null, summary: Summary): SearchTrace {
   if (t !== null) {
     for (const e of t.expanded) {
       index.set(e.node, nodes.length);
-      nodes.push({ id: nodes.length, parent: e.parent, from: -1, kind: 'search', label: e.label, via: e.action, g: e.g, h: e.h, verdict: 'kept', detail: '', onPath: false, abandoned: false });
+      nodes.push({
+        id: nodes.length,
+        parent: e.parent,
+        from: -1,
+        kind: 'search',
+        label: e.label,
+        via: e.action,
+        g: e.g,
+        h: e.h,
+        verdict: 'kept',
+        detail: '',
+        onPath: false,
+        abandoned: false,
+      });
     }
     for (const c of t.considered) candidates.push({ node: index.get(c.node) ?? -1, name: c.action, index: -1, verdict: c.verdict, detail: c.detail });
   }
@@ -60,7 +74,10 @@ function buildSearchTrace(t: GoapTrace | null, summary: Summary): SearchTrace {
   }
   const backward = summary.mode === 'backward';
   const found = summary.status === 'found';
-  const path = found && nodes.length > 0 ? chosenPath(nodes, candidates, backward ? summary.plan.slice().reverse() : summary.plan, summary.cost, backward ? 'start state' : 'goal reached') : [];
+  const path =
+    found && nodes.length > 0
+      ? chosenPath(nodes, candidates, backward ? summary.plan.slice().reverse() : summary.plan, summary.cost, backward ? 'start state' : 'goal reached')
+      : [];
   for (const id of path) nodes[id].onPath = true;
   return { ...summary, nodes, candidates, events: nodes.map((n) => ({ type: 'visit' as const, node: n.id })), path };
 }
@@ -77,7 +94,20 @@ function chosenPath(nodes: Node[], candidates: readonly TraceCandidate[], action
     }
     if (i !== actions.length - 1) break;
     const from = candidates.findIndex((c) => c.node === at && c.name === actions[i] && c.verdict === 'kept');
-    const last: Node = { id: nodes.length, parent: at, from, kind: 'search', label, via: actions[i], g: cost, h: 0, verdict: 'kept', detail: '', onPath: false, abandoned: false };
+    const last: Node = {
+      id: nodes.length,
+      parent: at,
+      from,
+      kind: 'search',
+      label,
+      via: actions[i],
+      g: cost,
+      h: 0,
+      verdict: 'kept',
+      detail: '',
+      onPath: false,
+      abandoned: false,
+    };
     nodes.push(last);
     path.push(last.id);
   }

@@ -77,7 +77,10 @@ export function explainNoPlan(planner: NoPlanSource, goal: CompiledGoal | null =
       }
       const use = planner.usable(act);
       if (use !== 0) {
-        candidates.push({ action: name, reason: use === Verdict.procedural ? 'its procedural check fails on the current state' : 'its cost is Infinity (unusable now)' });
+        candidates.push({
+          action: name,
+          reason: use === Verdict.procedural ? 'its procedural check fails on the current state' : 'its cost is Infinity (unusable now)',
+        });
         continue;
       }
       achievers.push(act);
@@ -90,7 +93,8 @@ export function explainNoPlan(planner: NoPlanSource, goal: CompiledGoal | null =
       for (let t = d.touchStart[act]; t < d.touchStart[act + 1]; t++) {
         const k = t * Touch.size;
         const c = T[k + Touch.cell];
-        if (!isFree(T, k + Touch.allowA, d.isInt[c] === 1, c, schema.min, schema.max, d.full)) push(c, T[k + Touch.allowA], T[k + Touch.allowB], `action ${d.actionNames[act]}`);
+        if (!isFree(T, k + Touch.allowA, d.isInt[c] === 1, c, schema.min, schema.max, d.full))
+          push(c, T[k + Touch.allowA], T[k + Touch.allowB], `action ${d.actionNames[act]}`);
       }
     }
   }
@@ -99,7 +103,10 @@ export function explainNoPlan(planner: NoPlanSource, goal: CompiledGoal | null =
       ? `Every condition needed for goal ${goal.name} has a usable achiever: the failure comes from interactions between actions (conflicting effects or conditions)${planner.result.status === 'budget' ? ` or the ${planner.result.budget} budget` : ''}.`
       : `No plan for goal ${goal.name}: ` +
         unachievable
-          .map((u) => `${u.condition} (needed by ${u.neededBy}) ${u.candidates.length === 0 ? 'is not an effect of any action' : `cannot be achieved: ${u.candidates.map((c) => `${c.action}: ${c.reason}`).join('; ')}`}`)
+          .map(
+            (u) =>
+              `${u.condition} (needed by ${u.neededBy}) ${u.candidates.length === 0 ? 'is not an effect of any action' : `cannot be achieved: ${u.candidates.map((c) => `${c.action}: ${c.reason}`).join('; ')}`}`,
+          )
           .join('. ') +
         '.';
   return { goal: goal.name, unachievable, summary };

@@ -13,7 +13,10 @@ describe('goapSearchTrace', () => {
     expect(t).toMatchObject({ planner: 'goap', target: 'killEnemy', mode: 'backward', status: 'found' });
     expect(t.path.map((id) => t.nodes[id].via)).toEqual([null, ...t.plan.slice().reverse()]);
     expect(t.nodes[t.path[t.path.length - 1]]).toMatchObject({ label: 'start state', g: t.cost, onPath: true });
-    expect(t.candidates.find((c) => c.node === 0 && c.name === 'detonatebomb')).toMatchObject({ verdict: 'effectConflicts', detail: 'effect alive = false conflicts with alive == true' });
+    expect(t.candidates.find((c) => c.node === 0 && c.name === 'detonatebomb')).toMatchObject({
+      verdict: 'effectConflicts',
+      detail: 'effect alive = false conflicts with alive == true',
+    });
     for (const n of t.nodes) if (n.parent >= 0) expect(t.candidates[n.from]).toMatchObject({ node: n.parent, name: n.via, verdict: 'kept' });
     expect(JSON.parse(JSON.stringify(t))).toEqual(t);
   });

@@ -16,7 +16,15 @@ export function violates(words: ArrayLike<number>, o: number, int: boolean, v: n
  * the schema's ranges; `full`: the layout's full masks). The tables are passed
  * rather than their entries so that only the ones needed are read. @internal
  */
-export function isFree(words: ArrayLike<number>, o: number, int: boolean, c: number, min: ArrayLike<number>, max: ArrayLike<number>, full: ArrayLike<number>): boolean {
+export function isFree(
+  words: ArrayLike<number>,
+  o: number,
+  int: boolean,
+  c: number,
+  min: ArrayLike<number>,
+  max: ArrayLike<number>,
+  full: ArrayLike<number>,
+): boolean {
   return int ? words[o] === min[c] && words[o + 1] === max[c] : words[o] === full[c];
 }
 

@@ -13,13 +13,18 @@ const GOAL_FIELDS = ['name', 'conditions', 'priority', 'valid'];
  * planner.plan(state, goal);
  */
 export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx>, index = -1): CompiledGoal<Ctx> {
-  if (!def || typeof def.name !== 'string' || def.name === '') throw new GoapDefinitionError('BAD_GOAL', String(def?.name ?? index), 'A goal needs a non-empty name.');
+  if (!def || typeof def.name !== 'string' || def.name === '')
+    throw new GoapDefinitionError('BAD_GOAL', String(def?.name ?? index), 'A goal needs a non-empty name.');
   const where = `goal ${def.name}`;
   checkFields(def, GOAL_FIELDS, `goal "${def.name}"`);
   if (!Array.isArray(def.conditions)) throw new GoapDefinitionError('BAD_GOAL', def.name, `Goal "${def.name}" needs a conditions array.`);
   const conditions = compileConditions(domain.schema, def.conditions, where);
   if (conditions.hasOpaque) {
-    throw new GoapDefinitionError('OPAQUE_GOAL_CONDITION', def.name, `Goal "${def.name}" has an opaque condition: goals are regressed, so they must be data conditions.`);
+    throw new GoapDefinitionError(
+      'OPAQUE_GOAL_CONDITION',
+      def.name,
+      `Goal "${def.name}" has an opaque condition: goals are regressed, so they must be data conditions.`,
+    );
   }
   const priority = def.priority ?? 0;
   if (typeof priority !== 'function' && (typeof priority !== 'number' || Number.isNaN(priority))) {

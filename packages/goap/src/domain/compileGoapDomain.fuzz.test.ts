@@ -16,7 +16,24 @@ const typed = (f: () => unknown): string => {
 
 const schema = defineSchema({ Armed: bool(), Ammo: int(0, 5), Mode: enumOf(['Idle', 'Hunt'] as const, 0) });
 const k = schema.keys;
-const junk = fc.oneof(fc.anything(), fc.constantFrom(NaN, -1, Infinity, '2', null, undefined, {}, [], () => 1, () => NaN, () => { throw new Error('x'); }));
+const junk = fc.oneof(
+  fc.anything(),
+  fc.constantFrom(
+    NaN,
+    -1,
+    Infinity,
+    '2',
+    null,
+    undefined,
+    {},
+    [],
+    () => 1,
+    () => NaN,
+    () => {
+      throw new Error('x');
+    },
+  ),
+);
 const good = { conditions: [eq(k.Armed, true)], effects: [add(k.Ammo, 1)] };
 const action = fc.oneof(
   fc.anything(),
@@ -32,7 +49,13 @@ const action = fc.oneof(
     { requiredKeys: [] },
   ),
 );
-const goal = fc.oneof(fc.anything(), fc.record({ name: fc.oneof(fc.constantFrom('win', 'win'), junk), conditions: fc.oneof(fc.constant([ge(k.Ammo, 2)]), junk), priority: junk, valid: junk }, { requiredKeys: [] }));
+const goal = fc.oneof(
+  fc.anything(),
+  fc.record(
+    { name: fc.oneof(fc.constantFrom('win', 'win'), junk), conditions: fc.oneof(fc.constant([ge(k.Ammo, 2)]), junk), priority: junk, valid: junk },
+    { requiredKeys: [] },
+  ),
+);
 const actions = fc.oneof(fc.array(action, { maxLength: 4 }), junk);
 const domain = fc.oneof(fc.anything(), fc.record({ goals: fc.oneof(fc.array(goal, { maxLength: 3 }), junk), extra: junk }, { requiredKeys: [] }));
 

@@ -1,4 +1,22 @@
-import { DualplanError, UnknownKeyError, createState, ValueRangeError, bool, check, defineSchema, effect, eq, ge, int, le, ne, set, add, defineActions, ActionDefinitionError } from '@dualplan/world-state';
+import {
+  DualplanError,
+  UnknownKeyError,
+  createState,
+  ValueRangeError,
+  bool,
+  check,
+  defineSchema,
+  effect,
+  eq,
+  ge,
+  int,
+  le,
+  ne,
+  set,
+  add,
+  defineActions,
+  ActionDefinitionError,
+} from '@dualplan/world-state';
 import { GoapPlanner } from '../GoapPlanner.js';
 import { admissibleWeight } from './admissibleWeight.js';
 import { compileGoapDomain } from './compileGoapDomain.js';
@@ -39,17 +57,29 @@ describe('compileGoapDomain errors', () => {
   });
 
   test('steps default to the shared interrupt policy', () => {
-    const d = compileGoapDomain(defineActions(schema, [{ name: 'chop', effects: [set(k.hasAxe, true)] }, { name: 'rest', effects: [set(k.level, 1)], interrupt: 'uninterruptible' }]));
+    const d = compileGoapDomain(
+      defineActions(schema, [
+        { name: 'chop', effects: [set(k.hasAxe, true)] },
+        { name: 'rest', effects: [set(k.level, 1)], interrupt: 'uninterruptible' },
+      ]),
+    );
     expect(d.steps.map((s) => s.interrupt)).toEqual(['immediate', 'uninterruptible']);
   });
 
   test('accepts zero and fractional costs', () => {
-    const d = compileGoapDomain(defineActions(schema, [{ name: 'a', effects: [set(k.hasAxe, true)], cost: 0 }, { name: 'b', effects: [set(k.hasAxe, false)], cost: 0.5 }]));
+    const d = compileGoapDomain(
+      defineActions(schema, [
+        { name: 'a', effects: [set(k.hasAxe, true)], cost: 0 },
+        { name: 'b', effects: [set(k.hasAxe, false)], cost: 0.5 },
+      ]),
+    );
     expect(Array.from(d.baseCost)).toEqual([0, 0.5]);
   });
 
   test('rejects unknown keys in conditions, effects and goals, naming the key and the action', () => {
-    const pre = errorOf(() => compileGoapDomain(defineActions(schema, [{ name: 'chop', conditions: [{ key: 'hasSaw', op: '==', value: true }], effects: [] }])));
+    const pre = errorOf(() =>
+      compileGoapDomain(defineActions(schema, [{ name: 'chop', conditions: [{ key: 'hasSaw', op: '==', value: true }], effects: [] }])),
+    );
     expect(pre).toBeInstanceOf(UnknownKeyError);
     expect(pre.subject).toBe('hasSaw');
     expect(pre.message).toContain('action chop');
@@ -96,24 +126,48 @@ describe('compileGoapDomain errors', () => {
   });
 
   test('rejects duplicate names, duplicate effects and != on the inside of an int range', () => {
-    expect(errorOf(() => compileGoapDomain(defineActions(schema, [{ name: 'a', effects: [] }, { name: 'a', effects: [] }]))).code).toBe('DUPLICATE_ACTION');
-    expect(errorOf(() => compileGoapDomain(defineActions(schema, []), { goals: [{ name: 'g', conditions: [] }, { name: 'g', conditions: [] }] })).code).toBe('DUPLICATE_GOAL');
+    expect(
+      errorOf(() =>
+        compileGoapDomain(
+          defineActions(schema, [
+            { name: 'a', effects: [] },
+            { name: 'a', effects: [] },
+          ]),
+        ),
+      ).code,
+    ).toBe('DUPLICATE_ACTION');
+    expect(
+      errorOf(() =>
+        compileGoapDomain(defineActions(schema, []), {
+          goals: [
+            { name: 'g', conditions: [] },
+            { name: 'g', conditions: [] },
+          ],
+        }),
+      ).code,
+    ).toBe('DUPLICATE_GOAL');
     expect(errorOf(() => compileGoapDomain(defineActions(schema, [{ name: 'a', effects: [set(k.wood, 1), add(k.wood, 1)] }]))).code).toBe('DUPLICATE_EFFECT');
-    expect(errorOf(() => compileGoapDomain(defineActions(schema, [{ name: 'a', conditions: [ne(k.wood, 5)], effects: [] }]))).code).toBe('UNSUPPORTED_CONDITION');
+    expect(errorOf(() => compileGoapDomain(defineActions(schema, [{ name: 'a', conditions: [ne(k.wood, 5)], effects: [] }]))).code).toBe(
+      'UNSUPPORTED_CONDITION',
+    );
     // At the range edge, != is an interval.
     expect(() => compileGoapDomain(defineActions(schema, [{ name: 'a', conditions: [ne(k.wood, 0)], effects: [] }]))).not.toThrow();
   });
 
   test('rejects a NaN goal priority and a goal without conditions array', () => {
-    expect(errorOf(() => compileGoapDomain(defineActions(schema, []), { goals: [{ name: 'g', conditions: [], priority: NaN }] })).code).toBe('INVALID_PRIORITY');
+    expect(errorOf(() => compileGoapDomain(defineActions(schema, []), { goals: [{ name: 'g', conditions: [], priority: NaN }] })).code).toBe(
+      'INVALID_PRIORITY',
+    );
     expect(errorOf(() => compileGoapDomain(defineActions(schema, []), { goals: [{ name: 'g' } as never] })).code).toBe('BAD_GOAL');
   });
 
   test('compiles procedural conditions separately and indexes actions by effect cell', () => {
-    const d = compileGoapDomain(defineActions(schema, [
+    const d = compileGoapDomain(
+      defineActions(schema, [
         { name: 'chop', conditions: [eq(k.hasAxe, true), check('daylight', () => true)], effects: [add(k.wood, 2)] },
         { name: 'buyAxe', effects: [set(k.hasAxe, true)] },
-      ]));
+      ]),
+    );
     expect(d.procedural[0]!.length).toBe(1);
     expect(d.procedural[1]).toBeNull();
     const woodActions = Array.from(d.indexActions.subarray(d.indexStart[schema.cellOf(k.wood)], d.indexStart[schema.cellOf(k.wood) + 1]));
@@ -125,7 +179,12 @@ describe('compileGoapDomain errors', () => {
   test('admissibleWeight is the smallest cost over the most keys one action changes', () => {
     expect(admissibleWeight(soldierGoapDomain())).toBe(0.5);
     expect(admissibleWeight(fireDomain())).toBe(1);
-    const dynamic = compileGoapDomain(defineActions(schema, [{ name: 'a', effects: [set(k.hasAxe, true)], cost: 2 }, { name: 'b', effects: [set(k.hasAxe, false)], cost: () => 1 }]));
+    const dynamic = compileGoapDomain(
+      defineActions(schema, [
+        { name: 'a', effects: [set(k.hasAxe, true)], cost: 2 },
+        { name: 'b', effects: [set(k.hasAxe, false)], cost: () => 1 },
+      ]),
+    );
     expect(admissibleWeight(dynamic)).toBe(0);
     expect(admissibleWeight(dynamic, 1.5)).toBe(1.5);
     expect(admissibleWeight(compileGoapDomain(defineActions(schema, [])))).toBe(0);
@@ -142,7 +201,9 @@ describe('compileGoapDomain errors', () => {
 
 describe('unknown fields', () => {
   test('an HTN-style or misspelt field is an error naming the field, the action or goal, and the closest name', () => {
-    const e = errorOf(() => compileGoapDomain(defineActions(schema, [{ name: 'chop', preconditions: [eq(k.hasAxe, true)], effects: [add(k.wood, 1)] } as never])));
+    const e = errorOf(() =>
+      compileGoapDomain(defineActions(schema, [{ name: 'chop', preconditions: [eq(k.hasAxe, true)], effects: [add(k.wood, 1)] } as never])),
+    );
     expect(e).toMatchObject({ code: 'UNKNOWN_FIELD', subject: 'preconditions' });
     expect(e.message).toContain('action "chop". Did you mean "conditions"?');
     const g = errorOf(() => compileGoapDomain(defineActions(schema, []), { goals: [{ name: 'stock', conditions: [ge(k.wood, 3)], priorty: 2 } as never] }));
@@ -157,7 +218,9 @@ describe('did you mean', () => {
     expect(() => new GoapPlanner(fireDomain()).plan(createState(fireDomain().schema), undefined, { goal: 'fier' })).toThrow(
       expect.objectContaining({ code: 'UNKNOWN_GOAL', message: expect.stringContaining('Did you mean "fire"?') }),
     );
-    expect(() => createState(schema, { hasAx: true } as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_KEY', subject: 'hasAx', message: expect.stringContaining('Did you mean "hasAxe"?') }));
+    expect(() => createState(schema, { hasAx: true } as never)).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_KEY', subject: 'hasAx', message: expect.stringContaining('Did you mean "hasAxe"?') }),
+    );
     expect(() => compileGoapDomain(defineActions(schema, [{ name: 'a', conditions: [{ key: 'wod', op: '>=', value: 1 }], effects: [] }]))).toThrow(
       expect.objectContaining({ code: 'UNKNOWN_KEY', message: expect.stringContaining('Did you mean "wood"?') }),
     );

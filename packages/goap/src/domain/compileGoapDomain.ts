@@ -1,4 +1,15 @@
-import { describeValue, EffOp, checkFields, KeyKind, compileConditions, type ActionCost, type ActionSet, type ConditionDef, type ConditionList, type PlanStep } from '@dualplan/world-state';
+import {
+  describeValue,
+  EffOp,
+  checkFields,
+  KeyKind,
+  compileConditions,
+  type ActionCost,
+  type ActionSet,
+  type ConditionDef,
+  type ConditionList,
+  type PlanStep,
+} from '@dualplan/world-state';
 import { GoapDefinitionError } from '../errors.js';
 import { compileGoal } from './compileGoal.js';
 import { constraintsOf, unconstrained } from './constraintsOf.js';
@@ -20,13 +31,18 @@ const DOMAIN_FIELDS = ['goals'];
  * ]);
  * const domain = compileGoapDomain(actions, { goals: [{ name: 'stock', conditions: [ge(keys.Wood, 10)], priority: 1 }] });
  */
-export function compileGoapDomain<Op extends string = string, Ctx = any>(actions: ActionSet<string, Op, Ctx>, def: GoapDomainDef<Ctx> = {}): GoapDomain<Ctx, Op> {
+export function compileGoapDomain<Op extends string = string, Ctx = any>(
+  actions: ActionSet<string, Op, Ctx>,
+  def: GoapDomainDef<Ctx> = {},
+): GoapDomain<Ctx, Op> {
   if (!actions || !Array.isArray(actions.actions) || !actions.schema) {
     throw new GoapDefinitionError('BAD_DOMAIN', 'domain', 'compileGoapDomain needs an action set made by defineActions(schema, actions).');
   }
-  if (!def || typeof def !== 'object') throw new GoapDefinitionError('BAD_DOMAIN', 'domain', 'A GOAP domain definition must be an object like { goals: [...] }.');
+  if (!def || typeof def !== 'object')
+    throw new GoapDefinitionError('BAD_DOMAIN', 'domain', 'A GOAP domain definition must be an object like { goals: [...] }.');
   checkFields(def, DOMAIN_FIELDS, 'the GOAP domain');
-  if (def.goals !== undefined && !Array.isArray(def.goals)) throw new GoapDefinitionError('BAD_DOMAIN', 'goals', `A GOAP domain's goals must be an array, got ${describeValue(def.goals)}.`);
+  if (def.goals !== undefined && !Array.isArray(def.goals))
+    throw new GoapDefinitionError('BAD_DOMAIN', 'goals', `A GOAP domain's goals must be an array, got ${describeValue(def.goals)}.`);
   const schema = actions.schema;
   const count = actions.actions.length;
   const size = schema.size;
@@ -58,20 +74,36 @@ export function compileGoapDomain<Op extends string = string, Ctx = any>(actions
   actions.actions.forEach((a, ai) => {
     const where = `action ${a.name}`;
     if (!a.step) {
-      throw new GoapDefinitionError('PARAMETERISED_ACTION', a.name, `Action "${a.name}" computes its conditions or effects from arguments: GOAP has no arguments to bind; give it fixed lists (or use it from HTN only).`);
+      throw new GoapDefinitionError(
+        'PARAMETERISED_ACTION',
+        a.name,
+        `Action "${a.name}" computes its conditions or effects from arguments: GOAP has no arguments to bind; give it fixed lists (or use it from HTN only).`,
+      );
     }
     const step = a.step;
     costFns.push(a.costFn);
     baseCost[ai] = a.cost;
     const pre = step.conditions;
     const allowed = constraintsOf(layout, pre, where, a.name, 'CONTRADICTORY_PRECONDITIONS');
-    procedural.push(pre.hasOpaque ? compileConditions(schema, (a.def.conditions as readonly ConditionDef[]).filter((c) => 'opaque' in c), where) : null);
+    procedural.push(
+      pre.hasOpaque
+        ? compileConditions(
+            schema,
+            (a.def.conditions as readonly ConditionDef[]).filter((c) => 'opaque' in c),
+            where,
+          )
+        : null,
+    );
     const effCells = new Map<number, [number, number, number]>();
     for (const list of [step.effects, step.expectedEffects]) {
       for (let i = 0; i < list.length; i++) {
         const [cell, op, arg, edge] = list.data.subarray(i * 4, i * 4 + 4);
         if (op === EffOp.Opaque) {
-          throw new GoapDefinitionError('OPAQUE_EFFECT', a.name, `Action "${a.name}" has an opaque effect "${list.describe(i)}": GOAP cannot regress through functions; use set/add/sub effects.`);
+          throw new GoapDefinitionError(
+            'OPAQUE_EFFECT',
+            a.name,
+            `Action "${a.name}" has an opaque effect "${list.describe(i)}": GOAP cannot regress through functions; use set/add/sub effects.`,
+          );
         }
         if (effCells.has(cell)) throw new GoapDefinitionError('DUPLICATE_EFFECT', a.name, `Action "${a.name}" has two effects on "${schema.nameOf(cell)}".`);
         effCells.set(cell, [op, arg, edge]);

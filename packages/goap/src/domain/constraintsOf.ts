@@ -31,15 +31,30 @@ export function constraintsOf(layout: Layout, list: ConditionList, where: string
       let a = min;
       let b = max;
       switch (op) {
-        case CondOp.Eq: a = b = v; break;
-        case CondOp.Lt: b = v - 1; break;
-        case CondOp.Le: b = v; break;
-        case CondOp.Gt: a = v + 1; break;
-        case CondOp.Ge: a = v; break;
+        case CondOp.Eq:
+          a = b = v;
+          break;
+        case CondOp.Lt:
+          b = v - 1;
+          break;
+        case CondOp.Le:
+          b = v;
+          break;
+        case CondOp.Gt:
+          a = v + 1;
+          break;
+        case CondOp.Ge:
+          a = v;
+          break;
         case CondOp.Ne:
           if (v === min) a = v + 1;
           else if (v === max) b = v - 1;
-          else throw new DefinitionError('UNSUPPORTED_CONDITION', schema.nameOf(cell), `"${list.describe(i)}" in ${where}: GOAP regresses int keys as intervals, so != is only allowed at the range edges.`);
+          else
+            throw new DefinitionError(
+              'UNSUPPORTED_CONDITION',
+              schema.nameOf(cell),
+              `"${list.describe(i)}" in ${where}: GOAP regresses int keys as intervals, so != is only allowed at the range edges.`,
+            );
           break;
       }
       lo = Math.max(lo, a);
@@ -48,13 +63,27 @@ export function constraintsOf(layout: Layout, list: ConditionList, where: string
     } else {
       let m: number;
       switch (op) {
-        case CondOp.Eq: m = 1 << v; break;
-        case CondOp.Ne: m = full[cell] & ~(1 << v); break;
-        case CondOp.In: m = v; break;
-        case CondOp.Lt: m = (1 << v) - 1; break;
-        case CondOp.Le: m = v >= 31 ? -1 : (1 << (v + 1)) - 1; break;
-        case CondOp.Gt: m = v >= 31 ? 0 : ~((1 << (v + 1)) - 1); break;
-        default: m = ~((1 << v) - 1); break; // Ge
+        case CondOp.Eq:
+          m = 1 << v;
+          break;
+        case CondOp.Ne:
+          m = full[cell] & ~(1 << v);
+          break;
+        case CondOp.In:
+          m = v;
+          break;
+        case CondOp.Lt:
+          m = (1 << v) - 1;
+          break;
+        case CondOp.Le:
+          m = v >= 31 ? -1 : (1 << (v + 1)) - 1;
+          break;
+        case CondOp.Gt:
+          m = v >= 31 ? 0 : ~((1 << (v + 1)) - 1);
+          break;
+        default:
+          m = ~((1 << v) - 1);
+          break; // Ge
       }
       lo &= m & full[cell];
       if (lo === 0) throw contradiction(code, subject, where, schema.nameOf(cell), list);

@@ -10,6 +10,10 @@ export function goalOf(domain: GoapDomain<any, any>, goal: string | number | Com
   }
   const i = typeof goal === 'number' ? goal : domain.goalIndex(goal);
   const g = domain.goals[i];
-  if (!g) throw new UnknownGoalError(String(goal), domain.goals.map((x) => x.name));
+  if (!g)
+    throw new UnknownGoalError(
+      String(goal),
+      domain.goals.map((x) => x.name),
+    );
   return g;
 }

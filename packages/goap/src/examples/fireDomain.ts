@@ -15,12 +15,15 @@ export function fireSchema() {
  */
 export function fireDomain(schema = fireSchema()): GoapDomain {
   const k = schema.keys;
-  return compileGoapDomain(defineActions(schema, [
+  return compileGoapDomain(
+    defineActions(schema, [
       { name: 'getAxe', effects: [set(k.hasAxe, true)], cost: 2 },
       { name: 'chopWood', conditions: [eq(k.hasAxe, true)], effects: [set(k.hasWood, true)], cost: 4 },
       { name: 'collectBranches', effects: [set(k.hasWood, true)], cost: 8 },
       { name: 'makeFire', conditions: [eq(k.hasWood, true)], effects: [set(k.hasFire, true)], cost: 1 },
-    ]), { goals: [{ name: 'fire', conditions: [eq(k.hasFire, true)] }] });
+    ]),
+    { goals: [{ name: 'fire', conditions: [eq(k.hasFire, true)] }] },
+  );
 }
 
 /**
@@ -32,9 +35,12 @@ export function fireDomain(schema = fireSchema()): GoapDomain {
  */
 export function woodpileDomain(target = 15, schema = fireSchema()): GoapDomain {
   const k = schema.keys;
-  return compileGoapDomain(defineActions(schema, [
+  return compileGoapDomain(
+    defineActions(schema, [
       { name: 'getAxe', effects: [set(k.hasAxe, true)], cost: 2 },
       { name: 'chop', conditions: [eq(k.hasAxe, true)], effects: [add(k.wood, 5)], cost: 1 },
       { name: 'gather', effects: [add(k.wood, 2)], cost: 3 },
-    ]), { goals: [{ name: 'stock', conditions: [ge(k.wood, target)] }] });
+    ]),
+    { goals: [{ name: 'stock', conditions: [ge(k.wood, target)] }] },
+  );
 }

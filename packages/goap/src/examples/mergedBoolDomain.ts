@@ -19,7 +19,8 @@ export function mergedBoolDomain(): GoapDomain {
   const schema = defineSchema({ weapon: mergedBools(Weapon, Weapon.Unarmed), hurt: bool(), scared: bool(), blind: bool() });
   const k = schema.keys;
   const pick = (name: string, w: (typeof Weapon)[keyof typeof Weapon]) => ({ name, conditions: [eq(k.weapon, Weapon.Unarmed)], effects: [set(k.weapon, w)] });
-  return compileGoapDomain(defineActions(schema, [
+  return compileGoapDomain(
+    defineActions(schema, [
       pick('pickSword', Weapon.Sword),
       pick('pickBow', Weapon.Bow),
       pick('pickStaff', Weapon.Staff),
@@ -27,7 +28,9 @@ export function mergedBoolDomain(): GoapDomain {
       { name: 'slash', conditions: [eq(k.weapon, Weapon.Sword)], effects: [set(k.hurt, true)] },
       { name: 'shoot', conditions: [eq(k.weapon, Weapon.Bow)], effects: [set(k.scared, true)] },
       { name: 'hex', conditions: [eq(k.weapon, Weapon.Staff)], effects: [set(k.blind, true)] },
-    ]), { goals: [{ name: 'defeat', conditions: [eq(k.hurt, true), eq(k.scared, true), eq(k.blind, true)] }] });
+    ]),
+    { goals: [{ name: 'defeat', conditions: [eq(k.hurt, true), eq(k.scared, true), eq(k.blind, true)] }] },
+  );
 }
 
 /**
@@ -41,7 +44,8 @@ export function mergedBoolTwinDomain(): GoapDomain {
   const schema = defineSchema({ unarmed: bool(true), hasSword: bool(), hasBow: bool(), hasStaff: bool(), hurt: bool(), scared: bool(), blind: bool() });
   const k = schema.keys;
   const pick = (name: string, key: typeof k.hasSword) => ({ name, conditions: [eq(k.unarmed, true)], effects: [set(key, true), set(k.unarmed, false)] });
-  return compileGoapDomain(defineActions(schema, [
+  return compileGoapDomain(
+    defineActions(schema, [
       pick('pickSword', k.hasSword),
       pick('pickBow', k.hasBow),
       pick('pickStaff', k.hasStaff),
@@ -53,5 +57,7 @@ export function mergedBoolTwinDomain(): GoapDomain {
       { name: 'slash', conditions: [eq(k.hasSword, true)], effects: [set(k.hurt, true)] },
       { name: 'shoot', conditions: [eq(k.hasBow, true)], effects: [set(k.scared, true)] },
       { name: 'hex', conditions: [eq(k.hasStaff, true)], effects: [set(k.blind, true)] },
-    ]), { goals: [{ name: 'defeat', conditions: [eq(k.hurt, true), eq(k.scared, true), eq(k.blind, true)] }] });
+    ]),
+    { goals: [{ name: 'defeat', conditions: [eq(k.hurt, true), eq(k.scared, true), eq(k.blind, true)] }] },
+  );
 }

@@ -1,4 +1,25 @@
-import { add, bool, compileConditions, createState, defineSchema, enumOf, eq, firstFailing, ge, int, le, mulberry32, ne, set, sub, type Condition, type Effect, type Snapshot, type ActionDef, defineActions } from '@dualplan/world-state';
+import {
+  add,
+  bool,
+  compileConditions,
+  createState,
+  defineSchema,
+  enumOf,
+  eq,
+  firstFailing,
+  ge,
+  int,
+  le,
+  mulberry32,
+  ne,
+  set,
+  sub,
+  type Condition,
+  type Effect,
+  type Snapshot,
+  type ActionDef,
+  defineActions,
+} from '@dualplan/world-state';
 import { compileGoapDomain } from '../domain/compileGoapDomain.js';
 import type { GoapDomain } from '../domain/GoapDomain.js';
 

@@ -23,12 +23,17 @@ export interface SoldierOptions {
  * const domain = soldierGoapDomain(soldierActions());
  * new GoapPlanner(domain).plan(createState(domain.schema), undefined, { goal: 'killEnemy' }).plan?.cost; // 4
  */
-export function soldierGoapDomain(actions: SoldierActions = soldierActions(), options: SoldierOptions = {}): GoapDomain<any, SoldierActions['operators'][number]> {
+export function soldierGoapDomain(
+  actions: SoldierActions = soldierActions(),
+  options: SoldierOptions = {},
+): GoapDomain<any, SoldierActions['operators'][number]> {
   const k = actions.schema.keys;
   return compileGoapDomain(actions, {
     goals: [
       { name: 'killEnemy', conditions: [eq(k.enemyalive, false), eq(k.alive, true)], priority: 1 },
-      ...(options.lastResort ? [{ name: 'killEnemyAtAnyCost', conditions: [eq(k.enemyalive, false)], priority: 0, valid: (state: WorldState<any>) => state.get(k.alive) === true }] : []),
+      ...(options.lastResort
+        ? [{ name: 'killEnemyAtAnyCost', conditions: [eq(k.enemyalive, false)], priority: 0, valid: (state: WorldState<any>) => state.get(k.alive) === true }]
+        : []),
     ],
   });
 }

@@ -3,7 +3,6 @@ import { TrollLocation, trollActions, type TrollActions } from '@dualplan/world-
 import { compileGoapDomain } from '../domain/compileGoapDomain.js';
 import type { GoapDomain } from '../domain/GoapDomain.js';
 
-
 /**
  * The Trunk Thumper troll as GOAP: the shared {@link trollActions} (the HTN troll
  * uses the same set) plus goals, so both planners can drive the arena's troll. Goals, by priority:
@@ -20,7 +19,8 @@ import type { GoapDomain } from '../domain/GoapDomain.js';
  */
 export function trollGoapDomain(actions: TrollActions = trollActions()): GoapDomain<any, TrollActions['operators'][number]> {
   const k = actions.schema.keys;
-  return compileGoapDomain(actions, { goals: [
+  return compileGoapDomain(actions, {
+    goals: [
       { name: 'recover', conditions: [eq(k.WsIsTired, false)], priority: 4, valid: (s) => s.get(k.WsIsTired) },
       { name: 'attackEnemy', conditions: [eq(k.WsAttackedRecently, true)], priority: 3, valid: (s) => s.get(k.WsCanSeeEnemy) },
       {
@@ -30,5 +30,6 @@ export function trollGoapDomain(actions: TrollActions = trollActions()): GoapDom
         valid: (s) => s.get(k.WsHasSeenEnemyRecently) && !s.get(k.WsCanSeeEnemy),
       },
       { name: 'patrolBridges', conditions: [eq(k.WsLocation, TrollLocation.Bridge)], priority: 1 },
-    ] });
+    ],
+  });
 }

@@ -38,7 +38,8 @@ export class CustomHeuristic implements SearchHeuristic {
     } catch (thrown) {
       return this.fail(s, 'HEURISTIC_THREW', 'The custom heuristic threw (the rest of this search uses h = 0)', thrown);
     }
-    if (typeof h !== 'number' || Number.isNaN(h)) return this.fail(s, 'INVALID_HEURISTIC', 'The custom heuristic returned an estimate that is not a number (the rest of this search uses h = 0)', h);
+    if (typeof h !== 'number' || Number.isNaN(h))
+      return this.fail(s, 'INVALID_HEURISTIC', 'The custom heuristic returned an estimate that is not a number (the rest of this search uses h = 0)', h);
     return h > 0 ? h : 0;
   }
   /** Cold path: report once per search, then h = 0. */

@@ -27,23 +27,29 @@ describe('PatternDatabase', () => {
   });
 
   // Random domains without the int key: the database is built, so forward optimal: true uses it.
-  test.each([2, 3, 4, Infinity])('property: forward optimal: true with the table finds the optimum within maxPlanLength %s; the table is exact at the start', (limit) => {
-    fc.assert(
-      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
-        const rd = randomDomain(seed, { actions: 6 + (seed % 5), intKey: false });
-        const start = createState(rd.domain.schema, rd.start);
-        const goal = compileConditions(rd.domain.schema, rd.goal);
-        const best = boundedOptimum(rd.domain, start, goal, limit);
-        const db = PatternDatabase.of(rd.domain, rd.domain.goals[0], relevantActions(rd.domain, rd.domain.goals[0]));
-        if (db === null) return false;
-        if (limit === Infinity && db.lookup(start.values, 0) !== best) return false;
-        const r = new GoapPlanner(rd.domain, { mode: 'forward', optimal: true, maxPlanLength: limit === Infinity ? 300 : limit, maxExpansions: 1e6 }).search(start, 'goal');
-        if (best === Infinity) return r.status !== 'found';
-        return r.status === 'found' && r.cost === best && r.length <= limit && simulate(rd.domain, r, start) !== null;
-      }),
-      { numRuns: 300 },
-    );
-  });
+  test.each([2, 3, 4, Infinity])(
+    'property: forward optimal: true with the table finds the optimum within maxPlanLength %s; the table is exact at the start',
+    (limit) => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+          const rd = randomDomain(seed, { actions: 6 + (seed % 5), intKey: false });
+          const start = createState(rd.domain.schema, rd.start);
+          const goal = compileConditions(rd.domain.schema, rd.goal);
+          const best = boundedOptimum(rd.domain, start, goal, limit);
+          const db = PatternDatabase.of(rd.domain, rd.domain.goals[0], relevantActions(rd.domain, rd.domain.goals[0]));
+          if (db === null) return false;
+          if (limit === Infinity && db.lookup(start.values, 0) !== best) return false;
+          const r = new GoapPlanner(rd.domain, { mode: 'forward', optimal: true, maxPlanLength: limit === Infinity ? 300 : limit, maxExpansions: 1e6 }).search(
+            start,
+            'goal',
+          );
+          if (best === Infinity) return r.status !== 'found';
+          return r.status === 'found' && r.cost === best && r.length <= limit && simulate(rd.domain, r, start) !== null;
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   // Integer costs take the bucket queue; costs like 0.75 take the binary heap. Both give the exact table.
   test.each([

@@ -74,7 +74,8 @@ export function patternOf(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): 
     for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) {
       const k = t * Touch.size;
       const c = T[k + Touch.cell];
-      if (d.isInt[c] === 1 ? T[k + Touch.allowA] !== d.schema.min[c] || T[k + Touch.allowB] !== d.schema.max[c] : T[k + Touch.allowA] !== d.full[c]) inPattern[c] = 1;
+      if (d.isInt[c] === 1 ? T[k + Touch.allowA] !== d.schema.min[c] || T[k + Touch.allowB] !== d.schema.max[c] : T[k + Touch.allowA] !== d.full[c])
+        inPattern[c] = 1;
     }
   }
   const cells: number[] = [];
@@ -146,7 +147,8 @@ function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternData
   const dist = new Float64Array(states).fill(Infinity);
   // Integer costs (the usual case) take Dial's bucket queue: O(1) per push and pop instead of a heap's log.
   let maxCost = 0;
-  for (let x = 0; x < cost.length && maxCost >= 0; x++) maxCost = Number.isInteger(cost[x]) && cost[x] >= 0 && cost[x] < BUCKET_SPAN ? Math.max(maxCost, cost[x]) : -1;
+  for (let x = 0; x < cost.length && maxCost >= 0; x++)
+    maxCost = Number.isInteger(cost[x]) && cost[x] >= 0 && cost[x] < BUCKET_SPAN ? Math.max(maxCost, cost[x]) : -1;
   const heap: Queue = maxCost >= 0 ? new BucketQueue(maxCost + 1) : new MinHeap(states);
   const values = new Int32Array(n);
   const decode = (i: number) => {
@@ -154,7 +156,8 @@ function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternData
   };
   // Goal states: every assignment the goal's masks allow, enumerated as an odometer over the allowed values.
   const allowed = Int32Array.from(cells, (c) => goal.words[d.offset[c]]);
-  for (let k = 0; k < n; k++) if ((allowed[k] & (size[k] >= 32 ? -1 : (1 << size[k]) - 1)) === 0) return new PatternDatabase(Int32Array.from(cells), strides, dist);
+  for (let k = 0; k < n; k++)
+    if ((allowed[k] & (size[k] >= 32 ? -1 : (1 << size[k]) - 1)) === 0) return new PatternDatabase(Int32Array.from(cells), strides, dist);
   values.fill(0);
   for (let k = 0; k < n; k++) while (((allowed[k] >>> values[k]) & 1) === 0) values[k]++;
   for (;;) {

@@ -75,7 +75,7 @@ export class Relaxation {
     this.intSupporter.fill(-1);
     for (let c = 0, n = d.schema.size; c < n; c++) if (d.isInt[c] === 0) fc[c * VALUES_PER_CELL + values[from + c]] = 0;
     // Bellman-Ford over the actions: a few passes on game domains (each pass settles a layer).
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (let a = 0; a < d.actionCount; a++) {
         const cost = costs.costOf(a);

@@ -20,7 +20,11 @@ export class RelaxedHeuristic implements SearchHeuristic {
   private countWeight = 0;
   private readonly maxEffects: number;
 
-  constructor(domain: GoapDomain, readonly kind: 'add' | 'max' | 'ff', readonly backward: boolean) {
+  constructor(
+    domain: GoapDomain,
+    readonly kind: 'add' | 'max' | 'ff',
+    readonly backward: boolean,
+  ) {
     this.admissible = kind === 'max';
     this.incremental = kind === 'add' && backward;
     this.relaxation = new Relaxation(domain);

@@ -54,7 +54,11 @@ export class GoapSearch extends SearchState {
     this.searchId = (this.searchId + 1) | 0;
     const schema = this.domain.schema;
     if (state.schema !== schema && (state.schema.size !== schema.size || state.schema.storage !== schema.storage)) {
-      throw new DualplanError('SCHEMA_MISMATCH', g.name, `The state passed to GoapPlanner does not use the domain's schema (${state.schema.size} cells vs ${schema.size}).`);
+      throw new DualplanError(
+        'SCHEMA_MISMATCH',
+        g.name,
+        `The state passed to GoapPlanner does not use the domain's schema (${state.schema.size} cells vs ${schema.size}).`,
+      );
     }
     this.start.copyFrom(state);
     this.mutexActive = false;
@@ -117,7 +121,7 @@ export class GoapSearch extends SearchState {
       const space = this.space;
       const open = space.open;
       const backward = this.mode === 'backward';
-      for (let done = 0; done < n; ) {
+      for (let done = 0; done < n;) {
         const node = open.pop();
         if (node === undefined) return this.finish(this.lengthPruned ? 'budget' : 'none', this.lengthPruned ? 'length' : '');
         if (space.flags[node] === 1) continue;

@@ -171,7 +171,7 @@ export class MutexPruning {
     };
     const written = new Uint8Array(d.schema.size);
     const sets: number[] = [];
-    for (let changed = true; changed; ) {
+    for (let changed = true; changed;) {
       changed = false;
       for (let a = 0; a < d.actionCount; a++) {
         sets.length = 0;

@@ -151,13 +151,29 @@ export class SearchState implements SearchSettings, HeuristicSearch {
         part = 'cost function';
         cost = fn === null ? d.baseCost[a] : fn(this.start, this.ctx);
         if (typeof cost !== 'number' || Number.isNaN(cost) || cost < 0) {
-          this.faultLog.push(new UserCodeError('INVALID_COST', d.actionNames[a], 'cost', `Cost function of action "${d.actionNames[a]}" returned a cost that is not a number >= 0 (the action is skipped in this search)`, cost));
+          this.faultLog.push(
+            new UserCodeError(
+              'INVALID_COST',
+              d.actionNames[a],
+              'cost',
+              `Cost function of action "${d.actionNames[a]}" returned a cost that is not a number >= 0 (the action is skipped in this search)`,
+              cost,
+            ),
+          );
           cost = Infinity;
         }
         cost *= this.stats.multipliers[a];
       }
     } catch (thrown) {
-      this.faultLog.push(new UserCodeError(part === 'cost function' ? 'COST_THREW' : 'CONDITION_THREW', d.actionNames[a], part === 'cost function' ? 'cost' : 'condition', `The ${part} of action "${d.actionNames[a]}" threw (the action is skipped in this search)`, thrown));
+      this.faultLog.push(
+        new UserCodeError(
+          part === 'cost function' ? 'COST_THREW' : 'CONDITION_THREW',
+          d.actionNames[a],
+          part === 'cost function' ? 'cost' : 'condition',
+          `The ${part} of action "${d.actionNames[a]}" threw (the action is skipped in this search)`,
+          thrown,
+        ),
+      );
       failed = -1;
       cost = Infinity;
     }

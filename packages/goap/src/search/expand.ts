@@ -196,6 +196,7 @@ export function traceExpansion(s: SearchState, node: number): void {
 
 function traceVerdict(s: SearchState, a: number, verdict: number): void {
   // An unusable action records whether relevance analysis dropped it rather than its cost.
-  const fail = verdict === Verdict.procedural ? s.failedCheck[a] : verdict === Verdict.unusable ? (s.relevant !== null && s.relevant[a] === 0 ? 1 : 0) : s.lastFail;
+  const fail =
+    verdict === Verdict.procedural ? s.failedCheck[a] : verdict === Verdict.unusable ? (s.relevant !== null && s.relevant[a] === 0 ? 1 : 0) : s.lastFail;
   s.trace!.consider(a, verdict, fail);
 }

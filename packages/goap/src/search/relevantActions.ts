@@ -22,7 +22,7 @@ export function relevantActions(d: GoapDomain, goal: CompiledGoal): Uint8Array {
     wanted[c] = d.isInt[c] === 1 ? -1 : goal.words[d.offset[c]];
   }
   const keep = new Uint8Array(d.actionCount);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let a = 0; a < d.actionCount; a++) {
       if (keep[a] === 1) continue;

@@ -49,7 +49,7 @@ export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)):
   const clear = (s: WorldState<any>, b: number) => s.values[n + b] === 1;
   // A block is done when it and everything under it are where the goal wants them.
   const isDone = (s: WorldState<any>, goal: readonly number[], b: number): boolean => {
-    for (let x = b; ; ) {
+    for (let x = b; ;) {
       if (goal[x] !== pos(s, x)) return false;
       const under = pos(s, x);
       if (under === TABLE) return true;
@@ -69,11 +69,23 @@ export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)):
     for (let b = 0; b < n; b++) {
       if (!clear(s, b) || pos(s, b) === HELD) continue;
       const st = status(s, goal, b);
-      if (st === 'move-to-table') return [{ task: 'move_one', args: [b, TABLE] }, { task: 'move_blocks', args }];
-      if (st === 'move-to-block') return [{ task: 'move_one', args: [b, goal[b]] }, { task: 'move_blocks', args }];
+      if (st === 'move-to-table')
+        return [
+          { task: 'move_one', args: [b, TABLE] },
+          { task: 'move_blocks', args },
+        ];
+      if (st === 'move-to-block')
+        return [
+          { task: 'move_one', args: [b, goal[b]] },
+          { task: 'move_blocks', args },
+        ];
     }
     for (let b = 0; b < n; b++) {
-      if (clear(s, b) && status(s, goal, b) === 'waiting' && pos(s, b) !== TABLE) return [{ task: 'move_one', args: [b, TABLE] }, { task: 'move_blocks', args }];
+      if (clear(s, b) && status(s, goal, b) === 'waiting' && pos(s, b) !== TABLE)
+        return [
+          { task: 'move_one', args: [b, TABLE] },
+          { task: 'move_blocks', args },
+        ];
     }
     return [];
   };
@@ -85,68 +97,79 @@ export function blocksDomain(n: number, schema: BlocksSchema = blocksSchema(n)):
   const hold = (value: number): EffectDef => ({ key: 'holding', op: 'set', value });
   const handEmpty: ConditionDef = { key: 'holding', op: '==', value: 0 };
   const num = (args: readonly unknown[], i: number) => args[i] as number;
-  return compileHtnDomain(defineActions(schema, [
-    {
-      name: 'pickup',
-      conditions: (a) => [c(num(a, 0), '==', TABLE), cl(num(a, 0), true), handEmpty],
-      effects: (a) => [setPos(num(a, 0), HELD), setClear(num(a, 0), false), hold(num(a, 0) + 1)],
-    },
-    {
-      name: 'unstack',
-      conditions: (a) => [c(num(a, 0), '==', num(a, 1) + 1), cl(num(a, 0), true), handEmpty],
-      effects: (a) => [setPos(num(a, 0), HELD), setClear(num(a, 0), false), hold(num(a, 0) + 1), setClear(num(a, 1), true)],
-    },
-    {
-      name: 'putdown',
-      conditions: (a) => [c(num(a, 0), '==', HELD)],
-      effects: (a) => [setPos(num(a, 0), TABLE), setClear(num(a, 0), true), hold(0)],
-    },
-    {
-      name: 'stack',
-      conditions: (a) => [c(num(a, 0), '==', HELD), cl(num(a, 1), true)],
-      effects: (a) => [setPos(num(a, 0), num(a, 1) + 1), setClear(num(a, 0), true), setClear(num(a, 1), false), hold(0)],
-    },
-  ]), {
-    name: `blocks-${n}`,
-    root: 'move_blocks',
-    tasks: [
-      { kind: 'compound', name: 'move_blocks', methods: [{ name: 'm_moveblocks', subtasks: moveBlocks }] },
+  return compileHtnDomain(
+    defineActions(schema, [
       {
-        kind: 'compound',
-        name: 'move_one',
-        methods: [{ name: 'm_move1', subtasks: (_s, _c, args) => [{ task: 'get', args: [args[0]] }, { task: 'put', args }] }],
+        name: 'pickup',
+        conditions: (a) => [c(num(a, 0), '==', TABLE), cl(num(a, 0), true), handEmpty],
+        effects: (a) => [setPos(num(a, 0), HELD), setClear(num(a, 0), false), hold(num(a, 0) + 1)],
       },
       {
-        kind: 'compound',
-        name: 'get',
-        methods: [
-          {
-            name: 'm_get',
-            subtasks: (s, _c, args) => {
-              const b = num(args, 0);
-              if (!clear(s, b)) return null;
-              return pos(s, b) === TABLE ? [{ task: 'pickup', args: [b] }] : [{ task: 'unstack', args: [b, pos(s, b) - 1] }];
+        name: 'unstack',
+        conditions: (a) => [c(num(a, 0), '==', num(a, 1) + 1), cl(num(a, 0), true), handEmpty],
+        effects: (a) => [setPos(num(a, 0), HELD), setClear(num(a, 0), false), hold(num(a, 0) + 1), setClear(num(a, 1), true)],
+      },
+      {
+        name: 'putdown',
+        conditions: (a) => [c(num(a, 0), '==', HELD)],
+        effects: (a) => [setPos(num(a, 0), TABLE), setClear(num(a, 0), true), hold(0)],
+      },
+      {
+        name: 'stack',
+        conditions: (a) => [c(num(a, 0), '==', HELD), cl(num(a, 1), true)],
+        effects: (a) => [setPos(num(a, 0), num(a, 1) + 1), setClear(num(a, 0), true), setClear(num(a, 1), false), hold(0)],
+      },
+    ]),
+    {
+      name: `blocks-${n}`,
+      root: 'move_blocks',
+      tasks: [
+        { kind: 'compound', name: 'move_blocks', methods: [{ name: 'm_moveblocks', subtasks: moveBlocks }] },
+        {
+          kind: 'compound',
+          name: 'move_one',
+          methods: [
+            {
+              name: 'm_move1',
+              subtasks: (_s, _c, args) => [
+                { task: 'get', args: [args[0]] },
+                { task: 'put', args },
+              ],
             },
-          },
-        ],
-      },
-      {
-        kind: 'compound',
-        name: 'put',
-        methods: [
-          {
-            name: 'm_put',
-            subtasks: (s, _c, args) => {
-              const b = num(args, 0);
-              if (s.values[2 * n] !== b + 1) return null;
-              const dest = num(args, 1);
-              return dest === TABLE ? [{ task: 'putdown', args: [b] }] : [{ task: 'stack', args: [b, dest - 1] }];
+          ],
+        },
+        {
+          kind: 'compound',
+          name: 'get',
+          methods: [
+            {
+              name: 'm_get',
+              subtasks: (s, _c, args) => {
+                const b = num(args, 0);
+                if (!clear(s, b)) return null;
+                return pos(s, b) === TABLE ? [{ task: 'pickup', args: [b] }] : [{ task: 'unstack', args: [b, pos(s, b) - 1] }];
+              },
             },
-          },
-        ],
-      },
-    ],
-  });
+          ],
+        },
+        {
+          kind: 'compound',
+          name: 'put',
+          methods: [
+            {
+              name: 'm_put',
+              subtasks: (s, _c, args) => {
+                const b = num(args, 0);
+                if (s.values[2 * n] !== b + 1) return null;
+                const dest = num(args, 1);
+                return dest === TABLE ? [{ task: 'putdown', args: [b] }] : [{ task: 'stack', args: [b, dest - 1] }];
+              },
+            },
+          ],
+        },
+      ],
+    },
+  );
 }
 
 /**
@@ -193,4 +216,3 @@ function randomTowers(n: number, rand: () => number): number[] {
   }
   return pos;
 }
-

@@ -44,7 +44,10 @@ export type CoverActions = ReturnType<typeof coverActions>;
  * const plan = planner.plan(createState(coverSchema(), { UnderFire: true, Ammo: 1 })).plan!;
  * // steps RunToCover | Reload, Shoot; plan.parallel: [{ task: 'TakeCover', start: 0, split: 1, end: 2 }]
  */
-export function coverHtnDomain(actions: CoverActions = coverActions(), options: { parallel?: boolean } = {}): HtnDomain<CoverSchema, CoverActions['operators'][number]> {
+export function coverHtnDomain(
+  actions: CoverActions = coverActions(),
+  options: { parallel?: boolean } = {},
+): HtnDomain<CoverSchema, CoverActions['operators'][number]> {
   const b = htnDomainBuilder(actions, 'cover')
     .compound('Fight')
     .method((k) => [eq(k.UnderFire, true), eq(k.InCover, false)], 'TakeCoverAndShoot')

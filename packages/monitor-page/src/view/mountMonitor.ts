@@ -79,7 +79,19 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
         panel('Planning run', runEl, goalsEl),
         panel('Plan', planEl),
         panel('Run time, until the next planning run', eventsEl),
-        panel('Search', h('div', { class: 'toolbar' }, searchSelect, h('label', {}, hide, ' hide impossible branches'), h('label', {}, noEffect, ' list "no effect" rejections')), searchInfo, graphEl, candidatesEl),
+        panel(
+          'Search',
+          h(
+            'div',
+            { class: 'toolbar' },
+            searchSelect,
+            h('label', {}, hide, ' hide impossible branches'),
+            h('label', {}, noEffect, ' list "no effect" rejections'),
+          ),
+          searchInfo,
+          graphEl,
+          candidatesEl,
+        ),
         panel('World state: now and predicted after each step', predictedEl),
         panel('Why not?', whyNotSelect, whyNotEl),
         panel('Statistics', statsEl),
@@ -130,11 +142,20 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     replace(runEl, renderRun(run));
     replace(goalsEl, renderGoals(run));
     if (view.step >= (run.plan?.steps.length ?? 0)) view.step = 0;
-    replace(planEl, renderPlan(a, run, view.step, (i) => { view.step = i; renderRunPanels(); }));
+    replace(
+      planEl,
+      renderPlan(a, run, view.step, (i) => {
+        view.step = i;
+        renderRunPanels();
+      }),
+    );
     replace(eventsEl, renderEvents(a, run, list[view.run + 1] ?? null));
     replace(predictedEl, renderPredicted(a, run, list[view.run - 1] ?? null, view.step));
     if (view.search >= run.searches.length) view.search = 0;
-    replace(searchSelect, run.searches.map((sr, i) => h('option', { value: i, selected: i === view.search }, `${sr.planner} ${sr.mode} → ${sr.target}: ${sr.status}`)));
+    replace(
+      searchSelect,
+      run.searches.map((sr, i) => h('option', { value: i, selected: i === view.search }, `${sr.planner} ${sr.mode} → ${sr.target}: ${sr.status}`)),
+    );
     const trace = run.searches[view.search];
     if (!trace) {
       replace(searchInfo, 'This run recorded no search.');
@@ -162,7 +183,11 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     const a = agent();
     const names = a ? whyNotNames(a) : [];
     if (!names.includes(view.whyNot)) view.whyNot = '';
-    replace(whyNotSelect, h('option', { value: '' }, '(choose)'), names.map((n) => h('option', { value: n, selected: n === view.whyNot }, n)));
+    replace(
+      whyNotSelect,
+      h('option', { value: '' }, '(choose)'),
+      names.map((n) => h('option', { value: n, selected: n === view.whyNot }, n)),
+    );
     replace(whyNotEl, a ? renderRejections(view.whyNot, whyNot(a, view.whyNot, view.showNoEffect), (id) => goTo(runs().findIndex((r) => r.id === id))) : null);
   }
 

@@ -29,18 +29,20 @@ export function renderCandidates(agent: AgentRecording, trace: SearchTrace, show
     h(
       'tbody',
       {},
-      trace.candidates.filter((c) => showNoEffect || c.verdict !== 'noEffect').map((c) =>
-        h(
-          'tr',
-          { class: `verdict-${c.verdict}`, 'data-candidate': c.name },
-          h('td', { class: 'cond' }, trace.nodes[c.node]?.label || '(goal reached)'),
-          h('td', {}, c.index >= 0 ? `#${c.index} ${c.name}` : c.name),
-          h('td', {}, c.verdict),
-          h('td', { class: 'cond failing' }, c.detail),
-          h('td', { class: 'cond conditions' }, catalog.get(keyOf(c))?.conditions.join(', ') ?? ''),
-          h('td', { class: 'cost' }, costOf(c)),
+      trace.candidates
+        .filter((c) => showNoEffect || c.verdict !== 'noEffect')
+        .map((c) =>
+          h(
+            'tr',
+            { class: `verdict-${c.verdict}`, 'data-candidate': c.name },
+            h('td', { class: 'cond' }, trace.nodes[c.node]?.label || '(goal reached)'),
+            h('td', {}, c.index >= 0 ? `#${c.index} ${c.name}` : c.name),
+            h('td', {}, c.verdict),
+            h('td', { class: 'cond failing' }, c.detail),
+            h('td', { class: 'cond conditions' }, catalog.get(keyOf(c))?.conditions.join(', ') ?? ''),
+            h('td', { class: 'cost' }, costOf(c)),
+          ),
         ),
-      ),
     ),
   );
 }

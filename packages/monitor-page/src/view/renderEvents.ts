@@ -11,6 +11,10 @@ export function renderEvents(agent: AgentRecording, run: PlanningRun, next: Plan
   return h(
     'table',
     { id: 'events' },
-    h('tbody', {}, shown.map((e) => h('tr', { class: `event-${e.type}` }, h('td', {}, e.tick), h('td', { class: 'cond' }, formatTimelineEvent(e))))),
+    h(
+      'tbody',
+      {},
+      shown.map((e) => h('tr', { class: `event-${e.type}` }, h('td', {}, e.tick), h('td', { class: 'cond' }, formatTimelineEvent(e)))),
+    ),
   );
 }

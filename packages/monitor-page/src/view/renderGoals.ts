@@ -5,11 +5,25 @@ import { h } from './dom.js';
 export function renderGoals(run: PlanningRun): HTMLElement | null {
   if (run.goals.length === 0) return null;
   const state = (g: PlanningRun['goals'][number]) =>
-    g.chosen ? 'chosen' : !g.valid ? 'invalid' : g.satisfied ? 'already satisfied' : g.plannable === false ? 'no plan' : g.plannable === null ? 'not searched' : 'plannable';
+    g.chosen
+      ? 'chosen'
+      : !g.valid
+        ? 'invalid'
+        : g.satisfied
+          ? 'already satisfied'
+          : g.plannable === false
+            ? 'no plan'
+            : g.plannable === null
+              ? 'not searched'
+              : 'plannable';
   return h(
     'table',
     { id: 'goals' },
     h('thead', {}, h('tr', {}, h('th', {}, 'goal'), h('th', {}, 'priority'), h('th', {}, 'verdict'))),
-    h('tbody', {}, run.goals.map((g) => h('tr', { class: g.chosen ? 'chosen' : '' }, h('td', {}, g.name), h('td', {}, g.priority ?? 'NaN'), h('td', {}, state(g))))),
+    h(
+      'tbody',
+      {},
+      run.goals.map((g) => h('tr', { class: g.chosen ? 'chosen' : '' }, h('td', {}, g.name), h('td', {}, g.priority ?? 'NaN'), h('td', {}, state(g)))),
+    ),
   );
 }

@@ -12,9 +12,19 @@ import { s } from './dom.js';
 export function renderGraph(trace: SearchTrace, hideRejected: boolean): SVGSVGElement {
   // GOAP searches are shallow and broad: left to right keeps them within the page's width.
   const g = layoutGraph(searchGraph(trace, { hideRejected }), trace.planner === 'goap' ? 'LR' : 'TB');
-  const root = s('svg', { class: 'graph', width: Math.ceil(g.width), height: Math.ceil(g.height), viewBox: `0 0 ${Math.ceil(g.width)} ${Math.ceil(g.height)}`, role: 'img' });
+  const root = s('svg', {
+    class: 'graph',
+    width: Math.ceil(g.width),
+    height: Math.ceil(g.height),
+    viewBox: `0 0 ${Math.ceil(g.width)} ${Math.ceil(g.height)}`,
+    role: 'img',
+  });
   root.append(
-    s('defs', {}, s('marker', { id: 'arrow', viewBox: '0 0 8 8', refX: 8, refY: 4, markerWidth: 6, markerHeight: 6, orient: 'auto' }, s('path', { d: 'M0,0 L8,4 L0,8 z' }))),
+    s(
+      'defs',
+      {},
+      s('marker', { id: 'arrow', viewBox: '0 0 8 8', refX: 8, refY: 4, markerWidth: 6, markerHeight: 6, orient: 'auto' }, s('path', { d: 'M0,0 L8,4 L0,8 z' })),
+    ),
   );
   for (const l of g.links) {
     const d = l.points.map((p, i) => `${i ? 'L' : 'M'}${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' ');

@@ -16,7 +16,17 @@ export function renderPredicted(agent: AgentRecording, run: PlanningRun, previou
   return h(
     'table',
     { id: 'predicted' },
-    h('thead', {}, h('tr', {}, h('th', {}, 'key'), h('th', {}, 'now'), steps.map((st, i) => h('th', { class: i === cursor ? 'cursor' : '' }, `after ${i + 1}. ${st.task}`)))),
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        h('th', {}, 'key'),
+        h('th', {}, 'now'),
+        steps.map((st, i) => h('th', { class: i === cursor ? 'cursor' : '' }, `after ${i + 1}. ${st.task}`)),
+      ),
+    ),
     h(
       'tbody',
       {},

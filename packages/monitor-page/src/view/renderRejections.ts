@@ -13,7 +13,17 @@ export function renderRejections(name: string, rejections: readonly Rejection[],
       'tbody',
       {},
       rejections.map((r) =>
-        h('tr', { 'data-run': r.run, class: 'link-row', title: 'show this run', onclick: () => onRun(r.run) }, h('td', {}, `#${r.run}`), h('td', {}, seconds(r.time)), h('td', {}, r.target), h('td', {}, r.kind), h('td', { class: 'cond' }, r.at), h('td', {}, r.verdict), h('td', { class: 'cond failing' }, r.detail)),
+        h(
+          'tr',
+          { 'data-run': r.run, class: 'link-row', title: 'show this run', onclick: () => onRun(r.run) },
+          h('td', {}, `#${r.run}`),
+          h('td', {}, seconds(r.time)),
+          h('td', {}, r.target),
+          h('td', {}, r.kind),
+          h('td', { class: 'cond' }, r.at),
+          h('td', {}, r.verdict),
+          h('td', { class: 'cond failing' }, r.detail),
+        ),
       ),
     ),
   );

@@ -18,7 +18,11 @@ export function renderRun(run: PlanningRun): HTMLElement {
     h('dt', {}, 'trigger'),
     h('dd', { id: 'run-trigger' }, `${run.trigger}: ${TRIGGERS[run.trigger] ?? ''}`),
     h('dt', {}, 'result'),
-    h('dd', { id: 'run-result', class: `status-${run.status}` }, `${run.status}${run.reason ? ` (${run.reason})` : ''} → ${run.outcome}${run.decision ? `: ${run.decision}` : ''}`),
+    h(
+      'dd',
+      { id: 'run-result', class: `status-${run.status}` },
+      `${run.status}${run.reason ? ` (${run.reason})` : ''} → ${run.outcome}${run.decision ? `: ${run.decision}` : ''}`,
+    ),
     h('dt', {}, 'plan time'),
     h('dd', {}, `${run.planMs.toFixed(3)} ms`),
   );

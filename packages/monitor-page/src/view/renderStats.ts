@@ -17,7 +17,17 @@ export function renderStats(agent: AgentRecording): HTMLElement {
             'tbody',
             {},
             Object.entries(rows).map(([name, c]) =>
-              h('tr', { class: c.selected === 0 ? 'never' : '' }, h('td', {}, name), h('td', {}, c.considered), h('td', {}, c.rejected), h('td', {}, c.selected), h('td', {}, c.executed), h('td', {}, c.succeeded), h('td', {}, c.failed)),
+              h(
+                'tr',
+                { class: c.selected === 0 ? 'never' : '' },
+                h('td', {}, name),
+                h('td', {}, c.considered),
+                h('td', {}, c.rejected),
+                h('td', {}, c.selected),
+                h('td', {}, c.executed),
+                h('td', {}, c.succeeded),
+                h('td', {}, c.failed),
+              ),
             ),
           ),
         );
@@ -31,7 +41,15 @@ export function renderStats(agent: AgentRecording): HTMLElement {
       `${st.planningRuns} planning runs · ${st.callsPerSecond.toFixed(2)} calls/s · plan time p50 ${st.planMs.p50.toFixed(3)} ms, p90 ${st.planMs.p90.toFixed(3)} ms, p99 ${st.planMs.p99.toFixed(3)} ms, max ${st.planMs.max.toFixed(3)} ms`,
       agent.dropped.runs || agent.dropped.events ? ` · dropped by retention: ${agent.dropped.runs} runs, ${agent.dropped.events} events` : '',
     ),
-    h('ul', { id: 'never-selected' }, h('li', { class: 'head' }, 'Never selected'), list('actions', never.actions), list('methods', never.methods), list('compound tasks', never.compounds), list('goals', never.goals)),
+    h(
+      'ul',
+      { id: 'never-selected' },
+      h('li', { class: 'head' }, 'Never selected'),
+      list('actions', never.actions),
+      list('methods', never.methods),
+      list('compound tasks', never.compounds),
+      list('goals', never.goals),
+    ),
     renderConditions(st.conditions),
     table('actions', st.actions),
     table('methods', st.methods),
@@ -49,6 +67,10 @@ function renderConditions(conditions: Record<string, ConditionCounts>): HTMLElem
     { id: 'conditions', class: 'usage' },
     h('caption', {}, 'conditions in searches'),
     h('thead', {}, h('tr', {}, h('th', {}, 'condition'), h('th', {}, 'held'), h('th', {}, 'failed'))),
-    h('tbody', {}, rows.map(([c, n]) => h('tr', { class: n.held === 0 ? 'never' : '' }, h('td', { class: 'cond' }, c), h('td', {}, n.held), h('td', {}, n.failed)))),
+    h(
+      'tbody',
+      {},
+      rows.map(([c, n]) => h('tr', { class: n.held === 0 ? 'never' : '' }, h('td', { class: 'cond' }, c), h('td', {}, n.held), h('td', {}, n.failed))),
+    ),
   );
 }

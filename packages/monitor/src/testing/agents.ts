@@ -31,7 +31,11 @@ function noise(seed: number, interval: number, onlyTrue: readonly string[] = [])
       const schema = state.schema;
       const c = Math.floor(random() * schema.size);
       const span = schema.max[c] - schema.min[c] + 1;
-      const raw = onlyTrue.includes(schema.nameOf(c)) ? 1 : schema.kind[c] === KeyKind.Int ? schema.min[c] + Math.floor(random() * Math.min(span, 4)) : schema.min[c] + Math.floor(random() * span);
+      const raw = onlyTrue.includes(schema.nameOf(c))
+        ? 1
+        : schema.kind[c] === KeyKind.Int
+          ? schema.min[c] + Math.floor(random() * Math.min(span, 4))
+          : schema.min[c] + Math.floor(random() * span);
       if (raw !== state.values[c]) state.write(c, raw, ChangeSource.External);
     },
   };
@@ -41,7 +45,15 @@ function noise(seed: number, interval: number, onlyTrue: readonly string[] = [])
 export function htnTroll(seed = 1, id = 'troll'): Agent {
   const random = mulberry32(seed * 7 + 1);
   const operators = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, operator(2, () => random() < 0.1)])) as Record<TrollOperator, Operator>;
-  return createAgent({ id, state: createState(trollSchema()), ctx: {}, planner: htnAgentPlanner(new HtnPlanner(trollHtnDomain())), operators, sensors: [noise(seed, 0.3)], clock: () => 0 });
+  return createAgent({
+    id,
+    state: createState(trollSchema()),
+    ctx: {},
+    planner: htnAgentPlanner(new HtnPlanner(trollHtnDomain())),
+    operators,
+    sensors: [noise(seed, 0.3)],
+    clock: () => 0,
+  });
 }
 
 /** The GOAP soldier facing a live enemy, with random world changes and operators that sometimes fail. */
@@ -49,7 +61,15 @@ export function goapSoldier(seed = 1, id = 'soldier', planner?: AgentPlanner): A
   const random = mulberry32(seed * 13 + 5);
   const domain = soldierGoapDomain(undefined, { lastResort: true });
   const operators = Object.fromEntries(domain.steps.map((s) => [s.operator, operator(2, () => random() < 0.1)]));
-  return createAgent({ id, state: createState(domain.schema, { enemyalive: true } as never), ctx: {}, planner: planner ?? goapAgentPlanner(new GoapPlanner(domain)), operators, sensors: [noise(seed, 0.25, ['enemyalive'])], clock: () => 0 });
+  return createAgent({
+    id,
+    state: createState(domain.schema, { enemyalive: true } as never),
+    ctx: {},
+    planner: planner ?? goapAgentPlanner(new GoapPlanner(domain)),
+    operators,
+    sensors: [noise(seed, 0.25, ['enemyalive'])],
+    clock: () => 0,
+  });
 }
 
 /** Tick every agent `ticks` times by 0.1 s. */

@@ -18,7 +18,8 @@ describe('problem generators', () => {
   });
 
   test("gripper's classic optimum is 3n - 1 for even n and 3n for odd n (the benchmarks rely on it)", () => {
-    for (let n = 1; n <= 4; n++) expect(solveExhaustive(importPddl(GRIPPER_DOMAIN, gripperProblem({ balls: n })).task)?.cost).toBe(n % 2 === 0 ? 3 * n - 1 : 3 * n);
+    for (let n = 1; n <= 4; n++)
+      expect(solveExhaustive(importPddl(GRIPPER_DOMAIN, gripperProblem({ balls: n })).task)?.cost).toBe(n % 2 === 0 ? 3 * n - 1 : 3 * n);
   });
 
   test('blocks: the goal lists the target towers and is reachable', () => {

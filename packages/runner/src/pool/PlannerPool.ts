@@ -52,7 +52,6 @@ export interface PlannerPoolStats {
   outcomes: number;
 }
 
-
 /** Batches in flight per worker: one planning while the next waits, so a worker never idles for the main thread. */
 const IN_FLIGHT_PER_WORKER = 2;
 
@@ -97,7 +96,8 @@ export class PlannerPool {
   private readonly runningIndex = new Map<string, number>();
 
   constructor(options: PlannerPoolOptions) {
-    if (!options || typeof options.script !== 'string' || options.script === '') throw new RunnerError('BAD_POOL_OPTION', 'script', 'A planner pool needs the path or URL of its worker script.');
+    if (!options || typeof options.script !== 'string' || options.script === '')
+      throw new RunnerError('BAD_POOL_OPTION', 'script', 'A planner pool needs the path or URL of its worker script.');
     const timeout = options.timeoutMs ?? 5000;
     if (!(timeout >= 0)) throw new RunnerError('BAD_POOL_OPTION', 'timeoutMs', `timeoutMs must be a number >= 0, got ${timeout}.`);
     const max = options.maxWorkers ?? Math.max(1, workerpool.cpus - 1);
@@ -109,9 +109,15 @@ export class PlannerPool {
     const kill = options.terminateTimeoutMs ?? 250;
     if (!(kill >= 0)) throw new RunnerError('BAD_POOL_OPTION', 'terminateTimeoutMs', `terminateTimeoutMs must be a number >= 0, got ${kill}.`);
     const shared = options.sharedMemory ?? 'auto';
-    if (shared !== 'auto' && typeof shared !== 'boolean') throw new RunnerError('BAD_POOL_OPTION', 'sharedMemory', `sharedMemory must be true, false or 'auto', got ${String(shared)}.`);
+    if (shared !== 'auto' && typeof shared !== 'boolean')
+      throw new RunnerError('BAD_POOL_OPTION', 'sharedMemory', `sharedMemory must be true, false or 'auto', got ${String(shared)}.`);
     const canShare = sharedMemoryAvailable();
-    if (shared === true && !canShare) throw new RunnerError('BAD_POOL_OPTION', 'sharedMemory', 'sharedMemory: true needs SharedArrayBuffer: in a browser, a page served crossOriginIsolated (COOP and COEP headers).');
+    if (shared === true && !canShare)
+      throw new RunnerError(
+        'BAD_POOL_OPTION',
+        'sharedMemory',
+        'sharedMemory: true needs SharedArrayBuffer: in a browser, a page served crossOriginIsolated (COOP and COEP headers).',
+      );
     this.sharedMemory = shared === 'auto' ? canShare : shared;
     this.timeoutMs = timeout;
     this.maxWorkers = max;
@@ -119,7 +125,11 @@ export class PlannerPool {
     this.agingTurns = aging;
     // workerTerminateTimeout: how long a stopping or timed-out worker gets before it is killed. workerpool's
     // default (1 s) outlives a test run's terminate(true) with a hung worker, leaving its timer behind.
-    this.pool = workerpool.pool(options.script, { maxWorkers: max, workerTerminateTimeout: kill, workerType: options.workerType ?? (workerpool.platform === 'node' ? 'thread' : 'web') });
+    this.pool = workerpool.pool(options.script, {
+      maxWorkers: max,
+      workerTerminateTimeout: kill,
+      workerType: options.workerType ?? (workerpool.platform === 'node' ? 'thread' : 'web'),
+    });
   }
 
   /** Workers alive, busy and idle, and batches waiting for one. */
@@ -142,8 +152,10 @@ export class PlannerPool {
    * const planner = pool.planner('troll', { local: htnAgentPlanner(new HtnPlanner(domain)), codec: htnPlanCodec(domain) });
    */
   planner<Ctx>(domain: string, options: PooledPlannerOptions<Ctx>): PendingPlanner<Ctx> {
-    if (!options?.local || typeof options.local.plan !== 'function') throw new RunnerError('BAD_PLANNER', domain, `pool.planner("${domain}") needs the local AgentPlanner of the same domain.`);
-    if (!options.codec || typeof options.codec.decode !== 'function') throw new RunnerError('BAD_PLANNER', domain, `pool.planner("${domain}") needs the domain's PlanCodec.`);
+    if (!options?.local || typeof options.local.plan !== 'function')
+      throw new RunnerError('BAD_PLANNER', domain, `pool.planner("${domain}") needs the local AgentPlanner of the same domain.`);
+    if (!options.codec || typeof options.codec.decode !== 'function')
+      throw new RunnerError('BAD_PLANNER', domain, `pool.planner("${domain}") needs the domain's PlanCodec.`);
     let lane = this.lanes.get(domain);
     if (lane === undefined) {
       lane = new PoolLane<PooledPlanner<any>>(domain, this.sharedMemory, this.maxBatch, 4 * this.maxWorkers + 4);
@@ -175,7 +187,7 @@ export class PlannerPool {
     }
     const limit = this.maxWorkers * IN_FLIGHT_PER_WORKER;
     const lanes = this.order;
-    for (let idle = 0; this.inFlight < limit && idle < lanes.length; ) {
+    for (let idle = 0; this.inFlight < limit && idle < lanes.length;) {
       const lane = lanes[this.next];
       this.next = (this.next + 1) % lanes.length;
       const waiting = lane.queue.size;

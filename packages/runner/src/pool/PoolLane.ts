@@ -74,7 +74,12 @@ export class PoolLane<P extends Queued> {
   /** Learn (or check) the state layout from a request's values. */
   check(values: StateValues): void {
     if (this.cells === values.length && this.valuesClass === values.constructor) return;
-    if (this.cells >= 0) throw new RunnerError('SCHEMA_MISMATCH', this.domain, `Domain "${this.domain}": a state of ${values.length} cells (${values.constructor.name}) among states of ${this.cells}.`);
+    if (this.cells >= 0)
+      throw new RunnerError(
+        'SCHEMA_MISMATCH',
+        this.domain,
+        `Domain "${this.domain}": a state of ${values.length} cells (${values.constructor.name}) among states of ${this.cells}.`,
+      );
     this.cells = values.length;
     this.valuesClass = values.constructor as ValuesClass;
   }
@@ -86,7 +91,11 @@ export class PoolLane<P extends Queued> {
     const block = this.free.pop();
     if (block !== undefined) return block;
     const bytes = (ctor as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT;
-    return new Block<P>(new ctor(new SharedArrayBuffer(this.capacity * this.cells * bytes)), new Int32Array(new SharedArrayBuffer(4 * (1 + this.capacity))), this.capacity);
+    return new Block<P>(
+      new ctor(new SharedArrayBuffer(this.capacity * this.cells * bytes)),
+      new Int32Array(new SharedArrayBuffer(4 * (1 + this.capacity))),
+      this.capacity,
+    );
   }
 
   /** A shared block whose batch was answered goes back to the free list (one whose worker failed does not: it may still write). */

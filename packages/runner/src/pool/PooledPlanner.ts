@@ -1,4 +1,13 @@
-import { ForwardingPlanner, type AgentPlanner, type Plan, type PlanCodec, type PlanReceiver, type PendingPlanner, type PlanUrgency, type WorldState } from '@dualplan/world-state';
+import {
+  ForwardingPlanner,
+  type AgentPlanner,
+  type Plan,
+  type PlanCodec,
+  type PlanReceiver,
+  type PendingPlanner,
+  type PlanUrgency,
+  type WorldState,
+} from '@dualplan/world-state';
 import { URGENCY_LEVEL, type Queued } from '../scheduling/UrgencyQueue.js';
 import type { PoolLane } from './PoolLane.js';
 

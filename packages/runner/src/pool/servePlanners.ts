@@ -1,5 +1,14 @@
 import workerpool from 'workerpool';
-import { createState, type AgentPlanner, type PlainOutcome, type Plan, type PlanCodec, type Schema, type StateValues, type WorldState } from '@dualplan/world-state';
+import {
+  createState,
+  type AgentPlanner,
+  type PlainOutcome,
+  type Plan,
+  type PlanCodec,
+  type Schema,
+  type StateValues,
+  type WorldState,
+} from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
 import { plainFaults, plainThrown, type InlineAnswer } from './poolFaults.js';
 import { WireWriter, type WireBatch } from './wire.js';
@@ -78,7 +87,8 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
       if (typeof domains === 'function') domain = domains(id);
       else {
         const factory = Object.hasOwn(domains, id) ? domains[id] : undefined;
-        if (typeof factory !== 'function') throw new RunnerError('UNKNOWN_DOMAIN', id, `This planner worker serves no domain "${id}"; it serves: ${Object.keys(domains).join(', ') || 'none'}.`);
+        if (typeof factory !== 'function')
+          throw new RunnerError('UNKNOWN_DOMAIN', id, `This planner worker serves no domain "${id}"; it serves: ${Object.keys(domains).join(', ') || 'none'}.`);
         domain = factory();
       }
       entry = { domain, state: createState(domain.schema), outcomes: new Map(), running: new Map(), learnt: false };
@@ -105,7 +115,8 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
     const served = servedFor(id);
     const { domain, state, outcomes } = served;
     const size = state.values.length;
-    if (values.length < size * count) throw new RunnerError('SCHEMA_MISMATCH', id, `Domain "${id}": ${count} states of ${values.length / count} cells sent, the worker's schema has ${size}.`);
+    if (values.length < size * count)
+      throw new RunnerError('SCHEMA_MISMATCH', id, `Domain "${id}": ${count} states of ${values.length / count} cells sent, the worker's schema has ${size}.`);
     const reset = outcomes.size + count > OUTCOMES;
     if (reset) outcomes.clear();
     const base = outcomes.size;
@@ -128,7 +139,8 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
         const running = runningOf === null || runningOf[i] < 0 ? null : runningPlan(served, runnings![runningOf[i]]);
         const result = domain.planner.plan(state, ctxs === null ? undefined : ctxs[i], running);
         const plain = domain.codec.encode(result);
-        if (result.faults !== undefined && result.faults.length > 0) answer = -inline.push({ outcome: plain, faults: plainFaults(result.faults) }); // -1 - its index
+        if (result.faults !== undefined && result.faults.length > 0)
+          answer = -inline.push({ outcome: plain, faults: plainFaults(result.faults) }); // -1 - its index
         else answer = intern(outcomes, added, plain);
       } catch (e) {
         answer = -inline.push({ thrown: plainThrown(e) });
@@ -136,7 +148,15 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
       answers[at + i] = answer;
     }
     const addedCount = outcomes.size - base;
-    const reply: PlanBatchReply = { token, reset, base, added: addedCount === 0 ? null : added.finish(), addedCount, inline, answers: shared === null ? answers : null };
+    const reply: PlanBatchReply = {
+      token,
+      reset,
+      base,
+      added: addedCount === 0 ? null : added.finish(),
+      addedCount,
+      inline,
+      answers: shared === null ? answers : null,
+    };
     if (shared !== null) Atomics.store(shared, 0, count); // release: the answers are visible before the reply
     const transfer: ArrayBuffer[] = [];
     if (reply.added !== null) transfer.push(reply.added.nums.buffer as ArrayBuffer);

@@ -8,11 +8,26 @@ const found: PlainOutcome = {
   reason: 'goal fire',
   budget: null,
   stats,
-  plan: { planner: 'htn', cost: 3.5, meta: { root: 'Be', mtr: [0, 2], partial: false, continuation: null }, stats, steps: [{ task: 'NavigateTo', sourceId: 4, args: [2, 'bridge'], cost: 1.5 }, { task: 'Slam', sourceId: 5, args: [], cost: 2 }] },
+  plan: {
+    planner: 'htn',
+    cost: 3.5,
+    meta: { root: 'Be', mtr: [0, 2], partial: false, continuation: null },
+    stats,
+    steps: [
+      { task: 'NavigateTo', sourceId: 4, args: [2, 'bridge'], cost: 1.5 },
+      { task: 'Slam', sourceId: 5, args: [], cost: 2 },
+    ],
+  },
 };
 const branches: PlainOutcome = { ...found, plan: { ...found.plan!, parallel: [{ task: 'Guard', start: 0, split: 1, end: 2 }] } };
 const budget: PlainOutcome = { status: 'budget', reason: 'no plan for fire: expansions budget', budget: 'expansions', stats, plan: null };
-const none: PlainOutcome = { status: 'none', reason: 'no valid, unsatisfied goal', budget: null, stats: { expanded: 0, generated: 0, backtracks: 0 }, plan: null };
+const none: PlainOutcome = {
+  status: 'none',
+  reason: 'no valid, unsatisfied goal',
+  budget: null,
+  stats: { expanded: 0, generated: 0, backtracks: 0 },
+  plan: null,
+};
 
 describe('the pool wire format', () => {
   it('carries found (with parallel sections too), budget and none answers and failures through a structured clone unchanged', () => {

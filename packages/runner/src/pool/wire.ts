@@ -34,7 +34,14 @@ export class WireWriter {
   answer(r: PlainOutcome): void {
     const n = this.nums;
     const p = r.plan;
-    n.push(STATUS.indexOf(r.status), this.intern(r.reason), r.budget === null ? -1 : this.intern(r.budget), r.stats.expanded, r.stats.generated, r.stats.backtracks);
+    n.push(
+      STATUS.indexOf(r.status),
+      this.intern(r.reason),
+      r.budget === null ? -1 : this.intern(r.budget),
+      r.stats.expanded,
+      r.stats.generated,
+      r.stats.backtracks,
+    );
     if (p === null) {
       n.push(-1);
       return;
@@ -95,7 +102,14 @@ export function readWire(batch: WireBatch, count: number, each: (i: number, plai
       const args = nums[at++];
       steps[s] = { sourceId, cost: stepCost, args: args < 0 ? NO_ARGS : (json(args) as unknown[]), task: strings[nums[at++]] };
     }
-    const plan: PlainPlan = { planner: strings[planner], cost, meta: m < 0 ? null : json(m), steps, stats, ...(sections < 0 ? {} : { parallel: json(sections) as ParallelSection[] }) };
+    const plan: PlainPlan = {
+      planner: strings[planner],
+      cost,
+      meta: m < 0 ? null : json(m),
+      steps,
+      stats,
+      ...(sections < 0 ? {} : { parallel: json(sections) as ParallelSection[] }),
+    };
     each(k, { status: STATUS[kind], reason, budget, stats, plan }, '');
   }
 }

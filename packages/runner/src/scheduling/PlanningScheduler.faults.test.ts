@@ -16,7 +16,10 @@ function faultyPlanner(): AgentPlanner {
   return {
     kind: 'fake',
     operators: [],
-    plan: (): PlanResult => ({ ...planFound(plan, 'found'), faults: [new UserCodeError('INVALID_COST', 'Shoot', 'cost', 'The cost of action "Shoot" is not a number', Number.NaN)] }),
+    plan: (): PlanResult => ({
+      ...planFound(plan, 'found'),
+      faults: [new UserCodeError('INVALID_COST', 'Shoot', 'cost', 'The cost of action "Shoot" is not a number', Number.NaN)],
+    }),
     shouldReplace: () => ({ replace: false, reason: 'keep' }),
   };
 }
@@ -28,7 +31,15 @@ function run(planner: AgentPlanner, over: Partial<AgentOptions<object>> = {}) {
 }
 
 /** What a fault event says, without the tick it came on. */
-const gist = (f: Fault) => ({ where: f.where, subject: f.subject, agent: f.agent, runner: f.runner, planner: f.planner, code: f.error.code, message: f.error.message });
+const gist = (f: Fault) => ({
+  where: f.where,
+  subject: f.subject,
+  agent: f.agent,
+  runner: f.runner,
+  planner: f.planner,
+  code: f.error.code,
+  message: f.error.message,
+});
 
 describe('faults in answers of pending planners', () => {
   it("a scheduled planner's search faults become the same fault events as from synchronous planning", () => {
@@ -48,7 +59,14 @@ describe('faults in answers of pending planners', () => {
   });
 
   it('a scheduled planner that throws is a planner fault naming it, as when planning synchronously', () => {
-    const broken: AgentPlanner = { kind: 'fake', operators: [], plan: () => { throw new RangeError('bad heuristic'); }, shouldReplace: () => ({ replace: false, reason: '' }) };
+    const broken: AgentPlanner = {
+      kind: 'fake',
+      operators: [],
+      plan: () => {
+        throw new RangeError('bad heuristic');
+      },
+      shouldReplace: () => ({ replace: false, reason: '' }),
+    };
     const sync = run(broken);
     sync.agent.tick(0.1);
     const s = new PlanningScheduler({ frameWork: 10, sliceWork: 10 });
@@ -77,7 +95,9 @@ describe('faults in answers of pending planners', () => {
     const manual: PendingPlanner = {
       kind: 'manual',
       operators: [],
-      plan: () => { throw new Error('unused'); },
+      plan: () => {
+        throw new Error('unused');
+      },
       shouldReplace: () => ({ replace: true, reason: '' }),
       request: (_s, _c, _r, id, _u, rec) => void held.push({ id, rec }),
       cancel: () => undefined,

@@ -1,5 +1,17 @@
 import { describe, expect, it } from '@jest/globals';
-import { createState, noPlan, planFound, type AgentPlanner, type Plan, type PlanResult, type PlanReceiver, type PendingPlanner, type PlanUrgency, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
+import {
+  createState,
+  noPlan,
+  planFound,
+  type AgentPlanner,
+  type Plan,
+  type PlanResult,
+  type PlanReceiver,
+  type PendingPlanner,
+  type PlanUrgency,
+  type SlicedPlanner,
+  type WorldState,
+} from '@dualplan/world-state';
 import { createAgent } from '../Agent.js';
 import { OperatorStatus } from '../OperatorStatus.js';
 import { collect, makePlan, makeStep, testSchema, timedOperator } from '../testing/fakes.js';
@@ -18,7 +30,7 @@ function slicedFake(label: string, cost: number, log: string[] = []): SlicedPlan
     kind: 'fake',
     operators: [],
     begun: 0,
-    plan: () => (planFound(plan, label)),
+    plan: () => planFound(plan, label),
     shouldReplace: () => ({ replace: true, reason: 'newer' }),
     get work() {
       return work;
@@ -57,7 +69,13 @@ describe('PlanningScheduler', () => {
     const s = new PlanningScheduler({ ...untimed, frameWork: 1, sliceWork: 1 });
     const state = createState(schema);
     const rec = recorder();
-    const order: [string, PlanUrgency][] = [['r1', 'recheck'], ['i1', 'invalidated'], ['n1', 'noPlan'], ['r2', 'recheck'], ['n2', 'noPlan']];
+    const order: [string, PlanUrgency][] = [
+      ['r1', 'recheck'],
+      ['i1', 'invalidated'],
+      ['n1', 'noPlan'],
+      ['r2', 'recheck'],
+      ['n2', 'noPlan'],
+    ];
     order.forEach(([label, urgency], i) => request(s.schedule(slicedFake(label, 1)), state, i + 1, urgency, rec));
     for (let f = 0; f < 5; f++) s.runFrame();
     expect(rec.got.map(([, r]) => r)).toEqual(['n1', 'n2', 'i1', 'r1', 'r2']);
@@ -73,7 +91,10 @@ describe('PlanningScheduler', () => {
     expect(rec.got).toEqual([[2, 'short']]);
     s.runFrame(); // long: 12 more
     s.runFrame(); // long: the last 5
-    expect(rec.got).toEqual([[2, 'short'], [1, 'long']]);
+    expect(rec.got).toEqual([
+      [2, 'short'],
+      [1, 'long'],
+    ]);
     expect(s.stats.work).toBe(28);
     expect(s.stats.latencyFrames).toBe(2);
   });
@@ -167,7 +188,10 @@ describe('PlanningScheduler', () => {
     request(s.schedule(plain), state, 1, 'noPlan', rec);
     request(s.schedule(broken), state, 2, 'noPlan', rec);
     s.runFrame();
-    expect(rec.got).toEqual([[1, 'nothing'], [2, 'failed: planner broken threw: cost function exploded']]);
+    expect(rec.got).toEqual([
+      [1, 'nothing'],
+      [2, 'failed: planner broken threw: cost function exploded'],
+    ]);
     expect(s.stats.failures).toBe(1);
   });
 
@@ -206,7 +230,14 @@ describe('runners with a scheduled planner', () => {
     const s = new PlanningScheduler({ ...untimed, frameWork: 2, sliceWork: 1 });
     const updates: number[] = [];
     const op = { update: () => (updates.push(1), OperatorStatus.Running) };
-    const agent = createAgent({ id: 'a', state: createState(schema), ctx: {}, planner: s.schedule(slicedFake('p', 4)), operators: { Op: op }, whilePlanning: 'idle' });
+    const agent = createAgent({
+      id: 'a',
+      state: createState(schema),
+      ctx: {},
+      planner: s.schedule(slicedFake('p', 4)),
+      operators: { Op: op },
+      whilePlanning: 'idle',
+    });
     agent.tick(0.1);
     s.runFrame();
     agent.tick(0.1);
@@ -241,7 +272,11 @@ describe('runners with a scheduled planner', () => {
     expect(held.map((h) => h.id)).toEqual([1, 2]);
     agent.runner().abortPlan('test'); // plan gone: more urgent, supersedes request 2
     agent.tick(0.1);
-    expect(held.map((h) => [h.id, h.urgency])).toEqual([[1, 'noPlan'], [2, 'recheck'], [3, 'invalidated']]);
+    expect(held.map((h) => [h.id, h.urgency])).toEqual([
+      [1, 'noPlan'],
+      [2, 'recheck'],
+      [3, 'invalidated'],
+    ]);
     held[2].rec.receive(3, planFound(plan('three'), 'three'), '');
     held[1].rec.receive(2, planFound(plan('two'), 'two'), '');
     expect(agent.runner().plan?.steps[0].task).toBe('three');
@@ -275,7 +310,12 @@ describe('runners with a scheduled planner', () => {
     for (const id of ['a', 'b', 'c', 'd']) {
       let calls = 0;
       const plan = makePlan('fake', [makeStep(schema, 'long')], null);
-      const planner: AgentPlanner = { kind: 'f', operators: [], plan: () => (calls++, planFound(plan, '')), shouldReplace: () => ({ replace: false, reason: 'same' }) };
+      const planner: AgentPlanner = {
+        kind: 'f',
+        operators: [],
+        plan: () => (calls++, planFound(plan, '')),
+        shouldReplace: () => ({ replace: false, reason: 'same' }),
+      };
       const agent = createAgent({ id, state: createState(schema), ctx: {}, planner, operators: { Op: timedOperator(1000) }, recheckInterval: 1 });
       let t = 0;
       while (calls < 2 && t < 30) {

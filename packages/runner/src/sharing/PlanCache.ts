@@ -60,7 +60,8 @@ export class PlanCache {
 
   constructor(options: PlanCacheOptions = {}) {
     const capacity = options.capacity ?? 4096;
-    if (!Number.isInteger(capacity) || capacity < 1) throw new RunnerError('BAD_CACHE_OPTION', 'capacity', `PlanCache capacity must be an integer >= 1, got ${capacity}.`);
+    if (!Number.isInteger(capacity) || capacity < 1)
+      throw new RunnerError('BAD_CACHE_OPTION', 'capacity', `PlanCache capacity must be an integer >= 1, got ${capacity}.`);
     this.capacity = capacity;
   }
 
@@ -92,7 +93,17 @@ export class PlanCache {
   store(hash: number, name: string, ctxKey: unknown, values: ArrayLike<number>, cells: Int32Array, result: PlanResult, planMs: number): PlanResult {
     this.stats.spentMs += planMs;
     const kept = Int32Array.from(cells, (c) => values[c]);
-    const entry: CacheEntry = { hash, name, ctxKey, cells: kept, result: frozenResult(result), planMs, chain: this.byHash.get(hash) ?? null, newer: null, older: null };
+    const entry: CacheEntry = {
+      hash,
+      name,
+      ctxKey,
+      cells: kept,
+      result: frozenResult(result),
+      planMs,
+      chain: this.byHash.get(hash) ?? null,
+      newer: null,
+      older: null,
+    };
     this.byHash.set(hash, entry);
     this.link(entry);
     if (++this.count > this.capacity) this.evict();

@@ -1,4 +1,15 @@
-import { ForwardingPlanner, noPlan, planFound, validatePlan, type AgentPlanner, type Plan, type PlanCheck, type PlanResult, type ReplaceDecision, type WorldState } from '@dualplan/world-state';
+import {
+  ForwardingPlanner,
+  noPlan,
+  planFound,
+  validatePlan,
+  type AgentPlanner,
+  type Plan,
+  type PlanCheck,
+  type PlanResult,
+  type ReplaceDecision,
+  type WorldState,
+} from '@dualplan/world-state';
 import { frozenResult } from './frozenResult.js';
 
 /** Counters of a {@link Squad}. */

@@ -43,11 +43,13 @@ export interface CachedPlannerOptions<Ctx> {
  * });
  */
 export function cachedPlanner<Ctx>(planner: AgentPlanner<Ctx>, cache: PlanCache, options: CachedPlannerOptions<Ctx>): AgentPlanner<Ctx> {
-  if (!options || typeof options.name !== 'string' || options.name === '') throw new RunnerError('BAD_CACHE_OPTION', 'name', 'cachedPlanner needs a name: the domain and its goals or root task.');
+  if (!options || typeof options.name !== 'string' || options.name === '')
+    throw new RunnerError('BAD_CACHE_OPTION', 'name', 'cachedPlanner needs a name: the domain and its goals or root task.');
   const clock = options.clock ?? (() => performance.now());
   const cacheNone = options.cacheNone !== false;
   const afterFailure = options.afterFailure ?? 60;
-  if (!(afterFailure >= 0)) throw new RunnerError('BAD_CACHE_OPTION', 'afterFailure', `cachedPlanner afterFailure must be a number of seconds >= 0, got ${afterFailure}.`);
+  if (!(afterFailure >= 0))
+    throw new RunnerError('BAD_CACHE_OPTION', 'afterFailure', `cachedPlanner afterFailure must be a number of seconds >= 0, got ${afterFailure}.`);
   return new CachedPlanner(planner, cache, options.name, options.ctxKey, clock, cacheNone, afterFailure, (state) => resolve(options, state));
 }
 

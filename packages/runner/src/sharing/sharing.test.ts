@@ -9,7 +9,11 @@ import { Squad } from './Squad.js';
 const schema = testSchema();
 const attack = makeStep(schema, 'Attack', { conditions: [{ key: 'A', op: '==', value: true }], sourceId: 1 });
 const rest = makeStep(schema, 'Rest', { sourceId: 2 });
-const planner = () => goalPlanner(schema, [{ name: 'fight', priority: 2, when: [{ key: 'Seen', op: '==', value: true }], options: [[attack]] }, { name: 'idle', priority: 1, options: [[rest]] }]);
+const planner = () =>
+  goalPlanner(schema, [
+    { name: 'fight', priority: 2, when: [{ key: 'Seen', op: '==', value: true }], options: [[attack]] },
+    { name: 'idle', priority: 1, options: [[rest]] },
+  ]);
 
 describe('cachedPlanner', () => {
   it('plans once per situation: agents in the same relevant state share one frozen plan', () => {
@@ -70,7 +74,12 @@ describe('cachedPlanner', () => {
 
   it('never caches a budget answer', () => {
     let calls = 0;
-    const budget: AgentPlanner = { kind: 'b', operators: [], plan: () => (calls++, noPlan('out of budget', 'steps')), shouldReplace: () => ({ replace: false, reason: '' }) };
+    const budget: AgentPlanner = {
+      kind: 'b',
+      operators: [],
+      plan: () => (calls++, noPlan('out of budget', 'steps')),
+      shouldReplace: () => ({ replace: false, reason: '' }),
+    };
     const p = cachedPlanner(budget, new PlanCache(), { name: 'b' });
     p.plan(createState(schema), {}, null);
     p.plan(createState(schema), {}, null);

@@ -1,6 +1,8 @@
 // Small fake planners and operators for the runner's tests: they implement
 // AgentPlanner the way the htn and goap adapters do, without importing either.
-import { planFound, noPlan,
+import {
+  planFound,
+  noPlan,
   bool,
   compileConditions,
   compileEffects,
