@@ -31,7 +31,7 @@ export type { PlanRunnerOptions } from './PlanRunnerOptions.js';
  * conditions, validate the rest of the plan when the world changed, replan on
  * the triggers, start the next step after checking its conditions, and update
  * the running operator. Effects are applied once, on success, as
- * {@link ChangeSource | ChangeSource.Own}, all or none; expected effects only ever touch a
+ * world-state's `ChangeSource.Own`, all or none; expected effects only ever touch a
  * working copy. A tick with a running step and no change allocates nothing.
  * Events are object literals with every field written out: spreading a shared
  * base object and adding fields is many times slower in V8, and monitors listen to every event.
