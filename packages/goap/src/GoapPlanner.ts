@@ -2,6 +2,7 @@ import {
   DualplanError,
   PlanBuffer,
   checkConditions,
+  checkWorldState,
   copyResult,
   moveFaults,
   type Plan,
@@ -20,7 +21,6 @@ import { createHeuristic } from './heuristics/createHeuristic.js';
 import type { GoapHeuristic } from './heuristics/GoapHeuristic.js';
 import { resolvePreset } from './heuristics/presets.js';
 import { ActionStats } from './search/ActionStats.js';
-import { checkState } from './search/checkState.js';
 import { chooseMode, precomputePatterns } from './search/chooseMode.js';
 import { GoapSearch } from './search/GoapSearch.js';
 import { SearchSpace } from './search/SearchSpace.js';
@@ -121,7 +121,7 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
    * if (r.status === 'found') console.log(r.plan.steps.map((s) => s.task));
    */
   plan(state: WorldState<any>, ctx?: Ctx, request?: GoapPlanRequest): PlanResult<GoapMeta> {
-    checkState(state);
+    checkWorldState(state, 'GoapPlanner');
     const out = request?.out ?? this.scratchOut;
     const s = this.engine;
     let result: PlanResult<GoapMeta>;

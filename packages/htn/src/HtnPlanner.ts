@@ -1,5 +1,6 @@
 import {
   DualplanError,
+  checkWorldState,
   ParallelCheck,
   PlanBuffer,
   type PlanStep,
@@ -326,7 +327,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
 
   private bestFirst(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): HtnResult {
     if (this.tracing) throw traceError();
-    checkState(state);
+    checkWorldState(state, 'HtnPlanner');
     if (request?.against != null) {
       throw new DualplanError(
         'BAD_OPTION',
@@ -349,7 +350,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   }
 
   private begin(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): PlanBuffer {
-    checkState(state);
+    checkWorldState(state, 'HtnPlanner');
     const out = this.output(request);
     if (request?.seed !== undefined) this.reseed(request.seed);
     this.search.reset(state, ctx as Ctx, this.parallel === null ? out.p.steps : this.marked, request?.against ?? null, this.tracing);
@@ -424,22 +425,6 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       versions[j++] = this.slotVersion[own];
     }
     if (slots.length !== j) slots.length = versions.length = j;
-  }
-}
-
-/** Planning needs a WorldState; a plain snapshot object is a common slip. */
-function checkState(state: WorldState<any>): void {
-  if (
-    state === null ||
-    typeof state !== 'object' ||
-    typeof (state as { copyFrom?: unknown }).copyFrom !== 'function' ||
-    !(state as { schema?: unknown }).schema
-  ) {
-    throw new DualplanError(
-      'BAD_STATE',
-      'state',
-      `HtnPlanner plans from a WorldState, got ${describeValue(state)}: build one with createState(schema, snapshot).`,
-    );
   }
 }
 

@@ -1,6 +1,7 @@
 export { DualplanError, SchemaError, UnknownKeyError, ForeignKeyError, ValueRangeError, DefinitionError, SnapshotError } from './errors.js';
 export { UserCodeError } from './UserCodeError.js';
 export { describeThrown, describeValue, showValue } from './describeValue.js';
+export { checkWorldState } from './checkWorldState.js';
 export { bool, int, enumOf, mergedBools } from './KeySpec.js';
 export type { BoolSpec, EnumSpec, IntSpec, KeySpec, EdgePolicy, EnumSource, EnumValue, ValueOf, SlotOptions } from './KeySpec.js';
 export { Schema, KeyKind, Edge, MAX_ENUM_VALUES, KEY_TAG_SHIFT, KEY_CELL_MASK } from './Schema.js';

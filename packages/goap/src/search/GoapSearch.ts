@@ -1,4 +1,4 @@
-import { DualplanError, type WorldState } from '@dualplan/world-state';
+import { DualplanError, checkWorldState, type WorldState } from '@dualplan/world-state';
 import { countViolated } from '../domain/cellSet.js';
 import { describeNode } from '../domain/describeCell.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
@@ -6,7 +6,6 @@ import { goalOf } from '../domain/goalOf.js';
 import type { SearchHeuristic } from '../heuristics/SearchHeuristic.js';
 import { PlannerBusyError } from '../errors.js';
 import type { ActionStats } from './ActionStats.js';
-import { checkState } from './checkState.js';
 import { DEFERRED, expandBackward, expandForward, materialize, traceExpansion } from './expand.js';
 import type { GoapBudget, GoapStatus } from './GoapResult.js';
 import { relevantActions } from './relevantActions.js';
@@ -35,7 +34,7 @@ export class GoapSearch extends SearchState {
   /** Set up a search from `state` (copied) to `goal`; {@link step} runs it. */
   begin(state: WorldState<any>, goal: string | number | CompiledGoal, ctx: unknown): void {
     if (this.busy || this.result.status === 'running') throw new PlannerBusyError();
-    checkState(state);
+    checkWorldState(state, 'GoapPlanner');
     // Low-level search() callers may never call plan(), which empties the fault log: keep it bounded.
     if (this.faultLog.length >= 256) this.faultLog.length = 0;
     const g = goalOf(this.domain, goal);
