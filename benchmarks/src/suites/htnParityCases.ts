@@ -1,8 +1,9 @@
 import { compileHtnDomain, HtnPlanner, type CompoundDef, type HtnDomain } from '@dualplan/htn';
 import { gunCombatDomain, npcActions, npcHtnDomain, type NpcActions } from '@dualplan/htn/examples';
-import { createState, eq, gt, PlanBuffer, validatePlan, type WorldState } from '@dualplan/world-state';
+import { createState, eq, gt } from '@dualplan/world-state';
 import type { BenchCase } from '../BenchCase.js';
 import { dualplanCase } from '../BenchCase.js';
+import { htnCrowd, planCrowd, sameCrowdPlans, type HtnCrowd } from './htnCrowd.js';
 
 const AGENTS = 1000;
 
@@ -43,35 +44,21 @@ function plainNpcDomain(actions: NpcActions): HtnDomain<any> {
 /** How an NPC crowd is written: plain methods; the slot with the utility gun; the slot with the plain gun (the slot's own cost). */
 type Form = 'plain' | 'slot+utility' | 'slot+plain';
 
-interface Crowd {
-  readonly planners: HtnPlanner[];
-  readonly states: WorldState<any>[];
-  readonly buffers: PlanBuffer[];
-}
-
 /** 1,000 NPC agents, each with its own planner, state and buffer, over one shared domain. */
-function crowd(form: Form): Crowd {
+function crowd(form: Form): HtnCrowd {
   const actions = npcActions();
   const slotted = form !== 'plain';
   const domain = slotted ? npcHtnDomain(actions) : plainNpcDomain(actions);
   const gun = form === 'slot+utility' ? gunCombatDomain(actions) : compileHtnDomain(actions, { root: 'GunCombat', tasks: [plainGun(actions)] });
-  const planners: HtnPlanner[] = [];
-  const states: WorldState<any>[] = [];
-  const buffers: PlanBuffer[] = [];
-  for (let i = 0; i < AGENTS; i++) {
-    const planner = new HtnPlanner(domain);
-    if (slotted) planner.plug('Combat', gun);
-    planners.push(planner);
-    states.push(createState(actions.schema, { EnemyNear: i % 5 !== 4, Ammo: i % 4, WeaponNearby: i % 10 === 4 }));
-    buffers.push(new PlanBuffer());
-  }
-  return { planners, states, buffers };
-}
-
-function planAll(c: Crowd): number {
-  let steps = 0;
-  for (let i = 0; i < AGENTS; i++) steps += c.planners[i].plan(c.states[i], undefined, { out: c.buffers[i] }).plan?.steps.length ?? 0;
-  return steps;
+  return htnCrowd(
+    AGENTS,
+    () => {
+      const planner = new HtnPlanner(domain);
+      if (slotted) planner.plug('Combat', gun);
+      return planner;
+    },
+    (i) => createState(actions.schema, { EnemyNear: i % 5 !== 4, Ammo: i % 4, WeaponNearby: i % 10 === 4 }),
+  );
 }
 
 /**
@@ -81,14 +68,6 @@ function planAll(c: Crowd): number {
  */
 export function htnParityCases(suite: string): BenchCase[] {
   const plainName = `NPC ${AGENTS} agents, plain methods`;
-  const names = (c: Crowd) =>
-    c.planners.map(
-      (p, i) =>
-        p
-          .plan(c.states[i])
-          .plan?.steps.map((s) => s.task)
-          .join(',') ?? '(none)',
-    );
   const caseName: Record<Form, string> = {
     plain: plainName,
     'slot+utility': `NPC ${AGENTS} agents, slot + utility select`,
@@ -105,23 +84,10 @@ export function htnParityCases(suite: string): BenchCase[] {
       () => {
         const c = crowd(form);
         return {
-          run: () => planAll(c),
+          run: () => planCrowd(c),
           check: () => {
-            const ours = names(c);
-            const other = names(crowd(form === 'plain' ? 'slot+utility' : 'plain'));
-            const differs = ours.findIndex((n, i) => n !== other[i]);
-            const invalid = c.planners.findIndex((p, i) => {
-              const plan = p.plan(c.states[i]).plan;
-              return !plan || validatePlan(plan.steps, 0, c.states[i], createState(c.states[i].schema)).step >= 0;
-            });
-            const ok = differs < 0 && invalid < 0;
-            const detail =
-              differs >= 0
-                ? `agent ${differs}: ${ours[differs]} vs ${other[differs]}`
-                : invalid >= 0
-                  ? `agent ${invalid}: invalid plan`
-                  : `${AGENTS} plans, equal to the other form`;
-            return { valid: ok, optimal: ok, detail, planLength: ours.length };
+            const same = sameCrowdPlans(c, crowd(form === 'plain' ? 'slot+utility' : 'plain'));
+            return { ...same, optimal: same.valid };
           },
         };
       },
