@@ -6,6 +6,28 @@ import { chainDomain, randomDomain } from '../examples/index.js';
 import type { GoapDomain } from '../domain/GoapDomain.js';
 import { boundedOptimum, simulate } from '../testUtil.js';
 import type { AdaptiveAdmissible } from './AdaptiveAdmissible.js';
+import { LmCut, type LmCutSearch } from './LmCut.js';
+import { Relaxation } from './Relaxation.js';
+
+/** LM-cut of the random domain's goal from its start, asked directly (backward: the goal's words; forward: the start's values). */
+function directLmCut(rd: ReturnType<typeof randomDomain>, mode: 'backward' | 'forward', scale: number): number {
+  const domain = rd.domain;
+  const start = createState(domain.schema, rd.start);
+  const s: LmCutSearch = { domain, mode, start, goal: domain.goals[0], relevant: null, costOf: (a) => domain.baseCost[a] * scale };
+  const lm = new LmCut(domain);
+  lm.prepare(s);
+  return mode === 'backward' ? lm.estimate(s, domain.goals[0].words, 0) : lm.estimate(s, Int32Array.from(start.values), 0);
+}
+
+/** h_max of the random domain's goal from its start, by the relaxation the 'max' heuristic uses (without its count bound). */
+function hmaxOf(rd: ReturnType<typeof randomDomain>): number {
+  const d = rd.domain;
+  const r = new Relaxation(d);
+  r.compute({ costOf: (a) => d.baseCost[a] }, createState(d.schema, rd.start).values, 0, true);
+  let h = 0;
+  for (const c of d.goals[0].cells) h = Math.max(h, r.cellCost(d.goals[0].words, d.offset[c], c));
+  return h;
+}
 
 /** The raw estimate of the search's root (the goal backward, the start state forward). */
 function rootEstimate(domain: GoapDomain, start: ReturnType<typeof createState>, options: GoapPlannerOptions): number {
@@ -47,6 +69,30 @@ describe('LM-cut', () => {
         return best === 0 ? lmcut === 0 : lmcut >= 1 && lmcut <= best;
       }),
       { numRuns: 300 },
+    );
+  });
+
+  // LM-cut's first round is h_max, and each round adds a cut's cost: never below h_max.
+  test.each(['backward', 'forward'] as const)('%s on random domains: LM-cut >= h_max', (mode) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        const rd = randomDomain(seed, { actions: 6 + (seed % 7) });
+        return directLmCut(rd, mode, 1) >= hmaxOf(rd);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  // Integer costs take the bucket queue; costs scaled past its limit take the binary heap. Scaling by a power of two
+  // is exact in floating point, so the two queues must give the same estimate, scaled.
+  test.each(['backward', 'forward'] as const)('%s: the bucket queue and the heap agree (costs scaled by 2^20)', (mode) => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        const rd = randomDomain(seed, { actions: 6 + (seed % 7), maxCost: 9 });
+        const h = directLmCut(rd, mode, 1);
+        return directLmCut(rd, mode, 2 ** 20) === h * 2 ** 20;
+      }),
+      { numRuns: 200 },
     );
   });
 

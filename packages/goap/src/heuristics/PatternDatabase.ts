@@ -1,6 +1,7 @@
 import { EffOp } from '@dualplan/world-state';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
+import { BucketQueue, MinHeap, type CostQueue } from './CostQueue.js';
 
 /** Largest abstract state space a pattern database is built for (8 bytes per state). */
 export const PDB_MAX_STATES = 1 << 20;
@@ -149,7 +150,7 @@ function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternData
   let maxCost = 0;
   for (let x = 0; x < cost.length && maxCost >= 0; x++)
     maxCost = Number.isInteger(cost[x]) && cost[x] >= 0 && cost[x] < BUCKET_SPAN ? Math.max(maxCost, cost[x]) : -1;
-  const heap: Queue = maxCost >= 0 ? new BucketQueue(maxCost + 1) : new MinHeap(states);
+  const heap: CostQueue = maxCost >= 0 ? new BucketQueue(maxCost + 1) : new MinHeap(states);
   const values = new Int32Array(n);
   const decode = (i: number) => {
     for (let k = 0; k < n; k++) values[k] = ((i / strides[k]) | 0) % size[k];
@@ -217,115 +218,3 @@ function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternData
 
 /** Largest integer action cost the bucket queue takes (its ring has one bucket per cost value). */
 const BUCKET_SPAN = 4096;
-
-/** The build's priority queue of (cost, state) pairs: `topKey` then `pop` takes the cheapest. */
-interface Queue {
-  size: number;
-  topKey(): number;
-  push(k: number, v: number): void;
-  pop(): number;
-}
-
-/**
- * Dial's bucket queue for integer costs: a ring of `span` (the largest action
- * cost + 1) LIFO lists, linked through typed arrays with a free list. Every
- * queued cost lies in [current, current + span), so each lands in its own bucket.
- */
-class BucketQueue implements Queue {
-  private readonly head: Int32Array;
-  private next = new Int32Array(1024);
-  private val = new Int32Array(1024);
-  private free = -1;
-  private used = 0;
-  private cur = 0;
-  size = 0;
-  constructor(private readonly span: number) {
-    this.head = new Int32Array(span).fill(-1);
-  }
-  topKey(): number {
-    while (this.head[this.cur % this.span] < 0) this.cur++;
-    return this.cur;
-  }
-  push(k: number, v: number): void {
-    let e = this.free;
-    if (e >= 0) this.free = this.next[e];
-    else {
-      if (this.used === this.val.length) {
-        const next = new Int32Array(this.used * 2);
-        const val = new Int32Array(this.used * 2);
-        next.set(this.next);
-        val.set(this.val);
-        this.next = next;
-        this.val = val;
-      }
-      e = this.used++;
-    }
-    const b = k % this.span;
-    this.val[e] = v;
-    this.next[e] = this.head[b];
-    this.head[b] = e;
-    this.size++;
-  }
-  pop(): number {
-    const b = this.topKey() % this.span;
-    const e = this.head[b];
-    this.head[b] = this.next[e];
-    this.next[e] = this.free;
-    this.free = e;
-    this.size--;
-    return this.val[e];
-  }
-}
-
-/** A binary min-heap of (cost, state) pairs in typed arrays, for the build (costs that are not integers). */
-class MinHeap implements Queue {
-  private key: Float64Array;
-  private val: Int32Array;
-  size = 0;
-  constructor(capacity: number) {
-    this.key = new Float64Array(Math.max(16, capacity));
-    this.val = new Int32Array(this.key.length);
-  }
-  topKey(): number {
-    return this.key[0];
-  }
-  push(k: number, v: number): void {
-    if (this.size === this.key.length) {
-      const key = new Float64Array(this.key.length * 2);
-      const val = new Int32Array(key.length);
-      key.set(this.key);
-      val.set(this.val);
-      this.key = key;
-      this.val = val;
-    }
-    let i = this.size++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (this.key[p] <= k) break;
-      this.key[i] = this.key[p];
-      this.val[i] = this.val[p];
-      i = p;
-    }
-    this.key[i] = k;
-    this.val[i] = v;
-  }
-  pop(): number {
-    const top = this.val[0];
-    const n = --this.size;
-    const k = this.key[n];
-    const v = this.val[n];
-    let i = 0;
-    for (;;) {
-      let j = 2 * i + 1;
-      if (j >= n) break;
-      if (j + 1 < n && this.key[j + 1] < this.key[j]) j++;
-      if (this.key[j] >= k) break;
-      this.key[i] = this.key[j];
-      this.val[i] = this.val[j];
-      i = j;
-    }
-    this.key[i] = k;
-    this.val[i] = v;
-    return top;
-  }
-}

@@ -1,0 +1,122 @@
+/**
+ * A priority queue of (cost, item) pairs for the Dijkstra passes of the
+ * heuristics (pattern database builds, h_max in LM-cut): `topKey` then `pop`
+ * takes the cheapest. Both kinds keep their arrays between uses, so a pass
+ * allocates nothing once they have grown to the task's size. @internal
+ */
+export interface CostQueue {
+  size: number;
+  topKey(): number;
+  push(k: number, v: number): void;
+  pop(): number;
+}
+
+/**
+ * Dial's bucket queue for integer costs: a ring of `span` LIFO lists, linked
+ * through typed arrays with a free list; O(1) per push and pop. Every queued
+ * cost must lie in [cur, cur + span), where `cur` is the cheapest cost queued
+ * or popped since the queue was last empty: a Dijkstra pass whose step costs
+ * are below `span` (the largest action cost + 1), or one whose costs all lie
+ * below `span` (LM-cut: `span` above any h_max value). @internal
+ */
+export class BucketQueue implements CostQueue {
+  private readonly head: Int32Array;
+  private next = new Int32Array(256);
+  private val = new Int32Array(256);
+  private free = -1;
+  private used = 0;
+  private cur = 0;
+  size = 0;
+  constructor(readonly span: number) {
+    this.head = new Int32Array(span).fill(-1);
+  }
+  topKey(): number {
+    while (this.head[this.cur % this.span] < 0) this.cur++;
+    return this.cur;
+  }
+  push(k: number, v: number): void {
+    // A pass that starts again below the last one (LM-cut's next round) scans from its cheapest cost.
+    if (this.size === 0 || k < this.cur) this.cur = k;
+    let e = this.free;
+    if (e >= 0) this.free = this.next[e];
+    else {
+      if (this.used === this.val.length) this.grow();
+      e = this.used++;
+    }
+    const b = k % this.span;
+    this.val[e] = v;
+    this.next[e] = this.head[b];
+    this.head[b] = e;
+    this.size++;
+  }
+  pop(): number {
+    const b = this.topKey() % this.span;
+    const e = this.head[b];
+    this.head[b] = this.next[e];
+    this.next[e] = this.free;
+    this.free = e;
+    this.size--;
+    return this.val[e];
+  }
+  private grow(): void {
+    const next = new Int32Array(this.used * 2);
+    const val = new Int32Array(this.used * 2);
+    next.set(this.next);
+    val.set(this.val);
+    this.next = next;
+    this.val = val;
+  }
+}
+
+/** A binary min-heap of (cost, item) pairs in typed arrays, for costs that are not small integers. @internal */
+export class MinHeap implements CostQueue {
+  private key: Float64Array;
+  private val: Int32Array;
+  size = 0;
+  constructor(capacity: number) {
+    this.key = new Float64Array(Math.max(16, capacity));
+    this.val = new Int32Array(this.key.length);
+  }
+  topKey(): number {
+    return this.key[0];
+  }
+  push(k: number, v: number): void {
+    if (this.size === this.key.length) {
+      const key = new Float64Array(this.key.length * 2);
+      const val = new Int32Array(key.length);
+      key.set(this.key);
+      val.set(this.val);
+      this.key = key;
+      this.val = val;
+    }
+    let i = this.size++;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (this.key[p] <= k) break;
+      this.key[i] = this.key[p];
+      this.val[i] = this.val[p];
+      i = p;
+    }
+    this.key[i] = k;
+    this.val[i] = v;
+  }
+  pop(): number {
+    const top = this.val[0];
+    const n = --this.size;
+    const k = this.key[n];
+    const v = this.val[n];
+    let i = 0;
+    for (;;) {
+      let j = 2 * i + 1;
+      if (j >= n) break;
+      if (j + 1 < n && this.key[j + 1] < this.key[j]) j++;
+      if (this.key[j] >= k) break;
+      this.key[i] = this.key[j];
+      this.val[i] = this.val[j];
+      i = j;
+    }
+    this.key[i] = k;
+    this.val[i] = v;
+    return top;
+  }
+}
