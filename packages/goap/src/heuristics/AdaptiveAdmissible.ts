@@ -7,21 +7,20 @@ interface Estimator<S> {
   estimate(s: S, words: Int32Array, at: number, unsat: number): number;
 }
 
-/** Estimates made with h_max before a search switches to LM-cut. */
-export const LMCUT_AFTER = 2048;
+/** Backward: estimates made with h_max before a search switches to LM-cut. */
+export const LMCUT_AFTER = 64;
 
 /**
  * The `'admissible'` heuristic, which `optimal: true` picks. Forward, when the
  * cells the goal's relevant actions read span at most a million states, the
  * goal's pattern database (built once per goal, then one lookup per node: the
- * exact remaining cost; see {@link PatternDatabase}). Otherwise h_max for the
- * first {@link LMCUT_AFTER} nodes of a search, LM-cut for the rest. LM-cut
- * costs tens of times more per node than h_max (a few h_max passes per node
- * instead of one lookup per cell) and saves far more than that only when the
- * search is large: small searches finish with h_max at its speed; large ones
- * pay at most that many cheap estimates before the strong one takes over.
- * Every value is admissible, so A* stays optimal across the switch (nodes that
- * got the weaker estimate are simply expanded earlier). @internal
+ * exact remaining cost; see {@link PatternDatabase}). Otherwise LM-cut:
+ * forward from the first node (there h_max costs a relaxation per node, about
+ * what LM-cut costs), backward after {@link LMCUT_AFTER} h_max estimates (there
+ * h_max is a lookup per cell, so a search that small never pays for LM-cut,
+ * and a larger one pays for only that many weaker estimates). Both values are
+ * admissible, so A* stays optimal across the switch (nodes that got the weaker
+ * estimate are simply expanded earlier). @internal
  */
 export class AdaptiveAdmissible<S extends LmCutSearch> {
   readonly admissible = true;
@@ -31,7 +30,7 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   readonly deferred = true;
   private estimates = 0;
   private pdb: PatternDatabase | null = null;
-  /** Estimates made with h_max before the switch (tests lower it). */
+  /** Backward: h_max estimates before LM-cut (tests lower it). */
   switchAfter = LMCUT_AFTER;
 
   constructor(
@@ -42,11 +41,14 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   prepare(s: S): void {
     this.estimates = 0;
     this.pdb = s.mode === 'forward' ? PatternDatabase.of(s.domain, s.goal!, s.relevant) : null;
-    if (this.pdb === null) this.max.prepare(s);
+    if (this.pdb !== null) return;
+    if (s.mode === 'backward') this.max.prepare(s);
+    else this.lmcut.prepare(s);
   }
 
   estimate(s: S, words: Int32Array, at: number, unsat: number): number {
     if (this.pdb !== null) return this.pdb.lookup(words, at);
+    if (s.mode === 'forward') return this.lmcut.estimate(s, words, at);
     const n = ++this.estimates;
     if (n <= this.switchAfter) return this.max.estimate(s, words, at, unsat);
     // Prepared only when a search gets this far: small searches never pay for it.

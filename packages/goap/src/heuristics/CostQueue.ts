@@ -14,20 +14,18 @@ export interface CostQueue {
 /**
  * Dial's bucket queue for integer costs: a ring of `span` LIFO lists, linked
  * through typed arrays with a free list; O(1) per push and pop. Every queued
- * cost must lie in [cur, cur + span), where `cur` is the cheapest cost queued
- * or popped since the queue was last empty: a Dijkstra pass whose step costs
- * are below `span` (the largest action cost + 1), or one whose costs all lie
- * below `span` (LM-cut: `span` above any h_max value). @internal
+ * cost lies in [current, current + span) when `span` is the largest action
+ * cost + 1, so each lands in its own bucket. @internal
  */
 export class BucketQueue implements CostQueue {
   private readonly head: Int32Array;
-  private next = new Int32Array(256);
-  private val = new Int32Array(256);
+  private next = new Int32Array(1024);
+  private val = new Int32Array(1024);
   private free = -1;
   private used = 0;
   private cur = 0;
   size = 0;
-  constructor(readonly span: number) {
+  constructor(private readonly span: number) {
     this.head = new Int32Array(span).fill(-1);
   }
   topKey(): number {
@@ -35,8 +33,6 @@ export class BucketQueue implements CostQueue {
     return this.cur;
   }
   push(k: number, v: number): void {
-    // A pass that starts again below the last one (LM-cut's next round) scans from its cheapest cost.
-    if (this.size === 0 || k < this.cur) this.cur = k;
     let e = this.free;
     if (e >= 0) this.free = this.next[e];
     else {

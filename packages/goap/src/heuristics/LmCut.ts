@@ -1,6 +1,6 @@
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import { isFree, violates } from '../domain/cellSet.js';
-import { BucketQueue, MinHeap, type CostQueue } from './CostQueue.js';
+import { MinHeap } from './CostQueue.js';
 import { relaxedTaskOf, type RelaxedTask } from './RelaxedTask.js';
 
 /** What LM-cut reads from the search it serves (the planner's heuristic view). */
@@ -13,9 +13,6 @@ export interface LmCutSearch {
   readonly relevant: Uint8Array | null;
   costOf(a: number): number;
 }
-
-/** Largest h_max value the bucket queue is sized for (above it, or with costs that are not integers, a binary heap). */
-const BUCKET_LIMIT = 1 << 16;
 
 /**
  * The LM-cut heuristic (Helmert and Domshlak): admissible, and much stronger
@@ -55,9 +52,13 @@ export class LmCut {
   private readonly hmax0: Float64Array;
   private readonly supporter0: Int32Array;
   private readonly supCost0: Float64Array;
-  /** Per fact: the round that put it in the goal zone, and the round whose cut search reached it. */
+  /** Per fact, round numbers: in the goal zone; found reachable without it, or not ({@link reachable}). */
   private readonly zone: Int32Array;
   private readonly seen: Int32Array;
+  private readonly dead: Int32Array;
+  /** Per fact: the last {@link reachable} search that visited it. */
+  private readonly visited: Int32Array;
+  private visit = 0;
   /** The goal zone's facts in this round; per operator, the round that put it in the cut. */
   private readonly zoneList: Int32Array;
   private readonly opMark: Int32Array;
@@ -71,9 +72,7 @@ export class LmCut {
   private initCount = 0;
   private readonly cut: Int32Array;
   private readonly stack: Int32Array;
-  private readonly heap: MinHeap;
-  private buckets: BucketQueue | null = null;
-  private queue: CostQueue;
+  private readonly queue: MinHeap;
   private critical = -1;
 
   constructor(domain: GoapDomain) {
@@ -90,6 +89,8 @@ export class LmCut {
     this.supCost0 = new Float64Array(nOps);
     this.zone = new Int32Array(nFacts);
     this.seen = new Int32Array(nFacts);
+    this.dead = new Int32Array(nFacts);
+    this.visited = new Int32Array(nFacts);
     this.zoneList = new Int32Array(nFacts);
     this.opMark = new Int32Array(nOps);
     this.goalStart = new Int32Array(domain.schema.size + 1);
@@ -97,23 +98,13 @@ export class LmCut {
     this.initFacts = new Int32Array(domain.schema.size + t.intFact.length + 1);
     this.cut = new Int32Array(nOps);
     this.stack = new Int32Array(nFacts);
-    this.queue = this.heap = new MinHeap(nFacts * 2);
+    this.queue = new MinHeap(nFacts * 2);
   }
 
-  /** Per search: this search's action costs (Infinity: unusable) and queue; backward, the first h_max pass from the start. */
+  /** Per search: this search's action costs (Infinity: unusable); backward, the first h_max pass from the start. */
   prepare(s: LmCutSearch): void {
-    const A = this.task.actionCount;
-    // h_max never exceeds the sum of the usable costs: with integer costs below the limit, a bucket per value.
-    let sum = 0;
-    for (let a = 0; a < A; a++) {
-      const c = (this.baseCost[a] = s.costOf(a));
-      if (c !== Infinity) sum = Number.isInteger(c) ? sum + c : Infinity;
-    }
+    for (let a = 0, A = this.task.actionCount; a < A; a++) this.baseCost[a] = s.costOf(a);
     // The zero-cost links stay 0 (the array is zeroed at construction and never written there).
-    if (sum < BUCKET_LIMIT) {
-      if (this.buckets === null || this.buckets.span <= sum) this.buckets = new BucketQueue(Math.max(64, 2 * sum + 1));
-      this.queue = this.buckets;
-    } else this.queue = this.heap;
     if (s.mode !== 'backward') return;
     this.cost.set(this.baseCost);
     this.setInit(s.start.values, 0);
@@ -141,7 +132,7 @@ export class LmCut {
     let h = 0;
     const { cost, cut } = this;
     while (goal > 0) {
-      if (this.round === 0x7fffffff) this.restartRounds();
+      if (this.round === 0x7fffffff || this.visit > 0x7fff0000) this.restartRounds();
       const round = ++this.round;
       const nc = this.findCut(round, goal, this.markGoalZone(round));
       // Cannot happen with exact arithmetic; a guard against rounding, keeping the bound found so far.
@@ -272,42 +263,15 @@ export class LmCut {
 
   /**
    * The cut: the operators with an effect in the goal zone whose supporter is
-   * reachable from the initial facts without entering the zone. Every fact
-   * cheaper than the goal (`hg`) is: its cheapest support chain never gets
-   * dearer, and the zone's facts all cost at least `hg`. So only the facts at
-   * or above `hg` are searched (from those a cheaper supporter reaches), not
-   * everything the initial facts reach. Returns the cut's size.
+   * reachable from the initial facts without entering the zone. Found from the
+   * zone's side: its achievers, each kept when its supporter is reachable so.
+   * Every fact cheaper than the goal (`hg`) is (its cheapest support chain never
+   * gets dearer, and the zone's facts all cost at least `hg`), so only a dearer
+   * supporter, which is rare, takes a search ({@link reachable}). Returns the cut's size.
    */
   private findCut(round: number, hg: number, zoneSize: number): number {
-    const { zone, seen, stack, supporter, cut, hmax, opMark, zoneList } = this;
-    const { preOfStart, preOfOp, effStart, effFact, achStart, achOp, nFacts } = this.task;
-    let sp = 0;
-    for (let f = 0; f < nFacts; f++) {
-      const h = hmax[f];
-      if (h < hg || h === Infinity || zone[f] === round) continue;
-      for (let k = achStart[f], end = achStart[f + 1]; k < end; k++) {
-        const s = supporter[achOp[k]];
-        if (s >= 0 && hmax[s] < hg) {
-          seen[f] = round;
-          stack[sp++] = f;
-          break;
-        }
-      }
-    }
-    while (sp > 0) {
-      const f = stack[--sp];
-      for (let k = preOfStart[f], end = preOfStart[f + 1]; k < end; k++) {
-        const op = preOfOp[k];
-        if (supporter[op] !== f) continue;
-        for (let e = effStart[op], ee = effStart[op + 1]; e < ee; e++) {
-          const g = effFact[e];
-          if (hmax[g] >= hg && zone[g] !== round && seen[g] !== round) {
-            seen[g] = round;
-            stack[sp++] = g;
-          }
-        }
-      }
-    }
+    const { zone, supporter, cut, hmax, opMark, zoneList } = this;
+    const { achStart, achOp } = this.task;
     let nc = 0;
     for (let i = 0; i < zoneSize; i++) {
       const z = zoneList[i];
@@ -315,13 +279,46 @@ export class LmCut {
         const op = achOp[k];
         const s = supporter[op];
         if (s < 0 || zone[s] === round || opMark[op] === round) continue;
-        if (hmax[s] < hg || seen[s] === round) {
+        if (hmax[s] < hg || this.reachable(s, round, hg)) {
           opMark[op] = round;
           cut[nc++] = op;
         }
       }
     }
     return nc;
+  }
+
+  /**
+   * Whether fact `s` (outside the zone, at least `hg`) is reachable from the
+   * initial facts without entering the goal zone: a search back through
+   * achievers and their supporters for a supporter cheaper than `hg` (which
+   * is). The answer is kept for this round: yes for `s` (`seen`), no for every
+   * fact a failed search visited (`dead`: none of them can reach such a supporter).
+   */
+  private reachable(s: number, round: number, hg: number): boolean {
+    const { zone, seen, dead, stack, supporter, hmax } = this;
+    const { achStart, achOp } = this.task;
+    if (seen[s] === round) return true;
+    if (dead[s] === round) return false;
+    const visit = ++this.visit;
+    this.visited[s] = visit;
+    stack[0] = s;
+    let n = 1;
+    for (let next = 0; next < n; next++) {
+      const f = stack[next];
+      for (let k = achStart[f], end = achStart[f + 1]; k < end; k++) {
+        const p = supporter[achOp[k]];
+        if (p < 0 || zone[p] === round || dead[p] === round || this.visited[p] === visit) continue;
+        if (hmax[p] < hg || seen[p] === round) {
+          seen[s] = round;
+          return true;
+        }
+        this.visited[p] = visit;
+        stack[n++] = p;
+      }
+    }
+    for (let i = 0; i < n; i++) dead[stack[i]] = round;
+    return false;
   }
 
   /** h_max again after the cut's costs were lowered: only what got cheaper is requeued. */
@@ -377,7 +374,9 @@ export class LmCut {
   private restartRounds(): void {
     this.zone.fill(0);
     this.seen.fill(0);
+    this.dead.fill(0);
+    this.visited.fill(0);
     this.opMark.fill(0);
-    this.round = 0;
+    this.round = this.visit = 0;
   }
 }

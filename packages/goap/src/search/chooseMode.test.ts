@@ -13,11 +13,19 @@ describe('the direction optimal: true picks when no mode is given', () => {
     expect(p.search(createState(d.schema), 'all')).toMatchObject({ status: 'found', cost: 16, expanded: 16 });
   });
 
-  test('backward when a goal has none (2^22 states, or an int key read), with any other heuristic, and when mode is given', () => {
-    expect(chooseMode(chainDomain(11), 'admissible')).toBe('backward');
-    expect(new GoapPlanner(chainDomain(11), { optimal: true }).mode).toBe('backward');
-    const withInt = randomDomain(3, { intKey: true, actions: 40, goalConditions: 2 });
-    expect(chooseMode(withInt.domain, 'admissible')).toBe('backward');
+  test('forward when a goal constrains at least a third of the keys, with no table (chain(11): 2^22 states): LM-cut, exact there', () => {
+    const d = chainDomain(11);
+    expect(chooseMode(d, 'admissible')).toBe('forward');
+    const r = new GoapPlanner(d, { optimal: true, maxPlanLength: 64 }).search(createState(d.schema), 'all');
+    expect(r).toMatchObject({ status: 'found', cost: 22 });
+    expect(r.expanded).toBeLessThanOrEqual(2 * 22);
+  });
+
+  test('backward when a goal constrains few keys and has no table (an int key read), with any other heuristic, and when mode is given', () => {
+    const few = randomDomain(3, { intKey: true, bools: 10, actions: 40, goalConditions: 2 });
+    expect(few.domain.goals[0].cells.length * 3).toBeLessThan(few.domain.schema.size);
+    expect(chooseMode(few.domain, 'admissible')).toBe('backward');
+    expect(new GoapPlanner(few.domain, { optimal: true }).mode).toBe('backward');
     expect(chooseMode(chainDomain(8), 'max')).toBe('backward');
     expect(new GoapPlanner(chainDomain(8)).mode).toBe('backward');
     expect(new GoapPlanner(chainDomain(8), { optimal: true, heuristic: 'lmcut' }).mode).toBe('backward');
