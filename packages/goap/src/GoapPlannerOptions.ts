@@ -7,9 +7,10 @@ import type { GoapHeuristic } from './heuristics/GoapHeuristic.js';
 export interface GoapPlannerOptions {
   /**
    * Guarantee optimal plans: picks the `'admissible'` heuristic at weight 1 (A*)
-   * and, unless `mode` is given, the direction: forward with the goal's exact
-   * pattern database when every domain goal's table fits; else backward with
-   * h_max, then LM-cut once a search passes 2048 nodes. Only an admissible `heuristic`
+   * and, unless `mode` is given, the direction: forward when every domain goal's
+   * exact pattern database fits or the goal constrains at least a third of the keys
+   * (LM-cut where no table fits); else backward with h_max, then LM-cut once a
+   * search passes 64 nodes. Only an admissible `heuristic`
    * (`'max'`, `'lmcut'`, `'admissible'`) and `weight` <= 1 may be given with it.
    */
   optimal?: boolean;
@@ -33,7 +34,7 @@ export interface GoapPlannerOptions {
    *   higher cost per node.
    * - `'admissible'`: what `optimal: true` picks. Forward, the goal's exact
    *   pattern database when the keys its relevant actions read span at most 2^20
-   *   states; otherwise h_max for the first 2048 nodes of a search, LM-cut after.
+   *   states; otherwise LM-cut (backward, after 64 h_max estimates).
    * - `'additive'`: h_add, the sum of the conditions' relaxed costs: far better
    *   informed than the count, not admissible.
    * - `'ff'`: the cost of a relaxed plan (FF): usually the best informed, not admissible.

@@ -26,10 +26,10 @@ export interface LmCutSearch {
  * Speed: backward, the start state is fixed, so the first h_max pass runs once
  * per search and each node starts from a copy; forward, it runs from each
  * node's state. After a cut only the facts that got cheaper are requeued (the
- * rest of h_max stands), and the goal zone and the cut's search mark facts
- * with a round number instead of clearing a table per round. With integer
- * costs (the usual case) h_max takes Dial's bucket queue, O(1) per fact. All
- * tables are preallocated: an estimate allocates nothing.
+ * rest of h_max stands). The cut is found from the goal zone's side, not by a
+ * search from the initial facts each round (see {@link findCut}), and marks
+ * carry a round number instead of a table cleared per round. All tables are
+ * preallocated: an estimate allocates nothing.
  * @internal
  */
 export class LmCut {
