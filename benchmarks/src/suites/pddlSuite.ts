@@ -62,6 +62,7 @@ function instances(quick: boolean): { instance: PddlInstance; solvedToday: boole
     logistics(3, 2, 4),
     logistics(3, 3, 3),
     logistics(3, 3, 6),
+    logistics(3, 3, 7),
     miconic(8, 6),
     miconic(10, 8),
   ];
