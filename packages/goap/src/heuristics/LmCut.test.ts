@@ -8,6 +8,7 @@ import { boundedOptimum, simulate } from '../testUtil.js';
 import type { AdaptiveAdmissible } from './AdaptiveAdmissible.js';
 import { LmCut, type LmCutSearch } from './LmCut.js';
 import { Relaxation } from './Relaxation.js';
+import type { RelaxedTask } from './RelaxedTask.js';
 
 /** LM-cut of the random domain's goal from its start, asked directly (backward: the goal's words; forward: the start's values). */
 function directLmCut(rd: ReturnType<typeof randomDomain>, mode: 'backward' | 'forward', scale: number): number {
@@ -27,6 +28,36 @@ function hmaxOf(rd: ReturnType<typeof randomDomain>): number {
   let h = 0;
   for (const c of d.goals[0].cells) h = Math.max(h, r.cellCost(d.goals[0].words, d.offset[c], c));
   return h;
+}
+
+/** LM-cut's private state a test reads to check each round's cut. */
+interface CutView {
+  findCut(round: number, hg: number, zoneSize: number): number;
+  readonly task: RelaxedTask;
+  readonly supporter: Int32Array;
+  readonly zone: Int32Array;
+  readonly cut: Int32Array;
+  readonly initFacts: Int32Array;
+  readonly initCount: number;
+}
+
+/** The cut as defined: the operators that a search from the initial facts through supporters, stopping at the goal zone, reaches with an effect in the zone. */
+function cutFromInitialFacts(v: CutView, round: number): number[] {
+  const t = v.task;
+  const seen = new Set<number>(v.initFacts.subarray(0, v.initCount));
+  const stack = [...seen];
+  const cut: number[] = [];
+  while (stack.length > 0) {
+    const f = stack.pop()!;
+    for (let k = t.preOfStart[f]; k < t.preOfStart[f + 1]; k++) {
+      const op = t.preOfOp[k];
+      if (v.supporter[op] !== f) continue;
+      const effects = Array.from(t.effFact.subarray(t.effStart[op], t.effStart[op + 1]));
+      if (effects.some((g) => v.zone[g] === round)) cut.push(op);
+      else for (const g of effects) if (!seen.has(g)) (stack.push(g), seen.add(g));
+    }
+  }
+  return cut.sort((a, b) => a - b);
 }
 
 /** The raw estimate of the search's root (the goal backward, the start state forward). */
@@ -70,6 +101,33 @@ describe('LM-cut', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  // The cut is found from the goal zone's side; on every round of every search it must be the set the definition gives.
+  test.each(['backward', 'forward'] as const)('%s on random domains: each round cuts what a search from the initial facts finds', (mode) => {
+    let rounds = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+        const rd = randomDomain(seed, { actions: 6 + (seed % 11), bools: 3 + (seed % 5), goalConditions: 1 + (seed % 3), maxEffects: 1 + (seed % 3) });
+        const planner = new GoapPlanner(rd.domain, { mode, heuristic: 'lmcut', maxExpansions: 200, maxPlanLength: 64 });
+        const view = planner.engine.estimator as unknown as CutView;
+        const fast = view.findCut.bind(view);
+        let same = true;
+        view.findCut = (round, hg, zoneSize) => {
+          const nc = fast(round, hg, zoneSize);
+          rounds++;
+          same &&=
+            Array.from(view.cut.subarray(0, nc))
+              .sort((a, b) => a - b)
+              .join() === cutFromInitialFacts(view, round).join();
+          return nc;
+        };
+        planner.search(createState(rd.domain.schema, rd.start), 'goal');
+        return same;
+      }),
+      { numRuns: 300 },
+    );
+    expect(rounds).toBeGreaterThan(300);
   });
 
   // LM-cut's first round is h_max, and each round adds a cut's cost: never below h_max.

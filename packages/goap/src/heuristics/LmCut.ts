@@ -265,9 +265,10 @@ export class LmCut {
    * The cut: the operators with an effect in the goal zone whose supporter is
    * reachable from the initial facts without entering the zone. Found from the
    * zone's side: its achievers, each kept when its supporter is reachable so.
-   * Every fact cheaper than the goal (`hg`) is (its cheapest support chain never
-   * gets dearer, and the zone's facts all cost at least `hg`), so only a dearer
-   * supporter, which is rare, takes a search ({@link reachable}). Returns the cut's size.
+   * Every fact cheaper than the goal (`hg`) is: along its cheapest support chain
+   * no fact, and no effect of an operator, costs more than it does, while the
+   * zone's facts all cost at least `hg`. So only a dearer supporter, which is
+   * rare, takes a search ({@link reachable}). Returns the cut's size.
    */
   private findCut(round: number, hg: number, zoneSize: number): number {
     const { zone, supporter, cut, hmax, opMark, zoneList } = this;
@@ -291,8 +292,8 @@ export class LmCut {
   /**
    * Whether fact `s` (outside the zone, at least `hg`) is reachable from the
    * initial facts without entering the goal zone: a search back through
-   * achievers and their supporters for a supporter cheaper than `hg` (which
-   * is). The answer is kept for this round: yes for `s` (`seen`), no for every
+   * achievers (those with no effect in the zone) and their supporters for a
+   * supporter cheaper than `hg` (which is). The answer is kept for this round: yes for `s` (`seen`), no for every
    * fact a failed search visited (`dead`: none of them can reach such a supporter).
    */
   private reachable(s: number, round: number, hg: number): boolean {
@@ -307,8 +308,10 @@ export class LmCut {
     for (let next = 0; next < n; next++) {
       const f = stack[next];
       for (let k = achStart[f], end = achStart[f + 1]; k < end; k++) {
-        const p = supporter[achOp[k]];
-        if (p < 0 || zone[p] === round || dead[p] === round || this.visited[p] === visit) continue;
+        const op = achOp[k];
+        const p = supporter[op];
+        // An operator with an effect in the zone is in the cut: the search from the initial facts stops there.
+        if (p < 0 || zone[p] === round || dead[p] === round || this.visited[p] === visit || this.entersZone(op, round)) continue;
         if (hmax[p] < hg || seen[p] === round) {
           seen[s] = round;
           return true;
@@ -318,6 +321,13 @@ export class LmCut {
       }
     }
     for (let i = 0; i < n; i++) dead[stack[i]] = round;
+    return false;
+  }
+
+  /** Whether operator `op` has an effect in this round's goal zone. */
+  private entersZone(op: number, round: number): boolean {
+    const { effStart, effFact } = this.task;
+    for (let e = effStart[op], end = effStart[op + 1]; e < end; e++) if (this.zone[effFact[e]] === round) return true;
     return false;
   }
 
