@@ -54,7 +54,12 @@ function cutFromInitialFacts(v: CutView, round: number): number[] {
       if (v.supporter[op] !== f) continue;
       const effects = Array.from(t.effFact.subarray(t.effStart[op], t.effStart[op + 1]));
       if (effects.some((g) => v.zone[g] === round)) cut.push(op);
-      else for (const g of effects) if (!seen.has(g)) (stack.push(g), seen.add(g));
+      else
+        for (const g of effects) {
+          if (seen.has(g)) continue;
+          seen.add(g);
+          stack.push(g);
+        }
     }
   }
   return cut.sort((a, b) => a - b);
