@@ -135,6 +135,29 @@ describe('LM-cut', () => {
     expect(rounds).toBeGreaterThan(300);
   });
 
+  // Marks carry round and search numbers; near the top of the int32 range they restart, estimates unchanged.
+  test('round numbers wrap around without changing an estimate', () => {
+    const rd = randomDomain(7, { actions: 12, maxEffects: 3 });
+    const before = directLmCut(rd, 'forward', 1);
+    const domain = rd.domain;
+    const start = createState(domain.schema, rd.start);
+    const s: LmCutSearch = { domain, mode: 'forward', start, goal: domain.goals[0], relevant: null, costOf: (a) => domain.baseCost[a] };
+    const lm = new LmCut(domain);
+    lm.prepare(s);
+    const counters = lm as unknown as { round: number; visit: number };
+    expect(before).toBeGreaterThan(0);
+    for (const [round, visit] of [
+      [0x7fffffff, 0],
+      [5, 0x7fffffff - 3],
+    ]) {
+      counters.round = round;
+      counters.visit = visit;
+      expect(lm.estimate(s, Int32Array.from(start.values), 0)).toBe(before);
+      expect(counters.round).toBeLessThan(1000);
+      expect(counters.visit).toBeLessThan(1000);
+    }
+  });
+
   // LM-cut's first round is h_max, and each round adds a cut's cost: never below h_max.
   test.each(['backward', 'forward'] as const)('%s on random domains: LM-cut >= h_max', (mode) => {
     fc.assert(

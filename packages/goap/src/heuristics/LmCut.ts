@@ -132,7 +132,8 @@ export class LmCut {
     let h = 0;
     const { cost, cut } = this;
     while (goal > 0) {
-      if (this.round === 0x7fffffff || this.visit > 0x7fff0000) this.restartRounds();
+      // A round runs at most one search per fact (answers are kept), so `visit` grows by at most nFacts.
+      if (this.round === 0x7fffffff || this.visit > 0x7fffffff - this.task.nFacts) this.restartRounds();
       const round = ++this.round;
       const nc = this.findCut(round, goal, this.markGoalZone(round));
       // Cannot happen with exact arithmetic; a guard against rounding, keeping the bound found so far.
