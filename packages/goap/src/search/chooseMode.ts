@@ -10,8 +10,8 @@ import { relevantActions } from './relevantActions.js';
  * combinations: forward A* then follows the exact remaining cost and expands
  * about one node per plan step) or constrains at least a third of the keys
  * (planning-competition tasks: logistics, blocks world, miconic, where forward
- * LM-cut expands 3 to 10 times fewer nodes than backward, and each estimate
- * costs about the same); backward otherwise, where a goal on a few keys keeps
+ * LM-cut expands 2 to 5 times fewer nodes than backward, at a cost per estimate
+ * within a factor of two); backward otherwise, where a goal on a few keys keeps
  * the regressed goals small (the game case). Any other heuristic: backward. @internal
  */
 export function chooseMode(domain: GoapDomain, heuristic: unknown): 'forward' | 'backward' {
