@@ -7,7 +7,6 @@ import {
   type PlanReceiver,
   type PlanStep,
   type PlanUrgency,
-  type ParallelSection,
 } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import { FaultReporter } from './FaultReporter.js';
@@ -17,8 +16,9 @@ import { RunnerError } from './RunnerError.js';
 import type { ReplanTrigger, RunnerEventListener } from './RunnerEvent.js';
 import { createRunnerStats, recordPlanTime, type RunnerStats } from './RunnerStats.js';
 import { planGuarded, shouldReplaceGuarded, updateGuarded } from './plannerCalls.js';
-import { StepExecution } from './StepExecution.js';
-import { SectionCursor, SectionMove } from './SectionCursor.js';
+import { StepExecution, type StepHost } from './StepExecution.js';
+import { SectionMove } from './SectionCursor.js';
+import { SecondaryBranch, type PrimaryHost } from './SecondaryBranch.js';
 import { checkOperators, checkRunnerOptions, phaseOf, sameStep } from './runnerChecks.js';
 import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 import { URGENCY_LEVEL } from './scheduling/UrgencyQueue.js';
@@ -46,7 +46,7 @@ export type { PlanRunnerOptions } from './PlanRunnerOptions.js';
  * const runner = new PlanRunner(agentView, { planner, operators: { Wait: waitOperator } });
  * runner.tick(1 / 30);
  */
-export class PlanRunner<Ctx = any> implements PlanReceiver {
+export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, PrimaryHost<Ctx> {
   readonly name: string;
   readonly operators: OperatorMap<Ctx>;
   readonly stats: RunnerStats = createRunnerStats();
@@ -62,11 +62,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   /** The plan, its operators and the step being run. */
   private readonly exec: StepExecution<Ctx>;
-  /** On a secondary-branch runner: the primary runner that hands it branches (it plans nothing itself). */
-  private leader: PlanRunner<Ctx> | null = null;
-  /** On a primary runner: the runner of its plans' secondary branches, and where it is in their sections. */
-  private branch: PlanRunner<Ctx> | null = null;
-  private readonly sections = new SectionCursor();
+  /** On a secondary-branch runner: its link to the primary runner that hands it branches (it plans nothing itself). */
+  private leader: SecondaryBranch<Ctx> | null = null;
+  /** On a primary runner: its link to the runner of its plans' secondary branches. */
+  private branch: SecondaryBranch<Ctx> | null = null;
   private trigger: ReplanTrigger | null = null;
   /** A replan postponed to the end of a `boundary` step. */
   private deferred: ReplanTrigger | null = null;
@@ -105,27 +104,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       () => this.base(),
       this.stats,
     );
-    // The step executor reads the runner's planner and listener live (both change at run time) through getters,
-    // whose own `this` is the host object: hence a name for the runner.
-    // eslint-disable-next-line @typescript-eslint/no-this-alias
-    const runner = this;
-    this.exec = new StepExecution<Ctx>(
-      agent,
-      {
-        name: this.name,
-        stats: this.stats,
-        get planner() {
-          return runner.planner;
-        },
-        get listener() {
-          return runner.onEvent;
-        },
-        failPlan: (reason) => this.failPlan(reason),
-        advanced: (plan) => this.advanced(plan),
-      },
-      this.faults,
-      options.restoreCtx,
-    );
+    // The runner is the step executor's host (a class, unlike a literal with getters, keeps those loads inlinable).
+    this.exec = new StepExecution<Ctx>(agent, this, this.faults, options.restoreCtx);
     this.whilePlanning = whilePlanning;
     this.recheckInterval = recheck;
     agent.state.enableUndo();
@@ -138,7 +118,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   /** The planner in use. */
   get planner(): AgentPlanner<Ctx> {
-    return this.leader !== null ? this.leader.plannerRef : this.plannerRef;
+    return this.leader !== null ? this.leader.planner : this.plannerRef;
   }
   /** The plan being executed, or null. */
   get plan(): Plan | null {
@@ -303,13 +283,13 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   tick(dt: number): void {
     const agent = this.agent;
     const state = agent.state;
-    if (this.leader !== null) return this.tickBranch(dt);
+    if (this.leader !== null) return this.leader.tick(dt);
     if (this.plannerRef.update !== undefined) updateGuarded(this.plannerRef, dt, this.faults);
     const changed = state.version !== this.exec.seenVersion;
     this.exec.seenVersion = state.version;
     if (changed) this.changedSinceAdopt = true;
 
-    if (this.exec.running) this.checkExecuting();
+    if (this.exec.running) this.exec.checkExecuting();
     if (changed && this.exec.plan !== null && this.doomed === null) {
       const invalid = this.exec.invalidRest();
       if (invalid !== null) {
@@ -347,23 +327,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (this.faults.due) this.faults.throwDue();
   }
 
-  /** Abort the running step and fail the plan when one of its executing conditions fails. */
-  private checkExecuting(): void {
-    const step = this.exec.plan!.steps[this.exec.index];
-    // Most steps have no executing conditions: no call at all then.
-    const bad = step.executing.length === 0 ? -1 : this.exec.executingFails(step);
-    if (bad === -1) return;
-    const reason = bad >= 0 ? `executing condition ${step.executing.describe(bad)} failed` : `an executing condition of ${step.task} threw`;
-    this.exec.abort(reason);
-    this.failPlan(reason);
-  }
-
   /** With a branch runner and a plan with parallel sections: whether the next step may start (or wait at a join). */
   private mayStart(): boolean {
     const branch = this.branch;
     const sections = this.exec.plan!.parallel;
     if (branch === null || sections === undefined || sections.length === 0) return true;
-    const move = this.sections.beforeStep(this.exec, branch);
+    const move = branch.beforeStep();
     if (move === SectionMove.Finished) this.finishPlan();
     return move === SectionMove.Start;
   }
@@ -381,104 +350,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
         `Runner "${branch.name}" cannot run the secondary branches of runner "${this.name}": each primary runner of an agent has at most one branch runner, which is neither a primary nor another's branch.`,
       );
     }
-    this.branch = branch;
-    branch.leader = this;
-    branch.exec.seenBy = this.exec;
-  }
-
-  /** @internal True while this branch runner runs a secondary branch. */
-  get busy(): boolean {
-    return this.exec.plan !== null;
-  }
-
-  /** @internal Run steps `[section.split, section.end)` of the primary's plan, with the primary's operators. */
-  follow(primary: StepExecution<any>, section: ParallelSection): void {
-    const exec = this.exec;
-    const plan = primary.plan!;
-    exec.plan = plan;
-    exec.ops = primary.ops;
-    exec.index = section.split;
-    exec.end = section.end;
-    exec.running = false;
-    exec.other = null;
-    exec.validVersion = -1;
-    primary.other = exec;
-    this.stats.plansFound++;
-    if (this.onEvent !== undefined)
-      this.faults.emit({
-        tick: this.agent.tickCount,
-        time: this.agent.time,
-        agent: this.agent.id,
-        runner: this.name,
-        planner: this.planner.kind,
-        ctx: this.agent.ctx,
-        type: 'planFound',
-        plan,
-        trigger: 'noPlan',
-        reason: `secondary branch of ${section.task} (steps ${section.split}..${section.end - 1})`,
-      });
-  }
-
-  /** A branch runner's tick: run the branch it was handed, if any; the primary validates and replans for both. */
-  private tickBranch(dt: number): void {
-    const exec = this.exec;
-    if (exec.plan !== null) {
-      if (exec.running) this.checkExecuting();
-      if (!exec.running && exec.plan !== null) exec.start();
-      if (exec.running) exec.update(dt);
-    }
-    if (this.faults.due) this.faults.throwDue();
-  }
-
-  /** End the secondary branch under way (the primary's plan ended or was replaced): its running step is aborted. */
-  private endSection(reason: string): void {
-    const branch = this.branch;
-    if (this.sections.section !== null && branch !== null && branch.exec.plan !== null) {
-      if (branch.exec.running) branch.exec.abort(reason);
-      branch.branchEnded(reason);
-    }
-    this.sections.reset();
-  }
-
-  /** A branch runner's branch ended: finished (`failed` null), failed (the primary fails too) or cancelled by the primary. */
-  private branchEnded(failed: string | null, byBranch = false): void {
-    const plan = this.exec.plan!;
-    this.exec.clear();
-    if (failed === null) {
-      this.stats.plansFinished++;
-      if (this.onEvent !== undefined)
-        this.faults.emit({
-          tick: this.agent.tickCount,
-          time: this.agent.time,
-          agent: this.agent.id,
-          runner: this.name,
-          planner: this.planner.kind,
-          ctx: this.agent.ctx,
-          type: 'planFinished',
-          plan,
-        });
-      return;
-    }
-    this.stats.plansFailed++;
-    if (this.onEvent !== undefined)
-      this.faults.emit({
-        tick: this.agent.tickCount,
-        time: this.agent.time,
-        agent: this.agent.id,
-        runner: this.name,
-        planner: this.planner.kind,
-        ctx: this.agent.ctx,
-        type: 'planFailed',
-        plan,
-        reason: failed,
-      });
-    // The plan after the section counts on both branches: the primary fails its plan and replans.
-    const leader = this.leader!;
-    if (byBranch && leader.exec.plan === plan) {
-      const reason = `secondary branch on runner "${this.name}" failed: ${failed}`;
-      if (leader.exec.running) leader.exec.abort(reason);
-      leader.failPlan(reason);
-    }
+    // Both runners are the link's hosts: it reads their listener and planner live (both change at run time).
+    const link = new SecondaryBranch<Ctx>(this.agent, branch.exec, branch, branch.faults, this.exec, this);
+    this.branch = link;
+    branch.leader = link;
   }
 
   /** True (and reported) when a running step's interrupt policy holds the replan back: the primary's, then (in a parallel section) the secondary branch's. */
@@ -503,7 +378,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   /** True while a secondary branch of this runner's plan has a step running. */
   private branchRunning(): boolean {
-    return this.sections.section !== null && this.branch !== null && this.branch.exec.running;
+    return this.branch !== null && this.branch.running;
   }
 
   private replan(trigger: ReplanTrigger): void {
@@ -653,7 +528,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   private install(plan: Plan, ops: Operator[], continued: boolean): void {
     this.changedSinceAdopt = false;
-    if (this.branch !== null) this.endSection(`primary runner "${this.name}": plan replaced`);
+    if (this.branch !== null) this.branch.endSection(`primary runner "${this.name}": plan replaced`);
     this.exec.plan = plan;
     this.exec.ops = ops;
     this.exec.index = 0;
@@ -664,10 +539,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.deferred = null;
   }
 
-  private failPlan(reason: string): void {
+  /** @internal Fail the whole plan with `reason` (the running step is already stopped); for {@link StepExecution} and a branch runner's link. */
+  failPlan(reason: string): void {
     const plan = this.exec.plan;
     if (plan === null) return;
-    if (this.leader !== null) return this.branchEnded(reason, true);
+    if (this.leader !== null) return this.leader.fail(reason);
     this.drop(reason);
     this.failStreak = this.changedSinceAdopt ? 1 : this.failStreak + 1;
     this.stats.plansFailed++;
@@ -706,18 +582,15 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   }
 
   private drop(reason = 'the plan ended'): void {
-    if (this.branch !== null) this.endSection(`primary runner "${this.name}": ${reason}`);
+    if (this.branch !== null) this.branch.endSection(`primary runner "${this.name}": ${reason}`);
     this.exec.clear();
     this.doomed = null;
     this.deferred = null;
   }
 
-  /** A step succeeded: fail a doomed plan at this boundary, or finish after the last step. */
-  private advanced(plan: Plan): void {
-    if (this.leader !== null) {
-      if (this.exec.index >= this.exec.end) this.branchEnded(null);
-      return;
-    }
+  /** @internal A step succeeded ({@link StepExecution}): fail a doomed plan at this boundary, or finish after the last step. */
+  advanced(plan: Plan): void {
+    if (this.leader !== null) return this.leader.advanced();
     if (this.doomed !== null) this.failPlan(this.doomed);
     else if (this.exec.index >= plan.steps.length) this.finishPlan();
   }

@@ -280,6 +280,17 @@ export class StepExecution<Ctx = any> {
     agent.state.undoDone();
   }
 
+  /** Abort the running step and fail the plan when one of its executing conditions fails. */
+  checkExecuting(): void {
+    const step = this.plan!.steps[this.index];
+    // Most steps have no executing conditions: no call at all then.
+    const bad = step.executing.length === 0 ? -1 : this.executingFails(step);
+    if (bad === -1) return;
+    const reason = bad >= 0 ? `executing condition ${step.executing.describe(bad)} failed` : `an executing condition of ${step.task} threw`;
+    this.abort(reason);
+    this.host.failPlan(reason);
+  }
+
   /** Index of the failing executing condition, -1 when all hold, -2 when one threw (reported). */
   executingFails(step: PlanStep): number {
     try {
