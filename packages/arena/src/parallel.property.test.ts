@@ -13,7 +13,7 @@ import {
   type Plan,
   type PlanStep,
 } from '@dualplan/world-state';
-import { compileHtnDomain, HtnPlanner, htnAgentPlanner, type TaskDef } from '@dualplan/htn';
+import { compileHtnDomain, HtnPlanner, htnAgentPlanner, type SubtaskDef, type TaskDef } from '@dualplan/htn';
 import { createAgent, OperatorStatus, type Operator, type RunnerEvent } from '@dualplan/runner';
 
 const KEYS = 12;
@@ -34,7 +34,7 @@ const caseArb = fc.record({
   start: fc.array(fc.nat(3), { minLength: KEYS, maxLength: KEYS }),
 });
 
-describe('parallel plans (property)', () => {
+describe.each(['ordered', 'best-first'] as const)('parallel plans of the %s search (property)', (mode) => {
   it("validate as a sequence, and their two runners never apply clashing effects in one tick; the result equals the sequence's", () => {
     let ran = 0;
     fc.assert(
@@ -49,14 +49,21 @@ describe('parallel plans (property)', () => {
           })) as never,
         );
         const name = (i: number) => `A${i % c.actions.length}`;
-        // Each branch may try its listed tasks or skip them (optional), so more random cases plan.
+        // Each branch may try its listed tasks or skip them, so more random cases plan: `optional` for the
+        // ordered search; for best-first a compound whose skip costs more than the step, else skipping always wins.
+        const maybe: (i: number) => SubtaskDef = mode === 'ordered' ? (i: number) => ({ optional: name(i) }) : (i: number) => `Try${i % c.actions.length}`;
+        const tries: TaskDef[] =
+          mode === 'ordered'
+            ? []
+            : c.actions.map((_, i) => ({ kind: 'compound', name: `Try${i}`, methods: [{ subtasks: [`A${i}`] }, { cost: 5, subtasks: [] }] }));
         const tasks: TaskDef[] = [
           { kind: 'compound', name: 'Root', methods: [{ subtasks: [...c.before.map(name), 'P', ...c.after.map(name)] }] },
-          { kind: 'parallel', name: 'P', primary: c.primary.map((i) => ({ optional: name(i) })), secondary: c.secondary.map((i) => ({ optional: name(i) })) },
+          { kind: 'parallel', name: 'P', primary: c.primary.map(maybe), secondary: c.secondary.map(maybe) },
+          ...tries,
         ];
         let planner: HtnPlanner;
         try {
-          planner = new HtnPlanner(compileHtnDomain(actions, { root: 'Root', tasks }));
+          planner = new HtnPlanner(compileHtnDomain(actions, { root: 'Root', tasks }), { mode });
         } catch (e) {
           if (e instanceof ParallelConflictError) return; // the rule, at compile time
           throw e;

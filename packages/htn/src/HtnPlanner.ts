@@ -111,9 +111,6 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       random: mulberry32(options.seed ?? 1),
       slotRoot: new Int32Array(domain.slots.length).fill(-1),
     };
-    if (this.mode === 'best-first' && domain.hasParallel) {
-      throw new DualplanError('BAD_OPTION', 'mode', `Domain ${domain.name} has parallel tasks: they need an ordered planner.`);
-    }
     this.parallel = domain.hasParallel ? new ParallelCheck(domain.schema) : null;
   }
 
@@ -277,9 +274,6 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       delegates = [...delegates, ...sub.settings.delegates];
       domain = merged.domain;
     });
-    if (this.mode === 'best-first' && domain.hasParallel) {
-      throw new DualplanError('BAD_OPTION', 'mode', `A sub-domain plugged into domain ${this.domain.name} has parallel tasks: they need an ordered planner.`);
-    }
     const { maxSteps, maxDepth, random } = this.settings;
     this.planDomain = domain as HtnDomain<any, Op>;
     this.parallel = domain.hasParallel ? (this.parallel ?? new ParallelCheck(domain.schema)) : null;
@@ -340,8 +334,12 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     this.best ??= new BestFirstSearch(this.planDomain, this.settings);
     this.best.faults.reset();
     this.settings.costs?.refresh(state, ctx, this.best.faults);
-    const result = this.best.run(this.output(request), state, ctx as Ctx, id, request?.args, request?.tasks);
-    if (result.plan !== null) this.writeSlots(result.plan.meta as HtnMeta, this.best.used, this.best.usedLen);
+    const out = this.output(request);
+    const result = this.best.run(out, this.parallel === null ? out.p.steps : this.marked, state, ctx as Ctx, id, request?.args, request?.tasks);
+    if (result.plan !== null) {
+      this.collect(out, this.best.planLen);
+      this.writeSlots(result.plan.meta as HtnMeta, this.best.used, this.best.usedLen);
+    }
     return request?.out ? result : copyResult(result);
   }
 
@@ -380,12 +378,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       o.budget = status === 'budget' ? (s.failure === this.settings.texts.steps ? 'steps' : 'depth') : null;
       return request?.out ? (o as HtnResult) : copyResult(o as HtnResult);
     }
-    let planLen = s.planLen;
-    // Marker steps become the plan's parallel sections (checked against the key-conflict rule); a plan
-    // without them must not show sections an earlier plan left in this buffer.
-    if (this.parallel !== null) planLen = collectSections(this.marked, planLen, steps, out, this.parallel, this.planDomain.checkedAtPlanTime);
-    else if (out.sectionsOf !== '') out.sectionsOf = '';
-    if (steps.length !== planLen) steps.length = planLen;
+    const planLen = this.collect(out, s.planLen);
     let cost = 0;
     const costs = this.settings.costs;
     if (costs !== null) for (let i = 0; i < planLen; i++) steps[i] = costs.stepOf(steps[i]);
@@ -404,6 +397,19 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     o.reason = rootName;
     o.budget = null;
     return request?.out ? (o as HtnResult) : copyResult(o as HtnResult);
+  }
+
+  /**
+   * Marker steps (the search's first `planLen` steps) become the plan's parallel sections, checked against
+   * the key-conflict rule, and the other steps its steps; a plan without them must not show sections an
+   * earlier plan left in this buffer. Returns the plan's length.
+   */
+  private collect(out: PlanBuffer, planLen: number): number {
+    const steps = out.p.steps;
+    if (this.parallel !== null) planLen = collectSections(this.marked, planLen, steps, out, this.parallel, this.planDomain.checkedAtPlanTime);
+    else if (out.sectionsOf !== '') out.sectionsOf = '';
+    if (steps.length !== planLen) steps.length = planLen;
+    return planLen;
   }
 
   /**

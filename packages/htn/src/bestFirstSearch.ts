@@ -5,6 +5,7 @@ import type { SubtaskDef } from './HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import type { PlanBuffer } from '@dualplan/world-state';
 import { htnPlanIn, type HtnResult } from './HtnPlan.js';
+import { PARALLEL_MARK } from './parallelTasks.js';
 import { APPLIED, applyStep, grow, type SearchSettings } from './planningOps.js';
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from './subtaskCall.js';
@@ -16,7 +17,9 @@ const NIL = -1;
  * applicable method of a compound is a branch, method costs and primitive costs
  * add up, and the cheapest complete decomposition wins (ties: earlier method
  * order). Pause points are ignored: the result is always a full plan. No
- * trace and no MTR pruning: {@link HtnPlanner} rejects both in this mode.
+ * trace and no MTR pruning: {@link HtnPlanner} rejects both in this mode. A
+ * parallel task's marker steps (cost 0, no conditions or effects) go into the
+ * plan like any step; the planner turns them into `plan.parallel` sections.
  *
  * One instance per {@link HtnPlanner} (created on its first best-first call). All
  * scratch is in typed-array pools that only grow while warming up, so a search
@@ -69,6 +72,8 @@ export class BestFirstSearch<Ctx = unknown> {
   /** After a found plan: the slot indices its path expanded (`usedLen` of them, repeats possible). */
   used = new Int32Array(8);
   usedLen = 0;
+  /** After a found plan: how many steps it wrote (marker steps included). */
+  planLen = 0;
 
   constructor(domain: HtnDomain, settings: SearchSettings<Ctx>) {
     this.domain = domain;
@@ -84,10 +89,13 @@ export class BestFirstSearch<Ctx = unknown> {
   /**
    * Search from `root` (with `args`, or its default arguments), or from the task
    * list `tasks` when given, on a working copy of `state`. Writes the result into
-   * `out` and returns its outcome; nothing else a caller holds is touched.
+   * `out` and returns its outcome; nothing else a caller holds is touched. A found
+   * plan's steps go into `steps` (the buffer's own, or an array of the planner's that
+   * keeps marker steps apart): `planLen` of them.
    */
   run(
     out: PlanBuffer,
+    steps: PlanStep[],
     state: WorldState<any>,
     ctx: Ctx,
     root: number,
@@ -95,7 +103,7 @@ export class BestFirstSearch<Ctx = unknown> {
     tasks: readonly SubtaskDef[] | undefined,
   ): HtnResult {
     // The caller reset `faults` and may have logged cost faults already.
-    const result = this.search(out, state, ctx, root, args, tasks);
+    const result = this.search(out, steps, state, ctx, root, args, tasks);
     // User code that failed (contained: that method, primitive or delegate failed) goes with the result.
     moveFaults(this.faults.log, out);
     return result;
@@ -103,6 +111,7 @@ export class BestFirstSearch<Ctx = unknown> {
 
   private search(
     out: PlanBuffer,
+    steps: PlanStep[],
     state: WorldState<any>,
     ctx: Ctx,
     root: number,
@@ -125,7 +134,7 @@ export class BestFirstSearch<Ctx = unknown> {
     while (heap.heapArray.length > 0) {
       if (++expanded > this.s.maxSteps) return this.fail(out, 'budget', this.s.texts.steps, expanded);
       const n = heap.pop()!;
-      if (this.tasks[n] === NIL) return this.found(out, n, tasks ? '(tasks)' : d.taskNames[root], expanded);
+      if (this.tasks[n] === NIL) return this.found(out, steps, n, tasks ? '(tasks)' : d.taskNames[root], expanded);
       this.expand(n);
     }
     if (this.depthTask >= 0) return this.fail(out, 'budget', this.s.texts.depth(this.depthTask), expanded);
@@ -196,7 +205,15 @@ export class BestFirstSearch<Ctx = unknown> {
         return;
       }
       default:
-        this.child(this.cost[n], rest, this.plan[n], this.mtr[n], this.depth[n], this.snap[n]);
+        // A parallel section's begin, split or end: a marker step on this node's plan. (A pause is ignored.)
+        this.child(
+          this.cost[n],
+          rest,
+          this.calls.argsOf(call)[0] === PARALLEL_MARK ? this.stepCell(d.callStep[call]!, this.plan[n]) : this.plan[n],
+          this.mtr[n],
+          this.depth[n],
+          this.snap[n],
+        );
     }
   }
 
@@ -351,12 +368,12 @@ export class BestFirstSearch<Ctx = unknown> {
     return c;
   }
 
-  private found(out: PlanBuffer, n: number, root: string, expanded: number): HtnResult {
+  private found(out: PlanBuffer, steps: PlanStep[], n: number, root: string, expanded: number): HtnResult {
     const p = htnPlanIn(out);
     let len = 0;
     for (let c = this.plan[n]; c !== NIL; c = this.stepNext[c]) len++;
-    const steps = p.steps;
     fit(steps, len, this.stepRef[0]);
+    this.planLen = len;
     const costs = this.s.costs;
     for (let c = this.plan[n], i = len - 1; c !== NIL; c = this.stepNext[c], i--) steps[i] = costs === null ? this.stepRef[c] : costs.stepOf(this.stepRef[c]);
     len = 0;

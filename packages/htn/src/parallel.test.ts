@@ -99,9 +99,9 @@ describe('the key-conflict rule', () => {
     { kind: 'parallel', name: 'P', primary: primary as never, secondary: secondary as never },
     ...extra,
   ];
-  const conflict = (tasks: TaskDef[]) => {
+  const conflict = (tasks: TaskDef[], mode: 'ordered' | 'best-first' = 'ordered') => {
     try {
-      new HtnPlanner(compileHtnDomain(actions, { root: 'Root', tasks })).plan(createState(schema));
+      new HtnPlanner(compileHtnDomain(actions, { root: 'Root', tasks }), { mode }).plan(createState(schema));
     } catch (e) {
       return e;
     }
@@ -148,13 +148,100 @@ describe('the key-conflict rule', () => {
       DualplanError,
     );
     expect(() => compileHtnDomain(actions, { tasks: [{ kind: 'parallel', name: 'P', primary: ['SetA'], secondary: ['Nope'] }] })).toThrow(/Nope/);
-    expect(() => new HtnPlanner(compileHtnDomain(actions, { root: 'Root', tasks: par(['SetA'], ['SetB']) }), { mode: 'best-first' })).toThrow(
-      /ordered planner/,
-    );
   });
 
   it('rejects a parallel task planned inside another one', () => {
     const e = conflict(par(['Q'], [{ task: 'Pick', args: [2] }], [{ kind: 'parallel', name: 'Q', primary: ['SetA'], secondary: ['SetB'] }])) as DualplanError;
     expect(e.code).toBe('PARALLEL_NESTED');
+  });
+
+  it('holds in best-first mode too: at compile time, at plan time, and against nesting', () => {
+    expect(conflict(par(['SetA'], ['NeedA']), 'best-first')).toMatchObject({ code: 'PARALLEL_CONFLICT', clash: 'primary writes, secondary reads' });
+    expect(conflict(par(['SetA', 'NeedA'], ['SetB']), 'best-first')).toBeNull();
+    const late = conflict(
+      [
+        { kind: 'compound', name: 'Root', methods: [{ subtasks: ['P'] }] },
+        { kind: 'parallel', name: 'P', primary: ['Dyn'], secondary: ['NeedN1'] },
+        { kind: 'compound', name: 'Dyn', methods: [{ subtasks: () => [{ task: 'Pick', args: [1] }] }] },
+      ],
+      'best-first',
+    ) as ParallelConflictError;
+    expect(late).toBeInstanceOf(ParallelConflictError);
+    expect([late.subject, late.primaryTask, late.secondaryTask]).toEqual(['N', 'Pick', 'NeedN1']);
+    const nested = par(['Q'], [{ task: 'Pick', args: [2] }], [{ kind: 'parallel', name: 'Q', primary: ['SetA'], secondary: ['SetB'] }]);
+    expect(conflict(nested, 'best-first')).toMatchObject({ code: 'PARALLEL_NESTED' });
+  });
+});
+
+describe('parallel tasks in best-first mode', () => {
+  const schema = defineSchema({ A: bool(), B: bool(), C: bool() });
+  const k = schema.keys;
+  const actions = defineActions(schema, [
+    { name: 'SetA', effects: [set(k.A, true)] },
+    { name: 'ClearA', effects: [set(k.A, false)] },
+    { name: 'SetB', effects: [set(k.B, true)] },
+    { name: 'NeedA', conditions: [eq(k.A, true)], effects: [set(k.C, true)] },
+  ]);
+  const best = (tasks: TaskDef[]) => new HtnPlanner(compileHtnDomain(actions, { root: 'Root', tasks }), { mode: 'best-first' });
+
+  it('choose a parallel method when it is the cheapest, and mark its section', () => {
+    const planner = best([
+      {
+        kind: 'compound',
+        name: 'Root',
+        methods: [
+          { name: 'InTurn', cost: 3, subtasks: ['SetA', 'SetB'] },
+          { name: 'Together', subtasks: ['P'] },
+        ],
+      },
+      { kind: 'parallel', name: 'P', primary: ['SetA'], secondary: ['SetB'] },
+    ]);
+    const { plan } = planner.plan(createState(schema));
+    // By hand: InTurn costs 3 + 1 + 1 = 5, Together 0 + 1 + 1 = 2 (P's one method and the marker steps cost nothing).
+    expect([names(plan!.steps), plan!.parallel, plan!.meta.mtr, plan!.cost]).toEqual([
+      ['SetA', 'SetB'],
+      [{ task: 'P', start: 0, split: 1, end: 2 }],
+      [1, 0],
+      2,
+    ]);
+  });
+
+  it('find the cheapest decomposition inside a branch that the plan after the section can use', () => {
+    // The primary branch's cheap method clears A, which NeedA (after the section) needs: the dearer method wins.
+    const planner = best([
+      { kind: 'compound', name: 'Root', methods: [{ subtasks: ['SetB0', 'P', 'NeedA'] }] },
+      { kind: 'compound', name: 'SetB0', methods: [{ subtasks: [] }] },
+      { kind: 'parallel', name: 'P', primary: ['Choose'], secondary: ['SetB'] },
+      {
+        kind: 'compound',
+        name: 'Choose',
+        methods: [
+          { name: 'Dear', cost: 5, subtasks: ['SetA'] },
+          { name: 'Cheap', subtasks: ['ClearA'] },
+        ],
+      },
+    ]);
+    const start = createState(schema);
+    const { plan } = planner.plan(start);
+    expect([names(plan!.steps), plan!.parallel, plan!.cost]).toEqual([['SetA', 'SetB', 'NeedA'], [{ task: 'P', start: 0, split: 1, end: 2 }], 8]);
+    expect(validatePlan(plan!.steps, 0, start, createState(schema)).step).toBe(-1);
+  });
+
+  it('leave no sections in a reused buffer when the next plan has none', () => {
+    const planner = best([
+      {
+        kind: 'compound',
+        name: 'Root',
+        methods: [
+          { conditions: [eq(k.C, false)], subtasks: ['P'] },
+          { cost: 5, subtasks: ['SetB'] },
+        ],
+      },
+      { kind: 'parallel', name: 'P', primary: ['SetA'], secondary: ['SetB'] },
+    ]);
+    const out = new PlanBuffer();
+    expect(planner.plan(createState(schema), undefined, { out }).plan!.parallel).toHaveLength(1);
+    const r = planner.plan(createState(schema, { C: true }), undefined, { out });
+    expect([names(r.plan!.steps), r.plan!.parallel]).toEqual([['SetB'], undefined]);
   });
 });

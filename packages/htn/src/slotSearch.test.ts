@@ -191,7 +191,7 @@ describe('a slot is compiled into the planner: one search over both domains', ()
 });
 
 describe('a plugged sub-domain with a parallel task', () => {
-  it('plans its sections through the slot; a best-first planner refuses it (BAD_OPTION) and keeps the slot empty', () => {
+  it('plans its sections through the slot, in both searches', () => {
     const cover = coverActions();
     const parentOf = () =>
       compileHtnDomain(cover, {
@@ -203,15 +203,23 @@ describe('a plugged sub-domain with a parallel task', () => {
       });
     const p = new HtnPlanner(parentOf());
     p.plug('Tactics', coverHtnDomain(cover));
-    const plan = p.plan(createState(cover.schema, { UnderFire: true, Ammo: 1 })).plan!;
+    const start = createState(cover.schema, { UnderFire: true, Ammo: 1 });
+    const plan = p.plan(start).plan!;
     expect([tasksOf({ plan }), plan.parallel, plan.meta.mtr]).toEqual([
       ['RunToCover', 'Reload', 'Shoot'],
       [{ task: 'TakeCover', start: 0, split: 1, end: 2 }],
       [0, 0, 0, 0],
     ]);
+    // Best-first from TakeCover: TopUp's empty method 'Full' (cost 0) beats Reload (cost 1), so the secondary branch is empty.
     const best = new HtnPlanner(parentOf(), { mode: 'best-first' });
-    expect(thrown(() => best.plug('Tactics', coverHtnDomain(cover)))).toMatchObject({ code: 'BAD_OPTION' });
-    expect(best.pluggedInto('Tactics')).toBeNull();
+    best.plug('Tactics', coverHtnDomain(cover), { task: 'TakeCover' });
+    const cheap = best.plan(start).plan!;
+    expect([tasksOf({ plan: cheap }), cheap.parallel, cheap.meta.slots, cheap.cost]).toEqual([
+      ['RunToCover'],
+      [{ task: 'TakeCover', start: 0, split: 1, end: 1 }],
+      ['Tactics'],
+      1,
+    ]);
   });
 });
 
