@@ -28,6 +28,7 @@ import { DynamicCosts } from './DynamicCosts.js';
 import { sameLayout } from './planningOps.js';
 import { collectSections } from './parallelTasks.js';
 import { mergeDomains } from './mergeDomains.js';
+import { sharedInts } from './sharedInts.js';
 
 /**
  * Total-order forward-decomposition HTN planner: depth-first over
@@ -100,7 +101,10 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     this.slotVersion = new Int32Array(domain.slots.length);
     this.ownDelegates = delegates;
     this.planDomain = domain;
-    this.slotOwner = Int32Array.from(domain.slots, (_, i) => i);
+    this.slotOwner = sharedInts(
+      domain,
+      Int32Array.from(domain.slots, (_, i) => i),
+    );
     this.settings = {
       maxSteps,
       maxDepth,
@@ -109,7 +113,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       texts,
       costs: DynamicCosts.of(domain),
       random: mulberry32(options.seed ?? 1),
-      slotRoot: new Int32Array(domain.slots.length).fill(-1),
+      slotRoot: sharedInts(domain, new Int32Array(domain.slots.length).fill(-1)),
     };
     this.parallel = domain.hasParallel ? new ParallelCheck(domain.schema) : null;
   }
@@ -277,7 +281,8 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     const { maxSteps, maxDepth, random } = this.settings;
     this.planDomain = domain as HtnDomain<any, Op>;
     this.parallel = domain.hasParallel ? (this.parallel ?? new ParallelCheck(domain.schema)) : null;
-    this.slotOwner = Int32Array.from(owner);
+    // Shared by the planners with the same plugs (a crowd): see sharedInts.
+    this.slotOwner = sharedInts(domain, owner);
     this.settings = {
       maxSteps,
       maxDepth,
@@ -286,7 +291,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       texts: new FailureTexts(domain.taskNames, maxSteps, maxDepth),
       costs: DynamicCosts.of(domain),
       random,
-      slotRoot: Int32Array.from(roots),
+      slotRoot: sharedInts(domain, roots),
     };
     this.searchScratch = null;
     this.best = null;
@@ -415,7 +420,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   /**
    * The plan's `meta.slots`: the slots of {@link domain} the search expanded (`used`, slot indices of
    * {@link planDomain}), each once, with its plug version. Written in place (no allocation when a plan
-   * uses the same slots as the buffer's last one).
+   * uses the same slots as the buffer's last one, and no store either).
    */
   private writeSlots(meta: HtnMeta, used: Int32Array, usedLen: number): void {
     const slots = meta.slots;
@@ -427,8 +432,12 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       let seen = false;
       for (let q = 0; q < j; q++) if (slots[q] === name) seen = true;
       if (seen) continue;
-      slots[j] = name;
-      versions[j++] = this.slotVersion[own];
+      // Written only when different: a crowd's plans mostly repeat the buffer's last slots, and a
+      // store dirties the buffer's cache line where a load leaves it clean (measured: most of a slot's cost).
+      if (slots[j] !== name) slots[j] = name;
+      const version = this.slotVersion[own];
+      if (versions[j] !== version) versions[j] = version;
+      j++;
     }
     if (slots.length !== j) slots.length = versions.length = j;
   }

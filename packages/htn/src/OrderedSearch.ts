@@ -425,7 +425,9 @@ export class OrderedSearch<Ctx = any> {
   /** Record that the current path expanded slot `index` (for the plan's `meta.slots`). */
   noteSlot(index: number): void {
     if (this.usedLen >= this.used.length) this.used = grow(this.used, this.usedLen + 1);
-    this.used[this.usedLen++] = index;
+    // Stored only when different: the last plan's slots mostly repeat, and a load keeps the line clean.
+    if (this.used[this.usedLen] !== index) this.used[this.usedLen] = index;
+    this.usedLen++;
   }
 
   private delegate(call: number, task: number, planner: SubPlanner<Ctx>): boolean {
