@@ -29,8 +29,9 @@ const NODES = [
 const DENO = join(tools, 'deno/bin.cjs');
 /**
  * Node-only entries that touch the operating system as they load, and the Deno
- * permissions that lets them: the worker pool's workerpool reads the CPU count,
- * the monitor's WebSocket server (ws) reads two environment switches. The
+ * permissions that lets them: the worker pool's workerpool reads the CPU count
+ * (os.cpus(), at module load for its default pool size: an explicit maxWorkers
+ * cannot avoid it), the monitor's WebSocket server (ws) reads two environment switches. The
  * check also proves each one still needs them, so the list cannot go stale.
  */
 const DENO_PERMISSIONS = {
