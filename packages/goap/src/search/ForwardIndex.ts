@@ -1,67 +1,101 @@
 import type { GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
-import { VALUES_PER_CELL } from '../domain/Touch.js';
+
+/** Layout of one decision node of {@link ForwardIndex}: the cell it switches on and where its parts are. @internal */
+export const TreeNode = {
+  /** The cell switched on, or -1 for a leaf. */
+  cell: 0,
+  /** Offset of the children (one per value of the cell, -1 when empty) in `children`. */
+  children: 1,
+  /** The child of the actions without a condition on the cell, or -1. */
+  dontCare: 2,
+  /** The node's actions (every keyed condition decided above it): `actions[first..end)`. */
+  first: 3,
+  end: 4,
+  size: 5,
+} as const;
 
 /**
- * Successor generator for forward search (as in Fast Downward): each action is
- * filed under one of its conditions on a bool or enum cell (the one allowing the
- * fewest values, then the cell with the most values), once per value it allows.
- * A state then only looks at the actions filed under its own value of each keyed
- * cell, plus those with no such condition, instead of testing every action.
- * Each action is met at most once per state (a state has one value per cell).
- * Built once per planner. @internal
+ * Successor generator for forward search, a decision tree as in Fast Downward:
+ * each node switches on one bool/enum cell; an action is filed under the child
+ * for the one value its condition on that cell allows, or under the "don't care"
+ * child when it has no such condition. A state walks one value child and the
+ * "don't care" child per node, so it meets exactly the actions whose
+ * single-value conditions it satisfies, each once, without testing the others.
+ * Conditions the tree does not decide (int ranges, masks allowing several
+ * values) are left to the applicability check: {@link checkRest} marks those
+ * actions. Built once per planner. @internal
  */
 export class ForwardIndex {
-  /** Actions without a bool/enum condition: tried in every state. */
-  readonly always: Int32Array;
-  /** Cells some action is filed under. */
-  readonly cells: Int32Array;
-  /** Per cell × VALUES_PER_CELL + value: the range of {@link actions} filed under that value (start; end is the next entry). */
-  readonly start: Int32Array;
+  /** Decision nodes, {@link TreeNode} layout; node 0 is the root. */
+  readonly nodes: Int32Array;
+  readonly children: Int32Array;
   readonly actions: Int32Array;
+  /** 1 for an action with a condition the tree does not decide. */
+  readonly checkRest: Uint8Array;
+  /** Scratch for the walk (pending nodes); its depth is bounded by the tree's node count. */
+  readonly stack: Int32Array;
 
   constructor(d: GoapDomain) {
     const T = d.touch;
-    const size = d.schema.size;
-    const buckets: number[][] = Array.from({ length: size * VALUES_PER_CELL }, () => []);
-    const always: number[] = [];
-    const keyed = new Set<number>();
+    // Per action: its single-value conditions on bool/enum cells as (cell, value), in cell order.
+    const keyed: [number, number][][] = [];
+    this.checkRest = new Uint8Array(d.actionCount);
     for (let a = 0; a < d.actionCount; a++) {
-      let best = -1;
-      let bestCount = 33;
+      const list: [number, number][] = [];
       for (let t = d.touchStart[a]; t < d.touchStart[a + 1]; t++) {
         const k = t * Touch.size;
         const c = T[k + Touch.cell];
-        if (d.isInt[c] === 1 || T[k + Touch.allowA] === d.full[c]) continue;
-        const count = popcount(T[k + Touch.allowA]);
-        if (count < bestCount || (count === bestCount && d.schema.max[c] > d.schema.max[T[best * Touch.size + Touch.cell]])) {
-          best = t;
-          bestCount = count;
+        const mask = T[k + Touch.allowA];
+        if (d.isInt[c] === 1) {
+          if (mask !== d.schema.min[c] || T[k + Touch.allowB] !== d.schema.max[c]) this.checkRest[a] = 1;
+        } else if (mask !== d.full[c]) {
+          if ((mask & (mask - 1)) === 0) list.push([c, 31 - Math.clz32(mask)]);
+          else this.checkRest[a] = 1;
         }
       }
-      if (best < 0) {
-        always.push(a);
-        continue;
+      keyed.push(list.sort((x, y) => x[0] - y[0]));
+    }
+    const nodes: number[] = [];
+    const children: number[] = [];
+    const actions: number[] = [];
+    // Actions of `list` have no keyed condition on cells below `from`.
+    const build = (list: readonly number[], from: number): number => {
+      const at = nodes.length / TreeNode.size;
+      nodes.push(-1, 0, -1, 0, 0);
+      const here: number[] = [];
+      let cell = Infinity;
+      for (const a of list) {
+        const next = keyed[a].find(([c]) => c >= from);
+        if (next === undefined) here.push(a);
+        else cell = Math.min(cell, next[0]);
       }
-      const c = T[best * Touch.size + Touch.cell];
-      keyed.add(c);
-      for (let m = T[best * Touch.size + Touch.allowA]; m !== 0; m &= m - 1) buckets[c * VALUES_PER_CELL + (31 - Math.clz32(m & -m))].push(a);
-    }
-    this.always = Int32Array.from(always);
-    this.cells = Int32Array.from([...keyed].sort((x, y) => x - y));
-    this.start = new Int32Array(size * VALUES_PER_CELL + 1);
-    const list: number[] = [];
-    for (let f = 0; f < size * VALUES_PER_CELL; f++) {
-      this.start[f] = list.length;
-      list.push(...buckets[f]);
-    }
-    this.start[size * VALUES_PER_CELL] = list.length;
-    this.actions = Int32Array.from(list);
+      nodes[at * TreeNode.size + TreeNode.first] = actions.length;
+      actions.push(...here);
+      nodes[at * TreeNode.size + TreeNode.end] = actions.length;
+      if (cell === Infinity) return at;
+      const values = d.schema.max[cell] + 1;
+      const byValue: number[][] = Array.from({ length: values }, () => []);
+      const dontCare: number[] = [];
+      for (const a of list) {
+        const cond = keyed[a].find(([c]) => c === cell);
+        if (cond !== undefined) byValue[cond[1]].push(a);
+        else if (keyed[a].some(([c]) => c >= from)) dontCare.push(a);
+      }
+      const base = children.length;
+      for (let v = 0; v < values; v++) children.push(-1);
+      nodes[at * TreeNode.size + TreeNode.cell] = cell;
+      nodes[at * TreeNode.size + TreeNode.children] = base;
+      for (let v = 0; v < values; v++) if (byValue[v].length > 0) children[base + v] = build(byValue[v], cell + 1);
+      if (dontCare.length > 0) nodes[at * TreeNode.size + TreeNode.dontCare] = build(dontCare, cell + 1);
+      return at;
+    };
+    const all: number[] = [];
+    for (let a = 0; a < d.actionCount; a++) all.push(a);
+    build(all, 0);
+    this.nodes = Int32Array.from(nodes);
+    this.children = Int32Array.from(children);
+    this.actions = Int32Array.from(actions);
+    this.stack = new Int32Array(this.nodes.length / TreeNode.size + 1);
   }
-}
-
-function popcount(m: number): number {
-  let n = 0;
-  for (let x = m; x !== 0; x &= x - 1) n++;
-  return n;
 }

@@ -58,6 +58,8 @@ export class SearchSpace {
    */
   private table!: Int32Array;
   private tableMask = 0;
+  /** The parent words a candidate's patch overwrote during a comparison (grows once to the longest patch). */
+  private saved = new Int32Array(16);
   private gen = 0;
   private slot = 0;
   /** Open list of node indices: lower f, then lower h, then earlier insertion. */
@@ -133,84 +135,81 @@ export class SearchSpace {
     return this.usedSlots++ * this.width;
   }
 
-  /** Give back the room of a candidate that was not kept (when it was the last claimed). */
-  release(at: number): void {
-    if (at === (this.usedSlots - 1) * this.width) this.usedSlots--;
-  }
-
   /**
-   * The table slot of the first stored node with this hash, or -1; then the
-   * free slot is remembered for {@link commit}. With a slot, write the
-   * candidate's words and call {@link find} from it.
+   * The stored node equal to the words at `cand` (same hash and words), or -1; then the free slot is
+   * remembered for {@link commit}. Used for the root, whose words are written before it is stored.
    */
-  hasHash(hash: number): number {
+  find(hash: number, cand: number): number {
     const table = this.table;
-    const gen = this.gen;
     for (let i = hash & this.tableMask; ; i = (i + 1) & this.tableMask) {
-      const e = i * Slot.size;
-      if (table[e + Slot.gen] !== gen) {
-        this.slot = i;
-        return -1;
-      }
-      if (table[e + Slot.hash] === hash) return i;
-    }
-  }
-
-  /**
-   * The stored node equal to the candidate whose words are at `cand` (same hash and words), or -1.
-   * Probing starts at `from` (a slot from {@link hasHash}, or the hash's home slot).
-   * Remembers the table slot so {@link commit} can insert or replace without probing again.
-   */
-  find(hash: number, cand: number, from = hash & this.tableMask): number {
-    const table = this.table;
-    for (let i = from; ; i = (i + 1) & this.tableMask) {
       const e = i * Slot.size;
       if (table[e + Slot.gen] !== this.gen) {
         this.slot = i;
         return -1;
       }
       const n = table[e + Slot.node];
-      if (table[e + Slot.hash] === hash && this.sameWords(n, cand)) {
+      if (table[e + Slot.hash] === hash && this.sameWords(n, cand, null)) {
         this.slot = i;
         return n;
       }
     }
   }
 
-  /** True when stored node `n` has the words at `cand` (building `n`'s words first if it is stored lazily). */
-  private sameWords(n: number, cand: number): boolean {
+  /**
+   * True when stored node `n` has the words at `at`, patched by `ch` when given (building `n`'s
+   * words first if it is stored lazily). The patch is written over the words at `at` for the
+   * comparison and undone after it, so a candidate given as parent + changes is compared without
+   * being written anywhere; patches apply in order, as {@link writeChanges} does.
+   */
+  private sameWords(n: number, at: number, ch: CandidateChange | null): boolean {
     if (this.base[n] < 0) this.materialize(n);
     const words = this.words;
-    const at = this.base[n];
-    for (let j = 0, W = this.width; j < W; j++) if (words[at + j] !== words[cand + j]) return false;
-    return true;
+    const nb = this.base[n];
+    const count = ch === null ? 0 : ch.n;
+    let saved = this.saved;
+    if (count > saved.length) saved = this.saved = new Int32Array(count * 2);
+    for (let i = 0; i < count; i++) {
+      const o = at + ch!.idx[i];
+      saved[i] = words[o];
+      words[o] = ch!.val[i];
+    }
+    let same = true;
+    for (let j = 0, W = this.width; j < W; j++) {
+      if (words[nb + j] !== words[at + j]) {
+        same = false;
+        break;
+      }
+    }
+    for (let i = count - 1; i >= 0; i--) words[at + ch!.idx[i]] = saved[i];
+    return same;
   }
 
   /**
-   * Closed-set check that respects the plan-length limit. Several nodes may share
-   * a state when neither dominates the other: a cheaper but deeper path must not
-   * hide a shallower one that the length limit would still allow. The candidate
-   * (words at `cand`, cost `g`, `depth` actions) is pruned when a stored equal
-   * node is no costlier and no deeper: returns -1. Otherwise every stored equal
-   * node it dominates (costlier and no shallower) is marked replaced (flags 1)
-   * and its table entry handed to the candidate, which {@link commit} then stores;
-   * returns how many of those had been expanded (reopenings). With uniform costs
-   * depth follows cost, so this keeps one node per state, as plain A* does.
-   * Probing starts at `from` (a slot from {@link hasHash}, or the hash's home slot).
+   * Closed-set check that respects the plan-length limit, for a candidate given as
+   * the words of its parent (at `pb`) patched by `ch`, with hash `hash`, cost `g`
+   * and `depth` actions; nothing is written for a candidate that is pruned. Several
+   * nodes may share a state when neither dominates the other: a cheaper but deeper
+   * path must not hide a shallower one that the length limit would still allow.
+   * The candidate is pruned when a stored equal node is no costlier and no deeper:
+   * returns -1. Otherwise every stored equal node it dominates (costlier and no
+   * shallower) is marked replaced (flags 1) and its table entry handed to the
+   * candidate, which {@link commit} then stores; returns how many of those had been
+   * expanded (reopenings). With uniform costs depth follows cost, so this keeps one
+   * node per state, as plain A* does. Call {@link reserve} first (growing rehashes).
    */
-  admit(hash: number, cand: number, g: number, depth: number, from = hash & this.tableMask): number {
+  admit(hash: number, pb: number, ch: CandidateChange, g: number, depth: number): number {
     const next = this.count;
     let reopened = 0;
     let slot = -1;
     const table = this.table;
-    for (let i = from; ; i = (i + 1) & this.tableMask) {
+    for (let i = hash & this.tableMask; ; i = (i + 1) & this.tableMask) {
       const e = i * Slot.size;
       if (table[e + Slot.gen] !== this.gen) {
         this.slot = slot >= 0 ? slot : i;
         return reopened;
       }
       const n = table[e + Slot.node];
-      if (table[e + Slot.hash] !== hash || n === next || !this.sameWords(n, cand)) continue;
+      if (table[e + Slot.hash] !== hash || n === next || !this.sameWords(n, pb, ch)) continue;
       const dn = this.depth[n];
       if (this.g[n] <= g && dn <= depth) return -1;
       if (g <= this.g[n] && depth <= dn) {
@@ -227,7 +226,7 @@ export class SearchSpace {
    * Keep the candidate as node `count` (reached from `parent` through `action`,
    * with cost `g`, estimate `h`, and the raw estimate and open-condition count
    * it was made from), inserted at (or replacing the entry of) the last
-   * {@link find}/{@link hasHash}. `at` is the offset of its words, or -1 to build them later.
+   * {@link find}/{@link admit}. `at` is the offset of its words, or -1 to build them later.
    */
   commit(hash: number, at: number, parent: number, action: number, g: number, h: number, hraw: number, unsat: number): void {
     const n = this.count++;
@@ -297,6 +296,13 @@ export class SearchSpace {
 
 /** Bytes of one node's record in the per-node arrays: 4 float64, 6 int32 and a flags byte. */
 const NODE_RECORD_BYTES = 4 * 8 + 6 * 4 + 1;
+
+/** A candidate as changes to its parent's words: `n` (word index, value) pairs, applied in order. */
+export interface CandidateChange {
+  readonly idx: Int32Array;
+  readonly val: Int32Array;
+  readonly n: number;
+}
 
 /** Layout of one table slot. */
 const Slot = { gen: 0, node: 1, hash: 2, size: 4 } as const;

@@ -1,7 +1,7 @@
 import { achieves, isFree } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
-import { VALUES_PER_CELL } from '../domain/Touch.js';
 import type { ChangeList } from './ChangeList.js';
+import { TreeNode } from './ForwardIndex.js';
 import { fail, progress, regress, writeChanges } from './regress.js';
 import type { SearchState } from './SearchState.js';
 import * as Verdict from './Verdict.js';
@@ -9,6 +9,9 @@ import { NODES_FULL } from './Verdict.js';
 
 /** Node flag: open, its estimate deferred until popped (see `link`). @internal */
 export const DEFERRED = 3;
+
+/** What {@link consider} runs: regression, or progression checking every condition or none (the decision tree decided them). */
+const Check = { backward: 0, forward: 1, effectsOnly: 2 } as const;
 
 /**
  * Expand a regressed goal: look up, through the effect→action index, only the
@@ -48,7 +51,7 @@ export function expandBackward(s: SearchState, node: number, ch: ChangeList): bo
       const a = indexActions[k];
       if (seen[a] === stamp || !achieves(T, indexTouch[k] * Touch.size, int, lo, hi, c, min, max)) continue;
       seen[a] = stamp;
-      const verdict = consider(s, node, a, atLimit, true, ch);
+      const verdict = consider(s, node, a, atLimit, Check.backward, ch);
       if (verdict === NODES_FULL) return false;
       if (trace !== null) traceVerdict(s, a, verdict);
       else if (verdict === Verdict.tooLong) return true;
@@ -73,33 +76,36 @@ export function expandForward(s: SearchState, node: number, ch: ChangeList): boo
   if (trace !== null) {
     // Traced: every action gets a verdict.
     for (let a = 0, n = s.domain.actionCount; a < n; a++) {
-      const verdict = consider(s, node, a, atLimit, false, ch);
+      const verdict = consider(s, node, a, atLimit, Check.forward, ch);
       if (verdict === NODES_FULL) return false;
       traceVerdict(s, a, verdict);
     }
     return true;
   }
-  // Only the actions the successor generator files under this state's values.
+  // Only the actions whose single-value conditions hold here: walk the successor generator's decision tree.
   const index = s.forwardIndex!;
-  const always = index.always;
-  for (let i = 0; i < always.length; i++) {
-    const verdict = consider(s, node, always[i], atLimit, false, ch);
-    if (verdict === NODES_FULL) return false;
-    if (verdict === Verdict.tooLong) return true;
-  }
-  const cells = index.cells;
-  const start = index.start;
+  const tree = index.nodes;
+  const children = index.children;
   const actions = index.actions;
+  const rest = index.checkRest;
+  const stack = index.stack;
   const base = s.space.base[node];
-  for (let i = 0; i < cells.length; i++) {
-    const c = cells[i];
-    // The words array may be reallocated by a stored candidate: read it per cell.
-    const f = c * VALUES_PER_CELL + s.space.words[base + c];
-    for (let k = start[f], end = start[f + 1]; k < end; k++) {
-      const verdict = consider(s, node, actions[k], atLimit, false, ch);
+  let top = 0;
+  stack[top++] = 0;
+  while (top > 0) {
+    const at = stack[--top] * TreeNode.size;
+    for (let k = tree[at + TreeNode.first], end = tree[at + TreeNode.end]; k < end; k++) {
+      const a = actions[k];
+      const verdict = consider(s, node, a, atLimit, rest[a] === 1 ? Check.forward : Check.effectsOnly, ch);
       if (verdict === NODES_FULL) return false;
       if (verdict === Verdict.tooLong) return true;
     }
+    const c = tree[at + TreeNode.cell];
+    if (c < 0) continue;
+    if (tree[at + TreeNode.dontCare] >= 0) stack[top++] = tree[at + TreeNode.dontCare];
+    // The words array may be reallocated by a stored candidate: read it per node.
+    const child = children[tree[at + TreeNode.children] + s.space.words[base + c]];
+    if (child >= 0) stack[top++] = child;
   }
   return true;
 }
@@ -108,11 +114,12 @@ export function expandForward(s: SearchState, node: number, ch: ChangeList): boo
  * Candidate `a` of `node`, generated in `ch`: rules 2-3 (or applicability),
  * usability (rule 4, cost), the length limit, then {@link link}. Returns the verdict code.
  */
-function consider(s: SearchState, node: number, a: number, atLimit: boolean, backward: boolean, ch: ChangeList): number {
+function consider(s: SearchState, node: number, a: number, atLimit: boolean, check: number, ch: ChangeList): number {
   const use = s.usable(a);
   // Unusable actions are dropped before regressing; with a trace they are regressed first, so verdicts keep the rule order.
   if (use !== 0 && s.trace === null) return use;
-  const verdict = backward ? regress(s, node, a, ch) : progress(s, node, a, ch);
+  const backward = check === Check.backward;
+  const verdict = backward ? regress(s, node, a, ch) : progress(s, node, a, ch, check === Check.forward);
   if (verdict !== Verdict.kept) return verdict;
   // A regressed goal that needs two values no reachable state holds together is dead (state-invariant pruning).
   if (backward && s.mutexActive && s.mutex!.dead(s.space.words, s.space.base[node], ch)) return fail(s, -2, Verdict.unreachable);
@@ -136,7 +143,8 @@ export function materialize(s: SearchState, node: number): void {
   if (space.base[parent] < 0) materialize(s, parent);
   const ch = s.rebuild;
   if (s.mode === 'backward') regress(s, parent, space.action[node], ch);
-  else progress(s, parent, space.action[node], ch);
+  // The action applied when the node was generated: its effects alone rebuild the state.
+  else progress(s, parent, space.action[node], ch, false);
   const at = space.claim();
   space.base[node] = at;
   writeChanges(space, parent, ch, at);
@@ -155,24 +163,14 @@ function link(s: SearchState, node: number, a: number, ch: ChangeList): number {
   const g = space.g[node] + s.costCache[a];
   const depth = space.depth[node] + 1;
   const hash = ch.hash;
+  // Compared as parent + changes: a duplicate (most candidates) is never written.
+  const reopened = space.admit(hash, space.base[node], ch, g, depth);
+  if (reopened < 0) return fail(s, -1, Verdict.duplicate);
   let at = -1;
-  let reopened = 0;
   // Narrow nodes are cheaper to write now than to rebuild when popped; wide ones are built lazily.
   if (space.width <= 32 || !s.incremental) {
     at = space.claim();
     writeChanges(space, node, ch, at);
-    reopened = space.admit(hash, at, g, depth);
-  } else {
-    const slot = space.hasHash(hash);
-    if (slot >= 0) {
-      at = space.claim();
-      writeChanges(space, node, ch, at);
-      reopened = space.admit(hash, at, g, depth, slot);
-    }
-  }
-  if (reopened < 0) {
-    space.release(at);
-    return fail(s, -1, Verdict.duplicate);
   }
   s.result.reopened += reopened;
   if (s.deferred) {

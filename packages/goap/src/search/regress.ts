@@ -107,11 +107,11 @@ export function regress(s: SearchState, node: number, a: number, ch: ChangeList)
 }
 
 /**
- * Forward: check `a`'s conditions on the node's state and write its effects
- * to `ch`. The goal count is updated from the changed cells only: cells the goal
+ * Forward: check `a`'s conditions on the node's state (unless `checks` is false:
+ * the successor generator already decided them) and write its effects to `ch`. The goal count is updated from the changed cells only: cells the goal
  * leaves free hold a full mask or range in its words, so they never count. @internal
  */
-export function progress(s: SearchState, node: number, a: number, ch: ChangeList): number {
+export function progress(s: SearchState, node: number, a: number, ch: ChangeList, checks: boolean): number {
   const d = s.domain;
   const space = s.space;
   const words = space.words;
@@ -119,7 +119,7 @@ export function progress(s: SearchState, node: number, a: number, ch: ChangeList
   const max = d.schema.max;
   const T = d.touch;
   const pb = space.base[node];
-  for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) {
+  for (let t = d.touchStart[a], end = checks ? d.touchStart[a + 1] : 0; t < end; t++) {
     const k = t * Touch.size;
     if (violates(T, k + Touch.allowA, T[k + Touch.isInt] === 1, words[pb + T[k + Touch.cell]])) return fail(s, t, Verdict.conditionFailed);
   }
