@@ -63,7 +63,8 @@ export class GoapSearch extends SearchState {
     this.mutexActive = false;
     this.trace?.clear(g.name, this.mode, this, this.space.width);
     const space = this.space;
-    space.reset();
+    // The bucket queue's order needs each node's f fixed once added: deferred estimates raise it when popped.
+    space.reset(!this.deferred);
     space.reserve();
     const W = space.width;
     const root = space.claim();
@@ -118,20 +119,19 @@ export class GoapSearch extends SearchState {
     const t0 = timed ? performance.now() : 0;
     try {
       const space = this.space;
-      const open = space.open;
       const backward = this.mode === 'backward';
       for (let done = 0; done < n;) {
-        const node = open.pop();
-        if (node === undefined) return this.finish(this.lengthPruned ? 'budget' : 'none', this.lengthPruned ? 'length' : '');
+        const node = space.pop();
+        if (node < 0) return this.finish(this.lengthPruned ? 'budget' : 'none', this.lengthPruned ? 'length' : '');
         if (space.flags[node] === 1) continue;
         if (space.unsat[node] === 0) return this.found(node);
         if (space.flags[node] === DEFERRED && this.reestimate(node)) continue;
         if (r.expanded >= this.maxExpansions) {
-          open.add(node);
+          space.unpop(node);
           return this.finish('budget', 'expansions');
         }
         if (timed && (r.expanded & 15) === 0 && this.elapsed + performance.now() - t0 > this.timeBudgetMs) {
-          open.add(node);
+          space.unpop(node);
           return this.finish('budget', 'time');
         }
         if (r.expanded === this.mutexAfter && this.mutex !== null) this.mutexActive = this.mutex.admit(this.start.values);
@@ -171,7 +171,7 @@ export class GoapSearch extends SearchState {
     space.hraw[node] = hraw;
     space.h[node] = this.weight * hraw;
     space.f[node] = space.greedy ? space.h[node] : space.g[node] + space.h[node];
-    space.open.add(node);
+    space.push(node);
     return true;
   }
 

@@ -13,7 +13,7 @@ describe('node memory', () => {
     expect(space.nodeBytes).toBe(RECORD + 3 * 4);
     // The closed-set table: at least twice the node capacity in slots (16 at least here) of 4 int32 each.
     const table = 16 * 4 * 4;
-    space.reset();
+    space.reset(false);
     expect(space.usedBytes()).toBe(table);
     for (let i = 0; i < 5; i++) {
       space.reserve();
@@ -25,7 +25,7 @@ describe('node memory', () => {
     }
     // 5 nodes grew the capacity from 4 to 8: still 16 slots.
     expect(space.usedBytes()).toBe(5 * RECORD + 5 * 3 * 4 + table);
-    space.reset();
+    space.reset(false);
     expect(space.usedBytes()).toBe(table);
   });
 

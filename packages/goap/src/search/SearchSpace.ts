@@ -1,4 +1,5 @@
 import { Heap } from 'heap-js';
+import { BucketQueue } from './BucketQueue.js';
 
 /** Mix one node word with its position (Zobrist style), so node hashes update per changed word. */
 export function mixWord(index: number, word: number): number {
@@ -22,8 +23,9 @@ export function hashWords(words: Int32Array, at: number, width: number): number 
  * only when needed: most generated nodes are never expanded, so they are kept
  * as (parent, action) until popped. The closed/open set is an open-addressing
  * hash table with generation stamps (no clearing between searches), and the
- * open list is a heap-js heap of node indices. Pools grow by doubling, then stay
- * allocated for reuse.
+ * open list is a heap-js heap of node indices, or a bucket queue while every f
+ * and h is a small integer (blind and unit-cost searches). Pools grow by
+ * doubling, then stay allocated for reuse.
  * @internal
  */
 export class SearchSpace {
@@ -62,8 +64,14 @@ export class SearchSpace {
   private saved = new Int32Array(16);
   private gen = 0;
   private slot = 0;
-  /** Open list of node indices: lower f, then lower h, then earlier insertion. */
-  readonly open: Heap<number>;
+  /**
+   * Open list of node indices: lower f, then lower h, then lower index. A search
+   * starts on the bucket queue when allowed, and moves to the heap (the general
+   * case) at the first f or h the buckets cannot key; both pop in the same order.
+   */
+  private readonly heap: Heap<number>;
+  private readonly buckets = new BucketQueue();
+  private bucketed = false;
 
   /** Greedy best-first: order by h alone (f = h). */
   readonly greedy: boolean;
@@ -75,7 +83,7 @@ export class SearchSpace {
     this.wordSlots = Math.min(Math.max(initial, 2), this.maxNodes);
     this.words = new Int32Array(this.wordSlots * this.width);
     this.grow(Math.min(Math.max(initial, 2), this.maxNodes));
-    this.open = new Heap<number>((a, b) => {
+    this.heap = new Heap<number>((a, b) => {
       const f = this.f;
       const d = f[a] - f[b];
       if (d !== 0) return d;
@@ -102,8 +110,12 @@ export class SearchSpace {
     return this.count * NODE_RECORD_BYTES + this.usedSlots * this.width * 4 + this.table.byteLength;
   }
 
-  /** Forget every node (no clearing: the table's generation stamp moves on). */
-  reset(): void {
+  /**
+   * Forget every node (no clearing: the table's generation stamp moves on). With
+   * `buckets`, the open list starts as a bucket queue: only for searches that
+   * never raise a node's f after adding it (no deferred estimates).
+   */
+  reset(buckets: boolean): void {
     this.count = 0;
     this.usedSlots = 0;
     this.gen = (this.gen + 1) | 0;
@@ -112,8 +124,35 @@ export class SearchSpace {
       this.gen = 1;
     }
     // Pop rather than truncate: V8 keeps the backing store, so no allocation.
-    const heap = this.open.heapArray;
+    const heap = this.heap.heapArray;
     while (heap.length > 0) heap.pop();
+    this.buckets.clear();
+    this.bucketed = buckets;
+  }
+
+  /** Add node `n` to the open list. */
+  push(n: number): void {
+    if (this.bucketed) {
+      if (this.buckets.push(n, this.f[n], this.h[n])) return;
+      // Not a small integer key: the rest of this search runs on the heap.
+      this.bucketed = false;
+      for (let m = this.buckets.pop(); m >= 0; m = this.buckets.pop()) this.heap.add(m);
+      this.buckets.clear();
+    }
+    this.heap.add(n);
+  }
+
+  /** Remove and return the open node that comes first (lower f, then h, then index), or -1 when none is left. */
+  pop(): number {
+    if (this.bucketed) return this.buckets.pop();
+    const n = this.heap.pop();
+    return n === undefined ? -1 : n;
+  }
+
+  /** Put back node `n`, just popped, unchanged (a search stopped by a budget resumes from it). */
+  unpop(n: number): void {
+    if (this.bucketed) this.buckets.unpop(n, this.f[n], this.h[n]);
+    else this.heap.add(n);
   }
 
   /** Make room for one more node at index `count`; false when `maxNodes` is reached. */
@@ -246,7 +285,7 @@ export class SearchSpace {
     this.table[e + Slot.node] = n;
     this.table[e + Slot.hash] = hash;
     // A dead end (no estimate can reach the goal) is remembered as closed, never opened.
-    if (h !== Infinity) this.open.add(n);
+    if (h !== Infinity) this.push(n);
     else this.flags[n] = 2;
   }
 

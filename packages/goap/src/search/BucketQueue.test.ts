@@ -1,0 +1,62 @@
+import { describe, expect, it } from '@jest/globals';
+import fc from 'fast-check';
+import { Heap } from 'heap-js';
+import { BucketQueue } from './BucketQueue.js';
+
+/** One step of a search's use of its open list: add a new node (next index), pop, or pop and put back. */
+type Op = { add: [number, number] } | 'pop' | 'popAndPutBack';
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 3, arbitrary: fc.tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 31 })).map((add) => ({ add })) },
+  { weight: 2, arbitrary: fc.constant<Op>('pop') },
+  { weight: 1, arbitrary: fc.constant<Op>('popAndPutBack') },
+);
+
+describe('BucketQueue', () => {
+  it('pops in the order of the heap it stands in for (lower f, then lower h, then lower index), across searches', () => {
+    const q = new BucketQueue();
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 200 }), (ops) => {
+        const f: number[] = [];
+        const h: number[] = [];
+        const heap = new Heap<number>((a, b) => f[a] - f[b] || h[a] - h[b] || a - b);
+        q.clear();
+        const popBoth = () => {
+          const n = heap.pop() ?? -1;
+          expect(q.pop()).toBe(n);
+          return n;
+        };
+        for (const o of ops) {
+          if (o === 'pop') popBoth();
+          else if (o === 'popAndPutBack') {
+            const n = popBoth();
+            if (n >= 0) {
+              heap.add(n);
+              q.unpop(n, f[n], h[n]);
+            }
+          } else {
+            const n = f.length;
+            f.push(o.add[0] + o.add[1]);
+            h.push(o.add[1]);
+            heap.add(n);
+            expect(q.push(n, f[n], h[n])).toBe(true);
+          }
+        }
+        while (popBoth() >= 0);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('refuses keys it cannot order: fractional, negative or too large estimates', () => {
+    const q = new BucketQueue();
+    expect(q.push(0, 1.5, 0)).toBe(false);
+    expect(q.push(0, 2, 0.5)).toBe(false);
+    expect(q.push(0, 40, 32)).toBe(false);
+    expect(q.push(0, -1, 0)).toBe(false);
+    expect(q.push(0, 1e9, 0)).toBe(false);
+    expect(q.pop()).toBe(-1);
+    expect(q.push(0, 3, 1)).toBe(true);
+    expect(q.pop()).toBe(0);
+  });
+});
