@@ -1,6 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { Heap } from 'heap-js';
+import { createState } from '@dualplan/world-state';
+import { GoapPlanner } from '../GoapPlanner.js';
+import { randomDomain } from '../examples/index.js';
 import { BucketQueue } from './BucketQueue.js';
 
 /** One step of a search's use of its open list: add a new node (next index), pop, or pop and put back. */
@@ -59,4 +62,28 @@ describe('BucketQueue', () => {
     expect(q.push(0, 3, 1)).toBe(true);
     expect(q.pop()).toBe(0);
   });
+});
+
+describe('open list of a search', () => {
+  it.each(['backward', 'forward'] as const)(
+    '%s blind search: integer costs (bucket queue) and the same costs halved (heap) make the same plan with the same expansions',
+    (mode) => {
+      fc.assert(
+        fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
+          const rd = randomDomain(seed, { actions: 6 + (seed % 7) });
+          const start = createState(rd.domain.schema, rd.start);
+          const options = { mode, weight: 0, maxExpansions: 1e5, maxPlanLength: 300 };
+          const whole = new GoapPlanner(rd.domain, options);
+          const halved = new GoapPlanner(rd.domain, options);
+          // Halving every cost keeps every comparison of f (and every tie) but makes f fractional: the heap orders them.
+          halved.multipliers.fill(0.5);
+          const a = whole.search(start, 'goal');
+          const plan = { status: a.status, cost: a.cost, expanded: a.expanded, actions: Array.from(a.actions.subarray(0, a.length)) };
+          const b = halved.search(start, 'goal');
+          expect({ status: b.status, cost: b.cost * 2, expanded: b.expanded, actions: Array.from(b.actions.subarray(0, b.length)) }).toEqual(plan);
+        }),
+        { numRuns: 200 },
+      );
+    },
+  );
 });
