@@ -3,6 +3,7 @@ import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import type { GoapTrace } from '../diagnostics/GoapTrace.js';
 import type { HeuristicSearch, SearchHeuristic } from '../heuristics/SearchHeuristic.js';
 import type { ActionStats } from './ActionStats.js';
+import { BackwardIndex } from './BackwardIndex.js';
 import { ChangeList } from './ChangeList.js';
 import { ForwardIndex } from './ForwardIndex.js';
 import { GoapResult } from './GoapResult.js';
@@ -69,6 +70,8 @@ export class SearchState implements SearchSettings, HeuristicSearch {
   mutexAfter = 16;
   /** Forward mode: the successor generator. */
   readonly forwardIndex: ForwardIndex | null;
+  /** Backward mode: achievers per value and effect lists. */
+  readonly backwardIndex: BackwardIndex | null;
   /** Actions relevant to this search's goal (1) when relevance analysis applies (forward search, relaxation heuristics), else null. */
   relevant: Uint8Array | null = null;
   protected readonly pruneIrrelevant: boolean;
@@ -100,6 +103,7 @@ export class SearchState implements SearchSettings, HeuristicSearch {
     this.change = new ChangeList(domain);
     this.rebuild = new ChangeList(domain);
     this.forwardIndex = this.mode === 'forward' ? new ForwardIndex(domain) : null;
+    this.backwardIndex = this.mode === 'backward' ? new BackwardIndex(domain) : null;
     // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
     this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
     this.mutex = this.mode === 'backward' ? MutexPruning.of(domain) : null;

@@ -1,5 +1,6 @@
 import { achieves, isFree } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
+import { VALUES_PER_CELL } from '../domain/Touch.js';
 import type { ChangeList } from './ChangeList.js';
 import { TreeNode } from './ForwardIndex.js';
 import { fail, progress, regress, writeChanges } from './regress.js';
@@ -40,13 +41,33 @@ export function expandBackward(s: SearchState, node: number, ch: ChangeList): bo
   // Depth is per node: at the length limit no child is stored, and once one branch was cut the rest need no work.
   const atLimit = space.depth[node] >= s.maxPlanLength;
   if (atLimit && s.lengthPruned && trace === null) return true;
+  const index = s.backwardIndex!;
+  const start = index.start;
+  const achievers = index.achievers;
   for (let c = 0; c < size; c++) {
     const words = space.words;
     const o = base + offset[c];
     const int = isInt[c] === 1;
     if (isFree(words, o, int, c, min, max, full)) continue;
+    if (!int) {
+      // The achievers of each value the goal allows here (rule 1); one that sets an excluded value elsewhere fails at once.
+      for (let m = words[o]; m !== 0; m &= m - 1) {
+        const f = c * VALUES_PER_CELL + 31 - Math.clz32(m & -m);
+        for (let k = start[f], end = start[f + 1]; k < end; k++) {
+          const a = achievers[k];
+          if (seen[a] === stamp) continue;
+          seen[a] = stamp;
+          if (trace === null && index.clashes(space.words, base, a)) continue;
+          const verdict = consider(s, node, a, atLimit, Check.backward, ch);
+          if (verdict === NODES_FULL) return false;
+          if (trace !== null) traceVerdict(s, a, verdict);
+          else if (verdict === Verdict.tooLong) return true;
+        }
+      }
+      continue;
+    }
     const lo = words[o];
-    const hi = int ? words[o + 1] : 0;
+    const hi = words[o + 1];
     for (let k = indexStart[c], end = indexStart[c + 1]; k < end; k++) {
       const a = indexActions[k];
       if (seen[a] === stamp || !achieves(T, indexTouch[k] * Touch.size, int, lo, hi, c, min, max)) continue;
