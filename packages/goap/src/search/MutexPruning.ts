@@ -36,6 +36,9 @@ export class MutexPruning {
   /** Per cell: its partner cells (with at least one excluded pair), CSR. */
   private partnerStart: Int32Array;
   private partnerCell: Int32Array;
+  /** Per partner entry: the partner's word offset and full mask. */
+  private partnerWord: Int32Array;
+  private partnerFull: Int32Array;
   /** Per partner entry: where its table of compatible masks starts (one mask of the partner's values per own value). */
   private compatAt: Int32Array;
   private compat: Int32Array;
@@ -79,7 +82,7 @@ export class MutexPruning {
     const mx = (this.mx = new Uint8Array(nf * nf));
     for (let p = 0; p < nf; p++) for (let q = 0; q < nf; q++) if (this.cellOf[p] !== this.cellOf[q]) mx[p * nf + q] = 1;
     this.partnerStart = new Int32Array(size + 1);
-    this.partnerCell = this.compatAt = this.compat = new Int32Array(0);
+    this.partnerCell = this.partnerWord = this.partnerFull = this.compatAt = this.compat = new Int32Array(0);
     this.wordCell = new Int32Array(domain.words).fill(-1);
     for (let c = 0; c < size; c++) if (domain.isInt[c] === 0) this.wordCell[domain.offset[c]] = c;
     this.mark = new Int32Array(domain.words);
@@ -119,12 +122,14 @@ export class MutexPruning {
   /**
    * True when the regressed goal at `words[base..]` patched by `ch` (a candidate)
    * needs two values that exclude each other. Only pairs with a changed cell are
-   * checked: the rest were the parent's.
+   * checked: the rest were the parent's. Pairs with a free cell (any value) are
+   * skipped: they exclude nothing unless some value is unreachable altogether,
+   * which is not worth the reads (such a candidate just stays; pruning is optional).
    */
   dead(words: Int32Array, base: number, ch: ChangeList): boolean {
     const stamp = (this.stamp = (this.stamp + 1) | 0);
-    const { mark, markVal, wordCell, partnerStart, partnerCell, compatAt, compat } = this;
-    const offset = this.domain.offset;
+    const { mark, markVal, wordCell, partnerStart, partnerWord, partnerFull, compatAt, compat } = this;
+    const full = this.domain.full;
     const n = ch.n;
     for (let i = 0; i < n; i++) {
       mark[ch.idx[i]] = stamp;
@@ -134,9 +139,12 @@ export class MutexPruning {
       const c = wordCell[ch.idx[i]];
       if (c < 0) continue;
       const m1 = ch.val[i];
+      if (m1 === full[c]) continue;
       for (let k = partnerStart[c], end = partnerStart[c + 1]; k < end; k++) {
-        const o = offset[partnerCell[k]];
+        const o = partnerWord[k];
         const m2 = mark[o] === stamp ? markVal[o] : words[base + o];
+        // A free partner has a value compatible with any reachable one.
+        if (m2 === partnerFull[k]) continue;
         const at = compatAt[k];
         let allowed = 0;
         for (let m = m1; m !== 0 && (allowed & m2) === 0; m &= m - 1) allowed |= compat[at + 31 - Math.clz32(m & -m)];
@@ -232,6 +240,8 @@ export class MutexPruning {
     }
     this.partnerStart[size] = cells.length;
     this.partnerCell = Int32Array.from(cells);
+    this.partnerWord = Int32Array.from(cells, (c2) => d.offset[c2]);
+    this.partnerFull = Int32Array.from(cells, (c2) => d.full[c2]);
     this.compatAt = Int32Array.from(at);
     this.compat = Int32Array.from(compat);
     this.pairs = pairs;
