@@ -44,9 +44,8 @@ export class MutexPruning {
   private compat: Int32Array;
   /** Per node word: its cell, or -1 for int words. */
   private readonly wordCell: Int32Array;
-  private readonly mark: Int32Array;
-  private readonly markVal: Int32Array;
-  private stamp = 0;
+  /** The parent words a candidate's changes overwrite during {@link dead} (grows once to the longest change list). */
+  private saved: Int32Array;
   /** True once the fixpoint ran for some start state. */
   private settled = false;
   /** Number of excluded pairs (each counted once). */
@@ -85,8 +84,7 @@ export class MutexPruning {
     this.partnerCell = this.partnerWord = this.partnerFull = this.compatAt = this.compat = new Int32Array(0);
     this.wordCell = new Int32Array(domain.words).fill(-1);
     for (let c = 0; c < size; c++) if (domain.isInt[c] === 0) this.wordCell[domain.offset[c]] = c;
-    this.mark = new Int32Array(domain.words);
-    this.markVal = new Int32Array(domain.words);
+    this.saved = new Int32Array(domain.words);
   }
 
   /**
@@ -127,22 +125,31 @@ export class MutexPruning {
    * which is not worth the reads (such a candidate just stays; pruning is optional).
    */
   dead(words: Int32Array, base: number, ch: ChangeList): boolean {
-    const stamp = (this.stamp = (this.stamp + 1) | 0);
-    const { mark, markVal, wordCell, partnerStart, partnerWord, partnerFull, compatAt, compat } = this;
-    const full = this.domain.full;
+    // The candidate's words are the parent's with the changes written over them for the check, then restored.
     const n = ch.n;
+    let saved = this.saved;
+    if (n > saved.length) saved = this.saved = new Int32Array(n * 2);
     for (let i = 0; i < n; i++) {
-      mark[ch.idx[i]] = stamp;
-      markVal[ch.idx[i]] = ch.val[i];
+      const o = base + ch.idx[i];
+      saved[i] = words[o];
+      words[o] = ch.val[i];
     }
-    for (let i = 0; i < n; i++) {
+    const dead = this.excludes(words, base, ch);
+    for (let i = n - 1; i >= 0; i--) words[base + ch.idx[i]] = saved[i];
+    return dead;
+  }
+
+  /** True when a changed cell of the words at `base` needs only values that exclude a partner's. */
+  private excludes(words: Int32Array, base: number, ch: ChangeList): boolean {
+    const { wordCell, partnerStart, partnerWord, partnerFull, compatAt, compat } = this;
+    const full = this.domain.full;
+    for (let i = 0, n = ch.n; i < n; i++) {
       const c = wordCell[ch.idx[i]];
       if (c < 0) continue;
       const m1 = ch.val[i];
       if (m1 === full[c]) continue;
       for (let k = partnerStart[c], end = partnerStart[c + 1]; k < end; k++) {
-        const o = partnerWord[k];
-        const m2 = mark[o] === stamp ? markVal[o] : words[base + o];
+        const m2 = words[base + partnerWord[k]];
         // A free partner has a value compatible with any reachable one.
         if (m2 === partnerFull[k]) continue;
         const at = compatAt[k];

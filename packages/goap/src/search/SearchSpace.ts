@@ -62,6 +62,8 @@ export class SearchSpace {
   private tableMask = 0;
   /** The parent words a candidate's patch overwrote during a comparison (grows once to the longest patch). */
   private saved = new Int32Array(16);
+  /** Set by {@link admit}: a stored node has the candidate's words (it was pruned or replaces them). */
+  matched = false;
   private gen = 0;
   private slot = 0;
   /**
@@ -241,6 +243,7 @@ export class SearchSpace {
     let reopened = 0;
     let slot = -1;
     const table = this.table;
+    this.matched = false;
     for (let i = hash & this.tableMask; ; i = (i + 1) & this.tableMask) {
       const e = i * Slot.size;
       if (table[e + Slot.gen] !== this.gen) {
@@ -249,6 +252,7 @@ export class SearchSpace {
       }
       const n = table[e + Slot.node];
       if (table[e + Slot.hash] !== hash || n === next || !this.sameWords(n, pb, ch)) continue;
+      this.matched = true;
       const dn = this.depth[n];
       if (this.g[n] <= g && dn <= depth) return -1;
       if (g <= this.g[n] && depth <= dn) {

@@ -143,7 +143,8 @@ function consider(s: SearchState, node: number, a: number, atLimit: boolean, che
   const verdict = backward ? regress(s, node, a, ch) : progress(s, node, a, ch, check === Check.forward);
   if (verdict !== Verdict.kept) return verdict;
   // A regressed goal that needs two values no reachable state holds together is dead (state-invariant pruning).
-  if (backward && s.mutexActive && s.mutex!.dead(s.space.words, s.space.base[node], ch)) return fail(s, -2, Verdict.unreachable);
+  // Traced, it is checked here so verdicts keep the rule order; else in `link`, once duplicates are out.
+  if (backward && s.mutexActive && s.trace !== null && s.mutex!.dead(s.space.words, s.space.base[node], ch)) return fail(s, -2, Verdict.unreachable);
   if (use !== 0) return fail(s, -1, use);
   if (atLimit) {
     s.lengthPruned = true;
@@ -187,6 +188,8 @@ function link(s: SearchState, node: number, a: number, ch: ChangeList): number {
   // Compared as parent + changes: a duplicate (most candidates) is never written.
   const reopened = space.admit(hash, space.base[node], ch, g, depth);
   if (reopened < 0) return fail(s, -1, Verdict.duplicate);
+  // Not yet checked for invariants (see `consider`): a candidate equal to a stored node was checked as that node.
+  if (s.mutexActive && s.trace === null && !space.matched && s.mutex!.dead(space.words, space.base[node], ch)) return fail(s, -2, Verdict.unreachable);
   let at = -1;
   // Narrow nodes are cheaper to write now than to rebuild when popped; wide ones are built lazily.
   if (space.width <= 32 || !s.incremental) {
