@@ -50,6 +50,10 @@ export interface Target {
   readonly baseline?: string;
   /** With `baseline`: this median / the baseline median must be at or below this. */
   readonly maxRatio?: number;
+  /** With `baseline`: compare the medians per node expanded (search speed apart from search size). */
+  readonly perExpanded?: boolean;
+  /** Nodes expanded per second of the median must reach this. */
+  readonly minExpandedPerSecond?: number;
   /** A plan must be found within this many expansions (a case that stops at a budget misses it). */
   readonly maxExpanded?: number;
   /** The time or ratio target in words, e.g. `≤ 1.5 µs`; the report appends `maxGcs` itself. */

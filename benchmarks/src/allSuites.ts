@@ -6,6 +6,7 @@ import { hybridSuite } from './suites/hybridSuite.js';
 import { monitorSuite } from './suites/monitorSuite.js';
 import { pddlSuite } from './suites/pddlSuite.js';
 import { scalingSuite } from './suites/scalingSuite.js';
+import { searchSpeedSuite } from './suites/searchSpeedSuite.js';
 import { worldStateSuite } from './suites/worldStateSuite.js';
 
 /** Every case, in run order. To add a suite, write a function returning cases and list it here. */
@@ -14,6 +15,7 @@ export function allSuites(options: SuiteOptions): BenchCase[] {
     ...worldStateSuite(options),
     ...goapSuite(options),
     ...pddlSuite(options),
+    ...searchSpeedSuite(options),
     ...htnSuite(options),
     ...hybridSuite(options),
     ...agentsSuite(options),

@@ -79,4 +79,15 @@ describe('report', () => {
     expect(computeOverheads([other, plain, recorded])).toEqual([{ name: 'recorded', baseline: 'plain', ours: 250, base: 100, ratio: 2.5, max: 2 }]);
     expect(markdownReport([plain, recorded], '# h')).toContain('| recorded | plain | 250.0 ns | 100.0 ns | 2.50× | ≤ 2× ❌ |');
   });
+
+  it('compares per node expanded when the target says so, and judges a minimum of expansions per second', () => {
+    const fwd: CaseResult = { ...base, id: 'f', name: 'fwd', impl: 'dualplan', medianNs: 1e6, expanded: 1000 };
+    const bwd: CaseResult = { ...base, id: 'b', name: 'bwd', impl: 'dualplan', medianNs: 3e6, expanded: 2000, target: { baseline: 'fwd', maxRatio: 2, perExpanded: true } };
+    // 1.5 µs per expansion against 1 µs.
+    expect(computeOverheads([fwd, bwd])).toEqual([{ name: 'bwd', baseline: 'fwd', ours: 1500, base: 1000, ratio: 1.5, max: 2, perExpanded: true }]);
+    expect(markdownReport([fwd, bwd], '# h')).toContain('| bwd | fwd | 1.50 µs / expansion | 1.00 µs / expansion | 1.50× | ≤ 2× ✅ |');
+    // 1000 expansions in 1 ms: 1M per second.
+    expect(targetMet({ ...fwd, target: { minExpandedPerSecond: 400_000 } })).toBe(true);
+    expect(targetMet({ ...fwd, target: { minExpandedPerSecond: 2_000_000 } })).toBe(false);
+  });
 });

@@ -44,6 +44,8 @@ export interface Overhead {
   readonly base: number;
   readonly ratio: number;
   readonly max?: number;
+  /** `ours` and `base` are per node expanded. */
+  readonly perExpanded?: boolean;
 }
 
 /** Overheads of the cases that name a `target.baseline`. */
@@ -53,7 +55,13 @@ export function computeOverheads(results: readonly CaseResult[]): Overhead[] {
     const name = r.target?.baseline;
     if (name === undefined || r.medianNs === undefined) continue;
     const base = results.find((b) => b.suite === r.suite && b.name === name && b.medianNs !== undefined);
-    if (base) out.push({ name: r.name, baseline: name, ours: r.medianNs, base: base.medianNs!, ratio: r.medianNs / base.medianNs!, max: r.target?.maxRatio });
+    if (!base) continue;
+    // Per expansion: both medians divided by the nodes each search expanded.
+    const per = r.target?.perExpanded === true;
+    if (per && (!r.expanded || !base.expanded)) continue;
+    const ours = per ? r.medianNs / r.expanded! : r.medianNs;
+    const theirs = per ? base.medianNs! / base.expanded! : base.medianNs!;
+    out.push({ name: r.name, baseline: name, ours, base: theirs, ratio: ours / theirs, max: r.target?.maxRatio, perExpanded: per || undefined });
   }
   return out;
 }
@@ -68,8 +76,9 @@ export function targetMet(r: CaseResult): boolean | null {
   const time = t.maxNs === undefined || r.medianNs === undefined ? null : r.medianNs / (t.per ?? 1) <= t.maxNs;
   const gcs = t.maxGcs === undefined || r.gcs === undefined ? null : r.gcs <= t.maxGcs;
   const expanded = t.maxExpanded === undefined || r.expanded === undefined ? null : r.status !== 'budget' && r.expanded <= t.maxExpanded;
-  if (time === null && gcs === null && expanded === null) return null;
-  return time !== false && gcs !== false && expanded !== false;
+  const rate = t.minExpandedPerSecond === undefined || !r.expanded || !r.medianNs ? null : (r.expanded * 1e9) / r.medianNs >= t.minExpandedPerSecond;
+  if (time === null && gcs === null && expanded === null && rate === null) return null;
+  return time !== false && gcs !== false && expanded !== false && rate !== false;
 }
 
 /** A target as the report shows it: its label, then the GC limit. */
@@ -129,7 +138,8 @@ export function markdownReport(results: readonly CaseResult[], header: string): 
     );
     for (const o of overheads) {
       const target = o.max === undefined ? '' : `≤ ${o.max}× ${o.ratio <= o.max ? '✅' : '❌'}`;
-      lines.push(`| ${cell(o.name)} | ${cell(o.baseline)} | ${formatNs(o.ours)} | ${formatNs(o.base)} | ${o.ratio.toFixed(2)}× | ${target} |`);
+      const per = o.perExpanded ? ' / expansion' : '';
+      lines.push(`| ${cell(o.name)} | ${cell(o.baseline)} | ${formatNs(o.ours)}${per} | ${formatNs(o.base)}${per} | ${o.ratio.toFixed(2)}× | ${target} |`);
     }
     lines.push('');
   }

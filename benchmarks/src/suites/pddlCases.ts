@@ -20,7 +20,7 @@ export interface PddlInstance {
 }
 
 /** The searches compared on every instance. */
-export type PddlSearch = 'optimal: true' | 'optimal backward' | 'optimal forward' | 'LM-cut backward' | 'blind forward';
+export type PddlSearch = 'optimal: true' | 'optimal backward' | 'optimal forward' | 'LM-cut backward' | 'blind forward' | 'blind backward';
 
 /**
  * Planner options per search: `optimal backward` and `optimal forward` are the `optimal: true` preset (the
@@ -30,6 +30,7 @@ export type PddlSearch = 'optimal: true' | 'optimal backward' | 'optimal forward
 export function searchOptions(search: PddlSearch, budget: { maxExpansions: number; timeBudgetMs: number }): GoapPlannerOptions {
   const common = { ...budget, maxNodes: 1 << 22, maxPlanLength: 256 };
   if (search === 'blind forward') return { ...common, mode: 'forward', weight: 0 };
+  if (search === 'blind backward') return { ...common, mode: 'backward', weight: 0 };
   if (search === 'LM-cut backward') return { ...common, mode: 'backward', heuristic: 'lmcut' };
   if (search === 'optimal: true') return { ...common, optimal: true };
   return { ...common, mode: search === 'optimal forward' ? 'forward' : 'backward', optimal: true };

@@ -1,22 +1,7 @@
-import {
-  BLOCKS_DOMAIN,
-  DUNGEON_DOMAIN,
-  GRIPPER_DOMAIN,
-  LOGISTICS_DOMAIN,
-  MICONIC_DOMAIN,
-  blocksProblem,
-  dungeonProblem,
-  gripperProblem,
-  importPddl,
-  logisticsProblem,
-  miconicProblem,
-  solveExhaustive,
-  type DungeonOptions,
-} from '@dualplan/pddl';
-import { GoapPlanner } from '@dualplan/goap';
-import { createState } from '@dualplan/world-state';
+import { BLOCKS_DOMAIN, DUNGEON_DOMAIN, blocksProblem, dungeonProblem, importPddl, solveExhaustive, type DungeonOptions } from '@dualplan/pddl';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 import { pddlCases, type PddlInstance, type PddlSearch } from './pddlCases.js';
+import { blocks, gripper, logistics, miconic } from './pddlInstances.js';
 
 const SEARCHES: readonly PddlSearch[] = ['optimal backward', 'optimal forward', 'blind forward'];
 /** The dungeons: the targets are met forward (exact pattern database), which `optimal: true` picks; backward shows what regression costs there. */
@@ -24,26 +9,6 @@ const GAME_SEARCHES: readonly PddlSearch[] = ['optimal: true', 'optimal forward'
 
 /** The classic planning benchmarks, generated and imported from PDDL; `solvedToday` instances run in the jest pass too. */
 function instances(quick: boolean): { instance: PddlInstance; solvedToday: boolean }[] {
-  const blocks = (n: number): PddlInstance => ({ label: `blocks ${n}`, domain: BLOCKS_DOMAIN, problem: () => blocksProblem({ blocks: n, seed: 1 }) });
-  const gripper = (n: number): PddlInstance => ({
-    label: `gripper ${n}`,
-    domain: GRIPPER_DOMAIN,
-    problem: () => gripperProblem({ balls: n }),
-    knownOptimum: () => (n % 2 === 0 ? 3 * n - 1 : 3 * n),
-  });
-  const logistics = (cities: number, size: number, packages: number): PddlInstance => ({
-    label: `logistics ${cities}×${size} ${packages} pkg`,
-    domain: LOGISTICS_DOMAIN,
-    problem: () => logisticsProblem({ cities, size, packages, seed: 1 }),
-    // Past the exhaustive check (13 places per package): the optimum of the optimal backward search, which
-    // regresses goals where optimal: true runs forward over states (the 3-package instance on the same map is checked exhaustively).
-    knownOptimum: () => backwardOptimum(LOGISTICS_DOMAIN, logisticsProblem({ cities, size, packages, seed: 1 })),
-  });
-  const miconic = (floors: number, passengers: number): PddlInstance => ({
-    label: `miconic ${floors} fl ${passengers} p`,
-    domain: MICONIC_DOMAIN,
-    problem: () => miconicProblem({ floors, passengers, seed: 1 }),
-  });
   // The same tasks with one bool per atom: what the mutex-group encoding saves the backward search.
   const bools = (i: PddlInstance): PddlInstance => ({ ...i, label: `${i.label} (bools)`, mutexGroups: false });
   const small = [blocks(4), gripper(2), gripper(4), logistics(2, 2, 2), miconic(4, 2), miconic(6, 4)].map((instance) => ({ instance, solvedToday: true }));
@@ -67,16 +32,6 @@ function instances(quick: boolean): { instance: PddlInstance; solvedToday: boole
     miconic(10, 8),
   ];
   return [...small, ...viaBools, ...[...large, bools(blocks(4)), bools(gripper(4)), bools(gripper(6))].map((instance) => ({ instance, solvedToday: false }))];
-}
-
-/** The cost of the optimal backward search (A* over regressed goals, `optimal: true` with `mode: 'backward'`), or null past 4M expansions. */
-function backwardOptimum(domain: string, problem: string): number | null {
-  const imp = importPddl(domain, problem);
-  const r = new GoapPlanner(imp.goap, { optimal: true, mode: 'backward', maxExpansions: 4_000_000, maxNodes: 1 << 23, maxPlanLength: 256 }).search(
-    createState(imp.schema),
-    imp.goalName,
-  );
-  return r.status === 'found' ? r.cost : null;
 }
 
 /**
