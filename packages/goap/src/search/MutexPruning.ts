@@ -39,6 +39,13 @@ export class MutexPruning {
   /** Per partner entry: the partner's word offset and full mask. */
   private partnerWord: Int32Array;
   private partnerFull: Int32Array;
+  /**
+   * Per value fact: the partners it excludes some value of, as (word offset, mask of the partner's values
+   * compatible with it), CSR by fact. The check of a cell needing one value reads only these.
+   */
+  private factStart: Int32Array;
+  private factWord: Int32Array;
+  private factCompat: Int32Array;
   /** Per partner entry: where its table of compatible masks starts (one mask of the partner's values per own value). */
   private compatAt: Int32Array;
   private compat: Int32Array;
@@ -82,6 +89,8 @@ export class MutexPruning {
     for (let p = 0; p < nf; p++) for (let q = 0; q < nf; q++) if (this.cellOf[p] !== this.cellOf[q]) mx[p * nf + q] = 1;
     this.partnerStart = new Int32Array(size + 1);
     this.partnerCell = this.partnerWord = this.partnerFull = this.compatAt = this.compat = new Int32Array(0);
+    this.factStart = new Int32Array(nf + 1);
+    this.factWord = this.factCompat = new Int32Array(0);
     this.wordCell = new Int32Array(domain.words).fill(-1);
     for (let c = 0; c < size; c++) if (domain.isInt[c] === 0) this.wordCell[domain.offset[c]] = c;
     this.saved = new Int32Array(domain.words);
@@ -141,13 +150,19 @@ export class MutexPruning {
 
   /** True when a changed cell of the words at `base` needs only values that exclude a partner's. */
   private excludes(words: Int32Array, base: number, ch: ChangeList): boolean {
-    const { wordCell, partnerStart, partnerWord, partnerFull, compatAt, compat } = this;
+    const { wordCell, partnerStart, partnerWord, partnerFull, compatAt, compat, factStart, factWord, factCompat } = this;
     const full = this.domain.full;
     for (let i = 0, n = ch.n; i < n; i++) {
       const c = wordCell[ch.idx[i]];
       if (c < 0) continue;
       const m1 = ch.val[i];
       if (m1 === full[c]) continue;
+      if ((m1 & (m1 - 1)) === 0) {
+        // One value needed (the common case): only the partners it excludes values of.
+        const f = this.base[c] + 31 - Math.clz32(m1);
+        for (let k = factStart[f], end = factStart[f + 1]; k < end; k++) if ((words[base + factWord[k]] & factCompat[k]) === 0) return true;
+        continue;
+      }
       for (let k = partnerStart[c], end = partnerStart[c + 1]; k < end; k++) {
         const m2 = words[base + partnerWord[k]];
         // A free partner has a value compatible with any reachable one.
@@ -246,6 +261,23 @@ export class MutexPruning {
       }
     }
     this.partnerStart[size] = cells.length;
+    const factWord: number[] = [];
+    const factCompat: number[] = [];
+    for (let c = 0; c < size; c++) {
+      if (base[c] < 0) continue;
+      for (let v = 0; v <= d.schema.max[c]; v++) {
+        this.factStart[base[c] + v] = factWord.length;
+        for (let k = this.partnerStart[c]; k < this.partnerStart[c + 1]; k++) {
+          const m = compat[at[k] + v];
+          if (m === d.full[cells[k]]) continue;
+          factWord.push(d.offset[cells[k]]);
+          factCompat.push(m);
+        }
+      }
+    }
+    this.factStart[nf] = factWord.length;
+    this.factWord = Int32Array.from(factWord);
+    this.factCompat = Int32Array.from(factCompat);
     this.partnerCell = Int32Array.from(cells);
     this.partnerWord = Int32Array.from(cells, (c2) => d.offset[c2]);
     this.partnerFull = Int32Array.from(cells, (c2) => d.full[c2]);
