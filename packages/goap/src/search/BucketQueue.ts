@@ -1,57 +1,62 @@
-/** Estimates (h) below this share an f bucket's range of keys: key = f × H_SPAN + h. */
-const H_SPAN = 32;
-/** The most keys a queue grows to; a node with a larger key sends the search back to the heap. */
-const MAX_KEYS = 1 << 16;
+/** f values below this have keys; a node with a larger f sends the search back to the heap. */
+const MAX_F = 1 << 16;
 
 /**
- * Open list for searches whose f and h are small integers (unit or integer
- * costs, blind or counting estimates): one FIFO list of node indices per
- * (f, h) key, linked through a per-node array. Nodes enter a search in index
- * order, so each list is sorted by index and the pop order is exactly the
- * heap's (lower f, then lower h, then lower index) at O(1) per operation.
- * {@link push} refuses a node it cannot key (fractional f or h, or too large):
- * the caller then moves to the heap. Arrays grow by doubling and stay allocated,
- * so a steady-state search allocates nothing. @internal
+ * Open list for blind searches (h = 0, so f = g) with integer costs: one FIFO
+ * list of node indices per f, linked through a per-node array. Nodes enter a
+ * search in index order, so each list is sorted by index and the pop order is
+ * exactly the heap's (lower f, then lower h, then lower index) at O(1) per
+ * operation. {@link fits} tells which nodes have a key; the caller keeps the
+ * others on the heap. Arrays grow by doubling and stay allocated, so a
+ * steady-state search allocates nothing. @internal
  */
 export class BucketQueue {
   private heads = new Int32Array(0);
   private tails = new Int32Array(0);
   private next = new Int32Array(0);
-  /** No list below `lo` holds a node; none above `hi` was used since the last {@link clear}. */
-  private lo = 0;
+  /** The lists of keys `floor..hi` are valid (emptied when first used since the last {@link clear}); none below `lo` holds a node. */
+  private floor = 0;
   private hi = -1;
+  private lo = 0;
 
-  /** Add node `n` (index above every node added since the last pop-to-empty) with estimates `f`, `h`; false when they have no key. */
-  push(n: number, f: number, h: number): boolean {
-    if ((f | 0) !== f || (h | 0) !== h || h < 0 || h >= H_SPAN || f < 0 || f >= MAX_KEYS / H_SPAN) return false;
-    const key = f * H_SPAN + h;
-    if (key >= this.heads.length) this.growKeys(key + 1);
+  /** True when a node with estimates `f`, `h` has a key: h = 0 and f a small integer >= 0. */
+  static fits(f: number, h: number): boolean {
+    return h === 0 && (f | 0) === f && f >= 0 && f < MAX_F;
+  }
+
+  /** Add node `n` (index above every node added since the last pop-to-empty) with cost `f` (it must {@link fits}). */
+  push(n: number, f: number): void {
+    if (f >= this.heads.length) this.growKeys(f + 1);
     if (n >= this.next.length) this.growNodes(n + 1);
     this.next[n] = -1;
-    if (key > this.hi) {
-      // Lists above `hi` may hold stale heads from before the last clear.
-      for (let k = this.hi + 1; k <= key; k++) this.heads[k] = -1;
-      this.hi = key;
+    // Lists outside floor..hi may hold stale heads from before the last clear: empty the ones now needed.
+    if (this.hi < this.floor) {
+      this.heads[f] = -1;
+      this.floor = this.hi = this.lo = f;
+    } else if (f > this.hi) {
+      for (let k = this.hi + 1; k <= f; k++) this.heads[k] = -1;
+      this.hi = f;
+    } else if (f < this.floor) {
+      for (let k = f; k < this.floor; k++) this.heads[k] = -1;
+      this.floor = f;
     }
-    if (this.heads[key] < 0) this.heads[key] = n;
-    else this.next[this.tails[key]] = n;
-    this.tails[key] = n;
-    if (key < this.lo) this.lo = key;
-    return true;
+    if (this.heads[f] < 0) this.heads[f] = n;
+    else this.next[this.tails[f]] = n;
+    this.tails[f] = n;
+    if (f < this.lo) this.lo = f;
   }
 
-  /** Put back node `n`, just popped with estimates `f`, `h`, at the front of its list (where the heap would have it). */
-  unpop(n: number, f: number, h: number): void {
-    const key = f * H_SPAN + h;
-    this.next[n] = this.heads[key];
-    if (this.heads[key] < 0) this.tails[key] = n;
-    this.heads[key] = n;
-    if (key < this.lo) this.lo = key;
+  /** Put back node `n`, just popped with cost `f`, at the front of its list (where the heap would have it). */
+  unpop(n: number, f: number): void {
+    this.next[n] = this.heads[f];
+    if (this.heads[f] < 0) this.tails[f] = n;
+    this.heads[f] = n;
+    if (f < this.lo) this.lo = f;
   }
 
-  /** The first node of the lowest key, removed; -1 when empty. */
+  /** The first node of the lowest f, removed; -1 when empty. */
   pop(): number {
-    this.skip();
+    while (this.lo <= this.hi && this.heads[this.lo] < 0) this.lo++;
     if (this.lo > this.hi) return -1;
     const n = this.heads[this.lo];
     this.heads[this.lo] = this.next[n];
@@ -60,12 +65,9 @@ export class BucketQueue {
 
   /** Remove every node. */
   clear(): void {
-    this.lo = 0;
+    this.floor = 0;
     this.hi = -1;
-  }
-
-  private skip(): void {
-    while (this.lo <= this.hi && this.heads[this.lo] < 0) this.lo++;
+    this.lo = 0;
   }
 
   private growKeys(size: number): void {

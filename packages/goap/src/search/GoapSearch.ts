@@ -12,6 +12,9 @@ import { relevantActions } from './relevantActions.js';
 import { hashWords, type SearchSpace } from './SearchSpace.js';
 import { SearchState, type SearchSettings } from './SearchState.js';
 
+/** Expansions before the open list may move to the bucket queue (see `SearchSpace.preferBuckets`). */
+const BUCKETS_AFTER = 16;
+
 /**
  * The search of one planner: A* over regressed goals (backward) or states
  * (forward), one search at a time, resumable across slices. It owns every piece
@@ -135,6 +138,7 @@ export class GoapSearch extends SearchState {
           return this.finish('budget', 'time');
         }
         if (r.expanded === this.mutexAfter && this.mutex !== null) this.mutexActive = this.mutex.admit(this.start.values);
+        if (r.expanded === BUCKETS_AFTER) space.preferBuckets();
         if (space.base[node] < 0) materialize(this, node);
         space.flags[node] = 2;
         r.expanded++;

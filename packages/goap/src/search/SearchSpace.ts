@@ -23,8 +23,8 @@ export function hashWords(words: Int32Array, at: number, width: number): number 
  * only when needed: most generated nodes are never expanded, so they are kept
  * as (parent, action) until popped. The closed/open set is an open-addressing
  * hash table with generation stamps (no clearing between searches), and the
- * open list is a heap-js heap of node indices, or a bucket queue while every f
- * and h is a small integer (blind and unit-cost searches). Pools grow by
+ * open list is a heap-js heap of node indices, or a bucket queue for blind
+ * searches with integer costs. Pools grow by
  * doubling, then stay allocated for reuse.
  * @internal
  */
@@ -68,12 +68,15 @@ export class SearchSpace {
   private slot = 0;
   /**
    * Open list of node indices: lower f, then lower h, then lower index. A search
-   * starts on the bucket queue when allowed, and moves to the heap (the general
-   * case) at the first f or h the buckets cannot key; both pop in the same order.
+   * starts on the heap (the general case); {@link preferBuckets} moves it to the
+   * bucket queue when every node so far has a key there (blind, integer costs),
+   * and it goes back to the heap for good at the first that has none. Both pop
+   * in the same order.
    */
   private readonly heap: Heap<number>;
   private readonly buckets = new BucketQueue();
   private bucketed = false;
+  private bucketsAllowed = false;
 
   /** Greedy best-first: order by h alone (f = h). */
   readonly greedy: boolean;
@@ -114,7 +117,7 @@ export class SearchSpace {
 
   /**
    * Forget every node (no clearing: the table's generation stamp moves on). With
-   * `buckets`, the open list starts as a bucket queue: only for searches that
+   * `buckets`, the open list may move to the bucket queue: only for searches that
    * never raise a node's f after adding it (no deferred estimates).
    */
   reset(buckets: boolean): void {
@@ -129,15 +132,38 @@ export class SearchSpace {
     const heap = this.heap.heapArray;
     while (heap.length > 0) heap.pop();
     this.buckets.clear();
-    this.bucketed = buckets;
+    this.bucketed = false;
+    this.bucketsAllowed = buckets;
+  }
+
+  /**
+   * Move the open list to the bucket queue if allowed and every open node has a
+   * key there. Worth it once a search is past a few expansions: on tiny searches
+   * the heap is cheaper than the bucket queue's set-up.
+   */
+  preferBuckets(): void {
+    if (!this.bucketsAllowed || this.bucketed) return;
+    const open = this.heap.heapArray;
+    for (let i = 0; i < open.length; i++) {
+      if (!BucketQueue.fits(this.f[open[i]], this.h[open[i]])) {
+        this.bucketsAllowed = false;
+        return;
+      }
+    }
+    // Popped in order, so each list gets its nodes in index order.
+    for (let n = this.heap.pop(); n !== undefined; n = this.heap.pop()) this.buckets.push(n, this.f[n]);
+    this.bucketed = true;
   }
 
   /** Add node `n` to the open list. */
   push(n: number): void {
     if (this.bucketed) {
-      if (this.buckets.push(n, this.f[n], this.h[n])) return;
+      if (BucketQueue.fits(this.f[n], this.h[n])) {
+        this.buckets.push(n, this.f[n]);
+        return;
+      }
       // Not a small integer key: the rest of this search runs on the heap.
-      this.bucketed = false;
+      this.bucketed = this.bucketsAllowed = false;
       for (let m = this.buckets.pop(); m >= 0; m = this.buckets.pop()) this.heap.add(m);
       this.buckets.clear();
     }
@@ -153,7 +179,7 @@ export class SearchSpace {
 
   /** Put back node `n`, just popped, unchanged (a search stopped by a budget resumes from it). */
   unpop(n: number): void {
-    if (this.bucketed) this.buckets.unpop(n, this.f[n], this.h[n]);
+    if (this.bucketed) this.buckets.unpop(n, this.f[n]);
     else this.heap.add(n);
   }
 
@@ -289,8 +315,9 @@ export class SearchSpace {
     this.table[e + Slot.node] = n;
     this.table[e + Slot.hash] = hash;
     // A dead end (no estimate can reach the goal) is remembered as closed, never opened.
-    if (h !== Infinity) this.push(n);
-    else this.flags[n] = 2;
+    if (h === Infinity) this.flags[n] = 2;
+    else if (this.bucketed) this.push(n);
+    else this.heap.add(n);
   }
 
   private grow(capacity: number): void {
