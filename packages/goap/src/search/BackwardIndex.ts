@@ -1,7 +1,6 @@
 import { violates } from '../domain/cellSet.js';
 import type { GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
-import { VALUES_PER_CELL } from '../domain/Touch.js';
 
 /**
  * Lookup tables for backward search, built once per planner. Achievers: per
@@ -13,7 +12,9 @@ import { VALUES_PER_CELL } from '../domain/Touch.js';
  * rejected before it is regressed (the most common outcome). @internal
  */
 export class BackwardIndex {
-  /** Per cell × VALUES_PER_CELL + value: the range of {@link achievers} setting that value (start; end is the next entry). */
+  /** Per bool/enum cell: its first entry in {@link start} (one entry per value, so a cell's entries share cache lines). */
+  readonly cellStart: Int32Array;
+  /** Per cellStart[c] + value: the range of {@link achievers} setting that value (start; end is the next entry). */
   readonly start: Int32Array;
   readonly achievers: Int32Array;
   /** Per action: its bool/enum effects, `effectWord`/`effectValue[effects[a]..effects[a + 1])`. */
@@ -24,7 +25,13 @@ export class BackwardIndex {
   constructor(d: GoapDomain) {
     const T = d.touch;
     const size = d.schema.size;
-    const buckets: number[][] = Array.from({ length: size * VALUES_PER_CELL }, () => []);
+    this.cellStart = new Int32Array(size);
+    let facts = 0;
+    for (let c = 0; c < size; c++) {
+      this.cellStart[c] = facts;
+      if (d.isInt[c] === 0) facts += d.schema.max[c] + 1;
+    }
+    const buckets: number[][] = Array.from({ length: facts }, () => []);
     const words: number[] = [];
     const values: number[] = [];
     this.effects = new Int32Array(d.actionCount + 1);
@@ -34,7 +41,7 @@ export class BackwardIndex {
         const k = t * Touch.size;
         const c = T[k + Touch.cell];
         if (d.isInt[c] === 1) continue;
-        buckets[c * VALUES_PER_CELL + T[k + Touch.effValue]].push(a);
+        buckets[this.cellStart[c] + T[k + Touch.effValue]].push(a);
         words.push(T[k + Touch.offset]);
         values.push(T[k + Touch.effValue]);
       }
@@ -42,13 +49,13 @@ export class BackwardIndex {
     this.effects[d.actionCount] = words.length;
     this.effectWord = Int32Array.from(words);
     this.effectValue = Int32Array.from(values);
-    this.start = new Int32Array(size * VALUES_PER_CELL + 1);
+    this.start = new Int32Array(facts + 1);
     const list: number[] = [];
-    for (let f = 0; f < size * VALUES_PER_CELL; f++) {
+    for (let f = 0; f < facts; f++) {
       this.start[f] = list.length;
       for (const a of buckets[f]) list.push(a);
     }
-    this.start[size * VALUES_PER_CELL] = list.length;
+    this.start[facts] = list.length;
     this.achievers = Int32Array.from(list);
   }
 

@@ -265,12 +265,26 @@ export class SearchSpace {
    * node per state, as plain A* does. Call {@link reserve} first (growing rehashes).
    */
   admit(hash: number, pb: number, ch: CandidateChange, g: number, depth: number): number {
+    // Most candidates share their hash with no stored node: find that out in a small loop, kept apart from the comparisons.
+    const table = this.table;
+    this.matched = false;
+    for (let i = hash & this.tableMask; ; i = (i + 1) & this.tableMask) {
+      const e = i * Slot.size;
+      if (table[e + Slot.gen] !== this.gen) {
+        this.slot = i;
+        return 0;
+      }
+      if (table[e + Slot.hash] === hash) return this.admitFrom(i, hash, pb, ch, g, depth);
+    }
+  }
+
+  /** {@link admit} from table slot `from`, the first with the candidate's hash. */
+  private admitFrom(from: number, hash: number, pb: number, ch: CandidateChange, g: number, depth: number): number {
     const next = this.count;
     let reopened = 0;
     let slot = -1;
     const table = this.table;
-    this.matched = false;
-    for (let i = hash & this.tableMask; ; i = (i + 1) & this.tableMask) {
+    for (let i = from; ; i = (i + 1) & this.tableMask) {
       const e = i * Slot.size;
       if (table[e + Slot.gen] !== this.gen) {
         this.slot = slot >= 0 ? slot : i;

@@ -1,6 +1,5 @@
 import { achieves, isFree } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
-import { VALUES_PER_CELL } from '../domain/Touch.js';
 import type { ChangeList } from './ChangeList.js';
 import { TreeNode } from './ForwardIndex.js';
 import { fail, progress, regress, writeChanges } from './regress.js';
@@ -15,9 +14,10 @@ export const DEFERRED = 3;
 const Check = { backward: 0, forward: 1, effectsOnly: 2 } as const;
 
 /**
- * Expand a regressed goal: look up, through the effect→action index, only the
- * actions with an effect that satisfies one of the node's conditions (rule 1),
- * and regress the node through each (rules 2-4), generating each candidate in
+ * Expand a regressed goal: look up only the actions with an effect that
+ * satisfies one of the node's conditions (rule 1: the achievers of each allowed
+ * value of a bool/enum cell, the effect→action index for int cells), and
+ * regress the node through each (rules 2-4), generating each candidate in
  * `ch`. False when the node pool is full.
  * @internal
  */
@@ -43,6 +43,7 @@ export function expandBackward(s: SearchState, node: number, ch: ChangeList): bo
   if (atLimit && s.lengthPruned && trace === null) return true;
   const index = s.backwardIndex!;
   const start = index.start;
+  const cellStart = index.cellStart;
   const achievers = index.achievers;
   for (let c = 0; c < size; c++) {
     const words = space.words;
@@ -52,16 +53,14 @@ export function expandBackward(s: SearchState, node: number, ch: ChangeList): bo
     if (!int) {
       // The achievers of each value the goal allows here (rule 1); one that sets an excluded value elsewhere fails at once.
       for (let m = words[o]; m !== 0; m &= m - 1) {
-        const f = c * VALUES_PER_CELL + 31 - Math.clz32(m & -m);
+        const f = cellStart[c] + 31 - Math.clz32(m & -m);
         for (let k = start[f], end = start[f + 1]; k < end; k++) {
           const a = achievers[k];
           if (seen[a] === stamp) continue;
           seen[a] = stamp;
           if (trace === null && index.clashes(space.words, base, a)) continue;
-          const verdict = consider(s, node, a, atLimit, Check.backward, ch);
-          if (verdict === NODES_FULL) return false;
-          if (trace !== null) traceVerdict(s, a, verdict);
-          else if (verdict === Verdict.tooLong) return true;
+          const next = regressThrough(s, node, a, atLimit, ch);
+          if (next !== GO_ON) return next === STOP;
         }
       }
       continue;
@@ -72,16 +71,28 @@ export function expandBackward(s: SearchState, node: number, ch: ChangeList): bo
       const a = indexActions[k];
       if (seen[a] === stamp || !achieves(T, indexTouch[k] * Touch.size, int, lo, hi, c, min, max)) continue;
       seen[a] = stamp;
-      const verdict = consider(s, node, a, atLimit, Check.backward, ch);
-      if (verdict === NODES_FULL) return false;
-      if (trace !== null) traceVerdict(s, a, verdict);
-      else if (verdict === Verdict.tooLong) return true;
+      const next = regressThrough(s, node, a, atLimit, ch);
+      if (next !== GO_ON) return next === STOP;
     }
   }
   if (trace !== null) {
     for (let a = 0; a < d.actionCount; a++) if (seen[a] !== stamp) trace.consider(a, Verdict.noEffect, -1);
   }
   return true;
+}
+
+/** What the expansion does after {@link regressThrough}: go on, stop (the length limit cut it: true), or fail (the node pool is full). */
+const GO_ON = 0;
+const STOP = 1;
+const FULL = 2;
+
+/** Regress `node` through action `a` and trace the verdict: whether the expansion goes on, stops or fails. */
+function regressThrough(s: SearchState, node: number, a: number, atLimit: boolean, ch: ChangeList): number {
+  const verdict = consider(s, node, a, atLimit, Check.backward, ch);
+  if (verdict === NODES_FULL) return FULL;
+  if (s.trace !== null) traceVerdict(s, a, verdict);
+  else if (verdict === Verdict.tooLong) return STOP;
+  return GO_ON;
 }
 
 /**
