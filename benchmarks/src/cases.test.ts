@@ -11,7 +11,9 @@ const KNOWN_NON_OPTIMAL = new Set(['goap/soldier [mahler]', 'goap/chain(1) [goap
 
 describe('benchmark correctness checks (quick, untimed)', () => {
   it('has cases for every suite', () => {
-    expect(new Set(cases.map((c) => c.suite))).toEqual(new Set(['world-state', 'goap', 'pddl', 'search-speed', 'htn', 'htn-vs-goap', 'agents', 'monitor', 'scaling']));
+    expect(new Set(cases.map((c) => c.suite))).toEqual(
+      new Set(['world-state', 'goap', 'pddl', 'search-speed', 'htn', 'htn-vs-goap', 'agents', 'monitor', 'scaling']),
+    );
   });
 
   it.each(cases.map((c) => [caseId(c), c] as const))('%s', (id, c) => {

@@ -82,7 +82,15 @@ describe('report', () => {
 
   it('compares per node expanded when the target says so, and judges a minimum of expansions per second', () => {
     const fwd: CaseResult = { ...base, id: 'f', name: 'fwd', impl: 'dualplan', medianNs: 1e6, expanded: 1000 };
-    const bwd: CaseResult = { ...base, id: 'b', name: 'bwd', impl: 'dualplan', medianNs: 3e6, expanded: 2000, target: { baseline: 'fwd', maxRatio: 2, perExpanded: true } };
+    const bwd: CaseResult = {
+      ...base,
+      id: 'b',
+      name: 'bwd',
+      impl: 'dualplan',
+      medianNs: 3e6,
+      expanded: 2000,
+      target: { baseline: 'fwd', maxRatio: 2, perExpanded: true },
+    };
     // 1.5 µs per expansion against 1 µs.
     expect(computeOverheads([fwd, bwd])).toEqual([{ name: 'bwd', baseline: 'fwd', ours: 1500, base: 1000, ratio: 1.5, max: 2, perExpanded: true }]);
     expect(markdownReport([fwd, bwd], '# h')).toContain('| bwd | fwd | 1.50 µs / expansion | 1.00 µs / expansion | 1.50× | ≤ 2× ✅ |');
