@@ -24,8 +24,8 @@ export function hashWords(words: Int32Array, at: number, width: number): number 
  * as (parent, action) until popped. The closed/open set is an open-addressing
  * hash table with generation stamps (no clearing between searches), and the
  * open list is a heap-js heap of node indices, or a bucket queue for blind
- * searches with integer costs. Pools grow by
- * doubling, then stay allocated for reuse.
+ * searches with integer costs. Pools grow by doubling, then stay allocated for
+ * reuse.
  * @internal
  */
 export class SearchSpace {
