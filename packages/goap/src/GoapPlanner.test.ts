@@ -1,6 +1,7 @@
 import { bool, createState, defineSchema, eq, int, ge, set, add, firstFailing, PlanBuffer, defineActions } from '@dualplan/world-state';
 import { compileGoapDomain } from './domain/compileGoapDomain.js';
 import type { GoapDomain } from './domain/GoapDomain.js';
+import type { GoapNodeView } from './heuristics/GoapHeuristic.js';
 import { compileGoal } from './domain/compileGoal.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import { UnknownGoalError } from './errors.js';
@@ -244,7 +245,7 @@ describe('GoapPlanner: closed set', () => {
     );
     // Misleading estimates: the x branch looks far, and the node needing w looks farther still,
     // so {z} is first expanded through the expensive y branch, then reached cheaper through x.
-    const requires = (node: { words: Int32Array; at: number }, cell: number) => node.words[node.at + d.offset[cell]] === 2;
+    const requires = (node: GoapNodeView, cell: number) => node.mask(cell) === 2;
     const p = new GoapPlanner(d, { heuristic: (node) => (requires(node, schema.cellOf(k.w)) ? 200 : requires(node, schema.cellOf(k.x)) ? 100 : 0) });
     const r = p.search(createState(schema), 'g');
     expect(r.reopened).toBe(1);

@@ -1,6 +1,6 @@
 import type { WorldState } from '@dualplan/world-state';
-import { achieves, isFree, violates } from '../domain/cellSet.js';
-import { describeCell } from '../domain/describeCell.js';
+import { achieves, isFree, maskAt, violates } from '../domain/cellSet.js';
+import { describeSet } from '../domain/describeCell.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
 import type { GoapResult } from '../search/GoapResult.js';
@@ -53,19 +53,18 @@ export function explainNoPlan(planner: NoPlanSource, goal: CompiledGoal | null =
     box[0] = a;
     box[1] = b;
     const key = `${cell}:${a}:${b}`;
-    if (!violates(box, 0, d.isInt[cell] === 1, s0[cell]) || seen.has(key)) return;
+    if (!violates(box, 0, 0, d.isInt[cell] === 1, s0[cell]) || seen.has(key)) return;
     seen.add(key);
     queue.push({ cell, a, b, neededBy });
   };
   for (const c of goal.cells) {
     const o = d.offset[c];
-    push(c, goal.words[o], d.isInt[c] ? goal.words[o + 1] : 0, `goal ${goal.name}`);
+    if (d.isInt[c]) push(c, goal.words[o], goal.words[o + 1], `goal ${goal.name}`);
+    else push(c, maskAt(goal.words, o, d.shift[c], d.full[c]), 0, `goal ${goal.name}`);
   }
   while (queue.length > 0) {
     const { cell, a, b, neededBy } = queue.shift()!;
-    box[0] = a;
-    box[1] = b;
-    const condition = describeCell(d, box, -d.offset[cell], cell);
+    const condition = describeSet(d, cell, a, b);
     const candidates: { action: string; reason: string }[] = [];
     const achievers: number[] = [];
     for (let k = d.indexStart[cell]; k < d.indexStart[cell + 1]; k++) {
@@ -93,7 +92,7 @@ export function explainNoPlan(planner: NoPlanSource, goal: CompiledGoal | null =
       for (let t = d.touchStart[act]; t < d.touchStart[act + 1]; t++) {
         const k = t * Touch.size;
         const c = T[k + Touch.cell];
-        if (!isFree(T, k + Touch.allowA, d.isInt[c] === 1, c, schema.min, schema.max, d.full))
+        if (!isFree(T, k + Touch.allowA, 0, d.isInt[c] === 1, c, schema.min, schema.max, d.full))
           push(c, T[k + Touch.allowA], T[k + Touch.allowB], `action ${d.actionNames[act]}`);
       }
     }

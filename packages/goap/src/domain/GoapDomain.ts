@@ -42,11 +42,24 @@ export interface GoapDomain<Ctx = any, Op extends string = string> {
   readonly actions: ActionSet<string, Op, Ctx>;
   readonly actionNames: readonly string[];
   readonly actionCount: number;
-  /** Words per regressed goal (1 per bool/enum cell, 2 per int cell). */
+  /**
+   * Words per regressed goal: 2 per int cell, and the bool/enum cells packed as
+   * bit fields into shared 32-bit words (2 bits per bool, n bits per n-value enum).
+   */
   readonly words: number;
-  /** Per cell: word offset, 1 when it is an int (interval) cell, full mask of enum/bool cells. */
+  /**
+   * Per cell: its word offset in a regressed goal. A bool/enum cell's allowed
+   * values are the bits `(words[at + offset[c]] >>> shift[c]) & full[c]` (bit v:
+   * value v allowed); an int cell's interval is `words[at + offset[c]]` to
+   * `words[at + offset[c] + 1]`. Custom heuristics read nodes through
+   * `GoapNodeView`'s accessors rather than this layout.
+   */
   readonly offset: Int32Array;
+  /** Per cell: the bit where a bool/enum cell's field starts in its word (0 for int cells). */
+  readonly shift: Uint8Array;
+  /** Per cell: 1 when it is an int (interval) cell. */
   readonly isInt: Uint8Array;
+  /** Per cell: the field mask of a bool/enum cell with every value allowed (unshifted). */
   readonly full: Int32Array;
   /**
    * Per action, the cells it touches: one `Touch` record each (cell, word

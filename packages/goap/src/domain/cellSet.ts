@@ -2,35 +2,44 @@ import { EffOp } from '@dualplan/world-state';
 import type { CompiledGoal, GoapDomain } from './GoapDomain.js';
 import * as Touch from './Touch.js';
 
-// A cell set is how nodes, goals and touch entries constrain one cell: a bitmask
-// of allowed values (bool/enum cells) at words[o], or an interval [words[o], words[o + 1]] (int cells).
+// A cell set is how nodes, goals and touch entries constrain one cell: a bit
+// field of allowed values (bool/enum cells) at bit `sh` of words[o], or an
+// interval [words[o], words[o + 1]] (int cells). Touch records hold unshifted
+// masks (`sh` 0); node and goal words hold packed fields (see `Layout`).
 // These helpers are small enough for V8 to inline into the search loops.
 
-/** True when value `v` is outside the cell set at `words[o]`. @internal */
-export function violates(words: ArrayLike<number>, o: number, int: boolean, v: number): boolean {
-  return int ? v < words[o] || v > words[o + 1] : ((words[o] >>> v) & 1) === 0;
+/** The allowed-values mask of the bool/enum field at bit `sh` of `words[o]` (`full`: the cell's full mask). @internal */
+export function maskAt(words: ArrayLike<number>, o: number, sh: number, full: number): number {
+  return (words[o] >>> sh) & full;
+}
+
+/** True when value `v` is outside the cell set at `words[o]` (bit `sh` for a field). @internal */
+export function violates(words: ArrayLike<number>, o: number, sh: number, int: boolean, v: number): boolean {
+  return int ? v < words[o] || v > words[o + 1] : ((words[o] >>> (sh + v)) & 1) === 0;
 }
 
 /**
- * True when the cell set at `words[o]` allows every value of cell `c` (`min`, `max`:
- * the schema's ranges; `full`: the layout's full masks). The tables are passed
- * rather than their entries so that only the ones needed are read. @internal
+ * True when the cell set at `words[o]` (bit `sh` for a field) allows every value
+ * of cell `c` (`min`, `max`: the schema's ranges; `full`: the layout's full
+ * masks). The tables are passed rather than their entries so that only the
+ * ones needed are read. @internal
  */
 export function isFree(
   words: ArrayLike<number>,
   o: number,
+  sh: number,
   int: boolean,
   c: number,
   min: ArrayLike<number>,
   max: ArrayLike<number>,
   full: ArrayLike<number>,
 ): boolean {
-  return int ? words[o] === min[c] && words[o + 1] === max[c] : words[o] === full[c];
+  return int ? words[o] === min[c] && words[o + 1] === max[c] : ((words[o] >>> sh) & full[c]) === full[c];
 }
 
 /**
  * Rule 1: the effect of the touch record at `T[k..]` satisfies the cell set `lo`/`hi`
- * (a mask, or an interval of int cell `c`): a `set` to an
+ * (an unshifted mask, or an interval of int cell `c`): a `set` to an
  * allowed value, or an `add`/`sub` that moves towards a bound the set excludes. @internal
  */
 export function achieves(T: Int32Array, k: number, int: boolean, lo: number, hi: number, c: number, min: ArrayLike<number>, max: ArrayLike<number>): boolean {
@@ -45,7 +54,23 @@ export function countViolated(d: GoapDomain, g: CompiledGoal, values: ArrayLike<
   let n = 0;
   for (let i = 0; i < g.cells.length; i++) {
     const c = g.cells[i];
-    if (violates(g.words, d.offset[c], d.isInt[c] === 1, values[c])) n++;
+    if (violates(g.words, d.offset[c], d.shift[c], d.isInt[c] === 1, values[c])) n++;
   }
   return n;
+}
+
+/**
+ * The cell set of cell `c` in the node at `words[at..]`, unpacked into `out`:
+ * `out[0]` the unshifted mask (bool/enum) or the interval's low end, `out[1]`
+ * the high end (ints; 0 otherwise). @internal
+ */
+export function readCell(d: GoapDomain, words: ArrayLike<number>, at: number, c: number, out: Int32Array): void {
+  const o = at + d.offset[c];
+  if (d.isInt[c] === 1) {
+    out[0] = words[o];
+    out[1] = words[o + 1];
+  } else {
+    out[0] = maskAt(words, o, d.shift[c], d.full[c]);
+    out[1] = 0;
+  }
 }

@@ -1,6 +1,7 @@
 import { checkFields, compileConditions } from '@dualplan/world-state';
 import { GoapDefinitionError } from '../errors.js';
-import { constraintsOf, type Layout } from './constraintsOf.js';
+import { constraintsOf } from './constraintsOf.js';
+import type { Layout } from './Layout.js';
 import type { CompiledGoal, GoalDef, GoapDomain } from './GoapDomain.js';
 
 const GOAL_FIELDS = ['name', 'conditions', 'priority', 'valid'];
@@ -34,8 +35,11 @@ export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx
   const words = new Int32Array(domain.words);
   fillUnconstrained(domain, words);
   for (const [cell, [lo, hi]] of allowed) {
-    words[domain.offset[cell]] = lo;
-    if (domain.isInt[cell]) words[domain.offset[cell] + 1] = hi;
+    const o = domain.offset[cell];
+    if (domain.isInt[cell]) {
+      words[o] = lo;
+      words[o + 1] = hi;
+    } else words[o] = (words[o] & ~(domain.full[cell] << domain.shift[cell])) | (lo << domain.shift[cell]);
   }
   return Object.freeze({
     name: def.name,
@@ -50,12 +54,12 @@ export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx
 
 /** Write the unconstrained goal (every cell: full mask or full range). */
 function fillUnconstrained(layout: Layout, out: Int32Array): void {
-  const { schema, offset, isInt, full } = layout;
+  const { schema, offset, shift, isInt, full } = layout;
   for (let c = 0; c < schema.size; c++) {
     const o = offset[c];
     if (isInt[c]) {
       out[o] = schema.min[c];
       out[o + 1] = schema.max[c];
-    } else out[o] = full[c];
+    } else out[o] |= full[c] << shift[c];
   }
 }

@@ -2,7 +2,6 @@ import {
   describeValue,
   EffOp,
   checkFields,
-  KeyKind,
   compileConditions,
   type ActionCost,
   type ActionSet,
@@ -13,6 +12,7 @@ import {
 import { GoapDefinitionError } from '../errors.js';
 import { compileGoal } from './compileGoal.js';
 import { constraintsOf, unconstrained } from './constraintsOf.js';
+import { layoutOf } from './Layout.js';
 import type { CompiledGoal, GoapDomain, GoapDomainDef } from './GoapDomain.js';
 import * as Touch from './Touch.js';
 import { NO_EFFECT } from './Touch.js';
@@ -46,22 +46,8 @@ export function compileGoapDomain<Op extends string = string, Ctx = any>(
   const schema = actions.schema;
   const count = actions.actions.length;
   const size = schema.size;
-  const offset = new Int32Array(size);
-  const isInt = new Uint8Array(size);
-  const full = new Int32Array(size);
-  let words = 0;
-  for (let c = 0; c < size; c++) {
-    offset[c] = words;
-    if (schema.kind[c] === KeyKind.Int) {
-      isInt[c] = 1;
-      words += 2;
-    } else {
-      const n = schema.max[c] + 1;
-      full[c] = n >= 32 ? -1 : (1 << n) - 1;
-      words += 1;
-    }
-  }
-  const layout = { schema, offset, isInt, full, words };
+  const layout = layoutOf(schema);
+  const { offset, shift, isInt, full, words } = layout;
   const touchRows: number[] = [];
   const touchStart = new Int32Array(count + 1);
   const effectStart = new Int32Array(count);
@@ -110,13 +96,22 @@ export function compileGoapDomain<Op extends string = string, Ctx = any>(
       }
     }
     touchStart[ai] = touchRows.length / Touch.size;
-    for (const [cell, [lo, hi]] of allowed) if (!effCells.has(cell)) touchRows.push(cell, offset[cell], isInt[cell], NO_EFFECT, 0, 0, lo, hi);
+    // Words of this action's mask fields so far: a later field in one of them reads the pending word.
+    const wordsSeen = new Set<number>();
+    const shares = (cell: number): number => {
+      if (isInt[cell] === 1) return 0;
+      if (wordsSeen.has(offset[cell])) return 1;
+      wordsSeen.add(offset[cell]);
+      return 0;
+    };
+    // In Touch field order: cell, offset, isInt, effOp, effValue, edge, allowA, allowB, shift, shares.
+    for (const [cell, [lo, hi]] of allowed)
+      if (!effCells.has(cell)) touchRows.push(cell, offset[cell], isInt[cell], NO_EFFECT, 0, 0, lo, hi, shift[cell], shares(cell));
     effectStart[ai] = touchRows.length / Touch.size;
     for (const [cell, [kind, value, edge]] of effCells) {
       const [lo, hi] = allowed.get(cell) ?? unconstrained(layout, cell);
       byCell[cell].push([ai, touchRows.length / Touch.size]);
-      // In Touch field order: cell, offset, isInt, effOp, effValue, edge, allowA, allowB.
-      touchRows.push(cell, offset[cell], isInt[cell], kind, value, edge, lo, hi);
+      touchRows.push(cell, offset[cell], isInt[cell], kind, value, edge, lo, hi, shift[cell], shares(cell));
     }
     steps.push(step);
   });
@@ -142,6 +137,7 @@ export function compileGoapDomain<Op extends string = string, Ctx = any>(
     actionCount: count,
     words,
     offset,
+    shift,
     isInt,
     full,
     touch: Int32Array.from(touchRows),

@@ -1,21 +1,14 @@
-import { CondOp, DefinitionError, type ConditionList, type Schema } from '@dualplan/world-state';
+import { CondOp, DefinitionError, type ConditionList } from '@dualplan/world-state';
 import { GoapDefinitionError } from '../errors.js';
+import type { Layout } from './Layout.js';
 
-/** Where each cell's set lives in node words (a domain has this shape): offsets, int flags, full masks. @internal */
-export interface Layout {
-  readonly schema: Schema;
-  readonly offset: Int32Array;
-  readonly isInt: Uint8Array;
-  readonly full: Int32Array;
-  readonly words: number;
-}
 
 /** The allowed set of a cell no condition constrains: its full mask, or its whole range. @internal */
 export function unconstrained(layout: Layout, cell: number): [number, number] {
   return layout.isInt[cell] ? [layout.schema.min[cell], layout.schema.max[cell]] : [layout.full[cell], 0];
 }
 
-/** Per-cell allowed sets (mask, or [lo, hi] for ints) of a condition list, intersected per cell. @internal */
+/** Per-cell allowed sets (an unshifted mask, or [lo, hi] for ints) of a condition list, intersected per cell. @internal */
 export function constraintsOf(layout: Layout, list: ConditionList, where: string, subject: string, code: string): Map<number, [number, number]> {
   const { schema, isInt, full } = layout;
   const out = new Map<number, [number, number]>();

@@ -1,5 +1,5 @@
 import type { GoapDomain } from './GoapDomain.js';
-import { isFree } from './cellSet.js';
+import { isFree, maskAt } from './cellSet.js';
 
 /**
  * Readable form of a regressed-goal cell, e.g. `Wood >= 5`, `Weapon in {Sword, Bow}`.
@@ -7,20 +7,23 @@ import { isFree } from './cellSet.js';
  * describeCell(domain, goal.words, 0, schema.keys.wood); // 'wood >= 15'
  */
 export function describeCell(domain: GoapDomain, words: ArrayLike<number>, at: number, cell: number): string {
+  const o = at + domain.offset[cell];
+  if (domain.isInt[cell]) return describeSet(domain, cell, words[o], words[o + 1]);
+  return describeSet(domain, cell, maskAt(words, o, domain.shift[cell], domain.full[cell]), 0);
+}
+
+/** Readable form of the cell set `a`/`b` of cell `cell` (an unshifted mask, or the interval [a, b]). @internal */
+export function describeSet(domain: GoapDomain, cell: number, a: number, b: number): string {
   const schema = domain.schema;
   const name = schema.nameOf(cell);
-  const o = at + domain.offset[cell];
   if (domain.isInt[cell]) {
-    const lo = words[o];
-    const hi = words[o + 1];
-    if (lo === hi) return `${name} == ${lo}`;
-    if (hi === schema.max[cell]) return `${name} >= ${lo}`;
-    if (lo === schema.min[cell]) return `${name} <= ${hi}`;
-    return `${name} in [${lo}, ${hi}]`;
+    if (a === b) return `${name} == ${a}`;
+    if (b === schema.max[cell]) return `${name} >= ${a}`;
+    if (a === schema.min[cell]) return `${name} <= ${b}`;
+    return `${name} in [${a}, ${b}]`;
   }
-  const m = words[o];
   const vals: string[] = [];
-  for (let v = 0; v <= schema.max[cell]; v++) if (m & (1 << v)) vals.push(schema.format(cell, v));
+  for (let v = 0; v <= schema.max[cell]; v++) if ((a >>> v) & 1) vals.push(schema.format(cell, v));
   return vals.length === 1 ? `${name} == ${vals[0]}` : `${name} in {${vals.join(', ')}}`;
 }
 
@@ -31,7 +34,7 @@ export function describeNode(d: GoapDomain, mode: 'backward' | 'forward', words:
   for (let c = 0; c < schema.size; c++) {
     if (mode === 'forward') parts.push(`${schema.nameOf(c)}=${schema.format(c, words[at + c])}`);
     else {
-      if (!isFree(words, at + d.offset[c], d.isInt[c] === 1, c, schema.min, schema.max, d.full)) parts.push(describeCell(d, words, at, c));
+      if (!isFree(words, at + d.offset[c], d.shift[c], d.isInt[c] === 1, c, schema.min, schema.max, d.full)) parts.push(describeCell(d, words, at, c));
     }
   }
   return parts.length ? parts.join(' ∧ ') : 'true';

@@ -1,5 +1,7 @@
 import { UserCodeError } from '@dualplan/world-state';
-import type { GoapHeuristic, GoapNodeView } from './GoapHeuristic.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
+import type { GoapHeuristic } from './GoapHeuristic.js';
+import { NodeView } from './NodeView.js';
 import type { HeuristicSearch, SearchHeuristic } from './SearchHeuristic.js';
 
 /**
@@ -16,25 +18,23 @@ export class CustomHeuristic implements SearchHeuristic {
   readonly relaxation = null;
   /** Set when the function failed in this search. */
   private failed = false;
-  private readonly view: { mode: 'backward' | 'forward'; unsatisfied: number; words: Int32Array; at: number };
+  private readonly view: NodeView;
   constructor(
     private readonly fn: GoapHeuristic,
     mode: 'backward' | 'forward',
+    domain: GoapDomain,
   ) {
-    this.view = { mode, unsatisfied: 0, words: new Int32Array(0), at: 0 };
+    this.view = new NodeView(mode, domain);
   }
   prepare(): void {
     this.failed = false;
   }
   estimate(s: HeuristicSearch, words: Int32Array, at: number, unsat: number): number {
     if (this.failed) return 0;
-    const view = this.view;
-    view.unsatisfied = unsat;
-    view.words = words;
-    view.at = at;
+    const view = this.view.show(words, at, unsat);
     let h: number;
     try {
-      h = this.fn(view as GoapNodeView);
+      h = this.fn(view);
     } catch (thrown) {
       return this.fail(s, 'HEURISTIC_THREW', 'The custom heuristic threw (the rest of this search uses h = 0)', thrown);
     }

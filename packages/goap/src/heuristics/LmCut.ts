@@ -1,5 +1,5 @@
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
-import { isFree, violates } from '../domain/cellSet.js';
+import { isFree, maskAt, violates } from '../domain/cellSet.js';
 import { MinHeap } from './CostQueue.js';
 import { relaxedTaskOf, type RelaxedTask } from './RelaxedTask.js';
 
@@ -173,15 +173,15 @@ export class LmCut {
     for (let c = 0, size = d.schema.size; c < size; c++) {
       const o = at + d.offset[c];
       const int = d.isInt[c] === 1;
-      if (isFree(words, o, int, c, min, max, d.full)) continue;
+      if (isFree(words, o, d.shift[c], int, c, min, max, d.full)) continue;
       if (int) {
-        if (!violates(words, o, true, values[from + c])) continue;
+        if (!violates(words, o, 0, true, values[from + c])) continue;
         gs[n++] = k;
         gf[k++] = changedFact[c];
         continue;
       }
       gs[n++] = k;
-      for (let r = words[o]; r !== 0; r &= r - 1) gf[k++] = maskBase[c] + 31 - Math.clz32(r & -r);
+      for (let r = maskAt(words, o, d.shift[c], d.full[c]); r !== 0; r &= r - 1) gf[k++] = maskBase[c] + 31 - Math.clz32(r & -r);
     }
     gs[n] = k;
     this.goalCount = n;

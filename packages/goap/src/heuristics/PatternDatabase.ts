@@ -1,4 +1,5 @@
 import { EffOp } from '@dualplan/world-state';
+import { maskAt } from '../domain/cellSet.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
 import { BucketQueue, MinHeap, type CostQueue } from './CostQueue.js';
@@ -156,7 +157,7 @@ function build(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): PatternData
     for (let k = 0; k < n; k++) values[k] = ((i / strides[k]) | 0) % size[k];
   };
   // Goal states: every assignment the goal's masks allow, enumerated as an odometer over the allowed values.
-  const allowed = Int32Array.from(cells, (c) => goal.words[d.offset[c]]);
+  const allowed = Int32Array.from(cells, (c) => maskAt(goal.words, d.offset[c], d.shift[c], d.full[c]));
   for (let k = 0; k < n; k++)
     if ((allowed[k] & (size[k] >= 32 ? -1 : (1 << size[k]) - 1)) === 0) return new PatternDatabase(Int32Array.from(cells), strides, dist);
   values.fill(0);

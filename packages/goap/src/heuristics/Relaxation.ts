@@ -1,5 +1,5 @@
 import { EffOp } from '@dualplan/world-state';
-import { violates } from '../domain/cellSet.js';
+import { maskAt, violates } from '../domain/cellSet.js';
 import type { GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
 import { VALUES_PER_CELL } from '../domain/Touch.js';
@@ -54,11 +54,15 @@ export class Relaxation {
     this.stack = new Int32Array(domain.actionCount);
   }
 
-  /** Cost of the cell set at `words[o]` for cell `c`: a mask's cheapest value, or an int interval's. */
-  cellCost(words: ArrayLike<number>, o: number, c: number): number {
+  /** Cost of cell `c`'s set in the node at `words[at..]`: its mask's cheapest value, or its int interval's. */
+  cellCost(words: ArrayLike<number>, at: number, c: number): number {
     const d = this.domain;
-    if (d.isInt[c] === 0) return words[o] === d.full[c] ? 0 : maskCost(this.factCost, c, words[o]);
-    return violates(words, o, true, this.values[this.from + c]) ? this.intCost[c] : 0;
+    const o = at + d.offset[c];
+    if (d.isInt[c] === 0) {
+      const m = maskAt(words, o, d.shift[c], d.full[c]);
+      return m === d.full[c] ? 0 : maskCost(this.factCost, c, m);
+    }
+    return violates(words, o, 0, true, this.values[this.from + c]) ? this.intCost[c] : 0;
   }
 
   /** Relax from the state `values[from..]`, combining conditions by sum (`max` false) or max. */
@@ -86,7 +90,7 @@ export class Relaxation {
           const k = t * Touch.size;
           const c = T[k + Touch.cell];
           let x: number;
-          if (d.isInt[c] === 1) x = violates(T, k + Touch.allowA, true, values[from + c]) ? this.intCost[c] : 0;
+          if (d.isInt[c] === 1) x = violates(T, k + Touch.allowA, 0, true, values[from + c]) ? this.intCost[c] : 0;
           else x = T[k + Touch.allowA] === full[c] ? 0 : maskCost(fc, c, T[k + Touch.allowA]);
           if (max) pc = x > pc ? x : pc;
           else pc += x;
@@ -127,7 +131,7 @@ export class Relaxation {
     let sp = 0;
     let total = 0;
     for (let c = 0, n = d.schema.size; c < n; c++) {
-      const a = this.need(words, at + d.offset[c], c);
+      const a = this.need(words, at + d.offset[c], d.shift[c], c);
       if (a === -2) return Infinity;
       if (a >= 0 && this.marks[a] !== mark) {
         this.marks[a] = mark;
@@ -140,7 +144,7 @@ export class Relaxation {
       const b = this.stack[--sp];
       for (let t = d.touchStart[b], end = d.touchStart[b + 1]; t < end; t++) {
         const k = t * Touch.size;
-        const a = this.need(T, k + Touch.allowA, T[k + Touch.cell]);
+        const a = this.need(T, k + Touch.allowA, 0, T[k + Touch.cell]);
         if (a === -2) return Infinity;
         if (a >= 0 && this.marks[a] !== mark) {
           this.marks[a] = mark;
@@ -152,14 +156,14 @@ export class Relaxation {
     return total;
   }
 
-  /** The supporter the cell set at `words[o]` of cell `c` needs: -1 when it holds already, -2 when unreachable. */
-  private need(words: ArrayLike<number>, o: number, c: number): number {
+  /** The supporter the cell set at `words[o]` (bit `sh` for a field) of cell `c` needs: -1 when it holds already, -2 when unreachable. */
+  private need(words: ArrayLike<number>, o: number, sh: number, c: number): number {
     const d = this.domain;
     if (d.isInt[c] === 1) {
-      if (!violates(words, o, true, this.values[this.from + c])) return -1;
+      if (!violates(words, o, 0, true, this.values[this.from + c])) return -1;
       return this.intCost[c] === Infinity ? -2 : this.intSupporter[c];
     }
-    const mask = words[o];
+    const mask = maskAt(words, o, sh, d.full[c]);
     if (mask === d.full[c]) return -1;
     const fc = this.factCost;
     let best = Infinity;

@@ -12,7 +12,7 @@ export type GoapHeuristicName = 'count' | 'additive' | 'max' | 'ff' | 'lmcut' | 
 
 /** Build the heuristic object a planner keeps for its life. @internal */
 export function createHeuristic(domain: GoapDomain, choice: GoapHeuristicName | GoapHeuristic, mode: 'backward' | 'forward'): SearchHeuristic {
-  if (typeof choice === 'function') return new CustomHeuristic(choice, mode);
+  if (typeof choice === 'function') return new CustomHeuristic(choice, mode, domain);
   if (choice === 'count') return new CountHeuristic();
   if (choice === 'lmcut') return new LmCut(domain);
   if (choice === 'admissible') return new AdaptiveAdmissible<HeuristicSearch>(new RelaxedHeuristic(domain, 'max', mode === 'backward'), new LmCut(domain));

@@ -8,7 +8,7 @@ import * as Touch from '../domain/Touch.js';
  * value, so a regressed goal meets only the actions that satisfy one of its
  * conditions (rule 1) without testing the others; int cells keep the domain's
  * effect index. Effect lists: per action, its bool/enum effects as (word
- * offset, value), so an action whose effect sets a value the goal excludes is
+ * offset, bit position, value), so an action whose effect sets a value the goal excludes is
  * rejected before it is regressed (the most common outcome). @internal
  */
 export class BackwardIndex {
@@ -20,6 +20,8 @@ export class BackwardIndex {
   /** Per action: its bool/enum effects, `effectWord`/`effectValue[effects[a]..effects[a + 1])`. */
   readonly effects: Int32Array;
   readonly effectWord: Int32Array;
+  /** The field's bit position in its word (see `Layout`). */
+  readonly effectShift: Uint8Array;
   readonly effectValue: Int32Array;
 
   constructor(d: GoapDomain) {
@@ -33,6 +35,7 @@ export class BackwardIndex {
     }
     const buckets: number[][] = Array.from({ length: facts }, () => []);
     const words: number[] = [];
+    const shifts: number[] = [];
     const values: number[] = [];
     this.effects = new Int32Array(d.actionCount + 1);
     for (let a = 0; a < d.actionCount; a++) {
@@ -43,11 +46,13 @@ export class BackwardIndex {
         if (d.isInt[c] === 1) continue;
         buckets[this.cellStart[c] + T[k + Touch.effValue]].push(a);
         words.push(T[k + Touch.offset]);
+        shifts.push(T[k + Touch.shift]);
         values.push(T[k + Touch.effValue]);
       }
     }
     this.effects[d.actionCount] = words.length;
     this.effectWord = Int32Array.from(words);
+    this.effectShift = Uint8Array.from(shifts);
     this.effectValue = Int32Array.from(values);
     this.start = new Int32Array(facts + 1);
     const list: number[] = [];
@@ -62,8 +67,10 @@ export class BackwardIndex {
   /** True when one of action `a`'s bool/enum effects sets a value the regressed goal at `words[base..]` excludes. */
   clashes(words: Int32Array, base: number, a: number): boolean {
     const effectWord = this.effectWord;
+    const effectShift = this.effectShift;
     const effectValue = this.effectValue;
-    for (let i = this.effects[a], end = this.effects[a + 1]; i < end; i++) if (violates(words, base + effectWord[i], false, effectValue[i])) return true;
+    for (let i = this.effects[a], end = this.effects[a + 1]; i < end; i++)
+      if (violates(words, base + effectWord[i], effectShift[i], false, effectValue[i])) return true;
     return false;
   }
 }

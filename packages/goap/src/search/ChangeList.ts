@@ -20,3 +20,9 @@ export class ChangeList {
     this.val = new Int32Array(touches * 2);
   }
 }
+
+/** Where word `j` is among the first `n` changes (`idx`), or -1: several bool/enum fields can share a word. @internal */
+export function pendingIndex(idx: Int32Array, n: number, j: number): number {
+  for (let i = n - 1; i >= 0; i--) if (idx[i] === j) return i;
+  return -1;
+}

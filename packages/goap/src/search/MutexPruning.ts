@@ -36,8 +36,9 @@ export class MutexPruning {
   /** Per cell: its partner cells (with at least one excluded pair), CSR. */
   private partnerStart: Int32Array;
   private partnerCell: Int32Array;
-  /** Per partner entry: the partner's word offset and full mask. */
+  /** Per partner entry: the partner's word offset, field position and full mask (see `Layout`). */
   private partnerWord: Int32Array;
+  private partnerShift: Uint8Array;
   private partnerFull: Int32Array;
   /**
    * Per value fact: the partners it excludes some value of, as (word offset, mask of the partner's values
@@ -45,12 +46,13 @@ export class MutexPruning {
    */
   private factStart: Int32Array;
   private factWord: Int32Array;
+  private factShift: Uint8Array;
   private factCompat: Int32Array;
   /** Per partner entry: where its table of compatible masks starts (one mask of the partner's values per own value). */
   private compatAt: Int32Array;
   private compat: Int32Array;
-  /** Per node word: its cell, or -1 for int words. */
-  private readonly wordCell: Int32Array;
+  /** Per node word and bit (`word * 32 + bit`): the bool/enum cell whose field holds that bit, or -1. */
+  private readonly bitCell: Int32Array;
   /** The parent words a candidate's changes overwrite during {@link dead} (grows once to the longest change list). */
   private saved: Int32Array;
   /** True once the fixpoint ran for some start state. */
@@ -91,8 +93,12 @@ export class MutexPruning {
     this.partnerCell = this.partnerWord = this.partnerFull = this.compatAt = this.compat = new Int32Array(0);
     this.factStart = new Int32Array(nf + 1);
     this.factWord = this.factCompat = new Int32Array(0);
-    this.wordCell = new Int32Array(domain.words).fill(-1);
-    for (let c = 0; c < size; c++) if (domain.isInt[c] === 0) this.wordCell[domain.offset[c]] = c;
+    this.partnerShift = this.factShift = new Uint8Array(0);
+    this.bitCell = new Int32Array(domain.words * 32).fill(-1);
+    for (let c = 0; c < size; c++) {
+      if (domain.isInt[c] === 1) continue;
+      for (let b = 0; b <= domain.schema.max[c]; b++) this.bitCell[domain.offset[c] * 32 + domain.shift[c] + b] = c;
+    }
     this.saved = new Int32Array(domain.words);
   }
 
@@ -150,28 +156,40 @@ export class MutexPruning {
 
   /** True when a changed cell of the words at `base` needs only values that exclude a partner's. */
   private excludes(words: Int32Array, base: number, ch: ChangeList): boolean {
-    const { wordCell, partnerStart, partnerWord, partnerFull, compatAt, compat, factStart, factWord, factCompat } = this;
-    const full = this.domain.full;
+    const { bitCell, saved, partnerStart, partnerWord, partnerShift, partnerFull, compatAt, compat, factStart, factWord, factShift, factCompat } = this;
+    const { full, shift } = this.domain;
     for (let i = 0, n = ch.n; i < n; i++) {
-      const c = wordCell[ch.idx[i]];
-      if (c < 0) continue;
-      const m1 = ch.val[i];
-      if (m1 === full[c]) continue;
-      if ((m1 & (m1 - 1)) === 0) {
-        // One value needed (the common case): only the partners it excludes values of.
-        const f = this.base[c] + 31 - Math.clz32(m1);
-        for (let k = factStart[f], end = factStart[f + 1]; k < end; k++) if ((words[base + factWord[k]] & factCompat[k]) === 0) return true;
-        continue;
+      const j = ch.idx[i];
+      const w1 = ch.val[i];
+      // The fields of word j that changed, from its changed bits (several bool/enum cells share a word).
+      for (let diff = w1 ^ saved[i]; diff !== 0;) {
+        const c = bitCell[j * 32 + 31 - Math.clz32(diff & -diff)];
+        if (c < 0) break; // an int word
+        diff &= ~(full[c] << shift[c]);
+        if (this.cellExcludes(words, base, c, (w1 >>> shift[c]) & full[c])) return true;
       }
-      for (let k = partnerStart[c], end = partnerStart[c + 1]; k < end; k++) {
-        const m2 = words[base + partnerWord[k]];
-        // A free partner has a value compatible with any reachable one.
-        if (m2 === partnerFull[k]) continue;
-        const at = compatAt[k];
-        let allowed = 0;
-        for (let m = m1; m !== 0 && (allowed & m2) === 0; m &= m - 1) allowed |= compat[at + 31 - Math.clz32(m & -m)];
-        if ((allowed & m2) === 0) return true;
-      }
+    }
+    return false;
+  }
+
+  /** True when narrow cell `c`, needing the values `m1`, excludes every allowed value of some partner in the words at `base`. */
+  private cellExcludes(words: Int32Array, base: number, c: number, m1: number): boolean {
+    const { partnerStart, partnerWord, partnerShift, partnerFull, compatAt, compat, factStart, factWord, factShift, factCompat } = this;
+    if (m1 === this.domain.full[c]) return false;
+    if ((m1 & (m1 - 1)) === 0) {
+      // One value needed (the common case): only the partners it excludes values of.
+      const f = this.base[c] + 31 - Math.clz32(m1);
+      for (let k = factStart[f], end = factStart[f + 1]; k < end; k++) if (((words[base + factWord[k]] >>> factShift[k]) & factCompat[k]) === 0) return true;
+      return false;
+    }
+    for (let k = partnerStart[c], end = partnerStart[c + 1]; k < end; k++) {
+      const m2 = (words[base + partnerWord[k]] >>> partnerShift[k]) & partnerFull[k];
+      // A free partner has a value compatible with any reachable one.
+      if (m2 === partnerFull[k]) continue;
+      const at = compatAt[k];
+      let allowed = 0;
+      for (let m = m1; m !== 0 && (allowed & m2) === 0; m &= m - 1) allowed |= compat[at + 31 - Math.clz32(m & -m)];
+      if ((allowed & m2) === 0) return true;
     }
     return false;
   }
@@ -262,6 +280,7 @@ export class MutexPruning {
     }
     this.partnerStart[size] = cells.length;
     const factWord: number[] = [];
+    const factShift: number[] = [];
     const factCompat: number[] = [];
     for (let c = 0; c < size; c++) {
       if (base[c] < 0) continue;
@@ -271,15 +290,18 @@ export class MutexPruning {
           const m = compat[at[k] + v];
           if (m === d.full[cells[k]]) continue;
           factWord.push(d.offset[cells[k]]);
+          factShift.push(d.shift[cells[k]]);
           factCompat.push(m);
         }
       }
     }
     this.factStart[nf] = factWord.length;
     this.factWord = Int32Array.from(factWord);
+    this.factShift = Uint8Array.from(factShift);
     this.factCompat = Int32Array.from(factCompat);
     this.partnerCell = Int32Array.from(cells);
     this.partnerWord = Int32Array.from(cells, (c2) => d.offset[c2]);
+    this.partnerShift = Uint8Array.from(cells, (c2) => d.shift[c2]);
     this.partnerFull = Int32Array.from(cells, (c2) => d.full[c2]);
     this.compatAt = Int32Array.from(at);
     this.compat = Int32Array.from(compat);

@@ -1,4 +1,4 @@
-import { achieves, isFree } from '../domain/cellSet.js';
+import { achieves, isFree, maskAt } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
 import type { ChangeList } from './ChangeList.js';
 import { TreeNode } from './ForwardIndex.js';
@@ -32,6 +32,7 @@ export function expandBackward(s: SearchState, node: number, ch: ChangeList): bo
   const seen = s.seen;
   const T = d.touch;
   const offset = d.offset;
+  const shift = d.shift;
   const isInt = d.isInt;
   const full = d.full;
   const indexStart = d.indexStart;
@@ -49,10 +50,10 @@ export function expandBackward(s: SearchState, node: number, ch: ChangeList): bo
     const words = space.words;
     const o = base + offset[c];
     const int = isInt[c] === 1;
-    if (isFree(words, o, int, c, min, max, full)) continue;
+    if (isFree(words, o, shift[c], int, c, min, max, full)) continue;
     if (!int) {
       // The achievers of each value the goal allows here (rule 1); one that sets an excluded value elsewhere fails at once.
-      for (let m = words[o]; m !== 0; m &= m - 1) {
+      for (let m = maskAt(words, o, shift[c], full[c]); m !== 0; m &= m - 1) {
         const f = cellStart[c] + 31 - Math.clz32(m & -m);
         for (let k = start[f], end = start[f + 1]; k < end; k++) {
           const a = achievers[k];

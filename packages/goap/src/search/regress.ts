@@ -2,7 +2,7 @@ import { Edge, EffOp } from '@dualplan/world-state';
 import { violates } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
 import { maskCost } from '../heuristics/Relaxation.js';
-import type { ChangeList } from './ChangeList.js';
+import { pendingIndex, type ChangeList } from './ChangeList.js';
 import type { SearchState } from './SearchState.js';
 import { mixWord, type SearchSpace } from './SearchSpace.js';
 import * as Verdict from './Verdict.js';
@@ -21,6 +21,7 @@ export function regress(s: SearchState, node: number, a: number, ch: ChangeList)
   const max = d.schema.max;
   const s0 = s.start.values;
   const T = d.touch;
+  const full = d.full;
   const pb = space.base[node];
   const idx = ch.idx;
   const val = ch.val;
@@ -37,7 +38,11 @@ export function regress(s: SearchState, node: number, a: number, ch: ChangeList)
     const j = T[k + Touch.offset];
     const v0 = s0[c];
     if (T[k + Touch.isInt] === 0) {
-      const m = words[pb + j];
+      // A bool/enum field of word j; when an earlier record of this action changed that word, its pending value.
+      const p = T[k + Touch.shares] === 1 ? pendingIndex(idx, n, j) : -1;
+      const w = p >= 0 ? val[p] : words[pb + j];
+      const sh = T[k + Touch.shift];
+      const m = (w >>> sh) & full[c];
       let nm: number;
       if (t < effects) {
         nm = m & T[k + Touch.allowA];
@@ -50,9 +55,13 @@ export function regress(s: SearchState, node: number, a: number, ch: ChangeList)
         const du = (((nm >>> v0) & 1) ^ 1) - (((m >>> v0) & 1) ^ 1);
         unsat += du;
         hraw += additive ? maskCost(relaxed!.factCost, c, nm) - maskCost(relaxed!.factCost, c, m) : du;
-        hash ^= mixWord(j, m) ^ mixWord(j, nm);
-        idx[n] = j;
-        val[n++] = nm;
+        const nw = w ^ ((m ^ nm) << sh);
+        hash ^= mixWord(j, w) ^ mixWord(j, nw);
+        if (p >= 0) val[p] = nw;
+        else {
+          idx[n] = j;
+          val[n++] = nw;
+        }
       }
       continue;
     }
@@ -121,10 +130,11 @@ export function progress(s: SearchState, node: number, a: number, ch: ChangeList
   const pb = space.base[node];
   for (let t = d.touchStart[a], end = checks ? d.touchStart[a + 1] : 0; t < end; t++) {
     const k = t * Touch.size;
-    if (violates(T, k + Touch.allowA, T[k + Touch.isInt] === 1, words[pb + T[k + Touch.cell]])) return fail(s, t, Verdict.conditionFailed);
+    if (violates(T, k + Touch.allowA, 0, T[k + Touch.isInt] === 1, words[pb + T[k + Touch.cell]])) return fail(s, t, Verdict.conditionFailed);
   }
   const gw = s.goal!.words;
   const offset = d.offset;
+  const shift = d.shift;
   let hash = space.hash[node];
   let unsat = space.unsat[node];
   let n = 0;
@@ -142,7 +152,7 @@ export function progress(s: SearchState, node: number, a: number, ch: ChangeList
     }
     if (nv !== old) {
       const int = T[k + Touch.isInt] === 1;
-      unsat += (violates(gw, offset[c], int, nv) ? 1 : 0) - (violates(gw, offset[c], int, old) ? 1 : 0);
+      unsat += (violates(gw, offset[c], shift[c], int, nv) ? 1 : 0) - (violates(gw, offset[c], shift[c], int, old) ? 1 : 0);
       hash ^= mixWord(c, old) ^ mixWord(c, nv);
       ch.idx[n] = c;
       ch.val[n++] = nv;

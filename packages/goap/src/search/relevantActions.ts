@@ -1,3 +1,4 @@
+import { maskAt } from '../domain/cellSet.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
 
@@ -19,7 +20,7 @@ export function relevantActions(d: GoapDomain, goal: CompiledGoal): Uint8Array {
   const wanted = new Int32Array(size);
   for (let i = 0; i < goal.cells.length; i++) {
     const c = goal.cells[i];
-    wanted[c] = d.isInt[c] === 1 ? -1 : goal.words[d.offset[c]];
+    wanted[c] = d.isInt[c] === 1 ? -1 : maskAt(goal.words, d.offset[c], d.shift[c], d.full[c]);
   }
   const keep = new Uint8Array(d.actionCount);
   for (let changed = true; changed;) {
