@@ -59,18 +59,3 @@ export function countViolated(d: GoapDomain, g: CompiledGoal, values: ArrayLike<
   return n;
 }
 
-/**
- * The cell set of cell `c` in the node at `words[at..]`, unpacked into `out`:
- * `out[0]` the unshifted mask (bool/enum) or the interval's low end, `out[1]`
- * the high end (ints; 0 otherwise). @internal
- */
-export function readCell(d: GoapDomain, words: ArrayLike<number>, at: number, c: number, out: Int32Array): void {
-  const o = at + d.offset[c];
-  if (d.isInt[c] === 1) {
-    out[0] = words[o];
-    out[1] = words[o + 1];
-  } else {
-    out[0] = maskAt(words, o, d.shift[c], d.full[c]);
-    out[1] = 0;
-  }
-}
