@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { bool, createState, defineActions, defineSchema, enumOf, eq, int, isIn, set, add, ge, type KeySpec } from '@dualplan/world-state';
 import { GoapPlanner } from '../GoapPlanner.js';
 import { compileGoapDomain } from './compileGoapDomain.js';
+import { maskAt } from './cellSet.js';
 import { layoutOf } from './Layout.js';
 import * as Touch from './Touch.js';
 
@@ -40,6 +42,45 @@ describe('layoutOf: bool and enum cells are bit fields in shared words', () => {
       if (layout.isInt[cell] === 1) continue;
       expect(layout.shift[cell] + schema.max[cell] + 1).toBeLessThanOrEqual(32);
     }
+  });
+});
+
+describe('layoutOf: property', () => {
+  test('fields of any schema are disjoint, inside one word each, and read back what was written', () => {
+    const keyArb = fc.oneof(
+      fc.constant<KeySpec>(bool()),
+      fc.integer({ min: 2, max: 32 }).map((n) => enumOf(values(n))),
+      fc.constant<KeySpec>(int(-3, 3)),
+    );
+    fc.assert(
+      fc.property(fc.array(keyArb, { minLength: 1, maxLength: 40 }), fc.infiniteStream(fc.integer()), (keys, random) => {
+        const schema = defineSchema(Object.fromEntries(keys.map((spec, i) => [`k${i}`, spec])));
+        const layout = layoutOf(schema);
+        const used = new Int32Array(layout.words);
+        for (let c = 0; c < schema.size; c++) {
+          const o = layout.offset[c];
+          const bits = layout.isInt[c] === 1 ? [-1, -1] : [layout.full[c] << layout.shift[c]];
+          if (layout.isInt[c] === 0) expect(layout.shift[c] + schema.max[c] + 1).toBeLessThanOrEqual(32);
+          bits.forEach((b, i) => {
+            expect(used[o + i] & b).toBe(0);
+            used[o + i] |= b;
+          });
+        }
+        // Write a random non-empty mask into every field, in cell order; each reads back unchanged.
+        const words = new Int32Array(layout.words);
+        const wrote: number[] = [];
+        const it = random[Symbol.iterator]();
+        for (let c = 0; c < schema.size; c++) {
+          if (layout.isInt[c] === 1) continue;
+          const m = (it.next().value as number) & layout.full[c] || 1;
+          wrote[c] = m;
+          words[layout.offset[c]] = (words[layout.offset[c]] & ~(layout.full[c] << layout.shift[c])) | (m << layout.shift[c]);
+        }
+        for (let c = 0; c < schema.size; c++)
+          if (layout.isInt[c] === 0) expect(maskAt(words, layout.offset[c], layout.shift[c], layout.full[c])).toBe(wrote[c]);
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
