@@ -1,3 +1,5 @@
+import { MAX_ENUM_VALUES } from '@dualplan/world-state';
+
 /**
  * The JSON Schema (draft 2020-12) of a domain document. The package ships it as
  * `@dualplan/documents/domain.schema.json` (a test keeps that file equal to this
@@ -59,7 +61,7 @@ export const domainJsonSchema = {
         name,
         kind: { enum: ['bool', 'enum', 'merged', 'int'] },
         default: scalar,
-        values: { type: 'array', items: name, minItems: 1, maxItems: 32 },
+        values: { type: 'array', items: name, minItems: 1, maxItems: MAX_ENUM_VALUES },
         min: { type: 'integer' },
         max: { type: 'integer' },
         edge: { enum: ['clamp', 'error'] },

@@ -19,9 +19,14 @@ export type CompiledCondition = readonly [cell: number, op: number, operand: num
 /** A data effect as `[cell, op, operand]` (subtract is a negative add), or null for an opaque one. */
 export type CompiledEffect = readonly [cell: number, op: number, operand: number] | null;
 
+/**
+ * The condition as a triple, or null for an opaque one and for any condition on an enum of more than 32 values
+ * (value sets are one 32-bit mask): the linter then reasons about it as about an opaque check, concluding nothing.
+ */
 export function compileCondition(schema: Schema, c: DocumentCondition | OpaqueRef): CompiledCondition {
   if ('opaque' in c) return null;
   const d = compileConditions(schema, [c]).data;
+  if (!isInt(schema, d[0]) && schema.max[d[0]] >= 32) return null;
   return [d[0], d[1], d[2]];
 }
 

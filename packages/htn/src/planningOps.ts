@@ -75,7 +75,8 @@ export function fastTables(t: FastTableSource): FastTables {
   const n = callTask.length;
   const methodBase = n * CALL;
   const prog: number[] = new Array(methodBase + methodConds.length * METHOD).fill(0);
-  const plain = (list: ConditionList | EffectList) => ('tests' in list ? !list.hasOpaque : list.fns.length === 0);
+  // Plain: no opaque test, and no `in` over a large enum (its mask lives in the list's set words): the rest is inlined as triples.
+  const plain = (list: ConditionList | EffectList) => ('tests' in list ? !list.hasOpaque && list.sets.length === 0 : list.fns.length === 0);
   const append = (lists: readonly (ConditionList | EffectList)[], at: number) => {
     prog[at] = prog.length;
     for (const list of lists) for (let i = 0; i < list.data.length; i++) prog.push(list.data[i]);

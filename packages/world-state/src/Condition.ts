@@ -28,11 +28,15 @@ export interface OpaqueCondition<Ctx = any> {
 /** What a condition list accepts: plain-data conditions and opaque ones. */
 export type ConditionDef = Condition | OpaqueCondition;
 
-/** Condition opcodes as stored in {@link ConditionList.data}. */
-export const CondOp = /* @__PURE__ */ Object.freeze({ Eq: 0, Ne: 1, Lt: 2, Le: 3, Gt: 4, Ge: 5, In: 6, Opaque: 7 } as const);
+/**
+ * Condition opcodes as stored in {@link ConditionList.data}. `In` carries a 32-bit
+ * mask of values (enums of up to 32 values); `InSet` is `in` on a larger enum, its
+ * operand the offset of its bitmask in {@link ConditionList.sets}.
+ */
+export const CondOp = /* @__PURE__ */ Object.freeze({ Eq: 0, Ne: 1, Lt: 2, Le: 3, Gt: 4, Ge: 5, In: 6, Opaque: 7, InSet: 8 } as const);
 
 const OP_CODES: Readonly<Record<string, number>> = { '==': 0, '!=': 1, '<': 2, '<=': 3, '>': 4, '>=': 5, in: 6 };
-const OP_TEXT = ['==', '!=', '<', '<=', '>', '>=', 'in', 'opaque'];
+const OP_TEXT = ['==', '!=', '<', '<=', '>', '>=', 'in', 'opaque', 'in'];
 
 /**
  * `key == value`. The condition helpers are typed: key names and value types are checked by TypeScript.
@@ -110,8 +114,13 @@ export function check<Ctx = any>(name: string, test: OpaqueTest<Ctx>): OpaqueCon
  * opaque tests it refers to. Immutable; built once per task or action.
  */
 export class ConditionList {
-  /** `[cell, opcode, operand]` per condition; operand is a value, or a bitmask for `in`. */
+  /** `[cell, opcode, operand]` per condition; operand is a value, a bitmask (`In`), or an offset in {@link ConditionList.sets} (`InSet`). */
   readonly data: Int32Array;
+  /**
+   * The bitmasks of `in` conditions on enums of more than 32 values: `ceil(values / 32)`
+   * words each (bit `v & 31` of word `v >>> 5`), at the offset their `InSet` operand gives.
+   */
+  readonly sets: Int32Array;
   readonly length: number;
   /** Opaque tests, indexed by the operand of an `Opaque` condition. */
   readonly tests: readonly OpaqueTest[];
@@ -121,9 +130,10 @@ export class ConditionList {
   readonly source: readonly ConditionDef[];
 
   /** @internal use {@link compileConditions}. */
-  constructor(schema: Schema, data: Int32Array, tests: OpaqueTest[], source: ConditionDef[]) {
+  constructor(schema: Schema, data: Int32Array, tests: OpaqueTest[], source: ConditionDef[], sets: Int32Array = EMPTY_SETS) {
     this.schema = schema;
     this.data = data;
+    this.sets = sets;
     this.length = data.length / 3;
     this.tests = tests;
     this.hasOpaque = tests.length > 0;
@@ -138,9 +148,10 @@ export class ConditionList {
     const arg = d[i * 3 + 2];
     if (op === CondOp.Opaque) return `${(this.source[i] as OpaqueCondition).opaque}()`;
     const name = this.schema.nameOf(cell);
-    if (op === CondOp.In) {
+    if (op === CondOp.In || op === CondOp.InSet) {
       const members: string[] = [];
-      for (let v = 0; v < 32; v++) if (arg & (1 << v)) members.push(this.schema.format(cell, v));
+      for (let v = 0; v <= this.schema.max[cell]; v++)
+        if (op === CondOp.In ? (arg >>> v) & 1 : inSet(this.sets, arg, v)) members.push(this.schema.format(cell, v));
       return `${name} in {${members.join(', ')}}`;
     }
     return `${name} ${OP_TEXT[op]} ${this.schema.format(cell, arg)}`;
@@ -150,6 +161,18 @@ export class ConditionList {
   toJSON(): unknown[] {
     return this.source.map((c) => ('opaque' in c ? { opaque: c.opaque } : c));
   }
+}
+
+const EMPTY_SETS = new Int32Array(0);
+
+/**
+ * True when value `v` is in the multi-word bitmask at `sets[at..]` (the operand of an `InSet` condition).
+ * @example
+ * const list = compileConditions(schema, [isIn(keys.Room, [3, 40])]);
+ * inSet(list.sets, list.data[2], 40); // true
+ */
+export function inSet(sets: Int32Array, at: number, v: number): boolean {
+  return ((sets[at + (v >>> 5)] >>> (v & 31)) & 1) === 1;
 }
 
 /** Shared empty list, for tasks and actions with no conditions. */
@@ -169,6 +192,7 @@ export function compileConditions(schema: Schema, defs: readonly ConditionDef[],
   const data = new Int32Array(defs.length * 3);
   const tests: OpaqueTest[] = [];
   const source: ConditionDef[] = [];
+  const sets: number[] = [];
   defs.forEach((def, i) => {
     if (def && typeof def === 'object' && 'opaque' in def) {
       if (typeof def.test !== 'function') {
@@ -188,10 +212,16 @@ export function compileConditions(schema: Schema, defs: readonly ConditionDef[],
       );
     }
     const [cell, op, operand, normal] = compileCondition(schema, def as Condition, where);
-    data.set([cell, op, operand], i * 3);
+    if (op === CondOp.InSet) {
+      // A large enum: the mask goes to the list's set words.
+      data.set([cell, op, sets.length], i * 3);
+      const words = new Array<number>((schema.max[cell] >>> 5) + 1).fill(0);
+      for (const v of normal.value as readonly number[]) words[v >>> 5] |= 1 << (v & 31);
+      sets.push(...words);
+    } else data.set([cell, op, operand], i * 3);
     source.push(normal);
   });
-  return new ConditionList(schema, data, tests, source);
+  return new ConditionList(schema, data, tests, source, sets.length > 0 ? Int32Array.from(sets) : EMPTY_SETS);
 }
 
 function compileCondition(schema: Schema, c: Condition, where?: string): [number, number, number, Condition] {
@@ -215,9 +245,12 @@ function compileCondition(schema: Schema, c: Condition, where?: string): [number
   if (op === CondOp.In) {
     if (kind === KeyKind.Int) throw new DefinitionError('BAD_OPERATOR', name, `"in" needs an enum or bool key; "${name}"${at(where)} is an int.`);
     if (!Array.isArray(c.value) || c.value.length === 0) throw new ValueRangeError(name, c.value, 'a non-empty list of values', where);
+    const values = (c.value as readonly unknown[]).map((v) => schema.encode(cell, v, where));
+    // Enums of more than 32 values: the mask is written to the list's set words by the caller.
+    if (schema.max[cell] >= 32) return [cell, CondOp.InSet, 0, { key: name, op: 'in', value: values }];
     let mask = 0;
-    for (const v of c.value as readonly unknown[]) mask |= 1 << schema.encode(cell, v, where);
-    return [cell, op, mask, { key: name, op: 'in', value: (c.value as unknown[]).map((v) => schema.encode(cell, v, where)) }];
+    for (const v of values) mask |= 1 << v;
+    return [cell, op, mask, { key: name, op: 'in', value: values }];
   }
   if (kind === KeyKind.Bool && op !== CondOp.Eq && op !== CondOp.Ne) {
     throw new DefinitionError('BAD_OPERATOR', name, `Operator ${c.op} is not defined on bool key "${name}"${at(where)}.`);
@@ -265,6 +298,9 @@ export function firstFailing(list: ConditionList, state: WorldState<any>, ctx?: 
         break;
       case 6:
         ok = ((1 << x) & arg) !== 0;
+        break;
+      case 8:
+        ok = inSet(list.sets, arg, x);
         break;
       default:
         ok = list.tests[arg](state, ctx) === true;

@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
 import { bool, enumOf, int, mergedBools } from './KeySpec.js';
 import { defineSchema, schemaFromData } from './defineSchema.js';
-import { KEY_TAG_SHIFT } from './Schema.js';
+import { KEY_TAG_SHIFT, MAX_ENUM_VALUES } from './Schema.js';
 import { createState } from './WorldState.js';
 import { SchemaError, UnknownKeyError, ValueRangeError } from './errors.js';
 
@@ -87,7 +87,7 @@ describe('defineSchema', () => {
     ['bool default not boolean', () => defineSchema({ B: bool(1 as never) }), 'DEFAULT_OUT_OF_RANGE', 'B'],
     ['non-integer range', () => defineSchema({ N: int(0, 1.5) }), 'BAD_RANGE', 'N'],
     ['range past 32 bits', () => defineSchema({ N: int(0, 2 ** 40) }), 'BAD_RANGE', 'N'],
-    ['too many enum values', () => defineSchema({ E: enumOf(Array.from({ length: 33 }, (_, i) => `v${i}`)) }), 'ENUM_TOO_LARGE', 'E'],
+    ['too many enum values', () => defineSchema({ E: enumOf(Array.from({ length: MAX_ENUM_VALUES + 1 }, (_, i) => `v${i}`)) }), 'ENUM_TOO_LARGE', 'E'],
     ['duplicate enum names', () => defineSchema({ E: enumOf(['a', 'a']) }), 'DUPLICATE_ENUM_VALUE', 'E'],
     ['sparse TS enum', () => defineSchema({ E: enumOf({ A: 0, B: 2 }) }), 'BAD_ENUM', 'E'],
     ['zero slots', () => defineSchema({ S: bool(false, { slots: 0 }) }), 'BAD_SLOTS', 'S'],

@@ -57,8 +57,12 @@ const STORAGE: ReadonlyArray<readonly [StorageType, number, number, number]> = [
 
 const CTORS = { Uint8Array, Int8Array, Uint16Array, Int16Array, Int32Array } as const;
 
-/** Enum (and merged-bool) keys are limited to 32 values so an "in set" condition is one 32-bit mask. */
-export const MAX_ENUM_VALUES = 32;
+/**
+ * The most values an enum (or merged-bool) key may have. An `in` condition on an
+ * enum of up to 32 values is one 32-bit mask; on a larger one it is a bitmask of
+ * several words (see `ConditionList.sets`).
+ */
+export const MAX_ENUM_VALUES = 1024;
 
 /** Key handles are `tag << KEY_TAG_SHIFT | cell`; raw cell numbers (tag 0) are accepted too. */
 export const KEY_TAG_SHIFT = 16;

@@ -19,6 +19,7 @@ export {
   emptyConditions,
   firstFailing,
   checkConditions,
+  inSet,
   eq,
   ne,
   lt,

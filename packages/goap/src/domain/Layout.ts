@@ -1,4 +1,5 @@
 import { KeyKind, type Schema } from '@dualplan/world-state';
+import { GoapDefinitionError } from '../errors.js';
 
 /**
  * Where each cell's set lives in node words (a domain has this shape). A bool
@@ -44,6 +45,12 @@ export function layoutOf(schema: Schema): Layout {
       continue;
     }
     const n = schema.max[c] + 1;
+    if (n > WORD_BITS)
+      throw new GoapDefinitionError(
+        'ENUM_TOO_LARGE',
+        schema.nameOf(c),
+        `Key "${schema.nameOf(c)}" has ${n} values: GOAP supports enums of up to ${WORD_BITS}.`,
+      );
     full[c] = n >= WORD_BITS ? -1 : (1 << n) - 1;
     let i = 0;
     while (i < open.length && used[i] + n > WORD_BITS) i++;
