@@ -1,5 +1,5 @@
 import type { WorldState } from '@dualplan/world-state';
-import { achieves, isFree, maskAt, violates } from '../domain/cellSet.js';
+import { achieves, isFree, maskAt, violates, wideFree, wideHas } from '../domain/cellSet.js';
 import { describeSet } from '../domain/describeCell.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
@@ -49,28 +49,35 @@ export function explainNoPlan(planner: NoPlanSource, goal: CompiledGoal | null =
   const seen = new Set<string>();
   const queue: { cell: number; a: number; b: number; neededBy: string }[] = [];
   const box = new Int32Array(2);
+  // Masks of enums of more than 32 values: the domain's, then the goal's (a wide cell set is an offset here).
+  const pool = Array.from(d.sets);
   const push = (cell: number, a: number, b: number, neededBy: string) => {
     box[0] = a;
     box[1] = b;
     const key = `${cell}:${a}:${b}`;
-    if (!violates(box, 0, 0, d.isInt[cell] === 1, s0[cell]) || seen.has(key)) return;
+    const violated = d.wide[cell] === 1 ? !wideHas(pool, a, s0[cell]) : violates(box, 0, 0, d.isInt[cell] === 1, s0[cell]);
+    if (!violated || seen.has(key)) return;
     seen.add(key);
     queue.push({ cell, a, b, neededBy });
   };
   for (const c of goal.cells) {
     const o = d.offset[c];
-    if (d.isInt[c]) push(c, goal.words[o], goal.words[o + 1], `goal ${goal.name}`);
+    if (d.wide[c] === 1) {
+      push(c, pool.length, 0, `goal ${goal.name}`);
+      for (let w = 0, W = (schema.max[c] + 32) >>> 5; w < W; w++) pool.push(goal.words[o + w]);
+    } else if (d.isInt[c]) push(c, goal.words[o], goal.words[o + 1], `goal ${goal.name}`);
     else push(c, maskAt(goal.words, o, d.shift[c], d.full[c]), 0, `goal ${goal.name}`);
   }
   while (queue.length > 0) {
     const { cell, a, b, neededBy } = queue.shift()!;
-    const condition = describeSet(d, cell, a, b);
+    const condition = describeSet(d, cell, a, b, pool);
     const candidates: { action: string; reason: string }[] = [];
     const achievers: number[] = [];
     for (let k = d.indexStart[cell]; k < d.indexStart[cell + 1]; k++) {
       const act = d.indexActions[k];
       const name = d.actionNames[act];
-      if (!achieves(T, d.indexTouch[k] * Touch.size, d.isInt[cell] === 1, a, b, cell, schema.min, schema.max)) {
+      const effect = d.indexTouch[k] * Touch.size;
+      if (d.wide[cell] === 1 ? !wideHas(pool, a, T[effect + Touch.effValue]) : !achieves(T, effect, d.isInt[cell] === 1, a, b, cell, schema.min, schema.max)) {
         candidates.push({ action: name, reason: `its effect on ${schema.nameOf(cell)} does not satisfy it` });
         continue;
       }
@@ -92,8 +99,11 @@ export function explainNoPlan(planner: NoPlanSource, goal: CompiledGoal | null =
       for (let t = d.touchStart[act]; t < d.touchStart[act + 1]; t++) {
         const k = t * Touch.size;
         const c = T[k + Touch.cell];
-        if (!isFree(T, k + Touch.allowA, 0, d.isInt[c] === 1, c, schema.min, schema.max, d.full))
-          push(c, T[k + Touch.allowA], T[k + Touch.allowB], `action ${d.actionNames[act]}`);
+        const free =
+          d.wide[c] === 1
+            ? wideFree(d.sets, T[k + Touch.allowA], schema.max[c] + 1)
+            : isFree(T, k + Touch.allowA, 0, d.isInt[c] === 1, c, schema.min, schema.max, d.full);
+        if (!free) push(c, T[k + Touch.allowA], T[k + Touch.allowB], `action ${d.actionNames[act]}`);
       }
     }
   }

@@ -43,8 +43,9 @@ export interface GoapDomain<Ctx = any, Op extends string = string> {
   readonly actionNames: readonly string[];
   readonly actionCount: number;
   /**
-   * Words per regressed goal: 2 per int cell, and the bool/enum cells packed as
-   * bit fields into shared 32-bit words (2 bits per bool, n bits per n-value enum).
+   * Words per regressed goal: 2 per int cell, `ceil(n / 32)` per enum of more than 32 values,
+   * and the other bool/enum cells packed as bit fields into shared 32-bit words (2 bits per bool,
+   * n bits per n-value enum).
    */
   readonly words: number;
   /**
@@ -59,8 +60,17 @@ export interface GoapDomain<Ctx = any, Op extends string = string> {
   readonly shift: Uint8Array;
   /** Per cell: 1 when it is an int (interval) cell. */
   readonly isInt: Uint8Array;
-  /** Per cell: the field mask of a bool/enum cell with every value allowed (unshifted). */
+  /**
+   * Per cell: 1 for an enum of more than 32 values, a *wide* field of `ceil(n / 32)` whole words
+   * from `offset[c]` (value v is bit `v & 31` of word `v >>> 5`).
+   */
+  readonly wide: Uint8Array;
+  /** Per cell: the field mask of a bool/enum cell with every value allowed (unshifted; -1 for wide cells). */
   readonly full: Int32Array;
+  /** Per cell: the index of its value 0 among all (cell, value) facts of bool/enum cells (`factBase[size]` facts). */
+  readonly factBase: Int32Array;
+  /** The multi-word masks of wide enums' conditions in `touch` records (their `allowA` is an offset here). */
+  readonly sets: Int32Array;
   /**
    * Per action, the cells it touches: one `Touch` record each (cell, word
    * offset, int flag, effect op, effect value, edge policy, allowed set).

@@ -13,7 +13,7 @@
 export const cell = 0;
 /** Its word offset in node words (backward). @internal */
 export const offset = 1;
-/** 1 when it is an int (interval) cell. @internal */
+/** 1 when it is an int (interval) cell, {@link WIDE} for an enum of more than 32 values, else 0. @internal */
 export const isInt = 2;
 /** Effect op (world-state's `EffOp`), or {@link NO_EFFECT}. @internal */
 export const effOp = 3;
@@ -21,7 +21,7 @@ export const effOp = 3;
 export const effValue = 4;
 /** The effect's edge policy (world-state's `Edge`). @internal */
 export const edge = 5;
-/** The allowed mask, or the interval's low end. @internal */
+/** The allowed mask, the interval's low end, or (wide enums) the offset of the allowed mask in `GoapDomain.sets`. @internal */
 export const allowA = 6;
 /** The interval's high end (int cells). @internal */
 export const allowB = 7;
@@ -32,11 +32,14 @@ export const shares = 9;
 /** Numbers per record. @internal */
 export const size = 10;
 
+/** `isInt` of a record of an enum of more than 32 values (a multi-word field; its mask in `GoapDomain.sets`). @internal */
+export const WIDE = 2;
+
 /** `effOp` of a record that only carries a condition. @internal */
 export const NO_EFFECT = -1;
 
 /**
- * Values a bool/enum cell's mask can hold (one bit each): per-fact tables are
- * laid out as `cell * VALUES_PER_CELL + value`. @internal
+ * Values a narrow bool/enum cell's mask can hold (one bit each): the forward
+ * successor index is laid out as `cell * VALUES_PER_CELL + value` (wide enums are not filed in it). @internal
  */
 export const VALUES_PER_CELL = 32;

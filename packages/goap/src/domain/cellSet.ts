@@ -13,9 +13,24 @@ export function maskAt(words: ArrayLike<number>, o: number, sh: number, full: nu
   return (words[o] >>> sh) & full;
 }
 
-/** True when value `v` is outside the cell set at `words[o]` (bit `sh` for a field). @internal */
+/**
+ * True when value `v` is outside the cell set at `words[o]` (bit `sh` for a field; a wide field
+ * has `sh` 0 and value v in word `v >>> 5`). @internal
+ */
 export function violates(words: ArrayLike<number>, o: number, sh: number, int: boolean, v: number): boolean {
-  return int ? v < words[o] || v > words[o + 1] : ((words[o] >>> (sh + v)) & 1) === 0;
+  return int ? v < words[o] || v > words[o + 1] : ((words[o + ((sh + v) >>> 5)] >>> ((sh + v) & 31)) & 1) === 0;
+}
+
+/** True when the wide (multi-word) mask at `words[o..]` allows value `v`. @internal */
+export function wideHas(words: ArrayLike<number>, o: number, v: number): boolean {
+  return ((words[o + (v >>> 5)] >>> (v & 31)) & 1) === 1;
+}
+
+/** True when the wide mask of an `n`-value enum at `words[o..]` allows every value. @internal */
+export function wideFree(words: ArrayLike<number>, o: number, n: number): boolean {
+  const last = n >>> 5;
+  for (let w = 0; w < last; w++) if (words[o + w] !== -1) return false;
+  return (n & 31) === 0 || words[o + last] === (1 << (n & 31)) - 1;
 }
 
 /**
@@ -58,4 +73,3 @@ export function countViolated(d: GoapDomain, g: CompiledGoal, values: ArrayLike<
   }
   return n;
 }
-

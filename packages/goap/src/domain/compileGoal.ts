@@ -1,6 +1,6 @@
 import { checkFields, compileConditions } from '@dualplan/world-state';
 import { GoapDefinitionError } from '../errors.js';
-import { constraintsOf } from './constraintsOf.js';
+import { constraintsOf, wideMask } from './constraintsOf.js';
 import type { Layout } from './Layout.js';
 import type { CompiledGoal, GoalDef, GoapDomain } from './GoapDomain.js';
 
@@ -31,12 +31,15 @@ export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx
   if (typeof priority !== 'function' && (typeof priority !== 'number' || Number.isNaN(priority))) {
     throw new GoapDefinitionError('INVALID_PRIORITY', def.name, `Goal "${def.name}" has priority ${String(priority)}: expected a number or a function.`);
   }
-  const allowed = constraintsOf(domain, conditions, where, def.name, 'CONTRADICTORY_GOAL');
+  const pool: number[] = [];
+  const allowed = constraintsOf(domain, conditions, where, def.name, 'CONTRADICTORY_GOAL', pool);
   const words = new Int32Array(domain.words);
   fillUnconstrained(domain, words);
   for (const [cell, [lo, hi]] of allowed) {
     const o = domain.offset[cell];
-    if (domain.isInt[cell]) {
+    if (domain.wide[cell] === 1) {
+      for (let w = 0, n = (domain.schema.max[cell] + 32) >>> 5; w < n; w++) words[o + w] = pool[lo + w];
+    } else if (domain.isInt[cell]) {
       words[o] = lo;
       words[o + 1] = hi;
     } else words[o] = (words[o] & ~(domain.full[cell] << domain.shift[cell])) | (lo << domain.shift[cell]);
@@ -54,10 +57,15 @@ export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx
 
 /** Write the unconstrained goal (every cell: full mask or full range). */
 function fillUnconstrained(layout: Layout, out: Int32Array): void {
-  const { schema, offset, shift, isInt, full } = layout;
+  const { schema, offset, shift, isInt, wide, full } = layout;
   for (let c = 0; c < schema.size; c++) {
     const o = offset[c];
-    if (isInt[c]) {
+    if (wide[c] === 1)
+      out.set(
+        wideMask(schema.max[c] + 1, () => true),
+        o,
+      );
+    else if (isInt[c]) {
       out[o] = schema.min[c];
       out[o + 1] = schema.max[c];
     } else out[o] |= full[c] << shift[c];

@@ -47,7 +47,11 @@ export function compileGoapDomain<Op extends string = string, Ctx = any>(
   const count = actions.actions.length;
   const size = schema.size;
   const layout = layoutOf(schema);
-  const { offset, shift, isInt, full, words } = layout;
+  const { offset, shift, isInt, wide, full, factBase, words } = layout;
+  // Multi-word masks of wide enums' conditions (touch records point into it).
+  const pool: number[] = [];
+  // A touch record's kind: 0 a bool/enum field, 1 an int interval, Touch.WIDE a wide enum.
+  const kindOf = (cell: number) => (wide[cell] === 1 ? Touch.WIDE : isInt[cell]);
   const touchRows: number[] = [];
   const touchStart = new Int32Array(count + 1);
   const effectStart = new Int32Array(count);
@@ -70,7 +74,7 @@ export function compileGoapDomain<Op extends string = string, Ctx = any>(
     costFns.push(a.costFn);
     baseCost[ai] = a.cost;
     const pre = step.conditions;
-    const allowed = constraintsOf(layout, pre, where, a.name, 'CONTRADICTORY_PRECONDITIONS');
+    const allowed = constraintsOf(layout, pre, where, a.name, 'CONTRADICTORY_PRECONDITIONS', pool);
     procedural.push(
       pre.hasOpaque
         ? compileConditions(
@@ -99,19 +103,19 @@ export function compileGoapDomain<Op extends string = string, Ctx = any>(
     // Words of this action's mask fields so far: a later field in one of them reads the pending word.
     const wordsSeen = new Set<number>();
     const shares = (cell: number): number => {
-      if (isInt[cell] === 1) return 0;
+      if (isInt[cell] === 1 || wide[cell] === 1) return 0;
       if (wordsSeen.has(offset[cell])) return 1;
       wordsSeen.add(offset[cell]);
       return 0;
     };
     // In Touch field order: cell, offset, isInt, effOp, effValue, edge, allowA, allowB, shift, shares.
     for (const [cell, [lo, hi]] of allowed)
-      if (!effCells.has(cell)) touchRows.push(cell, offset[cell], isInt[cell], NO_EFFECT, 0, 0, lo, hi, shift[cell], shares(cell));
+      if (!effCells.has(cell)) touchRows.push(cell, offset[cell], kindOf(cell), NO_EFFECT, 0, 0, lo, hi, shift[cell], shares(cell));
     effectStart[ai] = touchRows.length / Touch.size;
     for (const [cell, [kind, value, edge]] of effCells) {
-      const [lo, hi] = allowed.get(cell) ?? unconstrained(layout, cell);
+      const [lo, hi] = allowed.get(cell) ?? unconstrained(layout, cell, pool);
       byCell[cell].push([ai, touchRows.length / Touch.size]);
-      touchRows.push(cell, offset[cell], isInt[cell], kind, value, edge, lo, hi, shift[cell], shares(cell));
+      touchRows.push(cell, offset[cell], kindOf(cell), kind, value, edge, lo, hi, shift[cell], shares(cell));
     }
     steps.push(step);
   });
@@ -139,7 +143,10 @@ export function compileGoapDomain<Op extends string = string, Ctx = any>(
     offset,
     shift,
     isInt,
+    wide,
     full,
+    factBase,
+    sets: Int32Array.from(pool),
     touch: Int32Array.from(touchRows),
     touchStart,
     effectStart,

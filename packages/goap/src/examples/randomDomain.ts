@@ -9,6 +9,7 @@ import {
   firstFailing,
   ge,
   int,
+  isIn,
   le,
   mulberry32,
   ne,
@@ -27,8 +28,14 @@ import type { GoapDomain } from '../domain/GoapDomain.js';
 export interface RandomDomainOptions {
   /** Boolean keys (default 4). */
   bools?: number;
-  /** Add a 3-value enum key `e` (default true). */
+  /** Add an enum key `e` (default true). */
   enumKey?: boolean;
+  /**
+   * Values of `e` (default 3: `X`, `Y`, `Z`). Larger enums (up to 1,024) are named `v0`, `v1`, ...;
+   * conditions and effects then use four values drawn from the whole range, and also `in` and
+   * `<=` / `>=`, so plans exist and cross word boundaries of multi-word fields.
+   */
+  enumValues?: number;
   /** Add an int key `n` in [0, 4] (default true). */
   intKey?: boolean;
   /** Actions (default: 5 to 9, from the seed). */
@@ -67,8 +74,13 @@ export function randomDomain(seed: number, options: RandomDomainOptions = {}): R
   const names: string[] = [];
   for (let i = 0; i < nb; i++) names.push(`b${i}`);
   for (const n of names) spec[n] = bool();
+  const ev = options.enumValues ?? 3;
+  const enumNames = ev === 3 ? ['X', 'Y', 'Z'] : Array.from({ length: ev }, (_, i) => `v${i}`);
+  // The values conditions and effects use (all three of the default enum: its draws stay as they were).
+  const hot = ev === 3 ? [0, 1, 2] : Array.from({ length: 4 }, () => pick(ev));
+  const hotValue = () => hot[pick(hot.length)];
   if (options.enumKey ?? true) {
-    spec.e = enumOf(['X', 'Y', 'Z']);
+    spec.e = enumOf(enumNames);
     names.push('e');
   }
   if (options.intKey ?? true) {
@@ -84,12 +96,19 @@ export function randomDomain(seed: number, options: RandomDomainOptions = {}): R
     return out;
   };
   const condition = (n: string, forGoal: boolean): Condition => {
-    if (n === 'e') return rand() < 0.7 ? eq(key(n), pick(3) as never) : ne(key(n), pick(3) as never);
+    if (n === 'e') {
+      if (ev !== 3) {
+        const r = rand();
+        if (r < 0.25) return isIn(key(n), [hotValue(), hotValue()] as never);
+        if (r < 0.4) return rand() < 0.5 ? le(key(n), hotValue() as never) : ge(key(n), hotValue() as never);
+      }
+      return rand() < 0.7 ? eq(key(n), hotValue() as never) : ne(key(n), hotValue() as never);
+    }
     if (n === 'n') return rand() < 0.5 ? ge(key(n), (forGoal ? 1 + pick(4) : pick(4)) as never) : le(key(n), pick(4) as never);
     return eq(key(n), (rand() < 0.5) as never);
   };
   const effect = (n: string): Effect => {
-    if (n === 'e') return set(key(n), pick(3) as never);
+    if (n === 'e') return set(key(n), hotValue() as never);
     if (n === 'n') {
       const r = rand();
       return r < 0.4 ? add(key(n), 1 + pick(2)) : r < 0.7 ? sub(key(n), 1 + pick(2)) : set(key(n), pick(5) as never);
@@ -114,7 +133,7 @@ export function randomDomain(seed: number, options: RandomDomainOptions = {}): R
   let start: Snapshot = {};
   for (let tries = 0; tries < 20; tries++) {
     start = {};
-    for (const n of names) start[n] = n === 'e' ? ['X', 'Y', 'Z'][pick(3)] : n === 'n' ? pick(5) : rand() < 0.5;
+    for (const n of names) start[n] = n === 'e' ? enumNames[hotValue()] : n === 'n' ? pick(5) : rand() < 0.5;
     if (firstFailing(goalList, createState(schema, start)) >= 0) break;
   }
   return { domain: compileGoapDomain(defineActions(schema, actions), { goals: [{ name: 'goal', conditions: goal }] }), goal, start };

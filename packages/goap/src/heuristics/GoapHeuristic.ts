@@ -19,7 +19,8 @@ export interface GoapNodeView {
   allows(cell: number, value: number): boolean;
   /**
    * Backward: the values of bool/enum cell `cell` the regressed goal allows, as a bitmask (bit v: value v; every
-   * bit of the key's values set when the node leaves the cell free). Forward: `1 << value`. Int cells: 0.
+   * bit of the key's values set when the node leaves the cell free). Forward: `1 << value`. Int cells and enums
+   * of more than 32 values: 0 (use {@link GoapNodeView.allows}).
    */
   mask(cell: number): number;
   /** Backward: the low end of int cell `cell`'s interval (bool/enum cells: their lowest allowed value). Forward: the value. */

@@ -1,5 +1,5 @@
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
-import { isFree, maskAt, violates } from '../domain/cellSet.js';
+import { isFree, maskAt, violates, wideFree } from '../domain/cellSet.js';
 import { MinHeap } from './CostQueue.js';
 import { relaxedTaskOf, type RelaxedTask } from './RelaxedTask.js';
 
@@ -172,6 +172,14 @@ export class LmCut {
     let k = 0;
     for (let c = 0, size = d.schema.size; c < size; c++) {
       const o = at + d.offset[c];
+      if (d.wide[c] === 1) {
+        // An enum of more than 32 values: a multi-word mask.
+        if (wideFree(words, o, max[c] + 1)) continue;
+        gs[n++] = k;
+        for (let w = 0, W = (max[c] + 32) >>> 5; w < W; w++)
+          for (let r = words[o + w]; r !== 0; r &= r - 1) gf[k++] = maskBase[c] + w * 32 + 31 - Math.clz32(r & -r);
+        continue;
+      }
       const int = d.isInt[c] === 1;
       if (isFree(words, o, d.shift[c], int, c, min, max, d.full)) continue;
       if (int) {

@@ -1,4 +1,4 @@
-import { maskAt } from '../domain/cellSet.js';
+import { maskAt, violates } from '../domain/cellSet.js';
 import type { GoapDomain } from '../domain/GoapDomain.js';
 import type { GoapNodeView } from './GoapHeuristic.js';
 
@@ -25,27 +25,30 @@ export class NodeView implements GoapNodeView {
     const d = this.domain;
     const o = this.at + d.offset[cell];
     if (d.isInt[cell] === 1) return value >= this.words[o] && value <= this.words[o + 1];
-    return value >= 0 && value <= d.schema.max[cell] && ((this.words[o] >>> (d.shift[cell] + value)) & 1) === 1;
+    return value >= 0 && value <= d.schema.max[cell] && !violates(this.words, o, d.shift[cell], false, value);
   }
 
   mask(cell: number): number {
-    if (this.mode === 'forward') return this.domain.isInt[cell] === 1 ? 0 : 1 << this.words[this.at + cell];
+    if (this.mode === 'forward') return this.domain.isInt[cell] === 1 || this.domain.wide[cell] === 1 ? 0 : 1 << this.words[this.at + cell];
     const d = this.domain;
-    return d.isInt[cell] === 1 ? 0 : maskAt(this.words, this.at + d.offset[cell], d.shift[cell], d.full[cell]);
+    return d.isInt[cell] === 1 || d.wide[cell] === 1 ? 0 : maskAt(this.words, this.at + d.offset[cell], d.shift[cell], d.full[cell]);
   }
 
   lo(cell: number): number {
     if (this.mode === 'forward') return this.words[this.at + cell];
     const d = this.domain;
     if (d.isInt[cell] === 1) return this.words[this.at + d.offset[cell]];
-    const m = this.mask(cell);
-    return 31 - Math.clz32(m & -m);
+    let v = 0;
+    while (v < d.schema.max[cell] && !this.allows(cell, v)) v++;
+    return v;
   }
 
   hi(cell: number): number {
     if (this.mode === 'forward') return this.words[this.at + cell];
     const d = this.domain;
     if (d.isInt[cell] === 1) return this.words[this.at + d.offset[cell] + 1];
-    return 31 - Math.clz32(this.mask(cell));
+    let v = d.schema.max[cell];
+    while (v > 0 && !this.allows(cell, v)) v--;
+    return v;
   }
 }

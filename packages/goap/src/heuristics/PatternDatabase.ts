@@ -84,7 +84,8 @@ export function patternOf(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): 
   let states = 1;
   for (let c = 0; c < d.schema.size; c++) {
     if (inPattern[c] === 0) continue;
-    if (d.isInt[c] === 1) return null;
+    // Int keys and enums of more than 32 values (multi-word masks) make no table.
+    if (d.isInt[c] === 1 || d.wide[c] === 1) return null;
     cells.push(c);
     states *= d.schema.max[c] + 1;
     if (states > PDB_MAX_STATES) return null;

@@ -2,7 +2,6 @@ import { EffOp } from '@dualplan/world-state';
 import { maskAt, violates } from '../domain/cellSet.js';
 import type { GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
-import { VALUES_PER_CELL } from '../domain/Touch.js';
 
 /** What a relaxation needs from the search: per-action usability and effective cost in this search. */
 export interface ActionCosts {
@@ -10,11 +9,11 @@ export interface ActionCosts {
   costOf(a: number): number;
 }
 
-/** Cheapest relaxed cost among the values a mask allows (`fc`: cost per cell × VALUES_PER_CELL + value). @internal */
-export function maskCost(fc: Float64Array, cell: number, mask: number): number {
+/** Cheapest relaxed cost among the values a mask allows (`fc`: cost per fact; `base`: the cell's `factBase`). @internal */
+export function maskCost(fc: Float64Array, base: number, mask: number): number {
   let best = Infinity;
   for (let m = mask; m !== 0; m &= m - 1) {
-    const x = fc[cell * VALUES_PER_CELL + (31 - Math.clz32(m & -m))];
+    const x = fc[base + (31 - Math.clz32(m & -m))];
     if (x < best) best = x;
   }
   return best;
@@ -29,7 +28,7 @@ export function maskCost(fc: Float64Array, cell: number, mask: number): number {
  * in either direction, a lower bound. Scratch owned by one planner; computing allocates nothing. @internal
  */
 export class Relaxation {
-  /** Relaxed cost per cell × VALUES_PER_CELL + value (mask cells). */
+  /** Relaxed cost per (cell, value) fact of bool/enum cells: `factBase[cell] + value`. */
   readonly factCost: Float64Array;
   /** Per int cell: the relaxed cost of the cheapest action that changes it (the direction is ignored: a lower bound). */
   readonly intCost: Float64Array;
@@ -46,9 +45,9 @@ export class Relaxation {
 
   constructor(readonly domain: GoapDomain) {
     const size = domain.schema.size;
-    this.factCost = new Float64Array(size * VALUES_PER_CELL);
+    this.factCost = new Float64Array(domain.factBase[size]);
     this.intCost = new Float64Array(size);
-    this.supporter = new Int32Array(size * VALUES_PER_CELL);
+    this.supporter = new Int32Array(domain.factBase[size]);
     this.intSupporter = new Int32Array(size);
     this.marks = new Int32Array(domain.actionCount);
     this.stack = new Int32Array(domain.actionCount);
@@ -58,11 +57,26 @@ export class Relaxation {
   cellCost(words: ArrayLike<number>, at: number, c: number): number {
     const d = this.domain;
     const o = at + d.offset[c];
+    if (d.wide[c] === 1) return this.wideCost(words, o, c);
     if (d.isInt[c] === 0) {
       const m = maskAt(words, o, d.shift[c], d.full[c]);
-      return m === d.full[c] ? 0 : maskCost(this.factCost, c, m);
+      return m === d.full[c] ? 0 : maskCost(this.factCost, d.factBase[c], m);
     }
     return violates(words, o, 0, true, this.values[this.from + c]) ? this.intCost[c] : 0;
+  }
+
+  /** Cheapest relaxed cost among the values the wide (multi-word) mask of cell `c` at `words[o..]` allows. */
+  wideCost(words: ArrayLike<number>, o: number, c: number): number {
+    const fc = this.factCost;
+    const base = this.domain.factBase[c];
+    let best = Infinity;
+    for (let w = 0, W = (this.domain.schema.max[c] + 32) >>> 5; w < W; w++) {
+      for (let m = words[o + w]; m !== 0; m &= m - 1) {
+        const x = fc[base + w * 32 + (31 - Math.clz32(m & -m))];
+        if (x < best) best = x;
+      }
+    }
+    return best;
   }
 
   /** Relax from the state `values[from..]`, combining conditions by sum (`max` false) or max. */
@@ -71,13 +85,14 @@ export class Relaxation {
     const T = d.touch;
     const fc = this.factCost;
     const full = d.full;
+    const fb = d.factBase;
     this.values = values;
     this.from = from;
     fc.fill(Infinity);
     this.supporter.fill(-1);
     this.intCost.fill(Infinity);
     this.intSupporter.fill(-1);
-    for (let c = 0, n = d.schema.size; c < n; c++) if (d.isInt[c] === 0) fc[c * VALUES_PER_CELL + values[from + c]] = 0;
+    for (let c = 0, n = d.schema.size; c < n; c++) if (d.isInt[c] === 0) fc[fb[c] + values[from + c]] = 0;
     // Bellman-Ford over the actions: a few passes on game domains (each pass settles a layer).
     for (let changed = true; changed;) {
       changed = false;
@@ -91,7 +106,8 @@ export class Relaxation {
           const c = T[k + Touch.cell];
           let x: number;
           if (d.isInt[c] === 1) x = violates(T, k + Touch.allowA, 0, true, values[from + c]) ? this.intCost[c] : 0;
-          else x = T[k + Touch.allowA] === full[c] ? 0 : maskCost(fc, c, T[k + Touch.allowA]);
+          else if (d.wide[c] === 1) x = this.wideCost(d.sets, T[k + Touch.allowA], c);
+          else x = T[k + Touch.allowA] === full[c] ? 0 : maskCost(fc, fb[c], T[k + Touch.allowA]);
           if (max) pc = x > pc ? x : pc;
           else pc += x;
         }
@@ -109,7 +125,7 @@ export class Relaxation {
             continue;
           }
           if (T[k + Touch.effOp] !== EffOp.Set) continue;
-          const f = c * VALUES_PER_CELL + T[k + Touch.effValue];
+          const f = fb[c] + T[k + Touch.effValue];
           if (pc < fc[f]) {
             fc[f] = pc;
             this.supporter[f] = a;
@@ -131,7 +147,7 @@ export class Relaxation {
     let sp = 0;
     let total = 0;
     for (let c = 0, n = d.schema.size; c < n; c++) {
-      const a = this.need(words, at + d.offset[c], d.shift[c], c);
+      const a = d.wide[c] === 1 ? this.needWide(words, at + d.offset[c], c) : this.need(words, at + d.offset[c], d.shift[c], c);
       if (a === -2) return Infinity;
       if (a >= 0 && this.marks[a] !== mark) {
         this.marks[a] = mark;
@@ -144,7 +160,8 @@ export class Relaxation {
       const b = this.stack[--sp];
       for (let t = d.touchStart[b], end = d.touchStart[b + 1]; t < end; t++) {
         const k = t * Touch.size;
-        const a = this.need(T, k + Touch.allowA, 0, T[k + Touch.cell]);
+        const c = T[k + Touch.cell];
+        const a = d.wide[c] === 1 ? this.needWide(d.sets, T[k + Touch.allowA], c) : this.need(T, k + Touch.allowA, 0, c);
         if (a === -2) return Infinity;
         if (a >= 0 && this.marks[a] !== mark) {
           this.marks[a] = mark;
@@ -166,16 +183,37 @@ export class Relaxation {
     const mask = maskAt(words, o, sh, d.full[c]);
     if (mask === d.full[c]) return -1;
     const fc = this.factCost;
+    const base = d.factBase[c];
     let best = Infinity;
     let v = -1;
     for (let m = mask; m !== 0; m &= m - 1) {
       const x = 31 - Math.clz32(m & -m);
-      if (fc[c * VALUES_PER_CELL + x] < best) {
-        best = fc[c * VALUES_PER_CELL + x];
+      if (fc[base + x] < best) {
+        best = fc[base + x];
         v = x;
       }
     }
     if (best === Infinity) return -2;
-    return best === 0 ? -1 : this.supporter[c * VALUES_PER_CELL + v];
+    return best === 0 ? -1 : this.supporter[base + v];
+  }
+
+  /** {@link need} for the wide (multi-word) mask of cell `c` at `words[o..]`. */
+  private needWide(words: ArrayLike<number>, o: number, c: number): number {
+    const d = this.domain;
+    const fc = this.factCost;
+    const base = d.factBase[c];
+    let best = Infinity;
+    let f = -1;
+    for (let w = 0, W = (d.schema.max[c] + 32) >>> 5; w < W; w++) {
+      for (let m = words[o + w]; m !== 0; m &= m - 1) {
+        const x = base + w * 32 + (31 - Math.clz32(m & -m));
+        if (fc[x] < best) {
+          best = fc[x];
+          f = x;
+        }
+      }
+    }
+    if (best === Infinity) return -2;
+    return best === 0 ? -1 : this.supporter[f];
   }
 }

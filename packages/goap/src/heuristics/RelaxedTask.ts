@@ -1,4 +1,5 @@
 import { EffOp } from '@dualplan/world-state';
+import { wideHas } from '../domain/cellSet.js';
 import type { GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
 
@@ -69,6 +70,20 @@ export function relaxedTaskOf(d: GoapDomain): RelaxedTask {
   const ints: number[][] = [];
   // A condition's fact: a value, or an extra fact for a disjunction or an int interval (shared by equal conditions).
   const conditionFact = (c: number, lo: number, hi: number): number => {
+    if (d.wide[c] === 1) {
+      // An enum of more than 32 values: `lo` is the offset of its mask in `d.sets`.
+      const values: number[] = [];
+      for (let v = 0; v <= d.schema.max[c]; v++) if (wideHas(d.sets, lo, v)) values.push(v);
+      if (values.length === d.schema.max[c] + 1) return -1;
+      if (values.length === 1) return maskBase[c] + values[0];
+      const key = `${c} ${values.join(',')}`;
+      let f = aux.get(key);
+      if (f !== undefined) return f;
+      f = nFacts++;
+      aux.set(key, f);
+      for (const v of values) auxOps.push([maskBase[c] + v, f]);
+      return f;
+    }
     if (d.isInt[c] === 0) {
       if (lo === d.full[c]) return -1;
       if ((lo & (lo - 1)) === 0) return maskBase[c] + 31 - Math.clz32(lo);

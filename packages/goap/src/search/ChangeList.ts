@@ -1,4 +1,5 @@
 import type { GoapDomain } from '../domain/GoapDomain.js';
+import * as Touch from '../domain/Touch.js';
 
 /**
  * A candidate node written as a change to its parent's words (index/value
@@ -12,12 +13,19 @@ export class ChangeList {
   unsat = 0;
   hraw = 0;
   hash = 0;
-  /** Room for any action of `domain`: two words per cell it touches. */
+  /** Room for any action of `domain`: two words per cell it touches, or a wide enum's words. */
   constructor(domain: GoapDomain) {
-    let touches = 1;
-    for (let a = 0; a < domain.actionCount; a++) touches = Math.max(touches, domain.touchStart[a + 1] - domain.touchStart[a]);
-    this.idx = new Int32Array(touches * 2);
-    this.val = new Int32Array(touches * 2);
+    let room = 2;
+    for (let a = 0; a < domain.actionCount; a++) {
+      let words = 0;
+      for (let t = domain.touchStart[a]; t < domain.touchStart[a + 1]; t++) {
+        const c = domain.touch[t * Touch.size + Touch.cell];
+        words += domain.wide[c] === 1 ? (domain.schema.max[c] + 32) >>> 5 : 2;
+      }
+      room = Math.max(room, words);
+    }
+    this.idx = new Int32Array(room);
+    this.val = new Int32Array(room);
   }
 }
 

@@ -1,3 +1,4 @@
+import { wideFree, wideHas } from '../domain/cellSet.js';
 import type { GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
 
@@ -49,6 +50,11 @@ export class ForwardIndex {
         const mask = T[k + Touch.allowA];
         if (d.isInt[c] === 1) {
           if (mask !== d.schema.min[c] || T[k + Touch.allowB] !== d.schema.max[c]) this.checkRest[a] = 1;
+        } else if (d.wide[c] === 1) {
+          // An enum of more than 32 values: `mask` is the offset of its multi-word mask in `d.sets`.
+          const only = onlyValue(d.sets, mask, d.schema.max[c] + 1);
+          if (only >= 0) list.push([c, only]);
+          else if (only === MANY) this.checkRest[a] = 1;
         } else if (mask !== d.full[c]) {
           if ((mask & (mask - 1)) === 0) list.push([c, 31 - Math.clz32(mask)]);
           else this.checkRest[a] = 1;
@@ -98,4 +104,19 @@ export class ForwardIndex {
     this.actions = Int32Array.from(actions);
     this.stack = new Int32Array(this.nodes.length / TreeNode.size + 1);
   }
+}
+
+/** {@link onlyValue} of a mask allowing several values but not all. */
+const MANY = -2;
+
+/** The one value the wide mask at `sets[at..]` of an `n`-value enum allows, -1 when it allows all, else {@link MANY}. */
+function onlyValue(sets: Int32Array, at: number, n: number): number {
+  if (wideFree(sets, at, n)) return -1;
+  let only = -1;
+  for (let v = 0; v < n; v++) {
+    if (!wideHas(sets, at, v)) continue;
+    if (only >= 0) return MANY;
+    only = v;
+  }
+  return only;
 }

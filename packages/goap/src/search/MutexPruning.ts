@@ -66,7 +66,7 @@ export class MutexPruning {
     if (m === undefined) {
       m = null;
       let nf = 0;
-      for (let c = 0; c < domain.schema.size; c++) if (domain.isInt[c] === 0) nf += domain.schema.max[c] + 1;
+      for (let c = 0; c < domain.schema.size; c++) if (narrow(domain, c)) nf += domain.schema.max[c] + 1;
       if (nf > 0 && nf <= MAX_FACTS) m = new MutexPruning(domain, nf);
       cache.set(domain, m);
     }
@@ -82,7 +82,7 @@ export class MutexPruning {
     this.base = new Int32Array(size).fill(-1);
     this.cellOf = new Int32Array(nf);
     for (let c = 0, f = 0; c < size; c++) {
-      if (domain.isInt[c] === 1) continue;
+      if (!narrow(domain, c)) continue;
       this.base[c] = f;
       for (let v = 0; v <= domain.schema.max[c]; v++) this.cellOf[f++] = c;
     }
@@ -96,7 +96,7 @@ export class MutexPruning {
     this.partnerShift = this.factShift = new Uint8Array(0);
     this.bitCell = new Int32Array(domain.words * 32).fill(-1);
     for (let c = 0; c < size; c++) {
-      if (domain.isInt[c] === 1) continue;
+      if (!narrow(domain, c)) continue;
       for (let b = 0; b <= domain.schema.max[c]; b++) this.bitCell[domain.offset[c] * 32 + domain.shift[c] + b] = c;
     }
     this.saved = new Int32Array(domain.words);
@@ -205,7 +205,7 @@ export class MutexPruning {
       for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) {
         const k = t * Touch.size;
         const c = T[k + Touch.cell];
-        if (d.isInt[c] === 1 || T[k + Touch.allowA] === d.full[c]) continue;
+        if (!narrow(d, c) || T[k + Touch.allowA] === d.full[c]) continue;
         const mask = T[k + Touch.allowA];
         if (c === cq) {
           if (((mask >>> (q - base[c])) & 1) === 0) return false;
@@ -225,7 +225,7 @@ export class MutexPruning {
         sets.length = 0;
         for (let t = d.effectStart[a], end = d.touchStart[a + 1]; t < end; t++) {
           const k = t * Touch.size;
-          if (d.isInt[T[k + Touch.cell]] === 0 && T[k + Touch.effOp] === EffOp.Set) sets.push(base[T[k + Touch.cell]] + T[k + Touch.effValue]);
+          if (narrow(d, T[k + Touch.cell]) && T[k + Touch.effOp] === EffOp.Set) sets.push(base[T[k + Touch.cell]] + T[k + Touch.effValue]);
           written[T[k + Touch.cell]] = 1;
         }
         for (const p of sets) {
@@ -307,4 +307,9 @@ export class MutexPruning {
     this.compat = Int32Array.from(compat);
     this.pairs = pairs;
   }
+}
+
+/** Bool and enum cells of up to 32 values: the cells the pairs are about (wide enums and ints are left out, so never pruned by). */
+function narrow(d: GoapDomain, c: number): boolean {
+  return d.isInt[c] === 0 && d.wide[c] === 0;
 }

@@ -1,4 +1,4 @@
-import { achieves, isFree, maskAt } from '../domain/cellSet.js';
+import { achieves, isFree, maskAt, wideFree } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
 import type { ChangeList } from './ChangeList.js';
 import { TreeNode } from './ForwardIndex.js';
@@ -34,6 +34,7 @@ export function expandBackward(s: SearchState, node: number, ch: ChangeList): bo
   const offset = d.offset;
   const shift = d.shift;
   const isInt = d.isInt;
+  const wide = d.wide;
   const full = d.full;
   const indexStart = d.indexStart;
   const indexActions = d.indexActions;
@@ -50,18 +51,23 @@ export function expandBackward(s: SearchState, node: number, ch: ChangeList): bo
     const words = space.words;
     const o = base + offset[c];
     const int = isInt[c] === 1;
-    if (isFree(words, o, shift[c], int, c, min, max, full)) continue;
+    // An enum of more than 32 values is a multi-word field, read word by word.
+    const wd = wide[c] === 1;
+    if (wd ? wideFree(words, o, max[c] + 1) : isFree(words, o, shift[c], int, c, min, max, full)) continue;
     if (!int) {
       // The achievers of each value the goal allows here (rule 1); one that sets an excluded value elsewhere fails at once.
-      for (let m = maskAt(words, o, shift[c], full[c]); m !== 0; m &= m - 1) {
-        const f = cellStart[c] + 31 - Math.clz32(m & -m);
-        for (let k = start[f], end = start[f + 1]; k < end; k++) {
-          const a = achievers[k];
-          if (seen[a] === stamp) continue;
-          seen[a] = stamp;
-          if (trace === null && index.clashes(space.words, base, a)) continue;
-          const next = regressThrough(s, node, a, atLimit, ch);
-          if (next !== GO_ON) return next === STOP;
+      for (let w = 0, W = wd ? (max[c] + 32) >>> 5 : 1; w < W; w++) {
+        // The pool may be reallocated by a stored candidate: the word is read from it afresh (`o` stays valid).
+        for (let m = wd ? space.words[o + w] : maskAt(words, o, shift[c], full[c]); m !== 0; m &= m - 1) {
+          const f = cellStart[c] + w * 32 + 31 - Math.clz32(m & -m);
+          for (let k = start[f], end = start[f + 1]; k < end; k++) {
+            const a = achievers[k];
+            if (seen[a] === stamp) continue;
+            seen[a] = stamp;
+            if (trace === null && index.clashes(space.words, base, a)) continue;
+            const next = regressThrough(s, node, a, atLimit, ch);
+            if (next !== GO_ON) return next === STOP;
+          }
         }
       }
       continue;

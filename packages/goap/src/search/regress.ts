@@ -1,8 +1,9 @@
 import { Edge, EffOp } from '@dualplan/world-state';
-import { violates } from '../domain/cellSet.js';
+import { violates, wideHas } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
 import { maskCost } from '../heuristics/Relaxation.js';
 import { pendingIndex, type ChangeList } from './ChangeList.js';
+import { regressWide } from './regressWide.js';
 import type { SearchState } from './SearchState.js';
 import { mixWord, type SearchSpace } from './SearchSpace.js';
 import * as Verdict from './Verdict.js';
@@ -54,7 +55,7 @@ export function regress(s: SearchState, node: number, a: number, ch: ChangeList)
       if (nm !== m) {
         const du = (((nm >>> v0) & 1) ^ 1) - (((m >>> v0) & 1) ^ 1);
         unsat += du;
-        hraw += additive ? maskCost(relaxed!.factCost, c, nm) - maskCost(relaxed!.factCost, c, m) : du;
+        hraw += additive ? maskCost(relaxed!.factCost, d.factBase[c], nm) - maskCost(relaxed!.factCost, d.factBase[c], m) : du;
         const nw = w ^ ((m ^ nm) << sh);
         hash ^= mixWord(j, w) ^ mixWord(j, nw);
         if (p >= 0) val[p] = nw;
@@ -63,6 +64,20 @@ export function regress(s: SearchState, node: number, a: number, ch: ChangeList)
           val[n++] = nw;
         }
       }
+      continue;
+    }
+    if (T[k + Touch.isInt] === Touch.WIDE) {
+      // An enum of more than 32 values: a multi-word field, regressed apart (rare, so kept out of this loop).
+      ch.n = n;
+      ch.unsat = unsat;
+      ch.hraw = hraw;
+      ch.hash = hash;
+      const verdict = regressWide(s, node, t, k, t < effects, ch);
+      if (verdict !== 0) return verdict;
+      n = ch.n;
+      unsat = ch.unsat;
+      hraw = ch.hraw;
+      hash = ch.hash;
       continue;
     }
     const lo = words[pb + j];
@@ -130,7 +145,10 @@ export function progress(s: SearchState, node: number, a: number, ch: ChangeList
   const pb = space.base[node];
   for (let t = d.touchStart[a], end = checks ? d.touchStart[a + 1] : 0; t < end; t++) {
     const k = t * Touch.size;
-    if (violates(T, k + Touch.allowA, 0, T[k + Touch.isInt] === 1, words[pb + T[k + Touch.cell]])) return fail(s, t, Verdict.conditionFailed);
+    const kind = T[k + Touch.isInt];
+    const v = words[pb + T[k + Touch.cell]];
+    if (kind === Touch.WIDE ? !wideHas(d.sets, T[k + Touch.allowA], v) : violates(T, k + Touch.allowA, 0, kind === 1, v))
+      return fail(s, t, Verdict.conditionFailed);
   }
   const gw = s.goal!.words;
   const offset = d.offset;
