@@ -1,4 +1,4 @@
-import { bool, defineSchema, eq, mergedBools, ne, set, type Condition, type Effect, type KeySpec, type Schema } from '@dualplan/world-state';
+import { MAX_ENUM_VALUES, bool, defineSchema, eq, mergedBools, ne, set, type Condition, type Effect, type KeySpec, type Schema } from '@dualplan/world-state';
 import type { GroundTask } from './GroundAction.js';
 import { PddlError } from './PddlError.js';
 import type { MutexGroup } from './findMutexGroups.js';
@@ -34,8 +34,8 @@ export interface EncodedTask {
 /**
  * Turn a ground task into a schema, actions and a goal: each mutex group
  * becomes one merged-bool enum key whose members are its atoms (plus a `none`
- * member unless exactly one always holds; groups over the enum limit are split
- * into several keys), every other atom a bool key. Effects are `set`s: an add
+ * member unless exactly one always holds; a group of more than world-state's
+ * `MAX_ENUM_VALUES` (1,024) atoms is split into several keys), every other atom a bool key. Effects are `set`s: an add
  * sets its atom's value, a delete without an add in the same key sets `none`
  * (sound because groups are only formed where the deleted atom is required or
  * replaced). Actions whose conditions contradict each other are dropped.
@@ -43,9 +43,6 @@ export interface EncodedTask {
  * const encoded = encodeTask(task, findMutexGroups(task));
  * encoded.schema.size; // far fewer cells than task.atoms.length
  */
-/** Largest enum a mutex group becomes (GOAP packs enums of up to 32 values into one node word field). */
-const GROUP_VALUES = 32;
-
 export function encodeTask(task: GroundTask, groups: readonly MutexGroup[]): EncodedTask {
   const n = task.atoms.length;
   const cellOf = new Int32Array(n).fill(-1);
@@ -55,7 +52,7 @@ export function encodeTask(task: GroundTask, groups: readonly MutexGroup[]): Enc
   const initial = new Set(task.init);
   let cells = 0;
   for (const g of groups) {
-    const chunks = g.atoms.length + (g.exactlyOne ? 0 : 1) <= GROUP_VALUES ? [g.atoms] : chunk(g.atoms, GROUP_VALUES - 1);
+    const chunks = g.atoms.length + (g.exactlyOne ? 0 : 1) <= MAX_ENUM_VALUES ? [g.atoms] : chunk(g.atoms, MAX_ENUM_VALUES - 1);
     chunks.forEach((atoms, k) => {
       const key = chunks.length === 1 ? g.name : `${g.name} #${k + 1}`;
       const members = atoms.map((a) => task.atoms[a]);
