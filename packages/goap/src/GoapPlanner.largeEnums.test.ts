@@ -61,6 +61,7 @@ describe('GOAP over enums of more than 32 values (multi-word fields)', () => {
     ['backward, h_max', { heuristic: 'max' }],
     ['backward, LM-cut', { heuristic: 'lmcut' }],
     ['backward, optimal: true', { optimal: true, mode: 'backward' }],
+    ['backward, Dijkstra, invariant pruning from the root', { weight: 0, mutexAfter: 0 } as GoapPlannerOptions],
     ['forward, Dijkstra', { weight: 0, mode: 'forward' }],
     ['forward, h_max', { heuristic: 'max', mode: 'forward' }],
     ['forward, optimal: true', { optimal: true, mode: 'forward' }],
@@ -71,7 +72,9 @@ describe('GOAP over enums of more than 32 values (multi-word fields)', () => {
         const rd = randomDomain(seed, { actions: 6 + (seed % 5), enumValues: values });
         const start = createState(rd.domain.schema, rd.start);
         const best = boundedOptimum(rd.domain, start, compileConditions(rd.domain.schema, rd.goal), Infinity);
-        const planner = new GoapPlanner(rd.domain, { ...options, maxPlanLength: 300, maxExpansions: 1e6 });
+        const { mutexAfter, ...rest } = options as GoapPlannerOptions & { mutexAfter?: number };
+        const planner = new GoapPlanner(rd.domain, { ...rest, maxPlanLength: 300, maxExpansions: 1e6 });
+        if (mutexAfter !== undefined) planner.engine.mutexAfter = mutexAfter;
         const r = planner.search(start, 'goal');
         if (best === Infinity) return r.status === 'none';
         if (r.status !== 'found' || r.cost !== best) return false;

@@ -37,9 +37,3 @@ export const WIDE = 2;
 
 /** `effOp` of a record that only carries a condition. @internal */
 export const NO_EFFECT = -1;
-
-/**
- * Values a narrow bool/enum cell's mask can hold (one bit each): the forward
- * successor index is laid out as `cell * VALUES_PER_CELL + value` (wide enums are not filed in it). @internal
- */
-export const VALUES_PER_CELL = 32;

@@ -28,7 +28,40 @@ function hand() {
   return { domain, schema };
 }
 
+/** The hand with each ball's place an enum of 40 values (a multi-word field; places 3-39 are never used). */
+function wideHand() {
+  const places = ['floor', 'held', 'box', ...Array.from({ length: 37 }, (_, i) => `shelf${i}`)];
+  const schema = defineSchema({ handEmpty: bool(), a: enumOf(places), b: enumOf(places) });
+  const k = schema.keys;
+  const actions = defineActions(schema, [
+    { name: 'pickA', conditions: [eq(k.handEmpty, true), eq(k.a, FLOOR)], effects: [set(k.handEmpty, false), set(k.a, HELD)] },
+    { name: 'pickB', conditions: [eq(k.handEmpty, true), eq(k.b, FLOOR)], effects: [set(k.handEmpty, false), set(k.b, HELD)] },
+    { name: 'boxA', conditions: [eq(k.a, HELD)], effects: [set(k.handEmpty, true), set(k.a, BOX)] },
+    { name: 'boxB', conditions: [eq(k.b, HELD)], effects: [set(k.handEmpty, true), set(k.b, BOX)] },
+  ]);
+  const domain = compileGoapDomain(actions, {
+    goals: [
+      { name: 'both', conditions: [eq(k.a, BOX), eq(k.b, BOX)] },
+      { name: 'impossible', conditions: [eq(k.a, HELD), eq(k.b, HELD)] },
+    ],
+  });
+  return { domain, schema };
+}
+
 describe('MutexPruning', () => {
+  test('enums of more than 32 values take part: the wide hand prunes the two held balls at once too', () => {
+    const { domain, schema } = wideHand();
+    expect(domain.wide[schema.cellOf(schema.keys.a)]).toBe(1);
+    const m = MutexPruning.of(domain)!;
+    expect(m.admit(createState(schema, { handEmpty: true }).values)).toBe(true);
+    expect(m.holdsIn(createState(schema, { a: 'held', b: 'held', handEmpty: false }).values)).toBe(false);
+    expect(m.holdsIn(createState(schema, { a: 'held', b: 'box', handEmpty: false }).values)).toBe(true);
+    const p = new GoapPlanner(domain, { weight: 0 });
+    p.engine.mutexAfter = 0;
+    expect(p.search(createState(schema, { handEmpty: true }), 'impossible')).toMatchObject({ status: 'none', expanded: 1 });
+    expect(p.search(createState(schema, { handEmpty: true }), 'both')).toMatchObject({ status: 'found', cost: 4 });
+  });
+
   test('finds the cross-key invariants of the hand (held ball vs empty hand, two held balls) and checks them on start states', () => {
     const { domain, schema } = hand();
     const m = MutexPruning.of(domain)!;

@@ -1,5 +1,6 @@
 import { EffOp } from '@dualplan/world-state';
 import type { GoapDomain } from '../domain/GoapDomain.js';
+import { wideFree, wideHas } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
 import type { ChangeList } from './ChangeList.js';
 
@@ -53,6 +54,16 @@ export class MutexPruning {
   private compat: Int32Array;
   /** Per node word and bit (`word * 32 + bit`): the bool/enum cell whose field holds that bit, or -1. */
   private readonly bitCell: Int32Array;
+  /** Per cell: words of its value mask in the compat rows (1; `ceil(n / 32)` for an enum of more than 32 values). */
+  private readonly span: Int32Array;
+  /** Per cell: its partner entries that are enums of more than 32 values (checked apart from the fact lists), CSR. */
+  private wideStart: Int32Array;
+  private wideEntry: Int32Array;
+  /** Per cell: the `excludes` call that checked it (a wide field can change in several words). */
+  private readonly cellMark: Int32Array;
+  private stamp = 0;
+  /** The partner values some own value allows, one multi-word row (scratch of {@link pairExcludes}). */
+  private readonly row = new Int32Array(32);
   /** The parent words a candidate's changes overwrite during {@link dead} (grows once to the longest change list). */
   private saved: Int32Array;
   /** True once the fixpoint ran for some start state. */
@@ -66,7 +77,7 @@ export class MutexPruning {
     if (m === undefined) {
       m = null;
       let nf = 0;
-      for (let c = 0; c < domain.schema.size; c++) if (narrow(domain, c)) nf += domain.schema.max[c] + 1;
+      for (let c = 0; c < domain.schema.size; c++) if (domain.isInt[c] === 0) nf += domain.schema.max[c] + 1;
       if (nf > 0 && nf <= MAX_FACTS) m = new MutexPruning(domain, nf);
       cache.set(domain, m);
     }
@@ -81,8 +92,11 @@ export class MutexPruning {
     this.nf = nf;
     this.base = new Int32Array(size).fill(-1);
     this.cellOf = new Int32Array(nf);
+    this.span = new Int32Array(size);
+    this.cellMark = new Int32Array(size);
     for (let c = 0, f = 0; c < size; c++) {
-      if (!narrow(domain, c)) continue;
+      if (domain.isInt[c] === 1) continue;
+      this.span[c] = domain.wide[c] === 1 ? (domain.schema.max[c] + 32) >>> 5 : 1;
       this.base[c] = f;
       for (let v = 0; v <= domain.schema.max[c]; v++) this.cellOf[f++] = c;
     }
@@ -94,10 +108,13 @@ export class MutexPruning {
     this.factStart = new Int32Array(nf + 1);
     this.factWord = this.factCompat = new Int32Array(0);
     this.partnerShift = this.factShift = new Uint8Array(0);
+    this.wideStart = new Int32Array(size + 1);
+    this.wideEntry = new Int32Array(0);
     this.bitCell = new Int32Array(domain.words * 32).fill(-1);
     for (let c = 0; c < size; c++) {
-      if (!narrow(domain, c)) continue;
-      for (let b = 0; b <= domain.schema.max[c]; b++) this.bitCell[domain.offset[c] * 32 + domain.shift[c] + b] = c;
+      if (domain.isInt[c] === 1) continue;
+      const bits = domain.wide[c] === 1 ? this.span[c] * 32 : domain.schema.max[c] + 1;
+      for (let b = 0; b < bits; b++) this.bitCell[domain.offset[c] * 32 + domain.shift[c] + b] = c;
     }
     this.saved = new Int32Array(domain.words);
   }
@@ -126,7 +143,9 @@ export class MutexPruning {
     const size = this.domain.schema.size;
     for (let c = 0; c < size; c++) {
       for (let k = this.partnerStart[c]; k < this.partnerStart[c + 1]; k++) {
-        if (((this.compat[this.compatAt[k] + values[c]] >>> values[this.partnerCell[k]]) & 1) === 0) return false;
+        const c2 = this.partnerCell[k];
+        const v2 = values[c2];
+        if (((this.compat[this.compatAt[k] + values[c] * this.span[c2] + (v2 >>> 5)] >>> (v2 & 31)) & 1) === 0) return false;
       }
     }
     return true;
@@ -157,14 +176,22 @@ export class MutexPruning {
   /** True when a changed cell of the words at `base` needs only values that exclude a partner's. */
   private excludes(words: Int32Array, base: number, ch: ChangeList): boolean {
     const { bitCell, saved, partnerStart, partnerWord, partnerShift, partnerFull, compatAt, compat, factStart, factWord, factShift, factCompat } = this;
-    const { full, shift } = this.domain;
+    const { full, shift, wide } = this.domain;
+    const stamp = (this.stamp = (this.stamp + 1) | 0);
     for (let i = 0, n = ch.n; i < n; i++) {
       const j = ch.idx[i];
       const w1 = ch.val[i];
-      // The fields of word j that changed, from its changed bits (several bool/enum cells share a word).
+      // The fields of word j that changed, from its changed bits (several bool/enum cells share a word; a wide enum spans several).
       for (let diff = w1 ^ saved[i]; diff !== 0;) {
         const c = bitCell[j * 32 + 31 - Math.clz32(diff & -diff)];
         if (c < 0) break; // an int word
+        if (wide[c] === 1) {
+          diff = 0;
+          if (this.cellMark[c] === stamp) continue;
+          this.cellMark[c] = stamp;
+          for (let k = this.partnerStart[c], end = this.partnerStart[c + 1]; k < end; k++) if (this.pairExcludes(words, base, c, k)) return true;
+          continue;
+        }
         diff &= ~(full[c] << shift[c]);
         if (this.cellExcludes(words, base, c, (w1 >>> shift[c]) & full[c])) return true;
       }
@@ -172,10 +199,36 @@ export class MutexPruning {
     return false;
   }
 
+  /**
+   * {@link excludes} for partner entry `k` of cell `c` when either is an enum of more than 32 values (multi-word
+   * masks): the partner values the own allowed values may coexist with, against the partner's allowed values.
+   */
+  private pairExcludes(words: Int32Array, base: number, c: number, k: number): boolean {
+    const d = this.domain;
+    const c2 = this.partnerCell[k];
+    const W2 = this.span[c2];
+    const at = this.compatAt[k];
+    const row = this.row;
+    row.fill(0, 0, W2);
+    const o = base + d.offset[c];
+    for (let v = 0; v <= d.schema.max[c]; v++) {
+      if (((d.wide[c] === 1 ? words[o + (v >>> 5)] >>> (v & 31) : words[o] >>> (d.shift[c] + v)) & 1) === 0) continue;
+      for (let w = 0; w < W2; w++) row[w] |= this.compat[at + v * W2 + w];
+    }
+    const o2 = base + d.offset[c2];
+    for (let w = 0; w < W2; w++) {
+      const m2 = d.wide[c2] === 1 ? words[o2 + w] : (words[o2] >>> d.shift[c2]) & d.full[c2];
+      if ((row[w] & m2) !== 0) return false;
+    }
+    return true;
+  }
+
   /** True when narrow cell `c`, needing the values `m1`, excludes every allowed value of some partner in the words at `base`. */
   private cellExcludes(words: Int32Array, base: number, c: number, m1: number): boolean {
     const { partnerStart, partnerWord, partnerShift, partnerFull, compatAt, compat, factStart, factWord, factShift, factCompat } = this;
     if (m1 === this.domain.full[c]) return false;
+    // Partners that are enums of more than 32 values: multi-word rows.
+    for (let i = this.wideStart[c], end = this.wideStart[c + 1]; i < end; i++) if (this.pairExcludes(words, base, c, this.wideEntry[i])) return true;
     if ((m1 & (m1 - 1)) === 0) {
       // One value needed (the common case): only the partners it excludes values of.
       const f = this.base[c] + 31 - Math.clz32(m1);
@@ -183,6 +236,7 @@ export class MutexPruning {
       return false;
     }
     for (let k = partnerStart[c], end = partnerStart[c + 1]; k < end; k++) {
+      if (this.span[this.partnerCell[k]] !== 1) continue;
       const m2 = (words[base + partnerWord[k]] >>> partnerShift[k]) & partnerFull[k];
       // A free partner has a value compatible with any reachable one.
       if (m2 === partnerFull[k]) continue;
@@ -205,14 +259,16 @@ export class MutexPruning {
       for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) {
         const k = t * Touch.size;
         const c = T[k + Touch.cell];
-        if (!narrow(d, c) || T[k + Touch.allowA] === d.full[c]) continue;
+        if (d.isInt[c] === 1) continue;
         const mask = T[k + Touch.allowA];
+        const wide = d.wide[c] === 1;
+        if (wide ? wideFree(d.sets, mask, d.schema.max[c] + 1) : mask === d.full[c]) continue;
         if (c === cq) {
-          if (((mask >>> (q - base[c])) & 1) === 0) return false;
+          if (!allows(d, wide, mask, q - base[c])) return false;
           continue;
         }
         let some = false;
-        for (let m = mask; m !== 0 && !some; m &= m - 1) some = mx[q * nf + base[c] + 31 - Math.clz32(m & -m)] === 0;
+        for (let v = 0; v <= d.schema.max[c] && !some; v++) some = allows(d, wide, mask, v) && mx[q * nf + base[c] + v] === 0;
         if (!some) return false;
       }
       return true;
@@ -225,7 +281,7 @@ export class MutexPruning {
         sets.length = 0;
         for (let t = d.effectStart[a], end = d.touchStart[a + 1]; t < end; t++) {
           const k = t * Touch.size;
-          if (narrow(d, T[k + Touch.cell]) && T[k + Touch.effOp] === EffOp.Set) sets.push(base[T[k + Touch.cell]] + T[k + Touch.effValue]);
+          if (d.isInt[T[k + Touch.cell]] === 0 && T[k + Touch.effOp] === EffOp.Set) sets.push(base[T[k + Touch.cell]] + T[k + Touch.effValue]);
           written[T[k + Touch.cell]] = 1;
         }
         for (const p of sets) {
@@ -261,15 +317,18 @@ export class MutexPruning {
       for (let c2 = 0; c2 < size; c2++) {
         if (c2 === c || base[c2] < 0) continue;
         const from = compat.length;
+        const W2 = this.span[c2];
         let any = false;
         for (let v = 0; v <= d.schema.max[c]; v++) {
-          let m = 0;
+          const row = compat.length;
+          for (let w = 0; w < W2; w++) compat.push(0);
           for (let w = 0; w <= d.schema.max[c2]; w++) {
-            if (mx[(base[c] + v) * nf + base[c2] + w] === 0) m |= 1 << w;
-            else if (c < c2) pairs++;
+            if (mx[(base[c] + v) * nf + base[c2] + w] === 0) compat[row + (w >>> 5)] |= 1 << (w & 31);
+            else {
+              any = true;
+              if (c < c2) pairs++;
+            }
           }
-          compat.push(m);
-          if (m !== d.full[c2]) any = true;
         }
         if (!any) compat.length = from;
         else {
@@ -287,7 +346,9 @@ export class MutexPruning {
       for (let v = 0; v <= d.schema.max[c]; v++) {
         this.factStart[base[c] + v] = factWord.length;
         for (let k = this.partnerStart[c]; k < this.partnerStart[c + 1]; k++) {
-          const m = compat[at[k] + v];
+          // Wide partners are checked through their multi-word rows (see `wideEntry`).
+          if (this.span[cells[k]] !== 1) continue;
+          const m = compat[at[k] + v * this.span[cells[k]]];
           if (m === d.full[cells[k]]) continue;
           factWord.push(d.offset[cells[k]]);
           factShift.push(d.shift[cells[k]]);
@@ -296,6 +357,14 @@ export class MutexPruning {
       }
     }
     this.factStart[nf] = factWord.length;
+    const wideEntry: number[] = [];
+    for (let c = 0; c < size; c++) {
+      this.wideStart[c] = wideEntry.length;
+      // A wide cell checks all its partners through rows; a narrow one only its wide partners.
+      if (this.span[c] === 1) for (let k = this.partnerStart[c]; k < this.partnerStart[c + 1]; k++) if (this.span[cells[k]] !== 1) wideEntry.push(k);
+    }
+    this.wideStart[size] = wideEntry.length;
+    this.wideEntry = Int32Array.from(wideEntry);
     this.factWord = Int32Array.from(factWord);
     this.factShift = Uint8Array.from(factShift);
     this.factCompat = Int32Array.from(factCompat);
@@ -309,7 +378,7 @@ export class MutexPruning {
   }
 }
 
-/** Bool and enum cells of up to 32 values: the cells the pairs are about (wide enums and ints are left out, so never pruned by). */
-function narrow(d: GoapDomain, c: number): boolean {
-  return d.isInt[c] === 0 && d.wide[c] === 0;
+/** True when the condition mask `mask` (a touch record's: unshifted, or for a wide enum an offset in `d.sets`) allows value `v`. */
+function allows(d: GoapDomain, wide: boolean, mask: number, v: number): boolean {
+  return wide ? wideHas(d.sets, mask, v) : ((mask >>> v) & 1) === 1;
 }
