@@ -19,15 +19,18 @@ export type CompiledCondition = readonly [cell: number, op: number, operand: num
 /** A data effect as `[cell, op, operand]` (subtract is a negative add), or null for an opaque one. */
 export type CompiledEffect = readonly [cell: number, op: number, operand: number] | null;
 
-/**
- * The condition as a triple, or null for an opaque one and for any condition on an enum of more than 32 values
- * (value sets are one 32-bit mask): the linter then reasons about it as about an opaque check, concluding nothing.
- */
 export function compileCondition(schema: Schema, c: DocumentCondition | OpaqueRef): CompiledCondition {
   if ('opaque' in c) return null;
   const d = compileConditions(schema, [c]).data;
-  if (!isInt(schema, d[0]) && schema.max[d[0]] >= 32) return null;
   return [d[0], d[1], d[2]];
+}
+
+/**
+ * An enum of more than 32 values: value sets are one 32-bit mask, so its set stays "every value" and the
+ * reasoning concludes nothing about its conditions (any may hold, none is implied), which is safe.
+ */
+function isWide(schema: Schema, cell: number): boolean {
+  return !isInt(schema, cell) && schema.max[cell] >= 32;
 }
 
 export function compileEffect(schema: Schema, e: DocumentEffect | OpaqueRef): CompiledEffect {
@@ -48,6 +51,7 @@ export function fullSet(schema: Schema, cell: number): ValueSet {
 
 /** Only the value v. */
 export function singleSet(schema: Schema, cell: number, v: number): ValueSet {
+  if (isWide(schema, cell)) return fullSet(schema, cell);
   return { lo: v, hi: v, mask: isInt(schema, cell) ? 0 : 1 << v };
 }
 
@@ -74,6 +78,7 @@ export function holds(x: number, op: number, operand: number): boolean {
 /** Some value of the set satisfies the condition. */
 export function someHolds(schema: Schema, set: ValueSet, c: readonly [number, number, number]): boolean {
   const [cell, op, v] = c;
+  if (isWide(schema, cell)) return true;
   if (!isInt(schema, cell)) {
     for (let x = 0; x <= schema.max[cell]; x++) if (set.mask & (1 << x) && holds(x, op, v)) return true;
     return false;
@@ -98,6 +103,7 @@ export function someHolds(schema: Schema, set: ValueSet, c: readonly [number, nu
 /** Every value of the set satisfies the condition (false for an empty set: nothing to imply). */
 export function allHold(schema: Schema, set: ValueSet, c: readonly [number, number, number]): boolean {
   const [cell, op, v] = c;
+  if (isWide(schema, cell)) return false;
   if (!isInt(schema, cell)) {
     if (set.mask === 0) return false;
     for (let x = 0; x <= schema.max[cell]; x++) if (set.mask & (1 << x) && !holds(x, op, v)) return false;
@@ -123,6 +129,7 @@ export function allHold(schema: Schema, set: ValueSet, c: readonly [number, numb
 /** Narrow a set by a condition (ints: `!=` leaves the interval as is, an over-approximation). */
 export function narrow(schema: Schema, set: ValueSet, c: readonly [number, number, number]): void {
   const [cell, op, v] = c;
+  if (isWide(schema, cell)) return;
   if (!isInt(schema, cell)) {
     let keep = 0;
     for (let x = 0; x <= schema.max[cell]; x++) if (holds(x, op, v)) keep |= 1 << x;
@@ -139,6 +146,7 @@ export function narrow(schema: Schema, set: ValueSet, c: readonly [number, numbe
 /** Add what an effect can write to a set; returns true when the set grew. */
 export function widen(schema: Schema, set: ValueSet, e: readonly [number, number, number]): boolean {
   const [cell, op, v] = e;
+  if (isWide(schema, cell)) return false;
   const before = `${set.lo},${set.hi},${set.mask}`;
   if (op === EffOp.Set) {
     if (isInt(schema, cell)) [set.lo, set.hi] = [Math.min(set.lo, v), Math.max(set.hi, v)];
