@@ -68,6 +68,12 @@ export class SearchState implements SearchSettings, HeuristicSearch {
   mutexActive = false;
   /** Expansions before invariant pruning starts: searches smaller than this (the soldier's 4) skip its cost. */
   mutexAfter = 16;
+  /**
+   * Nodes of at most this many words are written when generated, wider ones when popped (most generated nodes never
+   * are). Forward nodes hold one value per cell: 32. Backward nodes pack bool/enum fields, so their words are dearer to
+   * rebuild and cheaper to skip: 8 (writing every candidate of chain(100), 13 words, grows its pool 1.5×).
+   */
+  readonly eagerWords: number;
   /** Forward mode: the successor generator. */
   readonly forwardIndex: ForwardIndex | null;
   /** Backward mode: achievers per value and effect lists. */
@@ -89,6 +95,7 @@ export class SearchState implements SearchSettings, HeuristicSearch {
     this.maxExpansions = settings.maxExpansions;
     this.maxPlanLength = settings.maxPlanLength;
     this.timeBudgetMs = settings.timeBudgetMs;
+    this.eagerWords = this.mode === 'forward' ? 32 : 8;
     this.additive = estimator.incremental && estimator.relaxation !== null;
     this.incremental = estimator.incremental;
     this.deferred = estimator.deferred === true && !estimator.incremental;

@@ -209,9 +209,8 @@ function link(s: SearchState, node: number, a: number, ch: ChangeList): number {
   // Not yet checked for invariants (see `consider`): a candidate equal to a stored node was checked as that node.
   if (s.mutexActive && s.trace === null && !space.matched && s.mutex!.dead(space.words, space.base[node], ch)) return fail(s, -2, Verdict.unreachable);
   let at = -1;
-  // Narrow nodes are cheaper to write now than to rebuild when popped; wide ones are built lazily (packed bool
-  // fields make most regressed goals narrow: writing every stored node of chain(100), 13 words, grows the pool 1.5×).
-  if (space.width <= 8 || !s.incremental) {
+  // Narrow nodes are cheaper to write now than to rebuild when popped; wide ones are built lazily (see `eagerWords`).
+  if (space.width <= s.eagerWords || !s.incremental) {
     at = space.claim();
     writeChanges(space, node, ch, at);
   }
