@@ -26,7 +26,7 @@ function hmaxOf(rd: ReturnType<typeof randomDomain>): number {
   const r = new Relaxation(d);
   r.compute({ costOf: (a) => d.baseCost[a] }, createState(d.schema, rd.start).values, 0, true);
   let h = 0;
-  for (const c of d.goals[0].cells) h = Math.max(h, r.cellCost(d.goals[0].words, d.offset[c], c));
+  for (const c of d.goals[0].cells) h = Math.max(h, r.nodeCellCost(d.goals[0].words, 0, c));
   return h;
 }
 

@@ -54,7 +54,7 @@ export class Relaxation {
   }
 
   /** Cost of cell `c`'s set in the node at `words[at..]`: its mask's cheapest value, or its int interval's. */
-  cellCost(words: ArrayLike<number>, at: number, c: number): number {
+  nodeCellCost(words: ArrayLike<number>, at: number, c: number): number {
     const d = this.domain;
     const o = at + d.offset[c];
     if (d.wide[c] === 1) return this.wideCost(words, o, c);

@@ -58,7 +58,7 @@ export class RelaxedHeuristic implements SearchHeuristic {
     if (this.kind === 'ff') return r.relaxedPlanCost(s, cells, base);
     let h = 0;
     for (let c = 0, n = d.schema.size; c < n; c++) {
-      const x = r.cellCost(cells, base, c);
+      const x = r.nodeCellCost(cells, base, c);
       if (max) h = x > h ? x : h;
       else h += x;
     }
