@@ -10,7 +10,7 @@ export interface ActionCosts {
 }
 
 /** Cheapest relaxed cost among the values a mask allows (`fc`: cost per fact; `base`: the cell's `factBase`). @internal */
-export function maskCost(fc: Float64Array, base: number, mask: number): number {
+export function factMaskCost(fc: Float64Array, base: number, mask: number): number {
   let best = Infinity;
   for (let m = mask; m !== 0; m &= m - 1) {
     const x = fc[base + (31 - Math.clz32(m & -m))];
@@ -60,7 +60,7 @@ export class Relaxation {
     if (d.wide[c] === 1) return this.wideCost(words, o, c);
     if (d.isInt[c] === 0) {
       const m = maskAt(words, o, d.shift[c], d.full[c]);
-      return m === d.full[c] ? 0 : maskCost(this.factCost, d.factBase[c], m);
+      return m === d.full[c] ? 0 : factMaskCost(this.factCost, d.factBase[c], m);
     }
     return violates(words, o, 0, true, this.values[this.from + c]) ? this.intCost[c] : 0;
   }
@@ -107,7 +107,7 @@ export class Relaxation {
           let x: number;
           if (d.isInt[c] === 1) x = violates(T, k + Touch.allowA, 0, true, values[from + c]) ? this.intCost[c] : 0;
           else if (d.wide[c] === 1) x = this.wideCost(d.sets, T[k + Touch.allowA], c);
-          else x = T[k + Touch.allowA] === full[c] ? 0 : maskCost(fc, fb[c], T[k + Touch.allowA]);
+          else x = T[k + Touch.allowA] === full[c] ? 0 : factMaskCost(fc, fb[c], T[k + Touch.allowA]);
           if (max) pc = x > pc ? x : pc;
           else pc += x;
         }

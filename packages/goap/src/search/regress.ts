@@ -1,7 +1,7 @@
 import { Edge, EffOp } from '@dualplan/world-state';
 import { violates, wideHas } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
-import { maskCost } from '../heuristics/Relaxation.js';
+import { factMaskCost } from '../heuristics/Relaxation.js';
 import { pendingIndex, type ChangeList } from './ChangeList.js';
 import { regressWide } from './regressWide.js';
 import type { SearchState } from './SearchState.js';
@@ -55,7 +55,7 @@ export function regress(s: SearchState, node: number, a: number, ch: ChangeList)
       if (nm !== m) {
         const du = (((nm >>> v0) & 1) ^ 1) - (((m >>> v0) & 1) ^ 1);
         unsat += du;
-        hraw += additive ? maskCost(relaxed!.factCost, d.factBase[c], nm) - maskCost(relaxed!.factCost, d.factBase[c], m) : du;
+        hraw += additive ? factMaskCost(relaxed!.factCost, d.factBase[c], nm) - factMaskCost(relaxed!.factCost, d.factBase[c], m) : du;
         const nw = w ^ ((m ^ nm) << sh);
         hash ^= mixWord(j, w) ^ mixWord(j, nw);
         if (p >= 0) val[p] = nw;
