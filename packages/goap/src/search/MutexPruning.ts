@@ -175,7 +175,7 @@ export class MutexPruning {
 
   /** True when a changed cell of the words at `base` needs only values that exclude a partner's. */
   private excludes(words: Int32Array, base: number, ch: ChangeList): boolean {
-    const { bitCell, saved, partnerStart, partnerWord, partnerShift, partnerFull, compatAt, compat, factStart, factWord, factShift, factCompat } = this;
+    const { bitCell, saved } = this;
     const { full, shift, wide } = this.domain;
     const stamp = (this.stamp = (this.stamp + 1) | 0);
     for (let i = 0, n = ch.n; i < n; i++) {
