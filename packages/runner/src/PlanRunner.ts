@@ -1,27 +1,19 @@
-import {
-  isPendingPlanner,
-  validatePlanSafely,
-  type AgentPlanner,
-  type Plan,
-  type PlanResult,
-  type PlanReceiver,
-  type PlanStep,
-  type PlanUrgency,
-} from '@dualplan/world-state';
+import { isPendingPlanner, type AgentPlanner, type Plan, type PlanResult, type PlanReceiver, type PlanStep } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import { FaultReporter } from './FaultReporter.js';
-import { faultMode, type FaultSource } from './FaultSource.js';
-import type { Operator, OperatorMap } from './Operator.js';
+import { faultMode } from './FaultSource.js';
+import type { OperatorMap } from './Operator.js';
+import { PendingRequest, type PendingHost } from './PendingRequest.js';
+import { PlanAdoption, type AdoptionHost } from './PlanAdoption.js';
 import { RunnerError } from './RunnerError.js';
 import type { ReplanTrigger, RunnerEventListener } from './RunnerEvent.js';
 import { createRunnerStats, recordPlanTime, type RunnerStats } from './RunnerStats.js';
-import { planGuarded, shouldReplaceGuarded, updateGuarded } from './plannerCalls.js';
+import { planGuarded, updateGuarded } from './plannerCalls.js';
 import { StepExecution, type StepHost } from './StepExecution.js';
 import { SectionMove } from './SectionCursor.js';
 import { SecondaryBranch, type PrimaryHost } from './SecondaryBranch.js';
-import { checkOperators, checkRunnerOptions, phaseOf, sameStep } from './runnerChecks.js';
+import { checkOperators, checkRunnerOptions, phaseOf } from './runnerChecks.js';
 import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
-import { URGENCY_LEVEL } from './scheduling/UrgencyQueue.js';
 
 export type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 
@@ -46,7 +38,7 @@ export type { PlanRunnerOptions } from './PlanRunnerOptions.js';
  * const runner = new PlanRunner(agentView, { planner, operators: { Wait: waitOperator } });
  * runner.tick(1 / 30);
  */
-export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, PrimaryHost<Ctx> {
+export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, PrimaryHost<Ctx>, AdoptionHost<Ctx>, PendingHost<Ctx> {
   readonly name: string;
   readonly operators: OperatorMap<Ctx>;
   readonly stats: RunnerStats = createRunnerStats();
@@ -66,26 +58,25 @@ export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, Prima
   private leader: SecondaryBranch<Ctx> | null = null;
   /** On a primary runner: its link to the runner of its plans' secondary branches. */
   private branch: SecondaryBranch<Ctx> | null = null;
-  private trigger: ReplanTrigger | null = null;
-  /** A replan postponed to the end of a `boundary` step. */
-  private deferred: ReplanTrigger | null = null;
-  /** The plan became invalid while a non-immediate step ran: it fails when that step ends. */
-  private doomed: string | null = null;
-  private retryAt = -Infinity;
+  // The replan state below is the runner's own (its tick reads it every time); PlanAdoption and PendingRequest set it as the runner's helpers.
+  /** @internal */
+  trigger: ReplanTrigger | null = null;
+  /** @internal A replan postponed to the end of a `boundary` step. */
+  deferred: ReplanTrigger | null = null;
+  /** @internal The plan became invalid while a non-immediate step ran: it fails when that step ends. */
+  doomed: string | null = null;
+  /** @internal */
+  retryAt = -Infinity;
   /** Plans that failed in a row with no outside change while they ran: the planner would repeat them. */
   private failStreak = 0;
-  private changedSinceAdopt = false;
+  /** @internal */
+  changedSinceAdopt = false;
   private readonly whilePlanning: 'continue' | 'idle';
   private readonly recheckInterval: number;
   private recheckAt = Infinity;
-  /** The id of the request still awaited from a pending planner, or 0. */
-  private pendingId = 0;
-  private pendingTrigger: ReplanTrigger = 'noPlan';
-  private pendingUrgency: PlanUrgency = 'noPlan';
-  private pendingTick = 0;
-  /** A trigger raised while a request was pending, replayed once the answer is in. */
-  private absorbed: ReplanTrigger | null = null;
-  private requests = 0;
+  /** Taking planning results, and the request in flight to a pending planner. */
+  private readonly adoption: PlanAdoption<Ctx>;
+  private readonly pending: PendingRequest<Ctx>;
 
   constructor(agent: AgentView<Ctx>, options: PlanRunnerOptions<Ctx>) {
     const { retry, samples, whilePlanning, recheck } = checkRunnerOptions(options);
@@ -106,6 +97,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, Prima
     );
     // The runner is the step executor's host (a class, unlike a literal with getters, keeps those loads inlinable).
     this.exec = new StepExecution<Ctx>(agent, this, this.faults, options.restoreCtx);
+    this.adoption = new PlanAdoption<Ctx>(agent, this, this.faults, this.exec, retry);
+    this.pending = new PendingRequest<Ctx>(agent, this, this.faults, this.exec, this.adoption);
     this.whilePlanning = whilePlanning;
     this.recheckInterval = recheck;
     agent.state.enableUndo();
@@ -113,7 +106,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, Prima
 
   /** True while a request to a pending planner awaits its answer. */
   get planning(): boolean {
-    return this.pendingId !== 0;
+    return this.pending.id !== 0;
   }
 
   /** The planner in use. */
@@ -217,11 +210,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, Prima
    * still arrive, is dropped. The runner asks again on its next trigger.
    */
   cancelPlanning(): void {
-    if (this.pendingId === 0) return;
-    const planner = this.plannerRef;
-    if (isPendingPlanner(planner)) planner.cancel(this.pendingId);
-    this.pendingId = 0;
-    this.absorbed = null;
+    this.pending.cancel();
   }
 
   /**
@@ -229,54 +218,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, Prima
    * Answers to any other request than the latest are stale and dropped.
    */
   receive(id: number, result: PlanResult | null, failure: string, threw = false, thrown?: unknown): void {
-    // Reported as from a synchronous plan() (even for a stale answer: the code did fail): the planner's own throw, and what its search contained.
-    if (threw) this.fault('planner', this.plannerRef.kind, null, -1, `Planner "${this.plannerRef.kind}" threw in plan`, thrown, 0);
-    if (result !== null && result.faults !== undefined) this.faults.searchFaults(result.faults, this.plannerRef.kind);
-    if (id !== this.pendingId || id === 0) {
-      this.stats.staleDropped++;
-      if (this.onEvent !== undefined)
-        this.faults.emit({
-          tick: this.agent.tickCount,
-          time: this.agent.time,
-          agent: this.agent.id,
-          runner: this.name,
-          planner: this.plannerRef.kind,
-          ctx: this.agent.ctx,
-          type: 'planDropped',
-          id,
-          reason: `superseded or cancelled (latest request: ${this.requests})`,
-        });
-      return;
-    }
-    this.pendingId = 0;
-    this.stats.pendingAnswers++;
-    this.stats.pendingTicks += this.agent.tickCount - this.pendingTick;
-    const trigger = this.pendingTrigger;
-    if (this.absorbed !== null) {
-      this.trigger ??= this.absorbed;
-      this.absorbed = null;
-    }
-    if (result === null) {
-      this.stats.planningFailures++;
-      // Ask again on the next tick: the planner (a replaced worker) will likely answer this time.
-      if (this.exec.plan === null) this.retryAt = this.agent.time;
-      else this.trigger ??= trigger;
-      if (this.onEvent !== undefined)
-        this.faults.emit({
-          tick: this.agent.tickCount,
-          time: this.agent.time,
-          agent: this.agent.id,
-          runner: this.name,
-          planner: this.plannerRef.kind,
-          ctx: this.agent.ctx,
-          type: 'planningFailed',
-          trigger,
-          reason: failure,
-        });
-      return;
-    }
-    if (this.exec.plan !== null && this.blocked(trigger)) return;
-    this.adopt(trigger, result);
+    this.pending.receive(id, result, failure, threw, thrown);
   }
 
   /** Advance by `dt` seconds. */
@@ -301,24 +243,24 @@ export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, Prima
         }
       } else if (this.trigger === null) this.trigger = 'worldChanged';
     }
-    if (this.deferred !== null && !this.exec.running && !this.branchRunning()) {
+    if (this.deferred !== null && !this.exec.running && (this.branch === null || !this.branch.running)) {
       this.trigger ??= this.deferred;
       this.deferred = null;
     }
     // While a request is pending, having no plan (or a recheck coming due) is no news: the answer is on its way.
-    if (this.exec.plan === null && this.trigger === null && this.pendingId === 0 && (changed || agent.time >= this.retryAt)) this.trigger = 'noPlan';
-    if (this.exec.plan !== null && this.trigger === null && this.pendingId === 0 && agent.time >= this.recheckAt) this.trigger = 'recheck';
+    if (this.exec.plan === null && this.trigger === null && (changed || agent.time >= this.retryAt) && this.pending.id === 0) this.trigger = 'noPlan';
+    if (this.exec.plan !== null && this.trigger === null && agent.time >= this.recheckAt && this.pending.id === 0) this.trigger = 'recheck';
     let trigger = this.trigger;
     this.trigger = null;
     if (trigger === 'failed' && this.failStreak >= 2 && !changed) {
       // Same world, same plan, same failure: wait for a change or retryInterval instead of spinning.
       this.retryAt = agent.time + this.retryInterval;
-      this.skip(trigger, `backing off: ${this.failStreak} plans failed in a row with no outside change`);
+      this.adoption.skip(trigger, `backing off: ${this.failStreak} plans failed in a row with no outside change`);
       trigger = null;
     }
     if (trigger !== null && this.doomed === null) this.replan(trigger);
 
-    if (this.pendingId !== 0 && this.whilePlanning === 'idle') {
+    if (this.whilePlanning === 'idle' && this.pending.id !== 0) {
       if (this.faults.due) this.faults.throwDue();
       return;
     }
@@ -353,64 +295,22 @@ export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, Prima
     // Both runners are the link's hosts: it reads their listener and planner live (both change at run time).
     const link = new SecondaryBranch<Ctx>(this.agent, branch.exec, branch, branch.faults, this.exec, this);
     this.branch = link;
+    this.adoption.branch = link;
     branch.leader = link;
-  }
-
-  /** True (and reported) when a running step's interrupt policy holds the replan back: the primary's, then (in a parallel section) the secondary branch's. */
-  private blocked(trigger: ReplanTrigger): boolean {
-    if (this.exec.running && this.holds(this.exec, trigger)) return true;
-    return this.branchRunning() && this.holds(this.branch!.exec, trigger);
-  }
-
-  private holds(exec: StepExecution<Ctx>, trigger: ReplanTrigger): boolean {
-    const step = exec.plan!.steps[exec.index];
-    if (step.interrupt === 'uninterruptible') {
-      this.skip(trigger, `step ${step.task} is uninterruptible`);
-      return true;
-    }
-    if (step.interrupt === 'boundary') {
-      this.deferred = trigger;
-      this.skip(trigger, `deferred to the end of step ${step.task}`);
-      return true;
-    }
-    return false;
-  }
-
-  /** True while a secondary branch of this runner's plan has a step running. */
-  private branchRunning(): boolean {
-    return this.branch !== null && this.branch.running;
   }
 
   private replan(trigger: ReplanTrigger): void {
     const agent = this.agent;
     const running = this.exec.plan;
-    if (running !== null && this.blocked(trigger)) return;
+    if (running !== null && this.adoption.blocked(trigger)) return;
     if (this.recheckInterval > 0) this.scheduleRecheck();
     if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') this.stats.replans++;
     const planner = this.plannerRef;
-    if (isPendingPlanner(planner)) {
-      const urgency: PlanUrgency = running === null ? (trigger === 'failed' ? 'invalidated' : 'noPlan') : 'recheck';
-      if (this.pendingId !== 0) {
-        // Keep the request in flight unless this one is more urgent: restarting on every change would starve it.
-        if (URGENCY_LEVEL[urgency] >= URGENCY_LEVEL[this.pendingUrgency]) {
-          this.absorbed = trigger;
-          return;
-        }
-        planner.cancel(this.pendingId);
-      }
-      this.absorbed = null;
-      const id = (this.pendingId = ++this.requests);
-      this.pendingTrigger = trigger;
-      this.pendingUrgency = urgency;
-      this.pendingTick = agent.tickCount;
-      this.stats.planCalls++;
-      planner.request(agent.state, agent.ctx, running, id, urgency, this);
-      return;
-    }
+    if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running);
     const started = this.clock();
     const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults);
     recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
-    this.adopt(trigger, outcome);
+    this.adoption.adopt(trigger, outcome);
   }
 
   /** The next periodic recheck: one interval on, or at the agent's phase within the interval for the first. */
@@ -418,125 +318,6 @@ export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, Prima
     const interval = this.recheckInterval;
     const now = this.agent.time;
     this.recheckAt = this.recheckAt === Infinity ? now + interval * phaseOf(this.agent.id, this.name) : now + interval;
-  }
-
-  /** Take a planning result: install it, offer it as a replacement, or report that there is none. */
-  private adopt(trigger: ReplanTrigger, outcome: PlanResult): void {
-    const agent = this.agent;
-    const running = this.exec.plan;
-    const candidate = outcome.status === 'found' ? outcome.plan : null;
-    if (candidate === null) {
-      if (running !== null) return this.skip(trigger, `no new plan (${outcome.status}): ${outcome.reason}`);
-      this.retryAt = agent.time + this.retryInterval;
-      if (this.onEvent !== undefined)
-        this.faults.emit({
-          tick: this.agent.tickCount,
-          time: this.agent.time,
-          agent: this.agent.id,
-          runner: this.name,
-          planner: this.plannerRef.kind,
-          ctx: this.agent.ctx,
-          type: 'planNotFound',
-          status: outcome.status,
-          trigger,
-          reason: outcome.reason,
-        });
-      return;
-    }
-    this.stats.plansFound++;
-    if (running !== null) {
-      if (this.sameAsRemaining(candidate)) return this.skip(trigger, 'the new plan equals the rest of the running plan');
-      const decision = shouldReplaceGuarded(this.plannerRef, candidate, running, this.faults);
-      if (!decision.replace) return this.skip(trigger, decision.reason);
-      const continued = this.exec.running && candidate.steps.length > 0 && sameStep(candidate.steps[0], running.steps[this.exec.index]);
-      const invalid = continued ? null : this.invalidAtStart(candidate);
-      if (invalid !== null) return this.skip(trigger, `the better plan is ${invalid}`);
-      const ops = this.resolve(candidate);
-      if (this.exec.running && !continued) this.exec.abort(`replaced: ${decision.reason}`);
-      this.install(candidate, ops, continued);
-      this.stats.replaced++;
-      if (this.onEvent !== undefined)
-        this.faults.emit({
-          tick: this.agent.tickCount,
-          time: this.agent.time,
-          agent: this.agent.id,
-          runner: this.name,
-          planner: this.plannerRef.kind,
-          ctx: this.agent.ctx,
-          type: 'planReplaced',
-          plan: candidate,
-          previous: running,
-          trigger,
-          reason: decision.reason,
-          continued,
-        });
-      return;
-    }
-    const ops = this.resolve(candidate);
-    if (this.onEvent !== undefined)
-      this.faults.emit({
-        tick: this.agent.tickCount,
-        time: this.agent.time,
-        agent: this.agent.id,
-        runner: this.name,
-        planner: this.plannerRef.kind,
-        ctx: this.agent.ctx,
-        type: 'planFound',
-        plan: candidate,
-        trigger,
-        reason: outcome.reason,
-      });
-    this.install(candidate, ops, false);
-    const invalid = this.invalidAtStart(candidate);
-    if (invalid !== null || candidate.steps.length === 0) {
-      if (invalid !== null) this.failPlan(invalid);
-      else this.finishPlan();
-      // The planner offered nothing runnable: wait before asking again unless the world changes.
-      this.trigger = null;
-      this.retryAt = agent.time + this.retryInterval;
-    }
-  }
-
-  /** The operators of each step; throws {@link RunnerError} `UNKNOWN_OPERATOR` for an unregistered id. */
-  private resolve(plan: Plan): Operator[] {
-    const steps = plan.steps;
-    const ops = new Array<Operator>(steps.length);
-    for (let i = 0; i < steps.length; i++) {
-      const id = steps[i].operator;
-      if (!Object.hasOwn(this.operators, id)) {
-        throw new RunnerError(
-          'UNKNOWN_OPERATOR',
-          id,
-          `Plan step "${steps[i].task}" uses operator "${id}", which runner "${this.name}" of agent "${this.agent.id}" does not register.`,
-        );
-      }
-      ops[i] = this.operators[id];
-    }
-    return ops;
-  }
-
-  private invalidAtStart(plan: Plan): string | null {
-    if (plan.steps.length === 0) return null;
-    const agent = this.agent;
-    const check = validatePlanSafely(plan.steps, 0, agent.state, this.exec.scratch, agent.ctx, this.exec.check);
-    if (check.error !== undefined) this.exec.checkFault(plan.steps);
-    if (check.step >= 0) return `invalid from the start: step ${check.step} ${plan.steps[check.step].task}: ${check.reason}`;
-    this.exec.validVersion = agent.state.version;
-    this.exec.validCtx = agent.ctx;
-    return null;
-  }
-
-  private install(plan: Plan, ops: Operator[], continued: boolean): void {
-    this.changedSinceAdopt = false;
-    if (this.branch !== null) this.branch.endSection(`primary runner "${this.name}": plan replaced`);
-    this.exec.plan = plan;
-    this.exec.ops = ops;
-    this.exec.index = 0;
-    this.exec.end = plan.steps.length;
-    this.exec.other = null;
-    this.exec.running = continued;
-    this.doomed = null;
-    this.deferred = null;
   }
 
   /** @internal Fail the whole plan with `reason` (the running step is already stopped); for {@link StepExecution} and a branch runner's link. */
@@ -562,7 +343,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, Prima
       });
   }
 
-  private finishPlan(): void {
+  /** @internal The plan's last step succeeded (or it has none): the plan is finished. */
+  finishPlan(): void {
     const plan = this.exec.plan!;
     this.drop();
     this.failStreak = 0;
@@ -593,34 +375,6 @@ export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, Prima
     if (this.leader !== null) return this.leader.advanced();
     if (this.doomed !== null) this.failPlan(this.doomed);
     else if (this.exec.index >= plan.steps.length) this.finishPlan();
-  }
-
-  private skip(trigger: ReplanTrigger, reason: string): void {
-    this.stats.replansSkipped++;
-    if (this.onEvent !== undefined)
-      this.faults.emit({
-        tick: this.agent.tickCount,
-        time: this.agent.time,
-        agent: this.agent.id,
-        runner: this.name,
-        planner: this.plannerRef.kind,
-        ctx: this.agent.ctx,
-        type: 'replanSkipped',
-        trigger,
-        reason,
-      });
-  }
-
-  private sameAsRemaining(candidate: Plan): boolean {
-    const steps = this.exec.plan!.steps;
-    const rest = steps.length - this.exec.index;
-    if (candidate.steps.length !== rest) return false;
-    for (let i = 0; i < rest; i++) if (!sameStep(candidate.steps[i], steps[this.exec.index + i])) return false;
-    return true;
-  }
-
-  private fault(where: FaultSource, subject: string, step: PlanStep | null, index: number, context: string, thrown: unknown, undone: number): void {
-    this.faults.fault(where, subject, step, index, context, thrown, undone);
   }
 
   private base() {

@@ -1,0 +1,143 @@
+import {
+  isPendingPlanner,
+  type AgentPlanner,
+  type PendingPlanner,
+  type Plan,
+  type PlanReceiver,
+  type PlanResult,
+  type PlanUrgency,
+} from '@dualplan/world-state';
+import type { AgentView } from './AgentView.js';
+import type { FaultReporter } from './FaultReporter.js';
+import type { PlanAdoption } from './PlanAdoption.js';
+import type { ReplanTrigger, RunnerEventListener } from './RunnerEvent.js';
+import type { RunnerStats } from './RunnerStats.js';
+import type { StepExecution } from './StepExecution.js';
+import { URGENCY_LEVEL } from './scheduling/UrgencyQueue.js';
+
+/** @internal What a {@link PendingRequest} needs of the runner that owns it (the receiver its planner answers). */
+export interface PendingHost<Ctx> extends PlanReceiver {
+  readonly name: string;
+  readonly stats: RunnerStats;
+  /** The planner in use: the one asked, and named in events. */
+  readonly planner: AgentPlanner<Ctx>;
+  /** The listener events go to now, or undefined (then no event object is built). */
+  readonly listener: RunnerEventListener | undefined;
+  /** The replan to make on the next tick, or null. */
+  trigger: ReplanTrigger | null;
+  /** No plan: ask the planner again from this time on. */
+  retryAt: number;
+}
+
+/**
+ * @internal A runner's request in flight to a pending planner (a worker pool,
+ * a sliced planner under a scheduler): its id, why it was made and how urgent
+ * it is. A new trigger joins the request in flight unless it is more urgent
+ * (then the old one is cancelled); the answer to any request but the latest is
+ * stale and dropped; a trigger raised meanwhile is replayed once the answer is in.
+ */
+export class PendingRequest<Ctx = any> {
+  /** The id of the request still awaited, or 0. */
+  id = 0;
+  private trigger: ReplanTrigger = 'noPlan';
+  private urgency: PlanUrgency = 'noPlan';
+  private tick = 0;
+  /** A trigger raised while a request was pending, replayed once the answer is in. */
+  private absorbed: ReplanTrigger | null = null;
+  private requests = 0;
+
+  constructor(
+    private readonly agent: AgentView<Ctx>,
+    private readonly host: PendingHost<Ctx>,
+    private readonly faults: FaultReporter,
+    /** The runner's execution: whether it has a plan when the answer comes. */
+    private readonly exec: StepExecution<Ctx>,
+    /** Where an answer goes to be adopted. */
+    private readonly adoption: PlanAdoption<Ctx>,
+  ) {}
+
+  /** Ask `planner` for a plan on `trigger` (`running`: the plan being executed, or null), unless the request in flight is as urgent. */
+  send(planner: PendingPlanner<Ctx>, trigger: ReplanTrigger, running: Plan | null): void {
+    const agent = this.agent;
+    const urgency: PlanUrgency = running === null ? (trigger === 'failed' ? 'invalidated' : 'noPlan') : 'recheck';
+    if (this.id !== 0) {
+      // Keep the request in flight unless this one is more urgent: restarting on every change would starve it.
+      if (URGENCY_LEVEL[urgency] >= URGENCY_LEVEL[this.urgency]) {
+        this.absorbed = trigger;
+        return;
+      }
+      planner.cancel(this.id);
+    }
+    this.absorbed = null;
+    const id = (this.id = ++this.requests);
+    this.trigger = trigger;
+    this.urgency = urgency;
+    this.tick = agent.tickCount;
+    this.host.stats.planCalls++;
+    planner.request(agent.state, agent.ctx, running, id, urgency, this.host);
+  }
+
+  /** Withdraw the request in flight, if any: its answer, should it still arrive, is dropped. */
+  cancel(): void {
+    if (this.id === 0) return;
+    const planner = this.host.planner;
+    if (isPendingPlanner(planner)) planner.cancel(this.id);
+    this.id = 0;
+    this.absorbed = null;
+  }
+
+  /** The planner's answer to request `id` (see {@link PlanReceiver.receive}): adopted if it is the latest, else dropped. */
+  receive(id: number, result: PlanResult | null, failure: string, threw: boolean, thrown: unknown): void {
+    const agent = this.agent;
+    const host = this.host;
+    const stats = host.stats;
+    // Reported as from a synchronous plan() (even for a stale answer: the code did fail): the planner's own throw, and what its search contained.
+    if (threw) this.faults.fault('planner', host.planner.kind, null, -1, `Planner "${host.planner.kind}" threw in plan`, thrown, 0);
+    if (result !== null && result.faults !== undefined) this.faults.searchFaults(result.faults, host.planner.kind);
+    if (id !== this.id || id === 0) {
+      stats.staleDropped++;
+      if (host.listener !== undefined)
+        this.faults.emit({
+          tick: agent.tickCount,
+          time: agent.time,
+          agent: agent.id,
+          runner: host.name,
+          planner: host.planner.kind,
+          ctx: agent.ctx,
+          type: 'planDropped',
+          id,
+          reason: `superseded or cancelled (latest request: ${this.requests})`,
+        });
+      return;
+    }
+    this.id = 0;
+    stats.pendingAnswers++;
+    stats.pendingTicks += agent.tickCount - this.tick;
+    const trigger = this.trigger;
+    if (this.absorbed !== null) {
+      host.trigger ??= this.absorbed;
+      this.absorbed = null;
+    }
+    if (result === null) {
+      stats.planningFailures++;
+      // Ask again on the next tick: the planner (a replaced worker) will likely answer this time.
+      if (this.exec.plan === null) host.retryAt = agent.time;
+      else host.trigger ??= trigger;
+      if (host.listener !== undefined)
+        this.faults.emit({
+          tick: agent.tickCount,
+          time: agent.time,
+          agent: agent.id,
+          runner: host.name,
+          planner: host.planner.kind,
+          ctx: agent.ctx,
+          type: 'planningFailed',
+          trigger,
+          reason: failure,
+        });
+      return;
+    }
+    if (this.exec.plan !== null && this.adoption.blocked(trigger)) return;
+    this.adoption.adopt(trigger, result);
+  }
+}
