@@ -58,18 +58,19 @@ export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, Prima
   private leader: SecondaryBranch<Ctx> | null = null;
   /** On a primary runner: its link to the runner of its plans' secondary branches. */
   private branch: SecondaryBranch<Ctx> | null = null;
-  // The replan state below is the runner's own (its tick reads it every time); PlanAdoption and PendingRequest set it as the runner's helpers.
-  /** @internal */
+  // The replan state stays on the runner, whose tick reads it every time (no extra object to load per agent);
+  // its helpers PlanAdoption and PendingRequest set it, hence @internal rather than private.
+  /** @internal The replan to make on the next tick, or null. */
   trigger: ReplanTrigger | null = null;
   /** @internal A replan postponed to the end of a `boundary` step. */
   deferred: ReplanTrigger | null = null;
   /** @internal The plan became invalid while a non-immediate step ran: it fails when that step ends. */
   doomed: string | null = null;
-  /** @internal */
+  /** @internal With no plan: ask the planner again from this time on. */
   retryAt = -Infinity;
   /** Plans that failed in a row with no outside change while they ran: the planner would repeat them. */
   private failStreak = 0;
-  /** @internal */
+  /** @internal The world changed outside the runner since the plan was adopted. */
   changedSinceAdopt = false;
   private readonly whilePlanning: 'continue' | 'idle';
   private readonly recheckInterval: number;
@@ -95,7 +96,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, Prima
       () => this.base(),
       this.stats,
     );
-    // The runner is the step executor's host (a class, unlike a literal with getters, keeps those loads inlinable).
+    // The runner is its helpers' host (a class, unlike a literal with getters, keeps those loads inlinable).
     this.exec = new StepExecution<Ctx>(agent, this, this.faults, options.restoreCtx);
     this.adoption = new PlanAdoption<Ctx>(agent, this, this.faults, this.exec, retry);
     this.pending = new PendingRequest<Ctx>(agent, this, this.faults, this.exec, this.adoption);
