@@ -3,15 +3,15 @@ import type { AgentView } from './AgentView.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode } from './FaultSource.js';
 import type { OperatorMap } from './Operator.js';
-import { PendingRequest, type PendingHost } from './PendingRequest.js';
-import { PlanAdoption, type AdoptionHost } from './PlanAdoption.js';
+import { PendingRequest } from './PendingRequest.js';
+import { PlanAdoption } from './PlanAdoption.js';
 import { RunnerError } from './RunnerError.js';
 import type { ReplanTrigger, RunnerEventListener } from './RunnerEvent.js';
 import { createRunnerStats, recordPlanTime, type RunnerStats } from './RunnerStats.js';
 import { planGuarded, updateGuarded } from './plannerCalls.js';
-import { StepExecution, type StepHost } from './StepExecution.js';
+import { StepExecution } from './StepExecution.js';
 import { SectionMove } from './SectionCursor.js';
-import { SecondaryBranch, type PrimaryHost } from './SecondaryBranch.js';
+import { SecondaryBranch } from './SecondaryBranch.js';
 import { checkOperators, checkRunnerOptions, phaseOf } from './runnerChecks.js';
 import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 
@@ -38,7 +38,7 @@ export type { PlanRunnerOptions } from './PlanRunnerOptions.js';
  * const runner = new PlanRunner(agentView, { planner, operators: { Wait: waitOperator } });
  * runner.tick(1 / 30);
  */
-export class PlanRunner<Ctx = any> implements PlanReceiver, StepHost<Ctx>, PrimaryHost<Ctx>, AdoptionHost<Ctx>, PendingHost<Ctx> {
+export class PlanRunner<Ctx = any> implements PlanReceiver {
   readonly name: string;
   readonly operators: OperatorMap<Ctx>;
   readonly stats: RunnerStats = createRunnerStats();
