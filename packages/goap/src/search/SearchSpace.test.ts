@@ -11,8 +11,8 @@ describe('node memory', () => {
   it('counts the records of stored nodes, the words written and the closed-set table', () => {
     const space = new SearchSpace(3, 4, 100);
     expect(space.nodeBytes).toBe(RECORD + 3 * 4);
-    // The closed-set table: at least twice the node capacity in slots (16 at least here) of 4 int32 each.
-    const table = 16 * 4 * 4;
+    // The closed-set table: at least twice the node capacity in slots (16 at least here) of 2 int32 each, plus a fingerprint byte.
+    const table = 16 * 2 * 4 + 16;
     space.reset(false);
     expect(space.usedBytes()).toBe(table);
     for (let i = 0; i < 5; i++) {
@@ -41,5 +41,43 @@ describe('node memory', () => {
     const big = new GoapPlanner(chainDomain(16), { heuristic: 'additive' }).search(createState(chainDomain(16).schema), 'all');
     expect(big.generated).toBeGreaterThan(small.generated);
     expect(big.memoryBytes).toBeGreaterThan(small.memoryBytes);
+  });
+});
+
+describe('closed-set table', () => {
+  /** Store `count` distinct nodes of width 2. */
+  function fill(space: SearchSpace, count: number): void {
+    for (let i = 0; i < count; i++) {
+      space.reserve();
+      const at = space.claim();
+      space.words.set([i, i % 3], at);
+      const hash = hashWords(space.words, at, 2);
+      expect(space.find(hash, at)).toBe(-1);
+      space.commit(hash, at, i - 1, 0, i, 0, 0, 0);
+    }
+  }
+
+  function stored(space: SearchSpace, count: number): number {
+    let found = 0;
+    for (let i = 0; i < count; i++) {
+      const at = space.claim();
+      space.words.set([i, i % 3], at);
+      if (space.find(hashWords(space.words, at, 2), at) >= 0) found++;
+    }
+    return found;
+  }
+
+  it.each([
+    ['a few nodes (cleared run by run)', 3, 64],
+    ['many nodes (cleared at once)', 60, 64],
+  ])('finds every stored node, and none after a reset: %s', (_label, count, capacity) => {
+    const space = new SearchSpace(2, capacity, 1000);
+    space.reset(false);
+    fill(space, count);
+    expect(stored(space, count)).toBe(count);
+    space.reset(false);
+    expect(stored(space, count)).toBe(0);
+    fill(space, count);
+    expect(stored(space, count)).toBe(count);
   });
 });

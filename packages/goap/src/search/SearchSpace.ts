@@ -22,7 +22,8 @@ export function hashWords(words: Int32Array, at: number, width: number): number 
  * words (its regressed goal or state) live in a separate pool and are written
  * only when needed: most generated nodes are never expanded, so they are kept
  * as (parent, action) until popped. The closed/open set is an open-addressing
- * hash table with generation stamps (no clearing between searches), and the
+ * hash table probed through a byte of hash fingerprint per slot (cleared slot by
+ * slot between searches), and the
  * open list is a heap-js heap of node indices, or a bucket queue for blind
  * searches with integer costs. Pools grow by doubling, then stay allocated for
  * reuse.
@@ -55,16 +56,17 @@ export class SearchSpace {
   /** Writes a lazily stored node's words; set by the planner. */
   materialize: (node: number) => void = () => {};
   /**
-   * The closed/open table: one {@link Slot}-sized entry per slot (generation, node,
-   * node hash), so a probe reads one cache line instead of three arrays.
+   * The closed/open table: one {@link Slot}-sized entry per slot (node, node hash),
+   * read only where the slot's fingerprint matches.
    */
   private table!: Int32Array;
+  /** One byte per slot: 0 when empty, else the top bits of the entry's hash; small, so most probes stay in cache. */
+  private fp!: Uint8Array;
   private tableMask = 0;
   /** The parent words a candidate's patch overwrote during a comparison (grows once to the longest patch). */
   private saved = new Int32Array(16);
   /** Set by {@link admit}: a stored node has the candidate's words (it was pruned or replaces them). */
   matched = false;
-  private gen = 0;
   private slot = 0;
   /**
    * Open list of node indices: lower f, then lower h, then lower index. A search
@@ -112,28 +114,36 @@ export class SearchSpace {
    * the nodes written so far (lazily stored nodes have none) and the hash table.
    */
   usedBytes(): number {
-    return this.count * NODE_RECORD_BYTES + this.usedSlots * this.width * 4 + this.table.byteLength;
+    return this.count * NODE_RECORD_BYTES + this.usedSlots * this.width * 4 + this.table.byteLength + this.fp.byteLength;
   }
 
   /**
-   * Forget every node (no clearing: the table's generation stamp moves on). With
+   * Forget every node (clearing the table slots they used). With
    * `buckets`, the open list may move to the bucket queue: only for searches that
    * never raise a node's f after adding it (no deferred estimates).
    */
   reset(buckets: boolean): void {
+    this.clearTable();
     this.count = 0;
     this.usedSlots = 0;
-    this.gen = (this.gen + 1) | 0;
-    if (this.gen === 0) {
-      for (let i = 0; i < this.table.length; i += Slot.size) this.table[i + Slot.gen] = 0;
-      this.gen = 1;
-    }
     // Pop rather than truncate: V8 keeps the backing store, so no allocation.
     const heap = this.heap.heapArray;
     while (heap.length > 0) heap.pop();
     this.buckets.clear();
     this.bucketed = false;
     this.bucketsAllowed = buckets;
+  }
+
+  /** Empty the used slots: all at once when the nodes fill a good share, else each node's run from its home slot. */
+  private clearTable(): void {
+    const fp = this.fp;
+    if (this.count * 8 >= fp.length) {
+      fp.fill(0);
+      return;
+    }
+    for (let n = 0; n < this.count; n++) {
+      for (let i = this.hash[n] & this.tableMask; fp[i] !== 0; i = (i + 1) & this.tableMask) fp[i] = 0;
+    }
   }
 
   /**
@@ -208,14 +218,16 @@ export class SearchSpace {
    */
   find(hash: number, cand: number): number {
     const table = this.table;
+    const fp = this.fp;
+    const f = fingerprint(hash);
     for (let i = hash & this.tableMask; ; i = (i + 1) & this.tableMask) {
       const e = i * Slot.size;
-      if (table[e + Slot.gen] !== this.gen) {
+      if (fp[i] === 0) {
         this.slot = i;
         return -1;
       }
       const n = table[e + Slot.node];
-      if (table[e + Slot.hash] === hash && this.sameWords(n, cand, null)) {
+      if (fp[i] === f && table[e + Slot.hash] === hash && this.sameWords(n, cand, null)) {
         this.slot = i;
         return n;
       }
@@ -267,14 +279,16 @@ export class SearchSpace {
   admit(hash: number, pb: number, ch: CandidateChange, g: number, depth: number): number {
     // Most candidates share their hash with no stored node: find that out in a small loop, kept apart from the comparisons.
     const table = this.table;
+    const fp = this.fp;
+    const f = fingerprint(hash);
     this.matched = false;
     for (let i = hash & this.tableMask; ; i = (i + 1) & this.tableMask) {
-      const e = i * Slot.size;
-      if (table[e + Slot.gen] !== this.gen) {
+      const x = fp[i];
+      if (x === 0) {
         this.slot = i;
         return 0;
       }
-      if (table[e + Slot.hash] === hash) return this.admitFrom(i, hash, pb, ch, g, depth);
+      if (x === f && table[i * Slot.size + Slot.hash] === hash) return this.admitFrom(i, hash, pb, ch, g, depth);
     }
   }
 
@@ -284,9 +298,10 @@ export class SearchSpace {
     let reopened = 0;
     let slot = -1;
     const table = this.table;
+    const fp = this.fp;
     for (let i = from; ; i = (i + 1) & this.tableMask) {
       const e = i * Slot.size;
-      if (table[e + Slot.gen] !== this.gen) {
+      if (fp[i] === 0) {
         this.slot = slot >= 0 ? slot : i;
         return reopened;
       }
@@ -325,7 +340,7 @@ export class SearchSpace {
     this.flags[n] = 0;
     this.base[n] = at;
     const e = this.slot * Slot.size;
-    this.table[e + Slot.gen] = this.gen;
+    this.fp[this.slot] = fingerprint(hash);
     this.table[e + Slot.node] = n;
     this.table[e + Slot.hash] = hash;
     // A dead end (no estimate can reach the goal) is remembered as closed, never opened.
@@ -364,14 +379,17 @@ export class SearchSpace {
     let size = 16;
     while (size < capacity * 2) size *= 2;
     const old = this.table;
-    const gen = this.gen;
+    const oldFp = this.fp;
     const table = (this.table = new Int32Array(size * Slot.size));
+    const fp = (this.fp = new Uint8Array(size));
     this.tableMask = size - 1;
     if (old) {
-      for (let e = 0; e < old.length; e += Slot.size) {
-        if (old[e + Slot.gen] !== gen) continue;
+      for (let i = 0; i < oldFp.length; i++) {
+        if (oldFp[i] === 0) continue;
+        const e = i * Slot.size;
         let j = old[e + Slot.hash] & this.tableMask;
-        while (table[j * Slot.size + Slot.gen] === gen) j = (j + 1) & this.tableMask;
+        while (fp[j] !== 0) j = (j + 1) & this.tableMask;
+        fp[j] = oldFp[i];
         table.set(old.subarray(e, e + Slot.size), j * Slot.size);
       }
     }
@@ -388,5 +406,10 @@ export interface CandidateChange {
   readonly n: number;
 }
 
-/** Layout of one table slot. */
-const Slot = { gen: 0, node: 1, hash: 2, size: 4 } as const;
+/** Layout of one table slot: the node and its hash (whether it is used is in the fingerprint array). */
+const Slot = { node: 0, hash: 1, size: 2 } as const;
+
+/** A used slot's fingerprint: the hash's top byte, never 0 (0 marks an empty slot). */
+function fingerprint(hash: number): number {
+  return hash >>> 24 || 1;
+}
