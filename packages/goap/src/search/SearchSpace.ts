@@ -138,7 +138,9 @@ export class SearchSpace {
   private clearTable(): void {
     const fp = this.fp;
     if (this.count * 8 >= fp.length) {
-      fp.fill(0);
+      // A plain loop on small tables: a tiny search (a game agent's) would pay more for the builtin call.
+      if (fp.length <= 256) for (let i = 0; i < fp.length; i++) fp[i] = 0;
+      else fp.fill(0);
       return;
     }
     for (let n = 0; n < this.count; n++) {
