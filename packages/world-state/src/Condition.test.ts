@@ -124,6 +124,8 @@ describe('condition compile errors name the key and where', () => {
     ['unknown operator', { key: 'Trunk', op: '=~', value: 1 }, DefinitionError, 'Trunk'],
     ['member compared to a number', { key: 'Sword', op: '==', value: 1 }, DefinitionError, 'Sword'],
     ['slot out of range', { key: 'Hp', index: 2, op: '==', value: 1 }, UnknownKeyError, 'Hp[2]'],
+    ['slot index not a number', { key: 'Hp', index: { toString: 0 } as never, op: '==', value: 1 }, UnknownKeyError, 'Hp[{"toString":0}]'],
+    ['fractional slot index', { key: 'Hp', index: 0.5, op: '==', value: 1 }, UnknownKeyError, 'Hp[0.5]'],
     ['opaque without a function', { opaque: 'broken' }, DefinitionError, 'broken'],
   ] as Array<[string, ConditionDef, new (...a: never[]) => Error, string]>)('%s', (_, def, type, subject) => {
     let caught: unknown;

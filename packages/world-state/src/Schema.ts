@@ -215,6 +215,11 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
    * Throws {@link UnknownKeyError} naming the reference.
    */
   cellOf(ref: string | number, index = 0, where?: string): number {
+    // The index comes from user data (a condition's or effect's `index`): anything but a slot number is named here,
+    // before arithmetic on it could coerce an object (and throw an untyped TypeError) or a string.
+    if (!Number.isInteger(index)) {
+      throw new UnknownKeyError(`${typeof ref === 'string' ? ref : showValue(ref)}[${showValue(index)}]`, where ? `${where} (a slot index is a whole number)` : 'the schema (a slot index is a whole number)');
+    }
     if (typeof ref === 'number') {
       if (!Number.isInteger(ref) || ref < 0) throw new UnknownKeyError(String(ref), where);
       const tag = ref >>> KEY_TAG_SHIFT;
