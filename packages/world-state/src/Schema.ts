@@ -218,7 +218,10 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
     // The index comes from user data (a condition's or effect's `index`): anything but a slot number is named here,
     // before arithmetic on it could coerce an object (and throw an untyped TypeError) or a string.
     if (!Number.isInteger(index)) {
-      throw new UnknownKeyError(`${typeof ref === 'string' ? ref : showValue(ref)}[${showValue(index)}]`, where ? `${where} (a slot index is a whole number)` : 'the schema (a slot index is a whole number)');
+      throw new UnknownKeyError(
+        `${typeof ref === 'string' ? ref : showValue(ref)}[${showValue(index)}]`,
+        where ? `${where} (a slot index is a whole number)` : 'the schema (a slot index is a whole number)',
+      );
     }
     if (typeof ref === 'number') {
       if (!Number.isInteger(ref) || ref < 0) throw new UnknownKeyError(String(ref), where);
