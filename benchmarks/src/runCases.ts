@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { caseId, type BenchCase } from './BenchCase.js';
 import { measureAllocation } from './measureAllocation.js';
 import { fmtBytes, formatNs } from './format.js';
+import { measurePaired } from './measurePaired.js';
 import { FULL_BUDGET, QUICK_BUDGET, measureSlow, measureTime, type TimeResult } from './measureTime.js';
 
 export type CaseStatus = 'ok' | 'non-optimal' | 'budget' | 'wrong' | 'timeout' | 'skipped' | 'error';
@@ -20,6 +21,11 @@ export interface CaseResult extends Pick<BenchCase, 'suite' | 'name' | 'impl' | 
   expanded?: number;
   planLength?: number;
   cost?: number;
+  /**
+   * With a `target.baseline`: this case's time over the baseline's from alternating
+   * rounds (see `measurePaired`), raw (not per expansion), and the rounds it took.
+   */
+  paired?: { ratio: number; rounds: number; baselineExpanded?: number };
 }
 
 export interface RunOptions {
@@ -44,6 +50,9 @@ export async function runCases(cases: readonly BenchCase[], options: RunOptions)
   const results: CaseResult[] = [];
   const cutoffs = new Map<string, number>();
   const budget = options.quick ? QUICK_BUDGET : FULL_BUDGET;
+  // The timed op and median of each case another case names as its baseline, for paired rounds.
+  const baselines = new Set(cases.map((c) => c.target?.baseline).filter((b) => b !== undefined));
+  const kept = new Map<string, { run: () => unknown; medianNs: number; expanded?: number }>();
   for (let i = 0; i < cases.length; i++) {
     const c = cases[i];
     const id = caseId(c);
@@ -109,6 +118,15 @@ export async function runCases(cases: readonly BenchCase[], options: RunOptions)
       result.bytesPerOp = alloc.bytesPerOp;
       result.gcs = alloc.gcs;
       result.gcOps = alloc.ops;
+      if (baselines.has(c.name)) kept.set(`${c.suite}|${c.name}`, { run: prepared.run, medianNs: time.medianNs, expanded: result.expanded });
+      const base = c.target?.baseline === undefined ? undefined : kept.get(`${c.suite}|${c.target.baseline}`);
+      if (base !== undefined) {
+        // Batches of about 20 ms a side, so sub-millisecond ops are not timed one call at a time.
+        const batch = Math.max(1, Math.round(2e7 / Math.max(time.medianNs, base.medianNs)));
+        const pair = measurePaired(prepared.run, base.run, { batch, maxRounds: options.quick ? 5 : 15, maxMs: options.quick ? 300 : 3000 });
+        result.paired = { ...pair, baselineExpanded: base.expanded };
+        options.log(`  ${pair.ratio.toFixed(2)}× the baseline's time, ${pair.rounds} alternating rounds`);
+      }
       options.log(
         `  ${formatNs(time.medianNs)} median, ${formatNs(time.p95Ns)} p95, ${fmtBytes(alloc.bytesPerOp)}/op, ${alloc.gcs} GCs / ${alloc.ops} ops${result.status === 'non-optimal' ? ' (NON-OPTIMAL plan)' : ''}`,
       );
