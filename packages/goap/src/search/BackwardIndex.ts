@@ -1,4 +1,3 @@
-import { violates } from '../domain/cellSet.js';
 import type { GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
 
@@ -7,8 +6,8 @@ import * as Touch from '../domain/Touch.js';
  * bool/enum cell and value, the actions whose effect sets the cell to that
  * value, so a regressed goal meets only the actions that satisfy one of its
  * conditions (rule 1) without testing the others; int cells keep the domain's
- * effect index. Effect lists: per action, its bool/enum effects as (word
- * offset, bit position, value), so an action whose effect sets a value the goal excludes is
+ * effect index. Effect masks: per action, the bits its bool/enum effects set, word
+ * by word, so an action whose effect sets a value the goal excludes is
  * rejected before it is regressed (the most common outcome). @internal
  */
 export class BackwardIndex {
@@ -17,12 +16,13 @@ export class BackwardIndex {
   /** Per cellStart[c] + value: the range of {@link achievers} setting that value (start; end is the next entry). */
   readonly start: Int32Array;
   readonly achievers: Int32Array;
-  /** Per action: its bool/enum effects, `effectWord`/`effectValue[effects[a]..effects[a + 1])`. */
+  /**
+   * Per action: the words its bool/enum effects set bits in, as (word offset, mask of the bits set) pairs at
+   * `effectMasks[2 * i..]` for i in `effects[a]..effects[a + 1]`, one pair per word (effects on fields sharing a
+   * word are merged), so a clash test reads each word once.
+   */
   readonly effects: Int32Array;
-  readonly effectWord: Int32Array;
-  /** The field's bit position in its word (see `Layout`). */
-  readonly effectShift: Uint8Array;
-  readonly effectValue: Int32Array;
+  readonly effectMasks: Int32Array;
 
   constructor(d: GoapDomain) {
     const T = d.touch;
@@ -34,26 +34,28 @@ export class BackwardIndex {
       if (d.isInt[c] === 0) facts += d.schema.max[c] + 1;
     }
     const buckets: number[][] = Array.from({ length: facts }, () => []);
-    const words: number[] = [];
-    const shifts: number[] = [];
-    const values: number[] = [];
+    const pairs: number[] = [];
     this.effects = new Int32Array(d.actionCount + 1);
     for (let a = 0; a < d.actionCount; a++) {
-      this.effects[a] = words.length;
+      this.effects[a] = pairs.length / 2;
+      const first = pairs.length;
       for (let t = d.effectStart[a]; t < d.touchStart[a + 1]; t++) {
         const k = t * Touch.size;
         const c = T[k + Touch.cell];
         if (d.isInt[c] === 1) continue;
-        buckets[this.cellStart[c] + T[k + Touch.effValue]].push(a);
-        words.push(T[k + Touch.offset]);
-        shifts.push(T[k + Touch.shift]);
-        values.push(T[k + Touch.effValue]);
+        const v = T[k + Touch.effValue];
+        buckets[this.cellStart[c] + v].push(a);
+        // The value's bit: bit (shift + v) of the field, which for a wide (multi-word) field lies in a later word.
+        const bit = T[k + Touch.shift] + v;
+        const word = T[k + Touch.offset] + (bit >>> 5);
+        let i = first;
+        while (i < pairs.length && pairs[i] !== word) i += 2;
+        if (i === pairs.length) pairs.push(word, 0);
+        pairs[i + 1] |= 1 << (bit & 31);
       }
     }
-    this.effects[d.actionCount] = words.length;
-    this.effectWord = Int32Array.from(words);
-    this.effectShift = Uint8Array.from(shifts);
-    this.effectValue = Int32Array.from(values);
+    this.effects[d.actionCount] = pairs.length / 2;
+    this.effectMasks = Int32Array.from(pairs);
     this.start = new Int32Array(facts + 1);
     const list: number[] = [];
     for (let f = 0; f < facts; f++) {
@@ -66,11 +68,11 @@ export class BackwardIndex {
 
   /** True when one of action `a`'s bool/enum effects sets a value the regressed goal at `words[base..]` excludes. */
   clashes(words: Int32Array, base: number, a: number): boolean {
-    const effectWord = this.effectWord;
-    const effectShift = this.effectShift;
-    const effectValue = this.effectValue;
-    for (let i = this.effects[a], end = this.effects[a + 1]; i < end; i++)
-      if (violates(words, base + effectWord[i], effectShift[i], false, effectValue[i])) return true;
+    const m = this.effectMasks;
+    for (let i = 2 * this.effects[a], end = 2 * this.effects[a + 1]; i < end; i += 2) {
+      const mask = m[i + 1];
+      if ((words[base + m[i]] & mask) !== mask) return true;
+    }
     return false;
   }
 }
