@@ -143,3 +143,38 @@ describe('condition compile errors name the key and where', () => {
     expect(() => compileConditions(schema, [null as never], 'task X')).toThrow(/Malformed condition.*task X/);
   });
 });
+
+describe('hostile user values in conditions are named, not converted', () => {
+  // `String(x)` and `${x}` throw a TypeError for these; the errors must still be typed and name them.
+  const caught = (f: () => unknown): DefinitionError => {
+    try {
+      f();
+    } catch (e) {
+      return e as DefinitionError;
+    }
+    throw new Error('did not throw');
+  };
+
+  test('an opaque condition named by an object and without a test is BAD_OPAQUE naming it', () => {
+    const e = caught(() => compileConditions(schema, [{ opaque: { toString: '' }, test: {} } as never], 'task Fuzz'));
+    expect(e).toBeInstanceOf(DefinitionError);
+    expect([e.code, e.subject]).toEqual(['BAD_OPAQUE', '{"toString":""}']);
+    expect(e.message).toBe('Opaque condition {"toString":""} in task Fuzz has no test function.');
+    expect(caught(() => compileConditions(schema, [{ opaque: Symbol('s') } as never])).subject).toBe('Symbol(s) (symbol)');
+  });
+
+  test('an opaque condition named by an object is described without converting its name', () => {
+    const list = compileConditions(schema, [{ opaque: { toString: 0 }, test: () => true } as never]);
+    expect(list.describe(0)).toBe('{"toString":0}()');
+  });
+
+  test('an operator that is an object, or a name Object.prototype has, is BAD_OPERATOR naming the key', () => {
+    for (const op of [{ toString: 0 }, Object.create(null), Symbol('op'), 'toString', '__proto__', 'constructor']) {
+      const e = caught(() => compileConditions(schema, [{ key: 'Trunk', op, value: 1 } as never], 'task Fuzz'));
+      expect(e).toBeInstanceOf(DefinitionError);
+      expect([e.code, e.subject]).toEqual(['BAD_OPERATOR', 'Trunk']);
+    }
+    const e = caught(() => compileConditions(schema, [{ key: { toString: '' }, op: { toString: 0 }, value: 1 } as never]));
+    expect([e.code, e.subject]).toEqual(['BAD_OPERATOR', '{"toString":""}']);
+  });
+});

@@ -1,4 +1,4 @@
-import { describeValue, showValue } from './describeValue.js';
+import { describeValue, nameOf, showValue } from './describeValue.js';
 import { DefinitionError, ValueRangeError } from './errors.js';
 import { KeyKind, type Key, type Schema } from './Schema.js';
 import type { WorldState } from './WorldState.js';
@@ -146,7 +146,7 @@ export class ConditionList {
     const cell = d[i * 3];
     const op = d[i * 3 + 1];
     const arg = d[i * 3 + 2];
-    if (op === CondOp.Opaque) return `${(this.source[i] as OpaqueCondition).opaque}()`;
+    if (op === CondOp.Opaque) return `${nameOf((this.source[i] as OpaqueCondition).opaque)}()`;
     const name = this.schema.nameOf(cell);
     if (op === CondOp.In || op === CondOp.InSet) {
       const members: string[] = [];
@@ -196,7 +196,7 @@ export function compileConditions(schema: Schema, defs: readonly ConditionDef[],
   defs.forEach((def, i) => {
     if (def && typeof def === 'object' && 'opaque' in def) {
       if (typeof def.test !== 'function') {
-        throw new DefinitionError('BAD_OPAQUE', String(def.opaque), `Opaque condition "${def.opaque}"${at(where)} has no test function.`);
+        throw new DefinitionError('BAD_OPAQUE', nameOf(def.opaque), `Opaque condition ${showValue(def.opaque)}${at(where)} has no test function.`);
       }
       data.set([0, CondOp.Opaque, tests.length], i * 3);
       tests.push(def.test);
@@ -228,8 +228,9 @@ function compileCondition(schema: Schema, c: Condition, where?: string): [number
   if (!c || typeof c !== 'object' || c.key === undefined) {
     throw new DefinitionError('BAD_CONDITION', String(where ?? ''), `Malformed condition ${showValue(c)}${at(where)}.`);
   }
-  const op = OP_CODES[c.op];
-  if (op === undefined) throw new DefinitionError('BAD_OPERATOR', String(c.key), `Unknown operator ${showValue(c.op)} on key "${String(c.key)}"${at(where)}.`);
+  // Own operators only: an object as op would throw converting to a property key, and 'toString' would find Object's.
+  const op = typeof c.op === 'string' && Object.hasOwn(OP_CODES, c.op) ? OP_CODES[c.op] : undefined;
+  if (op === undefined) throw new DefinitionError('BAD_OPERATOR', nameOf(c.key), `Unknown operator ${showValue(c.op)} on key "${nameOf(c.key)}"${at(where)}.`);
   const member = typeof c.key === 'string' ? schema.member(c.key) : undefined;
   if (member && typeof c.key === 'string') {
     // A merged-bool member read as a bool: `HasSword == true` is `Weapon == Sword`.

@@ -126,3 +126,26 @@ describe('effect compile errors name the key and where', () => {
     expect((caught as Error).message).toContain('Slam');
   });
 });
+
+describe('hostile user values in effects are named, not converted', () => {
+  // `String(x)` and `${x}` throw a TypeError for these; the errors must still be typed and name them.
+  test('an opaque effect named by an object and without apply is BAD_OPAQUE naming it', () => {
+    let caught: unknown;
+    try {
+      compileEffects(schema, [{ opaque: { toString: '' }, apply: {} } as never], 'task Fuzz');
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(DefinitionError);
+    expect(caught).toMatchObject({
+      code: 'BAD_OPAQUE',
+      subject: '{"toString":""}',
+      message: 'Opaque effect {"toString":""} in task Fuzz has no apply function.',
+    });
+  });
+
+  test('an opaque effect named by an object is described without converting its name', () => {
+    const list = compileEffects(schema, [{ opaque: Object.create(null), apply: () => undefined } as never]);
+    expect(list.describe(0)).toBe('{}()');
+  });
+});

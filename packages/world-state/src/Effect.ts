@@ -1,4 +1,4 @@
-import { describeValue, showValue } from './describeValue.js';
+import { describeValue, nameOf, showValue } from './describeValue.js';
 import { DefinitionError, DualplanError, ValueRangeError } from './errors.js';
 import type { EdgePolicy } from './KeySpec.js';
 import { Edge, KeyKind, type Key, type Schema } from './Schema.js';
@@ -102,7 +102,7 @@ export class EffectList {
     const cell = d[i * 4];
     const op = d[i * 4 + 1];
     const arg = d[i * 4 + 2];
-    if (op === EffOp.Opaque) return `${(this.source[i] as OpaqueEffect).opaque}()`;
+    if (op === EffOp.Opaque) return `${nameOf((this.source[i] as OpaqueEffect).opaque)}()`;
     const name = this.schema.nameOf(cell);
     if (op === EffOp.Set) return `${name} = ${this.schema.format(cell, arg)}`;
     return arg < 0 ? `${name} -= ${-arg}` : `${name} += ${arg}`;
@@ -130,7 +130,7 @@ export function compileEffects(schema: Schema, defs: readonly EffectDef[], where
   defs.forEach((def, i) => {
     if (def && typeof def === 'object' && 'opaque' in def) {
       if (typeof def.apply !== 'function')
-        throw new DefinitionError('BAD_OPAQUE', String(def.opaque), `Opaque effect "${def.opaque}"${suffix} has no apply function.`);
+        throw new DefinitionError('BAD_OPAQUE', nameOf(def.opaque), `Opaque effect ${showValue(def.opaque)}${suffix} has no apply function.`);
       data.set([0, EffOp.Opaque, fns.length, 0], i * 4);
       fns.push(def.apply);
       source.push(def);

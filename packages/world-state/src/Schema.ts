@@ -1,4 +1,4 @@
-import { showValue } from './describeValue.js';
+import { nameOf, showValue } from './describeValue.js';
 import { ForeignKeyError, SchemaError, UnknownKeyError, ValueRangeError } from './errors.js';
 import type { BoolSpec, EdgePolicy, EnumSpec, IntSpec, KeySpec, ValueOf } from './KeySpec.js';
 
@@ -219,7 +219,7 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
     // before arithmetic on it could coerce an object (and throw an untyped TypeError) or a string.
     if (!Number.isInteger(index)) {
       throw new UnknownKeyError(
-        `${typeof ref === 'string' ? ref : showValue(ref)}[${showValue(index)}]`,
+        `${nameOf(ref)}[${showValue(index)}]`,
         where ? `${where} (a slot index is a whole number)` : 'the schema (a slot index is a whole number)',
       );
     }
@@ -355,7 +355,7 @@ function edgeCode(edge: EdgePolicy): number {
 
 function validateSpec(name: string, spec: KeySpec): void {
   const fail = (code: string, msg: string): never => {
-    throw new SchemaError(code, name, `Key "${name}": ${msg}`);
+    throw new SchemaError(code, nameOf(name), `Key "${nameOf(name)}": ${msg}`);
   };
   if (typeof name !== 'string' || name === '' || /[[\]]/.test(name)) fail('BAD_KEY_NAME', 'a key name must be a non-empty string without brackets.');
   if (!spec || typeof spec !== 'object') fail('BAD_KEY_SPEC', 'expected a key spec made by bool(), enumOf(), mergedBools() or int().');

@@ -66,6 +66,29 @@ describe('defineActions', () => {
     expect((err as ActionDefinitionError).code).toBe(code);
   });
 
+  it('names an action whose name, cost or interrupt cannot be converted to a string (a TypeError before)', () => {
+    const caught = (defs: unknown): ActionDefinitionError => {
+      try {
+        defineActions(schema, defs as never);
+      } catch (e) {
+        return e as ActionDefinitionError;
+      }
+      throw new Error('did not throw');
+    };
+    const named = caught([{ name: { toString: '' } }]);
+    expect(named).toBeInstanceOf(ActionDefinitionError);
+    expect([named.code, named.subject, named.message]).toEqual(['BAD_ACTION', '{"toString":""}', 'Action #0 needs a non-empty string name, got an object.']);
+    expect([caught([{ name: Object.create(null) }]).subject, caught([{ name: Symbol('a') }]).subject]).toEqual(['{}', 'Symbol(a) (symbol)']);
+    expect([caught([{}]).subject, caught([null]).subject, caught([{ name: '' }]).subject]).toEqual(['#0', '#0', '']);
+    const cost = caught([{ name: 'chop', cost: { toString: 0 } }]);
+    expect([cost.code, cost.subject, cost.message]).toEqual([
+      'BAD_COST',
+      'chop',
+      'Cost {"toString":0} of action "chop" must be a finite number >= 0 or a function (state, ctx) => number.',
+    ]);
+    expect([caught([{ name: 'chop', interrupt: 10n }]).code, caught([{ name: 'chop', interrupt: 10n }]).subject]).toEqual(['BAD_INTERRUPT', 'chop']);
+  });
+
   it('reports bad keys and values naming the action', () => {
     expect(() => defineActions(schema, [{ name: 'chop', effects: [set(k.Wood, 99)] }])).toThrow(/action chop/);
     expect(() => defineActions(schema, [{ name: 'look', conditions: [check('near', () => true)] }])).not.toThrow();

@@ -1,6 +1,7 @@
 import type { ActionCost, ActionDef, ActionSet, ArgList, CompiledAction, NamesOf, OperatorsOf } from './ActionDef.js';
 import { checkFields } from './checkFields.js';
 import { compileConditions, emptyConditions, type ConditionDef, type ConditionList } from './Condition.js';
+import { describeValue, nameOf, showValue } from './describeValue.js';
 import { compileEffects, emptyEffects, type EffectDef, type EffectList } from './Effect.js';
 import { DualplanError } from './errors.js';
 import { DEFAULT_INTERRUPT, INTERRUPT_POLICIES, type PlanStep } from './Plan.js';
@@ -59,10 +60,11 @@ export function defineActions<S extends Schema, const Defs extends readonly Acti
 
 function compileAction<Ctx>(schema: Schema, a: ActionDef<Ctx>, index: number): CompiledAction<Ctx> {
   if (!a || typeof a !== 'object' || typeof a.name !== 'string' || a.name === '') {
+    const given = (a as { name?: unknown } | null)?.name;
     throw new ActionDefinitionError(
       'BAD_ACTION',
-      String((a as { name?: unknown } | null)?.name ?? `#${index}`),
-      `Action #${index} needs a non-empty string name.`,
+      given === undefined || given === null ? `#${index}` : nameOf(given),
+      `Action #${index} needs a non-empty string name${a && typeof a === 'object' ? `, got ${describeValue(given)}` : `: it is ${describeValue(a)}`}.`,
     );
   }
   const name = a.name;
@@ -75,7 +77,7 @@ function compileAction<Ctx>(schema: Schema, a: ActionDef<Ctx>, index: number): C
     throw new ActionDefinitionError(
       'BAD_INTERRUPT',
       name,
-      `Action "${name}" has interrupt policy ${JSON.stringify(a.interrupt)}; expected one of ${INTERRUPT_POLICIES.join(', ')}.`,
+      `Action "${name}" has interrupt policy ${showValue(a.interrupt)}; expected one of ${INTERRUPT_POLICIES.join(', ')}.`,
     );
   }
   const costFn = typeof a.cost === 'function' ? (a.cost as ActionCost<Ctx>) : null;
@@ -84,7 +86,7 @@ function compileAction<Ctx>(schema: Schema, a: ActionDef<Ctx>, index: number): C
     throw new ActionDefinitionError(
       'BAD_COST',
       name,
-      `Cost ${String(cost)} of action "${name}" must be a finite number >= 0 or a function (state, ctx) => number.`,
+      `Cost ${showValue(cost)} of action "${name}" must be a finite number >= 0 or a function (state, ctx) => number.`,
     );
   }
   for (const field of LISTS) {
@@ -131,6 +133,6 @@ function resolve<T>(src: ArgList<T>, args: readonly unknown[], name: string): re
   if (typeof src !== 'function') return src;
   const out = src(args);
   if (!Array.isArray(out))
-    throw new ActionDefinitionError('BAD_LIST', name, `A list of action "${name}" returned ${typeof out} for arguments ${JSON.stringify(args)}, not an array.`);
+    throw new ActionDefinitionError('BAD_LIST', name, `A list of action "${name}" returned ${typeof out} for arguments ${showValue(args)}, not an array.`);
   return out;
 }

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { compileConditions } from './Condition.js';
 import { defineSchema, schemaFromData } from './defineSchema.js';
 import { compileEffects } from './Effect.js';
+import { describeThrown } from './describeValue.js';
 import { DualplanError } from './errors.js';
 import { bool, enumOf, int, mergedBools } from './KeySpec.js';
 import { createState, restoreState } from './WorldState.js';
@@ -18,7 +19,7 @@ function outcome(f: () => unknown): string {
     f();
     return 'ok';
   } catch (e) {
-    if (!(e instanceof DualplanError)) return `untyped ${e instanceof Error ? `${e.name}: ${e.message}` : String(e)}`;
+    if (!(e instanceof DualplanError)) return `untyped ${describeThrown(e)}`;
     if (typeof e.code !== 'string' || e.code === '' || typeof e.subject !== 'string') return `bad error fields ${e.code}/${e.subject}`;
     return 'typed';
   } finally {
@@ -36,8 +37,38 @@ const schema = defineSchema({
   Slot: bool(false, { slots: 3 }),
 });
 const keyName = fc.constantFrom('Alive', 'Ammo', 'Mood', 'Weapon', 'Sword', 'Slot', 'Nope', '', '__proto__', 'constructor');
+/**
+ * Values that cannot be turned into a string the usual way: `String(x)`,
+ * `${x}` or `JSON.stringify(x)` throws a TypeError (or the value's own error)
+ * for each of them.
+ */
+const hostile = fc.constantFrom<unknown>(
+  { toString: 0 },
+  { toString: '' },
+  Object.create(null),
+  {
+    toString() {
+      throw new Error('hostile toString');
+    },
+  },
+  {
+    valueOf() {
+      throw new Error('hostile valueOf');
+    },
+    toString() {
+      throw new Error('hostile toString');
+    },
+  },
+  {
+    toJSON() {
+      throw new Error('hostile toJSON');
+    },
+  },
+  Symbol('hostile'),
+  10n,
+);
 /** Values that are sometimes right and mostly wrong. */
-const junk = fc.oneof(fc.anything(), fc.constantFrom(NaN, Infinity, -1, 0, 1, 9, 10, 2 ** 40, '2', 'Angry', 'Sword', true, null, undefined, {}, []));
+const junk = fc.oneof(fc.anything(), fc.constantFrom(NaN, Infinity, -1, 0, 1, 9, 10, 2 ** 40, '2', 'Angry', 'Sword', true, null, undefined, {}, []), hostile);
 const conditionish = fc.oneof(
   fc.anything(),
   fc.record(

@@ -24,6 +24,7 @@ export function describeValue(value: unknown): string {
     if (value === null || value === undefined) return String(value);
     if (typeof value === 'string') return `${JSON.stringify(value)} (string)`;
     if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return `${String(value)} (${typeof value})`;
+    if (typeof value === 'symbol') return `${value.toString()} (symbol)`;
     if (typeof value === 'function') return `a function${value.name ? ` ${value.name}` : ''}`;
     if (Array.isArray(value)) return `an array of ${value.length}`;
     return `an object${value.constructor && value.constructor !== Object ? ` (${value.constructor.name})` : ''}`;
@@ -48,4 +49,17 @@ export function showValue(value: unknown): string {
   } catch {
     return describeValue(value);
   }
+}
+
+/**
+ * A name-like value (an action's, task's or goal's name, an id, a key) as an
+ * error's subject or in its message: a string as it is, anything else as
+ * {@link showValue} shows it. Never throws, unlike `String(value)` or
+ * `${value}` for an object whose `toString` is not a function.
+ * @example
+ * nameOf('reload'); // 'reload'
+ * nameOf({ toString: '' }); // '{"toString":""}'
+ */
+export function nameOf(value: unknown): string {
+  return typeof value === 'string' ? value : showValue(value);
 }

@@ -1,6 +1,6 @@
 export { DualplanError, SchemaError, UnknownKeyError, ForeignKeyError, ValueRangeError, DefinitionError, SnapshotError } from './errors.js';
 export { UserCodeError } from './UserCodeError.js';
-export { describeThrown, describeValue, showValue } from './describeValue.js';
+export { describeThrown, describeValue, nameOf, showValue } from './describeValue.js';
 export { checkWorldState } from './checkWorldState.js';
 export { bool, int, enumOf, mergedBools } from './KeySpec.js';
 export type { BoolSpec, EnumSpec, IntSpec, KeySpec, EdgePolicy, EnumSource, EnumValue, ValueOf, SlotOptions } from './KeySpec.js';
