@@ -179,6 +179,23 @@ describe('options', () => {
     expect(() => new HtnPlanner(domain, { root: 'Nope' })).toThrow(expect.objectContaining({ code: 'UNDEFINED_TASK', subject: 'Nope' }));
     expect(() => new HtnPlanner(domain).plan(createState(domain.schema), undefined, { task: 'Nope' })).toThrow(expect.objectContaining({ subject: 'Nope' }));
   });
+
+  it('names a seed, root or requested task that cannot be converted to a string (a TypeError before)', () => {
+    const domain = trollHtnDomain();
+    const state = createState(domain.schema);
+    const planner = new HtnPlanner(domain);
+    const named = (subject: string, code: string) => expect.objectContaining({ code, subject });
+    expect(() => new HtnPlanner(domain, { seed: { toString: '' } as never })).toThrow(named('seed', 'BAD_OPTION'));
+    expect(() => new HtnPlanner(domain, { seed: { toString: '' } as never })).toThrow('HtnPlanner option seed must be an integer, got {"toString":""}.');
+    expect(() => planner.reseed(Symbol('s') as never)).toThrow(named('seed', 'BAD_OPTION'));
+    expect(() => new HtnPlanner(domain, { root: { toString: 0 } as never })).toThrow(named('{"toString":0}', 'UNDEFINED_TASK'));
+    expect(() => planner.plan(state, undefined, { task: Object.create(null) })).toThrow(named('{}', 'UNDEFINED_TASK'));
+    expect(() => new HtnPlanner(domain, { mode: 'best-first' }).plan(state, undefined, { task: Symbol('t') as never })).toThrow(
+      named('Symbol(t) (symbol)', 'UNDEFINED_TASK'),
+    );
+    // A task id that is not a whole number is not a task (it planned from taskKind[0.5], undefined, before).
+    expect(() => planner.plan(state, undefined, { task: 0.5 as never })).toThrow(named('0.5', 'UNDEFINED_TASK'));
+  });
 });
 
 describe('trace', () => {

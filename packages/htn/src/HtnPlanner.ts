@@ -9,6 +9,8 @@ import {
   didYouMean,
   moveFaults,
   mulberry32,
+  nameOf,
+  showValue,
   type Plan,
   type SubPlanner,
   type WorldState,
@@ -96,7 +98,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     });
     const texts = new FailureTexts(domain.taskNames, maxSteps, maxDepth);
     if (options.seed !== undefined && !Number.isInteger(options.seed))
-      throw new DualplanError('BAD_OPTION', 'seed', `HtnPlanner option seed must be an integer, got ${String(options.seed)}.`);
+      throw new DualplanError('BAD_OPTION', 'seed', `HtnPlanner option seed must be an integer, got ${showValue(options.seed)}.`);
     this.plugged = domain.slots.map(() => null);
     this.slotVersion = new Int32Array(domain.slots.length);
     this.ownDelegates = delegates;
@@ -184,7 +186,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
 
   /** Restart the generator behind `select: 'random'` compounds from `seed`. */
   reseed(seed: number): void {
-    if (!Number.isInteger(seed)) throw new DualplanError('BAD_OPTION', 'seed', `A seed must be an integer, got ${String(seed)}.`);
+    if (!Number.isInteger(seed)) throw new DualplanError('BAD_OPTION', 'seed', `A seed must be an integer, got ${showValue(seed)}.`);
     this.settings.random = mulberry32(seed);
   }
 
@@ -312,7 +314,10 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
 
   private slotIndex(slot: string): number {
     const index = this.domain.slots.indexOf(slot);
-    if (index < 0) throw new DualplanError('UNDEFINED_SLOT', slot, `Domain ${this.domain.name} has no slot "${slot}".${didYouMean(slot, this.domain.slots)}`);
+    if (index < 0) {
+      const name = nameOf(slot);
+      throw new DualplanError('UNDEFINED_SLOT', name, `Domain ${this.domain.name} has no slot "${name}".${didYouMean(slot, this.domain.slots)}`);
+    }
     return index;
   }
 
@@ -320,7 +325,8 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     const root = request?.task;
     const d = this.planDomain;
     const id = root === undefined ? this.root : typeof root === 'number' ? root : d.taskId(root);
-    if (!(id >= 0 && id < d.taskKind.length && d.taskKind[id] !== TaskKind.Pause)) throw new UndefinedTaskError(String(root ?? '(none)'), 'the plan request');
+    if (!(Number.isInteger(id) && id >= 0 && id < d.taskKind.length && d.taskKind[id] !== TaskKind.Pause))
+      throw new UndefinedTaskError(nameOf(root ?? '(none)'), 'the plan request');
     return id;
   }
 

@@ -1,4 +1,4 @@
-import type { WorldState } from '@dualplan/world-state';
+import { describeThrown, showValue, type WorldState } from '@dualplan/world-state';
 import { Select, type HtnDomain } from './HtnDomain.js';
 import { UtilityError } from './errors.js';
 import { grow } from './planningOps.js';
@@ -69,9 +69,9 @@ function score(d: HtnDomain, m: number, task: number, ws: WorldState<any>, ctx: 
   try {
     value = fn(ws, ctx, args);
   } catch (cause) {
-    throw new UtilityError(d.taskNames[task], d.methodNames[m], `threw: ${cause instanceof Error ? cause.message : String(cause)}`, cause);
+    throw new UtilityError(d.taskNames[task], d.methodNames[m], `threw: ${cause instanceof Error ? cause.message : describeThrown(cause)}`, cause);
   }
   if (typeof value !== 'number' || Number.isNaN(value))
-    throw new UtilityError(d.taskNames[task], d.methodNames[m], `returned ${String(value)}, not a number`, undefined);
+    throw new UtilityError(d.taskNames[task], d.methodNames[m], `returned ${showValue(value)}, not a number`, undefined);
   return value;
 }

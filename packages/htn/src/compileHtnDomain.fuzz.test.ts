@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { bool, check, createState, defineActions, defineSchema, DualplanError, eq, int, set } from '@dualplan/world-state';
+import { bool, check, createState, defineActions, defineSchema, describeThrown, DualplanError, eq, int, set } from '@dualplan/world-state';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import { HtnPlanner } from './HtnPlanner.js';
 
@@ -10,14 +10,41 @@ const typed = (f: () => unknown): string => {
   try {
     return (f(), 'ok');
   } catch (e) {
-    return e instanceof DualplanError && typeof e.subject === 'string' && e.code !== '' ? 'typed' : `untyped ${String(e)}`;
+    return e instanceof DualplanError && typeof e.subject === 'string' && e.code !== '' ? 'typed' : `untyped ${describeThrown(e)}`;
   }
 };
 
 const schema = defineSchema({ Ready: bool(), Level: int(0, 3) });
 const k = schema.keys;
+// Values that cannot be turned into a string the usual way: `String(x)`, `${x}` or `JSON.stringify(x)` throws for each of them.
+const hostile = fc.constantFrom<unknown>(
+  { toString: 0 },
+  { toString: '' },
+  Object.create(null),
+  {
+    toString() {
+      throw new Error('hostile toString');
+    },
+  },
+  {
+    valueOf() {
+      throw new Error('hostile valueOf');
+    },
+    toString() {
+      throw new Error('hostile toString');
+    },
+  },
+  {
+    toJSON() {
+      throw new Error('hostile toJSON');
+    },
+  },
+  Symbol('hostile'),
+  10n,
+);
 const junk = fc.oneof(
   fc.anything(),
+  hostile,
   fc.constantFrom(
     NaN,
     -1,
@@ -29,6 +56,8 @@ const junk = fc.oneof(
     () => null,
     () => ['Work'],
     () => ['Nope'],
+    () => ({ toString: '' }),
+    () => Symbol('hostile'),
     () => {
       throw new Error('x');
     },
@@ -44,6 +73,10 @@ const method = fc.oneof(
       conditions: fc.oneof(fc.constant([eq(k.Ready, false)]), fc.constant([check('c', () => true)]), junk),
       subtasks: fc.oneof(fc.array(subtask, { maxLength: 3 }), junk),
       subtask: junk,
+      cost: junk,
+      weight: junk,
+      utility: fc.oneof(fc.constant(1), junk),
+      check: fc.oneof(fc.constantFrom('plan', 'step', 'tick'), junk),
     },
     { requiredKeys: [] },
   ),
@@ -52,9 +85,12 @@ const task = fc.oneof(
   junk,
   fc.record(
     {
-      kind: fc.oneof(fc.constantFrom('primitive', 'compound', 'delegate', 'macro'), junk),
+      kind: fc.oneof(fc.constantFrom('primitive', 'compound', 'delegate', 'slot', 'parallel', 'macro'), junk),
       name: fc.oneof(name, junk),
       methods: fc.oneof(fc.array(method, { maxLength: 3 }), junk),
+      select: fc.oneof(fc.constantFrom('first', 'random', 'utility'), junk),
+      primary: fc.oneof(fc.array(subtask, { maxLength: 2 }), junk),
+      secondary: fc.oneof(fc.array(subtask, { maxLength: 2 }), junk),
       effects: fc.oneof(fc.constant([set(k.Ready, true)]), junk),
       conditions: junk,
       operator: junk,

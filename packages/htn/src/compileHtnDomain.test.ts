@@ -286,3 +286,72 @@ describe('did you mean', () => {
     );
   });
 });
+
+describe('values that cannot be converted to a string are named, not converted (a TypeError before)', () => {
+  const s = defineSchema({ Done: bool() });
+  const acts = defineActions(s, [{ name: 'A' }]);
+  const caught = (def: unknown): DualplanError => {
+    try {
+      compileHtnDomain(acts, def as never);
+    } catch (e) {
+      return e as DualplanError;
+    }
+    throw new Error('did not throw');
+  };
+  const compound = (extra: object, method: object = {}) => ({ tasks: [{ kind: 'compound', name: 'R', methods: [{ subtasks: ['A'], ...method }], ...extra }] });
+
+  it('a task named by an object is BAD_TASK naming it', () => {
+    for (const [name, subject, got] of [
+      [{ toString: '' }, '{"toString":""}', 'an object'],
+      [Object.create(null), '{}', 'an object'],
+      [Symbol('t'), 'Symbol(t) (symbol)', 'Symbol(t) (symbol)'],
+    ] as const) {
+      const tasks = [
+        { kind: 'compound', name, methods: [{ subtasks: ['A'] }] },
+        { kind: 'parallel', name, primary: ['A'], secondary: ['A'] },
+      ];
+      for (const task of tasks) {
+        const e = caught({ tasks: [task] });
+        expect(e).toBeInstanceOf(TaskDefinitionError);
+        expect([e.code, e.subject, e.message]).toEqual(['BAD_TASK', subject, `Task #0 needs a non-empty string name, got ${got}.`]);
+      }
+    }
+    expect(caught({ tasks: [{ kind: 'compound', name: { toString: 0 }, methods: [{ subtasks: [{ anyOrder: 3 }] }] }] })).toMatchObject({
+      code: 'BAD_ANY_ORDER',
+      subject: '{"toString":0}',
+    });
+  });
+
+  it('a kind, select or check that is an object is an error naming the task', () => {
+    expect(caught({ tasks: [{ kind: { toString: '' }, name: 'R' }] })).toMatchObject({
+      code: 'BAD_TASK',
+      subject: 'R',
+      message: expect.stringContaining('unknown kind {"toString":""}'),
+    });
+    expect(caught(compound({ select: { toString: 0 } }))).toMatchObject({
+      code: 'BAD_SELECT',
+      subject: 'R',
+      message: expect.stringContaining('has select {"toString":0}'),
+    });
+    expect(caught(compound({}, { check: Symbol('c') }))).toMatchObject({
+      code: 'BAD_CHECK',
+      subject: 'R',
+      message: expect.stringContaining('The check Symbol(c) (symbol)'),
+    });
+    expect(caught(compound({}, { check: 10n }))).toMatchObject({ code: 'BAD_CHECK', subject: 'R' });
+  });
+
+  it('a cost, weight or utility that is an object is an error naming the task', () => {
+    expect(caught(compound({}, { cost: { toString: '' } }))).toMatchObject({
+      code: 'BAD_COST',
+      subject: 'R',
+      message: expect.stringContaining('Cost {"toString":""}'),
+    });
+    expect(caught(compound({ select: 'random' }, { weight: Object.create(null) }))).toMatchObject({
+      code: 'BAD_WEIGHT',
+      subject: 'R',
+      message: expect.stringContaining('Weight {}'),
+    });
+    expect(caught(compound({ select: 'utility' }, { utility: Symbol('u') }))).toMatchObject({ code: 'BAD_UTILITY', subject: 'R' });
+  });
+});

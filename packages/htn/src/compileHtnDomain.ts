@@ -2,6 +2,8 @@ import {
   actionStep,
   describeValue,
   checkFields,
+  nameOf,
+  showValue,
   compileConditions,
   type ActionCost,
   type ActionSet,
@@ -76,7 +78,12 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   acts.forEach((a, i) => ids.set(a.name, i));
   tasks.forEach((t, i) => {
     if (!t || typeof t !== 'object' || typeof t.name !== 'string' || t.name === '') {
-      throw new TaskDefinitionError('BAD_TASK', String(t?.name ?? `#${i}`), `Task #${i} needs a non-empty string name.`);
+      const given = (t as { name?: unknown } | null | undefined)?.name;
+      throw new TaskDefinitionError(
+        'BAD_TASK',
+        given === undefined || given === null ? `#${i}` : nameOf(given),
+        `Task #${i} needs a non-empty string name${t && typeof t === 'object' ? `, got ${describeValue(given)}` : `: it is ${describeValue(t)}`}.`,
+      );
     }
     if ((t as { kind: unknown }).kind === 'primitive') {
       throw new TaskDefinitionError(
@@ -90,7 +97,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
       throw new TaskDefinitionError(
         'BAD_TASK',
         t.name,
-        `Task "${t.name}" has unknown kind ${JSON.stringify(kind)}; expected 'compound', 'delegate', 'slot' or 'parallel'.${didYouMean(String(kind), KINDS)}`,
+        `Task "${t.name}" has unknown kind ${showValue(kind)}; expected 'compound', 'delegate', 'slot' or 'parallel'.${didYouMean(kind as string, KINDS)}`,
       );
     }
     checkFields(t, TASK_FIELDS[t.kind as keyof typeof TASK_FIELDS], `${t.kind} task "${t.name}"`);
@@ -138,7 +145,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
             throw new TaskDefinitionError(
               'BAD_SELECT',
               t.name,
-              `Compound task "${t.name}" has select ${JSON.stringify(t.select)}; expected ${SELECTS.map((x) => `'${x}'`).join(', ')}.${didYouMean(String(t.select), SELECTS)}`,
+              `Compound task "${t.name}" has select ${showValue(t.select)}; expected ${SELECTS.map((x) => `'${x}'`).join(', ')}.${didYouMean(t.select, SELECTS)}`,
             );
           taskSelect[i] = code;
         }
@@ -221,7 +228,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
         throw new TaskDefinitionError(
           'BAD_CHECK',
           t.name,
-          `The check ${JSON.stringify(m.check)} of ${where} must be ${CHECKS.map((x) => `'${x}'`).join(', ')}.${didYouMean(String(m.check), CHECKS)}`,
+          `The check ${showValue(m.check)} of ${where} must be ${CHECKS.map((x) => `'${x}'`).join(', ')}.${didYouMean(m.check as string, CHECKS)}`,
         );
       methodCheck.push(check);
       methodNames.push(name);
@@ -300,7 +307,7 @@ function conditionsOf(src: readonly ConditionDef[] | undefined, task: string, wh
 function checkCost(cost: number | undefined, task: string, where: string): void {
   if (cost === undefined) return;
   if (typeof cost !== 'number' || !Number.isFinite(cost) || cost < 0) {
-    throw new TaskDefinitionError('BAD_COST', task, `Cost ${String(cost)} in ${where} must be a finite number >= 0.`);
+    throw new TaskDefinitionError('BAD_COST', task, `Cost ${showValue(cost)} in ${where} must be a finite number >= 0.`);
   }
 }
 
@@ -309,7 +316,7 @@ function checkWeight(weight: number | undefined, select: string, task: string, w
   if (select !== 'random')
     throw new TaskDefinitionError('BAD_WEIGHT', task, `A weight in ${where} needs select: 'random' on task "${task}" (it has select: '${select}').`);
   if (typeof weight !== 'number' || !Number.isFinite(weight) || weight < 0) {
-    throw new TaskDefinitionError('BAD_WEIGHT', task, `Weight ${String(weight)} in ${where} must be a finite number >= 0.`);
+    throw new TaskDefinitionError('BAD_WEIGHT', task, `Weight ${showValue(weight)} in ${where} must be a finite number >= 0.`);
   }
   return weight;
 }
@@ -327,7 +334,7 @@ function checkUtility(utility: number | UtilityFn | undefined, select: string, t
       `Task "${task}" has select: 'utility', so ${where} needs a utility (a number or a function (state, ctx, args) => number).`,
     );
   if (typeof utility === 'function' || (typeof utility === 'number' && Number.isFinite(utility))) return utility;
-  throw new TaskDefinitionError('BAD_UTILITY', task, `Utility ${String(utility)} in ${where} must be a finite number or a function.`);
+  throw new TaskDefinitionError('BAD_UTILITY', task, `Utility ${showValue(utility)} in ${where} must be a finite number or a function.`);
 }
 
 function checkArgs(args: readonly unknown[], task: string): readonly unknown[] {

@@ -1,5 +1,6 @@
 import {
   DualplanError,
+  showValue,
   plainResult,
   resultFromPlain,
   type PlainOutcome,
@@ -67,7 +68,7 @@ export function htnPlanCodec(domain: HtnDomain): PlanCodec {
             throw new DualplanError(
               'UNKNOWN_STEP',
               s.task,
-              `Plan step "${s.task}" names method ${String(m)} for its run-time check, which is not a checked method of HTN domain "${domain.name}": both sides must compile the same domain.`,
+              `Plan step "${s.task}" names method ${showValue(m)} for its run-time check, which is not a checked method of HTN domain "${domain.name}": both sides must compile the same domain.`,
             );
           }
           step = checked.under(step, m);

@@ -142,6 +142,34 @@ describe("select: 'utility'", () => {
     const nan = domain(pick('utility', [{ name: 'odd', utility: () => NaN, subtasks: ['A'] }]));
     expect(thrown(() => new HtnPlanner(nan).plan(state)).code).toBe('UTILITY_FAILED');
   });
+
+  it('a utility returning or throwing a value that cannot be converted to a string is UTILITY_FAILED naming the method (a TypeError before)', () => {
+    const state = createState(schema);
+    const returns = domain(pick('utility', [{ name: 'odd', utility: () => ({ toString: '' }) as never, subtasks: ['A'] }]));
+    const e = thrown(() => new HtnPlanner(returns).plan(state));
+    expect(e).toBeInstanceOf(UtilityError);
+    expect([e.code, e.subject, e.message]).toEqual([
+      'UTILITY_FAILED',
+      'Pick.odd',
+      'The utility of method odd of task "Pick" returned {"toString":""}, not a number.',
+    ]);
+    const hostile = Object.create(null);
+    const throws = domain(
+      pick('utility', [
+        {
+          name: 'odd',
+          utility: () => {
+            throw hostile;
+          },
+          subtasks: ['A'],
+        },
+      ]),
+    );
+    const t = thrown(() => new HtnPlanner(throws).plan(state));
+    expect(t).toBeInstanceOf(UtilityError);
+    expect([t.code, t.subject, t.message]).toEqual(['UTILITY_FAILED', 'Pick.odd', 'The utility of method odd of task "Pick" threw: an object.']);
+    expect((t as { cause?: unknown }).cause).toBe(hostile);
+  });
 });
 
 describe("select: 'random'", () => {

@@ -1,4 +1,16 @@
-import { DualplanError, ParallelCheck, checkFields, emptyConditions, emptyEffects, type PlanBuffer, type PlanStep, type Schema } from '@dualplan/world-state';
+import {
+  DualplanError,
+  ParallelCheck,
+  checkFields,
+  describeValue,
+  emptyConditions,
+  emptyEffects,
+  nameOf,
+  showValue,
+  type PlanBuffer,
+  type PlanStep,
+  type Schema,
+} from '@dualplan/world-state';
 import type { CompoundDef, SubtaskDef, TaskDef } from './HtnDomainDef.js';
 import { TaskDefinitionError } from './errors.js';
 
@@ -28,13 +40,22 @@ const marks = new WeakMap<object, ParallelMark>();
  */
 export function expandParallel(tasks: readonly TaskDef[]): readonly TaskDef[] {
   if (!tasks.some((t) => t?.kind === 'parallel')) return tasks;
-  return tasks.map((t): TaskDef => {
+  return tasks.map((t, i): TaskDef => {
     if (t?.kind !== 'parallel') return t;
-    const name = typeof t.name === 'string' ? t.name : String(t.name);
+    // The same check compileHtnDomain makes of every other task: the compound this becomes must not be named by a stand-in.
+    if (typeof t.name !== 'string' || t.name === '') {
+      const given: unknown = t.name;
+      throw new TaskDefinitionError(
+        'BAD_TASK',
+        given === undefined || given === null ? `#${i}` : nameOf(given),
+        `Task #${i} needs a non-empty string name, got ${describeValue(given)}.`,
+      );
+    }
+    const name = t.name;
     checkFields(t, PARALLEL_FIELDS, `parallel task "${name}"`);
     const branch = (list: unknown, which: string): readonly SubtaskDef[] => {
       if (!Array.isArray(list) || list.length === 0) {
-        throw new TaskDefinitionError('BAD_PARALLEL', name, `Parallel task "${name}" needs a non-empty ${which} subtask list, got ${JSON.stringify(list)}.`);
+        throw new TaskDefinitionError('BAD_PARALLEL', name, `Parallel task "${name}" needs a non-empty ${which} subtask list, got ${showValue(list)}.`);
       }
       for (const ref of list) {
         if (ref !== null && typeof ref === 'object' && 'pause' in ref) {

@@ -77,6 +77,11 @@ describe('slots: the NPC whose combat behaviour is filled when it picks up a wea
     const e = thrown(() => planner.plug('Combt', swordCombatDomain(actions)));
     expect(e).toMatchObject({ code: 'UNDEFINED_SLOT', subject: 'Combt' });
     expect(e.message).toMatch(/did you mean "?Combat"?/i);
+    // A slot name that cannot be converted to a string is named, not converted (a TypeError before).
+    expect(thrown(() => planner.plug({ toString: '' } as never, swordCombatDomain(actions)))).toMatchObject({
+      code: 'UNDEFINED_SLOT',
+      subject: '{"toString":""}',
+    });
     // A layout-equal schema built separately is fine; another layout is not.
     expect(() => planner.plug('Combat', swordCombatDomain(npcActions(npcSchema())))).not.toThrow();
     const other = defineActions(defineSchema({ Other: bool() }), [{ name: 'Swing' }]);

@@ -1,3 +1,4 @@
+import { nameOf, showValue } from '@dualplan/world-state';
 import type { CompoundDef, MethodDef, SubtaskDef, TaskDef, TaskRef } from './HtnDomainDef.js';
 import { TaskDefinitionError } from './errors.js';
 
@@ -20,13 +21,15 @@ export function expandSubtaskGroups(tasks: readonly TaskDef[]): readonly TaskDef
   const extra: CompoundDef[] = [];
   const out = tasks.map((t): TaskDef => {
     if (t?.kind !== 'compound' || !Array.isArray(t.methods)) return t;
+    // Names are checked after this rewrite (compileHtnDomain): until then one may be anything, so messages use nameOf.
+    const task = nameOf(t.name);
     const methods = t.methods.map((m, k): MethodDef => {
       if (!Array.isArray(m?.subtasks) || !m.subtasks.some(isGroup)) return m;
-      const where = `${t.name}#${k}`;
+      const where = `${task}#${k}`;
       const subtasks = m.subtasks.map((ref: SubtaskDef, i: number): SubtaskDef => {
         if (!isGroup(ref)) return ref;
         if ('optional' in ref) {
-          const name = `(optional ${refName(ref.optional, t.name)} in ${where}.${i})`;
+          const name = `(optional ${refName(ref.optional, task)} in ${where}.${i})`;
           extra.push({
             kind: 'compound',
             name,
@@ -41,11 +44,11 @@ export function expandSubtaskGroups(tasks: readonly TaskDef[]): readonly TaskDef
         if (!Array.isArray(group) || group.length === 0 || group.length > MAX_ANY_ORDER) {
           throw new TaskDefinitionError(
             'BAD_ANY_ORDER',
-            t.name,
-            `The any-order group at subtask ${i} of method ${where} must list 1 to ${MAX_ANY_ORDER} tasks, got ${Array.isArray(group) ? group.length : JSON.stringify(group)}.`,
+            task,
+            `The any-order group at subtask ${i} of method ${where} must list 1 to ${MAX_ANY_ORDER} tasks, got ${Array.isArray(group) ? group.length : showValue(group)}.`,
           );
         }
-        const name = `(any order ${group.map((g) => refName(g, t.name)).join(', ')} in ${where}.${i})`;
+        const name = `(any order ${group.map((g) => refName(g, task)).join(', ')} in ${where}.${i})`;
         extra.push({ kind: 'compound', name, methods: permutations(group.length).map((p) => ({ name: p.join(''), subtasks: p.map((j) => group[j]) })) });
         return name;
       });
@@ -66,7 +69,7 @@ function refName(ref: TaskRef, task: string): string {
   throw new TaskDefinitionError(
     'BAD_SUBTASK',
     task,
-    `Malformed optional or any-order subtask ${JSON.stringify(ref)} in task ${task}: expected a task name or { task, args }.`,
+    `Malformed optional or any-order subtask ${showValue(ref)} in task ${task}: expected a task name or { task, args }.`,
   );
 }
 
