@@ -29,7 +29,16 @@ const admissible: readonly [string, GoapPlannerOptions][] = [
   ['optimal: true (direction chosen automatically)', { optimal: true }],
   ['backward, optimal: true', { optimal: true, mode: 'backward' }],
   ['forward, optimal: true', { optimal: true, mode: 'forward' }],
+  // Invariant pruning from the first expansion (it normally starts after 16), with the action bitsets and without them.
+  ['Dijkstra, invariant pruning from the root', { weight: 0, mutexAfter: 0 } as GoapPlannerOptions],
+  ['Dijkstra, invariant pruning from the root, achiever lists (no action bitsets)', { weight: 0, mutexAfter: 0, noBitsets: true } as GoapPlannerOptions],
 ];
+
+/** Test-only settings: when invariant pruning starts, and backward expansion by achiever lists (as for domains of over 1,024 actions). */
+interface Internals {
+  mutexAfter?: number;
+  noBitsets?: boolean;
+}
 
 describe('GOAP on random small domains', () => {
   test.each(admissible)('%s: cost equals the exhaustive optimum, and the plan reaches the goal', (_, options) => {
@@ -37,8 +46,11 @@ describe('GOAP on random small domains', () => {
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
         const rd = randomDomain(seed, { actions: 6 + (seed % 5) });
         const best = optimum(rd);
-        const weight = options.weight === -1 ? admissibleWeight(rd.domain) : options.weight;
-        const planner = new GoapPlanner(rd.domain, { ...options, weight, maxPlanLength: 300, maxExpansions: 1e6 });
+        const { mutexAfter, noBitsets, ...rest } = options as GoapPlannerOptions & Internals;
+        const weight = rest.weight === -1 ? admissibleWeight(rd.domain) : rest.weight;
+        const planner = new GoapPlanner(rd.domain, { ...rest, weight, maxPlanLength: 300, maxExpansions: 1e6 });
+        if (mutexAfter !== undefined) planner.engine.mutexAfter = mutexAfter;
+        if (noBitsets) (planner.engine.backwardIndex as { setterBits: Int32Array | null }).setterBits = null;
         const start = createState(rd.domain.schema, rd.start);
         const r = planner.search(start, 'goal');
         if (best === Infinity) return r.status === 'none';

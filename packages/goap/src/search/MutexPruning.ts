@@ -70,6 +70,14 @@ export class MutexPruning {
   private settled = false;
   /** Number of excluded pairs (each counted once). */
   pairs = 0;
+  /**
+   * Per value fact g, a bitset of actions (`(actionCount + 31) >>> 5` words at `g * words`): those that leave g's
+   * cell alone and have a condition all of whose values exclude g. Regressing a goal that needs g through such an
+   * action gives a goal no reachable state satisfies, so backward search can skip it before regressing (see
+   * `expandBySets`). Null for domains of more than 1,024 actions (the achiever lists and {@link dead} do the work).
+   * Rebuilt with the pair tables.
+   */
+  deadBits: Int32Array | null = null;
 
   /** The domain's invariants (cached per domain), or null when it has too many values for the pair table. */
   static of(domain: GoapDomain): MutexPruning | null {
@@ -375,6 +383,36 @@ export class MutexPruning {
     this.compatAt = Int32Array.from(at);
     this.compat = Int32Array.from(compat);
     this.pairs = pairs;
+    this.buildDeadBits();
+  }
+
+  /** {@link deadBits} from the current pairs. */
+  private buildDeadBits(): void {
+    const d = this.domain;
+    const T = d.touch;
+    const { base, cellOf, nf, mx } = this;
+    const W = (d.actionCount + 31) >>> 5;
+    if (W > 32) return;
+    const bits = (this.deadBits = new Int32Array(nf * W));
+    const writes = new Uint8Array(d.schema.size);
+    for (let a = 0; a < d.actionCount; a++) {
+      for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++)
+        if (T[t * Touch.size + Touch.effOp] !== Touch.NO_EFFECT) writes[T[t * Touch.size + Touch.cell]] = 1;
+      for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) {
+        const k = t * Touch.size;
+        const c = T[k + Touch.cell];
+        // Narrow bool/enum conditions only (a wide one's mask is elsewhere; skipping it only prunes less).
+        if (d.isInt[c] !== 0 || d.wide[c] === 1 || T[k + Touch.allowA] === d.full[c]) continue;
+        const mask = T[k + Touch.allowA];
+        for (let g = 0; g < nf; g++) {
+          if (cellOf[g] === c || writes[cellOf[g]] === 1) continue;
+          let excluded = true;
+          for (let m = mask; m !== 0 && excluded; m &= m - 1) excluded = mx[g * nf + base[c] + 31 - Math.clz32(m & -m)] === 1;
+          if (excluded) bits[g * W + (a >>> 5)] |= 1 << (a & 31);
+        }
+      }
+      for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) writes[T[t * Touch.size + Touch.cell]] = 0;
+    }
   }
 }
 

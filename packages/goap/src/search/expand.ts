@@ -47,10 +47,17 @@ export function expandBackward(s: SearchState, node: number, ch: ChangeList): bo
   const start = index.start;
   const cellStart = index.cellStart;
   const achievers = index.achievers;
+  // Bool/enum cells through the action bitsets where the domain has them; the achiever lists below otherwise.
+  const bySets = index.setterBits !== null;
+  if (bySets) {
+    const next = expandBySets(s, node, atLimit, ch);
+    if (next !== GO_ON) return next === STOP;
+  }
   for (let c = 0; c < size; c++) {
     const words = space.words;
     const o = base + offset[c];
     const int = isInt[c] === 1;
+    if (!int && bySets) continue;
     // An enum of more than 32 values is a multi-word field, read word by word.
     const wd = wide[c] === 1;
     if (wd ? wideFree(words, o, max[c] + 1) : isFree(words, o, shift[c], int, c, min, max, full)) continue;
@@ -92,6 +99,72 @@ export function expandBackward(s: SearchState, node: number, ch: ChangeList): bo
 const GO_ON = 0;
 const STOP = 1;
 const FULL = 2;
+
+/**
+ * The bool/enum part of {@link expandBackward} over the action bitsets of
+ * {@link BackwardIndex}: the candidates are the actions that set a value the
+ * node allows in some constrained cell (rule 1), less those that set a value it
+ * excludes in any (they would fail at once); each is regressed in action order
+ * and marked seen, so the int cells' lookups skip it. With a trace, the
+ * excluded ones are regressed too, so every relevant action gets its verdict.
+ * Returns what the expansion does next.
+ */
+function expandBySets(s: SearchState, node: number, atLimit: boolean, ch: ChangeList): number {
+  const d = s.domain;
+  const space = s.space;
+  const index = s.backwardIndex!;
+  const W = index.setWords;
+  const setter = index.setterBits!;
+  const other = index.otherBits!;
+  const rel = index.relevantScratch;
+  const dead = index.deadScratch;
+  const cellDead = index.cellScratch;
+  const cellStart = index.cellStart;
+  const { offset, shift, isInt, wide, full } = d;
+  const { min, max, size } = d.schema;
+  const words = space.words;
+  const base = space.base[node];
+  const traced = s.trace !== null;
+  // Invariant pruning, where it is on: also out, the actions with a condition that excludes a value the node needs
+  // in a cell they leave alone (regressing through them gives a dead goal). A trace regresses them for their verdicts.
+  const mutexBits = s.mutexActive && !traced ? s.mutex!.deadBits : null;
+  for (let i = 0; i < W; i++) rel[i] = dead[i] = 0;
+  for (let c = 0; c < size; c++) {
+    if (isInt[c] === 1) continue;
+    const o = base + offset[c];
+    const wd = wide[c] === 1;
+    if (wd ? wideFree(words, o, max[c] + 1) : isFree(words, o, shift[c], false, c, min, max, full)) continue;
+    // Ruled out at this cell: the actions that set it to none of the allowed values (the setters of other values of each).
+    let values = 0;
+    for (let w = 0, n = wd ? (max[c] + 32) >>> 5 : 1; w < n; w++) {
+      for (let m = wd ? words[o + w] : maskAt(words, o, shift[c], full[c]); m !== 0; m &= m - 1) {
+        const fb = (cellStart[c] + w * 32 + 31 - Math.clz32(m & -m)) * W;
+        for (let i = 0; i < W; i++) rel[i] |= setter[fb + i];
+        // Out for this value: setting the cell to another value, or (pruning) needing what excludes this one.
+        if (mutexBits === null) {
+          if (values++ === 0) for (let i = 0; i < W; i++) cellDead[i] = other[fb + i];
+          else for (let i = 0; i < W; i++) cellDead[i] &= other[fb + i];
+        } else if (values++ === 0) for (let i = 0; i < W; i++) cellDead[i] = other[fb + i] | mutexBits[fb + i];
+        else for (let i = 0; i < W; i++) cellDead[i] &= other[fb + i] | mutexBits[fb + i];
+      }
+    }
+    for (let i = 0; i < W; i++) dead[i] |= cellDead[i];
+  }
+  const stamp = s.expansionId;
+  const seen = s.seen;
+  for (let i = 0; i < W; i++) {
+    let bits = traced ? rel[i] : rel[i] & ~dead[i];
+    // Excluded candidates count as seen (the int cells' lookups would only regress them to fail).
+    for (let x = rel[i] & dead[i]; x !== 0; x &= x - 1) seen[(i << 5) + 31 - Math.clz32(x & -x)] = stamp;
+    for (; bits !== 0; bits &= bits - 1) {
+      const a = (i << 5) + 31 - Math.clz32(bits & -bits);
+      seen[a] = stamp;
+      const next = regressThrough(s, node, a, atLimit, ch);
+      if (next !== GO_ON) return next;
+    }
+  }
+  return GO_ON;
+}
 
 /** Regress `node` through action `a` and trace the verdict: whether the expansion goes on, stops or fails. */
 function regressThrough(s: SearchState, node: number, a: number, atLimit: boolean, ch: ChangeList): number {
