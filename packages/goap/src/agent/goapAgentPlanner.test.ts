@@ -142,6 +142,20 @@ describe('goapAgentPlanner goal selection', () => {
     expect(() => goapAgentPlanner(new GoapPlanner(fireDomain()), { goals: [foreign] })).toThrow(expect.objectContaining({ code: 'FOREIGN_GOAL' }));
   });
 
+  test('a goal that is neither a name, a compiled goal nor a definition is UNKNOWN_GOAL naming it (a TypeError before)', () => {
+    for (const [goal, subject] of [
+      [null, 'null'],
+      [7, '7'],
+      [Symbol('g'), 'Symbol(g) (symbol)'],
+    ] as const) {
+      expect(() => goapAgentPlanner(new GoapPlanner(fireDomain()), { goals: [goal as never] })).toThrow(
+        expect.objectContaining({ code: 'UNKNOWN_GOAL', subject }),
+      );
+    }
+    // An index is a goal reference too, as for GoapPlanner.plan.
+    expect(goapAgentPlanner(new GoapPlanner(fireDomain()), { goals: [0 as never] }).operators.length).toBeGreaterThan(0);
+  });
+
   test('reports searches and the goal selection to an observer, and stops tracing when it leaves', () => {
     const planner = new GoapPlanner(domain);
     const agent = goapAgentPlanner(planner);

@@ -114,7 +114,8 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
 
 /** @internal A goal given by name, compiled goal or definition, as a compiled goal of the planner's domain. */
 export function resolveGoal(planner: GoapPlanner<any, string>, goal: string | CompiledGoal | GoalDef): CompiledGoal {
-  return typeof goal === 'string'
+  // Only an object can be a compiled goal or a definition: a number, null or symbol goes to goalOf, which names it.
+  return typeof goal !== 'object' || goal === null
     ? planner.goalOf(goal)
     : 'words' in goal
       ? planner.goalOf(goal as CompiledGoal)

@@ -1,4 +1,4 @@
-import { checkFields, compileConditions } from '@dualplan/world-state';
+import { checkFields, compileConditions, describeValue, nameOf, showValue } from '@dualplan/world-state';
 import { GoapDefinitionError } from '../errors.js';
 import { constraintsOf, wideMask } from './constraintsOf.js';
 import type { Layout } from './Layout.js';
@@ -14,8 +14,14 @@ const GOAL_FIELDS = ['name', 'conditions', 'priority', 'valid'];
  * planner.plan(state, goal);
  */
 export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx>, index = -1): CompiledGoal<Ctx> {
-  if (!def || typeof def.name !== 'string' || def.name === '')
-    throw new GoapDefinitionError('BAD_GOAL', String(def?.name ?? index), 'A goal needs a non-empty name.');
+  if (!def || typeof def !== 'object' || typeof def.name !== 'string' || def.name === '') {
+    const given: unknown = (def as { name?: unknown } | null | undefined)?.name;
+    throw new GoapDefinitionError(
+      'BAD_GOAL',
+      given === undefined || given === null ? String(index) : nameOf(given),
+      `A goal needs a non-empty name${def && typeof def === 'object' ? `, got ${describeValue(given)}` : `: it is ${describeValue(def)}`}.`,
+    );
+  }
   const where = `goal ${def.name}`;
   checkFields(def, GOAL_FIELDS, `goal "${def.name}"`);
   if (!Array.isArray(def.conditions)) throw new GoapDefinitionError('BAD_GOAL', def.name, `Goal "${def.name}" needs a conditions array.`);
@@ -29,7 +35,7 @@ export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx
   }
   const priority = def.priority ?? 0;
   if (typeof priority !== 'function' && (typeof priority !== 'number' || Number.isNaN(priority))) {
-    throw new GoapDefinitionError('INVALID_PRIORITY', def.name, `Goal "${def.name}" has priority ${String(priority)}: expected a number or a function.`);
+    throw new GoapDefinitionError('INVALID_PRIORITY', def.name, `Goal "${def.name}" has priority ${showValue(priority)}: expected a number or a function.`);
   }
   const pool: number[] = [];
   const allowed = constraintsOf(domain, conditions, where, def.name, 'CONTRADICTORY_GOAL', pool);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
-import { bool, check, createState, defineActions, defineSchema, DualplanError, enumOf, eq, ge, int, set, add } from '@dualplan/world-state';
+import { bool, check, createState, defineActions, defineSchema, describeThrown, DualplanError, enumOf, eq, ge, int, set, add } from '@dualplan/world-state';
 import { compileGoapDomain } from './compileGoapDomain.js';
 import { GoapPlanner } from '../GoapPlanner.js';
 
@@ -10,14 +10,41 @@ const typed = (f: () => unknown): string => {
   try {
     return (f(), 'ok');
   } catch (e) {
-    return e instanceof DualplanError && typeof e.subject === 'string' && e.code !== '' ? 'typed' : `untyped ${String(e)}`;
+    return e instanceof DualplanError && typeof e.subject === 'string' && e.code !== '' ? 'typed' : `untyped ${describeThrown(e)}`;
   }
 };
 
 const schema = defineSchema({ Armed: bool(), Ammo: int(0, 5), Mode: enumOf(['Idle', 'Hunt'] as const, 0) });
 const k = schema.keys;
+// Values that cannot be turned into a string the usual way: `String(x)`, `${x}` or `JSON.stringify(x)` throws for each of them.
+const hostile = fc.constantFrom<unknown>(
+  { toString: 0 },
+  { toString: '' },
+  Object.create(null),
+  {
+    toString() {
+      throw new Error('hostile toString');
+    },
+  },
+  {
+    valueOf() {
+      throw new Error('hostile valueOf');
+    },
+    toString() {
+      throw new Error('hostile toString');
+    },
+  },
+  {
+    toJSON() {
+      throw new Error('hostile toJSON');
+    },
+  },
+  Symbol('hostile'),
+  10n,
+);
 const junk = fc.oneof(
   fc.anything(),
+  hostile,
   fc.constantFrom(
     NaN,
     -1,
@@ -29,6 +56,8 @@ const junk = fc.oneof(
     [],
     () => 1,
     () => NaN,
+    () => ({ toString: '' }),
+    () => Symbol('hostile'),
     () => {
       throw new Error('x');
     },

@@ -213,6 +213,43 @@ describe('unknown fields', () => {
   });
 });
 
+describe('values that cannot be converted to a string are named, not converted (a TypeError before)', () => {
+  test('an action or goal named by an object is BAD_ACTION or BAD_GOAL naming it', () => {
+    const action = errorOf(() => compileGoapDomain(defineActions(schema, [{ name: { toString: '' } } as never]), { goals: [] }));
+    expect(action).toBeInstanceOf(ActionDefinitionError);
+    expect([action.code, action.subject]).toEqual(['BAD_ACTION', '{"toString":""}']);
+    const goal = errorOf(() => compileGoapDomain(defineActions(schema, []), { goals: [{ name: { toString: 0 }, conditions: [] } as never] }));
+    expect(goal).toBeInstanceOf(GoapDefinitionError);
+    expect([goal.code, goal.subject, goal.message]).toEqual(['BAD_GOAL', '{"toString":0}', 'A goal needs a non-empty name, got an object.']);
+    expect(errorOf(() => compileGoapDomain(defineActions(schema, []), { goals: [{ conditions: [] } as never] })).subject).toBe('0');
+    expect(errorOf(() => compileGoapDomain(defineActions(schema, []), { goals: [Symbol('g') as never] })).message).toBe(
+      'A goal needs a non-empty name: it is Symbol(g) (symbol).',
+    );
+  });
+
+  test('a goal priority that is an object is INVALID_PRIORITY naming the goal', () => {
+    const e = errorOf(() => compileGoapDomain(defineActions(schema, []), { goals: [{ name: 'g', conditions: [], priority: Object.create(null) }] }));
+    expect(e).toBeInstanceOf(GoapDefinitionError);
+    expect([e.code, e.subject, e.message]).toEqual(['INVALID_PRIORITY', 'g', 'Goal "g" has priority {}: expected a number or a function.']);
+  });
+
+  test('a goal requested by an object, null or a symbol is UNKNOWN_GOAL naming it', () => {
+    const d = fireDomain();
+    const planner = new GoapPlanner(d);
+    const state = createState(d.schema);
+    for (const [goal, subject] of [
+      [{ toString: '' }, '{"toString":""}'],
+      [{}, '{}'],
+      [null, 'null'],
+      [Symbol('g'), 'Symbol(g) (symbol)'],
+      [1.5, '1.5'],
+    ] as const) {
+      const e = errorOf(() => planner.plan(state, undefined, { goal: goal as never }));
+      expect([e.code, e.subject]).toEqual(['UNKNOWN_GOAL', subject]);
+    }
+  });
+});
+
 describe('did you mean', () => {
   test('unknown goals and keys name the closest one', () => {
     expect(() => new GoapPlanner(fireDomain()).plan(createState(fireDomain().schema), undefined, { goal: 'fier' })).toThrow(
