@@ -49,6 +49,22 @@ function wideHand() {
 }
 
 describe('MutexPruning', () => {
+  test('deadBits: per needed value, the actions that leave its key alone but need a value excluded with it', () => {
+    const { domain, schema } = hand();
+    const m = MutexPruning.of(domain)!;
+    expect(m.admit(createState(schema, { handEmpty: true }).values)).toBe(true);
+    // Facts in cell order: handEmpty false/true (0, 1), a floor/held/box (2-4), b floor/held/box (5-7); actions pickA, pickB, boxA, boxB.
+    const fact = (cell: number, value: number) => [0, 2, 5][cell] + value;
+    const dead = (f: number) => ['pickA', 'pickB', 'boxA', 'boxB'].filter((_, a) => (m.deadBits![f] >>> a) & 1);
+    // Ball a held: picking b needs an empty hand, boxing b needs b held; both exclude a in the hand. pickA and boxA set a.
+    expect(dead(fact(1, HELD))).toEqual(['pickB', 'boxB']);
+    expect(dead(fact(2, HELD))).toEqual(['pickA', 'boxA']);
+    // Nothing excludes a ball on the floor or in the box, and every action sets handEmpty.
+    expect(dead(fact(1, FLOOR))).toEqual([]);
+    expect(dead(fact(1, BOX))).toEqual([]);
+    expect(dead(fact(0, 1))).toEqual([]);
+  });
+
   test('enums of more than 32 values take part: the wide hand prunes the two held balls at once too', () => {
     const { domain, schema } = wideHand();
     expect(domain.wide[schema.cellOf(schema.keys.a)]).toBe(1);

@@ -3,6 +3,7 @@ import type { GoapDomain } from '../domain/GoapDomain.js';
 import { wideFree, wideHas } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
 import type { ChangeList } from './ChangeList.js';
+import { mutexDeadBits } from './mutexDeadBits.js';
 
 /** Above this many bool/enum values the pair table (values²) is not built: no pruning. */
 const MAX_FACTS = 4096;
@@ -383,36 +384,7 @@ export class MutexPruning {
     this.compatAt = Int32Array.from(at);
     this.compat = Int32Array.from(compat);
     this.pairs = pairs;
-    this.buildDeadBits();
-  }
-
-  /** {@link deadBits} from the current pairs. */
-  private buildDeadBits(): void {
-    const d = this.domain;
-    const T = d.touch;
-    const { base, cellOf, nf, mx } = this;
-    const W = (d.actionCount + 31) >>> 5;
-    if (W > 32) return;
-    const bits = (this.deadBits = new Int32Array(nf * W));
-    const writes = new Uint8Array(d.schema.size);
-    for (let a = 0; a < d.actionCount; a++) {
-      for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++)
-        if (T[t * Touch.size + Touch.effOp] !== Touch.NO_EFFECT) writes[T[t * Touch.size + Touch.cell]] = 1;
-      for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) {
-        const k = t * Touch.size;
-        const c = T[k + Touch.cell];
-        // Narrow bool/enum conditions only (a wide one's mask is elsewhere; skipping it only prunes less).
-        if (d.isInt[c] !== 0 || d.wide[c] === 1 || T[k + Touch.allowA] === d.full[c]) continue;
-        const mask = T[k + Touch.allowA];
-        for (let g = 0; g < nf; g++) {
-          if (cellOf[g] === c || writes[cellOf[g]] === 1) continue;
-          let excluded = true;
-          for (let m = mask; m !== 0 && excluded; m &= m - 1) excluded = mx[g * nf + base[c] + 31 - Math.clz32(m & -m)] === 1;
-          if (excluded) bits[g * W + (a >>> 5)] |= 1 << (a & 31);
-        }
-      }
-      for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) writes[T[t * Touch.size + Touch.cell]] = 0;
-    }
+    this.deadBits = mutexDeadBits(this.domain, mx, base, this.cellOf);
   }
 }
 
