@@ -186,6 +186,47 @@ describe('Agent', () => {
     expect(() => make().tick('0.1' as never)).toThrow('got "0.1" (string)');
   });
 
+  it('names ids, names and options that cannot be converted to a string (a TypeError before)', () => {
+    const planner = mtrPlanner(schema, [{ mtr: [0], steps: [makeStep(schema, 'Dance', { operator: 'Dance' })] }]);
+    const make = (over: object = {}) =>
+      createAgent({ id: 'npc', state: createState(schema), ctx: {}, planner, operators: { Dance: scriptedOperator([Success]) }, ...over });
+    const caught = (f: () => unknown): RunnerError => {
+      try {
+        f();
+      } catch (e) {
+        return e as RunnerError;
+      }
+      throw new Error('did not throw');
+    };
+    const codeOf = (f: () => unknown) => {
+      const e = caught(f);
+      expect(e).toBeInstanceOf(RunnerError);
+      return `${e.code}:${e.subject}`;
+    };
+    const hostile = { toString: '' };
+    const id = caught(() => make({ id: hostile }));
+    expect([id.code, id.subject, id.message]).toEqual(['BAD_AGENT', '{"toString":""}', 'An agent needs a non-empty string id, got an object.']);
+    expect(codeOf(() => make({ id: Symbol('npc') }))).toBe('BAD_AGENT:Symbol(npc) (symbol)');
+    const lower = { name: 'lower', planner, operators: { Dance: scriptedOperator([Success]) } };
+    expect(codeOf(() => make({ runners: hostile }))).toBe('BAD_AGENT:npc');
+    expect(codeOf(() => make({ runners: [{ ...lower, name: hostile }] }))).toBe('BAD_RUNNER:{"toString":""}');
+    expect(codeOf(() => make({ runners: [null] }))).toBe('BAD_RUNNER:#0');
+    expect(codeOf(() => make({ runners: [{ name: 'arms', branchOf: Object.create(null) }] }))).toBe('UNKNOWN_RUNNER:{}');
+    expect(codeOf(() => make().runner(hostile as never))).toBe('UNKNOWN_RUNNER:{"toString":""}');
+    expect(codeOf(() => make({ sensors: hostile }))).toBe('BAD_SENSOR:sensors');
+    expect(codeOf(() => make({ sensors: [{ name: hostile, interval: 1, update() {} }] }))).toBe('BAD_SENSOR:{"toString":""}');
+    // Comparing an object with a number converts it: these threw the object's TypeError.
+    expect(codeOf(() => make({ sensors: [{ name: 'eyes', interval: hostile, update() {} }] }))).toBe('BAD_SENSOR_INTERVAL:eyes');
+    expect(codeOf(() => make({ sensorsPerTick: Object.create(null) }))).toBe('BAD_SENSORS_PER_TICK:sensorsPerTick');
+    expect(codeOf(() => make({ whilePlanning: hostile }))).toBe('BAD_WHILE_PLANNING:whilePlanning');
+    expect(codeOf(() => make({ recheckInterval: hostile }))).toBe('BAD_RECHECK_INTERVAL:recheckInterval');
+    expect(() => make({ recheckInterval: hostile })).toThrow('recheckInterval must be a finite number >= 0, got an object.');
+    // An operator id a planner lists that cannot be an operator's key is UNKNOWN_OPERATOR naming it (Object.hasOwn threw converting it).
+    expect(codeOf(() => make({ planner: { ...planner, operators: [hostile] } }))).toBe('UNKNOWN_OPERATOR:{"toString":""}');
+    expect(codeOf(() => make({ planner: { ...planner, kind: hostile, operators: [Symbol('op')] } }))).toBe('UNKNOWN_OPERATOR:Symbol(op) (symbol)');
+    expect(() => make().sensors.enable(hostile as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_SENSOR', subject: '{"toString":""}' }));
+  });
+
   it('keeps the most recent maxPlanSamples plan times, for the shorthand runner and for named runners', () => {
     let now = 0;
     let calls = 0;

@@ -1,5 +1,5 @@
 import { freeze, produce, type Draft } from 'immer';
-import { describeValue, didYouMean, type AgentPlanner, type UserCodeError, type WorldState } from '@dualplan/world-state';
+import { describeValue, didYouMean, nameOf, type AgentPlanner, type UserCodeError, type WorldState } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode, type FaultMode } from './FaultSource.js';
@@ -103,7 +103,11 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
 
   constructor(options: AgentOptions<Ctx>) {
     if (!options || typeof options.id !== 'string' || options.id === '')
-      throw new RunnerError('BAD_AGENT', String(options?.id ?? ''), 'An agent needs a non-empty string id.');
+      throw new RunnerError(
+        'BAD_AGENT',
+        nameOf((options as { id?: unknown } | null | undefined)?.id ?? ''),
+        `An agent needs a non-empty string id, got ${describeValue((options as { id?: unknown } | null | undefined)?.id)}.`,
+      );
     if (!options.state || typeof options.state.copyFrom !== 'function')
       throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}" needs a world state.`);
     this.id = options.id;
@@ -126,7 +130,19 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
       restoreCtx,
       onFault: (sensor, error, undone, failures, disabled) => this.sensorFault(sensor.name, error, undone, failures, disabled),
     });
+    if (options.runners !== undefined && !Array.isArray(options.runners))
+      throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}": runners must be an array, got ${describeValue(options.runners)}.`);
     const all = options.runners ? options.runners.slice() : [];
+    all.forEach((s, i) => {
+      const name: unknown = (s as { name?: unknown } | null | undefined)?.name;
+      if (!s || typeof s !== 'object' || typeof name !== 'string' || name === '') {
+        throw new RunnerError(
+          'BAD_RUNNER',
+          name === undefined || name === null ? `#${i}` : nameOf(name),
+          `Agent "${options.id}": runner #${i} needs a non-empty string name${s && typeof s === 'object' ? `, got ${describeValue(name)}` : `: it is ${describeValue(s)}`}.`,
+        );
+      }
+    });
     const specs = all.filter((s): s is RunnerSpec<Ctx> => !isBranch(s));
     if (options.planner || options.operators) {
       if (!options.planner || !options.operators) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}": give both planner and operators.`);
@@ -164,15 +180,17 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     );
     for (const b of all.filter(isBranch)) {
       const primary = specs.findIndex((s) => s.name === b.branchOf);
-      if (primary < 0)
+      if (primary < 0) {
+        const of = nameOf(b.branchOf);
         throw new RunnerError(
           'UNKNOWN_RUNNER',
-          b.branchOf,
-          `Agent "${options.id}": runner "${b.name}" is the branch of runner "${b.branchOf}", which the agent does not have (a branch runner needs a planner's runner).${didYouMean(
-            String(b.branchOf),
+          of,
+          `Agent "${options.id}": runner "${b.name}" is the branch of runner "${of}", which the agent does not have (a branch runner needs a planner's runner).${didYouMean(
+            b.branchOf,
             specs.map((s) => s.name),
           )}`,
         );
+      }
       const p = specs[primary];
       const branch = new PlanRunner<Ctx>(this, {
         name: b.name,
@@ -202,7 +220,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   /** The runner with this name (`'main'` for the shorthand). Throws {@link RunnerError} when unknown. */
   runner(name = 'main'): PlanRunner<Ctx> {
     for (const r of this.runners) if (r.name === name) return r;
-    throw new RunnerError('UNKNOWN_RUNNER', name, `Agent "${this.id}" has no runner named "${name}".`);
+    throw new RunnerError('UNKNOWN_RUNNER', nameOf(name), `Agent "${this.id}" has no runner named "${nameOf(name)}".`);
   }
 
   /**

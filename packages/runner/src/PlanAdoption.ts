@@ -1,4 +1,4 @@
-import { validatePlanSafely, type AgentPlanner, type Plan, type PlanResult } from '@dualplan/world-state';
+import { nameOf, validatePlanSafely, type AgentPlanner, type Plan, type PlanResult } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import type { FaultReporter } from './FaultReporter.js';
 import type { Operator, OperatorMap } from './Operator.js';
@@ -181,11 +181,12 @@ export class PlanAdoption<Ctx = any> {
     const ops = new Array<Operator>(steps.length);
     for (let i = 0; i < steps.length; i++) {
       const id = steps[i].operator;
-      if (!Object.hasOwn(operators, id)) {
+      // Only a string (or number) can name a registered operator; Object.hasOwn would convert an object, which can throw.
+      if ((typeof id !== 'string' && typeof id !== 'number') || !Object.hasOwn(operators, id)) {
         throw new RunnerError(
           'UNKNOWN_OPERATOR',
-          id,
-          `Plan step "${steps[i].task}" uses operator "${id}", which runner "${this.host.name}" of agent "${this.agent.id}" does not register.`,
+          nameOf(id),
+          `Plan step "${nameOf(steps[i].task)}" uses operator "${nameOf(id)}", which runner "${this.host.name}" of agent "${this.agent.id}" does not register.`,
         );
       }
       ops[i] = operators[id];

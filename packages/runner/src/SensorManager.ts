@@ -1,4 +1,4 @@
-import { describeValue, type UserCodeError } from '@dualplan/world-state';
+import { describeValue, nameOf, type UserCodeError } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import { faultError } from './FaultSource.js';
 import { RunnerError } from './RunnerError.js';
@@ -47,11 +47,13 @@ export class SensorManager<Ctx = any> {
   private listeners: ((sensor: string) => void)[] = [];
 
   constructor(sensors: readonly Sensor<Ctx>[], maxPerTick = Infinity, faults: SensorFaultOptions<Ctx> = {}) {
+    if (!Array.isArray(sensors)) throw new RunnerError('BAD_SENSOR', 'sensors', `sensors must be an array, got ${describeValue(sensors)}.`);
     const names = new Set<string>();
     for (const s of sensors) {
       if (!s || typeof s.name !== 'string' || typeof s.update !== 'function')
-        throw new RunnerError('BAD_SENSOR', String(s?.name ?? ''), 'A sensor needs a name and an update function.');
-      if (!(s.interval >= 0) || !Number.isFinite(s.interval))
+        throw new RunnerError('BAD_SENSOR', nameOf((s as { name?: unknown } | null | undefined)?.name ?? ''), 'A sensor needs a name and an update function.');
+      // typeof first: comparing an object converts it, which can throw.
+      if (typeof s.interval !== 'number' || !(s.interval >= 0) || !Number.isFinite(s.interval))
         throw new RunnerError(
           'BAD_SENSOR_INTERVAL',
           s.name,
@@ -60,7 +62,7 @@ export class SensorManager<Ctx = any> {
       if (names.has(s.name)) throw new RunnerError('DUPLICATE_SENSOR', s.name, `Sensor "${s.name}" is registered twice.`);
       names.add(s.name);
     }
-    if (!(maxPerTick >= 1) || (Number.isFinite(maxPerTick) && !Number.isInteger(maxPerTick))) {
+    if (typeof maxPerTick !== 'number' || !(maxPerTick >= 1) || (Number.isFinite(maxPerTick) && !Number.isInteger(maxPerTick))) {
       throw new RunnerError('BAD_SENSORS_PER_TICK', 'sensorsPerTick', `sensorsPerTick must be an integer >= 1, got ${describeValue(maxPerTick)}.`);
     }
     const limit = faults.failureLimit ?? 3;
@@ -145,7 +147,7 @@ export class SensorManager<Ctx = any> {
   /** Re-enable a sensor disabled after failing (it runs on the next tick). Throws for an unknown name. */
   enable(name: string): void {
     const i = this.sensors.findIndex((s) => s.name === name);
-    if (i < 0) throw new RunnerError('UNKNOWN_SENSOR', name, `No sensor named "${name}".`);
+    if (i < 0) throw new RunnerError('UNKNOWN_SENSOR', nameOf(name), `No sensor named "${nameOf(name)}".`);
     this.disabled[i] = 0;
     this.failures[i] = 0;
     this.due[i] = -Infinity;

@@ -1,4 +1,4 @@
-import { describeValue, didYouMean, type AgentPlanner, type PlanStep } from '@dualplan/world-state';
+import { describeValue, didYouMean, nameOf, type AgentPlanner, type PlanStep } from '@dualplan/world-state';
 import type { OperatorMap } from './Operator.js';
 import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 import { RunnerError } from './RunnerError.js';
@@ -40,16 +40,17 @@ export function checkOperators(planner: AgentPlanner<any>, operators: OperatorMa
     throw new RunnerError(
       'BAD_PLANNER',
       runner,
-      `Planner "${planner.kind}" of runner "${runner}" needs an \`operators\` array listing the operator ids its plans use.`,
+      `Planner "${nameOf(planner.kind)}" of runner "${runner}" needs an \`operators\` array listing the operator ids its plans use.`,
     );
   }
   const known = Object.keys(operators);
   for (const id of planner.operators) {
-    if (!Object.hasOwn(operators, id)) {
+    // Only a string (or number) can name a registered operator; Object.hasOwn would convert an object, which can throw.
+    if ((typeof id !== 'string' && typeof id !== 'number') || !Object.hasOwn(operators, id)) {
       throw new RunnerError(
         'UNKNOWN_OPERATOR',
-        id,
-        `Planner "${planner.kind}" uses operator "${id}", which runner "${runner}" does not register.${didYouMean(id, known)}`,
+        nameOf(id),
+        `Planner "${nameOf(planner.kind)}" uses operator "${nameOf(id)}", which runner "${runner}" does not register.${didYouMean(id, known)}`,
       );
     }
   }
@@ -61,6 +62,9 @@ export function checkOperators(planner: AgentPlanner<any>, operators: OperatorMa
  * const { retry, samples, whilePlanning, recheck } = checkRunnerOptions(options); // throws RunnerError on a bad one
  */
 export function checkRunnerOptions(options: PlanRunnerOptions<any>): { retry: number; samples: number; whilePlanning: 'continue' | 'idle'; recheck: number } {
+  if (options && options.name !== undefined && (typeof options.name !== 'string' || options.name === '')) {
+    throw new RunnerError('BAD_RUNNER', nameOf(options.name), `A runner's name must be a non-empty string, got ${describeValue(options.name)}.`);
+  }
   if (!options || typeof options.planner?.plan !== 'function' || typeof options.planner.shouldReplace !== 'function') {
     throw new RunnerError('BAD_PLANNER', options?.name ?? 'main', 'A runner needs a planner implementing AgentPlanner (plan, shouldReplace).');
   }
@@ -79,10 +83,10 @@ export function checkRunnerOptions(options: PlanRunnerOptions<any>): { retry: nu
     throw new RunnerError('BAD_MAX_PLAN_SAMPLES', 'maxPlanSamples', `maxPlanSamples must be an integer >= 1, got ${describeValue(samples)}.`);
   const whilePlanning = options.whilePlanning ?? 'continue';
   if (whilePlanning !== 'continue' && whilePlanning !== 'idle') {
-    throw new RunnerError('BAD_WHILE_PLANNING', 'whilePlanning', `whilePlanning must be 'continue' or 'idle', got ${String(whilePlanning)}.`);
+    throw new RunnerError('BAD_WHILE_PLANNING', 'whilePlanning', `whilePlanning must be 'continue' or 'idle', got ${describeValue(whilePlanning)}.`);
   }
   const recheck = options.recheckInterval ?? 0;
-  if (!(recheck >= 0) || !Number.isFinite(recheck))
-    throw new RunnerError('BAD_RECHECK_INTERVAL', 'recheckInterval', `recheckInterval must be a finite number >= 0, got ${recheck}.`);
+  if (typeof recheck !== 'number' || !(recheck >= 0) || !Number.isFinite(recheck))
+    throw new RunnerError('BAD_RECHECK_INTERVAL', 'recheckInterval', `recheckInterval must be a finite number >= 0, got ${describeValue(recheck)}.`);
   return { retry, samples, whilePlanning, recheck };
 }

@@ -1,5 +1,14 @@
 import workerpool from 'workerpool';
-import type { PendingPlanner, Plan, PlanCodec, PlanReceiver, PlanResult } from '@dualplan/world-state';
+import {
+  describeThrown,
+  describeValue,
+  nameOf,
+  type PendingPlanner,
+  type Plan,
+  type PlanCodec,
+  type PlanReceiver,
+  type PlanResult,
+} from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
 import { revivedFaults, revivedThrown, type InlineAnswer } from './poolFaults.js';
 import { PooledPlanner, type PooledPlannerOptions } from './PooledPlanner.js';
@@ -99,18 +108,24 @@ export class PlannerPool {
     if (!options || typeof options.script !== 'string' || options.script === '')
       throw new RunnerError('BAD_POOL_OPTION', 'script', 'A planner pool needs the path or URL of its worker script.');
     const timeout = options.timeoutMs ?? 5000;
-    if (!(timeout >= 0)) throw new RunnerError('BAD_POOL_OPTION', 'timeoutMs', `timeoutMs must be a number >= 0, got ${timeout}.`);
+    // typeof first throughout: comparing an object converts it, which can throw.
+    if (typeof timeout !== 'number' || !(timeout >= 0))
+      throw new RunnerError('BAD_POOL_OPTION', 'timeoutMs', `timeoutMs must be a number >= 0, got ${describeValue(timeout)}.`);
     const max = options.maxWorkers ?? Math.max(1, workerpool.cpus - 1);
-    if (!Number.isInteger(max) || max < 1) throw new RunnerError('BAD_POOL_OPTION', 'maxWorkers', `maxWorkers must be an integer >= 1, got ${max}.`);
+    if (!Number.isInteger(max) || max < 1)
+      throw new RunnerError('BAD_POOL_OPTION', 'maxWorkers', `maxWorkers must be an integer >= 1, got ${describeValue(max)}.`);
     const batch = options.maxBatch ?? 256;
-    if (!Number.isInteger(batch) || batch < 1) throw new RunnerError('BAD_POOL_OPTION', 'maxBatch', `maxBatch must be an integer >= 1, got ${batch}.`);
+    if (!Number.isInteger(batch) || batch < 1)
+      throw new RunnerError('BAD_POOL_OPTION', 'maxBatch', `maxBatch must be an integer >= 1, got ${describeValue(batch)}.`);
     const aging = options.agingTurns ?? 30;
-    if (!(aging > 0)) throw new RunnerError('BAD_POOL_OPTION', 'agingTurns', `agingTurns must be a number > 0, got ${aging}.`);
+    if (typeof aging !== 'number' || !(aging > 0))
+      throw new RunnerError('BAD_POOL_OPTION', 'agingTurns', `agingTurns must be a number > 0, got ${describeValue(aging)}.`);
     const kill = options.terminateTimeoutMs ?? 250;
-    if (!(kill >= 0)) throw new RunnerError('BAD_POOL_OPTION', 'terminateTimeoutMs', `terminateTimeoutMs must be a number >= 0, got ${kill}.`);
+    if (typeof kill !== 'number' || !(kill >= 0))
+      throw new RunnerError('BAD_POOL_OPTION', 'terminateTimeoutMs', `terminateTimeoutMs must be a number >= 0, got ${describeValue(kill)}.`);
     const shared = options.sharedMemory ?? 'auto';
     if (shared !== 'auto' && typeof shared !== 'boolean')
-      throw new RunnerError('BAD_POOL_OPTION', 'sharedMemory', `sharedMemory must be true, false or 'auto', got ${String(shared)}.`);
+      throw new RunnerError('BAD_POOL_OPTION', 'sharedMemory', `sharedMemory must be true, false or 'auto', got ${describeValue(shared)}.`);
     const canShare = sharedMemoryAvailable();
     if (shared === true && !canShare)
       throw new RunnerError(
@@ -152,6 +167,8 @@ export class PlannerPool {
    * const planner = pool.planner('troll', { local: htnAgentPlanner(new HtnPlanner(domain)), codec: htnPlanCodec(domain) });
    */
   planner<Ctx>(domain: string, options: PooledPlannerOptions<Ctx>): PendingPlanner<Ctx> {
+    if (typeof domain !== 'string' || domain === '')
+      throw new RunnerError('BAD_PLANNER', nameOf(domain), `pool.planner(domain) needs the domain's name (a non-empty string), got ${describeValue(domain)}.`);
     if (!options?.local || typeof options.local.plan !== 'function')
       throw new RunnerError('BAD_PLANNER', domain, `pool.planner("${domain}") needs the local AgentPlanner of the same domain.`);
     if (!options.codec || typeof options.codec.decode !== 'function')
@@ -326,7 +343,7 @@ export class PlannerPool {
     try {
       result = planner.codec.decode(a.outcome);
     } catch (e) {
-      return this.failed(receiver, id, `domain ${lane.domain}: ${e instanceof Error ? e.message : String(e)}`);
+      return this.failed(receiver, id, `domain ${lane.domain}: ${e instanceof Error ? e.message : describeThrown(e)}`);
     }
     this.stats.answered++;
     receiver.receive(id, { ...result, faults: revivedFaults(a.faults) } as PlanResult, '');
@@ -339,12 +356,12 @@ export class PlannerPool {
     p.unqueue();
     p.awaited = 0;
     this.stats.failures++;
-    receiver.receive(id, null, `domain ${lane.domain}: planner threw: ${thrown instanceof Error ? thrown.message : String(thrown)}`, true, thrown);
+    receiver.receive(id, null, `domain ${lane.domain}: planner threw: ${thrown instanceof Error ? thrown.message : describeThrown(thrown)}`, true, thrown);
   }
 
   private fail(lane: Lane, block: Block<PooledPlanner<any>>, e: unknown): void {
     this.inFlight--;
-    const reason = `domain ${lane.domain}: worker failed: ${e instanceof Error ? e.message : String(e)}`;
+    const reason = `domain ${lane.domain}: worker failed: ${e instanceof Error ? e.message : describeThrown(e)}`;
     for (let i = 0; i < block.count; i++) {
       const planner = block.planners[i]!;
       const id = block.ids[i];

@@ -1,4 +1,4 @@
-import type { PlanCodec, PlanReceiver, PlanResult, StateValues } from '@dualplan/world-state';
+import { describeThrown, type PlanCodec, type PlanReceiver, type PlanResult, type StateValues } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
 import { UrgencyQueue, type Queued } from '../scheduling/UrgencyQueue.js';
 import { frozenResult } from '../sharing/frozenResult.js';
@@ -137,7 +137,7 @@ export class PoolLane<P extends Queued> {
       try {
         r = frozenResult(codec.decode(table.plain[n]));
       } catch (e) {
-        r = e instanceof Error ? e : new Error(String(e));
+        r = e instanceof Error ? e : new Error(describeThrown(e));
       }
       decoded[n] = r;
     }

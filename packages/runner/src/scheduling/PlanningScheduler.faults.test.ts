@@ -80,6 +80,39 @@ describe('faults in answers of pending planners', () => {
     expect(pending.c.types()).toContain('planningFailed');
   });
 
+  it('a scheduled planner that throws a value that cannot be converted to a string is a planner fault all the same (a TypeError before)', () => {
+    const hostile = Object.create(null);
+    const broken: AgentPlanner = {
+      kind: 'fake',
+      operators: [],
+      plan: () => {
+        throw hostile;
+      },
+      shouldReplace: () => ({ replace: false, reason: '' }),
+    };
+    const s = new PlanningScheduler({ frameWork: 10, sliceWork: 10 });
+    const pending = run(s.schedule(broken));
+    pending.agent.tick(0.1);
+    expect(() => s.runFrame()).not.toThrow();
+    const [f] = faultsOf(pending.c.events);
+    expect(f).toMatchObject({ where: 'planner', subject: 'fake' });
+    expect(f.error.cause).toBe(hostile);
+    const failed = pending.c.events.find((e) => e.type === 'planningFailed');
+    expect(failed && 'reason' in failed && failed.reason).toBe('planner fake threw: an object');
+  });
+
+  it('names scheduler options that cannot be compared with a number (a TypeError before)', () => {
+    for (const name of ['frameBudgetMs', 'frameWork', 'sliceWork', 'agingFrames']) {
+      expect(() => new PlanningScheduler({ [name]: { toString: '' } })).toThrow(
+        expect.objectContaining({
+          code: 'BAD_SCHEDULER_OPTION',
+          subject: name,
+          message: `PlanningScheduler option ${name} must be a number > 0, got an object.`,
+        }),
+      );
+    }
+  });
+
   it("with faults: 'rethrow' the fault in an answer delivered between ticks is thrown from the agent's next tick, once", () => {
     const s = new PlanningScheduler({ frameWork: 10, sliceWork: 10 });
     const { agent } = run(s.schedule(faultyPlanner()), { faults: 'rethrow', whilePlanning: 'idle' });

@@ -1,4 +1,6 @@
 import {
+  describeThrown,
+  describeValue,
   isSlicedPlanner,
   type AgentPlanner,
   type Plan,
@@ -254,7 +256,7 @@ export class PlanningScheduler {
       // User code (a cost, an opaque check) threw: the agent gets a failure and asks again.
       this.active = null;
       this.stats.failures++;
-      this.answer(job, null, `planner ${job.planner.kind} threw: ${e instanceof Error ? e.message : String(e)}`, true, e);
+      this.answer(job, null, `planner ${job.planner.kind} threw: ${e instanceof Error ? e.message : describeThrown(e)}`, true, e);
       return 1;
     }
     if (result === null) {
@@ -295,6 +297,7 @@ function release(job: Job): void {
 }
 
 function positive(value: number, name: string): number {
-  if (!(value > 0)) throw new RunnerError('BAD_SCHEDULER_OPTION', name, `PlanningScheduler option ${name} must be a number > 0, got ${value}.`);
+  if (typeof value !== 'number' || !(value > 0))
+    throw new RunnerError('BAD_SCHEDULER_OPTION', name, `PlanningScheduler option ${name} must be a number > 0, got ${describeValue(value)}.`);
   return value;
 }

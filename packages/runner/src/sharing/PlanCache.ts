@@ -1,4 +1,4 @@
-import type { PlanResult } from '@dualplan/world-state';
+import { describeValue, type PlanResult } from '@dualplan/world-state';
 import { frozenResult } from './frozenResult.js';
 import { RunnerError } from '../RunnerError.js';
 
@@ -61,7 +61,7 @@ export class PlanCache {
   constructor(options: PlanCacheOptions = {}) {
     const capacity = options.capacity ?? 4096;
     if (!Number.isInteger(capacity) || capacity < 1)
-      throw new RunnerError('BAD_CACHE_OPTION', 'capacity', `PlanCache capacity must be an integer >= 1, got ${capacity}.`);
+      throw new RunnerError('BAD_CACHE_OPTION', 'capacity', `PlanCache capacity must be an integer >= 1, got ${describeValue(capacity)}.`);
     this.capacity = capacity;
   }
 

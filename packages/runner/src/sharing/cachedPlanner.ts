@@ -1,4 +1,4 @@
-import { ForwardingPlanner, type AgentPlanner, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
+import { describeValue, ForwardingPlanner, type AgentPlanner, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
 import { UnknownKeyError } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
 import type { PlanCache } from './PlanCache.js';
@@ -48,8 +48,12 @@ export function cachedPlanner<Ctx>(planner: AgentPlanner<Ctx>, cache: PlanCache,
   const clock = options.clock ?? (() => performance.now());
   const cacheNone = options.cacheNone !== false;
   const afterFailure = options.afterFailure ?? 60;
-  if (!(afterFailure >= 0))
-    throw new RunnerError('BAD_CACHE_OPTION', 'afterFailure', `cachedPlanner afterFailure must be a number of seconds >= 0, got ${afterFailure}.`);
+  if (typeof afterFailure !== 'number' || !(afterFailure >= 0))
+    throw new RunnerError(
+      'BAD_CACHE_OPTION',
+      'afterFailure',
+      `cachedPlanner afterFailure must be a number of seconds >= 0, got ${describeValue(afterFailure)}.`,
+    );
   return new CachedPlanner(planner, cache, options.name, options.ctxKey, clock, cacheNone, afterFailure, (state) => resolve(options, state));
 }
 

@@ -72,6 +72,15 @@ describe('cachedPlanner', () => {
     expect(cache.stats).toMatchObject({ lookups: 2, hits: 1, bypassed: 2 });
   });
 
+  it('names a capacity or afterFailure that cannot be compared with a number (a TypeError before)', () => {
+    expect(() => new PlanCache({ capacity: { toString: '' } as never })).toThrow(
+      expect.objectContaining({ code: 'BAD_CACHE_OPTION', subject: 'capacity', message: 'PlanCache capacity must be an integer >= 1, got an object.' }),
+    );
+    expect(() => cachedPlanner(planner(), new PlanCache(), { name: 'x', afterFailure: Object.create(null) })).toThrow(
+      expect.objectContaining({ code: 'BAD_CACHE_OPTION', subject: 'afterFailure' }),
+    );
+  });
+
   it('never caches a budget answer', () => {
     let calls = 0;
     const budget: AgentPlanner = {
