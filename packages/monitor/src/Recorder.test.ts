@@ -222,6 +222,16 @@ describe('record', () => {
     expect(() => recorder.agent('trol')).toThrow(expect.objectContaining({ code: 'UNKNOWN_AGENT', message: expect.stringContaining('recorded: troll') }));
     expect(() => record(troll, { runsPerAgent: 0 })).toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'runsPerAgent' }));
     expect(() => record({} as Agent)).toThrow(expect.objectContaining({ code: 'BAD_AGENT' }));
+    // Values that cannot be converted to a string are named, not converted (a TypeError before).
+    expect(() => record({ id: { toString: '' } } as never)).toThrow(expect.objectContaining({ code: 'BAD_AGENT', subject: '{"toString":""}' }));
+    expect(() => recorder.agent(Object.create(null))).toThrow(expect.objectContaining({ code: 'UNKNOWN_AGENT', subject: '{}' }));
+    expect(() => record(troll, { runsPerAgent: { toString: 0 } as never })).toThrow(
+      expect.objectContaining({
+        code: 'BAD_OPTION',
+        subject: 'runsPerAgent',
+        message: 'Recorder option runsPerAgent must be an integer >= 1, got {"toString":0}.',
+      }),
+    );
   });
 
   it('cuts searches larger than maxSearchItems and marks the run', () => {

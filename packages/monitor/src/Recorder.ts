@@ -1,5 +1,5 @@
 import type { Agent, RunnerEvent } from '@dualplan/runner';
-import type { AgentPlanner, ObservedGoal, PlanObserver, SearchTrace } from '@dualplan/world-state';
+import { nameOf, showValue, type AgentPlanner, type ObservedGoal, type PlanObserver, type SearchTrace } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { describeKeys, namedChanges } from './namedState.js';
 import {
@@ -24,7 +24,7 @@ const MAX_PENDING_SEARCHES = 64;
 function positiveInt(value: number | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min)
-    throw new MonitorError('BAD_OPTION', name, `Recorder option ${name} must be an integer >= ${min}, got ${String(value)}.`);
+    throw new MonitorError('BAD_OPTION', name, `Recorder option ${name} must be an integer >= ${min}, got ${showValue(value)}.`);
   return value;
 }
 
@@ -96,9 +96,9 @@ export class Recorder {
 
   /** Start recording `agent` (its id must be new to this recorder). */
   add(agent: Agent): void {
-    if (this.stopped) throw new MonitorError('STOPPED', agent?.id ?? '', 'This recorder was stopped; create a new one.');
+    if (this.stopped) throw new MonitorError('STOPPED', nameOf(agent?.id ?? ''), 'This recorder was stopped; create a new one.');
     if (!agent || typeof agent.addListener !== 'function' || !Array.isArray(agent.runners))
-      throw new MonitorError('BAD_AGENT', String(agent?.id ?? ''), 'record() needs agents made by createAgent (from @dualplan/runner).');
+      throw new MonitorError('BAD_AGENT', nameOf(agent?.id ?? ''), 'record() needs agents made by createAgent (from @dualplan/runner).');
     if (this.entries.has(agent.id)) throw new MonitorError('DUPLICATE_AGENT', agent.id, `Agent "${agent.id}" is already recorded.`);
     const entry: AgentEntry = {
       agent,
@@ -213,7 +213,7 @@ export class Recorder {
 
   private entry(id: string): AgentEntry {
     const e = this.entries.get(id);
-    if (!e) throw new MonitorError('UNKNOWN_AGENT', id, `No recorded agent "${id}"; recorded: ${this.agentIds.join(', ') || '(none)'}.`);
+    if (!e) throw new MonitorError('UNKNOWN_AGENT', nameOf(id), `No recorded agent "${nameOf(id)}"; recorded: ${this.agentIds.join(', ') || '(none)'}.`);
     return e;
   }
 

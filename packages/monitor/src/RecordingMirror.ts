@@ -1,4 +1,5 @@
 import type { AgentRecording, Recording, RecordingMessage } from './Recording.js';
+import { nameOf } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -40,7 +41,7 @@ export class RecordingMirror {
       return '';
     }
     const rec = this.recording;
-    if (rec === null) throw new MonitorError('NO_SNAPSHOT', message.type, `Received a "${message.type}" message before any snapshot.`);
+    if (rec === null) throw new MonitorError('NO_SNAPSHOT', nameOf(message.type), `Received a "${nameOf(message.type)}" message before any snapshot.`);
     const agents = rec.agents as AgentRecording[];
     if (message.type === 'agent') {
       const i = agents.findIndex((a) => a.id === message.agent.id);
@@ -49,7 +50,7 @@ export class RecordingMirror {
       return message.agent.id;
     }
     const i = agents.findIndex((a) => a.id === message.agent);
-    if (i < 0) throw new MonitorError('UNKNOWN_AGENT', message.agent, `Update for unknown agent "${message.agent}".`);
+    if (i < 0) throw new MonitorError('UNKNOWN_AGENT', nameOf(message.agent), `Update for unknown agent "${nameOf(message.agent)}".`);
     const a = agents[i] as Mutable<AgentRecording>;
     const runs = a.runs.concat(message.runs);
     const timeline = a.timeline.concat(message.timeline);

@@ -19,5 +19,8 @@ describe('RingBuffer', () => {
 
   it('rejects a capacity below 1', () => {
     expect(() => new RingBuffer(0)).toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'capacity' }));
+    expect(() => new RingBuffer(Symbol('c') as never)).toThrow(
+      expect.objectContaining({ code: 'BAD_OPTION', subject: 'capacity', message: 'A ring buffer needs an integer capacity >= 1, got Symbol(c) (symbol).' }),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { showValue } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 
 /**
@@ -18,7 +19,7 @@ export class RingBuffer<T> {
 
   constructor(capacity: number) {
     if (!Number.isInteger(capacity) || capacity < 1)
-      throw new MonitorError('BAD_OPTION', 'capacity', `A ring buffer needs an integer capacity >= 1, got ${String(capacity)}.`);
+      throw new MonitorError('BAD_OPTION', 'capacity', `A ring buffer needs an integer capacity >= 1, got ${showValue(capacity)}.`);
     this.capacity = capacity;
   }
 

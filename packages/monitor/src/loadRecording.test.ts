@@ -18,6 +18,14 @@ describe('loadRecording', () => {
     bad([], '(root)', /expected an object/);
     bad({ ...empty, format: 'other' }, 'format', /"other"/);
     bad({ ...empty, version: 0 }, 'version', /positive integer/);
+    // What JSON.stringify cannot show (it threw) is shown all the same.
+    bad({ ...empty, format: 10n }, 'format', /field "format" is 10 \(bigint\)/);
+    const unprintable = {
+      toJSON() {
+        throw new Error('no');
+      },
+    };
+    bad({ ...empty, version: unprintable }, 'version', /field "version" is an object/);
     bad({ ...empty, agents: {} }, 'agents', /must be an array/);
     bad(
       { ...empty, agents: [{ id: 'troll', keys: [], actions: [], compounds: [], methods: [], goals: [], runs: 'x', timeline: [] }] },
@@ -55,5 +63,11 @@ describe('RecordingMirror', () => {
     expect(() => mirror.apply(update)).toThrow(expect.objectContaining({ code: 'NO_SNAPSHOT' }));
     mirror.apply({ type: 'snapshot', recording: loadRecording(empty) });
     expect(() => mirror.apply(update)).toThrow(expect.objectContaining({ code: 'UNKNOWN_AGENT', subject: 'troll' }));
+    // Parsed JSON can hold an object whose toString is not a function: named, not converted (a TypeError before).
+    const hostile = JSON.parse('{"toString": 1}');
+    expect(() => mirror.apply({ ...update, agent: hostile })).toThrow(expect.objectContaining({ code: 'UNKNOWN_AGENT', subject: '{"toString":1}' }));
+    expect(() => new RecordingMirror().apply({ ...update, type: hostile })).toThrow(
+      expect.objectContaining({ code: 'NO_SNAPSHOT', subject: '{"toString":1}' }),
+    );
   });
 });

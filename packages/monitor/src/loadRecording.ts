@@ -1,3 +1,4 @@
+import { showValue } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { RECORDING_VERSION, type Recording } from './Recording.js';
 
@@ -28,9 +29,9 @@ export function loadRecording(input: string | unknown): Recording {
     }
   }
   if (!isObject(data)) fail('(root)', 'expected an object.');
-  if (data.format !== 'dualplan-recording') fail('format', `field "format" is ${JSON.stringify(data.format)}, expected "dualplan-recording".`);
+  if (data.format !== 'dualplan-recording') fail('format', `field "format" is ${showValue(data.format)}, expected "dualplan-recording".`);
   if (typeof data.version !== 'number' || !Number.isInteger(data.version) || data.version < 1)
-    fail('version', `field "version" is ${JSON.stringify(data.version)}, expected a positive integer.`);
+    fail('version', `field "version" is ${showValue(data.version)}, expected a positive integer.`);
   if (data.version > RECORDING_VERSION) {
     throw new MonitorError(
       'UNSUPPORTED_VERSION',

@@ -1,4 +1,5 @@
 import { WebSocketServer, type WebSocket } from 'ws';
+import { showValue } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import type { Recorder } from './Recorder.js';
 
@@ -32,8 +33,10 @@ export interface ServedRecorder {
 export function serveWebSocket(recorder: Recorder, options: WebSocketServerOptions = {}): Promise<ServedRecorder> {
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    return Promise.reject(new MonitorError('BAD_OPTION', 'port', `serveWebSocket option port must be an integer in [0, 65535], got ${String(port)}.`));
+    return Promise.reject(new MonitorError('BAD_OPTION', 'port', `serveWebSocket option port must be an integer in [0, 65535], got ${showValue(port)}.`));
   const host = options.host ?? '127.0.0.1';
+  if (typeof host !== 'string' || host === '')
+    return Promise.reject(new MonitorError('BAD_OPTION', 'host', `serveWebSocket option host must be a non-empty string, got ${showValue(host)}.`));
   return new Promise((resolve, reject) => {
     const server = new WebSocketServer({ port, host });
     const sockets = new Set<WebSocket>();

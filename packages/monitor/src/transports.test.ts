@@ -95,5 +95,13 @@ describe('WebSocket transport', () => {
     await until(() => closed !== '');
     disconnect();
     await expect(serveWebSocket(recorder, { port: -1 })).rejects.toThrow(expect.objectContaining({ code: 'BAD_OPTION' }));
+    await expect(serveWebSocket(recorder, { port: { toString: '' } as never })).rejects.toThrow(
+      expect.objectContaining({
+        code: 'BAD_OPTION',
+        subject: 'port',
+        message: 'serveWebSocket option port must be an integer in [0, 65535], got {"toString":""}.',
+      }),
+    );
+    await expect(serveWebSocket(recorder, { host: Object.create(null) })).rejects.toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'host' }));
   });
 });
