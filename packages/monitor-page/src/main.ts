@@ -2,6 +2,7 @@
 // Sources: a recording file (open or drop it, or `?recording=file.json`), a
 // WebSocket (`?ws=ws://127.0.0.1:PORT`) and postMessage from an opener or parent.
 import { connectPostMessage, connectWebSocket, loadRecording, windowEndpoint, type RecordingMessage } from '@dualplan/monitor';
+import { describeThrown } from '@dualplan/world-state';
 import { parseMessage } from './parseMessage.js';
 import { h } from './view/dom.js';
 import { mountMonitor } from './view/mountMonitor.js';
@@ -9,7 +10,7 @@ import { mountMonitor } from './view/mountMonitor.js';
 const status = h('span', { id: 'status' }, 'waiting for a recording');
 const error = h('span', { id: 'error', role: 'alert' });
 const fail = (e: unknown) => {
-  error.textContent = e instanceof Error ? e.message : String(e);
+  error.textContent = e instanceof Error ? e.message : describeThrown(e);
 };
 const file = h('input', { id: 'open-file', type: 'file', accept: '.json,application/json' });
 const save = h('button', { id: 'save' }, 'Save recording');

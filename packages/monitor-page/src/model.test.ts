@@ -154,6 +154,8 @@ describe('parseMessage', () => {
   it('rejects malformed messages with a typed error naming the type or field', () => {
     expect(codeOf('hello')).toBe('BAD_MESSAGE:message');
     expect(codeOf({ type: 'hello' })).toBe('BAD_MESSAGE:hello');
+    expect(codeOf(JSON.parse('{ "type": { "toString": 1 } }'))).toBe('BAD_MESSAGE:{"toString":1}'); // a TypeError from String() before
+    expect(codeOf({ type: undefined })).toBe('BAD_MESSAGE:undefined');
     expect(codeOf({ type: 'update', agent: 'troll', runs: [] })).toBe('BAD_MESSAGE:update');
     expect(codeOf({ type: 'snapshot', recording: { format: 'other' } })).toBe('BAD_RECORDING:format');
     expect(codeOf({ type: 'agent', agent: { ...arenaRecording().agents[0], timeline: 3 } })).toBe('BAD_RECORDING:agents[0].timeline');

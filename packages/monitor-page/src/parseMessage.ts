@@ -1,4 +1,5 @@
 import { loadRecording, type RecordingMessage } from '@dualplan/monitor';
+import { nameOf } from '@dualplan/world-state';
 import { MonitorPageError } from './MonitorPageError.js';
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -36,8 +37,11 @@ export function parseMessage(json: unknown): RecordingMessage {
         );
       }
       break;
-    default:
-      throw new MonitorPageError('BAD_MESSAGE', String(json.type), `Unknown monitor message type "${String(json.type)}" (expected snapshot, update or agent).`);
+    default: {
+      // Parsed JSON can hold { "toString": 1 }, which String() cannot convert.
+      const type = nameOf(json.type);
+      throw new MonitorPageError('BAD_MESSAGE', type, `Unknown monitor message type "${type}" (expected snapshot, update or agent).`);
+    }
   }
   return json as unknown as RecordingMessage;
 }

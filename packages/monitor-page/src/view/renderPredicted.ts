@@ -1,4 +1,5 @@
 import type { AgentRecording, PlanningRun } from '@dualplan/monitor';
+import { nameOf } from '@dualplan/world-state';
 import { changedKeys } from '../changedKeys.js';
 import { predictStates } from '../predictStates.js';
 import { h } from './dom.js';
@@ -43,4 +44,5 @@ export function renderPredicted(agent: AgentRecording, run: PlanningRun, previou
   );
 }
 
-const fmt = (v: unknown) => (v === undefined ? '' : String(v));
+// A recording is parsed JSON: a value can be an object String() cannot convert ({ "toString": 1 }).
+const fmt = (v: unknown) => (v === undefined ? '' : nameOf(v));
