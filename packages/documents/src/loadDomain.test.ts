@@ -89,6 +89,35 @@ describe('loadDomain', () => {
     expect(problemsOf('{ "keys": [', {})[0]).toMatch(/^BAD_JSON/);
   });
 
+  it('names values JSON cannot hold or show: a bigint, a throwing toJSON, a function or symbol in args (TypeError, DataCloneError before)', () => {
+    const messages = (doc: unknown) => {
+      try {
+        loadDomain(doc);
+      } catch (e) {
+        if (e instanceof DomainDocumentError) return e.problems.map((p) => `${p.code} ${p.path} ${p.subject}: ${p.message}`);
+        throw e;
+      }
+      return [];
+    };
+    const big = example('soldier') as any;
+    big.actions[5].cost = 10n;
+    expect(messages(big)).toEqual([
+      'BAD_VALUE /actions/5/cost cost: /actions/5/cost: 10 (bigint) is not a number >= 0 or a function reference { "fn": name }.',
+    ]);
+    const unprintable = example('soldier') as any;
+    unprintable.actions[4].effects[0].op = {
+      toJSON() {
+        throw new Error('no');
+      },
+    };
+    expect(messages(unprintable)).toEqual([expect.stringMatching(/^BAD_VALUE \/actions\/4\/effects\/0\/op op: .*an object is not/)]);
+    for (const arg of [() => 1, Symbol('a')]) {
+      const fn = example('soldier') as any;
+      fn.actions[0].args = [1, arg];
+      expect(messages(fn)).toEqual([expect.stringMatching(/^BAD_VALUE \/actions\/0\/args\/1 1: \/actions\/0\/args\/1: .* is not JSON data\.$/)]);
+    }
+  });
+
   it('reports duplicate names, bad schemas and compile errors at the definition they name', () => {
     const dup = example('soldier') as any;
     dup.actions[1].name = 'scout';

@@ -1,4 +1,4 @@
-import { DualplanError, ParallelConflictError, schemaFromData, type Schema } from '@dualplan/world-state';
+import { describeValue, DualplanError, ParallelConflictError, schemaFromData, type Schema } from '@dualplan/world-state';
 import type { HtnDomain } from '@dualplan/htn';
 import type { GoapDomain } from '@dualplan/goap';
 import type { DomainDocument, DomainRegistry } from './DomainDocument.js';
@@ -61,7 +61,16 @@ export function checkDocument(json: string | unknown, registry: DomainRegistry |
   }
   const structure = validateDocument(doc);
   if (structure.length) throw new DomainDocumentError(structure);
-  const document = deepFreeze(structuredClone(doc) as DomainDocument);
+  let document: DomainDocument;
+  try {
+    document = deepFreeze(structuredClone(doc) as DomainDocument);
+  } catch (e) {
+    // Only data clones: a function or symbol where the JSON Schema allows any value (an action's args) is named here.
+    const found = notData(doc, '');
+    if (found === null) throw e;
+    const subject = found.path.split('/').pop() ?? '';
+    throw new DomainDocumentError([problem(found.path, 'BAD_VALUE', subject, `${describeValue(found.value)} is not JSON data.`)]);
+  }
   let schema: Schema;
   try {
     schema = schemaFromData(document.keys);
@@ -94,6 +103,17 @@ function locate(doc: DomainDocument, e: DualplanError): DocumentProblem {
             ? pointer('/actions', action)
             : '';
   return problem(path, e.code, subject, e.message);
+}
+
+/** The first value inside `value` that is not data (a function or a symbol), with its JSON pointer; null when there is none. */
+function notData(value: unknown, path: string): { path: string; value: unknown } | null {
+  if (typeof value === 'function' || typeof value === 'symbol') return { path, value };
+  if (value === null || typeof value !== 'object') return null;
+  for (const [k, v] of Object.entries(value)) {
+    const found = notData(v, pointer(path, k));
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -1,5 +1,5 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import { didYouMean } from '@dualplan/world-state';
+import { didYouMean, showValue } from '@dualplan/world-state';
 import { domainJsonSchema } from './domainJsonSchema.js';
 import { problem, pointer, type DocumentProblem } from './DomainDocumentError.js';
 
@@ -43,6 +43,15 @@ function readable(errors: readonly ErrorObject[]): DocumentProblem[] {
   return out;
 }
 
+/** A value as JSON, in full; what JSON cannot show (a bigint, a throwing toJSON, a function) as {@link showValue} shows it. */
+function json(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? showValue(value);
+  } catch {
+    return showValue(value);
+  }
+}
+
 function toProblem(e: ErrorObject): DocumentProblem {
   const path = e.instancePath;
   const last = path.split('/').pop() ?? '';
@@ -60,14 +69,14 @@ function toProblem(e: ErrorObject): DocumentProblem {
     case 'oneOf':
     case 'anyOf': {
       const expected = (e.parentSchema as { description?: string } | undefined)?.description;
-      return problem(path, 'BAD_VALUE', subject, `${JSON.stringify(e.data)} is not ${expected ?? 'a valid value here'}.`);
+      return problem(path, 'BAD_VALUE', subject, `${json(e.data)} is not ${expected ?? 'a valid value here'}.`);
     }
     case 'enum': {
       const allowed = (e.params as { allowedValues: unknown[] }).allowedValues;
       const hint = typeof e.data === 'string' ? didYouMean(e.data, allowed.map(String)) : '';
-      return problem(path, 'BAD_VALUE', subject, `${JSON.stringify(e.data)} is not one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}.${hint}`);
+      return problem(path, 'BAD_VALUE', subject, `${json(e.data)} is not one of ${allowed.map((v) => JSON.stringify(v)).join(', ')}.${hint}`);
     }
     default:
-      return problem(path, 'SCHEMA', subject, `${JSON.stringify(e.data)} ${e.message ?? 'is invalid'}.`);
+      return problem(path, 'SCHEMA', subject, `${json(e.data)} ${e.message ?? 'is invalid'}.`);
   }
 }
