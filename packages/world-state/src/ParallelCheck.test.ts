@@ -66,6 +66,7 @@ describe('parallel sections in plans', () => {
     expect(parallelShapeError(plan([{ ...section, split: 3 }]))).toMatch(/start <= split <= end/);
     expect(parallelShapeError(plan([section, section]))).toMatch(/inside the previous section/);
     expect(parallelShapeError(plan([{ task: 'P', start: 0.5, split: 1, end: 2 }]))).toMatch(/integers/);
+    expect(parallelShapeError(plan([{ ...section, task: { toString: '' } }]))).toBe('section 0 ({"toString":""}) is not { task, start, split, end }');
   });
 
   it("belong to the planner that wrote them into a buffer: another planner's plan in the same buffer has none", () => {

@@ -1,5 +1,6 @@
 import type { ConditionList } from './Condition.js';
 import type { EffectList } from './Effect.js';
+import { nameOf } from './describeValue.js';
 import { DualplanError } from './errors.js';
 import type { Plan, PlanStep } from './Plan.js';
 import { CondOp } from './Condition.js';
@@ -159,7 +160,8 @@ export function parallelShapeError(plan: Plan): string | null {
   let after = 0;
   for (let i = 0; i < sections.length; i++) {
     const s = sections[i];
-    const name = `section ${i} (${s?.task})`;
+    // A decoded plan is someone else's data: its task may be an object String() cannot convert.
+    const name = `section ${i} (${nameOf(s?.task)})`;
     if (s === null || typeof s !== 'object' || typeof s.task !== 'string') return `${name} is not { task, start, split, end }`;
     if (!Number.isInteger(s.start) || !Number.isInteger(s.split) || !Number.isInteger(s.end)) return `${name}: start, split and end must be integers`;
     if (s.start < after) return `${name}: starts at ${s.start}, inside the previous section or before 0`;
