@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { makePlan, makeStep, testSchema } from './testing/fakes.js';
-import { eventToJSON, formatEvent, roundTime, timelinePrefix } from './formatEvent.js';
+import { eventToJSON, formatEvent, formatStep, roundTime, timelinePrefix } from './formatEvent.js';
 import type { RunnerEvent } from './RunnerEvent.js';
 
 describe('formatEvent helpers', () => {
@@ -23,6 +23,11 @@ describe('formatEvent helpers', () => {
     expect(timelinePrefix(12, 1.2)).toBe('   12    1.20s');
     expect(timelinePrefix(12345, 1234.567)).toBe('12345 1234.57s');
     expect(formatEvent(event)).toBe('   12    1.20s troll/main [htn] plan found (noPlan): Walk(2) → Look');
+  });
+
+  it('shows an argument that String() cannot convert instead of throwing from the log line', () => {
+    const odd = makeStep(schema, 'Walk', { args: [{ toString: '' }, Object.create(null), 3] });
+    expect(formatStep(odd)).toBe('Walk({"toString":""}, {}, 3)');
   });
 
   it('rounds JSON times to the microsecond, hiding the float drift of summed dt', () => {

@@ -1,10 +1,17 @@
-import type { Plan, PlanStep } from '@dualplan/world-state';
+import { showValue, type Plan, type PlanStep } from '@dualplan/world-state';
 import type { RunnerEvent } from './RunnerEvent.js';
 
-/** Renders an operator argument, e.g. an enum value as its name. Default: `String(arg)`. */
+/** Renders an operator argument, e.g. an enum value as its name. Default: `String(arg)` (`showValue(arg)` where that throws). */
 export type ArgFormatter = (arg: unknown, step: PlanStep) => string;
 
-const plainArg: ArgFormatter = (arg) => String(arg);
+const plainArg: ArgFormatter = (arg) => {
+  try {
+    return String(arg);
+  } catch {
+    // An argument String() cannot convert ({ toString: '' }, a null-prototype object): shown, not thrown from a log line.
+    return showValue(arg);
+  }
+};
 
 /**
  * A step as `Task` or `Task(arg, arg)`.
