@@ -25,7 +25,7 @@ export interface RecordedStep {
   /** Primitive task (HTN) or action (GOAP) name. */
   readonly task: string;
   readonly operator: string;
-  /** Arguments as JSON (non-JSON values as their `String()`). */
+  /** Arguments as JSON (non-JSON values as their `String()`, or their `showValue` where `String()` throws). */
   readonly args: readonly unknown[];
   readonly cost: number;
   /** Readable conditions, effects and expected effects, e.g. `WsHasAxe == true`. */

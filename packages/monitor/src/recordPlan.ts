@@ -1,10 +1,15 @@
-import { applyEffects, ChangeSource, describeAll, type Plan, type PlanStep, type WorldState } from '@dualplan/world-state';
+import { applyEffects, ChangeSource, describeAll, showValue, type Plan, type PlanStep, type WorldState } from '@dualplan/world-state';
 import { namedChanges } from './namedState.js';
 import type { NamedState, RecordedPlan, RecordedStep } from './Recording.js';
 
-/** An argument as JSON: primitives as they are, anything else as its `String()`. */
+/** An argument as JSON: primitives as they are, anything else as its `String()` (its `showValue` where `String()` throws). */
 function jsonArg(a: unknown): unknown {
-  return a === null || typeof a === 'boolean' || typeof a === 'string' || (typeof a === 'number' && Number.isFinite(a)) ? a : String(a);
+  if (a === null || typeof a === 'boolean' || typeof a === 'string' || (typeof a === 'number' && Number.isFinite(a))) return a;
+  try {
+    return String(a);
+  } catch {
+    return showValue(a);
+  }
 }
 
 /** A step's readable texts, computed once per step object (plan steps are shared by the domain). */
