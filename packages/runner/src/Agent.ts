@@ -9,6 +9,7 @@ import { RunnerError } from './RunnerError.js';
 import type { RunnerEventListener } from './RunnerEvent.js';
 import type { Sensor } from './Sensor.js';
 import { SensorManager } from './SensorManager.js';
+import { checkRunnerName } from './runnerChecks.js';
 
 /** One planner+runner pair of an agent (several can share one world state, e.g. `'upper'` and `'lower'` body). */
 export interface RunnerSpec<Ctx = any, Op extends string = string> {
@@ -133,16 +134,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     if (options.runners !== undefined && !Array.isArray(options.runners))
       throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}": runners must be an array, got ${describeValue(options.runners)}.`);
     const all = options.runners ? options.runners.slice() : [];
-    all.forEach((s, i) => {
-      const name: unknown = (s as { name?: unknown } | null | undefined)?.name;
-      if (!s || typeof s !== 'object' || typeof name !== 'string' || name === '') {
-        throw new RunnerError(
-          'BAD_RUNNER',
-          name === undefined || name === null ? `#${i}` : nameOf(name),
-          `Agent "${options.id}": runner #${i} needs a non-empty string name${s && typeof s === 'object' ? `, got ${describeValue(name)}` : `: it is ${describeValue(s)}`}.`,
-        );
-      }
-    });
+    all.forEach((s, i) => checkRunnerName((s as { name?: unknown } | null)?.name, `#${i}`));
     const specs = all.filter((s): s is RunnerSpec<Ctx> => !isBranch(s));
     if (options.planner || options.operators) {
       if (!options.planner || !options.operators) throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}": give both planner and operators.`);

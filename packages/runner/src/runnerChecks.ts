@@ -30,6 +30,16 @@ export function sameStep(a: PlanStep, b: PlanStep): boolean {
 }
 
 /**
+ * @internal A runner's name is a non-empty string; else `BAD_RUNNER` naming what it is (`subject` when it is missing).
+ * @example
+ * checkRunnerName(spec.name, '#0'); // throws for { toString: '' }: subject '{"toString":""}'
+ */
+export function checkRunnerName(name: unknown, subject: string): void {
+  if (typeof name !== 'string' || name === '')
+    throw new RunnerError('BAD_RUNNER', name == null ? subject : nameOf(name), `A runner needs a non-empty string name, got ${describeValue(name)}.`);
+}
+
+/**
  * @internal Every operator id the planner can put in a plan must be registered: checked
  * when the runner is made (and on `setPlanner`), not when a rare branch is first adopted.
  * @example
@@ -62,9 +72,7 @@ export function checkOperators(planner: AgentPlanner<any>, operators: OperatorMa
  * const { retry, samples, whilePlanning, recheck } = checkRunnerOptions(options); // throws RunnerError on a bad one
  */
 export function checkRunnerOptions(options: PlanRunnerOptions<any>): { retry: number; samples: number; whilePlanning: 'continue' | 'idle'; recheck: number } {
-  if (options && options.name !== undefined && (typeof options.name !== 'string' || options.name === '')) {
-    throw new RunnerError('BAD_RUNNER', nameOf(options.name), `A runner's name must be a non-empty string, got ${describeValue(options.name)}.`);
-  }
+  if (options && options.name !== undefined) checkRunnerName(options.name, 'main');
   if (!options || typeof options.planner?.plan !== 'function' || typeof options.planner.shouldReplace !== 'function') {
     throw new RunnerError('BAD_PLANNER', options?.name ?? 'main', 'A runner needs a planner implementing AgentPlanner (plan, shouldReplace).');
   }
