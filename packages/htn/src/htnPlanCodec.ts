@@ -11,6 +11,7 @@ import {
 } from '@dualplan/world-state';
 import { checksOf, CheckedSteps } from './CheckedSteps.js';
 import { TaskKind, type HtnDomain } from './HtnDomain.js';
+import { MAX_DYNAMIC_STEPS } from './StepCache.js';
 
 /** A plain step of an HTN plan: a step planned under methods with `check: 'step' | 'tick'` names them (method ids, innermost first). */
 interface HtnPlainStep extends PlainStep {
@@ -57,11 +58,15 @@ export function htnPlanCodec(domain: HtnDomain): PlanCodec {
       resultFromPlain(plain, (s: HtnPlainStep) => {
         const id = primitive(s);
         const { args, cost } = s;
-        const key = args.length === 0 ? String(id) : `${id}:${JSON.stringify(args)}`;
-        let step = byKey.get(key);
+        const key = args.length === 0 ? String(id) : argsJson(id, args);
+        let step = key === null ? undefined : byKey.get(key);
         if (step === undefined) {
           step = domain.instantiate(id, args);
-          byKey.set(key, step);
+          // Bounded like the planner's own step cache: arguments that differ on every plan must not grow it.
+          if (key !== null) {
+            if (byKey.size >= MAX_DYNAMIC_STEPS) byKey.clear();
+            byKey.set(key, step);
+          }
         }
         for (const m of s.checks ?? []) {
           if (!(Number.isInteger(m) && m >= 0 && m < domain.methodCheck.length && domain.methodCheck[m] !== 0)) {
@@ -77,4 +82,13 @@ export function htnPlanCodec(domain: HtnDomain): PlanCodec {
         return cost === step.cost ? step : Object.freeze({ ...step, cost });
       }),
   };
+}
+
+/** The decode cache's key for primitive `id` with decoded `args` (plain data, so JSON tells them apart), or null when JSON cannot write them (a cycle, a bigint). */
+function argsJson(id: number, args: readonly unknown[]): string | null {
+  try {
+    return `${id}:${JSON.stringify(args)}`;
+  } catch {
+    return null;
+  }
 }
