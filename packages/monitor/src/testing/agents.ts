@@ -42,14 +42,14 @@ function noise(seed: number, interval: number, onlyTrue: readonly string[] = [])
 }
 
 /** The HTN Trunk Thumper, with random world changes and operators that sometimes fail. */
-export function htnTroll(seed = 1, id = 'troll'): Agent {
+export function htnTroll(seed = 1, id = 'troll', planner?: AgentPlanner): Agent {
   const random = mulberry32(seed * 7 + 1);
   const operators = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, operator(2, () => random() < 0.1)])) as Record<TrollOperator, Operator>;
   return createAgent({
     id,
     state: createState(trollSchema()),
     ctx: {},
-    planner: htnAgentPlanner(new HtnPlanner(trollHtnDomain())),
+    planner: planner ?? htnAgentPlanner(new HtnPlanner(trollHtnDomain())),
     operators,
     sensors: [noise(seed, 0.3)],
     clock: () => 0,
