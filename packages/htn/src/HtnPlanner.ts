@@ -21,6 +21,7 @@ import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
 import { FailureTexts } from './FailureTexts.js';
 import { htnPlanIn, type HtnContinuation, type HtnMeta, type HtnResult } from './HtnPlan.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
+import { HtnTraceLog } from './HtnTraceLog.js';
 import { OrderedSearch } from './OrderedSearch.js';
 import type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
 import type { SearchSettings } from './planningOps.js';
@@ -46,8 +47,8 @@ import { sharedInts } from './sharedInts.js';
  */
 export class HtnPlanner<Ctx = any, Op extends string = string> {
   readonly domain: HtnDomain<any, Op>;
-  /** Events of the last search while tracing is on (plain data); empty until then. Ordered mode only. */
-  readonly trace: HtnTraceEvent[] = [];
+  /** @internal What the searches record while tracing, as numbers: {@link trace} names it when read. */
+  readonly traceLog = new HtnTraceLog();
   /** Record {@link trace} events; a best-first planner throws `BAD_OPTION` when asked to plan with it on. */
   tracing: boolean;
   /** The search this planner runs ({@link HtnPlannerOptions.mode}). */
@@ -120,8 +121,13 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     this.parallel = domain.hasParallel ? new ParallelCheck(domain.schema) : null;
   }
 
+  /** Events of the last search while tracing is on (plain data, made when first read after a search); empty until then. Ordered mode only. */
+  get trace(): HtnTraceEvent[] {
+    return this.traceLog.events();
+  }
+
   private get search(): OrderedSearch<Ctx> {
-    return (this.searchScratch ??= new OrderedSearch(this.planDomain, this.settings, this.trace));
+    return (this.searchScratch ??= new OrderedSearch(this.planDomain, this.settings, this.traceLog));
   }
 
   /**

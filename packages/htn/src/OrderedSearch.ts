@@ -5,7 +5,7 @@ import { CheckedSteps } from './CheckedSteps.js';
 import type { SubtaskDef } from './HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import type { ContinuationTask, HtnContinuation } from './HtnPlan.js';
-import type { HtnTraceEvent } from './HtnTraceEvent.js';
+import { EFFECT_OUT_OF_RANGE, REJECT_CONDITION, REJECT_PRUNED, REJECT_SUBTASKS, STEP_THREW, type HtnTraceLog } from './HtnTraceLog.js';
 import { APPLIED, applyStep, grow, sameLayout, SCOPE_END_ARGS, type SearchSettings } from './planningOps.js';
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from './subtaskCall.js';
@@ -37,7 +37,7 @@ export class OrderedSearch<Ctx = any> {
   readonly settings: SearchSettings<Ctx>;
   readonly maxSteps: number;
   readonly maxDepth: number;
-  readonly trace: HtnTraceEvent[];
+  readonly trace: HtnTraceLog;
   tracing = false;
   /** The planning copy of the state; `words` is what decomposition records snapshot. */
   readonly ws: WorldState<any>;
@@ -84,7 +84,7 @@ export class OrderedSearch<Ctx = any> {
   private readonly checked: CheckedSteps;
   private readonly compatible = new WeakSet<Schema>();
 
-  constructor(domain: HtnDomain, settings: SearchSettings<Ctx>, trace: HtnTraceEvent[]) {
+  constructor(domain: HtnDomain, settings: SearchSettings<Ctx>, trace: HtnTraceLog) {
     this.domain = domain;
     this.settings = settings;
     this.maxSteps = settings.maxSteps;
@@ -122,7 +122,7 @@ export class OrderedSearch<Ctx = any> {
     this.scope = NIL;
     this.scopeTop = 0;
     this.tracing = tracing;
-    if (tracing) this.trace.length = 0;
+    if (tracing) this.trace.reset(this.domain);
     this.faults.reset();
   }
 
@@ -158,7 +158,7 @@ export class OrderedSearch<Ctx = any> {
         }
         // A pause with nothing planned before it, or nothing after it, is a no-op.
         if (this.planLen === 0 || this.head === NIL) {
-          if (this.tracing) this.trace.push({ type: 'pause', remaining: -1 });
+          if (this.tracing) this.trace.pause(-1);
           return OK;
         }
         this.continuation = this.pauseHere(rootName);
@@ -191,12 +191,7 @@ export class OrderedSearch<Ctx = any> {
       const task = this.calls.taskOf(call);
       // A plain compound's record holds the absolute method index, a strategy compound's the position in its order.
       const pos = base < 0 ? method - this.domain.methodStart[task] : method;
-      if (this.tracing)
-        this.trace.push({
-          type: 'backtrack',
-          task: this.domain.taskNames[task],
-          fromMethod: base < 0 ? pos : this.order.at(base, pos) - this.domain.methodStart[task],
-        });
+      if (this.tracing) this.trace.backtrack(task, base < 0 ? pos : this.order.at(base, pos) - this.domain.methodStart[task]);
       if (this.decompose(call, task, pos + 1, base)) return true;
     }
     return false;
@@ -242,15 +237,14 @@ export class OrderedSearch<Ctx = any> {
     } catch (thrown) {
       // Failed like an unmet condition: the caller backtracks, restoring the planning state.
       this.faults.add('CONDITION_THREW', 'condition', step.task, `A condition or effect function of task "${step.task}" threw (the task fails here)`, thrown);
-      if (this.tracing) this.trace.push({ type: 'primitive-failed', task: step.task, condition: 'a condition or effect function threw' });
+      if (this.tracing) this.trace.primitiveFailed(step, STEP_THREW);
       return false;
     }
     if (r !== APPLIED) {
-      if (this.tracing)
-        this.trace.push({ type: 'primitive-failed', task: step.task, condition: r >= 0 ? step.conditions.describe(r) : 'an effect leaves its range' });
+      if (this.tracing) this.trace.primitiveFailed(step, r >= 0 ? r : EFFECT_OUT_OF_RANGE);
       return false;
     }
-    if (this.tracing) this.trace.push({ type: 'primitive', task: step.task, args: step.args });
+    if (this.tracing) this.trace.primitive(step);
     this.steps[this.planLen++] = step;
     return true;
   }
@@ -272,15 +266,7 @@ export class OrderedSearch<Ctx = any> {
     for (let p = from; p < k; p++) {
       const m = base < 0 ? first + p : this.order.at(base, p);
       if (p > bound) {
-        if (this.tracing)
-          this.trace.push({
-            type: 'method-rejected',
-            task: d.taskNames[task],
-            method: d.methodNames[m],
-            methodIndex: m - first,
-            reason: 'pruned',
-            condition: '',
-          });
+        if (this.tracing) this.trace.rejected(task, m, REJECT_PRUNED, -1);
         break;
       }
       const conds = d.methodConds[m];
@@ -298,15 +284,7 @@ export class OrderedSearch<Ctx = any> {
         continue;
       }
       if (failed >= 0) {
-        if (this.tracing)
-          this.trace.push({
-            type: 'method-rejected',
-            task: d.taskNames[task],
-            method: d.methodNames[m],
-            methodIndex: m - first,
-            reason: 'condition',
-            condition: conds.describe(failed),
-          });
+        if (this.tracing) this.trace.rejected(task, m, REJECT_CONDITION, failed);
         continue;
       }
       const head = this.head;
@@ -341,15 +319,7 @@ export class OrderedSearch<Ctx = any> {
           continue;
         }
         if (refs === null || refs === undefined) {
-          if (this.tracing)
-            this.trace.push({
-              type: 'method-rejected',
-              task: d.taskNames[task],
-              method: d.methodNames[m],
-              methodIndex: m - first,
-              reason: 'subtasks',
-              condition: '',
-            });
+          if (this.tracing) this.trace.rejected(task, m, REJECT_SUBTASKS, -1);
           continue;
         }
         subtasks = refs.length;
@@ -363,10 +333,10 @@ export class OrderedSearch<Ctx = any> {
       this.mtr[depth] = p;
       this.mtrLen = depth + 1;
       if (ref !== null && this.tie === depth && depth < ref.length && ref[depth] === p) this.tie = depth + 1;
-      if (this.tracing) this.trace.push({ type: 'decompose', task: d.taskNames[task], method: d.methodNames[m], methodIndex: m - first, depth, subtasks });
+      if (this.tracing) this.trace.decompose(task, m, depth, subtasks);
       return true;
     }
-    if (this.tracing) this.trace.push({ type: 'no-method', task: d.taskNames[task] });
+    if (this.tracing) this.trace.noMethod(task);
     return false;
   }
 
@@ -413,7 +383,7 @@ export class OrderedSearch<Ctx = any> {
     const index = this.domain.slotOf[task];
     const root = this.settings.slotRoot[index];
     if (root < 0) {
-      if (this.tracing) this.trace.push({ type: 'no-method', task: this.domain.taskNames[task] });
+      if (this.tracing) this.trace.noMethod(task);
       return false;
     }
     const args = this.calls.argsOf(call);
@@ -435,13 +405,7 @@ export class OrderedSearch<Ctx = any> {
     if (outcome === null) return false;
     const plan = outcome.plan;
     if (this.tracing) {
-      this.trace.push({
-        type: 'delegate',
-        task: this.domain.taskNames[task],
-        status: outcome.status,
-        steps: plan ? plan.steps.length : 0,
-        reason: outcome.reason,
-      });
+      this.trace.delegate(task, outcome.status, plan ? plan.steps.length : 0, outcome.reason);
     }
     if (outcome.status !== 'found' || plan === null) return false;
     const steps = plan.steps;
@@ -475,7 +439,7 @@ export class OrderedSearch<Ctx = any> {
       const call = this.nodes[n * 2];
       tasks.push({ task: this.domain.taskNames[this.calls.taskOf(call)], args: this.calls.argsOf(call), call: call < S ? call : -1 });
     }
-    if (this.tracing) this.trace.push({ type: 'pause', remaining: tasks.length });
+    if (this.tracing) this.trace.pause(tasks.length);
     return { root, tasks, mtr: Array.from(this.mtr.subarray(0, this.mtrLen)) };
   }
 }

@@ -19,7 +19,7 @@ import type { HtnContinuation, HtnMeta } from './HtnPlan.js';
 import type { HtnPlanner } from './HtnPlanner.js';
 import type { HtnPlanRequest } from './HtnPlannerOptions.js';
 import { captureHtnSearch, htnSearchTrace } from './htnSearchTrace.js';
-import type { HtnTraceEvent } from './HtnTraceEvent.js';
+import type { HtnTraceLog } from './HtnTraceLog.js';
 
 /** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
 export interface HtnAgentOptions {
@@ -81,12 +81,12 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
         const continuation = ready;
         ready = null;
         outcome = planner.resume(continuation, state, ctx, request);
-        if (observer !== null) report(observer, planner.trace, outcome, continuation.root);
+        if (observer !== null) report(observer, planner.traceLog, outcome, continuation.root);
         if (outcome.status !== 'found') outcome = null;
       }
       if (outcome === null) {
         outcome = planner.plan(state, ctx, request);
-        if (observer !== null) report(observer, planner.trace, outcome, options.task ?? '');
+        if (observer !== null) report(observer, planner.traceLog, outcome, options.task ?? '');
       }
       return outcome;
     },
@@ -127,9 +127,9 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
 }
 
 /** One search to the observer: captured as is and named later when it takes deferred searches. */
-function report(observer: PlanObserver, events: readonly HtnTraceEvent[], outcome: PlanResult<HtnMeta>, target: string): void {
-  if (observer.deferredSearch) observer.deferredSearch(captureHtnSearch(events, outcome, target));
-  else observer.search(htnSearchTrace(events, outcome, target));
+function report(observer: PlanObserver, log: HtnTraceLog, outcome: PlanResult<HtnMeta>, target: string): void {
+  if (observer.deferredSearch) observer.deferredSearch(captureHtnSearch(log, outcome, target));
+  else observer.search(htnSearchTrace(log.events(), outcome, target));
 }
 
 /** The domain's primitive tasks (as actions), compounds, methods (`Compound.method`) and their conditions. */

@@ -1,6 +1,7 @@
 import type { SearchTrace, TraceCandidate, TraceEvent, TraceNode, TraceVerdict } from '@dualplan/world-state';
 import type { HtnResult } from './HtnPlan.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
+import { traceEvents, type HtnTraceLog } from './HtnTraceLog.js';
 
 type Node = { -readonly [K in keyof TraceNode]: TraceNode[K] };
 type Candidate = { -readonly [K in keyof TraceCandidate]: TraceCandidate[K] };
@@ -171,21 +172,35 @@ export function htnSearchTrace(events: readonly HtnTraceEvent[], outcome: HtnRes
 }
 
 /**
- * One search captured cheaply (its events, which no later search changes, and
- * what the result needs), turned into a {@link SearchTrace} only when the
- * returned function is called, any time later. What a monitor keeps per search.
+ * One search captured cheaply: one array holding its trace records (numbers and
+ * shared references, see {@link HtnTraceLog}), its plan's tasks and MTR; turned
+ * into a {@link SearchTrace} (events, names, conditions) only when the returned
+ * function is called, any time later. What a monitor keeps per search.
  * @internal
  */
-export function captureHtnSearch(events: readonly HtnTraceEvent[], outcome: HtnResult, target: string): () => SearchTrace {
-  const kept = events.slice();
+export function captureHtnSearch(log: HtnTraceLog, outcome: HtnResult, target: string): () => SearchTrace {
+  const n = log.length;
+  const domain = log.domain;
   const plan = outcome.status === 'found' ? outcome.plan : null;
-  const result = {
-    status: outcome.status,
-    reason: outcome.reason,
-    plan: plan && { steps: plan.steps.map((s) => ({ task: s.task })), cost: plan.cost, meta: { mtr: plan.meta.mtr.slice() } },
-  } as unknown as HtnResult;
+  const tasks = plan === null ? 0 : plan.steps.length;
+  const mtr = plan === null ? 0 : plan.meta.mtr.length;
+  const kept: unknown[] = new Array(n + tasks + mtr);
+  const data = log.data;
+  for (let i = 0; i < n; i++) kept[i] = data[i];
+  for (let i = 0; i < tasks; i++) kept[n + i] = plan!.steps[i].task;
+  for (let i = 0; i < mtr; i++) kept[n + tasks + i] = plan!.meta.mtr[i];
+  const status = outcome.status;
+  const reason = outcome.reason;
+  const cost = plan === null ? 0 : plan.cost;
+  const found = plan !== null;
   let built: SearchTrace | null = null;
-  return () => (built ??= htnSearchTrace(kept, result, target));
+  return () => {
+    if (built !== null) return built;
+    const events = domain === null ? [] : traceEvents(domain, kept, 0, n);
+    const steps = kept.slice(n, n + tasks).map((task) => ({ task }));
+    const result = { status, reason, plan: found ? { steps, cost, meta: { mtr: kept.slice(n + tasks) } } : null } as unknown as HtnResult;
+    return (built = htnSearchTrace(events, result, target));
+  };
 }
 
 /**

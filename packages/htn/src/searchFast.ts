@@ -250,6 +250,6 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
   s.generated = generated;
   s.expanded = expanded;
   s.backtracks = backtracks;
-  if (status === 'budget' && s.tracing) s.trace.push({ type: 'budget', reason: s.failure });
+  if (status === 'budget' && s.tracing) s.trace.budget(s.failure);
   return status;
 }
