@@ -20,6 +20,7 @@ import type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 
 const OUTCOME_EVENTS = new Set(['planFound', 'planReplaced', 'planNotFound', 'replanSkipped']);
 const MAX_PENDING_SEARCHES = 64;
+const NO_GOALS: readonly ObservedGoal[] = [];
 
 function positiveInt(value: number | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined) return fallback;
@@ -54,7 +55,8 @@ export class Recorder {
   private readonly listeners: RecordingListener[] = [];
   /** Searches of the current planner call, as captured: named when the run is recorded, outside the planner call. */
   private pendingSearches: (() => SearchTrace)[] = [];
-  private pendingGoals: GoalConsidered[] = [];
+  /** The goal selection of the current planner call, as reported: made into recorded goals when the run is recorded. */
+  private pendingGoals: readonly ObservedGoal[] = NO_GOALS;
   private attaching: AgentEntry | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
@@ -67,7 +69,7 @@ export class Recorder {
       if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(read);
     },
     goals: (goals) => {
-      this.pendingGoals = goals.map(considered);
+      this.pendingGoals = goals;
     },
     catalog: (catalog) => {
       const entry = this.attaching;
@@ -288,7 +290,7 @@ export class Recorder {
     } else if (!r.planned && this.pendingSearches.length > 0) {
       // Searches of planner calls no runner made (game code calling the planner): not part of a run.
       this.pendingSearches = [];
-      this.pendingGoals = [];
+      this.pendingGoals = NO_GOALS;
     }
     if (r.planned && OUTCOME_EVENTS.has(e.type)) {
       r.planned = false;
@@ -343,9 +345,9 @@ export class Recorder {
 
   private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): PlanningRun {
     const searches = this.pendingSearches.map((read) => read());
-    const goals = this.pendingGoals;
+    const goals = this.pendingGoals.map(considered);
     this.pendingSearches = [];
-    this.pendingGoals = [];
+    this.pendingGoals = NO_GOALS;
     const run = planningRun(entry, r, e, searches, goals);
     const credit = entry.stats.addRun(run);
     if (run.outcome === 'adopted' || run.outcome === 'replaced') {
