@@ -1,10 +1,10 @@
 import { EffOp, type TraceVerdict } from '@dualplan/world-state';
 import { describeCell, describeNode } from '../domain/describeCell.js';
-import type { GoapDomain } from '../domain/GoapDomain.js';
+import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
 import { NO_EFFECT } from '../domain/Touch.js';
 import * as Verdict from '../search/Verdict.js';
-import { explainNoPlan, type NoPlanSource, type WhyNoPlan } from './explainNoPlan.js';
+import { analyseNoPlan, explainNoPlan, nameNoPlan, type NoPlanSource, type WhyNoPlan } from './explainNoPlan.js';
 
 /** One expanded node: the regressed goal (backward) or state (forward), with g and h. */
 export interface TraceExpansion {
@@ -80,9 +80,12 @@ const NONE: Float64Array = /* @__PURE__ */ new Float64Array(0);
 export class GoapTrace {
   goal = '';
   mode: 'backward' | 'forward' = 'backward';
-  /** Set when the search ended without a plan. */
-  whyNoPlan: WhyNoPlan | null = null;
   private source: GoapTraceSource | null = null;
+  // Why the last search found no plan: analysed (as numbers) when it ended, put in words when first read.
+  private noPlanGoal: CompiledGoal | null = null;
+  private noPlanBudget: string | null = null;
+  private noPlanFound: readonly number[] | null = null;
+  private why: WhyNoPlan | null = null;
   private width = 1;
   private expansions = 0;
   private considerations = 0;
@@ -101,7 +104,7 @@ export class GoapTrace {
   /** Forget the last search. `source` (set by the planner) names what later entries record. The planner calls it. @internal */
   clear(goal: string, mode: 'backward' | 'forward', source: GoapTraceSource | null = this.source, width = this.width): void {
     this.goal = goal;
-    this.whyNoPlan = null;
+    this.noPlanGoal = this.noPlanFound = this.why = null;
     this.mode = mode;
     this.source = source;
     this.width = Math.max(1, width);
@@ -152,9 +155,24 @@ export class GoapTrace {
     c[x + CON_FAIL] = fail;
   }
 
-  /** @internal The search ended: explain a failure ("why no plan"). */
+  /** Set when the search ended without a plan (in words when first read). */
+  get whyNoPlan(): WhyNoPlan | null {
+    if (this.why === null && this.noPlanGoal !== null && this.noPlanFound !== null && this.source !== null)
+      this.why = nameNoPlan(this.source.domain, this.noPlanGoal, this.noPlanBudget, this.noPlanFound);
+    return this.why;
+  }
+
+  /** @internal The search ended: analyse a failure ("why no plan"; it asks the search which actions are usable), named when read. */
   finish(search: NoPlanSource, found: boolean): void {
-    if (!found) this.whyNoPlan = explainNoPlan(search);
+    if (found) return;
+    const goal = search.result.goal;
+    if (goal === null) {
+      this.why = explainNoPlan(search, null);
+      return;
+    }
+    this.noPlanGoal = goal;
+    this.noPlanBudget = search.result.status === 'budget' ? search.result.budget : null;
+    this.noPlanFound = analyseNoPlan(search, goal);
   }
 
   /** A copy that no later search of the planner changes (numbers only: names are made when it is read). */
@@ -162,7 +180,10 @@ export class GoapTrace {
     const t = new GoapTrace();
     t.goal = this.goal;
     t.mode = this.mode;
-    t.whyNoPlan = this.whyNoPlan;
+    t.noPlanGoal = this.noPlanGoal;
+    t.noPlanBudget = this.noPlanBudget;
+    t.noPlanFound = this.noPlanFound;
+    t.why = this.why;
     t.source = this.source;
     t.width = this.width;
     t.expansions = this.expansions;

@@ -41,60 +41,95 @@ export interface NoPlanSource {
  */
 export function explainNoPlan(planner: NoPlanSource, goal: CompiledGoal | null = planner.result.goal): WhyNoPlan {
   if (!goal) return { goal: '', unachievable: [], summary: 'No search has run.' };
+  return nameNoPlan(planner.domain, goal, planner.result.status === 'budget' ? planner.result.budget : null, analyseNoPlan(planner, goal));
+}
+
+// The analysis's queue and findings: per condition its cell, the two words of its set (or, for an enum of more
+// than 32 values, its offset in the pool) and who needs it (-1: the goal, else an action).
+const CELL = 0;
+const SET_A = 1;
+const SET_B = 2;
+const NEEDED_BY = 3;
+const CONDITION = 4;
+/** Why a candidate cannot achieve a condition, besides `usable()`'s verdict codes. */
+const NO_SATISFYING_EFFECT = 0;
+
+/** The domain's sets, then each wide cell's set of the goal: what the analysis's wide offsets index. */
+function setPool(d: GoapDomain, goal: CompiledGoal): ArrayLike<number> {
+  let pool: number[] | null = null;
+  for (const c of goal.cells) {
+    if (d.wide[c] !== 1) continue;
+    pool ??= Array.from(d.sets);
+    for (let w = 0, o = d.offset[c], W = (d.schema.max[c] + 32) >>> 5; w < W; w++) pool.push(goal.words[o + w]);
+  }
+  return pool ?? d.sets;
+}
+
+/**
+ * The analysis of {@link explainNoPlan}, as numbers, made when the search ends
+ * (it asks the search which actions are usable): per unachievable condition its
+ * {@link CONDITION} fields, then how many candidates, then per candidate its
+ * action and why it fails ({@link NO_SATISFYING_EFFECT} or `usable()`'s code).
+ * {@link nameNoPlan} puts it in words, any time later.
+ * @internal
+ */
+export function analyseNoPlan(planner: NoPlanSource, goal: CompiledGoal): number[] {
   const d = planner.domain;
   const schema = d.schema;
   const s0 = planner.start.values;
   const T = d.touch;
-  const unachievable: UnachievableCondition[] = [];
-  const seen = new Set<string>();
-  const queue: { cell: number; a: number; b: number; neededBy: string }[] = [];
-  const box = new Int32Array(2);
-  // Masks of enums of more than 32 values: the domain's, then the goal's (a wide cell set is an offset here).
-  const pool = Array.from(d.sets);
-  const push = (cell: number, a: number, b: number, neededBy: string) => {
+  const found: number[] = [];
+  // Every condition queued so far (never removed: also what was seen), `next` the first not yet analysed.
+  const queue: number[] = [];
+  let next = 0;
+  const box = [0, 0];
+  const pool = setPool(d, goal);
+  let wideAt = d.sets.length;
+  // A wide condition of the goal counts as violated (its words were not in the pool yet when it was first checked).
+  const push = (cell: number, a: number, b: number, neededBy: number, goalWide = false) => {
     box[0] = a;
     box[1] = b;
-    const key = `${cell}:${a}:${b}`;
-    const violated = d.wide[cell] === 1 ? !wideHas(pool, a, s0[cell]) : violates(box, 0, 0, d.isInt[cell] === 1, s0[cell]);
-    if (!violated || seen.has(key)) return;
-    seen.add(key);
-    queue.push({ cell, a, b, neededBy });
+    const violated = goalWide || (d.wide[cell] === 1 ? !wideHas(pool, a, s0[cell]) : violates(box, 0, 0, d.isInt[cell] === 1, s0[cell]));
+    if (!violated) return;
+    for (let q = 0; q < queue.length; q += CONDITION) if (queue[q + CELL] === cell && queue[q + SET_A] === a && queue[q + SET_B] === b) return;
+    queue.push(cell, a, b, neededBy);
   };
   for (const c of goal.cells) {
     const o = d.offset[c];
     if (d.wide[c] === 1) {
-      push(c, pool.length, 0, `goal ${goal.name}`);
-      for (let w = 0, W = (schema.max[c] + 32) >>> 5; w < W; w++) pool.push(goal.words[o + w]);
-    } else if (d.isInt[c]) push(c, goal.words[o], goal.words[o + 1], `goal ${goal.name}`);
-    else push(c, maskAt(goal.words, o, d.shift[c], d.full[c]), 0, `goal ${goal.name}`);
+      push(c, wideAt, 0, -1, true);
+      wideAt += (schema.max[c] + 32) >>> 5;
+    } else if (d.isInt[c]) push(c, goal.words[o], goal.words[o + 1], -1);
+    else push(c, maskAt(goal.words, o, d.shift[c], d.full[c]), 0, -1);
   }
-  while (queue.length > 0) {
-    const { cell, a, b, neededBy } = queue.shift()!;
-    const condition = describeSet(d, cell, a, b, pool);
-    const candidates: { action: string; reason: string }[] = [];
-    const achievers: number[] = [];
+  const achievers: number[] = [];
+  while (next < queue.length) {
+    const cell = queue[next + CELL];
+    const a = queue[next + SET_A];
+    const b = queue[next + SET_B];
+    const at = found.length;
+    found.push(cell, a, b, queue[next + NEEDED_BY], 0);
+    next += CONDITION;
+    achievers.length = 0;
     for (let k = d.indexStart[cell]; k < d.indexStart[cell + 1]; k++) {
       const act = d.indexActions[k];
-      const name = d.actionNames[act];
       const effect = d.indexTouch[k] * Touch.size;
       if (d.wide[cell] === 1 ? !wideHas(pool, a, T[effect + Touch.effValue]) : !achieves(T, effect, d.isInt[cell] === 1, a, b, cell, schema.min, schema.max)) {
-        candidates.push({ action: name, reason: `its effect on ${schema.nameOf(cell)} does not satisfy it` });
+        found.push(act, NO_SATISFYING_EFFECT);
         continue;
       }
       const use = planner.usable(act);
       if (use !== 0) {
-        candidates.push({
-          action: name,
-          reason: use === Verdict.procedural ? 'its procedural check fails on the current state' : 'its cost is Infinity (unusable now)',
-        });
+        found.push(act, use);
         continue;
       }
       achievers.push(act);
     }
     if (achievers.length === 0) {
-      unachievable.push({ condition, neededBy, candidates });
+      found[at + CONDITION] = (found.length - at - CONDITION - 1) / 2;
       continue;
     }
+    found.length = at;
     for (const act of achievers) {
       for (let t = d.touchStart[act]; t < d.touchStart[act + 1]; t++) {
         const k = t * Touch.size;
@@ -103,13 +138,42 @@ export function explainNoPlan(planner: NoPlanSource, goal: CompiledGoal | null =
           d.wide[c] === 1
             ? wideFree(d.sets, T[k + Touch.allowA], schema.max[c] + 1)
             : isFree(T, k + Touch.allowA, 0, d.isInt[c] === 1, c, schema.min, schema.max, d.full);
-        if (!free) push(c, T[k + Touch.allowA], T[k + Touch.allowB], `action ${d.actionNames[act]}`);
+        if (!free) push(c, T[k + Touch.allowA], T[k + Touch.allowB], act);
       }
     }
   }
+  return found;
+}
+
+/** The findings of {@link analyseNoPlan} in words; `budget` names the budget that stopped the search, if one did. @internal */
+export function nameNoPlan(d: GoapDomain, goal: CompiledGoal, budget: string | null, found: readonly number[]): WhyNoPlan {
+  const schema = d.schema;
+  const pool = setPool(d, goal);
+  const unachievable: UnachievableCondition[] = [];
+  for (let i = 0; i < found.length;) {
+    const cell = found[i + CELL];
+    const neededBy = found[i + NEEDED_BY];
+    const n = found[i + CONDITION];
+    const condition = describeSet(d, cell, found[i + SET_A], found[i + SET_B], pool);
+    const candidates: { action: string; reason: string }[] = [];
+    i += CONDITION + 1;
+    for (let k = 0; k < n; k++, i += 2) {
+      const why = found[i + 1];
+      candidates.push({
+        action: d.actionNames[found[i]],
+        reason:
+          why === NO_SATISFYING_EFFECT
+            ? `its effect on ${schema.nameOf(cell)} does not satisfy it`
+            : why === Verdict.procedural
+              ? 'its procedural check fails on the current state'
+              : 'its cost is Infinity (unusable now)',
+      });
+    }
+    unachievable.push({ condition, neededBy: neededBy < 0 ? `goal ${goal.name}` : `action ${d.actionNames[neededBy]}`, candidates });
+  }
   const summary =
     unachievable.length === 0
-      ? `Every condition needed for goal ${goal.name} has a usable achiever: the failure comes from interactions between actions (conflicting effects or conditions)${planner.result.status === 'budget' ? ` or the ${planner.result.budget} budget` : ''}.`
+      ? `Every condition needed for goal ${goal.name} has a usable achiever: the failure comes from interactions between actions (conflicting effects or conditions)${budget !== null ? ` or the ${budget} budget` : ''}.`
       : `No plan for goal ${goal.name}: ` +
         unachievable
           .map(
