@@ -42,7 +42,8 @@ function selectAndPlan<Ctx>(
   out: PlanBuffer,
   observer: PlanObserver | null,
 ): PlanResult<GoapMeta> {
-  const seen: Mutable<ObservedGoal>[] | null = observer !== null ? [] : null;
+  // One entry per goal (rankGoals weighs each), so the array is made at its size.
+  const seen: Mutable<ObservedGoal>[] | null = observer !== null ? new Array<Mutable<ObservedGoal>>(goals.length) : null;
   let ranking = scratch.get(search);
   if (ranking === undefined || ranking.order.length < goals.length) {
     ranking = { priority: new Float64Array(goals.length), order: new Int32Array(goals.length) };

@@ -6,10 +6,17 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * The goal's priority in this state, or NaN when it is not wanted: invalid, already satisfied, or its priority is NaN.
- * With `seen` (a monitor is observing), also records how the goal was weighed. A `valid` or `priority` callback
+ * With `seen` (a monitor is observing), also records how the goal was weighed, at `seen[at]`. A `valid` or `priority` callback
  * that throws (or a priority that is not a number) skips the goal and is reported in the result's faults.
  */
-export function wanted<Ctx>(search: GoapSearch, goal: CompiledGoal, state: WorldState<any>, ctx: Ctx, seen: Mutable<ObservedGoal>[] | null = null): number {
+export function wanted<Ctx>(
+  search: GoapSearch,
+  goal: CompiledGoal,
+  state: WorldState<any>,
+  ctx: Ctx,
+  seen: Mutable<ObservedGoal>[] | null = null,
+  at = 0,
+): number {
   let valid = true;
   if (goal.valid) {
     try {
@@ -21,7 +28,7 @@ export function wanted<Ctx>(search: GoapSearch, goal: CompiledGoal, state: World
   }
   const satisfied = valid && checkConditions(goal.conditions, state);
   const priority = !valid || satisfied ? NaN : typeof goal.priority === 'function' ? goalPriority(search, goal, state, ctx) : goal.priority;
-  if (seen !== null) seen.push({ name: goal.name, priority, valid, satisfied, plannable: null, chosen: false });
+  if (seen !== null) seen[at] = { name: goal.name, priority, valid, satisfied, plannable: null, chosen: false };
   return priority;
 }
 
@@ -41,7 +48,7 @@ export function rankGoals<Ctx>(
 ): number {
   let count = 0;
   for (let g = 0; g < goals.length; g++) {
-    const p = wanted(search, goals[g], state, ctx, seen);
+    const p = wanted(search, goals[g], state, ctx, seen, g);
     if (Number.isNaN(p)) continue;
     let i = count++;
     while (i > 0 && priority[order[i - 1]] < p) {
