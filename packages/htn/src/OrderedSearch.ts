@@ -5,7 +5,22 @@ import { CheckedSteps } from './CheckedSteps.js';
 import type { SubtaskDef } from './HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import type { ContinuationTask, HtnContinuation } from './HtnPlan.js';
-import { EFFECT_OUT_OF_RANGE, REJECT_CONDITION, REJECT_PRUNED, REJECT_SUBTASKS, STEP_THREW, type HtnTraceLog } from './HtnTraceLog.js';
+import {
+  BACKTRACK,
+  DECOMPOSE,
+  DELEGATE,
+  EFFECT_OUT_OF_RANGE,
+  NO_METHOD,
+  PAUSE,
+  PRIMITIVE,
+  PRIMITIVE_FAILED,
+  REJECTED,
+  REJECT_CONDITION,
+  REJECT_PRUNED,
+  REJECT_SUBTASKS,
+  STEP_THREW,
+  type HtnTraceLog,
+} from './HtnTraceLog.js';
 import { APPLIED, applyStep, grow, sameLayout, SCOPE_END_ARGS, type SearchSettings } from './planningOps.js';
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from './subtaskCall.js';
@@ -158,7 +173,7 @@ export class OrderedSearch<Ctx = any> {
         }
         // A pause with nothing planned before it, or nothing after it, is a no-op.
         if (this.planLen === 0 || this.head === NIL) {
-          if (this.tracing) this.trace.pause(-1);
+          if (this.tracing) this.trace.put(PAUSE, -1);
           return OK;
         }
         this.continuation = this.pauseHere(rootName);
@@ -191,7 +206,7 @@ export class OrderedSearch<Ctx = any> {
       const task = this.calls.taskOf(call);
       // A plain compound's record holds the absolute method index, a strategy compound's the position in its order.
       const pos = base < 0 ? method - this.domain.methodStart[task] : method;
-      if (this.tracing) this.trace.backtrack(task, base < 0 ? pos : this.order.at(base, pos) - this.domain.methodStart[task]);
+      if (this.tracing) this.trace.put(BACKTRACK, task, base < 0 ? pos : this.order.at(base, pos) - this.domain.methodStart[task]);
       if (this.decompose(call, task, pos + 1, base)) return true;
     }
     return false;
@@ -237,14 +252,14 @@ export class OrderedSearch<Ctx = any> {
     } catch (thrown) {
       // Failed like an unmet condition: the caller backtracks, restoring the planning state.
       this.faults.add('CONDITION_THREW', 'condition', step.task, `A condition or effect function of task "${step.task}" threw (the task fails here)`, thrown);
-      if (this.tracing) this.trace.primitiveFailed(step, STEP_THREW);
+      if (this.tracing) this.trace.put(PRIMITIVE_FAILED, step, STEP_THREW);
       return false;
     }
     if (r !== APPLIED) {
-      if (this.tracing) this.trace.primitiveFailed(step, r >= 0 ? r : EFFECT_OUT_OF_RANGE);
+      if (this.tracing) this.trace.put(PRIMITIVE_FAILED, step, r >= 0 ? r : EFFECT_OUT_OF_RANGE);
       return false;
     }
-    if (this.tracing) this.trace.primitive(step);
+    if (this.tracing) this.trace.put(PRIMITIVE, step);
     this.steps[this.planLen++] = step;
     return true;
   }
@@ -266,7 +281,7 @@ export class OrderedSearch<Ctx = any> {
     for (let p = from; p < k; p++) {
       const m = base < 0 ? first + p : this.order.at(base, p);
       if (p > bound) {
-        if (this.tracing) this.trace.rejected(task, m, REJECT_PRUNED, -1);
+        if (this.tracing) this.trace.put(REJECTED, task, m, REJECT_PRUNED, -1);
         break;
       }
       const conds = d.methodConds[m];
@@ -284,7 +299,7 @@ export class OrderedSearch<Ctx = any> {
         continue;
       }
       if (failed >= 0) {
-        if (this.tracing) this.trace.rejected(task, m, REJECT_CONDITION, failed);
+        if (this.tracing) this.trace.put(REJECTED, task, m, REJECT_CONDITION, failed);
         continue;
       }
       const head = this.head;
@@ -319,7 +334,7 @@ export class OrderedSearch<Ctx = any> {
           continue;
         }
         if (refs === null || refs === undefined) {
-          if (this.tracing) this.trace.rejected(task, m, REJECT_SUBTASKS, -1);
+          if (this.tracing) this.trace.put(REJECTED, task, m, REJECT_SUBTASKS, -1);
           continue;
         }
         subtasks = refs.length;
@@ -333,10 +348,10 @@ export class OrderedSearch<Ctx = any> {
       this.mtr[depth] = p;
       this.mtrLen = depth + 1;
       if (ref !== null && this.tie === depth && depth < ref.length && ref[depth] === p) this.tie = depth + 1;
-      if (this.tracing) this.trace.decompose(task, m, depth, subtasks);
+      if (this.tracing) this.trace.put(DECOMPOSE, task, m, depth, subtasks);
       return true;
     }
-    if (this.tracing) this.trace.noMethod(task);
+    if (this.tracing) this.trace.put(NO_METHOD, task);
     return false;
   }
 
@@ -383,7 +398,7 @@ export class OrderedSearch<Ctx = any> {
     const index = this.domain.slotOf[task];
     const root = this.settings.slotRoot[index];
     if (root < 0) {
-      if (this.tracing) this.trace.noMethod(task);
+      if (this.tracing) this.trace.put(NO_METHOD, task);
       return false;
     }
     const args = this.calls.argsOf(call);
@@ -405,7 +420,7 @@ export class OrderedSearch<Ctx = any> {
     if (outcome === null) return false;
     const plan = outcome.plan;
     if (this.tracing) {
-      this.trace.delegate(task, outcome.status, plan ? plan.steps.length : 0, outcome.reason);
+      this.trace.put(DELEGATE, task, outcome.status, plan ? plan.steps.length : 0, outcome.reason);
     }
     if (outcome.status !== 'found' || plan === null) return false;
     const steps = plan.steps;
@@ -439,7 +454,7 @@ export class OrderedSearch<Ctx = any> {
       const call = this.nodes[n * 2];
       tasks.push({ task: this.domain.taskNames[this.calls.taskOf(call)], args: this.calls.argsOf(call), call: call < S ? call : -1 });
     }
-    if (this.tracing) this.trace.pause(tasks.length);
+    if (this.tracing) this.trace.put(PAUSE, tasks.length);
     return { root, tasks, mtr: Array.from(this.mtr.subarray(0, this.mtrLen)) };
   }
 }

@@ -182,25 +182,28 @@ export function captureHtnSearch(log: HtnTraceLog, outcome: HtnResult, target: s
   const n = log.length;
   const domain = log.domain;
   const plan = outcome.status === 'found' ? outcome.plan : null;
-  const tasks = plan === null ? 0 : plan.steps.length;
-  const mtr = plan === null ? 0 : plan.meta.mtr.length;
-  const kept: unknown[] = new Array(n + tasks + mtr);
-  const data = log.data;
-  for (let i = 0; i < n; i++) kept[i] = data[i];
-  for (let i = 0; i < tasks; i++) kept[n + i] = plan!.steps[i].task;
-  for (let i = 0; i < mtr; i++) kept[n + tasks + i] = plan!.meta.mtr[i];
-  const status = outcome.status;
-  const reason = outcome.reason;
+  const steps = plan === null ? [] : plan.steps;
+  const mtr = plan === null ? [] : plan.meta.mtr;
+  // The records, then the plan's tasks, then its MTR: one array.
+  const kept: unknown[] = new Array(n + steps.length + mtr.length);
+  for (let i = 0; i < n; i++) kept[i] = log.data[i];
+  for (let i = 0; i < steps.length; i++) kept[n + i] = steps[i].task;
+  for (let i = 0; i < mtr.length; i++) kept[n + steps.length + i] = mtr[i];
+  const tasks = steps.length;
+  const { status, reason } = outcome;
   const cost = plan === null ? 0 : plan.cost;
   const found = plan !== null;
   let built: SearchTrace | null = null;
-  return () => {
-    if (built !== null) return built;
-    const events = domain === null ? [] : traceEvents(domain, kept, 0, n);
-    const steps = kept.slice(n, n + tasks).map((task) => ({ task }));
-    const result = { status, reason, plan: found ? { steps, cost, meta: { mtr: kept.slice(n + tasks) } } : null } as unknown as HtnResult;
-    return (built = htnSearchTrace(events, result, target));
-  };
+  return () =>
+    (built ??= htnSearchTrace(
+      domain === null ? [] : traceEvents(domain, kept, n),
+      {
+        status,
+        reason,
+        plan: found ? { steps: kept.slice(n, n + tasks).map((task) => ({ task })), cost, meta: { mtr: kept.slice(n + tasks) } } : null,
+      } as unknown as HtnResult,
+      target,
+    ));
 }
 
 /**

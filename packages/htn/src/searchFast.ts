@@ -1,6 +1,7 @@
 import { BUDGET, NIL, OK, PAUSED, REC, type OrderedSearch } from './OrderedSearch.js';
 import { CALL, CallPath, METHOD } from './FastTables.js';
 import { applyOps, grow, holds } from './planningOps.js';
+import { OUT_OF_BUDGET } from './HtnTraceLog.js';
 
 /** How an ordered search ended. */
 export type SearchStatus = 'found' | 'none' | 'budget';
@@ -250,6 +251,6 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
   s.generated = generated;
   s.expanded = expanded;
   s.backtracks = backtracks;
-  if (status === 'budget' && s.tracing) s.trace.budget(s.failure);
+  if (status === 'budget' && s.tracing) s.trace.put(OUT_OF_BUDGET, s.failure);
   return status;
 }

@@ -43,7 +43,7 @@ describe('recorded content', () => {
     expect(recording.agents.some((a) => a.runs.some((r) => r.truncated))).toBe(true);
     expect(updates.length).toBeGreaterThan(6);
     const texts = recording.agents.map((a) => [formatStatistics(a.stats), ...a.runs.map((r) => formatRun(r))].join('\n'));
-    const rejections = recording.agents.map((a) => Object.keys(a.catalog).map((name) => whyNot(a, name, true)));
+    const rejections = recording.agents.map((a) => Object.keys(a.catalog ?? {}).map((name) => whyNot(a, name, true)));
     expect({
       recording: digest(recording),
       updates: digest(updates.map((m) => (m.type === 'snapshot' ? { ...m, recording: { ...m.recording, started: '' } } : m))),
