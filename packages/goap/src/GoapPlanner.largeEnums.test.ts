@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { compileConditions, createState, defineActions, defineSchema, enumOf, eq, firstFailing, isIn, set, bool } from '@dualplan/world-state';
 import { compileGoapDomain } from './domain/compileGoapDomain.js';
+import { BackwardIndex } from './search/BackwardIndex.js';
 import { GoapPlanner } from './GoapPlanner.js';
 import { whyNoPlan } from './diagnostics/whyNoPlan.js';
 import type { GoapPlannerOptions } from './GoapPlannerOptions.js';
@@ -62,6 +63,7 @@ describe('GOAP over enums of more than 32 values (multi-word fields)', () => {
     ['backward, LM-cut', { heuristic: 'lmcut' }],
     ['backward, optimal: true', { optimal: true, mode: 'backward' }],
     ['backward, Dijkstra, invariant pruning from the root', { weight: 0, mutexAfter: 0 } as GoapPlannerOptions],
+    ['backward, Dijkstra, invariant pruning from the root, action bitsets', { weight: 0, mutexAfter: 0, bitsets: true } as GoapPlannerOptions],
     ['forward, Dijkstra', { weight: 0, mode: 'forward' }],
     ['forward, h_max', { heuristic: 'max', mode: 'forward' }],
     ['forward, optimal: true', { optimal: true, mode: 'forward' }],
@@ -72,9 +74,11 @@ describe('GOAP over enums of more than 32 values (multi-word fields)', () => {
         const rd = randomDomain(seed, { actions: 6 + (seed % 5), enumValues: values });
         const start = createState(rd.domain.schema, rd.start);
         const best = boundedOptimum(rd.domain, start, compileConditions(rd.domain.schema, rd.goal), Infinity);
-        const { mutexAfter, ...rest } = options as GoapPlannerOptions & { mutexAfter?: number };
+        const { mutexAfter, bitsets, ...rest } = options as GoapPlannerOptions & { mutexAfter?: number; bitsets?: boolean };
         const planner = new GoapPlanner(rd.domain, { ...rest, maxPlanLength: 300, maxExpansions: 1e6 });
         if (mutexAfter !== undefined) planner.engine.mutexAfter = mutexAfter;
+        // Action bitsets are built only where achiever lists are long; these small domains get them by force.
+        if (bitsets) (planner.engine as { backwardIndex: BackwardIndex | null }).backwardIndex = new BackwardIndex(rd.domain, 'always');
         const r = planner.search(start, 'goal');
         if (best === Infinity) return r.status === 'none';
         if (r.status !== 'found' || r.cost !== best) return false;

@@ -3,9 +3,18 @@ import { createState, firstFailing } from '@dualplan/world-state';
 import { compileConditions } from '@dualplan/world-state';
 import { GoapPlanner } from './GoapPlanner.js';
 import type { GoapPlannerOptions } from './GoapPlannerOptions.js';
+import type { GoapDomain } from './domain/GoapDomain.js';
 import { randomDomain } from './examples/index.js';
 import { admissibleWeight } from './domain/admissibleWeight.js';
+import { BackwardIndex } from './search/BackwardIndex.js';
 import { boundedOptimum, simulate } from './testUtil.js';
+
+/** A backward index without action bitsets: expansion by achiever lists. */
+function noSets(domain: GoapDomain): BackwardIndex {
+  const index = new BackwardIndex(domain);
+  (index as { setterBits: Int32Array | null }).setterBits = null;
+  return index;
+}
 
 /** The optimal cost by an exhaustive search written apart from the planner, or Infinity. */
 function optimum(rd: ReturnType<typeof randomDomain>): number {
@@ -31,13 +40,18 @@ const admissible: readonly [string, GoapPlannerOptions][] = [
   ['forward, optimal: true', { optimal: true, mode: 'forward' }],
   // Invariant pruning from the first expansion (it normally starts after 16), with the action bitsets and without them.
   ['Dijkstra, invariant pruning from the root', { weight: 0, mutexAfter: 0 } as GoapPlannerOptions],
-  ['Dijkstra, invariant pruning from the root, achiever lists (no action bitsets)', { weight: 0, mutexAfter: 0, noBitsets: true } as GoapPlannerOptions],
+  ['Dijkstra, invariant pruning from the root, achiever lists (no action bitsets)', { weight: 0, mutexAfter: 0, bitsets: false } as GoapPlannerOptions],
+  ['Dijkstra, invariant pruning from the root, action bitsets', { weight: 0, mutexAfter: 0, bitsets: true } as GoapPlannerOptions],
+  ['h_max, action bitsets', { heuristic: 'max', bitsets: true } as GoapPlannerOptions],
 ];
 
-/** Test-only settings: when invariant pruning starts, and backward expansion by achiever lists (as for domains of over 1,024 actions). */
+/**
+ * Test-only settings: when invariant pruning starts, and backward expansion by achiever lists (as for domains of
+ * over 1,024 actions) or by action bitsets (which the planner builds only where achiever lists are long).
+ */
 interface Internals {
   mutexAfter?: number;
-  noBitsets?: boolean;
+  bitsets?: boolean;
 }
 
 describe('GOAP on random small domains', () => {
@@ -46,11 +60,12 @@ describe('GOAP on random small domains', () => {
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
         const rd = randomDomain(seed, { actions: 6 + (seed % 5) });
         const best = optimum(rd);
-        const { mutexAfter, noBitsets, ...rest } = options as GoapPlannerOptions & Internals;
+        const { mutexAfter, bitsets, ...rest } = options as GoapPlannerOptions & Internals;
         const weight = rest.weight === -1 ? admissibleWeight(rd.domain) : rest.weight;
         const planner = new GoapPlanner(rd.domain, { ...rest, weight, maxPlanLength: 300, maxExpansions: 1e6 });
         if (mutexAfter !== undefined) planner.engine.mutexAfter = mutexAfter;
-        if (noBitsets) (planner.engine.backwardIndex as { setterBits: Int32Array | null }).setterBits = null;
+        if (bitsets !== undefined)
+          (planner.engine as { backwardIndex: BackwardIndex | null }).backwardIndex = bitsets ? new BackwardIndex(rd.domain, 'always') : noSets(rd.domain);
         const start = createState(rd.domain.schema, rd.start);
         const r = planner.search(start, 'goal');
         if (best === Infinity) return r.status === 'none';

@@ -51,7 +51,8 @@ export class BackwardIndex {
   readonly deadScratch: Int32Array;
   readonly cellScratch: Int32Array;
 
-  constructor(d: GoapDomain) {
+  /** `sets`: whether to build the action bitsets: where they pay (the default), or always where they fit (tests). */
+  constructor(d: GoapDomain, sets: 'auto' | 'always' = 'auto') {
     const T = d.touch;
     const size = d.schema.size;
     this.cellStart = new Int32Array(size);
@@ -92,7 +93,7 @@ export class BackwardIndex {
       squares += list.length * list.length;
     }
     const typicalList = entries === 0 ? 0 : squares / entries;
-    const useSets = W <= MAX_SET_WORDS && facts * W <= MAX_SET_TABLE && typicalList >= LIST_PER_SET_WORD * W;
+    const useSets = W <= MAX_SET_WORDS && facts * W <= MAX_SET_TABLE && (sets === 'always' || typicalList >= LIST_PER_SET_WORD * W);
     this.setterBits = useSets ? new Int32Array(facts * W) : null;
     this.otherBits = useSets ? new Int32Array(facts * W) : null;
     this.relevantScratch = new Int32Array(W);
