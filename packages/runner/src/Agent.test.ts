@@ -225,6 +225,12 @@ describe('Agent', () => {
     expect(codeOf(() => make({ planner: { ...planner, operators: [hostile] } }))).toBe('UNKNOWN_OPERATOR:{"toString":""}');
     expect(codeOf(() => make({ planner: { ...planner, kind: hostile, operators: [Symbol('op')] } }))).toBe('UNKNOWN_OPERATOR:Symbol(op) (symbol)');
     expect(() => make().sensors.enable(hostile as never)).toThrow(expect.objectContaining({ code: 'UNKNOWN_SENSOR', subject: '{"toString":""}' }));
+    // A custom planner's step whose task is not a string is named when its plan is adopted, before any message uses it.
+    const badTask = mtrPlanner(schema, [{ mtr: [0], steps: [{ ...makeStep(schema, 'Dance', { operator: 'Dance' }), task: hostile as never }] }]);
+    expect(codeOf(() => make({ planner: badTask }).tick(0.1))).toBe('BAD_STEP:{"toString":""}');
+    expect(() => make({ planner: badTask }).tick(0.1)).toThrow(
+      'Step #0 of a plan from planner "htn" has task {"toString":""}: a step\'s task is its name, a string.',
+    );
   });
 
   it('keeps the most recent maxPlanSamples plan times, for the shorthand runner and for named runners', () => {
