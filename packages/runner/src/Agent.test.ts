@@ -228,9 +228,7 @@ describe('Agent', () => {
     // A custom planner's step whose task is not a string is named when its plan is adopted, before any message uses it.
     const badTask = mtrPlanner(schema, [{ mtr: [0], steps: [{ ...makeStep(schema, 'Dance', { operator: 'Dance' }), task: hostile as never }] }]);
     expect(codeOf(() => make({ planner: badTask }).tick(0.1))).toBe('BAD_STEP:{"toString":""}');
-    expect(() => make({ planner: badTask }).tick(0.1)).toThrow(
-      'Step #0 of a plan from planner "htn" has task {"toString":""}: a step\'s task is its name, a string.',
-    );
+    expect(() => make({ planner: badTask }).tick(0.1)).toThrow('Plan step #0 has task {"toString":""}: a task name is a string.');
   });
 
   it('keeps the most recent maxPlanSamples plan times, for the shorthand runner and for named runners', () => {

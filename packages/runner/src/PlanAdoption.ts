@@ -181,13 +181,8 @@ export class PlanAdoption<Ctx = any> {
     const ops = new Array<Operator>(steps.length);
     for (let i = 0; i < steps.length; i++) {
       // A step's task is its name in every event and message: a custom planner's non-string task is named here, once.
-      if (typeof steps[i].task !== 'string') {
-        throw new RunnerError(
-          'BAD_STEP',
-          nameOf(steps[i].task),
-          `Step #${i} of a plan from planner "${nameOf(this.host.planner.kind)}" has task ${showValue(steps[i].task)}: a step's task is its name, a string.`,
-        );
-      }
+      const task = steps[i].task;
+      if (typeof task !== 'string') throw new RunnerError('BAD_STEP', nameOf(task), `Plan step #${i} has task ${showValue(task)}: a task name is a string.`);
       const id = steps[i].operator;
       // Only a string (or number) can name a registered operator; Object.hasOwn would convert an object, which can throw.
       if ((typeof id !== 'string' && typeof id !== 'number') || !Object.hasOwn(operators, id)) {
