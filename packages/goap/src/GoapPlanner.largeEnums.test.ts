@@ -56,6 +56,24 @@ describe('GOAP over enums of more than 32 values (multi-word fields)', () => {
     expect(whyNoPlan(none).summary).toContain('room == r0');
   });
 
+  test('why no plan: a goal condition on the wide field that the start state meets is not listed as unmet', () => {
+    // No action sets `flag`, so the goal fails on it alone; the room condition already holds in room 50.
+    const s2 = defineSchema({ room: enumOf(rooms), flag: bool() });
+    const acts = defineActions(s2, [{ name: 'walk', conditions: [eq(s2.keys.room, 0)], effects: [set(s2.keys.room, 50)], cost: 1 }]);
+    const d = compileGoapDomain(acts, { goals: [{ name: 'stay', conditions: [eq(s2.keys.room, 50), eq(s2.keys.flag, true)] }] });
+    for (const mode of ['backward', 'forward'] as const) {
+      const p = new GoapPlanner(d, { mode, trace: true });
+      expect(p.search(createState(s2, { room: 50 }), 'stay').status).toBe('none');
+      const why = whyNoPlan(p);
+      expect(why.unachievable.map((u) => u.condition)).toEqual(['flag == true']);
+      expect(p.trace!.whyNoPlan!.unachievable.map((u) => u.condition)).toEqual(['flag == true']);
+      // Not in room 50: the room condition is unmet too (walk achieves it, and needs room r0).
+      expect(p.search(createState(s2, { room: 7 }), 'stay').status).toBe('none');
+      expect(whyNoPlan(p).unachievable.map((u) => u.condition)).toContain('flag == true');
+      expect(whyNoPlan(p).unachievable.map((u) => u.condition)).not.toContain('room == r50');
+    }
+  });
+
   const settings: readonly [string, GoapPlannerOptions][] = [
     ['backward, Dijkstra', { weight: 0 }],
     ['backward, count w = 0.5', { weight: 0.5 }],

@@ -85,11 +85,11 @@ export function analyseNoPlan(planner: NoPlanSource, goal: CompiledGoal): number
   const box = [0, 0];
   const pool = setPool(d, goal);
   let wideAt = d.sets.length;
-  // A wide condition of the goal counts as violated (its words were not in the pool yet when it was first checked).
-  const push = (cell: number, a: number, b: number, neededBy: number, goalWide = false) => {
+  // A wide condition's `a` is its set's offset in the pool (the goal's wide sets are in it from the start).
+  const push = (cell: number, a: number, b: number, neededBy: number) => {
     box[0] = a;
     box[1] = b;
-    const violated = goalWide || (d.wide[cell] === 1 ? !wideHas(pool, a, s0[cell]) : violates(box, 0, 0, d.isInt[cell] === 1, s0[cell]));
+    const violated = d.wide[cell] === 1 ? !wideHas(pool, a, s0[cell]) : violates(box, 0, 0, d.isInt[cell] === 1, s0[cell]);
     if (!violated) return;
     for (let q = 0; q < queue.length; q += CONDITION) if (queue[q + CELL] === cell && queue[q + SET_A] === a && queue[q + SET_B] === b) return;
     queue.push(cell, a, b, neededBy);
@@ -97,7 +97,7 @@ export function analyseNoPlan(planner: NoPlanSource, goal: CompiledGoal): number
   for (const c of goal.cells) {
     const o = d.offset[c];
     if (d.wide[c] === 1) {
-      push(c, wideAt, 0, -1, true);
+      push(c, wideAt, 0, -1);
       wideAt += (schema.max[c] + 32) >>> 5;
     } else if (d.isInt[c]) push(c, goal.words[o], goal.words[o + 1], -1);
     else push(c, maskAt(goal.words, o, d.shift[c], d.full[c]), 0, -1);
