@@ -62,6 +62,13 @@ const CON_VERDICT = 2;
 const CON_FAIL = 3;
 const CON = 4;
 const NONE: Float64Array = /* @__PURE__ */ new Float64Array(0);
+/**
+ * Up to this many numbers a snapshot is a plain array: an engine makes one in its young generation, where a
+ * typed array of more than a few numbers gets a separately allocated, separately collected store (per search).
+ */
+const PLAIN_SNAPSHOT = 8192;
+/** A trace's numbers: typed buffers while it searches; a snapshot's one array. */
+type Numbers = Float64Array | number[];
 
 /**
  * Opt-in search trace (Ubisoft's planner monitor): every expanded node with g
@@ -90,10 +97,10 @@ export class GoapTrace {
   private expansions = 0;
   private considerations = 0;
   // Grown on first use (a snapshot sets its own), so making a trace allocates no buffer.
-  private exp: Float64Array = NONE;
-  private cost: Float64Array = NONE;
-  private words: Float64Array = NONE;
-  private con: Float64Array = NONE;
+  private exp: Numbers = NONE;
+  private cost: Numbers = NONE;
+  private words: Numbers = NONE;
+  private con: Numbers = NONE;
   // Where each section starts: 0 while searching; a snapshot packs all four into one array.
   private expAt = 0;
   private costAt = 0;
@@ -190,7 +197,8 @@ export class GoapTrace {
     t.considerations = this.considerations;
     // One array for all four sections: a snapshot per search must be cheap to make.
     const e = this.expansions;
-    const data = new Float64Array(e * (EXP + COST + this.width) + this.considerations * CON);
+    const n = e * (EXP + COST + this.width) + this.considerations * CON;
+    const data: Numbers = n <= PLAIN_SNAPSHOT ? new Array<number>(n) : new Float64Array(n);
     let o = 0;
     t.expAt = o;
     o = copy(this.exp, this.expAt, e * EXP, data, o);
@@ -287,14 +295,14 @@ export class GoapTrace {
   }
 }
 
-function grow(a: Float64Array, size: number): Float64Array {
+function grow(a: Numbers, size: number): Float64Array {
   const b = new Float64Array(size);
   b.set(a);
   return b;
 }
 
 /** Copy `n` numbers from `from[at..]` to `to[o..]`; returns the end in `to`. */
-function copy(from: Float64Array, at: number, n: number, to: Float64Array, o: number): number {
+function copy(from: Numbers, at: number, n: number, to: Numbers, o: number): number {
   for (let i = 0; i < n; i++) to[o + i] = from[at + i];
   return o + n;
 }

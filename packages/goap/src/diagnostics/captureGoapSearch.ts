@@ -24,18 +24,32 @@ export function captureGoapSearch(planner: CaptureSource): () => SearchTrace {
   const r = planner.result;
   const found = r.status === 'found';
   const names = planner.domain.actionNames;
-  const plan: string[] = [];
-  for (let i = 0; found && i < r.length; i++) plan.push(names[r.actions[i]]);
+  // The plan as action indices; names and texts are made when read.
+  const actions: number[] = found ? new Array<number>(r.length) : NO_ACTIONS;
+  for (let i = 0; found && i < r.length; i++) actions[i] = r.actions[i];
   const mode = planner.mode;
   const status = r.status === 'found' || r.status === 'budget' ? r.status : 'none';
-  const target = r.goal?.name ?? t?.goal ?? '';
-  const reason = r.status === 'budget' ? `${r.budget} budget` : found ? `goal ${r.goal?.name ?? ''}` : 'no plan';
+  const goal = r.goal?.name;
+  const budget = r.budget;
   const cost = found ? r.cost : 0;
   const backtracks = r.reopened;
   let built: SearchTrace | null = null;
   return () =>
-    (built ??= buildSearchTrace(t, { planner: 'goap', target, mode, status, reason, plan, cost, mtr: [], backtracks, whyNoPlan: t?.whyNoPlan?.summary ?? '' }));
+    (built ??= buildSearchTrace(t, {
+      planner: 'goap',
+      target: goal ?? t?.goal ?? '',
+      mode,
+      status,
+      reason: status === 'budget' ? `${budget} budget` : found ? `goal ${goal ?? ''}` : 'no plan',
+      plan: actions.map((a) => names[a]),
+      cost,
+      mtr: [],
+      backtracks,
+      whyNoPlan: t?.whyNoPlan?.summary ?? '',
+    }));
 }
+
+const NO_ACTIONS: number[] = [];
 
 type Summary = Omit<SearchTrace, 'nodes' | 'candidates' | 'events' | 'path'>;
 

@@ -65,6 +65,10 @@ function setPool(d: GoapDomain, goal: CompiledGoal): ArrayLike<number> {
   return pool ?? d.sets;
 }
 
+/** The analysis's working arrays, reused from call to call (a call while one runs, from a cost function, makes its own). */
+let spare: { queue: number[]; found: number[]; achievers: number[]; box: number[] } | null = null;
+const NOTHING_FOUND: number[] = [];
+
 /**
  * The analysis of {@link explainNoPlan}, as numbers, made when the search ends
  * (it asks the search which actions are usable): per unachievable condition its
@@ -74,15 +78,25 @@ function setPool(d: GoapDomain, goal: CompiledGoal): ArrayLike<number> {
  * @internal
  */
 export function analyseNoPlan(planner: NoPlanSource, goal: CompiledGoal): number[] {
+  const work = spare ?? { queue: [], found: [], achievers: [], box: [0, 0] };
+  spare = null;
+  try {
+    return analyse(planner, goal, work.queue, work.found, work.achievers, work.box);
+  } finally {
+    spare = work;
+  }
+}
+
+function analyse(planner: NoPlanSource, goal: CompiledGoal, queue: number[], found: number[], achievers: number[], box: number[]): number[] {
   const d = planner.domain;
   const schema = d.schema;
   const s0 = planner.start.values;
   const T = d.touch;
-  const found: number[] = [];
+  // Lengths of the reused arrays (never shrunk: entries past these are stale).
+  let foundLength = 0;
   // Every condition queued so far (never removed: also what was seen), `next` the first not yet analysed.
-  const queue: number[] = [];
+  let queued = 0;
   let next = 0;
-  const box = [0, 0];
   const pool = setPool(d, goal);
   let wideAt = d.sets.length;
   // A wide condition's `a` is its set's offset in the pool (the goal's wide sets are in it from the start).
@@ -91,8 +105,12 @@ export function analyseNoPlan(planner: NoPlanSource, goal: CompiledGoal): number
     box[1] = b;
     const violated = d.wide[cell] === 1 ? !wideHas(pool, a, s0[cell]) : violates(box, 0, 0, d.isInt[cell] === 1, s0[cell]);
     if (!violated) return;
-    for (let q = 0; q < queue.length; q += CONDITION) if (queue[q + CELL] === cell && queue[q + SET_A] === a && queue[q + SET_B] === b) return;
-    queue.push(cell, a, b, neededBy);
+    for (let q = 0; q < queued; q += CONDITION) if (queue[q + CELL] === cell && queue[q + SET_A] === a && queue[q + SET_B] === b) return;
+    queue[queued + CELL] = cell;
+    queue[queued + SET_A] = a;
+    queue[queued + SET_B] = b;
+    queue[queued + NEEDED_BY] = neededBy;
+    queued += CONDITION;
   };
   for (const c of goal.cells) {
     const o = d.offset[c];
@@ -102,35 +120,42 @@ export function analyseNoPlan(planner: NoPlanSource, goal: CompiledGoal): number
     } else if (d.isInt[c]) push(c, goal.words[o], goal.words[o + 1], -1);
     else push(c, maskAt(goal.words, o, d.shift[c], d.full[c]), 0, -1);
   }
-  const achievers: number[] = [];
-  while (next < queue.length) {
+  while (next < queued) {
     const cell = queue[next + CELL];
     const a = queue[next + SET_A];
     const b = queue[next + SET_B];
-    const at = found.length;
-    found.push(cell, a, b, queue[next + NEEDED_BY], 0);
+    const at = foundLength;
+    found[at + CELL] = cell;
+    found[at + SET_A] = a;
+    found[at + SET_B] = b;
+    found[at + NEEDED_BY] = queue[next + NEEDED_BY];
+    found[at + CONDITION] = 0;
+    foundLength += CONDITION + 1;
     next += CONDITION;
-    achievers.length = 0;
+    let achieved = 0;
     for (let k = d.indexStart[cell]; k < d.indexStart[cell + 1]; k++) {
       const act = d.indexActions[k];
       const effect = d.indexTouch[k] * Touch.size;
       if (d.wide[cell] === 1 ? !wideHas(pool, a, T[effect + Touch.effValue]) : !achieves(T, effect, d.isInt[cell] === 1, a, b, cell, schema.min, schema.max)) {
-        found.push(act, NO_SATISFYING_EFFECT);
+        found[foundLength++] = act;
+        found[foundLength++] = NO_SATISFYING_EFFECT;
         continue;
       }
       const use = planner.usable(act);
       if (use !== 0) {
-        found.push(act, use);
+        found[foundLength++] = act;
+        found[foundLength++] = use;
         continue;
       }
-      achievers.push(act);
+      achievers[achieved++] = act;
     }
-    if (achievers.length === 0) {
-      found[at + CONDITION] = (found.length - at - CONDITION - 1) / 2;
+    if (achieved === 0) {
+      found[at + CONDITION] = (foundLength - at - CONDITION - 1) / 2;
       continue;
     }
-    found.length = at;
-    for (const act of achievers) {
+    foundLength = at;
+    for (let i = 0; i < achieved; i++) {
+      const act = achievers[i];
       for (let t = d.touchStart[act]; t < d.touchStart[act + 1]; t++) {
         const k = t * Touch.size;
         const c = T[k + Touch.cell];
@@ -142,7 +167,7 @@ export function analyseNoPlan(planner: NoPlanSource, goal: CompiledGoal): number
       }
     }
   }
-  return found;
+  return foundLength === 0 ? NOTHING_FOUND : found.slice(0, foundLength);
 }
 
 /** The findings of {@link analyseNoPlan} in words; `budget` names the budget that stopped the search, if one did. @internal */
