@@ -171,6 +171,8 @@ export function htnSearchTrace(events: readonly HtnTraceEvent[], outcome: HtnRes
   return found ? trace : { ...trace, whyNoPlan: htnWhyNoPlan(trace) };
 }
 
+const NONE: readonly never[] = [];
+
 /**
  * One search captured cheaply: one array holding its trace records (numbers and
  * shared references, see {@link HtnTraceLog}), its plan's tasks and MTR; turned
@@ -182,11 +184,11 @@ export function captureHtnSearch(log: HtnTraceLog, outcome: HtnResult, target: s
   const n = log.length;
   const domain = log.domain;
   const plan = outcome.status === 'found' ? outcome.plan : null;
-  const steps = plan === null ? [] : plan.steps;
-  const mtr = plan === null ? [] : plan.meta.mtr;
-  // The records, then the plan's tasks, then its MTR: one array.
-  const kept: unknown[] = new Array(n + steps.length + mtr.length);
-  for (let i = 0; i < n; i++) kept[i] = log.data[i];
+  const steps = plan === null ? NONE : plan.steps;
+  const mtr = plan === null ? NONE : plan.meta.mtr;
+  // The records, then the plan's tasks, then its MTR: one array (a slice copies the records fastest; what it
+  // takes past them is scratch, overwritten).
+  const kept: unknown[] = log.data.slice(0, n + steps.length + mtr.length);
   for (let i = 0; i < steps.length; i++) kept[n + i] = steps[i].task;
   for (let i = 0; i < mtr.length; i++) kept[n + steps.length + i] = mtr[i];
   const tasks = steps.length;
