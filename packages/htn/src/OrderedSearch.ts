@@ -54,6 +54,8 @@ export class OrderedSearch<Ctx = any> {
   readonly maxDepth: number;
   readonly trace: HtnTraceLog;
   tracing = false;
+  /** @internal For tests: run every call the general way, which the inline paths must match (events included). */
+  generalOnly = false;
   /** The planning copy of the state; `words` is what decomposition records snapshot. */
   readonly ws: WorldState<any>;
   readonly W: number;

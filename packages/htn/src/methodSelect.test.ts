@@ -259,16 +259,23 @@ describe("select: 'random'", () => {
         const plan = (s: number) => new HtnPlanner(d, { seed: s, maxDepth: 12, maxSteps: 5000 }).plan(createState(schema));
         const a = plan(seed);
         const b = plan(seed);
-        // Traced, every call runs the general path: the inline path (strategies included) must plan the same.
-        const traced = new HtnPlanner(d, { seed, maxDepth: 12, maxSteps: 5000, trace: true }).plan(createState(schema));
+        // Every call the general way, traced: the inline paths (strategies included), traced or not, must plan the
+        // same, and the traced inline path must write the same events.
+        const generalPlanner = new HtnPlanner(d, { seed, maxDepth: 12, maxSteps: 5000, trace: true });
+        (generalPlanner as unknown as { search: { generalOnly: boolean } }).search.generalOnly = true;
+        const general = generalPlanner.plan(createState(schema));
+        const tracedPlanner = new HtnPlanner(d, { seed, maxDepth: 12, maxSteps: 5000, trace: true });
+        const traced = tracedPlanner.plan(createState(schema));
         expect(b.status).toBe(a.status);
         expect(tasksOf(b)).toEqual(tasksOf(a));
-        expect([traced.status, tasksOf(traced), traced.plan?.meta.mtr, traced.plan?.stats.backtracks]).toEqual([
-          a.status,
-          tasksOf(a),
-          a.plan?.meta.mtr,
-          a.plan?.stats.backtracks,
-        ]);
+        for (const r of [general, traced])
+          expect([r.status, tasksOf(r), r.plan?.meta.mtr, r.plan?.stats.backtracks]).toEqual([
+            a.status,
+            tasksOf(a),
+            a.plan?.meta.mtr,
+            a.plan?.stats.backtracks,
+          ]);
+        expect(tracedPlanner.trace).toEqual(generalPlanner.trace);
         if (a.status === 'found') {
           found++;
           expect(a.plan!.meta.mtr).toEqual(b.plan!.meta.mtr);

@@ -1,20 +1,21 @@
 import { BUDGET, NIL, OK, PAUSED, REC, type OrderedSearch } from './OrderedSearch.js';
 import { CALL, CallPath, METHOD } from './FastTables.js';
 import { applyOps, grow, holds } from './planningOps.js';
-import { OUT_OF_BUDGET } from './HtnTraceLog.js';
+import { searchTraced, type SearchStatus } from './searchTraced.js';
 
-/** How an ordered search ended. */
-export type SearchStatus = 'found' | 'none' | 'budget';
+export type { SearchStatus };
 
 /**
  * The ordered DFS from the task list already pushed onto `s`. Hot state lives
  * in locals and the common calls (static primitives, and compounds without
  * opaque checks or subtask functions) run inline on the domain's flat tables;
- * everything else, and every call while tracing or pruning against an MTR,
- * goes through {@link OrderedSearch.expand}. Locals are written back before,
- * and reloaded after, each call into the general code.
+ * everything else, and every call while pruning against an MTR, goes through
+ * {@link OrderedSearch.expand}. Locals are written back before, and reloaded
+ * after, each call into the general code. A traced search runs {@link searchTraced}.
  */
 export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
+  // A traced search runs a copy that writes trace records: this one checks nothing for them.
+  if (s.tracing) return searchTraced(s, rootName);
   const d = s.domain;
   const prog = d.fast.prog;
   const methodBase = d.fast.methodBase;
@@ -34,7 +35,7 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
   const R = REC + W;
   const steps = s.steps;
   // Run-time checks follow scopes the inline path does not track: such domains run the general way.
-  const inline = !s.tracing && s.against === null && !d.hasChecks;
+  const inline = s.against === null && !d.hasChecks && !s.generalOnly;
   let status: SearchStatus = 'found';
   let head = s.head,
     top = s.arenaTop,
@@ -251,6 +252,5 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
   s.generated = generated;
   s.expanded = expanded;
   s.backtracks = backtracks;
-  if (status === 'budget' && s.tracing) s.trace.put(OUT_OF_BUDGET, s.failure);
   return status;
 }
