@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { hostileValues } from '@dualplan/world-state/examples';
 import { describeThrown, DualplanError } from '@dualplan/world-state';
 import { lintDomain } from './lintDomain.js';
 import { loadDomain } from './loadDomain.js';
@@ -15,33 +16,8 @@ const typed = (f: () => unknown): string => {
   }
 };
 
-// Values that cannot be turned into a string the usual way: `String(x)`, `${x}` or `JSON.stringify(x)` throws for each of them.
-// The first two can come from JSON text too.
-const hostile = fc.constantFrom<unknown>(
-  { toString: 0 },
-  { toString: '' },
-  Object.create(null),
-  {
-    toString() {
-      throw new Error('hostile toString');
-    },
-  },
-  {
-    valueOf() {
-      throw new Error('hostile valueOf');
-    },
-    toString() {
-      throw new Error('hostile toString');
-    },
-  },
-  {
-    toJSON() {
-      throw new Error('hostile toJSON');
-    },
-  },
-  Symbol('hostile'),
-  10n,
-);
+// Values String(), templates and JSON.stringify cannot convert: every run draws them.
+const hostile = fc.constantFrom(...hostileValues());
 const junk = fc.oneof(
   fc.anything(),
   hostile,

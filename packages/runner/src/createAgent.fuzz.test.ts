@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { hostileValues } from '@dualplan/world-state/examples';
 import { createState, describeThrown, DualplanError, set } from '@dualplan/world-state';
 import { createAgent } from './Agent.js';
 import { OperatorStatus } from './OperatorStatus.js';
@@ -17,32 +18,8 @@ const typed = (f: () => unknown): string => {
 
 const schema = testSchema();
 const k = schema.keys;
-// Values that cannot be turned into a string the usual way: `String(x)`, `${x}` or `JSON.stringify(x)` throws for each of them.
-const hostile = fc.constantFrom<unknown>(
-  { toString: 0 },
-  { toString: '' },
-  Object.create(null),
-  {
-    toString() {
-      throw new Error('hostile toString');
-    },
-  },
-  {
-    valueOf() {
-      throw new Error('hostile valueOf');
-    },
-    toString() {
-      throw new Error('hostile toString');
-    },
-  },
-  {
-    toJSON() {
-      throw new Error('hostile toJSON');
-    },
-  },
-  Symbol('hostile'),
-  10n,
-);
+// Values String(), templates and JSON.stringify cannot convert: every run draws them.
+const hostile = fc.constantFrom(...hostileValues());
 const junk = fc.oneof(fc.anything(), hostile, fc.constantFrom(NaN, -1, 0, 0.5, Infinity, '', 'main', 'continue', 'rethrow', null, undefined, {}, []));
 const planner = () => mtrPlanner(schema, [{ mtr: [0], steps: [makeStep(schema, 'Patrol', { operator: 'Walk', effects: [set(k.Count, 1)] })] }]);
 const operators = () => ({ Walk: scriptedOperator([OperatorStatus.Success]) });

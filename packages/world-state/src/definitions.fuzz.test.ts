@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { hostileValues } from './examples/hostileValues.js';
 import { compileConditions } from './Condition.js';
 import { defineSchema, schemaFromData } from './defineSchema.js';
 import { compileEffects } from './Effect.js';
@@ -42,31 +43,8 @@ const keyName = fc.constantFrom('Alive', 'Ammo', 'Mood', 'Weapon', 'Sword', 'Slo
  * `${x}` or `JSON.stringify(x)` throws a TypeError (or the value's own error)
  * for each of them.
  */
-const hostile = fc.constantFrom<unknown>(
-  { toString: 0 },
-  { toString: '' },
-  Object.create(null),
-  {
-    toString() {
-      throw new Error('hostile toString');
-    },
-  },
-  {
-    valueOf() {
-      throw new Error('hostile valueOf');
-    },
-    toString() {
-      throw new Error('hostile toString');
-    },
-  },
-  {
-    toJSON() {
-      throw new Error('hostile toJSON');
-    },
-  },
-  Symbol('hostile'),
-  10n,
-);
+// Values String(), templates and JSON.stringify cannot convert: every run draws them.
+const hostile = fc.constantFrom(...hostileValues());
 /** Values that are sometimes right and mostly wrong. */
 const junk = fc.oneof(fc.anything(), fc.constantFrom(NaN, Infinity, -1, 0, 1, 9, 10, 2 ** 40, '2', 'Angry', 'Sword', true, null, undefined, {}, []), hostile);
 const conditionish = fc.oneof(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
+import { hostileValues } from '@dualplan/world-state/examples';
 import { bool, check, createState, defineActions, defineSchema, describeThrown, DualplanError, enumOf, eq, ge, int, set, add } from '@dualplan/world-state';
 import { compileGoapDomain } from './compileGoapDomain.js';
 import { GoapPlanner } from '../GoapPlanner.js';
@@ -16,32 +17,8 @@ const typed = (f: () => unknown): string => {
 
 const schema = defineSchema({ Armed: bool(), Ammo: int(0, 5), Mode: enumOf(['Idle', 'Hunt'] as const, 0) });
 const k = schema.keys;
-// Values that cannot be turned into a string the usual way: `String(x)`, `${x}` or `JSON.stringify(x)` throws for each of them.
-const hostile = fc.constantFrom<unknown>(
-  { toString: 0 },
-  { toString: '' },
-  Object.create(null),
-  {
-    toString() {
-      throw new Error('hostile toString');
-    },
-  },
-  {
-    valueOf() {
-      throw new Error('hostile valueOf');
-    },
-    toString() {
-      throw new Error('hostile toString');
-    },
-  },
-  {
-    toJSON() {
-      throw new Error('hostile toJSON');
-    },
-  },
-  Symbol('hostile'),
-  10n,
-);
+// Values String(), templates and JSON.stringify cannot convert: every run draws them.
+const hostile = fc.constantFrom(...hostileValues());
 const junk = fc.oneof(
   fc.anything(),
   hostile,

@@ -6,3 +6,4 @@ export { soldierActions } from './soldierActions.js';
 export type { SoldierActions } from './soldierActions.js';
 export { trollActions } from './trollActions.js';
 export type { TrollActions, TrollActionOptions } from './trollActions.js';
+export { hostileValues } from './hostileValues.js';
