@@ -1,9 +1,12 @@
+import { firstFailing } from '@dualplan/world-state';
 import { BUDGET, NIL, OK, PAUSED, REC, type OrderedSearch } from './OrderedSearch.js';
 import { CALL, CallPath, METHOD } from './FastTables.js';
+import { TaskKind } from './HtnDomain.js';
+import { BACKTRACK, DECOMPOSE, EFFECT_OUT_OF_RANGE, NO_METHOD, OUT_OF_BUDGET, PRIMITIVE, PRIMITIVE_FAILED, REJECT_CONDITION, REJECTED } from './HtnTraceLog.js';
 import { applyOps, grow, holds } from './planningOps.js';
-import { searchTraced, type SearchStatus } from './searchTraced.js';
 
-export type { SearchStatus };
+/** How an ordered search ended. */
+export type SearchStatus = 'found' | 'none' | 'budget';
 
 /**
  * The ordered DFS from the task list already pushed onto `s`. Hot state lives
@@ -11,12 +14,13 @@ export type { SearchStatus };
  * opaque checks or subtask functions) run inline on the domain's flat tables;
  * everything else, and every call while pruning against an MTR, goes through
  * {@link OrderedSearch.expand}. Locals are written back before, and reloaded
- * after, each call into the general code. A traced search runs {@link searchTraced}.
+ * after, each call into the general code. While tracing it writes the same trace
+ * records as the general code, each behind one test of a local (`trace`, null
+ * when not tracing); a failing condition's index is looked up only when one fails.
  */
 export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
-  // A traced search runs a copy that writes trace records: this one checks nothing for them.
-  if (s.tracing) return searchTraced(s, rootName);
   const d = s.domain;
+  const trace = s.tracing ? s.trace : null;
   const prog = d.fast.prog;
   const methodBase = d.fast.methodBase;
   const callStep = d.callStep;
@@ -85,8 +89,15 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
         }
       }
       if (path === CallPath.Primitive) {
-        ok = holds(prog, prog[c + 1], prog[c + 2], values) && applyOps(prog, prog[c + 3], prog[c + 4], values, min, max);
+        const held = holds(prog, prog[c + 1], prog[c + 2], values);
+        ok = held && applyOps(prog, prog[c + 3], prog[c + 4], values, min, max);
         if (ok) steps[planLen++] = callStep[call]!;
+        // A parallel section's markers take this path too: like the general code, the trace leaves them out.
+        if (trace !== null && d.taskKind[callTask[call]] === TaskKind.Primitive) {
+          const step = callStep[call]!;
+          if (ok) trace.put(PRIMITIVE, step);
+          else trace.put(PRIMITIVE_FAILED, step, held ? EFFECT_OUT_OF_RANGE : firstFailing(step.conditions, s.ws, s.ctx));
+        }
       } else if (path === CallPath.Compound || path === CallPath.Strategy) {
         if (mtrLen >= maxDepth) {
           status = 'budget';
@@ -143,6 +154,7 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
       if (sb < 0) {
         mo = methodBase + m * METHOD;
         while (m < end && !holds(prog, prog[mo], prog[mo + 1], values)) {
+          if (trace !== null) trace.put(REJECTED, callTask[call], m, REJECT_CONDITION, firstFailing(d.methodConds[m], s.ws, s.ctx));
           m++;
           mo += METHOD;
         }
@@ -150,10 +162,17 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
         more = m < end - 1;
       } else {
         const k = end - prog[c + 1];
-        while (m < k && !holds(prog, prog[(mo = methodBase + order.at(sb, m) * METHOD)], prog[mo + 1], values)) m++;
+        while (m < k && !holds(prog, prog[(mo = methodBase + order.at(sb, m) * METHOD)], prog[mo + 1], values)) {
+          if (trace !== null) {
+            const rejected = order.at(sb, m);
+            trace.put(REJECTED, callTask[call], rejected, REJECT_CONDITION, firstFailing(d.methodConds[rejected], s.ws, s.ctx));
+          }
+          m++;
+        }
         ok = m < k;
         more = m < k - 1;
       }
+      if (!ok && trace !== null) trace.put(NO_METHOD, callTask[call]);
       if (ok) {
         if (cur < curEnd) {
           if ((top + curEnd - cur) * 2 > nodes.length) s.nodes = nodes = grow(nodes, (top + curEnd - cur) * 2);
@@ -185,6 +204,7 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
         cur = prog[mo + 2];
         curEnd = prog[mo + 3];
         generated += curEnd - cur;
+        if (trace !== null) trace.put(DECOMPOSE, callTask[call], sb < 0 ? m : order.at(sb, m), mtrLen, curEnd - cur);
         if (mtrLen >= mtr.length) s.mtr = mtr = grow(mtr, mtrLen + 1);
         mtr[mtrLen++] = sb < 0 ? m - prog[c + 1] : m;
         m = sb = -1;
@@ -212,6 +232,7 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
         s.usedLen = rec[o + 10];
         for (let i = 0; i < W; i++) words[i] = rec[o + REC + i];
         backtracks++;
+        if (trace !== null) trace.put(BACKTRACK, callTask[call], (sb < 0 ? rec[o + 1] : order.at(sb, rec[o + 1])) - d.methodStart[callTask[call]]);
         continue;
       }
       s.head = head;
@@ -252,5 +273,6 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
   s.generated = generated;
   s.expanded = expanded;
   s.backtracks = backtracks;
+  if (status === 'budget' && trace !== null) trace.put(OUT_OF_BUDGET, s.failure);
   return status;
 }
