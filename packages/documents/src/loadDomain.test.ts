@@ -7,7 +7,7 @@ import { soldierHtnDomain } from '@dualplan/htn/examples';
 import { GoapPlanner } from '@dualplan/goap';
 import { soldierGoapDomain } from '@dualplan/goap/examples';
 import { DomainDocumentError, loadDomain } from './index.js';
-import { example, exampleText, trollRegistry } from './testDocuments.js';
+import { example, exampleText, loadProblems, trollRegistry } from './testDocuments.js';
 
 const steps = (r: { plan: { steps: readonly { task: string }[]; cost: number } | null }) =>
   r.plan ? [r.plan.steps.map((s) => s.task).join(' '), r.plan.cost] : null;
@@ -90,18 +90,9 @@ describe('loadDomain', () => {
   });
 
   it('names values JSON cannot hold or show: a bigint, a throwing toJSON, a function or symbol in args (TypeError, DataCloneError before)', () => {
-    const messages = (doc: unknown) => {
-      try {
-        loadDomain(doc);
-      } catch (e) {
-        if (e instanceof DomainDocumentError) return e.problems.map((p) => `${p.code} ${p.path} ${p.subject}: ${p.message}`);
-        throw e;
-      }
-      return [];
-    };
     const big = example('soldier') as any;
     big.actions[5].cost = 10n;
-    expect(messages(big)).toEqual([
+    expect(loadProblems(big)).toEqual([
       'BAD_VALUE /actions/5/cost cost: /actions/5/cost: 10 (bigint) is not a number >= 0 or a function reference { "fn": name }.',
     ]);
     const unprintable = example('soldier') as any;
@@ -110,11 +101,11 @@ describe('loadDomain', () => {
         throw new Error('no');
       },
     };
-    expect(messages(unprintable)).toEqual([expect.stringMatching(/^BAD_VALUE \/actions\/4\/effects\/0\/op op: .*an object is not/)]);
+    expect(loadProblems(unprintable)).toEqual([expect.stringMatching(/^BAD_VALUE \/actions\/4\/effects\/0\/op op: .*an object is not/)]);
     for (const arg of [() => 1, Symbol('a')]) {
       const fn = example('soldier') as any;
       fn.actions[0].args = [1, arg];
-      expect(messages(fn)).toEqual([expect.stringMatching(/^BAD_VALUE \/actions\/0\/args\/1 1: \/actions\/0\/args\/1: .* is not JSON data\.$/)]);
+      expect(loadProblems(fn)).toEqual([expect.stringMatching(/^BAD_VALUE \/actions\/0\/args\/1 1: \/actions\/0\/args\/1: .* is not JSON data\.$/)]);
     }
   });
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { createState } from '@dualplan/world-state';
 import { HtnPlanner } from '@dualplan/htn';
-import { DomainDocumentError, loadDomain, saveDomain, validateDocument, type DomainDocument } from './index.js';
+import { loadDomain, saveDomain, validateDocument, type DomainDocument } from './index.js';
+import { loadProblems } from './testDocuments.js';
 
 const doc = (parallel: unknown): DomainDocument =>
   ({
@@ -16,16 +17,6 @@ const doc = (parallel: unknown): DomainDocument =>
     ],
     htn: { root: 'Fight', tasks: [{ name: 'Fight', methods: [{ subtasks: ['TakeCover'] }] }], parallel },
   }) as DomainDocument;
-
-function problems(d: unknown): string[] {
-  try {
-    loadDomain(d);
-  } catch (e) {
-    if (e instanceof DomainDocumentError) return e.problems.map((p) => `${p.code} ${p.path} ${p.subject}: ${p.message}`);
-    throw e;
-  }
-  return [];
-}
 
 describe('parallel tasks in documents', () => {
   const good = doc([{ name: 'TakeCover', primary: ['RunToCover'], secondary: ['Reload'] }]);
@@ -42,11 +33,11 @@ describe('parallel tasks in documents', () => {
   it('report bad shapes, unknown tasks and key conflicts at the parallel task, with clear messages', () => {
     expect(validateDocument(doc([{ name: 'TakeCover', primary: [], secondary: ['Reload'] }])).map((p) => p.path)).toContain('/htn/parallel/0/primary');
     expect(validateDocument(doc([{ name: 'TakeCover', primary: ['RunToCover'] }])).length).toBeGreaterThan(0);
-    expect(problems(doc([{ name: 'TakeCover', primary: ['RunToCover'], secondary: ['Reloda'] }]))).toEqual([
+    expect(loadProblems(doc([{ name: 'TakeCover', primary: ['RunToCover'], secondary: ['Reloda'] }]))).toEqual([
       'UNKNOWN_TASK /htn/parallel/0/secondary/0 Reloda: /htn/parallel/0/secondary/0: no task or action "Reloda". Did you mean "Reload"?',
     ]);
-    const [conflict] = problems(doc([{ name: 'TakeCover', primary: ['RunToCover'], secondary: ['Hide'] }]));
+    const [conflict] = loadProblems(doc([{ name: 'TakeCover', primary: ['RunToCover'], secondary: ['Hide'] }]));
     expect(conflict).toMatch(/^PARALLEL_CONFLICT \/htn\/parallel\/0 InCover: .*.*"TakeCover".*both write.*primary: RunToCover, secondary: Hide/);
-    expect(problems(doc([{ name: 'Fight', primary: ['RunToCover'], secondary: ['Reload'] }]))[0]).toMatch(/^DUPLICATE/);
+    expect(loadProblems(doc([{ name: 'Fight', primary: ['RunToCover'], secondary: ['Reload'] }]))[0]).toMatch(/^DUPLICATE/);
   });
 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { createState } from '@dualplan/world-state';
 import { compileHtnDomain, HtnPlanner } from '@dualplan/htn';
-import { DomainDocumentError, lintDomain, loadDomain, saveDomain, validateDocument, type DomainDocument } from './index.js';
+import { lintDomain, loadDomain, saveDomain, validateDocument, type DomainDocument } from './index.js';
+import { loadProblems } from './testDocuments.js';
 
 /** An NPC whose combat is a slot: fight through it when an enemy is near, else flee. */
 const npc = (htn: Partial<DomainDocument['htn']> = {}): DomainDocument => ({
@@ -22,16 +23,6 @@ const npc = (htn: Partial<DomainDocument['htn']> = {}): DomainDocument => ({
     ...htn,
   },
 });
-
-function problemsOf(doc: unknown): string[] {
-  try {
-    loadDomain(doc);
-  } catch (e) {
-    if (e instanceof DomainDocumentError) return e.problems.map((p) => `${p.code} ${p.path} ${p.subject}: ${p.message}`);
-    throw e;
-  }
-  return [];
-}
 
 describe('HTN slots in domain documents', () => {
   it('load as slots an agent plugs a sub-domain into; empty, the slot fails', () => {
@@ -57,11 +48,11 @@ describe('HTN slots in domain documents', () => {
 
   it('a misspelt slot call is an unknown task with a did-you-mean; a slot name clashing with a task or action is a duplicate', () => {
     const misspelt = npc({ tasks: [{ name: 'Live', methods: [{ subtasks: ['Combt'] }] }] });
-    expect(problemsOf(misspelt)).toEqual([expect.stringMatching(/^UNKNOWN_TASK \/htn\/tasks\/0\/methods\/0\/subtasks\/0 Combt: .*did you mean "?Combat"?/i)]);
-    expect(problemsOf(npc({ slots: ['Combat', 'flee'] }))).toEqual([
+    expect(loadProblems(misspelt)).toEqual([expect.stringMatching(/^UNKNOWN_TASK \/htn\/tasks\/0\/methods\/0\/subtasks\/0 Combt: .*did you mean "?Combat"?/i)]);
+    expect(loadProblems(npc({ slots: ['Combat', 'flee'] }))).toEqual([
       expect.stringMatching(/^DUPLICATE_NAME \/htn\/slots\/1 flee: .*slot "flee" is already defined at \/actions\/0\/name/),
     ]);
-    expect(problemsOf(npc({ slots: ['Combat', 'Live'] }))).toEqual([expect.stringMatching(/^DUPLICATE_NAME \/htn\/slots\/1 Live: .*\/htn\/tasks\/0\/name/)]);
+    expect(loadProblems(npc({ slots: ['Combat', 'Live'] }))).toEqual([expect.stringMatching(/^DUPLICATE_NAME \/htn\/slots\/1 Live: .*\/htn\/tasks\/0\/name/)]);
   });
 
   it('the JSON Schema wants unique, non-empty slot names', () => {

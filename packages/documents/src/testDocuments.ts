@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Key, WorldState } from '@dualplan/world-state';
 import type { DomainDocument, DomainRegistry } from './DomainDocument.js';
+import { DomainDocumentError } from './DomainDocumentError.js';
+import { loadDomain } from './loadDomain.js';
 
 /** @internal Test helpers: the example documents as shipped, and the troll's registry in TypeScript. */
 export function exampleText(name: 'soldier' | 'troll'): string {
@@ -21,3 +23,14 @@ export const trollRegistry: DomainRegistry = {
     lostSightOfEnemy: (s) => flag(s, 'WsHasSeenEnemyRecently') && !flag(s, 'WsCanSeeEnemy'),
   },
 };
+
+/** The problems `loadDomain` reports for `doc`, as `code path subject: message` lines (none when it loads). */
+export function loadProblems(doc: unknown, registry: DomainRegistry = {}): string[] {
+  try {
+    loadDomain(doc, registry);
+  } catch (e) {
+    if (e instanceof DomainDocumentError) return e.problems.map((p) => `${p.code} ${p.path} ${p.subject}: ${p.message}`);
+    throw e;
+  }
+  return [];
+}
