@@ -79,44 +79,46 @@ export class HtnTraceLog {
 /** @internal The events of records `data[0..end)` written by a search over `d`. */
 export function traceEvents(d: HtnDomain, data: readonly unknown[], end: number): HtnTraceEvent[] {
   const out: HtnTraceEvent[] = [];
-  for (let i = 0; i < end; i += 1 + FIELDS[data[i] as number]) {
-    const code = data[i];
-    const a = data[i + 1] as number;
-    const b = data[i + 2] as number;
-    const c = data[i + 3] as number;
-    const e = data[i + 4] as number;
-    const task = d.taskNames[a];
-    const step = data[i + 1] as PlanStep;
-    out.push(
-      code === DECOMPOSE
-        ? { type: 'decompose', task, method: d.methodNames[b], methodIndex: b - d.methodStart[a], depth: c, subtasks: e }
-        : code === REJECTED
-          ? {
-              type: 'method-rejected',
-              task,
-              method: d.methodNames[b],
-              methodIndex: b - d.methodStart[a],
-              reason: REASONS[c],
-              condition: c === REJECT_CONDITION ? d.methodConds[b].describe(e) : '',
-            }
-          : code === NO_METHOD
-            ? { type: 'no-method', task }
-            : code === PRIMITIVE
-              ? { type: 'primitive', task: step.task, args: step.args }
-              : code === PRIMITIVE_FAILED
-                ? {
-                    type: 'primitive-failed',
-                    task: step.task,
-                    condition: b >= 0 ? step.conditions.describe(b) : b === STEP_THREW ? 'a condition or effect function threw' : 'an effect leaves its range',
-                  }
-                : code === BACKTRACK
-                  ? { type: 'backtrack', task, fromMethod: b }
-                  : code === DELEGATE
-                    ? { type: 'delegate', task, status: data[i + 2] as string, steps: c, reason: data[i + 4] as string }
-                    : code === PAUSE
-                      ? { type: 'pause', remaining: a }
-                      : { type: 'budget', reason: data[i + 1] as string },
-    );
-  }
+  for (let i = 0; i < end; i += 1 + FIELDS[data[i] as number]) out.push(traceEvent(d, data, i));
   return out;
+}
+
+/** The event of the record at `data[i]`. */
+function traceEvent(d: HtnDomain, data: readonly unknown[], i: number): HtnTraceEvent {
+  const a = data[i + 1] as number;
+  const b = data[i + 2] as number;
+  const c = data[i + 3] as number;
+  const e = data[i + 4] as number;
+  switch (data[i]) {
+    case DECOMPOSE:
+      return { type: 'decompose', task: d.taskNames[a], method: d.methodNames[b], methodIndex: b - d.methodStart[a], depth: c, subtasks: e };
+    case REJECTED:
+      return {
+        type: 'method-rejected',
+        task: d.taskNames[a],
+        method: d.methodNames[b],
+        methodIndex: b - d.methodStart[a],
+        reason: REASONS[c],
+        condition: c === REJECT_CONDITION ? d.methodConds[b].describe(e) : '',
+      };
+    case NO_METHOD:
+      return { type: 'no-method', task: d.taskNames[a] };
+    case PRIMITIVE: {
+      const step = data[i + 1] as PlanStep;
+      return { type: 'primitive', task: step.task, args: step.args };
+    }
+    case PRIMITIVE_FAILED: {
+      const step = data[i + 1] as PlanStep;
+      const condition = b >= 0 ? step.conditions.describe(b) : b === STEP_THREW ? 'a condition or effect function threw' : 'an effect leaves its range';
+      return { type: 'primitive-failed', task: step.task, condition };
+    }
+    case BACKTRACK:
+      return { type: 'backtrack', task: d.taskNames[a], fromMethod: b };
+    case DELEGATE:
+      return { type: 'delegate', task: d.taskNames[a], status: data[i + 2] as string, steps: c, reason: data[i + 4] as string };
+    case PAUSE:
+      return { type: 'pause', remaining: a };
+    default:
+      return { type: 'budget', reason: data[i + 1] as string };
+  }
 }
