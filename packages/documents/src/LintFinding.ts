@@ -9,7 +9,8 @@ export type LintCode =
   | 'UNREFINABLE_TASK'
   | 'UNGUARDED_RECURSION'
   | 'UNKNOWN_OPERATOR'
-  | 'UNUSED_SLOT';
+  | 'UNUSED_SLOT'
+  | 'ODD_NAME';
 
 /** One lint finding, naming the task, action, goal, key or operator it is about and where it is. */
 export interface LintFinding {

@@ -11,6 +11,7 @@ import type {
   RegistrySection,
 } from './DomainDocument.js';
 import { pointer, problem, type DocumentProblem } from './DomainDocumentError.js';
+import { registryFunction } from './registryFunction.js';
 
 /**
  * The semantic checks of a structurally valid document, all at once, each
@@ -28,8 +29,8 @@ export function checkNames(doc: DomainDocument, schema: Schema, registry: Domain
   const fn = (ref: FunctionRef | OpaqueRef, section: RegistrySection, path: string, what: string) => {
     if (!registry) return;
     const name = 'fn' in ref ? ref.fn : ref.opaque;
+    if (registryFunction(registry, section, name) !== undefined) return;
     const table = registry[section] as Readonly<Record<string, unknown>> | undefined;
-    if (table && typeof table[name] === 'function') return;
     const others = Object.keys(table ?? {});
     out.push(
       problem(

@@ -2,6 +2,7 @@ import type { ActionDef, Condition, ConditionDef, Effect, EffectDef, Schema } fr
 import type { CompoundDef, MethodDef, ParallelDef, SlotDef, SubtaskDef, SubtaskFn } from '@dualplan/htn';
 import type { GoalDef } from '@dualplan/goap';
 import type { DocumentCompound, DocumentCondition, DocumentEffect, DomainDocument, DomainRegistry, FunctionRef, OpaqueRef } from './DomainDocument.js';
+import { registryFunction } from './registryFunction.js';
 
 /**
  * A domain as plain definition data, functions resolved: what TypeScript code
@@ -30,7 +31,7 @@ export interface DomainDefinitions<Ctx = any> {
  * const defs = documentToDefinitions(doc, schemaFromData(doc.keys), { costs: { threat } });
  */
 export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Schema, registry: DomainRegistry<Ctx>): DomainDefinitions<Ctx> {
-  const lookup = <T>(section: keyof DomainRegistry, name: string): T => (registry[section] as Record<string, T>)[name];
+  const lookup = <T>(section: keyof DomainRegistry, name: string): T => registryFunction(registry, section, name) as T;
   const condition = (c: DocumentCondition | OpaqueRef): ConditionDef =>
     'opaque' in c ? { opaque: c.opaque, test: lookup('checks', c.opaque) } : (copy(c) as Condition);
   const effect = (e: DocumentEffect | OpaqueRef): EffectDef => ('opaque' in e ? { opaque: e.opaque, apply: lookup('effects', e.opaque) } : (copy(e) as Effect));

@@ -4,6 +4,7 @@ import { pointer } from './DomainDocumentError.js';
 import { checkDocument } from './loadDomain.js';
 import { compileCondition, compileEffect, fullSet, singleSet, someHolds, widen, type ValueSet } from './valueSets.js';
 import { lintHtn } from './lintHtn.js';
+import { lintNames } from './lintNames.js';
 import type { LintContext } from './LintContext.js';
 import type { LintFinding } from './LintFinding.js';
 
@@ -20,7 +21,8 @@ export interface LintOptions {
  * not needed (opaque conditions count as satisfiable; opaque effects are invisible).
  * Rules: unachievable goal conditions, dead actions, shadowed methods, unread
  * effects, unused keys, compounds with no method, tasks that never refine to
- * actions, recursion with no guard, and operators missing from `options.operators`.
+ * actions, recursion with no guard, operators missing from `options.operators`, and
+ * names with invisible, direction-changing or broken characters.
  * @example
  * for (const f of lintDomain(readFileSync('troll.json', 'utf8'), { operators: agentOperators })) {
  *   console.log(`${f.severity} ${f.code} ${f.path}: ${f.message}`);
@@ -37,6 +39,7 @@ export function lintDomain(json: string | unknown, options: LintOptions = {}): L
   reachability(ctx);
   readsAndWrites(ctx);
   lintHtn(ctx);
+  lintNames(ctx);
   if (options.operators) operators(ctx, Array.isArray(options.operators) ? options.operators : Object.keys(options.operators));
   return findings;
 }

@@ -4,6 +4,7 @@ import type { GoapDomain } from '@dualplan/goap';
 import type { DomainDocument, DomainRegistry } from './DomainDocument.js';
 import { DomainDocumentError, pointer, problem, type DocumentProblem } from './DomainDocumentError.js';
 import { validateDocument } from './validateDocument.js';
+import { jsonErrorOffset } from './jsonErrorOffset.js';
 import { checkNames } from './checkNames.js';
 import { documentToDefinitions, type DomainDefinitions } from './documentToDefinitions.js';
 import { compileDefinitions } from './compileDefinitions.js';
@@ -52,13 +53,7 @@ export function loadDomain<Ctx = any>(json: string | unknown, registry: DomainRe
  */
 export function checkDocument(json: string | unknown, registry: DomainRegistry | null): { document: DomainDocument; schema: Schema } {
   let doc: unknown = json;
-  if (typeof json === 'string') {
-    try {
-      doc = JSON.parse(json);
-    } catch (e) {
-      throw new DomainDocumentError([problem('', 'BAD_JSON', '', `not JSON: ${(e as Error).message}`)]);
-    }
-  }
+  if (typeof json === 'string') doc = parseJson(json);
   const structure = validateDocument(doc);
   if (structure.length) throw new DomainDocumentError(structure);
   let document: DomainDocument;
@@ -122,4 +117,28 @@ function deepFreeze<T>(value: T): T {
     for (const v of Object.values(value)) deepFreeze(v);
   }
   return value;
+}
+
+/**
+ * Parse a document's text. A UTF-8 byte order mark (editors on Windows write one)
+ * is skipped; a syntax error is reported with its line and column.
+ */
+function parseJson(text: string): unknown {
+  const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  try {
+    return JSON.parse(body);
+  } catch (e) {
+    const message = e instanceof Error ? e.message : String(e);
+    // Engines differ in whether and how they say where: the offset is found here, the engine's words kept as the reason.
+    const reason = message
+      .replace(/ in JSON at position \d+( \(line \d+ column \d+\))?/, '')
+      .replace(/, (\.\.\.)?".*"(\.\.\.)? is not valid JSON$/s, '')
+      .replace(/\.$/, '');
+    const offset = jsonErrorOffset(body);
+    if (offset < 0) throw new DomainDocumentError([problem('', 'BAD_JSON', '', `not JSON: ${reason}.`)]);
+    const before = body.slice(0, offset);
+    const line = before.split('\n').length;
+    const column = offset - before.lastIndexOf('\n');
+    throw new DomainDocumentError([problem('', 'BAD_JSON', `${line}:${column}`, `not JSON at line ${line}, column ${column}: ${reason}.`)]);
+  }
 }

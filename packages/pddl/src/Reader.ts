@@ -92,11 +92,11 @@ export class Reader {
 
   atom(x: SexpList): PddlAtom {
     const head = this.symbol(x.items[0], 'a predicate name', x);
-    if (head.text in UNSUPPORTED) this.unsupported(head.text, head);
+    if (Object.hasOwn(UNSUPPORTED, head.text)) this.unsupported(head.text, head);
     const args = x.items.slice(1).map((a) => {
       if (a.kind === 'list') {
         const h = a.items[0];
-        if (h?.kind === 'symbol' && h.text in UNSUPPORTED) this.unsupported(h.text, h);
+        if (h?.kind === 'symbol' && Object.hasOwn(UNSUPPORTED, h.text)) this.unsupported(h.text, h);
         this.fail('UNSUPPORTED', head.text, `nested term in "(${head.text} ...)": object functions are not supported.`, a);
       }
       return a.text;
@@ -155,7 +155,7 @@ export class Reader {
       return { value };
     }
     const fn = this.symbol(amount.items[0], 'a cost function name', amount);
-    if (fn.text in UNSUPPORTED) this.unsupported(fn.text, fn);
+    if (Object.hasOwn(UNSUPPORTED, fn.text)) this.unsupported(fn.text, fn);
     const args = amount.items.slice(1).map((a) => this.symbol(a, 'a parameter or constant', amount).text);
     return { fn: fn.text, args };
   }

@@ -48,7 +48,7 @@ export function encodeTask(task: GroundTask, groups: readonly MutexGroup[]): Enc
   const cellOf = new Int32Array(n).fill(-1);
   const valueOf = new Int32Array(n);
   const noneList: number[] = [];
-  const spec: Record<string, KeySpec> = {};
+  const spec: Record<string, KeySpec> = Object.create(null) as Record<string, KeySpec>;
   const initial = new Set(task.init);
   let cells = 0;
   for (const g of groups) {

@@ -17,11 +17,12 @@ export function parseDomain(text: string, file = ''): PddlDomain {
   const r: Reader = new Reader(file);
   const { name, sections } = r.define(text, 'domain');
   const requirements: string[] = [];
-  const types: Record<string, string> = { object: '' };
-  const typePos: Record<string, SourcePos> = {};
+  // Tables keyed by the file's names have no prototype: a type or predicate named `constructor` or `__proto__` is a plain name.
+  const types: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { object: '' });
+  const typePos: Record<string, SourcePos> = Object.create(null) as Record<string, SourcePos>;
   const constants: TypedName[] = [];
-  const predicates: Record<string, readonly string[]> = {};
-  const functions: Record<string, readonly string[]> = {};
+  const predicates: Record<string, readonly string[]> = Object.create(null) as Record<string, readonly string[]>;
+  const functions: Record<string, readonly string[]> = Object.create(null) as Record<string, readonly string[]>;
   const actions: PddlAction[] = [];
   for (const s of sections) {
     const kw = keyword(s);

@@ -149,7 +149,7 @@ describe('Schema lookups', () => {
     expect(s.encode(5, 'Far')).toBe(2);
     expect(s.encode(5, Range.Viewable)).toBe(1);
     expect(() => s.encode(0, 'yes')).toThrow(ValueRangeError);
-    expect(() => s.encode(5, 'Close')).toThrow(/one of Melee, Viewable, Far/);
+    expect(() => s.encode(5, 'Close')).toThrow(/one of Melee \(0\), Viewable \(1\), Far \(2\)/);
     expect(() => s.encode(1, 101)).toThrow(/Hp\[0\].*\[0, 100\]/);
     expect(() => s.encode(1, 2.5)).toThrow(ValueRangeError);
   });

@@ -1,4 +1,5 @@
 import { nameOf, showValue } from './describeValue.js';
+import { didYouMean } from './didYouMean.js';
 import { ForeignKeyError, SchemaError, UnknownKeyError, ValueRangeError } from './errors.js';
 import type { BoolSpec, EdgePolicy, EnumSpec, IntSpec, KeySpec, ValueOf } from './KeySpec.js';
 
@@ -285,11 +286,11 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
     if (kind === KeyKind.Enum && typeof value === 'string') {
       const spec = this.keyList[this.cellKey[cell]].spec as EnumSpec;
       raw = spec.names.indexOf(value);
-      if (raw < 0) throw new ValueRangeError(this.nameOf(cell), value, `one of ${spec.names.join(', ')}`, where);
+      if (raw < 0) throw new ValueRangeError(this.nameOf(cell), value, this.describeExpected(cell, value), where);
       return raw;
     }
     if (typeof value !== 'number' || !Number.isInteger(value) || value < this.min[cell] || value > this.max[cell]) {
-      throw new ValueRangeError(this.nameOf(cell), value, this.describeRange(cell), where);
+      throw new ValueRangeError(this.nameOf(cell), value, this.describeExpected(cell, value), where);
     }
     return value;
   }
@@ -311,8 +312,22 @@ export class Schema<S extends SchemaSpec = SchemaSpec> {
   describeRange(cell: number): string {
     const kind = this.kind[cell];
     if (kind === KeyKind.Bool) return 'a boolean';
-    if (kind === KeyKind.Enum) return `one of ${(this.keyList[this.cellKey[cell]].spec as EnumSpec).names.join(', ')}`;
+    if (kind === KeyKind.Enum) return `one of ${enumChoices((this.keyList[this.cellKey[cell]].spec as EnumSpec).names)}`;
     return `an integer in [${this.min[cell]}, ${this.max[cell]}]`;
+  }
+
+  /**
+   * What a cell accepts, for an error about `value`: {@link describeRange}, plus,
+   * for an enum key given a name, the number that name stands for (stored values
+   * are numbers) or the closest name.
+   */
+  describeExpected(cell: number, value: unknown): string {
+    const range = this.describeRange(cell);
+    if (this.kind[cell] !== KeyKind.Enum || typeof value !== 'string') return range;
+    const names = (this.keyList[this.cellKey[cell]].spec as EnumSpec).names;
+    const index = names.indexOf(value);
+    if (index >= 0) return `the value's number, not its name: "${value}" is ${index} (schema.encode converts names)`;
+    return `${range}.${didYouMean(value, names)}`.replace(/\.$/, '');
   }
 
   /**
@@ -358,6 +373,8 @@ function validateSpec(name: string, spec: KeySpec): void {
     throw new SchemaError(code, nameOf(name), `Key "${nameOf(name)}": ${msg}`);
   };
   if (typeof name !== 'string' || name === '' || /[[\]]/.test(name)) fail('BAD_KEY_NAME', 'a key name must be a non-empty string without brackets.');
+  // Handles (`schema.keys`) and snapshots are plain objects keyed by key name, where `__proto__` would name the prototype.
+  if (name === '__proto__') fail('BAD_KEY_NAME', '"__proto__" cannot name a key: schema.keys and snapshots are objects keyed by key name. Rename the key.');
   if (!spec || typeof spec !== 'object') fail('BAD_KEY_SPEC', 'expected a key spec made by bool(), enumOf(), mergedBools() or int().');
   if (!Number.isInteger(spec.slots) || spec.slots < 1) fail('BAD_SLOTS', `slots must be an integer >= 1, got ${showValue(spec.slots)}.`);
   switch (spec.kind) {
@@ -371,7 +388,7 @@ function validateSpec(name: string, spec: KeySpec): void {
       if (spec.names.length > MAX_ENUM_VALUES) fail('ENUM_TOO_LARGE', `${spec.names.length} values; at most ${MAX_ENUM_VALUES} are supported.`);
       if (new Set(spec.names).size !== spec.names.length) fail('DUPLICATE_ENUM_VALUE', `duplicate value names in ${spec.names.join(', ')}.`);
       if (!Number.isInteger(spec.default) || spec.default < 0 || spec.default >= spec.names.length) {
-        fail('DEFAULT_OUT_OF_RANGE', `default ${showValue(spec.default)} is not one of 0..${spec.names.length - 1}.`);
+        fail('DEFAULT_OUT_OF_RANGE', `default ${showValue(spec.default)} is not a value of the enum: expected one of ${enumChoices(spec.names)}.`);
       }
       return;
     }
@@ -388,4 +405,10 @@ function validateSpec(name: string, spec: KeySpec): void {
     default:
       return fail('BAD_KEY_SPEC', `unknown kind ${showValue((spec as { kind: unknown }).kind)}.`);
   }
+}
+
+/** An enum's values for messages, each with its number: `calm (0), angry (1), sad (2)`; long enums are cut after 20. */
+function enumChoices(names: readonly string[]): string {
+  const shown = names.slice(0, 20).map((n, i) => `${n} (${i})`);
+  return names.length > 20 ? `${shown.join(', ')}, … (${names.length} values)` : shown.join(', ');
 }

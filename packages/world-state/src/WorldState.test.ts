@@ -66,7 +66,7 @@ describe('WorldState', () => {
     expect(() => s.set(k.Trunk, 4)).toThrow(ValueRangeError);
     expect(() => s.set(k.Trunk, -1)).toThrow(/Trunk/);
     expect(() => s.set(k.Trunk, 1.5)).toThrow(ValueRangeError);
-    expect(() => s.set(k.Range, 3 as Range)).toThrow(/one of Melee, Viewable, Far/);
+    expect(() => s.set(k.Range, 3 as Range)).toThrow(/one of Melee \(0\), Viewable \(1\), Far \(2\)/);
     expect(() => s.set(99 as typeof k.Trunk, 1)).toThrow(UnknownKeyError);
     expect(() => s.get(99)).toThrow(UnknownKeyError);
     expect(s.get(k.Trunk)).toBe(0);

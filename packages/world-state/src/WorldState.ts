@@ -91,7 +91,7 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
       raw !== Math.trunc(raw) ||
       (isBool && schema.kind[cell] !== KeyKind.Bool)
     ) {
-      throw new ValueRangeError(schema.nameOf(cell), value, schema.describeRange(cell), where);
+      throw new ValueRangeError(schema.nameOf(cell), value, schema.describeExpected(cell, value), where);
     }
     this.write(cell, raw, source);
   }
@@ -297,7 +297,8 @@ function writeSnapshot(state: WorldState<any>, snapshot: Snapshot, allowMissing:
       );
   }
   for (const { name, spec, cell } of schema.keyList) {
-    const value = snapshot[name];
+    // Own values only: a key named `constructor` or `toString` missing from the snapshot is missing, not inherited.
+    const value = Object.hasOwn(snapshot, name) ? snapshot[name] : undefined;
     if (value === undefined) {
       if (!allowMissing) throw new SnapshotError('MISSING_KEY', name, `Snapshot has no value for key "${name}".`);
       continue;

@@ -1,5 +1,6 @@
 import { describeValue, showValue } from './describeValue.js';
 import { SchemaError } from './errors.js';
+import { didYouMean } from './didYouMean.js';
 import { bool, enumOf, int, mergedBools, type EdgePolicy, type KeySpec } from './KeySpec.js';
 import { Schema, type SchemaSpec } from './Schema.js';
 
@@ -88,6 +89,14 @@ export function schemaFromData(keys: readonly KeyDefinition[]): Schema {
           if (!Array.isArray(values))
             throw new SchemaError('BAD_KEY_SPEC', k.name, `Key "${k.name}": values must be an array of names, got ${describeValue(values)}.`);
           const def = typeof k.default === 'string' ? values.indexOf(k.default) : (k.default ?? 0);
+          if (typeof k.default === 'string' && def < 0) {
+            const known = values.filter((v): v is string => typeof v === 'string');
+            throw new SchemaError(
+              'DEFAULT_OUT_OF_RANGE',
+              k.name,
+              `Key "${k.name}": default ${showValue(k.default)} is not one of its values (${known.slice(0, 20).join(', ')}${known.length > 20 ? ', …' : ''}).${didYouMean(k.default, known)}`,
+            );
+          }
           return [k.name, (k.kind === 'merged' ? mergedBools : enumOf)(values, def, slots)];
         }
         default:

@@ -43,7 +43,7 @@ export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult, Mu
 export { ParallelCheck, ParallelConflictError, parallelShapeError } from './ParallelCheck.js';
 export type { ParallelClash } from './ParallelCheck.js';
 export type { ParallelSection } from './ParallelSection.js';
-export { didYouMean } from './didYouMean.js';
+export { didYouMean, MAX_SUGGESTION_LENGTH } from './didYouMean.js';
 export { flagOfParseError } from './flagOfParseError.js';
 export { checkFields, UnknownFieldError } from './checkFields.js';
 export { TRACE_VERDICTS } from './SearchTrace.js';
