@@ -42,7 +42,7 @@ export class Reader {
   }
 
   isUnsupported(name: string): boolean {
-    return name in UNSUPPORTED;
+    return Object.hasOwn(UNSUPPORTED, name);
   }
 
   list(x: Sexp | undefined, what: string, parent: SourcePos): SexpList {

@@ -1,3 +1,4 @@
+import { Heap } from 'heap-js';
 import type { GroundTask } from './GroundAction.js';
 
 /**
@@ -108,8 +109,9 @@ function check(task: GroundTask, info: readonly AtomInfo[], cand: readonly Part[
 }
 
 function chooseGroups(task: GroundTask, info: readonly AtomInfo[], proved: readonly Part[][]): MutexGroup[] {
+  const touch = atomIndex(task);
   // Every instance of every invariant, keeping those an enum cell can encode.
-  const instances: { name: string; atoms: number[] }[] = [];
+  const instances: { name: string; atoms: number[]; size: number }[] = [];
   for (const cand of proved) {
     const byBinding = new Map<string, number[]>();
     info.forEach((a, id) => {
@@ -120,7 +122,7 @@ function chooseGroups(task: GroundTask, info: readonly AtomInfo[], proved: reado
       else byBinding.set(v, [id]);
     });
     for (const [v, atoms] of byBinding) {
-      if (atoms.length < 2 || !encodable(task, new Set(atoms))) continue;
+      if (atoms.length < 2 || !encodable(task, touch, new Set(atoms))) continue;
       const fixed = v === '' ? [] : v.split(' ');
       const name = cand
         .filter((p) => atoms.some((a) => info[a].pred === p.pred)) // parts with atoms only
@@ -130,41 +132,60 @@ function chooseGroups(task: GroundTask, info: readonly AtomInfo[], proved: reado
           return args.length ? `(${p.pred} ${args.join(' ')})` : `(${p.pred})`;
         })
         .join(' ');
-      instances.push({ name, atoms });
+      instances.push({ name, atoms, size: atoms.length });
     }
   }
-  // Greedy cover, largest uncovered part first (lazy re-scoring).
+  // Greedy cover, largest uncovered part first: a heap with lazy re-scoring (a popped instance whose atoms were
+  // partly covered since goes back with its new size), so choosing costs n log n, not a sort per choice.
   const covered = new Uint8Array(task.atoms.length);
   const groups: MutexGroup[] = [];
-  const uncovered = (atoms: readonly number[]) => atoms.filter((a) => !covered[a]);
-  const pool = instances.map((g) => ({ ...g, size: g.atoms.length }));
-  while (pool.length) {
-    pool.sort((x, y) => y.size - x.size || (x.name < y.name ? -1 : 1));
-    const top = pool[0];
-    const free = uncovered(top.atoms);
+  const pool = new Heap<(typeof instances)[number]>((x, y) => y.size - x.size || (x.name < y.name ? -1 : x.name > y.name ? 1 : 0));
+  pool.init(instances);
+  for (let top = pool.pop(); top !== undefined; top = pool.pop()) {
+    const free = top.atoms.filter((a) => !covered[a]);
     if (free.length !== top.size) {
       top.size = free.length;
-      if (free.length < 2) pool.shift();
+      if (free.length >= 2) pool.push(top);
       continue;
     }
-    pool.shift();
     for (const a of free) covered[a] = 1;
-    groups.push({ name: top.name, atoms: free, exactlyOne: exactlyOne(task, new Set(free)) });
+    groups.push({ name: top.name, atoms: free, exactlyOne: exactlyOne(task, touch, new Set(free)) });
   }
   return groups;
 }
 
-/** Every action deleting an atom of the group requires it or adds another of the group. */
-function encodable(task: GroundTask, group: ReadonlySet<number>): boolean {
-  for (const a of task.actions) {
-    if (a.add.some((q) => group.has(q))) continue;
-    for (const d of a.del) if (group.has(d) && !a.pre.includes(d)) return false;
+/** Per atom, the actions that delete it, and whether it is true initially. */
+interface AtomIndex {
+  readonly deletedBy: readonly number[][];
+  readonly initially: Uint8Array;
+}
+
+function atomIndex(task: GroundTask): AtomIndex {
+  const deletedBy: number[][] = task.atoms.map(() => []);
+  task.actions.forEach((a, i) => {
+    for (const d of a.del) deletedBy[d].push(i);
+  });
+  const initially = new Uint8Array(task.atoms.length);
+  for (const a of task.init) initially[a] = 1;
+  return { deletedBy, initially };
+}
+
+/** Every action deleting an atom of the group requires it or adds another of the group. Visits only the group's deleters. */
+function encodable(task: GroundTask, touch: AtomIndex, group: ReadonlySet<number>): boolean {
+  for (const d of group) {
+    for (const i of touch.deletedBy[d]) {
+      const a = task.actions[i];
+      if (!a.pre.includes(d) && !a.add.some((q) => group.has(q))) return false;
+    }
   }
   return true;
 }
 
-/** Exactly one atom true initially, and every action that deletes one adds one. */
-function exactlyOne(task: GroundTask, group: ReadonlySet<number>): boolean {
-  if (task.init.filter((a) => group.has(a)).length !== 1) return false;
-  return task.actions.every((a) => !a.del.some((d) => group.has(d)) || a.add.some((q) => group.has(q)));
+/** Exactly one atom true initially, and every action that deletes one adds one. Visits only the group's deleters. */
+function exactlyOne(task: GroundTask, touch: AtomIndex, group: ReadonlySet<number>): boolean {
+  let initial = 0;
+  for (const a of group) initial += touch.initially[a];
+  if (initial !== 1) return false;
+  for (const d of group) for (const i of touch.deletedBy[d]) if (!task.actions[i].add.some((q) => group.has(q))) return false;
+  return true;
 }

@@ -20,9 +20,16 @@ export interface SexpList {
 export type Sexp = SexpSymbol | SexpList;
 
 /**
+ * How deeply lists may nest in a PDDL file. Real domains nest a dozen levels;
+ * the bound keeps every parser that walks the tree by recursion far from the
+ * call stack's limit, so a hostile file gets a typed error, not a stack overflow.
+ */
+export const MAX_SEXP_NESTING = 256;
+
+/**
  * Read one s-expression (a whole PDDL `define`) from text. `;` starts a comment
  * to the end of the line. Errors name the line and column of the unbalanced
- * parenthesis or stray text.
+ * parenthesis, stray text, or a list nested deeper than {@link MAX_SEXP_NESTING}.
  * @example
  * readSexp('(define (domain d))').kind; // 'list'
  */
@@ -51,6 +58,9 @@ export function readSexp(text: string, file = ''): SexpList {
     }
     if (top) throw new PddlError('SYNTAX', text.slice(i, i + 16), `text after the end of the definition: "${text.slice(i, i + 16)}".`, { line, column }, file);
     if (ch === '(') {
+      if (stack.length >= MAX_SEXP_NESTING) {
+        throw new PddlError('TOO_DEEP', '(', `lists nest more than ${MAX_SEXP_NESTING} deep here.`, { line, column }, file);
+      }
       stack.push({ items: [], line, column });
       i++;
       continue;
