@@ -16,6 +16,21 @@ describe('GoapPlanner: budgets', () => {
     expect(r.length).toBe(0);
   });
 
+  test('budgets that are not whole numbers are typed errors naming the option or call', () => {
+    const d = chainDomain(4);
+    for (const bad of [1.5, -1, NaN, '10']) {
+      expect(() => new GoapPlanner(d, { maxExpansions: bad as number })).toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'maxExpansions' }));
+    }
+    expect(new GoapPlanner(d, { maxExpansions: Infinity }).maxExpansions).toBe(Infinity);
+    const p = new GoapPlanner(d);
+    p.begin(createState(d.schema), 'all');
+    // NaN would stall a sliced search forever (no expansion, never done).
+    for (const bad of [NaN, 0, 2.5]) expect(() => p.step(bad)).toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'GoapPlanner.step' }));
+    let status = p.step(100);
+    while (status === 'running') status = p.step(100);
+    expect(status).toBe('found');
+  });
+
   test('max plan length: no plan longer than the limit; "budget" when longer plans were pruned', () => {
     const d = fireDomain();
     const p = new GoapPlanner(d, { maxPlanLength: 2 });
@@ -202,6 +217,8 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
       ],
       [() => NaN, 'INVALID_HEURISTIC', 'NaN (number)'],
       [() => '3' as unknown as number, 'INVALID_HEURISTIC', '"3" (string)'],
+      [() => -1, 'INVALID_HEURISTIC', '-1 (number)'],
+      [() => -Infinity, 'INVALID_HEURISTIC', '-Infinity (number)'],
     ];
     for (const [heuristic, code, shown] of cases) {
       let calls = 0;
@@ -215,6 +232,32 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
       expect(p.plan(createState(schema), { rangedCost: 0 }).faults).toHaveLength(1); // asked again in the next
       expect(calls).toBe(2);
     }
+  });
+
+  test('a custom heuristic answering Infinity marks a dead end: never expanded, and no fault', () => {
+    const d = make(1);
+    const p = new GoapPlanner<{ rangedCost: number }>(d, { heuristic: () => Infinity });
+    const result = p.plan(createState(schema), { rangedCost: 0 });
+    expect(result.status).toBe('none');
+    expect(result.faults ?? []).toEqual([]);
+  });
+
+  test.each([
+    ['1', 1],
+    ['"yes"', 'yes'],
+    ['a Promise', Promise.resolve(true)],
+  ])('a procedural check answering %s leaves its action out, reported as INVALID_CHECK', (_label, answer) => {
+    const d = compileGoapDomain(
+      defineActions(schema, [
+        { name: 'ranged', conditions: [check('aim', () => answer as never)], effects: [set(k.enemyDead, true)], cost: 1 },
+        { name: 'melee', effects: [set(k.enemyDead, true)], cost: 2 },
+      ]),
+      { goals: [{ name: 'kill', conditions: [eq(k.enemyDead, true)] }] },
+    );
+    const result = new GoapPlanner(d).plan(createState(schema));
+    expect(result.plan!.steps.map((x) => x.task)).toEqual(['melee']);
+    expect(result.faults!.map((f) => [f.code, f.subject])).toEqual([['CONDITION_THREW', 'ranged']]);
+    expect(result.faults![0].cause).toEqual(expect.objectContaining({ code: 'INVALID_CHECK', subject: 'aim' }));
   });
 
   test('a procedural check that throws leaves its action out of the search, reported', () => {
@@ -255,6 +298,7 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
             },
           },
           { name: 'kill2', conditions: [eq(k.enemyDead, true)], priority: () => 'high' as never },
+          { name: 'kill4', conditions: [eq(k.enemyDead, true)], priority: () => NaN },
           {
             name: 'kill3',
             conditions: [eq(k.enemyDead, true)],
@@ -272,6 +316,7 @@ describe('GoapPlanner: costs, procedural checks and penalties', () => {
     expect(result.faults!.map((f) => [f.code, f.subject])).toEqual([
       ['GOAL_THREW', 'kill'],
       ['INVALID_PRIORITY', 'kill2'],
+      ['INVALID_PRIORITY', 'kill4'],
       ['GOAL_THREW', 'kill3'],
     ]);
   });

@@ -16,6 +16,7 @@ import { writeFound, writeNone } from './diagnostics/writeGoapPlan.js';
 import { GoapTrace } from './diagnostics/GoapTrace.js';
 import type { CompiledGoal, GoapDomain } from './domain/GoapDomain.js';
 import { goalOf } from './domain/goalOf.js';
+import { checkSliceBudget } from './errors.js';
 import { checkOptions, type GoapPlannerOptions, type GoapPlanRequest } from './GoapPlannerOptions.js';
 import { createHeuristic } from './heuristics/createHeuristic.js';
 import type { GoapHeuristic } from './heuristics/GoapHeuristic.js';
@@ -173,6 +174,7 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
    * Expand up to `n` nodes. Returns `running` while unfinished, else the final status.
    */
   step(n: number): GoapStatus {
+    checkSliceBudget(n, 'GoapPlanner.step');
     return this.engine.step(n);
   }
 

@@ -99,7 +99,7 @@ export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
     if (v !== undefined && (typeof v !== 'number' || !ok(v))) bad(name, expected);
   };
   num('weight', (v) => v >= 0 && Number.isFinite(v), 'a finite number >= 0');
-  num('maxExpansions', (v) => v >= 0, 'a number >= 0');
+  num('maxExpansions', (v) => v === Infinity || (Number.isInteger(v) && v >= 0), 'a whole number >= 0 or Infinity');
   num('maxPlanLength', (v) => Number.isInteger(v) && v >= 0 && v <= 1 << 20, 'an integer in [0, 2^20]');
   num('timeBudgetMs', (v) => v >= 0, 'a number >= 0');
   num('maxNodes', (v) => Number.isInteger(v) && v >= 2 && v <= 1 << 26, 'an integer in [2, 2^26]');

@@ -1,4 +1,4 @@
-import { DualplanError, didYouMean, showValue } from '@dualplan/world-state';
+import { DualplanError, describeValue, didYouMean, showValue } from '@dualplan/world-state';
 
 /**
  * A GOAP action or goal definition that cannot be compiled: contradictory
@@ -46,5 +46,17 @@ export class UnknownGoalError extends DualplanError {
 export class PlannerBusyError extends DualplanError {
   constructor() {
     super('PLANNER_BUSY', 'GoapPlanner', 'This GoapPlanner is in the middle of a search: finish or cancel() it, or use another planner instance.');
+  }
+}
+
+/**
+ * Check a per-call expansion budget (a slice's `n`): a whole number >= 1. Throws
+ * {@link GoapDefinitionError} `BAD_OPTION` naming the call otherwise (NaN would
+ * stall a sliced search forever; 1.5 has no meaning).
+ * @internal
+ */
+export function checkSliceBudget(n: unknown, call: string): void {
+  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) {
+    throw new GoapDefinitionError('BAD_OPTION', call, `${call}(n): n is the number of expansions of this slice, a whole number >= 1; got ${describeValue(n)}.`);
   }
 }

@@ -28,8 +28,8 @@ export class DynamicCosts {
   /**
    * Evaluate every cost function once. One that throws or returns something
    * other than a number >= 0 is user code failing: its action costs `Infinity`
-   * for this plan (best-first avoids it; the ordered search does not rank by
-   * cost) and the fault is logged, naming the action.
+   * for this plan (best-first never plans through it; the ordered search does not
+   * rank by cost) and the fault is logged, naming the action.
    */
   refresh(state: WorldState<any>, ctx: unknown, faults: SearchFaults): void {
     for (let t = 0; t < this.fns.length; t++) {

@@ -156,4 +156,51 @@ describe('HtnPlanner contains action cost functions that fail', () => {
     expect(tasksOf(r)).toEqual(['Safe']);
     expect(r.faults!.map((f) => [f.code, f.where, f.subject])).toEqual([['INVALID_COST', 'cost', 'Cheap']]);
   });
+
+  it('best-first never returns a plan through an action whose cost failed (it used to be found with cost Infinity)', () => {
+    const actions = defineActions(schema, [prim('Only', { cost: boom('cost') })]);
+    const domain = compileHtnDomain(actions, { root: 'Root', tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'only', subtasks: ['Only'] }] }] });
+    const r = new HtnPlanner(domain, { mode: 'best-first' }).plan(createState(schema));
+    expect(r.status).toBe('none');
+    expect(r.plan).toBeNull();
+    expect(r.faults!.map((f) => [f.code, f.subject])).toEqual([['COST_THREW', 'Only']]);
+  });
+});
+
+describe.each(['ordered', 'best-first'] as const)('HtnPlanner (%s): an opaque check that answers no boolean is a reported fault', (mode) => {
+  it.each([
+    ['1', 1],
+    ['"yes"', 'yes'],
+    ['a Promise', Promise.resolve(true)],
+  ])('a check answering %s fails its method and is reported as INVALID_CHECK', (_label, answer) => {
+    const domain = compileHtnDomain(defineActions(schema, [prim('Work'), prim('Rest')]), {
+      root: 'Root',
+      tasks: [
+        {
+          kind: 'compound',
+          name: 'Root',
+          methods: [
+            { name: 'sloppy', conditions: [check('ready', () => answer as never)], subtasks: ['Work'] },
+            { name: 'safe', subtasks: ['Rest'] },
+          ],
+        },
+      ],
+    });
+    const r = new HtnPlanner(domain, { mode }).plan(createState(schema));
+    expect(tasksOf(r)).toEqual(['Rest']);
+    expect(r.faults).toHaveLength(1);
+    const cause = r.faults![0].cause as { code?: string; subject?: string; message?: string };
+    expect([r.faults![0].subject, cause.code, cause.subject]).toEqual(['sloppy', 'INVALID_CHECK', 'ready']);
+    expect(cause.message).toMatch(typeof answer === 'object' ? /answered with a Promise/ : /other than true or false/);
+  });
+});
+
+describe('HtnPlanner budgets', () => {
+  it.each([1.5, 0, -1, NaN, Infinity, '10'])('maxSteps %p is a typed error naming the option', (value) => {
+    const domain = compileHtnDomain(defineActions(schema, [prim('Work')]), {
+      root: 'Root',
+      tasks: [{ kind: 'compound', name: 'Root', methods: [{ name: 'm', subtasks: ['Work'] }] }],
+    });
+    expect(() => new HtnPlanner(domain, { maxSteps: value as number })).toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'maxSteps' }));
+  });
 });

@@ -461,8 +461,8 @@ function traceError(): DualplanError {
 
 function budget(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'number' || !(value >= 1) || !Number.isFinite(value)) {
-    throw new DualplanError('BAD_OPTION', name, `HtnPlanner option ${name} must be a finite number >= 1, got ${describeValue(value)}.`);
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
+    throw new DualplanError('BAD_OPTION', name, `HtnPlanner option ${name} must be a whole number >= 1, got ${describeValue(value)}.`);
   }
-  return Math.floor(value);
+  return value;
 }

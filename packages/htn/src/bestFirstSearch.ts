@@ -172,15 +172,10 @@ export class BestFirstSearch<Ctx = unknown> {
           );
           return;
         }
-        if (applied === APPLIED) {
-          this.child(
-            this.cost[n] + (this.s.costs === null ? step.cost : this.s.costs.costOf(step)),
-            rest,
-            this.stepCell(step, this.plan[n]),
-            this.mtr[n],
-            this.depth[n],
-            this.snapshot(),
-          );
+        const cost = this.cost[n] + (this.s.costs === null ? step.cost : this.s.costs.costOf(step));
+        // A cost of Infinity (its cost function failed, or said "unusable now") makes the branch unusable, as in GOAP.
+        if (applied === APPLIED && cost !== Infinity) {
+          this.child(cost, rest, this.stepCell(step, this.plan[n]), this.mtr[n], this.depth[n], this.snapshot());
         }
         return;
       }
@@ -283,7 +278,7 @@ export class BestFirstSearch<Ctx = unknown> {
       plan = this.stepCell(steps[i], plan);
       cost += this.s.costs === null ? steps[i].cost : this.s.costs.costOf(steps[i]);
     }
-    this.child(cost, rest, plan, this.mtr[n], this.depth[n], this.snapshot());
+    if (cost !== Infinity) this.child(cost, rest, plan, this.mtr[n], this.depth[n], this.snapshot());
   }
 
   /** A new node over state snapshot `snap`, pushed on the heap. */

@@ -1,5 +1,6 @@
 import { describeValue, nameOf, showValue } from './describeValue.js';
 import { DefinitionError, ValueRangeError } from './errors.js';
+import { UserCodeError } from './UserCodeError.js';
 import { KeyKind, type Key, type Schema } from './Schema.js';
 import type { WorldState } from './WorldState.js';
 
@@ -303,12 +304,28 @@ export function firstFailing(list: ConditionList, state: WorldState<any>, ctx?: 
       case 8:
         ok = inSet(list.sets, arg, x);
         break;
-      default:
-        ok = list.tests[arg](state, ctx) === true;
+      default: {
+        const answer = list.tests[arg](state, ctx);
+        ok = answer === true;
+        if (!ok && answer !== false) throw notABoolean(list, i, answer);
+      }
     }
     if (!ok) return i;
   }
   return -1;
+}
+
+/** Cold path: an opaque check answered something other than `true` or `false` (1, "yes", a Promise). */
+function notABoolean(list: ConditionList, i: number, answer: unknown): UserCodeError {
+  const name = nameOf((list.source[i] as OpaqueCondition).opaque);
+  const promise = answer !== null && typeof answer === 'object' && typeof (answer as { then?: unknown }).then === 'function';
+  return new UserCodeError(
+    'INVALID_CHECK',
+    name,
+    'condition',
+    `The opaque check "${name}" answered ${promise ? 'with a Promise (checks answer synchronously: keep the asynchronous work in an operator or sensor)' : 'something other than true or false'}`,
+    answer,
+  );
 }
 
 /**

@@ -5,6 +5,7 @@ import type { GoapPlanner } from '../GoapPlanner.js';
 import { goapAgentPlanner, resolveGoal, type GoapAgentOptions } from './goapAgentPlanner.js';
 import { FallbackReasons, type FallbackPath } from './FallbackReasons.js';
 import { rankGoals } from './rankGoals.js';
+import { checkSliceBudget } from '../errors.js';
 
 /**
  * {@link goapAgentPlanner} in slices, for the runner's planning scheduler: the
@@ -71,6 +72,7 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
   }
 
   step(n: number): PlanResult | null {
+    checkSliceBudget(n, 'step');
     if (this.result !== null) return this.result;
     const r = this.planner.result;
     let left = n;

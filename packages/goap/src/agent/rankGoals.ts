@@ -76,13 +76,13 @@ export function goalPriority<Ctx>(search: GoapSearch, goal: CompiledGoal, state:
     );
     return NaN;
   }
-  if (typeof priority !== 'number') {
+  if (typeof priority !== 'number' || Number.isNaN(priority)) {
     search.faultLog.push(
       new UserCodeError(
         'INVALID_PRIORITY',
         goal.name,
         'goal',
-        `The priority function of goal "${goal.name}" returned no number (the goal is skipped)`,
+        `The priority function of goal "${goal.name}" returned no number (NaN or not a number: the goal is skipped)`,
         priority,
       ),
     );

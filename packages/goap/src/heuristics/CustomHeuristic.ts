@@ -6,8 +6,8 @@ import type { HeuristicSearch, SearchHeuristic } from './SearchHeuristic.js';
 
 /**
  * A user function over a reused node view. User code, so contained like a cost
- * function: if it throws or returns something that is not a number (NaN, a
- * string), it is reported once (in the result's `faults`) and the rest of that
+ * function: if it throws or returns something that is not a number >= 0 (NaN, a
+ * negative number, a string), it is reported once (in the result's `faults`) and the rest of that
  * search uses h = 0, a uniform-cost search that still finds a plan; the next
  * search calls it again.
  * @internal
@@ -38,9 +38,10 @@ export class CustomHeuristic implements SearchHeuristic {
     } catch (thrown) {
       return this.fail(s, 'HEURISTIC_THREW', 'The custom heuristic threw (the rest of this search uses h = 0)', thrown);
     }
-    if (typeof h !== 'number' || Number.isNaN(h))
-      return this.fail(s, 'INVALID_HEURISTIC', 'The custom heuristic returned an estimate that is not a number (the rest of this search uses h = 0)', h);
-    return h > 0 ? h : 0;
+    // Infinity is an answer (a dead end: the node is kept but never expanded); NaN, a negative or a non-number is a bug.
+    if (typeof h !== 'number' || !(h >= 0))
+      return this.fail(s, 'INVALID_HEURISTIC', 'The custom heuristic returned an estimate that is not a number >= 0 (the rest of this search uses h = 0)', h);
+    return h;
   }
   /** Cold path: report once per search, then h = 0. */
   private fail(s: HeuristicSearch, code: string, context: string, cause: unknown): number {

@@ -29,5 +29,10 @@ export interface GoapNodeView {
   hi(cell: number): number;
 }
 
-/** A heuristic: an estimate of the remaining cost, >= 0. Admissible when it never overestimates. */
+/**
+ * A heuristic: an estimate of the remaining cost, >= 0. Admissible when it never
+ * overestimates. `Infinity` says the node is a dead end (it is never expanded);
+ * NaN, a negative number, a non-number or a throw is reported in the result's
+ * `faults` as `INVALID_HEURISTIC` / `HEURISTIC_THREW`, and the rest of that search uses h = 0.
+ */
 export type GoapHeuristic = (node: GoapNodeView) => number;
