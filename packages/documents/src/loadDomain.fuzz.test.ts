@@ -58,4 +58,38 @@ describe('fuzzing domain documents', () => {
       { numRuns: 300 },
     );
   });
+
+  // Long and odd names: every name of the document renamed consistently (so the document stays valid), from an
+  // alphabet of invisible, bidirectional and broken characters, or made very long.
+  it('with long and odd names: loads or throws typed, lints odd names as warnings, each case bounded', () => {
+    const odd = fc.constantFrom('a', 'B', '_', '\u200B', '\u202E', '\uD800', '\uDC00', ' ', '\u00AD', 'é', '\u0000');
+    const name = fc.oneof(
+      fc.string({ unit: odd, minLength: 1, maxLength: 12 }),
+      fc.integer({ min: 300, max: 200_000 }).map((n) => 'n'.repeat(n)),
+    );
+    const text = JSON.stringify(example('soldier'));
+    const names = ['scout', 'approach', 'killEnemy', 'armedwithgun'];
+    fc.assert(
+      fc.property(fc.array(name, { minLength: names.length, maxLength: names.length }), (fresh) => {
+        const renamed = fresh.map((f, i) => `${f}${i}`);
+        let changed = text;
+        names.forEach((n, i) => (changed = changed.replaceAll(JSON.stringify(n), JSON.stringify(renamed[i]))));
+        const started = Date.now();
+        const heapBefore = process.memoryUsage().heapUsed;
+        expect(typed(() => loadDomain(changed))).not.toMatch(/^untyped/);
+        let findings: ReturnType<typeof lintDomain> | null = null;
+        expect(typed(() => (findings = lintDomain(changed)))).not.toMatch(/^untyped/);
+        // Every renamed name with an odd character is warned about, whenever the document lints at all.
+        const lone = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+        const oddOnes = renamed.filter((f) => /[\u200B\u202E\u00AD\u0000]|^ /.test(f) || lone.test(f));
+        if (findings !== null) {
+          const warned = new Set((findings as ReturnType<typeof lintDomain>).filter((x) => x.code === 'ODD_NAME').map((x) => x.subject));
+          for (const f of oddOnes) expect(warned.has(JSON.stringify(f))).toBe(true);
+        }
+        expect(Date.now() - started).toBeLessThan(3_000);
+        expect(process.memoryUsage().heapUsed - heapBefore).toBeLessThan(256 * 1024 * 1024);
+      }),
+      { numRuns: 100 },
+    );
+  });
 });
