@@ -1,13 +1,13 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { hostileValues } from './examples/hostileValues.js';
-import { compileConditions } from './Condition.js';
-import { defineSchema, schemaFromData } from './defineSchema.js';
-import { compileEffects } from './Effect.js';
-import { describeThrown } from './describeValue.js';
-import { DualplanError } from './errors.js';
-import { bool, enumOf, int, mergedBools } from './KeySpec.js';
-import { createState, restoreState } from './WorldState.js';
+import { compileConditions } from './conditions/Condition.js';
+import { defineSchema, schemaFromData } from './schema/defineSchema.js';
+import { compileEffects } from './conditions/Effect.js';
+import { describeThrown } from './errors/describeValue.js';
+import { DualplanError } from './errors/errors.js';
+import { bool, enumOf, int, mergedBools } from './schema/KeySpec.js';
+import { createState, restoreState } from './schema/WorldState.js';
 
 /**
  * Fuzzing the definition APIs: arbitrary and corrupted input either works or

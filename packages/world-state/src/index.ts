@@ -1,17 +1,31 @@
-export { DualplanError, SchemaError, UnknownKeyError, ForeignKeyError, ValueRangeError, DefinitionError, SnapshotError } from './errors.js';
-export { UserCodeError } from './UserCodeError.js';
-export { describeThrown, describeValue, nameOf, showValue } from './describeValue.js';
-export { checkWorldState } from './checkWorldState.js';
-export { bool, int, enumOf, mergedBools } from './KeySpec.js';
-export type { BoolSpec, EnumSpec, IntSpec, KeySpec, EdgePolicy, EnumSource, EnumValue, ValueOf, SlotOptions } from './KeySpec.js';
-export { Schema, KeyKind, Edge, MAX_ENUM_VALUES, KEY_TAG_SHIFT, KEY_CELL_MASK } from './Schema.js';
-export type { Key, KeysOf, SchemaSpec, KeyInfo, StateSpace, StateValues, StorageType } from './Schema.js';
-export { defineSchema, schemaFromData } from './defineSchema.js';
-export type { KeyDefinition } from './defineSchema.js';
-export { WorldState, ChangeSource, createState, restoreState, diffStates } from './WorldState.js';
-export type { Snapshot, RestoreOptions } from './WorldState.js';
-export { hashWords } from './hashWords.js';
+// @dualplan/world-state: the facts both planners plan over, and the one plan format they emit.
+// The folders tell the story: schema/ (keys and typed-array states), conditions/ (compiled conditions and effects),
+// actions/ (one action set for both planners), plan/ (the shared plan format), protocol/ (what planners implement,
+// also `@dualplan/world-state/protocol`), trace/ (search traces), errors/ (typed errors and their messages).
+
+// Errors and messages.
+export { DualplanError, SchemaError, UnknownKeyError, ForeignKeyError, ValueRangeError, DefinitionError, SnapshotError } from './errors/errors.js';
+export { UserCodeError } from './errors/UserCodeError.js';
+export { describeThrown, describeValue, nameOf, showValue } from './errors/describeValue.js';
+export { didYouMean, MAX_SUGGESTION_LENGTH } from './errors/didYouMean.js';
+export { flagOfParseError } from './errors/flagOfParseError.js';
+export { checkFields, UnknownFieldError } from './errors/checkFields.js';
+
+// Schemas and states.
+export { bool, int, enumOf, mergedBools } from './schema/KeySpec.js';
+export type { BoolSpec, EnumSpec, IntSpec, KeySpec, EdgePolicy, EnumSource, EnumValue, ValueOf, SlotOptions } from './schema/KeySpec.js';
+export { Schema, KeyKind, Edge, MAX_ENUM_VALUES, KEY_TAG_SHIFT, KEY_CELL_MASK } from './schema/Schema.js';
+export type { Key, KeysOf, SchemaSpec, KeyInfo, StateSpace, StateValues, StorageType } from './schema/Schema.js';
+export { defineSchema, schemaFromData } from './schema/defineSchema.js';
+export type { KeyDefinition } from './schema/defineSchema.js';
+export { WorldState, ChangeSource, createState, restoreState, diffStates } from './schema/WorldState.js';
+export type { Snapshot, RestoreOptions } from './schema/WorldState.js';
+export { checkWorldState } from './schema/checkWorldState.js';
+export { Bindings } from './schema/Bindings.js';
+export { hashWords } from './schema/hashWords.js';
 export { mulberry32 } from './mulberry32.js';
+
+// Conditions and effects.
 export {
   ConditionList,
   CondOp,
@@ -29,31 +43,39 @@ export {
   isIn,
   is,
   check,
-} from './Condition.js';
-export type { Condition, CompareOp, ConditionDef, OpaqueCondition, OpaqueTest } from './Condition.js';
-export { describeAll } from './describeAll.js';
-export { EffectList, EffOp, EffectRangeError, compileEffects, emptyEffects, applyEffects, applyEffectsOrThrow, set, add, sub, effect } from './Effect.js';
-export type { Effect, EffectDef, OpaqueEffect, OpaqueApply } from './Effect.js';
-export { Bindings } from './Bindings.js';
-export { validatePlan, validatePlanSafely, INTERRUPT_POLICIES, DEFAULT_INTERRUPT } from './Plan.js';
-export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from './Plan.js';
-export type { AgentPlanner, ReplaceDecision, SubPlanner } from './AgentPlanner.js';
-export { PlanBuffer, copyResult, planFound, noPlan, moveFaults } from './PlanResult.js';
-export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult, MutableSection } from './PlanResult.js';
-export { ParallelCheck, ParallelConflictError, parallelShapeError } from './ParallelCheck.js';
-export type { ParallelClash } from './ParallelCheck.js';
-export type { ParallelSection } from './ParallelSection.js';
-export { didYouMean, MAX_SUGGESTION_LENGTH } from './didYouMean.js';
-export { flagOfParseError } from './flagOfParseError.js';
-export { checkFields, UnknownFieldError } from './checkFields.js';
-export { TRACE_VERDICTS } from './SearchTrace.js';
-export type { TraceVerdict, TraceNode, TraceCandidate, TraceEvent, SearchTrace } from './SearchTrace.js';
-export { ObserverSet } from './ObserverSet.js';
-export type { PlanObserver, ObservedGoal, PlannerCatalog, CatalogEntry } from './PlanObserver.js';
-export { formatSearchTrace } from './formatSearchTrace.js';
-export type { FormatTraceOptions } from './formatSearchTrace.js';
-export type { ActionDef, ActionCost, ArgList, ActionSet, CompiledAction, NamesOf, OperatorsOf } from './ActionDef.js';
-export { defineActions, actionStep, ActionDefinitionError, ACTION_FIELDS } from './defineActions.js';
-export { plainResult, resultFromPlain, isPendingPlanner, isSlicedPlanner } from './PendingPlanning.js';
-export { ForwardingPlanner } from './ForwardingPlanner.js';
-export type { PlanUrgency, PlanReceiver, PendingPlanner, SlicedPlanner, PlainStep, PlainPlan, PlainOutcome, PlanCodec } from './PendingPlanning.js';
+} from './conditions/Condition.js';
+export type { Condition, CompareOp, ConditionDef, OpaqueCondition, OpaqueTest } from './conditions/Condition.js';
+export {
+  EffectList,
+  EffOp,
+  EffectRangeError,
+  compileEffects,
+  emptyEffects,
+  applyEffects,
+  applyEffectsOrThrow,
+  set,
+  add,
+  sub,
+  effect,
+} from './conditions/Effect.js';
+export type { Effect, EffectDef, OpaqueEffect, OpaqueApply } from './conditions/Effect.js';
+export { describeAll } from './conditions/describeAll.js';
+
+// Actions.
+export type { ActionDef, ActionCost, ArgList, ActionSet, CompiledAction, NamesOf, OperatorsOf } from './actions/ActionDef.js';
+export { defineActions, actionStep, ActionDefinitionError, ACTION_FIELDS } from './actions/defineActions.js';
+
+// The plan format.
+export { validatePlan, validatePlanSafely, INTERRUPT_POLICIES, DEFAULT_INTERRUPT } from './plan/Plan.js';
+export { ParallelCheck, ParallelConflictError, parallelShapeError } from './plan/ParallelCheck.js';
+export type { ParallelClash } from './plan/ParallelCheck.js';
+export type { ParallelSection } from './plan/ParallelSection.js';
+
+// The planner protocol (also `@dualplan/world-state/protocol`): results, adapters, pending planning, observers.
+export * from './protocol/index.js';
+
+// Search traces.
+export { TRACE_VERDICTS } from './trace/SearchTrace.js';
+export type { TraceVerdict, TraceNode, TraceCandidate, TraceEvent, SearchTrace } from './trace/SearchTrace.js';
+export { formatSearchTrace } from './trace/formatSearchTrace.js';
+export type { FormatTraceOptions } from './trace/formatSearchTrace.js';

@@ -1,11 +1,11 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { bool, enumOf, int, mergedBools, type KeySpec } from './KeySpec.js';
-import { defineSchema } from './defineSchema.js';
-import { applyEffects, compileEffects, type Effect } from './Effect.js';
-import { checkConditions, compileConditions, type Condition } from './Condition.js';
-import type { Schema } from './Schema.js';
-import { ChangeSource, createState, diffStates, restoreState, type WorldState } from './WorldState.js';
+import { bool, enumOf, int, mergedBools, type KeySpec } from './schema/KeySpec.js';
+import { defineSchema } from './schema/defineSchema.js';
+import { applyEffects, compileEffects, type Effect } from './conditions/Effect.js';
+import { checkConditions, compileConditions, type Condition } from './conditions/Condition.js';
+import type { Schema } from './schema/Schema.js';
+import { ChangeSource, createState, diffStates, restoreState, type WorldState } from './schema/WorldState.js';
 
 const keySpec: fc.Arbitrary<KeySpec> = fc.oneof(
   fc.boolean().map((d) => bool(d)),

@@ -1,8 +1,8 @@
-import type { ConditionDef } from './Condition.js';
-import type { EffectDef } from './Effect.js';
-import type { InterruptPolicy, PlanStep } from './Plan.js';
-import type { Schema } from './Schema.js';
-import type { WorldState } from './WorldState.js';
+import type { ConditionDef } from '../conditions/Condition.js';
+import type { EffectDef } from '../conditions/Effect.js';
+import type { InterruptPolicy, PlanStep } from '../plan/Plan.js';
+import type { Schema } from '../schema/Schema.js';
+import type { WorldState } from '../schema/WorldState.js';
 
 /**
  * A dynamic action cost: evaluated once per `plan()` call against the real

@@ -1,10 +1,10 @@
 import { defineActions, ActionDefinitionError } from './defineActions.js';
-import { defineSchema } from './defineSchema.js';
-import { bool, int } from './KeySpec.js';
-import { eq, check } from './Condition.js';
-import { add, set } from './Effect.js';
-import { createState } from './WorldState.js';
-import { checkConditions } from './Condition.js';
+import { defineSchema } from '../schema/defineSchema.js';
+import { bool, int } from '../schema/KeySpec.js';
+import { eq, check } from '../conditions/Condition.js';
+import { add, set } from '../conditions/Effect.js';
+import { createState } from '../schema/WorldState.js';
+import { checkConditions } from '../conditions/Condition.js';
 
 const schema = defineSchema({ HasAxe: bool(false), Wood: int(0, 20) });
 const k = schema.keys;

@@ -1,11 +1,11 @@
 import type { ActionCost, ActionDef, ActionSet, ArgList, CompiledAction, NamesOf, OperatorsOf } from './ActionDef.js';
-import { checkFields } from './checkFields.js';
-import { compileConditions, emptyConditions, type ConditionDef, type ConditionList } from './Condition.js';
-import { describeValue, nameOf, showValue } from './describeValue.js';
-import { compileEffects, emptyEffects, type EffectDef, type EffectList } from './Effect.js';
-import { DualplanError } from './errors.js';
-import { DEFAULT_INTERRUPT, INTERRUPT_POLICIES, type PlanStep } from './Plan.js';
-import type { Schema } from './Schema.js';
+import { checkFields } from '../errors/checkFields.js';
+import { compileConditions, emptyConditions, type ConditionDef, type ConditionList } from '../conditions/Condition.js';
+import { describeValue, nameOf, showValue } from '../errors/describeValue.js';
+import { compileEffects, emptyEffects, type EffectDef, type EffectList } from '../conditions/Effect.js';
+import { DualplanError } from '../errors/errors.js';
+import { DEFAULT_INTERRUPT, INTERRUPT_POLICIES, type PlanStep } from '../plan/Plan.js';
+import type { Schema } from '../schema/Schema.js';
 
 /** An action definition that cannot be used: missing name, duplicate, bad cost, operator, args or list. */
 export class ActionDefinitionError extends DualplanError {}

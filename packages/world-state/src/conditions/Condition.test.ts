@@ -1,7 +1,7 @@
 import { describe, expect, test } from '@jest/globals';
-import { bool, enumOf, int, mergedBools } from './KeySpec.js';
-import { defineSchema } from './defineSchema.js';
-import { DefinitionError, UnknownKeyError, ValueRangeError } from './errors.js';
+import { bool, enumOf, int, mergedBools } from '../schema/KeySpec.js';
+import { defineSchema } from '../schema/defineSchema.js';
+import { DefinitionError, UnknownKeyError, ValueRangeError } from '../errors/errors.js';
 import {
   check,
   checkConditions,
@@ -18,7 +18,7 @@ import {
   ne,
   type ConditionDef,
 } from './Condition.js';
-import { createState } from './WorldState.js';
+import { createState } from '../schema/WorldState.js';
 
 enum Range {
   Melee,

@@ -1,8 +1,8 @@
-import { describeValue, nameOf, showValue } from './describeValue.js';
-import { DefinitionError, ValueRangeError } from './errors.js';
-import { UserCodeError } from './UserCodeError.js';
-import { KeyKind, type Key, type Schema } from './Schema.js';
-import type { WorldState } from './WorldState.js';
+import { describeValue, nameOf, showValue } from '../errors/describeValue.js';
+import { DefinitionError, ValueRangeError } from '../errors/errors.js';
+import { UserCodeError } from '../errors/UserCodeError.js';
+import { KeyKind, type Key, type Schema } from '../schema/Schema.js';
+import type { WorldState } from '../schema/WorldState.js';
 
 /** The comparison of a plain-data {@link Condition}. */
 export type CompareOp = '==' | '!=' | '<' | '<=' | '>' | '>=';

@@ -1,9 +1,9 @@
 import { describe, expect, test } from '@jest/globals';
-import { bool, enumOf, int, mergedBools } from './KeySpec.js';
-import { defineSchema } from './defineSchema.js';
-import { DefinitionError, UnknownKeyError, ValueRangeError } from './errors.js';
+import { bool, enumOf, int, mergedBools } from '../schema/KeySpec.js';
+import { defineSchema } from '../schema/defineSchema.js';
+import { DefinitionError, UnknownKeyError, ValueRangeError } from '../errors/errors.js';
 import { add, applyEffects, applyEffectsOrThrow, compileEffects, effect, EffectRangeError, EffOp, emptyEffects, set, sub, type EffectDef } from './Effect.js';
-import { ChangeSource, createState } from './WorldState.js';
+import { ChangeSource, createState } from '../schema/WorldState.js';
 
 enum Range {
   Melee,

@@ -1,8 +1,8 @@
-import { describeValue, nameOf, showValue } from './describeValue.js';
-import { DefinitionError, DualplanError, ValueRangeError } from './errors.js';
-import type { EdgePolicy } from './KeySpec.js';
-import { Edge, KeyKind, type Key, type Schema } from './Schema.js';
-import { ChangeSource, type WorldState } from './WorldState.js';
+import { describeValue, nameOf, showValue } from '../errors/describeValue.js';
+import { DefinitionError, DualplanError, ValueRangeError } from '../errors/errors.js';
+import type { EdgePolicy } from '../schema/KeySpec.js';
+import { Edge, KeyKind, type Key, type Schema } from '../schema/Schema.js';
+import { ChangeSource, type WorldState } from '../schema/WorldState.js';
 
 /** An effect as plain data: set a value, or add/subtract an amount with an edge policy. */
 export interface Effect {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { checkFields } from './checkFields.js';
-import { eq, compileConditions } from './Condition.js';
-import { set, compileEffects } from './Effect.js';
-import { defineSchema } from './defineSchema.js';
-import { bool } from './KeySpec.js';
+import { eq, compileConditions } from '../conditions/Condition.js';
+import { set, compileEffects } from '../conditions/Effect.js';
+import { defineSchema } from '../schema/defineSchema.js';
+import { bool } from '../schema/KeySpec.js';
 import { didYouMean } from './didYouMean.js';
 
 describe('didYouMean', () => {

@@ -1,6 +1,6 @@
-import { eq } from '../Condition.js';
-import { set } from '../Effect.js';
-import { defineActions } from '../defineActions.js';
+import { eq } from '../conditions/Condition.js';
+import { set } from '../conditions/Effect.js';
+import { defineActions } from '../actions/defineActions.js';
 import { soldierSchema, type SoldierSchema } from './soldierSchema.js';
 
 /**

@@ -1,5 +1,5 @@
-import { bool } from '../KeySpec.js';
-import { defineSchema } from '../defineSchema.js';
+import { bool } from '../schema/KeySpec.js';
+import { defineSchema } from '../schema/defineSchema.js';
 
 /**
  * The classic GOAP soldier: eight boolean atoms. Start: armed with gun and bomb,

@@ -1,6 +1,6 @@
-import { eq, gt } from '../Condition.js';
-import { add, set, sub } from '../Effect.js';
-import { defineActions } from '../defineActions.js';
+import { eq, gt } from '../conditions/Condition.js';
+import { add, set, sub } from '../conditions/Effect.js';
+import { defineActions } from '../actions/defineActions.js';
 import { EnemyRange, TrollLocation, TrollOperator, trollSchema, type TrollSchema } from './trollSchema.js';
 
 /** Options of {@link trollActions}. */

@@ -1,5 +1,5 @@
-import { bool, enumOf, int } from '../KeySpec.js';
-import { defineSchema } from '../defineSchema.js';
+import { bool, enumOf, int } from '../schema/KeySpec.js';
+import { defineSchema } from '../schema/defineSchema.js';
 
 /** Abstract enemy range: small values the planner reasons about, not metres. */
 export const EnemyRange = /* @__PURE__ */ Object.freeze({ Melee: 0, View: 1, OutOfRange: 2 } as const);

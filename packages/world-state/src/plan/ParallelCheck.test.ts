@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
-import { compileConditions, eq } from './Condition.js';
-import { compileEffects, set } from './Effect.js';
-import { bool } from './KeySpec.js';
-import { defineSchema } from './defineSchema.js';
+import { compileConditions, eq } from '../conditions/Condition.js';
+import { compileEffects, set } from '../conditions/Effect.js';
+import { bool } from '../schema/KeySpec.js';
+import { defineSchema } from '../schema/defineSchema.js';
 import { ParallelCheck, ParallelConflictError, parallelShapeError } from './ParallelCheck.js';
 import type { Plan, PlanStep } from './Plan.js';
 import { copyResult, PlanBuffer } from './PlanResult.js';

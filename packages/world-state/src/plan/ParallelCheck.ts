@@ -1,11 +1,11 @@
-import type { ConditionList } from './Condition.js';
-import type { EffectList } from './Effect.js';
-import { nameOf } from './describeValue.js';
-import { DualplanError } from './errors.js';
+import type { ConditionList } from '../conditions/Condition.js';
+import type { EffectList } from '../conditions/Effect.js';
+import { nameOf } from '../errors/describeValue.js';
+import { DualplanError } from '../errors/errors.js';
 import type { Plan, PlanStep } from './Plan.js';
-import { CondOp } from './Condition.js';
-import { EffOp } from './Effect.js';
-import type { Schema } from './Schema.js';
+import { CondOp } from '../conditions/Condition.js';
+import { EffOp } from '../conditions/Effect.js';
+import type { Schema } from '../schema/Schema.js';
 import type { ParallelSection } from './ParallelSection.js';
 
 /** How two parallel branches clash over one key. */

@@ -1,10 +1,10 @@
 import { expect, test } from '@jest/globals';
-import { compileConditions, emptyConditions, eq, ge } from './Condition.js';
-import { add, compileEffects, emptyEffects, set, sub } from './Effect.js';
-import { bool, int } from './KeySpec.js';
-import { defineSchema } from './defineSchema.js';
+import { compileConditions, emptyConditions, eq, ge } from '../conditions/Condition.js';
+import { add, compileEffects, emptyEffects, set, sub } from '../conditions/Effect.js';
+import { bool, int } from '../schema/KeySpec.js';
+import { defineSchema } from '../schema/defineSchema.js';
 import { validatePlan, type PlanStep } from './Plan.js';
-import { createState } from './WorldState.js';
+import { createState } from '../schema/WorldState.js';
 
 const schema = defineSchema({ CanSee: bool(), AtEnemy: bool(), Trunk: int(0, 3, 1), Ammo: int(0, 2, 0, { edge: 'error' }) });
 const k = schema.keys;

@@ -1,10 +1,10 @@
-import type { ConditionList } from './Condition.js';
-import { firstFailing } from './Condition.js';
-import type { EffectList } from './Effect.js';
-import { describeThrown } from './describeValue.js';
-import { UserCodeError } from './UserCodeError.js';
-import { applyEffects } from './Effect.js';
-import { ChangeSource, type WorldState } from './WorldState.js';
+import type { ConditionList } from '../conditions/Condition.js';
+import { firstFailing } from '../conditions/Condition.js';
+import type { EffectList } from '../conditions/Effect.js';
+import { describeThrown } from '../errors/describeValue.js';
+import { UserCodeError } from '../errors/UserCodeError.js';
+import { applyEffects } from '../conditions/Effect.js';
+import { ChangeSource, type WorldState } from '../schema/WorldState.js';
 import type { ParallelSection } from './ParallelSection.js';
 
 /**

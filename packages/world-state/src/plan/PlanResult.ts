@@ -1,6 +1,6 @@
 import type { Plan, PlanStats, PlanStep } from './Plan.js';
 import type { ParallelSection } from './ParallelSection.js';
-import type { UserCodeError } from './UserCodeError.js';
+import type { UserCodeError } from '../errors/UserCodeError.js';
 
 /** Outcome of a planning request: a plan, no plan, or a budget ran out first. */
 export type PlanStatus = 'found' | 'none' | 'budget';

@@ -1,7 +1,7 @@
-import type { Plan, PlanStep } from './Plan.js';
-import type { PlanResult } from './PlanResult.js';
+import type { Plan, PlanStep } from '../plan/Plan.js';
+import type { PlanResult } from '../plan/PlanResult.js';
 import type { PlanObserver } from './PlanObserver.js';
-import type { WorldState } from './WorldState.js';
+import type { WorldState } from '../schema/WorldState.js';
 
 /** Whether a new plan should replace the running one, and why (for the runner's events). */
 export interface ReplaceDecision {

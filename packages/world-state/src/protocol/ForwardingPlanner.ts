@@ -1,7 +1,7 @@
 import type { AgentPlanner, ReplaceDecision } from './AgentPlanner.js';
-import type { Plan, PlanStep } from './Plan.js';
-import type { PlanResult } from './PlanResult.js';
-import type { WorldState } from './WorldState.js';
+import type { Plan, PlanStep } from '../plan/Plan.js';
+import type { PlanResult } from '../plan/PlanResult.js';
+import type { WorldState } from '../schema/WorldState.js';
 
 /**
  * An {@link AgentPlanner} that hands everything to `inner`: the base of

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { ObserverSet } from './ObserverSet.js';
 import type { PlanObserver } from './PlanObserver.js';
-import type { SearchTrace } from './SearchTrace.js';
+import type { SearchTrace } from '../trace/SearchTrace.js';
 
 const trace = { target: 't' } as SearchTrace;
 

@@ -1,10 +1,10 @@
 import type { AgentPlanner } from './AgentPlanner.js';
-import type { BudgetKind, PlanResult, PlanStatus } from './PlanResult.js';
-import type { Plan, PlanStats, PlanStep } from './Plan.js';
-import type { WorldState } from './WorldState.js';
-import { parallelShapeError } from './ParallelCheck.js';
-import type { ParallelSection } from './ParallelSection.js';
-import { DualplanError } from './errors.js';
+import type { BudgetKind, PlanResult, PlanStatus } from '../plan/PlanResult.js';
+import type { Plan, PlanStats, PlanStep } from '../plan/Plan.js';
+import type { WorldState } from '../schema/WorldState.js';
+import { parallelShapeError } from '../plan/ParallelCheck.js';
+import type { ParallelSection } from '../plan/ParallelSection.js';
+import { DualplanError } from '../errors/errors.js';
 
 /**
  * How badly an agent needs the plan it asks for, most urgent first: it has

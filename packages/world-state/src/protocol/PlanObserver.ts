@@ -1,4 +1,4 @@
-import type { SearchTrace } from './SearchTrace.js';
+import type { SearchTrace } from '../trace/SearchTrace.js';
 
 /** A goal as a goal-selecting planner (GOAP) weighed it during one `plan()` call. */
 export interface ObservedGoal {

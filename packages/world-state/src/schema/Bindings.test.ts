@@ -2,7 +2,7 @@ import { expect, test } from '@jest/globals';
 import { Bindings } from './Bindings.js';
 import { bool, int } from './KeySpec.js';
 import { defineSchema } from './defineSchema.js';
-import { ValueRangeError } from './errors.js';
+import { ValueRangeError } from '../errors/errors.js';
 import { ChangeSource, createState } from './WorldState.js';
 
 const schema = defineSchema({ CanSee: bool(), Hp: int(0, 100, 100, { slots: 2 }), Trunk: int(0, 3) });

@@ -1,10 +1,10 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { eq, compileConditions } from './Condition.js';
-import { set, compileEffects } from './Effect.js';
-import { defineActions } from './defineActions.js';
+import { eq, compileConditions } from '../conditions/Condition.js';
+import { set, compileEffects } from '../conditions/Effect.js';
+import { defineActions } from '../actions/defineActions.js';
 import { defineSchema } from './defineSchema.js';
-import { ForeignKeyError } from './errors.js';
+import { ForeignKeyError } from '../errors/errors.js';
 import { bool, int } from './KeySpec.js';
 import { createState } from './WorldState.js';
 

@@ -1,4 +1,4 @@
-import { showValue } from './describeValue.js';
+import { showValue } from '../errors/describeValue.js';
 
 /**
  * Key declarations: the value kind of each world-state key. A schema is a

@@ -3,7 +3,7 @@ import { bool, enumOf, int, mergedBools } from './KeySpec.js';
 import { defineSchema, schemaFromData } from './defineSchema.js';
 import { KEY_TAG_SHIFT, MAX_ENUM_VALUES } from './Schema.js';
 import { createState } from './WorldState.js';
-import { SchemaError, UnknownKeyError, ValueRangeError } from './errors.js';
+import { SchemaError, UnknownKeyError, ValueRangeError } from '../errors/errors.js';
 
 enum Range {
   Melee,

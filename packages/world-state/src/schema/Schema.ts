@@ -1,6 +1,6 @@
-import { nameOf, showValue } from './describeValue.js';
-import { didYouMean } from './didYouMean.js';
-import { ForeignKeyError, SchemaError, UnknownKeyError, ValueRangeError } from './errors.js';
+import { nameOf, showValue } from '../errors/describeValue.js';
+import { didYouMean } from '../errors/didYouMean.js';
+import { ForeignKeyError, SchemaError, UnknownKeyError, ValueRangeError } from '../errors/errors.js';
 import type { BoolSpec, EdgePolicy, EnumSpec, IntSpec, KeySpec, ValueOf } from './KeySpec.js';
 
 declare const valueBrand: unique symbol;

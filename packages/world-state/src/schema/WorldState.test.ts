@@ -1,7 +1,7 @@
 import { describe, expect, it, test } from '@jest/globals';
 import { bool, enumOf, int, mergedBools } from './KeySpec.js';
 import { defineSchema } from './defineSchema.js';
-import { SnapshotError, UnknownKeyError, ValueRangeError } from './errors.js';
+import { SnapshotError, UnknownKeyError, ValueRangeError } from '../errors/errors.js';
 import { hashWords } from './hashWords.js';
 import { ChangeSource, createState, diffStates, restoreState } from './WorldState.js';
 

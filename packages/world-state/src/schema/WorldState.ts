@@ -1,6 +1,6 @@
-import { SnapshotError, UnknownKeyError, ValueRangeError } from './errors.js';
+import { SnapshotError, UnknownKeyError, ValueRangeError } from '../errors/errors.js';
 import { KEY_CELL_MASK, KEY_TAG_SHIFT, KeyKind, type Key, type Schema, type SchemaSpec, type StateValues } from './Schema.js';
-import { showValue } from './describeValue.js';
+import { showValue } from '../errors/describeValue.js';
 import { hashWords } from './hashWords.js';
 import { UndoJournal } from './UndoJournal.js';
 

@@ -1,4 +1,4 @@
-import { bool, createState, defineSchema } from './index.js';
+import { bool, createState, defineSchema } from '../index.js';
 import { checkWorldState } from './checkWorldState.js';
 
 describe('checkWorldState', () => {

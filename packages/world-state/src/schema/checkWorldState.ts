@@ -1,5 +1,5 @@
-import { DualplanError } from './errors.js';
-import { describeValue } from './describeValue.js';
+import { DualplanError } from '../errors/errors.js';
+import { describeValue } from '../errors/describeValue.js';
 import type { WorldState } from './WorldState.js';
 
 /**

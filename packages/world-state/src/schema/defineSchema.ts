@@ -1,6 +1,6 @@
-import { describeValue, showValue } from './describeValue.js';
-import { SchemaError } from './errors.js';
-import { didYouMean } from './didYouMean.js';
+import { describeValue, showValue } from '../errors/describeValue.js';
+import { SchemaError } from '../errors/errors.js';
+import { didYouMean } from '../errors/didYouMean.js';
 import { bool, enumOf, int, mergedBools, type EdgePolicy, type KeySpec } from './KeySpec.js';
 import { Schema, type SchemaSpec } from './Schema.js';
 

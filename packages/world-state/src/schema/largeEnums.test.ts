@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { CondOp, checkConditions, compileConditions, eq, firstFailing, ge, gt, inSet, isIn, le, lt, ne, type Condition } from './Condition.js';
+import { CondOp, checkConditions, compileConditions, eq, firstFailing, ge, gt, inSet, isIn, le, lt, ne, type Condition } from '../conditions/Condition.js';
 import { defineSchema } from './defineSchema.js';
 import { enumOf, mergedBools } from './KeySpec.js';
 import { MAX_ENUM_VALUES } from './Schema.js';

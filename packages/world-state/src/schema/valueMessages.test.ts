@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { enumOf } from './KeySpec.js';
 import { defineSchema, schemaFromData } from './defineSchema.js';
-import { SchemaError, ValueRangeError } from './errors.js';
+import { SchemaError, ValueRangeError } from '../errors/errors.js';
 import { createState, restoreState } from './WorldState.js';
 
 // Messages about enum values speak in the enum's names, as a user wrote them, never only in internal numbers.

@@ -1,4 +1,4 @@
-import type { PlanStatus } from './PlanResult.js';
+import type { PlanStatus } from '../plan/PlanResult.js';
 
 /**
  * Why a planner kept or discarded a candidate (a method, a primitive task or an

@@ -1,0 +1,11 @@
+// The planner protocol: what a planner adapter implements and what the runner and monitor call. Planner authors
+// import this subpath (`@dualplan/world-state/protocol`); the root import re-exports it for everyone else.
+export type { AgentPlanner, ReplaceDecision, SubPlanner } from './AgentPlanner.js';
+export { plainResult, resultFromPlain, isPendingPlanner, isSlicedPlanner } from './PendingPlanning.js';
+export type { PlanUrgency, PlanReceiver, PendingPlanner, SlicedPlanner, PlainStep, PlainPlan, PlainOutcome, PlanCodec } from './PendingPlanning.js';
+export { ForwardingPlanner } from './ForwardingPlanner.js';
+export { ObserverSet } from './ObserverSet.js';
+export type { PlanObserver, ObservedGoal, PlannerCatalog, CatalogEntry } from './PlanObserver.js';
+export { PlanBuffer, copyResult, planFound, noPlan, moveFaults } from '../plan/PlanResult.js';
+export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult, MutableSection } from '../plan/PlanResult.js';
+export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from '../plan/Plan.js';
