@@ -62,7 +62,7 @@ export class Arena {
   readonly player: PlayerBot;
   tick = 0;
   time = 0;
-  onNote: ((note: WorldNote) => void) | null = null;
+  private noteListener: ((note: WorldNote) => void) | null = null;
 
   constructor(seed: number) {
     this.random = mulberry32(seed);
@@ -74,8 +74,13 @@ export class Arena {
     return { x: Math.round(this.random() * WIDTH), y: Math.round(this.random() * HEIGHT) };
   }
 
+  /** Send every world note (a respawn, a jammed gun) to `listener`, which replaces any earlier one. */
+  onNotes(listener: (note: WorldNote) => void): void {
+    this.noteListener = listener;
+  }
+
   note(text: string): void {
-    this.onNote?.({ tick: this.tick, time: this.time, text });
+    this.noteListener?.({ tick: this.tick, time: this.time, text });
   }
 
   /** Damage the player; it dies at 0 hp and respawns 5 s later somewhere else. */

@@ -118,10 +118,10 @@ export function createMatch(options: Omit<ArenaOptions, 'ticks'>): ArenaMatch {
     } else if (e.type === 'planFound') lastNoPlan.delete(key);
     lines.push(formatEvent(e, argName) + goalOf(e));
   };
-  arena.onNote = (n) => {
+  arena.onNotes((n) => {
     records.push({ tick: n.tick, time: roundTime(n.time), agent: 'world', type: 'world', text: n.text });
     lines.push(`${timelinePrefix(n.tick, n.time)} world          ${n.text}`);
-  };
+  });
   const agents: Agent[] = [];
   const trollPlanner = options.planners.troll(options.troll);
   if (trollPlanner) agents.push(createTroll(arena, 'troll', trollPlanner, onEvent));

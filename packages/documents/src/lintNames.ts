@@ -4,6 +4,7 @@ import type { LintContext } from './LintContext.js';
 // Characters that make two names look alike or render in another order than they are stored.
 const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF\u00AD]/u;
 const BIDI = /[\u202A-\u202E\u2066-\u2069\u200E\u200F\u061C]/u;
+// eslint-disable-next-line no-control-regex -- finding control characters in names is this rule's purpose
 const CONTROL = /[\u0000-\u001F\u007F-\u009F]/u;
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 

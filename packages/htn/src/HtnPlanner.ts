@@ -424,7 +424,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   private collect(out: PlanBuffer, planLen: number): number {
     const steps = out.p.steps;
     if (this.parallel !== null) planLen = collectSections(this.marked, planLen, steps, out, this.parallel, this.planDomain.checkedAtPlanTime);
-    else if (out.sectionsOf !== '') out.sectionsOf = '';
+    else if (out.sectionsOf !== '') out.ownSections('');
     if (steps.length !== planLen) steps.length = planLen;
     return planLen;
   }

@@ -155,6 +155,6 @@ export function collectSections(
       `The plan stops at a pause point inside parallel task "${sections[n].task}": a partial plan cannot end inside a parallel section.`,
     );
   if (sections.length !== n) sections.length = n;
-  out.sectionsOf = 'htn';
+  out.ownSections('htn');
   return w;
 }

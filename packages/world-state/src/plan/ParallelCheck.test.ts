@@ -73,7 +73,7 @@ describe('parallel sections in plans', () => {
     const out = new PlanBuffer();
     out.p.planner = 'htn';
     out.sections.push({ ...section });
-    out.sectionsOf = 'htn';
+    out.ownSections('htn');
     expect(out.p.parallel).toEqual([section]);
     expect(JSON.parse(JSON.stringify(out.p)).parallel).toEqual([section]);
     out.r.status = 'found';

@@ -92,13 +92,22 @@ export class PlanBuffer {
    * last, so another planner writing into this buffer never inherits them.
    */
   readonly sections: MutableSection[] = [];
-  /** @internal */
-  sectionsOf = '';
+  #sectionsOf = '';
 
   constructor() {
     const stats = { expanded: 0, generated: 0, backtracks: 0 };
     this.p = new BufferPlan(this, stats);
     this.r = { status: 'none', plan: null, reason: '', budget: null, stats };
+  }
+
+  /** @internal The planner whose plan shows the buffer's parallel sections (`''`: none does). */
+  get sectionsOf(): string {
+    return this.#sectionsOf;
+  }
+
+  /** @internal The sections now belong to the plan `planner` wrote, or (`''`) to no plan. */
+  ownSections(planner: string): void {
+    this.#sectionsOf = planner;
   }
 
   /** The last result written into this buffer. */

@@ -3,8 +3,8 @@
  * state's version just before the write. A failed piece of user code is undone
  * by rolling back every write made since the version read before calling it.
  *
- * A ring buffer: writes older than the {@link floor} (the version when the
- * outermost open undo point was taken) may be overwritten, since no open call
+ * A ring buffer: writes older than the floor (the version when the
+ * outermost open undo point was taken, set by {@link pin}) may be overwritten, since no open call
  * can need them; writes at or after it never are: when those fill the buffer
  * it doubles, so rollback of an open call is always exact. The buffer is kept,
  * so once it is as large as the most writes a call makes, recording allocates
@@ -12,14 +12,14 @@
  * {@link WorldState.undoDone} and {@link WorldState.rollback}.
  * @example
  * const journal = new UndoJournal(64);
- * journal.floor = 17; // a call that may fail started at version 17
+ * journal.pin(17); // a call that may fail started at version 17
  * journal.record(3, 0, 17); // cell 3 was 0 before the write at version 17
  */
 export class UndoJournal {
   /** Entries the buffer holds before it must overwrite or grow. */
   capacity: number;
   /** Writes at this version or later are kept until unwound (Infinity: none is pinned). */
-  floor = Infinity;
+  private floor = Infinity;
   private cells: Int32Array;
   private olds: Float64Array;
   private versions: Float64Array;
@@ -33,6 +33,16 @@ export class UndoJournal {
     this.cells = new Int32Array(this.capacity);
     this.olds = new Float64Array(this.capacity);
     this.versions = new Float64Array(this.capacity);
+  }
+
+  /** Keep every write made at `version` or later until it is unwound (the outermost open call began there). */
+  pin(version: number): void {
+    this.floor = version;
+  }
+
+  /** No call is open any more: old writes may be overwritten again. */
+  unpin(): void {
+    this.floor = Infinity;
   }
 
   /** Note that `cell` held `old` before a write made at state version `version`. */

@@ -137,13 +137,13 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
    */
   undoPoint(): number {
     const version = this.version;
-    if (this.undoDepth++ === 0 && this.journal !== null) this.journal.floor = version;
+    if (this.undoDepth++ === 0 && this.journal !== null) this.journal.pin(version);
     return version;
   }
 
   /** Close the innermost {@link undoPoint}: once none is open, old writes may leave the journal. */
   undoDone(): void {
-    if (this.undoDepth > 0 && --this.undoDepth === 0 && this.journal !== null) this.journal.floor = Infinity;
+    if (this.undoDepth > 0 && --this.undoDepth === 0 && this.journal !== null) this.journal.unpin();
   }
 
   /**
