@@ -18,11 +18,10 @@ import type { CompiledGoal, GoapDomain } from './domain/GoapDomain.js';
 import { goalOf } from './domain/goalOf.js';
 import { checkSliceBudget } from './errors.js';
 import { checkOptions, type GoapPlannerOptions, type GoapPlanRequest } from './GoapPlannerOptions.js';
-import { createHeuristic } from './heuristics/createHeuristic.js';
+import { createHeuristic, precomputeHeuristic, preferredMode } from './heuristics/createHeuristic.js';
 import type { GoapHeuristic } from './heuristics/GoapHeuristic.js';
 import { resolvePreset } from './heuristics/presets.js';
 import { ActionStats } from './search/ActionStats.js';
-import { chooseMode, precomputePatterns } from './search/chooseMode.js';
 import { GoapSearch } from './search/GoapSearch.js';
 import { SearchSpace } from './search/SearchSpace.js';
 import type { GoapMeta, GoapResult, GoapStatus } from './search/GoapResult.js';
@@ -73,7 +72,7 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     this.domain = domain;
     const o = resolvePreset(checkOptions(options));
     const heuristic = o.heuristic ?? 'count';
-    this.mode = o.mode ?? chooseMode(domain, heuristic);
+    this.mode = o.mode ?? preferredMode(domain, heuristic);
     this.weight = o.weight ?? 1;
     this.heuristic = typeof heuristic === 'function' ? heuristic : null;
     const estimator = createHeuristic(domain, heuristic, this.mode);
@@ -92,7 +91,7 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     this.engine = new GoapSearch(domain, this, space, estimator, this.stats);
     this.result = this.engine.result;
     if (options.trace) this.engine.trace = new GoapTrace();
-    if (o.precompute && this.mode === 'forward' && heuristic === 'admissible') precomputePatterns(domain);
+    if (o.precompute) precomputeHeuristic(domain, heuristic, this.mode);
   }
 
   /**

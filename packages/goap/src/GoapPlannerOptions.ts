@@ -1,7 +1,8 @@
-import { describeValue, type PlanBuffer } from '@dualplan/world-state';
+import { describeValue, didYouMean, type PlanBuffer } from '@dualplan/world-state';
 import type { CompiledGoal } from './domain/GoapDomain.js';
 import { GoapDefinitionError } from './errors.js';
 import type { GoapHeuristic } from './heuristics/GoapHeuristic.js';
+import { HEURISTICS, type GoapHeuristicName } from './heuristics/registry.js';
 
 /** Options of a {@link GoapPlanner}: heuristic, budgets, search direction and tracing. */
 export interface GoapPlannerOptions {
@@ -41,7 +42,7 @@ export interface GoapPlannerOptions {
    * Backward, the relaxation is computed once per search from the start state;
    * forward, once per node from its state (costlier per node). Or a custom function.
    */
-  heuristic?: 'count' | 'additive' | 'max' | 'ff' | 'lmcut' | 'admissible' | GoapHeuristic;
+  heuristic?: GoapHeuristicName | GoapHeuristic;
   /** Budget: node expansions per search (default 10 000). */
   maxExpansions?: number;
   /** Budget: actions per plan (default 64). */
@@ -82,8 +83,8 @@ export interface GoapPlanRequest {
   readonly out?: PlanBuffer;
 }
 
-const HEURISTICS: readonly string[] = ['count', 'additive', 'max', 'ff', 'lmcut', 'admissible'];
-const ADMISSIBLE: readonly string[] = ['max', 'lmcut', 'admissible'];
+const NAMES: readonly string[] = HEURISTICS.map((h) => h.name);
+const ADMISSIBLE: readonly string[] = HEURISTICS.filter((h) => h.admissible).map((h) => h.name);
 
 /** Reject nonsensical options with a typed error naming the option. @internal */
 export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
@@ -106,8 +107,11 @@ export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
   num('failurePenalty', (v) => v >= 0 && Number.isFinite(v), 'a finite number >= 0');
   num('penaltyHalfLife', (v) => v > 0, 'a number > 0');
   if (o.mode !== undefined && o.mode !== 'backward' && o.mode !== 'forward') bad('mode', "'backward' or 'forward'");
-  if (o.heuristic !== undefined && !HEURISTICS.includes(o.heuristic as string) && typeof o.heuristic !== 'function')
-    bad('heuristic', `${HEURISTICS.map((h) => `'${h}'`).join(', ')} or a function`);
+  if (o.heuristic !== undefined && !NAMES.includes(o.heuristic as string) && typeof o.heuristic !== 'function')
+    bad(
+      'heuristic',
+      `${NAMES.map((h) => `'${h}'`).join(', ')} or a function${typeof o.heuristic === 'string' ? `.${didYouMean(o.heuristic, NAMES)}`.replace(/\.$/, '') : ''}`,
+    );
   for (const name of ['optimal', 'fast', 'greedy', 'precompute'] as const)
     if (o[name] !== undefined && typeof o[name] !== 'boolean') bad(name, 'true or false');
   if (o.optimal && o.fast) bad('fast', 'not together with optimal: true');

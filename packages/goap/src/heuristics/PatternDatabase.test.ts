@@ -3,7 +3,7 @@ import { compileConditions, createState } from '@dualplan/world-state';
 import { GoapPlanner } from '../GoapPlanner.js';
 import { chainDomain, randomDomain } from '../examples/index.js';
 import { boundedOptimum, simulate } from '../testUtil.js';
-import { relevantActions } from '../search/relevantActions.js';
+import { relevantActions } from '../domain/relevantActions.js';
 import { PatternDatabase } from './PatternDatabase.js';
 
 describe('PatternDatabase', () => {

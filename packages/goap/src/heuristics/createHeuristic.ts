@@ -1,20 +1,24 @@
 import type { GoapDomain } from '../domain/GoapDomain.js';
-import { AdaptiveAdmissible } from './AdaptiveAdmissible.js';
-import { CountHeuristic } from './CountHeuristic.js';
 import { CustomHeuristic } from './CustomHeuristic.js';
 import type { GoapHeuristic } from './GoapHeuristic.js';
-import { LmCut } from './LmCut.js';
-import { RelaxedHeuristic } from './RelaxedHeuristic.js';
-import type { HeuristicSearch, SearchHeuristic } from './SearchHeuristic.js';
+import { heuristicNamed, type GoapHeuristicName } from './registry.js';
+import type { SearchHeuristic } from './SearchHeuristic.js';
 
-/** Heuristic names accepted by the `heuristic` option. */
-export type GoapHeuristicName = 'count' | 'additive' | 'max' | 'ff' | 'lmcut' | 'admissible';
+export type { GoapHeuristicName } from './registry.js';
 
-/** Build the heuristic object a planner keeps for its life. @internal */
+/** Build the heuristic object a planner keeps for its life: a registered one by name, or a custom function. @internal */
 export function createHeuristic(domain: GoapDomain, choice: GoapHeuristicName | GoapHeuristic, mode: 'backward' | 'forward'): SearchHeuristic {
   if (typeof choice === 'function') return new CustomHeuristic(choice, mode, domain);
-  if (choice === 'count') return new CountHeuristic();
-  if (choice === 'lmcut') return new LmCut(domain);
-  if (choice === 'admissible') return new AdaptiveAdmissible<HeuristicSearch>(new RelaxedHeuristic(domain, 'max', mode === 'backward'), new LmCut(domain));
-  return new RelaxedHeuristic(domain, choice === 'additive' ? 'add' : choice, mode === 'backward');
+  return heuristicNamed(choice)!.create(domain, mode);
+}
+
+/** The direction a heuristic prefers on a domain when no `mode` is given: backward unless its entry says otherwise. @internal */
+export function preferredMode(domain: GoapDomain, choice: GoapHeuristicName | GoapHeuristic): 'backward' | 'forward' {
+  const entry = typeof choice === 'function' ? undefined : heuristicNamed(choice);
+  return entry?.preferredMode?.(domain) ?? 'backward';
+}
+
+/** Do a heuristic's build-time work (option `precompute`). @internal */
+export function precomputeHeuristic(domain: GoapDomain, choice: GoapHeuristicName | GoapHeuristic, mode: 'backward' | 'forward'): void {
+  if (typeof choice !== 'function') heuristicNamed(choice)?.precompute?.(domain, mode);
 }

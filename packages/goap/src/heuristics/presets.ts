@@ -1,10 +1,11 @@
 import type { GoapHeuristic } from './GoapHeuristic.js';
+import type { GoapHeuristicName } from './registry.js';
 
 /** The options a preset reads and sets (a part of `GoapPlannerOptions`). @internal */
 export interface PresetOptions {
   optimal?: boolean;
   fast?: boolean;
-  heuristic?: 'count' | 'additive' | 'max' | 'ff' | 'lmcut' | 'admissible' | GoapHeuristic;
+  heuristic?: GoapHeuristicName | GoapHeuristic;
   weight?: number;
 }
 

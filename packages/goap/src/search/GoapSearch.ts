@@ -8,7 +8,7 @@ import { PlannerBusyError } from '../errors.js';
 import type { ActionStats } from './ActionStats.js';
 import { DEFERRED, expandBackward, expandForward, materialize, traceExpansion } from './expand.js';
 import type { GoapBudget, GoapStatus } from './GoapResult.js';
-import { relevantActions } from './relevantActions.js';
+import { relevantActions } from '../domain/relevantActions.js';
 import { hashWords, type SearchSpace } from './SearchSpace.js';
 import { SearchState, type SearchSettings } from './SearchState.js';
 

@@ -1,10 +1,10 @@
 import type { GoapDomain } from '../domain/GoapDomain.js';
-import { PatternDatabase, patternOf } from '../heuristics/PatternDatabase.js';
-import { relevantActions } from './relevantActions.js';
+import { PatternDatabase, patternOf } from './PatternDatabase.js';
+import { relevantActions } from '../domain/relevantActions.js';
 
 /**
- * The search direction a planner takes when no `mode` is given. With the
- * `'admissible'` heuristic (what `optimal: true` picks): forward when the
+ * The search direction the `'admissible'` heuristic (what `optimal: true` picks)
+ * prefers when no `mode` is given (its registry entry asks): forward when the
  * domain has goals and every one of them either has a pattern database that
  * fits (bool/enum keys read by its relevant actions, at most 2^20
  * combinations: forward A* then follows the exact remaining cost and expands
@@ -12,10 +12,10 @@ import { relevantActions } from './relevantActions.js';
  * (planning-competition tasks: logistics, blocks world, miconic, where forward
  * LM-cut expands 2 to 5 times fewer nodes than backward, at a cost per estimate
  * within a factor of two); backward otherwise, where a goal on a few keys keeps
- * the regressed goals small (the game case). Any other heuristic: backward. @internal
+ * the regressed goals small (the game case). @internal
  */
-export function chooseMode(domain: GoapDomain, heuristic: unknown): 'forward' | 'backward' {
-  if (heuristic !== 'admissible' || domain.goals.length === 0) return 'backward';
+export function chooseMode(domain: GoapDomain): 'forward' | 'backward' {
+  if (domain.goals.length === 0) return 'backward';
   for (const goal of domain.goals)
     if (goal.cells.length * MANY_KEYS < domain.schema.size && patternOf(domain, goal, relevantActions(domain, goal)) === null) return 'backward';
   return 'forward';

@@ -1,13 +1,13 @@
 import { createState } from '@dualplan/world-state';
 import { GoapPlanner } from '../GoapPlanner.js';
 import { chainDomain, randomDomain } from '../examples/index.js';
-import { PatternDatabase } from '../heuristics/PatternDatabase.js';
-import { chooseMode } from './chooseMode.js';
+import { PatternDatabase } from './PatternDatabase.js';
+import { preferredMode } from './createHeuristic.js';
 
 describe('the direction optimal: true picks when no mode is given', () => {
   test('forward when every goal has a pattern database that fits: one expansion per plan step', () => {
     const d = chainDomain(8);
-    expect(chooseMode(d, 'admissible')).toBe('forward');
+    expect(preferredMode(d, 'admissible')).toBe('forward');
     const p = new GoapPlanner(d, { optimal: true });
     expect(p.mode).toBe('forward');
     expect(p.search(createState(d.schema), 'all')).toMatchObject({ status: 'found', cost: 16, expanded: 16 });
@@ -15,7 +15,7 @@ describe('the direction optimal: true picks when no mode is given', () => {
 
   test('forward when a goal constrains at least a third of the keys, with no table (chain(11): 2^22 states): LM-cut, exact there', () => {
     const d = chainDomain(11);
-    expect(chooseMode(d, 'admissible')).toBe('forward');
+    expect(preferredMode(d, 'admissible')).toBe('forward');
     const r = new GoapPlanner(d, { optimal: true, maxPlanLength: 64 }).search(createState(d.schema), 'all');
     expect(r).toMatchObject({ status: 'found', cost: 22 });
     expect(r.expanded).toBeLessThanOrEqual(2 * 22);
@@ -24,9 +24,9 @@ describe('the direction optimal: true picks when no mode is given', () => {
   test('backward when a goal constrains few keys and has no table (an int key read), with any other heuristic, and when mode is given', () => {
     const few = randomDomain(3, { intKey: true, bools: 10, actions: 40, goalConditions: 2 });
     expect(few.domain.goals[0].cells.length * 3).toBeLessThan(few.domain.schema.size);
-    expect(chooseMode(few.domain, 'admissible')).toBe('backward');
+    expect(preferredMode(few.domain, 'admissible')).toBe('backward');
     expect(new GoapPlanner(few.domain, { optimal: true }).mode).toBe('backward');
-    expect(chooseMode(chainDomain(8), 'max')).toBe('backward');
+    expect(preferredMode(chainDomain(8), 'max')).toBe('backward');
     expect(new GoapPlanner(chainDomain(8)).mode).toBe('backward');
     expect(new GoapPlanner(chainDomain(8), { optimal: true, heuristic: 'lmcut' }).mode).toBe('backward');
     expect(new GoapPlanner(chainDomain(8), { optimal: true, mode: 'backward' }).mode).toBe('backward');

@@ -1,5 +1,5 @@
 import { bool, createState, defineActions, defineSchema, eq, set } from '@dualplan/world-state';
-import { compileGoapDomain } from '../domain/compileGoapDomain.js';
+import { compileGoapDomain } from './compileGoapDomain.js';
 import { GoapPlanner } from '../GoapPlanner.js';
 import { relevantActions } from './relevantActions.js';
 

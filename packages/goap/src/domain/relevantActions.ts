@@ -1,6 +1,6 @@
-import { maskAt, wideFree } from '../domain/cellSet.js';
-import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
-import * as Touch from '../domain/Touch.js';
+import { maskAt, wideFree } from './cellSet.js';
+import type { CompiledGoal, GoapDomain } from './GoapDomain.js';
+import * as Touch from './Touch.js';
 
 /**
  * Relevance analysis (backward from the goal, before the search): a value of a
