@@ -17,7 +17,7 @@ import { serveWebSocket } from '@dualplan/monitor/node';
 import { arenaRecording } from '@dualplan/monitor-page';
 import { defaultPlanners } from './planners.js';
 import { createMatch } from './runArena.js';
-import { servePages, type PageServer } from './servePages.js';
+import { MONITOR_PAGE_CSP, servePages, type PageServer } from './servePages.js';
 
 const root = join(__dirname, '../../..');
 /** Screenshots for people reading a CI run (git-ignored, never committed). */
@@ -31,7 +31,7 @@ beforeAll(async () => {
   server = await servePages({
     mounts: [
       { prefix: '/', dir: join(root, 'packages/arena/dist/page') },
-      { prefix: '/monitor/', dir: join(root, 'packages/monitor-page/dist/page') },
+      { prefix: '/monitor/', dir: join(root, 'packages/monitor-page/dist/page'), headers: { 'content-security-policy': MONITOR_PAGE_CSP } },
       // The tests' own game pages (inline scripts written by the tests) live here: the only mount whose CSP allows inline scripts.
       { prefix: '/repo/', dir: root, headers: { 'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-inline'" } },
     ],

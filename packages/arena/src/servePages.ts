@@ -18,12 +18,19 @@ export interface PageMount {
  */
 export const PAGE_CSP = [
   "default-src 'self'",
-  "connect-src 'self' ws://127.0.0.1:* ws://localhost:* ws://[::1]:*",
+  "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
   "object-src 'none'",
   "base-uri 'self'",
   "form-action 'self'",
   "frame-ancestors 'self'",
 ].join('; ');
+
+/**
+ * The monitor page's CSP: {@link PAGE_CSP} plus `'unsafe-eval'` for scripts, because
+ * `loadRecording` checks each recording the page is given with a JSON Schema that
+ * ajv compiles to a function (`new Function`) on first use. Mount the monitor page with it.
+ */
+export const MONITOR_PAGE_CSP = `${PAGE_CSP}; script-src 'self' 'unsafe-eval'`;
 
 /** Headers sent with every response unless `headers` replaces them: no MIME sniffing, the CSP, no framing by other sites. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
