@@ -125,7 +125,7 @@ export function serveWebSocket(recorder: Recorder, options: WebSocketServerOptio
     let listeningPort = port;
     /** The one recorder subscription, while any page is connected; the serialized snapshot, until the next change. */
     let unsubscribe: (() => void) | null = null;
-    let snapshot: string | null = null;
+    let snapshot: Buffer | null = null;
     /** Clients that have had their snapshot: updates go to these (a client joining gets none before its snapshot). */
     const live = new Set<WebSocket>();
     const server = new WebSocketServer({
@@ -142,29 +142,30 @@ export function serveWebSocket(recorder: Recorder, options: WebSocketServerOptio
       },
     });
 
-    const deliver = (socket: WebSocket, text: string) => {
+    /** Sends one message, already UTF-8 encoded (once for every client), as a text frame. */
+    const deliver = (socket: WebSocket, data: Buffer) => {
       if (socket.readyState !== socket.OPEN) return;
       if (socket.bufferedAmount > s.maxBufferedBytes) {
         socket.close(SLOW_CLIENT, 'Too slow: too many bytes queued');
         setTimeout(() => socket.terminate(), SLOW_CLOSE_GRACE_MS).unref();
         return;
       }
-      socket.send(text);
+      socket.send(data, { binary: false });
     };
     const onMessage = (message: RecordingMessage) => {
-      const text = JSON.stringify(message);
+      const data = Buffer.from(JSON.stringify(message));
       if (message.type === 'snapshot') {
-        snapshot = text;
+        snapshot = data;
         return;
       }
       snapshot = null;
-      for (const socket of live) deliver(socket, text);
+      for (const socket of live) deliver(socket, data);
     };
-    const snapshotText = (): string => {
+    const snapshotData = (): Buffer => {
       if (unsubscribe === null) unsubscribe = recorder.subscribe(onMessage);
       // Send what the clients already connected have not had, so the new client's snapshot is not repeated by an update.
       else recorder.flush();
-      return (snapshot ??= JSON.stringify({ type: 'snapshot', recording: recorder.recording() } satisfies RecordingMessage));
+      return (snapshot ??= Buffer.from(JSON.stringify({ type: 'snapshot', recording: recorder.recording() } satisfies RecordingMessage)));
     };
 
     server.once('error', (e) => reject(new MonitorError('SERVE_FAILED', `${host}:${port}`, `Cannot serve the monitor on ${host}:${port}: ${e.message}`)));
@@ -177,7 +178,7 @@ export function serveWebSocket(recorder: Recorder, options: WebSocketServerOptio
         snapshot = null;
       });
       socket.on('error', () => socket.terminate());
-      deliver(socket, snapshotText());
+      deliver(socket, snapshotData());
       live.add(socket);
     });
     server.once('listening', () => {
