@@ -19,6 +19,17 @@ describe('scripts in git', () => {
     expect(named.filter((f) => !tracked.has(f))).toEqual([]);
   });
 
+  test('every script CONTRIBUTING.md tells a contributor to run is tracked', () => {
+    const guide = readFileSync(join(root, 'CONTRIBUTING.md'), 'utf8');
+    const named = [...new Set([...guide.matchAll(/\b(scripts\/[\w/.-]+\.m?js)\b/g)].map((m) => m[1]))];
+    expect(named).toEqual(expect.arrayContaining(['scripts/release/initPackage.mjs']));
+    const tracked = new Set(git('ls-files', 'scripts').split('\n'));
+    expect(named.filter((f) => !tracked.has(f))).toEqual([]);
+    // Without a folder it says how to call it, and writes nothing.
+    const usage = spawnSync(process.execPath, [join(root, 'scripts/release/initPackage.mjs')], { encoding: 'utf8' });
+    expect([usage.status, usage.stderr]).toEqual([2, expect.stringContaining('usage: node scripts/release/initPackage.mjs <folder')]);
+  });
+
   test('the release folder is ignored at the root only', () => {
     const ignored = (path: string) => spawnSync('git', ['check-ignore', '-q', '--no-index', path], { cwd: root }).status === 0;
     expect(ignored('release/dualplan-htn-0.1.0.tgz')).toBe(true);
