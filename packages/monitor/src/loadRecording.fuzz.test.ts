@@ -109,6 +109,13 @@ describe('loadRecording, fuzzed', () => {
     );
   });
 
+  it('prints a recording that names more actions than a function call takes arguments', () => {
+    const big = structuredClone(base) as unknown as { agents: { stats: { actions: Record<string, unknown> } }[] };
+    const counts = { considered: 1, rejected: 0, selected: 0, executed: 0, succeeded: 0, failed: 0 };
+    for (let i = 0; i < 200_000; i++) big.agents[0].stats.actions[`action${i}`] = counts;
+    expect(outcome(big)).toBe('printed');
+  });
+
   it('rejects arbitrary values and hostile text with a typed error', () => {
     fc.assert(
       fc.property(fc.oneof(junk, fc.string(), fc.json()), (input) => {
