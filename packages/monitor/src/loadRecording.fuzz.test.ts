@@ -1,4 +1,4 @@
-import { describe, expect, it } from '@jest/globals';
+import { describe, expect, it, jest } from '@jest/globals';
 import fc from 'fast-check';
 import { hostileValues } from '@dualplan/world-state/examples';
 import { describeThrown } from '@dualplan/world-state';
@@ -18,6 +18,8 @@ import { whyNot } from './whyNot.js';
 
 /** Per case, on a loaded 2-core machine: loading and printing a small recording takes milliseconds. */
 const CASE_MS = 2000;
+/** Per test: hundreds of cases take a few seconds alone; room for a loaded 2-core machine. */
+jest.setTimeout(60_000);
 
 function realRecording(): Recording {
   const agents = [htnTroll(5), goapSoldier(5)];
@@ -114,7 +116,7 @@ describe('loadRecording, fuzzed', () => {
     const counts = { considered: 1, rejected: 0, selected: 0, executed: 0, succeeded: 0, failed: 0 };
     for (let i = 0; i < 200_000; i++) big.agents[0].stats.actions[`action${i}`] = counts;
     expect(outcome(big)).toBe('printed');
-  });
+  }); // a few seconds: copying, checking and printing 200,000 rows
 
   it('rejects arbitrary values and hostile text with a typed error', () => {
     fc.assert(

@@ -3,7 +3,7 @@
  * 127.0.0.1 with a raw `ws` client: who may connect (Origin, Host, token, cap),
  * a client that never reads, and where it listens.
  */
-import { afterEach, describe, expect, it } from '@jest/globals';
+import { afterEach, describe, expect, it, jest } from '@jest/globals';
 import { connect } from 'node:net';
 import { networkInterfaces } from 'node:os';
 import { WebSocket, type ClientOptions } from 'ws';
@@ -41,6 +41,9 @@ const until = async (check: () => boolean, ms = 10_000) => {
     await new Promise((r) => setTimeout(r, 5));
   }
 };
+
+/** Per test: real sockets, up to a hundred connections; room for a loaded 2-core machine. */
+jest.setTimeout(60_000);
 
 let cleanup: (() => unknown)[] = [];
 afterEach(async () => {
@@ -185,7 +188,7 @@ describe('serveWebSocket: a client that never reads', () => {
     recorder.flush();
     await until(() => received > seen);
     closeAll([reader, stalled]);
-  }, 60_000);
+  });
 });
 
 describe('serveWebSocket: where it listens', () => {
