@@ -13,12 +13,17 @@ import { publishablePackages, root, toolsBin } from './workspace.mjs';
 const out = join(root, 'docs/api');
 const packages = publishablePackages();
 const args = [
-  '--options', join(root, 'tools/typedoc.json'),
-  '--out', out,
-  '--json', join(out, 'api.json'),
+  '--options',
+  join(root, 'tools/typedoc.json'),
+  '--out',
+  out,
+  '--json',
+  join(out, 'api.json'),
   '--treatValidationWarningsAsErrors',
-  '--logLevel', 'Warn',
-  '--entryPoints', ...packages.map((p) => p.rel),
+  '--logLevel',
+  'Warn',
+  '--entryPoints',
+  ...packages.map((p) => p.rel),
 ];
 try {
   execFileSync(join(toolsBin, 'typedoc'), args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
@@ -32,9 +37,11 @@ const KIND = { 64: 'function', 128: 'class', 32: 'variable' };
 const hasExample = (r) => [r.comment, ...(r.signatures ?? []).map((s) => s.comment)].some((c) => c?.blockTags?.some((t) => t.tag === '@example'));
 const api = JSON.parse(readFileSync(join(out, 'api.json'), 'utf8'));
 for (const pkg of api.children ?? []) {
-  const declarations = (pkg.children ?? []).flatMap((c) => (c.kind === 2 ? c.children ?? [] : [c]));
+  const declarations = (pkg.children ?? []).flatMap((c) => (c.kind === 2 ? (c.children ?? []) : [c]));
   const callable = declarations.filter((d) => KIND[d.kind]);
   const withExample = callable.filter(hasExample);
-  console.log(`ok   ${pkg.name}: ${declarations.length} exports documented; ${withExample.length} of ${callable.length} classes, functions and constants have an @example`);
+  console.log(
+    `ok   ${pkg.name}: ${declarations.length} exports documented; ${withExample.length} of ${callable.length} classes, functions and constants have an @example`,
+  );
 }
 console.log(`API reference: ${join(out, 'index.html')}`);

@@ -3,9 +3,7 @@
 // files only), so `npm test` runs it for every package under packages/.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  BUGS_URL, ENGINES_NODE, HOMEPAGE_BASE, REPOSITORY_URL, SOURCE_CONDITION, dataExports, exportEntries, root, workspacePackages,
-} from './workspace.mjs';
+import { BUGS_URL, ENGINES_NODE, HOMEPAGE_BASE, REPOSITORY_URL, SOURCE_CONDITION, dataExports, exportEntries, root, workspacePackages } from './workspace.mjs';
 
 const EXACT_VERSION = /^\d+\.\d+\.\d+(-[\w.]+)?$/;
 const read = (path) => readFileSync(path, 'utf8');
@@ -18,7 +16,9 @@ const read = (path) => readFileSync(path, 'utf8');
 export function checkPackage(entry, packages = workspacePackages()) {
   const { dir, rel, folder, pkg } = entry;
   const problems = [];
-  const need = (ok, message) => { if (!ok) problems.push(message); };
+  const need = (ok, message) => {
+    if (!ok) problems.push(message);
+  };
   const rootPkg = JSON.parse(read(join(root, 'package.json')));
   const rootTsconfig = read(join(root, 'tsconfig.json'));
 
@@ -33,7 +33,10 @@ export function checkPackage(entry, packages = workspacePackages()) {
   need(EXACT_VERSION.test(pkg.version ?? ''), `"version" must be a semver version, not ${JSON.stringify(pkg.version)}`);
   need(typeof pkg.description === 'string' && pkg.description.length >= 20, '"description" must say what the package is (20+ characters)');
   need(pkg.license === 'MIT', `"license" must be "MIT", not ${JSON.stringify(pkg.license)}`);
-  need(existsSync(join(dir, 'LICENSE')) && read(join(dir, 'LICENSE')) === read(join(root, 'LICENSE')), 'LICENSE missing or different from the root LICENSE (copy it)');
+  need(
+    existsSync(join(dir, 'LICENSE')) && read(join(dir, 'LICENSE')) === read(join(root, 'LICENSE')),
+    'LICENSE missing or different from the root LICENSE (copy it)',
+  );
   need(
     pkg.repository?.type === 'git' && pkg.repository?.url === REPOSITORY_URL && pkg.repository?.directory === rel,
     `"repository" must be { "type": "git", "url": "${REPOSITORY_URL}", "directory": "${rel}" }`,
@@ -47,7 +50,10 @@ export function checkPackage(entry, packages = workspacePackages()) {
   need(readme !== null, 'README.md missing');
   if (readme) {
     const relative = [...readme.matchAll(/\]\((\.\.\/[^)]*)\)/g)].map((m) => m[1]);
-    need(relative.length === 0, `README.md links outside the package (${relative.join(', ')}), which break on the registry page: use ${HOMEPAGE_BASE.replace('/tree/', '/blob/')}... URLs`);
+    need(
+      relative.length === 0,
+      `README.md links outside the package (${relative.join(', ')}), which break on the registry page: use ${HOMEPAGE_BASE.replace('/tree/', '/blob/')}... URLs`,
+    );
   }
   need(existsSync(join(dir, 'CHANGELOG.md')), 'CHANGELOG.md missing (changesets appends to it; start it with "# <name>")');
 
@@ -61,9 +67,15 @@ export function checkPackage(entry, packages = workspacePackages()) {
   for (const e of entries) {
     const where = `"exports"["${e.subpath}"]`;
     const keys = Object.keys(pkg.exports[e.subpath] ?? {});
-    need(keys.join() === [SOURCE_CONDITION, 'types', 'default'].join(), `${where} must have exactly the conditions "${SOURCE_CONDITION}", "types", "default" in that order, not ${JSON.stringify(keys)}`);
+    need(
+      keys.join() === [SOURCE_CONDITION, 'types', 'default'].join(),
+      `${where} must have exactly the conditions "${SOURCE_CONDITION}", "types", "default" in that order, not ${JSON.stringify(keys)}`,
+    );
     const m = /^\.\/src\/(.+)\.ts$/.exec(e.source ?? '');
-    need(m !== null && existsSync(join(dir, e.source)), `${where}["${SOURCE_CONDITION}"] must name an existing ./src/*.ts file, not ${JSON.stringify(e.source)}`);
+    need(
+      m !== null && existsSync(join(dir, e.source)),
+      `${where}["${SOURCE_CONDITION}"] must name an existing ./src/*.ts file, not ${JSON.stringify(e.source)}`,
+    );
     if (!m) continue;
     need(e.types === `./dist/types/${m[1]}.d.ts`, `${where}.types must be "./dist/types/${m[1]}.d.ts"`);
     need(e.default === `./dist/${m[1]}.js`, `${where}.default must be "./dist/${m[1]}.js"`);
@@ -72,7 +84,10 @@ export function checkPackage(entry, packages = workspacePackages()) {
       need(pkg.main === e.default && pkg.types === e.types, `"main" and "types" must repeat "exports"["."] ("${e.default}", "${e.types}") for old resolvers`);
     } else {
       const mapped = pkg.typesVersions?.['*']?.[e.subpath.slice(2)];
-      need(mapped?.length === 1 && mapped[0] === e.types, `"typesVersions"["*"]["${e.subpath.slice(2)}"] must be ["${e.types}"] (types under moduleResolution node10)`);
+      need(
+        mapped?.length === 1 && mapped[0] === e.types,
+        `"typesVersions"["*"]["${e.subpath.slice(2)}"] must be ["${e.types}"] (types under moduleResolution node10)`,
+      );
     }
   }
   // Data files exported as they are (a JSON Schema, example documents): shipped, and there.
@@ -104,7 +119,10 @@ export function checkPackage(entry, packages = workspacePackages()) {
   const budgets = pkg.dualplanBuild?.sizeBudgets ?? [];
   need(budgets.length > 0, '"dualplanBuild.sizeBudgets" must state at least one budget (see CONTRIBUTING.md)');
   for (const b of budgets) {
-    need(entries.some((e) => e.subpath === b.from), `size budget "${b.name}": "from" must be an export subpath, not ${JSON.stringify(b.from)}`);
+    need(
+      entries.some((e) => e.subpath === b.from),
+      `size budget "${b.name}": "from" must be an export subpath, not ${JSON.stringify(b.from)}`,
+    );
     need(b.import === '*' || (Array.isArray(b.import) && b.import.length > 0), `size budget "${b.name}": "import" must be "*" or a list of export names`);
     need(Number.isInteger(b.maxBytes) && b.maxBytes > 0, `size budget "${b.name}": "maxBytes" must be a positive integer (minified bytes)`);
   }

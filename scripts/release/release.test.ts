@@ -6,8 +6,19 @@ import { describe, expect, test } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
-interface Budget { name: string; bytes: number; maxBytes: number; line: string }
-interface Report { name: string; folder: string; private: boolean; problems: string[]; budgets: Budget[] }
+interface Budget {
+  name: string;
+  bytes: number;
+  maxBytes: number;
+  line: string;
+}
+interface Report {
+  name: string;
+  folder: string;
+  private: boolean;
+  problems: string[];
+  budgets: Budget[];
+}
 
 const script = join(__dirname, 'fastChecks.mjs');
 const reports: Report[] = JSON.parse(execFileSync(process.execPath, [script, '--json'], { encoding: 'utf8' }));
@@ -40,7 +51,16 @@ describe('release checks', () => {
       console.log(JSON.stringify(checkPackage({ ...htn, pkg }, packages)));
     `;
     const problems: string[] = JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' }));
-    const expected = ['"sideEffects"', '"publishConfig"', '"engines.node"', '"exports"["."]', 'heap-js', '@dualplan/world-state must be pinned', '"files" must include "src"', 'sizeBudgets'];
+    const expected = [
+      '"sideEffects"',
+      '"publishConfig"',
+      '"engines.node"',
+      '"exports"["."]',
+      'heap-js',
+      '@dualplan/world-state must be pinned',
+      '"files" must include "src"',
+      'sizeBudgets',
+    ];
     for (const fragment of expected) expect(problems.some((p) => p.includes(fragment))).toBe(true);
     expect(problems).toHaveLength(expected.length);
   });

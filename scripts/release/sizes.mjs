@@ -39,9 +39,10 @@ function owner(input) {
 export async function measureBudget(entry, budget) {
   const spec = budget.from === '.' ? entry.name : `${entry.name}/${budget.from.slice(2)}`;
   // Keep every named binding alive, as an app that uses them would.
-  const contents = budget.import === '*'
-    ? `import * as m from '${spec}'; globalThis.keep = m;`
-    : `import { ${budget.import.join(', ')} } from '${spec}'; globalThis.keep = [${budget.import.join(', ')}];`;
+  const contents =
+    budget.import === '*'
+      ? `import * as m from '${spec}'; globalThis.keep = m;`
+      : `import { ${budget.import.join(', ')} } from '${spec}'; globalThis.keep = [${budget.import.join(', ')}];`;
   const result = await build({
     stdin: { contents, resolveDir: root, loader: 'js' },
     bundle: true,

@@ -41,8 +41,8 @@ function churn(seed: number, cells: readonly string[], interval: number): Sensor
   };
 }
 
-/** Half HTN trolls, half GOAP soldiers, each with its own planner, all with the same seeds for a given `seed`. */
-function squad(seed: number): Agent[] {
+/** Half HTN trolls, half GOAP soldiers, each with its own planner, all with the same seeds for a given `seed` (the monitor server benchmark uses it too). */
+export function squad(seed: number): Agent[] {
   const agents: Agent[] = [];
   const trollOps = Object.fromEntries(Object.values(TrollOperator).map((op) => [op, twoTicks()])) as Record<TrollOperator, Operator>;
   for (let i = 0; i < AGENTS; i++) {

@@ -3,6 +3,20 @@ import type Chromium from '@sparticuz/chromium';
 import { chromium as playwright, type Browser } from 'playwright-core';
 
 /**
+ * Time budgets of the browser tests, sized for a loaded 2-core machine (the
+ * full `npm test` runs every suite beside them): a budget is how long a step may
+ * take before it is a failure, never a retry.
+ */
+export const BROWSER_BUDGET = Object.freeze({
+  /** A file's `beforeAll`: building the pages and launching Chromium. */
+  setupMs: 240_000,
+  /** One test: several page loads, waits and screenshots. */
+  testMs: 120_000,
+  /** One wait for a page condition (a locator, a `waitForFunction`, a navigation). */
+  waitMs: 30_000,
+});
+
+/**
  * Headless Chromium from npm (@sparticuz/chromium), nothing installed by hand.
  * Its binary needs NSS, NSPR and expat besides glibc; the package ships them
  * and unpacks them (pointing LD_LIBRARY_PATH there) only when it believes it

@@ -7,7 +7,7 @@ import { formatSummary } from './formatSummary.js';
 import { TIMELINE_LEGEND } from './legend.js';
 import { defaultPlanners } from './planners.js';
 import { runArena, type ArenaRun } from './runArena.js';
-import { servePages } from './servePages.js';
+import { MONITOR_PAGE_CSP, servePages } from './servePages.js';
 
 // `npm start` (summary + the page), `npm start -- --text`, `npm start -- --seed 7 --ticks 300 --planner goap --json`
 async function main(argv: readonly string[]): Promise<number> {
@@ -58,7 +58,7 @@ async function main(argv: readonly string[]): Promise<number> {
     port: args.port,
     mounts: [
       { prefix: '/', dir: join(here, 'page') },
-      { prefix: '/monitor/', dir: monitorDir },
+      { prefix: '/monitor/', dir: monitorDir, headers: { 'content-security-policy': MONITOR_PAGE_CSP } },
     ],
     files: { '/recording.json': () => JSON.stringify(recorder) },
   });

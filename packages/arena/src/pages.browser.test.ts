@@ -5,38 +5,40 @@
  * running live; each package loading unbundled through an import map. One
  * browser for the whole file. Needs the built pages: `beforeAll` builds them.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
+import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './launchBrowser.js';
+import { BROWSER_BUDGET, launchBrowser } from './launchBrowser.js';
 import { record } from '@dualplan/monitor';
 import { serveWebSocket } from '@dualplan/monitor/node';
 import { arenaRecording } from '@dualplan/monitor-page';
 import { defaultPlanners } from './planners.js';
 import { createMatch } from './runArena.js';
-import { servePages, type PageServer } from './servePages.js';
+import { MONITOR_PAGE_CSP, servePages, type PageServer } from './servePages.js';
 
 const root = join(__dirname, '../../..');
 /** Screenshots for people reading a CI run (git-ignored, never committed). */
 const ARTIFACTS = join(root, 'test-artifacts/pages');
 let browser: Browser;
 let server: PageServer;
+jest.setTimeout(BROWSER_BUDGET.testMs);
 
 beforeAll(async () => {
   execFileSync(process.execPath, [join(root, 'scripts/build.mjs'), '--quiet'], { cwd: root, stdio: 'inherit' });
   server = await servePages({
     mounts: [
       { prefix: '/', dir: join(root, 'packages/arena/dist/page') },
-      { prefix: '/monitor/', dir: join(root, 'packages/monitor-page/dist/page') },
-      { prefix: '/repo/', dir: root },
+      { prefix: '/monitor/', dir: join(root, 'packages/monitor-page/dist/page'), headers: { 'content-security-policy': MONITOR_PAGE_CSP } },
+      // The tests' own game pages (inline scripts written by the tests) live here: the only mount whose CSP allows inline scripts.
+      { prefix: '/repo/', dir: root, headers: { 'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-inline'" } },
     ],
     files: { '/fixture.json': () => JSON.stringify(arenaRecording()) },
   });
   browser = await launchBrowser();
-}, 60_000);
+}, BROWSER_BUDGET.setupMs);
 
 afterAll(async () => {
   await browser?.close();
@@ -46,8 +48,11 @@ afterAll(async () => {
 /** A fresh page that fails the test on any uncaught page error. */
 async function open(path: string): Promise<{ page: Page; errors: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.setDefaultTimeout(BROWSER_BUDGET.waitMs);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
+  // What the server's Content-Security-Policy blocks is reported on the console only: a page that needs more than it allows fails here.
+  page.on('console', (m) => void (m.type() === 'error' && m.text().includes('Content Security Policy') && errors.push(m.text())));
   await page.goto(new URL(path, server.url).href);
   // The recording arrives by fetch: wait until the page says it shows it.
   if (path.includes('recording=')) await page.locator('#status', { hasText: 'showing' }).waitFor();
@@ -72,7 +77,7 @@ describe('monitor page, fed by a recording file', () => {
     ]);
     expect(errors).toEqual([]);
     await page.close();
-  }, 20_000);
+  });
 
   it('scrubbing the timeline changes the run shown: plan, outcome and predicted states', async () => {
     const { page } = await open('/monitor/?recording=/fixture.json');
@@ -97,7 +102,7 @@ describe('monitor page, fed by a recording file', () => {
     await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run 2 of 3/);
     await expect(page.locator('#timeline .mark.selected').getAttribute('data-run')).resolves.toBe('2');
     await page.close();
-  }, 20_000);
+  });
 
   it('draws the decomposition tree with the failing condition, and hides impossible branches on request', async () => {
     const { page } = await open('/monitor/?recording=/fixture.json');
@@ -114,7 +119,7 @@ describe('monitor page, fed by a recording file', () => {
     await expect(page.locator('#graph g.box.candidate').count()).resolves.toBe(0);
     await expect(page.locator('#graph g.box.on-path').count()).resolves.toBe(4);
     await page.close();
-  }, 20_000);
+  });
 
   it('answers "why not" for a GOAP action with the failing condition, and lists never-selected names', async () => {
     const { page } = await open('/monitor/?recording=/fixture.json');
@@ -141,13 +146,15 @@ describe('monitor page, fed by a recording file', () => {
     await expect(page.locator('#plan').textContent()).resolves.toBe('No plan: no goal can be planned');
     await expect(page.locator('#search-info').textContent()).resolves.toContain('no plan: alive == true: no action sets it');
     await page.close();
-  }, 20_000);
+  });
 });
 
 describe('monitor page, live and offline', () => {
   it('embedded in a game page, says hello over postMessage, shows what the game sends, and saves a recording that reopens offline', async () => {
-    const { page } = await open('/monitor/');
-    await expect(page.locator('#agents').textContent()).resolves.toContain('No agents yet');
+    const { page: alone } = await open('/monitor/');
+    await expect(alone.locator('#agents').textContent()).resolves.toContain('No agents yet');
+    await alone.close();
+    const { page } = await open('/repo/package.json');
     // A game page embedding the monitor: it answers the monitor's hello with a snapshot, then a new agent.
     const recording = arenaRecording();
     await page.setContent(`<iframe id="monitor" src="/monitor/" width="1300" height="900"></iframe><script>
@@ -163,7 +170,7 @@ describe('monitor page, live and offline', () => {
       });
     </script>`);
     const frame = page.frameLocator('#monitor');
-    await frame.locator('#agents button.agent').nth(1).waitFor({ timeout: 5000 });
+    await frame.locator('#agents button.agent').nth(1).waitFor({ timeout: BROWSER_BUDGET.waitMs });
     await expect(frame.locator('#agents button.agent').allTextContents()).resolves.toEqual([
       expect.stringMatching(/^troll/),
       expect.stringMatching(/^soldier/),
@@ -176,17 +183,18 @@ describe('monitor page, live and offline', () => {
 
     const context = await browser.newContext();
     const offline = await context.newPage();
+    offline.setDefaultTimeout(BROWSER_BUDGET.waitMs);
     await offline.goto(new URL('/monitor/', server.url).href);
     await context.setOffline(true);
     await offline.locator('#open-file').setInputFiles(saved);
-    await offline.locator('#status', { hasText: 'showing saved.json' }).waitFor({ timeout: 5000 });
+    await offline.locator('#status', { hasText: 'showing saved.json' }).waitFor({ timeout: BROWSER_BUDGET.waitMs });
     await expect(offline.locator('#plan tr.step td.task').allTextContents()).resolves.toEqual(['ChooseBridgeToCheck', 'NavigateToBridge', 'CheckBridge']);
     const bad = join(dirname(saved), 'bad.json');
     writeFileSync(bad, '{"format":"something else"}');
     await offline.locator('#open-file').setInputFiles(bad);
-    await offline.locator('#error', { hasText: 'not a dualplan recording' }).waitFor({ timeout: 5000 });
+    await offline.locator('#error', { hasText: 'not a dualplan recording' }).waitFor({ timeout: BROWSER_BUDGET.waitMs });
     await context.close();
-  }, 20_000);
+  });
 });
 
 describe('monitor page, fed from Node over a WebSocket', () => {
@@ -197,7 +205,7 @@ describe('monitor page, fed from Node over a WebSocket', () => {
     const served = await serveWebSocket(recorder);
     try {
       const { page, errors } = await open(`/monitor/?ws=${encodeURIComponent(served.url)}`);
-      await page.locator('#agents button[data-agent="soldier"]').waitFor({ timeout: 5000 });
+      await page.locator('#agents button[data-agent="soldier"]').waitFor({ timeout: BROWSER_BUDGET.waitMs });
       await expect(page.locator('#status').textContent()).resolves.toBe(`WebSocket ${served.url}: live`);
       const runsShown = () => page.locator('#agents button[data-agent="troll"]').textContent();
       const before = await runsShown();
@@ -206,23 +214,27 @@ describe('monitor page, fed from Node over a WebSocket', () => {
       for (let t = 0; t < 400 && trollRuns() === planned; t++) match.step();
       expect(trollRuns()).toBeGreaterThan(planned);
       recorder.flush();
-      await page.waitForFunction((text) => document.querySelector('#agents button[data-agent="troll"]')?.textContent !== text, before, { timeout: 5000 });
+      await page.waitForFunction((text) => document.querySelector('#agents button[data-agent="troll"]')?.textContent !== text, before, {
+        timeout: BROWSER_BUDGET.waitMs,
+      });
       await expect(runsShown()).resolves.toContain(`${trollRuns()} runs`);
       await served.close();
-      await page.locator('#status', { hasText: 'retrying' }).waitFor({ timeout: 5000 });
+      await page.locator('#status', { hasText: 'retrying' }).waitFor({ timeout: BROWSER_BUDGET.waitMs });
       expect(errors).toEqual([]);
       await page.close();
     } finally {
       recorder.stop();
       await served.close();
     }
-  }, 30_000);
+  });
 });
 
 describe('arena page', () => {
   it('runs the match live in the browser, with the monitor beside it, and restarts on another planner', async () => {
     const { page, errors } = await open('/?speed=8');
-    await page.waitForFunction(() => Number(/tick (\d+)/.exec(document.getElementById('clock')?.textContent ?? '')?.[1]) > 40, undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => Number(/tick (\d+)/.exec(document.getElementById('clock')?.textContent ?? '')?.[1]) > 40, undefined, {
+      timeout: BROWSER_BUDGET.waitMs,
+    });
     await page.locator('#pause').click();
     await expect(page.locator('#log').textContent()).resolves.toContain('troll/main [htn] plan found');
     await expect(page.locator('#map [data-actor="troll"]').count()).resolves.toBe(1);
@@ -258,15 +270,15 @@ describe('arena page', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'arena-live.png'), fullPage: true });
     await page.locator('#planner').selectOption('goap');
     await page.locator('#pause').click();
-    await page.waitForFunction(() => document.getElementById('log')?.textContent?.includes('troll/main [goap]'), undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.getElementById('log')?.textContent?.includes('troll/main [goap]'), undefined, { timeout: BROWSER_BUDGET.waitMs });
     expect(errors).toEqual([]);
     await page.close();
-  }, 30_000);
+  });
 });
 
 describe('packages unbundled in a browser', () => {
   it('loads each package’s dist through an import map (no bundler, no process.env)', async () => {
-    const { page } = await open('/monitor/monitor.css'); // any page of the server's origin: the import map's URLs are on it
+    const { page } = await open('/repo/package.json'); // a page of the server's origin whose CSP allows the inline import map
     const map = {
       imports: {
         '@dualplan/world-state': '/repo/packages/world-state/dist/index.js',
@@ -289,5 +301,5 @@ describe('packages unbundled in a browser', () => {
     });
     expect(agent).toBe(true);
     await page.close();
-  }, 20_000);
+  });
 });

@@ -1,19 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
+import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { servePages, type PageServer } from './servePages.js';
+import { PAGE_CSP, servePages, type PageServer } from './servePages.js';
 
-/** GET a raw path (no URL normalisation, so `..` reaches the server as sent). */
-function get(server: PageServer, path: string): Promise<{ status: number; type: string; body: string; location: string }> {
+type Answer = { status: number; type: string; body: string; location: string; headers: IncomingHttpHeaders };
+
+/** GET a raw path (no URL normalisation, so `..` reaches the server as sent), optionally with another Host header. */
+function get(server: PageServer, path: string, host?: string): Promise<Answer> {
   const { port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    request({ host: '127.0.0.1', port, path }, (res) => {
+    request({ host: '127.0.0.1', port, path, headers: host === undefined ? {} : { host } }, (res) => {
       let body = '';
       res.on('data', (c) => (body += c));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, type: String(res.headers['content-type'] ?? ''), body, location: String(res.headers.location ?? '') }),
+        resolve({
+          status: res.statusCode ?? 0,
+          type: String(res.headers['content-type'] ?? ''),
+          body,
+          location: String(res.headers.location ?? ''),
+          headers: res.headers,
+        }),
       );
     })
       .on('error', reject)
@@ -59,6 +67,36 @@ describe('servePages', () => {
     for (const path of ['/../secret.txt', '/%2e%2e/secret.txt', '/monitor/..%2f..%2fsecret.txt', '/monitor/%2e%2e/%2e%2e/secret.txt']) {
       const res = await get(server, path);
       expect([path, res.status]).toEqual([path, 404]);
+    }
+  });
+
+  it('refuses a Host header that is not this server under a loopback name (DNS rebinding) with 403', async () => {
+    const { port } = new URL(server.url);
+    for (const host of ['evil.example', `evil.example:${port}`, `127.0.0.1:${Number(port) + 1}`, `127.0.0.1.evil.example:${port}`]) {
+      const res = await get(server, '/data.json', host);
+      expect([host, res.status, res.body]).toEqual([host, 403, 'Host not allowed']);
+    }
+    for (const host of [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`]) {
+      await expect(get(server, '/data.json', host)).resolves.toMatchObject({ status: 200 });
+    }
+  });
+
+  it('sends nosniff, a same-origin CSP and frame-ancestors with every answer, a mount replacing what it names', async () => {
+    for (const path of ['/', '/page.js', '/data.json', '/nothing.js']) {
+      const { headers } = await get(server, path);
+      expect([path, headers['x-content-type-options']]).toEqual([path, 'nosniff']);
+      expect([path, headers['content-security-policy']]).toEqual([path, PAGE_CSP]);
+      expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    expect(PAGE_CSP).toContain("default-src 'self'");
+    expect(PAGE_CSP).toContain("frame-ancestors 'self'");
+    const loose = await servePages({ mounts: [{ prefix: '/', dir: site, headers: { 'content-security-policy': "default-src 'none'" } }] });
+    try {
+      await expect(get(loose, '/')).resolves.toMatchObject({
+        headers: { 'content-security-policy': "default-src 'none'", 'x-content-type-options': 'nosniff' },
+      });
+    } finally {
+      await loose.close();
     }
   });
 

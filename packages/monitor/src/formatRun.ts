@@ -1,4 +1,4 @@
-import { formatSearchTrace, type FormatTraceOptions } from '@dualplan/world-state';
+import { formatSearchTrace, showValue, type FormatTraceOptions } from '@dualplan/world-state';
 import type { NamedState, PlanningRun, TimelineEvent } from './Recording.js';
 
 /** Options of {@link formatRun}. */
@@ -42,7 +42,7 @@ export function formatRun(run: PlanningRun, options: FormatRunOptions = {}): str
         lines.push(
           `    ${section.start === i && section.split > i ? `parallel ${section.task}, primary branch:` : `parallel ${section.task}, secondary branch (beside the primary):`}`,
         );
-      const args = s.args.length ? `(${s.args.map((a) => (typeof a === 'string' ? a : JSON.stringify(a))).join(', ')})` : '';
+      const args = s.args.length ? `(${s.args.map((a) => (typeof a === 'string' ? a : json(a))).join(', ')})` : '';
       const changes = cells(s.predicted);
       lines.push(`    ${i + 1}. ${s.task}${args} cost ${s.cost}${changes ? ` => ${changes}` : ''}`);
       const joined = p.parallel?.find((x) => x.end === i + 1 && x.end < p.steps.length);
@@ -55,6 +55,15 @@ export function formatRun(run: PlanningRun, options: FormatRunOptions = {}): str
   }
   if (run.truncated) lines.push('  (a search was cut: raise maxSearchItems to keep it whole)');
   return lines.join('\n');
+}
+
+/** An argument as JSON; what JSON cannot show (a bigint, a throwing toJSON) as `showValue` shows it. */
+function json(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? showValue(value);
+  } catch {
+    return showValue(value);
+  }
 }
 
 function indent(text: string, pad: string): string {

@@ -3,7 +3,8 @@ import type { AgentStatistics, UsageCounts } from './Recording.js';
 function table(title: string, rows: Record<string, UsageCounts>): string[] {
   const names = Object.keys(rows).sort();
   if (names.length === 0) return [];
-  const width = Math.max(...names.map((n) => n.length), title.length);
+  // Not Math.max(...names): a recording may name more actions than a call takes arguments.
+  const width = names.reduce((w, n) => Math.max(w, n.length), title.length);
   const cols = ['considered', 'rejected', 'selected', 'executed', 'succeeded', 'failed'] as const;
   const out = [`${title.padEnd(width)}  ${cols.map((c) => c.padStart(10)).join(' ')}`];
   for (const n of names) out.push(`${n.padEnd(width)}  ${cols.map((c) => String(rows[n][c]).padStart(10)).join(' ')}`);

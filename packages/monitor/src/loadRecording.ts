@@ -1,6 +1,7 @@
 import { showValue } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { RECORDING_VERSION, type Recording } from './Recording.js';
+import { validateRecording } from './validateRecording.js';
 
 function fail(subject: string, message: string): never {
   throw new MonitorError('BAD_RECORDING', subject, `Not a dualplan recording: ${message}`);
@@ -12,8 +13,11 @@ function isObject(x: unknown): x is Record<string, unknown> {
 
 /**
  * Read a recording saved with `JSON.stringify(recorder)` (or a parsed object),
- * checking its format, version and the shape the page relies on. Throws
- * {@link MonitorError} `BAD_RECORDING` naming the offending field, or
+ * checking its format, its version and then the whole of it against the
+ * recording's JSON Schema (every field `formatRun`, `formatStatistics`, `whyNot`
+ * and the page read, with its type; fields it does not know are allowed), so a
+ * recording that loads can be printed. Throws {@link MonitorError} `BAD_RECORDING`
+ * naming the path of the first offending field (`agents[0].runs[3].time`), or
  * `UNSUPPORTED_VERSION` for a recording from a newer monitor.
  * @example
  * const recording = loadRecording(fs.readFileSync('match.json', 'utf8'));
@@ -39,26 +43,5 @@ export function loadRecording(input: string | unknown): Recording {
       `This recording has format version ${data.version}; this monitor reads up to version ${RECORDING_VERSION}. Update @dualplan/monitor.`,
     );
   }
-  if (typeof data.started !== 'string') fail('started', 'field "started" must be an ISO time string.');
-  if (!Array.isArray(data.agents)) fail('agents', 'field "agents" must be an array.');
-  data.agents.forEach((a: unknown, i: number) => {
-    const where = `agents[${i}]`;
-    if (!isObject(a)) fail(where, `${where} must be an object.`);
-    if (typeof a.id !== 'string') fail(`${where}.id`, `${where}.id must be a string.`);
-    for (const field of ['keys', 'actions', 'compounds', 'methods', 'goals', 'runs', 'timeline'] as const) {
-      if (!Array.isArray(a[field])) fail(`${where}.${field}`, `agent "${a.id}": field "${field}" must be an array.`);
-    }
-    (a.runs as unknown[]).forEach((r, j) => {
-      if (!isObject(r) || typeof r.id !== 'number' || !Array.isArray(r.searches) || !isObject(r.state))
-        fail(`${where}.runs[${j}]`, `agent "${a.id}": run ${j} needs an id, a state and searches.`);
-    });
-    (a.timeline as unknown[]).forEach((e, j) => {
-      if (!isObject(e) || typeof e.type !== 'string' || typeof e.seq !== 'number')
-        fail(`${where}.timeline[${j}]`, `agent "${a.id}": event ${j} needs a type and a seq.`);
-    });
-    if (a.catalog !== undefined && !isObject(a.catalog)) fail(`${where}.catalog`, `agent "${a.id}": field "catalog" must be an object (by name).`);
-    if (!isObject(a.stats)) fail(`${where}.stats`, `agent "${a.id}": field "stats" must be an object.`);
-    if (!isObject(a.dropped)) fail(`${where}.dropped`, `agent "${a.id}": field "dropped" must be an object.`);
-  });
-  return data as unknown as Recording;
+  return validateRecording(data);
 }

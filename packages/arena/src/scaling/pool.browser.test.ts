@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals';
 import type { Browser } from 'playwright-core';
-import { launchBrowser } from '../launchBrowser.js';
+import { BROWSER_BUDGET, launchBrowser } from '../launchBrowser.js';
 import { servePages, type PageServer } from '../servePages.js';
 import { buildPoolTestPage } from './buildPoolTestWorker.js';
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
     headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
   });
   browser = await launchBrowser();
-}, 60_000);
+}, BROWSER_BUDGET.setupMs);
 
 afterAll(async () => {
   await browser?.close();
@@ -39,6 +39,7 @@ describe('the planner pool in a browser', () => {
     'plans on Web Workers what the page plans itself, through %s, and replaces a hung worker',
     async (_how, isolated) => {
       const page = await browser.newPage();
+      page.setDefaultTimeout(BROWSER_BUDGET.waitMs);
       const errors: string[] = [];
       page.on('pageerror', (e) => errors.push(e.message));
       await page.goto((isolated ? isolatedServer : server).url);
@@ -65,6 +66,6 @@ describe('the planner pool in a browser', () => {
       expect(errors).toEqual([]);
       await page.close();
     },
-    60_000,
+    BROWSER_BUDGET.testMs,
   );
 });
