@@ -12,8 +12,6 @@ export interface HeuristicEntry<Name extends string = string> {
   readonly name: Name;
   /** Never overestimates: with weight <= 1 (not greedy) the planner's plans are optimal, and `optimal: true` accepts it. */
   readonly admissible: boolean;
-  /** One line for docs: what it estimates. */
-  readonly summary: string;
   /** The heuristic object a planner keeps for its life. */
   create(domain: GoapDomain, mode: 'backward' | 'forward'): SearchHeuristic;
   /**
