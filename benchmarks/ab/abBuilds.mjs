@@ -1,0 +1,163 @@
+// Paired A/B of two builds of dualplan in one process: the same cases planned by this checkout's built packages
+// (A) and by another checkout's (B, usually the commit before a change), in alternating rounds, reporting the median
+// of per-round time ratios A/B and the GC count of each side. Plans are compared before timing: a case whose two
+// builds plan differently is reported and not timed.
+//
+//   node scripts/build.mjs --quiet                           # build A (this checkout)
+//   git worktree add /tmp/base <rev> && (cd /tmp/base && npm ci && node scripts/build.mjs --quiet)   # build B
+//   node --expose-gc benchmarks/ab/abBuilds.mjs --base /tmp/base [--only soldier,troll] [--ms 1500]
+//
+// Cases: the GOAP soldier, fire and chain(100) (backward, defaults), the HTN troll and the NPC with its sword slot,
+// HTN blocks world 19, blind forward search on gripper with 10 balls (generated) and the planning-competition blocks
+// task 7 (from ../shared/ipc).
+import { parseArgs } from 'node:util';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { PerformanceObserver } from 'node:perf_hooks';
+
+const { values } = parseArgs({
+  options: { base: { type: 'string' }, only: { type: 'string' }, ms: { type: 'string', default: '1500' } },
+});
+if (!values.base) throw new Error('--base <checkout> is required: the other build (with its packages/*/dist built)');
+const here = resolve(new URL('../..', import.meta.url).pathname);
+const roots = { A: here, B: resolve(values.base) };
+const budgetMs = Number(values.ms);
+
+async function load(root) {
+  const dist = (pkg, entry = 'index.js') => {
+    const file = join(root, 'packages', pkg, 'dist', entry);
+    if (!existsSync(file)) throw new Error(`${file} is missing: build that checkout first (node scripts/build.mjs --quiet)`);
+    return import(pathToFileURL(file).href);
+  };
+  return {
+    ws: await dist('world-state'),
+    wsx: await dist('world-state', 'examples/index.js'),
+    goap: await dist('goap'),
+    goapx: await dist('goap', 'examples/index.js'),
+    htn: await dist('htn'),
+    htnx: await dist('htn', 'examples/index.js'),
+    pddl: await dist('pddl'),
+  };
+}
+
+const ipc = (domain, task) => {
+  const dir = join(here, '..', 'shared', 'ipc', 'pddl', domain);
+  return [readFileSync(join(dir, 'domain.pddl'), 'utf8'), readFileSync(join(dir, `${task}.pddl`), 'utf8')];
+};
+
+/** Each case: build(lib) => { run: () => names[] } with everything set up outside the timed call. */
+const CASES = {
+  soldier: (l) => {
+    const d = l.goapx.soldierGoapDomain();
+    const p = new l.goap.GoapPlanner(d);
+    const s = l.ws.createState(d.schema);
+    const out = new l.ws.PlanBuffer();
+    return () => p.plan(s, undefined, { out }).plan?.steps.map((x) => x.task);
+  },
+  fire: (l) => {
+    const d = l.goapx.fireDomain();
+    const p = new l.goap.GoapPlanner(d);
+    const s = l.ws.createState(d.schema);
+    const out = new l.ws.PlanBuffer();
+    return () => p.plan(s, undefined, { out }).plan?.steps.map((x) => x.task);
+  },
+  chain100: (l) => {
+    const d = l.goapx.chainDomain(100);
+    const p = new l.goap.GoapPlanner(d, { maxPlanLength: 256 });
+    const s = l.ws.createState(d.schema);
+    const out = new l.ws.PlanBuffer();
+    return () => p.plan(s, undefined, { out }).plan?.steps.length;
+  },
+  troll: (l) => {
+    const p = new l.htn.HtnPlanner(l.htnx.trollHtnDomain());
+    const s = l.ws.createState(l.wsx.trollSchema(), { WsCanSeeEnemy: true, WsTrunkHealth: 3, WsCanNavigateToEnemy: true });
+    const out = new l.ws.PlanBuffer();
+    return () => p.plan(s, undefined, { out }).plan?.steps.map((x) => x.task);
+  },
+  npc: (l) => {
+    const actions = l.htnx.npcActions();
+    const p = new l.htn.HtnPlanner(l.htnx.npcHtnDomain(actions));
+    p.plug('Combat', l.htnx.swordCombatDomain(actions));
+    const s = l.ws.createState(actions.schema, { EnemyNear: true, HasWeapon: true });
+    const out = new l.ws.PlanBuffer();
+    return () => p.plan(s, undefined, { out }).plan?.steps.map((x) => x.task);
+  },
+  blocks19: (l) => {
+    const prob = l.htnx.blocksProblem(19, 1);
+    const p = new l.htn.HtnPlanner(prob.domain);
+    const out = new l.ws.PlanBuffer();
+    return () => p.plan(prob.state, undefined, { ...prob.request, out }).plan?.steps.length;
+  },
+  gripper10blind: (l) => {
+    const imp = l.pddl.importPddl(l.pddl.GRIPPER_DOMAIN, l.pddl.gripperProblem({ balls: 10 }));
+    const p = new l.goap.GoapPlanner(imp.goap, { mode: 'forward', weight: 0, maxExpansions: 5_000_000, maxPlanLength: 512 });
+    return () => p.search(imp.start, imp.goalName).length;
+  },
+  blocks7blind: (l) => {
+    const imp = l.pddl.importPddl(...ipc('blocks', 'task07'));
+    const p = new l.goap.GoapPlanner(imp.goap, { mode: 'forward', weight: 0, maxExpansions: 5_000_000, maxPlanLength: 512 });
+    return () => p.search(imp.start, imp.goalName).length;
+  },
+};
+
+let gcs = 0;
+new PerformanceObserver((list) => (gcs += list.getEntries().length)).observe({ entryTypes: ['gc'] });
+
+function batchFor(run) {
+  // About 20 ms a side per round.
+  let n = 1;
+  for (;;) {
+    const t0 = performance.now();
+    for (let i = 0; i < n; i++) run();
+    const dt = performance.now() - t0;
+    if (dt > 5 || n > 1e6) return Math.max(1, Math.round((n * 20) / Math.max(dt, 0.001)));
+    n *= 4;
+  }
+}
+
+const libs = { A: await load(roots.A), B: await load(roots.B) };
+const names = values.only ? values.only.split(',') : Object.keys(CASES);
+console.log(
+  `A = ${roots.A}\nB = ${roots.B}\nload average ${(await import('node:os'))
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(' ')}`,
+);
+console.log('case            ratio A/B (median)  rounds  GCs A  GCs B');
+for (const name of names) {
+  const make = CASES[name];
+  if (!make) throw new Error(`unknown case ${name}; cases: ${Object.keys(CASES).join(', ')}`);
+  const a = make(libs.A);
+  const b = make(libs.B);
+  const pa = JSON.stringify(a());
+  const pb = JSON.stringify(b());
+  if (pa !== pb) {
+    console.log(`${name.padEnd(16)}DIFFERENT PLANS: A ${pa.slice(0, 120)} B ${pb.slice(0, 120)}`);
+    continue;
+  }
+  for (let i = 0; i < 3; i++) (a(), b());
+  const batch = Math.min(batchFor(a), batchFor(b));
+  const ratios = [];
+  const gc = { A: 0, B: 0 };
+  const time = (run, side) => {
+    const g0 = gcs;
+    const t0 = performance.now();
+    for (let i = 0; i < batch; i++) run();
+    const dt = performance.now() - t0;
+    gc[side] += gcs - g0;
+    return dt;
+  };
+  const started = performance.now();
+  for (let r = 0; r < 200 && (r < 11 || performance.now() - started < budgetMs); r++) {
+    let ta, tb;
+    if (r % 2 === 0) ((tb = time(b, 'B')), (ta = time(a, 'A')));
+    else ((ta = time(a, 'A')), (tb = time(b, 'B')));
+    ratios.push(ta / tb);
+  }
+  ratios.sort((x, y) => x - y);
+  const med = ratios[Math.floor(ratios.length / 2)];
+  console.log(
+    `${name.padEnd(16)}${med.toFixed(3).padStart(10)}          ${String(ratios.length).padStart(6)}  ${String(gc.A).padStart(5)}  ${String(gc.B).padStart(5)}`,
+  );
+}
