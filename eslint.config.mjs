@@ -41,7 +41,7 @@ export default tseslint.config(
     // One owner per piece of mutable state (CONTRIBUTING.md): fields are written by their class's own module.
     files: ['packages/*/src/**/*.ts'],
     // goap, htn and runner are being rebuilt around owners one package at a time; each joins when it passes.
-    ignores: ['**/*.test.ts', '**/testing/**', '**/testUtil.ts', 'packages/goap/**', 'packages/htn/**', 'packages/runner/**'],
+    ignores: ['**/*.test.ts', '**/testing/**', '**/testUtil.ts', 'packages/htn/**', 'packages/runner/**'],
     plugins: { dualplan: ownFields },
     rules: { 'dualplan/no-foreign-field-writes': 'error', 'dualplan/no-internal-public-fields': 'error' },
   },

@@ -94,9 +94,9 @@ describe('GOAP over enums of more than 32 values (multi-word fields)', () => {
         const best = boundedOptimum(rd.domain, start, compileConditions(rd.domain.schema, rd.goal), Infinity);
         const { mutexAfter, bitsets, ...rest } = options as GoapPlannerOptions & { mutexAfter?: number; bitsets?: boolean };
         const planner = new GoapPlanner(rd.domain, { ...rest, maxPlanLength: 300, maxExpansions: 1e6 });
-        if (mutexAfter !== undefined) planner.engine.mutexAfter = mutexAfter;
+        if (mutexAfter !== undefined) planner.engine.expansion.pruneInvariantsAfter(mutexAfter);
         // Action bitsets are built only where achiever lists are long; these small domains get them by force.
-        if (bitsets) (planner.engine as { backwardIndex: BackwardIndex | null }).backwardIndex = new BackwardIndex(rd.domain, 'always');
+        if (bitsets) planner.engine.expansion.useBackwardIndex(new BackwardIndex(rd.domain, 'always'));
         const r = planner.search(start, 'goal');
         if (best === Infinity) return r.status === 'none';
         if (r.status !== 'found' || r.cost !== best) return false;

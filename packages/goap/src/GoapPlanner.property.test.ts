@@ -63,9 +63,8 @@ describe('GOAP on random small domains', () => {
         const { mutexAfter, bitsets, ...rest } = options as GoapPlannerOptions & Internals;
         const weight = rest.weight === -1 ? admissibleWeight(rd.domain) : rest.weight;
         const planner = new GoapPlanner(rd.domain, { ...rest, weight, maxPlanLength: 300, maxExpansions: 1e6 });
-        if (mutexAfter !== undefined) planner.engine.mutexAfter = mutexAfter;
-        if (bitsets !== undefined)
-          (planner.engine as { backwardIndex: BackwardIndex | null }).backwardIndex = bitsets ? new BackwardIndex(rd.domain, 'always') : noSets(rd.domain);
+        if (mutexAfter !== undefined) planner.engine.expansion.pruneInvariantsAfter(mutexAfter);
+        if (bitsets !== undefined) planner.engine.expansion.useBackwardIndex(bitsets ? new BackwardIndex(rd.domain, 'always') : noSets(rd.domain));
         const start = createState(rd.domain.schema, rd.start);
         const r = planner.search(start, 'goal');
         if (best === Infinity) return r.status === 'none';

@@ -85,7 +85,7 @@ describe('GoapPlanner: example domains', () => {
     const aNames = planNames(merged, a);
     const aExpanded = a.expanded;
     const unpruned = new GoapPlanner(twin);
-    unpruned.engine.mutexAfter = -1;
+    unpruned.engine.expansion.pruneInvariantsAfter(-1);
     const b = unpruned.search(createState(twin.schema), 'defeat');
     expect(a.status).toBe('found');
     expect(b.cost).toBe(a.cost);
@@ -95,7 +95,7 @@ describe('GoapPlanner: example domains', () => {
     expect(2 * aExpanded).toBe(b.expanded);
     // The twin's bools exclude each other too: invariant pruning from the root drops the regressed goals that need two of them.
     const pruned = new GoapPlanner(twin);
-    pruned.engine.mutexAfter = 0;
+    pruned.engine.expansion.pruneInvariantsAfter(0);
     expect(pruned.search(createState(twin.schema), 'defeat')).toMatchObject({ cost: b.cost, expanded: 23 });
     expect(merged.schema.stateSpace().after).toBeLessThan(twin.schema.stateSpace().after);
   });

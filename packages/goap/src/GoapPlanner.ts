@@ -23,7 +23,6 @@ import type { GoapHeuristic } from './heuristics/GoapHeuristic.js';
 import { resolvePreset } from './heuristics/presets.js';
 import { ActionStats } from './search/ActionStats.js';
 import { GoapSearch } from './search/GoapSearch.js';
-import { SearchSpace } from './search/SearchSpace.js';
 import type { GoapMeta, GoapResult, GoapStatus } from './search/GoapResult.js';
 
 /**
@@ -87,10 +86,22 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     this.failures = this.stats.failures;
     this.successes = this.stats.successes;
     this.selected = this.stats.selected;
-    const space = new SearchSpace(this.mode === 'backward' ? domain.words : domain.schema.size, 64, options.maxNodes ?? 1 << 20, o.greedy === true);
-    this.engine = new GoapSearch(domain, this, space, estimator, this.stats);
+    this.engine = new GoapSearch(
+      domain,
+      {
+        mode: this.mode,
+        weight: this.weight,
+        maxExpansions: this.maxExpansions,
+        maxPlanLength: this.maxPlanLength,
+        timeBudgetMs: this.timeBudgetMs,
+        maxNodes: options.maxNodes ?? 1 << 20,
+        greedy: o.greedy === true,
+      },
+      estimator,
+      this.stats,
+    );
     this.result = this.engine.result;
-    if (options.trace) this.engine.trace = new GoapTrace();
+    if (options.trace) this.engine.observe(new GoapTrace());
     if (o.precompute) precomputeHeuristic(domain, heuristic, this.mode);
   }
 
@@ -99,10 +110,10 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
    * between searches to start tracing, `null` to stop (monitors do).
    */
   get trace(): GoapTrace | null {
-    return this.engine.trace;
+    return this.engine.observing as GoapTrace | null;
   }
   set trace(trace: GoapTrace | null) {
-    this.engine.trace = trace;
+    this.engine.observe(trace);
   }
 
   /** Resolve a goal reference (a domain goal's name or index, or a compiled goal). */

@@ -53,7 +53,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     operators: planner.domain.actions.operators,
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
       // Never write into the buffer holding the plan the runner is executing.
-      return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer);
+      return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace);
     },
     observe(next: PlanObserver | null): () => void {
       if (next === null) {

@@ -1,6 +1,7 @@
 import { moveFaults, type ObservedGoal, type PlanBuffer, type PlanObserver, type PlanResult, type WorldState } from '@dualplan/world-state';
 import type { CompiledGoal } from '../domain/GoapDomain.js';
 import { captureGoapSearch } from '../diagnostics/captureGoapSearch.js';
+import type { GoapTrace } from '../diagnostics/GoapTrace.js';
 import { writeFound, writeNone } from '../diagnostics/writeGoapPlan.js';
 import type { GoapSearch } from '../search/GoapSearch.js';
 import type { GoapMeta } from '../search/GoapResult.js';
@@ -13,7 +14,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
  * Goal selection (the ReGoap flow): plan for the highest-priority goal that is
  * valid, not yet satisfied and plannable, falling back through the rest in
  * priority order (ties keep the given order). The result is written into `out`.
- * With an `observer` (a monitor; the planner must be tracing), each search is
+ * With an `observer` (a monitor) and the planner's `trace`, each search is
  * reported as a `SearchTrace`, then how every goal was weighed.
  */
 export function planBest<Ctx>(
@@ -23,9 +24,10 @@ export function planBest<Ctx>(
   ctx: Ctx,
   out: PlanBuffer,
   observer: PlanObserver | null = null,
+  trace: GoapTrace | null = null,
 ): PlanResult<GoapMeta> {
   if (search.faultLog.length > 0) search.faultLog.length = 0;
-  const result = selectAndPlan(search, goals, state, ctx, out, observer);
+  const result = selectAndPlan(search, goals, state, ctx, out, observer, trace);
   // Contained user-code failures of this call (costs, checks, goal callbacks) go with the result.
   moveFaults(search.faultLog, out);
   return result;
@@ -41,6 +43,7 @@ function selectAndPlan<Ctx>(
   ctx: Ctx,
   out: PlanBuffer,
   observer: PlanObserver | null,
+  trace: GoapTrace | null,
 ): PlanResult<GoapMeta> {
   // One entry per goal (rankGoals weighs each), so the array is made at its size.
   const seen: Mutable<ObservedGoal>[] | null = observer !== null ? new Array<Mutable<ObservedGoal>>(goals.length) : null;
@@ -63,7 +66,7 @@ function selectAndPlan<Ctx>(
       const r = search.result;
       if (seen !== null) {
         seen[g].plannable = seen[g].chosen = r.status === 'found';
-        const captured = captureGoapSearch(search);
+        const captured = captureGoapSearch(search, trace);
         if (observer!.deferredSearch) observer!.deferredSearch(captured);
         else observer!.search(captured());
       }

@@ -5,9 +5,8 @@ import type { GoapTrace } from './GoapTrace.js';
 
 type Node = { -readonly [K in keyof TraceNode]: TraceNode[K] };
 
-/** What a capture reads: the trace and the outcome of the last search, and how it searched. @internal */
+/** What a capture reads: the outcome of the last search, and how it searched. @internal */
 export interface CaptureSource {
-  readonly trace: GoapTrace | null;
   readonly result: GoapResult;
   readonly domain: GoapDomain;
   readonly mode: 'backward' | 'forward';
@@ -19,8 +18,8 @@ export interface CaptureSource {
  * is called, any time later. What a monitor keeps per search.
  * @internal
  */
-export function captureGoapSearch(planner: CaptureSource): () => SearchTrace {
-  const t = planner.trace?.snapshot() ?? null;
+export function captureGoapSearch(planner: CaptureSource, trace: GoapTrace | null): () => SearchTrace {
+  const t = trace?.snapshot() ?? null;
   const r = planner.result;
   const found = r.status === 'found';
   const names = planner.domain.actionNames;

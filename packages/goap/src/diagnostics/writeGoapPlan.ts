@@ -1,6 +1,6 @@
 import type { MutablePlan, PlanBuffer, PlanResult } from '@dualplan/world-state';
 import type { GoapMeta } from '../search/GoapResult.js';
-import type { SearchState } from '../search/SearchState.js';
+import type { GoapSearch } from '../search/GoapSearch.js';
 
 type MutableMeta = { -readonly [K in keyof GoapMeta]: GoapMeta[K] };
 
@@ -18,7 +18,7 @@ function goapPlanIn(out: PlanBuffer): MutablePlan<MutableMeta> {
  * Write the last successful search into `out` as a plan, in place: no
  * allocation unless a dynamic cost or penalty changed a step's cost (that step is a frozen copy).
  */
-export function writeFound(search: SearchState, out: PlanBuffer, priority: number, reason: string): PlanResult<GoapMeta> {
+export function writeFound(search: GoapSearch, out: PlanBuffer, priority: number, reason: string): PlanResult<GoapMeta> {
   const r = search.result;
   const p = goapPlanIn(out);
   const steps = p.steps;
@@ -51,7 +51,7 @@ export function writeFound(search: SearchState, out: PlanBuffer, priority: numbe
  * Write "no plan" into `out`. With `searched`, the stats and the status come from
  * the last search (`'budget'` with the budget that stopped it); otherwise `'none'`, no stats.
  */
-export function writeNone(search: SearchState, out: PlanBuffer, searched: boolean, reason: string): PlanResult<GoapMeta> {
+export function writeNone(search: GoapSearch, out: PlanBuffer, searched: boolean, reason: string): PlanResult<GoapMeta> {
   const r = search.result;
   const o = out.r;
   if (out.p.steps.length !== 0) out.p.steps.length = 0;
@@ -68,7 +68,7 @@ export function writeNone(search: SearchState, out: PlanBuffer, searched: boolea
   return o as PlanResult<GoapMeta>;
 }
 
-function writeStats(search: SearchState, out: PlanBuffer): void {
+function writeStats(search: GoapSearch, out: PlanBuffer): void {
   const r = search.result;
   const stats = out.p.stats as { expanded: number; generated: number; backtracks: number };
   stats.expanded = r.expanded;

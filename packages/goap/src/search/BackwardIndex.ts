@@ -1,4 +1,5 @@
 import type { GoapDomain } from '../domain/GoapDomain.js';
+import { isFree, maskAt, wideFree } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
 
 /** Bitsets of actions are used up to this many words per set (1,024 actions); larger domains keep the achiever lists. */
@@ -52,7 +53,10 @@ export class BackwardIndex {
   readonly cellScratch: Int32Array;
 
   /** `sets`: whether to build the action bitsets: where they pay (the default), or always where they fit (tests). */
-  constructor(d: GoapDomain, sets: 'auto' | 'always' = 'auto') {
+  constructor(
+    private readonly d: GoapDomain,
+    sets: 'auto' | 'always' = 'auto',
+  ) {
     const T = d.touch;
     const size = d.schema.size;
     this.cellStart = new Int32Array(size);
@@ -120,6 +124,47 @@ export class BackwardIndex {
     }
     this.start[facts] = list.length;
     this.achievers = Int32Array.from(list);
+  }
+
+  /**
+   * The candidates of expanding the regressed goal at `words[base..]` by the action bitsets, into
+   * {@link relevantScratch}: the actions that set a value the goal allows in some constrained bool/enum cell
+   * (rule 1); and into {@link deadScratch} those that set a value it excludes in any (they would fail at once), or,
+   * with invariant pruning (`mutexBits`), need what excludes a value it needs in a cell they leave alone.
+   */
+  collectCandidates(words: Int32Array, base: number, mutexBits: Int32Array | null): void {
+    const d = this.d;
+    const W = this.setWords;
+    const setter = this.setterBits!;
+    const other = this.otherBits!;
+    const rel = this.relevantScratch;
+    const dead = this.deadScratch;
+    const cellDead = this.cellScratch;
+    const cellStart = this.cellStart;
+    const { offset, shift, isInt, wide, full } = d;
+    const { min, max, size } = d.schema;
+    for (let i = 0; i < W; i++) rel[i] = dead[i] = 0;
+    for (let c = 0; c < size; c++) {
+      if (isInt[c] === 1) continue;
+      const o = base + offset[c];
+      const wd = wide[c] === 1;
+      if (wd ? wideFree(words, o, max[c] + 1) : isFree(words, o, shift[c], false, c, min, max, full)) continue;
+      // Ruled out at this cell: the actions that set it to none of the allowed values (the setters of other values of each).
+      let values = 0;
+      for (let w = 0, n = wd ? (max[c] + 32) >>> 5 : 1; w < n; w++) {
+        for (let m = wd ? words[o + w] : maskAt(words, o, shift[c], full[c]); m !== 0; m &= m - 1) {
+          const fb = (cellStart[c] + w * 32 + 31 - Math.clz32(m & -m)) * W;
+          for (let i = 0; i < W; i++) rel[i] |= setter[fb + i];
+          // Out for this value: setting the cell to another value, or (pruning) needing what excludes this one.
+          if (mutexBits === null) {
+            if (values++ === 0) for (let i = 0; i < W; i++) cellDead[i] = other[fb + i];
+            else for (let i = 0; i < W; i++) cellDead[i] &= other[fb + i];
+          } else if (values++ === 0) for (let i = 0; i < W; i++) cellDead[i] = other[fb + i] | mutexBits[fb + i];
+          else for (let i = 0; i < W; i++) cellDead[i] &= other[fb + i] | mutexBits[fb + i];
+        }
+      }
+      for (let i = 0; i < W; i++) dead[i] |= cellDead[i];
+    }
   }
 
   /** True when one of action `a`'s bool/enum effects sets a value the regressed goal at `words[base..]` excludes. */

@@ -30,7 +30,7 @@ export class GoapResult {
     this.actions = new Int32Array(Math.max(1, capacity));
   }
 
-  /** Clear for a new search towards `goal`. @internal */
+  /** Clear for a new search towards `goal` (status `idle` until it is set up: see {@link run}). @internal */
   reset(goal: CompiledGoal): void {
     this.status = 'idle';
     this.budget = '';
@@ -42,6 +42,42 @@ export class GoapResult {
     this.reopened = 0;
     this.nodeBytes = 0;
     this.memoryBytes = 0;
+  }
+
+  /** The search is set up and runs, its root stored. @internal */
+  run(): void {
+    this.generated = 1;
+    this.status = 'running';
+  }
+
+  /** The search was abandoned. @internal */
+  abandon(): void {
+    this.status = 'idle';
+  }
+
+  /** One node more expanded. @internal */
+  countExpansion(): void {
+    this.expanded++;
+  }
+
+  /** `n` stored nodes were reopened by a cheaper path. @internal */
+  addReopened(n: number): void {
+    this.reopened += n;
+  }
+
+  /** The plan found: `actions[0..length)` are already written; its cost. @internal */
+  setPlan(length: number, cost: number): void {
+    this.length = length;
+    this.cost = cost;
+  }
+
+  /** The search ended: how, which budget stopped it (''), and the node counts of its space. @internal */
+  end(status: GoapStatus, budget: GoapBudget, generated: number, nodeBytes: number, memoryBytes: number): void {
+    this.status = status;
+    this.budget = budget;
+    this.generated = generated;
+    this.nodeBytes = nodeBytes;
+    this.memoryBytes = memoryBytes;
   }
 }
 

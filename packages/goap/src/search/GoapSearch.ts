@@ -1,37 +1,129 @@
-import { DualplanError, checkWorldState, type WorldState } from '@dualplan/world-state';
+import { DualplanError, checkWorldState, createState, type UserCodeError, type WorldState } from '@dualplan/world-state';
 import { countViolated } from '../domain/cellSet.js';
 import { describeNode } from '../domain/describeCell.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import { goalOf } from '../domain/goalOf.js';
-import type { SearchHeuristic } from '../heuristics/SearchHeuristic.js';
-import { PlannerBusyError } from '../errors.js';
-import type { ActionStats } from './ActionStats.js';
-import { DEFERRED, expandBackward, expandForward, materialize, traceExpansion } from './expand.js';
-import type { GoapBudget, GoapStatus } from './GoapResult.js';
 import { relevantActions } from '../domain/relevantActions.js';
-import { hashWords, type SearchSpace } from './SearchSpace.js';
-import { SearchState, type SearchSettings } from './SearchState.js';
+import type { HeuristicSearch, SearchHeuristic } from '../heuristics/SearchHeuristic.js';
+import { PlannerBusyError } from '../errors.js';
+import { ActionCache } from './ActionCache.js';
+import type { ActionStats } from './ActionStats.js';
+import { DEFERRED, Expander } from './Expander.js';
+import { GoapResult, type GoapBudget, type GoapStatus } from './GoapResult.js';
+import type { ObservedSearch, SearchObserver } from './SearchObserver.js';
+import { hashWords, SearchSpace } from './SearchSpace.js';
 
 /** Expansions before the open list may move to the bucket queue (see `SearchSpace.preferBuckets`). */
 const BUCKETS_AFTER = 16;
 
+/** The settings a search runs with, fixed when the planner is built (the planner has them). @internal */
+export interface SearchSettings {
+  readonly mode: 'backward' | 'forward';
+  readonly weight: number;
+  readonly maxExpansions: number;
+  readonly maxPlanLength: number;
+  readonly timeBudgetMs: number;
+  /** Stored nodes at most. */
+  readonly maxNodes: number;
+  /** Greedy best-first: order by h alone. */
+  readonly greedy: boolean;
+}
+
 /**
  * The search of one planner: A* over regressed goals (backward) or states
- * (forward), one search at a time, resumable across slices. It owns every piece
- * of per-search state (see {@link SearchState}), so the planner façade only
- * holds options and statistics. Steady-state searches allocate nothing. @internal
+ * (forward), one search at a time, resumable across slices. It owns the search's
+ * state (the goal, the start state, the result, the fault log, the time spent)
+ * and the three parts it drives: the node space (open and closed nodes), the
+ * action cache (usability and costs on the start state) and the expander
+ * (successor generation). The planner façade holds options and statistics.
+ * Steady-state searches allocate nothing. @internal
  */
-export class GoapSearch extends SearchState {
+export class GoapSearch implements HeuristicSearch, ObservedSearch {
+  readonly mode: 'backward' | 'forward';
+  readonly weight: number;
+  readonly maxExpansions: number;
+  readonly maxPlanLength: number;
+  readonly timeBudgetMs: number;
+  /** The last search's outcome (reused). */
+  readonly result: GoapResult;
+  /** User code that failed in the current call, each once per search; moved into the result's `faults`. */
+  readonly faultLog: UserCodeError[] = [];
+  /** The search's start state (a copy of the state it was begun from). */
+  readonly start: WorldState<any>;
+  readonly space: SearchSpace;
+  private readonly cache: ActionCache;
+  private readonly expander: Expander;
+  private readonly pruneIrrelevant: boolean;
   private readonly relevance = new WeakMap<CompiledGoal, Uint8Array>();
+  private observer: SearchObserver | null = null;
+  private current: CompiledGoal | null = null;
   private rootGoal: CompiledGoal | null = null;
   private rootHash = 0;
   private elapsed = 0;
   /** Set while user code (costs, checks, heuristics) may run: a re-entering call gets PlannerBusyError. */
   private busy = false;
 
-  constructor(domain: GoapDomain, settings: SearchSettings, space: SearchSpace, estimator: SearchHeuristic, stats: ActionStats) {
-    super(domain, settings, space, estimator, stats);
-    this.space.materialize = (node) => materialize(this, node);
+  constructor(
+    readonly domain: GoapDomain,
+    settings: SearchSettings,
+    readonly estimator: SearchHeuristic,
+    private readonly stats: ActionStats,
+  ) {
+    this.mode = settings.mode;
+    this.weight = settings.weight;
+    this.maxExpansions = settings.maxExpansions;
+    this.maxPlanLength = settings.maxPlanLength;
+    this.timeBudgetMs = settings.timeBudgetMs;
+    this.result = new GoapResult(this.maxPlanLength);
+    this.start = createState(domain.schema);
+    this.cache = new ActionCache(domain, stats, this.faultLog);
+    // The node space builds a lazily stored node's words through the expander.
+    this.space = new SearchSpace(this.mode === 'backward' ? domain.words : domain.schema.size, 64, settings.maxNodes, settings.greedy, (node) =>
+      this.expander.materialize(node),
+    );
+    this.expander = new Expander(domain, settings, this.space, estimator, this, this.cache, this.start.values, this.result);
+    // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
+    this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
+  }
+
+  /** The goal of the running or last search. */
+  get goal(): CompiledGoal | null {
+    return this.current;
+  }
+
+  /** Relevance analysis of this search's goal (1 per relevant action), or null when it does not apply. */
+  get relevant(): Uint8Array | null {
+    return this.cache.relevant;
+  }
+
+  /** The observer of the next searches (a trace), or null. */
+  get observing(): SearchObserver | null {
+    return this.observer;
+  }
+
+  /** Report the next searches to `observer` (null: stop). Between searches. */
+  observe(observer: SearchObserver | null): void {
+    this.observer = observer;
+  }
+
+  /** Effective cost of action `a` in this search (dynamic cost × penalty); Infinity when unusable. */
+  costOf(a: number): number {
+    return this.cache.costOf(a);
+  }
+
+  /** 0 when action `a` is usable in this search, else its verdict code (see `ActionCache.usable`). */
+  usable(a: number): number {
+    return this.cache.usable(a);
+  }
+
+  /** For tests: the expander (invariant pruning from the start, a forced backward index). @internal */
+  get expansion(): Expander {
+    return this.expander;
+  }
+
+  /** Raw (unweighted) h of the node whose words are at `words[at..]`, with `unsat` open conditions. */
+  private estimate(words: Int32Array, at: number, unsat: number): number {
+    return this.estimator.estimate(this, words, at, unsat);
   }
 
   /** Set up a search from `state` (copied) to `goal`; {@link step} runs it. */
@@ -44,16 +136,14 @@ export class GoapSearch extends SearchState {
     const r = this.result;
     // 'running' only once set up, so a throwing cost or check leaves the planner usable.
     r.reset(g);
-    this.goal = g;
-    this.ctx = ctx;
+    this.current = g;
+    let keep: Uint8Array | null = null;
     if (this.pruneIrrelevant) {
-      let keep = this.relevance.get(g);
-      if (keep === undefined) this.relevance.set(g, (keep = relevantActions(this.domain, g)));
-      this.relevant = keep;
+      keep = this.relevance.get(g) ?? null;
+      if (keep === null) this.relevance.set(g, (keep = relevantActions(this.domain, g)));
     }
+    this.cache.begin(this.start, ctx, keep);
     this.elapsed = 0;
-    this.lengthPruned = false;
-    this.searchId = (this.searchId + 1) | 0;
     const schema = this.domain.schema;
     if (state.schema !== schema && (state.schema.size !== schema.size || state.schema.storage !== schema.storage)) {
       throw new DualplanError(
@@ -63,11 +153,11 @@ export class GoapSearch extends SearchState {
       );
     }
     this.start.copyFrom(state);
-    this.mutexActive = false;
-    this.trace?.clear(g.name, this.mode, this, this.space.width);
+    this.expander.begin(g, this.observer);
+    this.observer?.clear(g.name, this.mode, this, this.space.width);
     const space = this.space;
     // The bucket queue's order needs each node's f fixed once added: deferred estimates raise it when popped.
-    space.reset(!this.deferred);
+    space.reset(!this.expander.deferred);
     space.reserve();
     const W = space.width;
     const root = space.claim();
@@ -100,15 +190,14 @@ export class GoapSearch extends SearchState {
     space.find(hash, root);
     // A goal unreachable even in the relaxation (h = Infinity) has no plan: the root is closed at once.
     space.commit(hash, root, -1, -1, 0, hraw === Infinity ? Infinity : this.weight * hraw, hraw, unsat);
-    r.generated = 1;
-    r.status = 'running';
+    r.run();
   }
 
   /** Abandon a sliced search. */
   cancel(): void {
     if (this.result.status === 'running') {
-      this.result.status = 'idle';
-      this.goal = null;
+      this.result.abandon();
+      this.current = null;
     }
   }
 
@@ -122,10 +211,10 @@ export class GoapSearch extends SearchState {
     const t0 = timed ? performance.now() : 0;
     try {
       const space = this.space;
-      const backward = this.mode === 'backward';
+      const expander = this.expander;
       for (let done = 0; done < n;) {
         const node = space.pop();
-        if (node < 0) return this.finish(this.lengthPruned ? 'budget' : 'none', this.lengthPruned ? 'length' : '');
+        if (node < 0) return this.finish(expander.lengthPruned ? 'budget' : 'none', expander.lengthPruned ? 'length' : '');
         if (space.flags[node] === 1) continue;
         if (space.unsat[node] === 0) return this.found(node);
         if (space.flags[node] === DEFERRED && this.reestimate(node)) continue;
@@ -137,21 +226,17 @@ export class GoapSearch extends SearchState {
           space.unpop(node);
           return this.finish('budget', 'time');
         }
-        if (r.expanded === this.mutexAfter && this.mutex !== null) this.mutexActive = this.mutex.admit(this.start.values);
         if (r.expanded === BUCKETS_AFTER) space.preferBuckets();
-        if (space.base[node] < 0) materialize(this, node);
+        if (space.base[node] < 0) expander.materialize(node);
         space.flags[node] = 2;
-        r.expanded++;
+        r.countExpansion();
         done++;
-        this.expansionId = (this.expansionId + 1) | 0;
-        if (this.trace) traceExpansion(this, node);
-        const ok = backward ? expandBackward(this, node, this.change) : expandForward(this, node, this.change);
-        if (!ok) return this.finish('budget', 'nodes');
+        if (!expander.expand(node)) return this.finish('budget', 'nodes');
       }
       return 'running';
     } catch (e) {
       // A throwing callback (cost function, procedural check) ends the search.
-      r.status = 'idle';
+      r.abandon();
       throw e;
     } finally {
       if (timed) this.elapsed += performance.now() - t0;
@@ -193,26 +278,21 @@ export class GoapSearch extends SearchState {
     }
     const selected = this.stats.selected;
     for (let i = 0; i < len; i++) selected[r.actions[i]]++;
-    r.length = len;
     // g is the sum of this search's cached effective costs along the path.
-    r.cost = space.g[node];
+    r.setPlan(len, space.g[node]);
     return this.finish('found', '');
   }
 
   private finish(status: GoapStatus, budget: GoapBudget): GoapStatus {
-    const r = this.result;
-    r.status = status;
-    r.budget = budget;
-    r.generated = this.space.count;
-    r.nodeBytes = this.space.nodeBytes;
-    r.memoryBytes = this.space.usedBytes();
-    this.trace?.finish(this, status === 'found');
+    const space = this.space;
+    this.result.end(status, budget, space.count, space.nodeBytes, space.usedBytes());
+    this.observer?.finish(this, status === 'found');
     return status;
   }
 
   /** Readable node: its constrained cells (backward) or its state (forward). */
   describeNode(node: number): string {
-    if (this.space.base[node] < 0) materialize(this, node);
+    if (this.space.base[node] < 0) this.expander.materialize(node);
     return describeNode(this.domain, this.mode, this.space.words, this.space.base[node]);
   }
 }

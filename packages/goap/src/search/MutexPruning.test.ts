@@ -73,7 +73,7 @@ describe('MutexPruning', () => {
     expect(m.holdsIn(createState(schema, { a: 'held', b: 'held', handEmpty: false }).values)).toBe(false);
     expect(m.holdsIn(createState(schema, { a: 'held', b: 'box', handEmpty: false }).values)).toBe(true);
     const p = new GoapPlanner(domain, { weight: 0 });
-    p.engine.mutexAfter = 0;
+    p.engine.expansion.pruneInvariantsAfter(0);
     expect(p.search(createState(schema, { handEmpty: true }), 'impossible')).toMatchObject({ status: 'none', expanded: 1 });
     expect(p.search(createState(schema, { handEmpty: true }), 'both')).toMatchObject({ status: 'found', cost: 4 });
   });
@@ -94,14 +94,14 @@ describe('MutexPruning', () => {
     const { domain, schema } = hand();
     const p = new GoapPlanner(domain, { weight: 0, trace: true });
     // Pruning starts after 16 expansions (tiny searches skip its cost): from the root here.
-    p.engine.mutexAfter = 0;
+    p.engine.expansion.pruneInvariantsAfter(0);
     const r = p.search(createState(schema, { handEmpty: true }), 'impossible');
     expect(r.status).toBe('none');
     expect(r.expanded).toBe(1);
     expect(p.trace!.considered.find((c) => c.action === 'pickA')).toMatchObject({ verdict: 'unreachable', detail: expect.stringContaining('state invariant') });
     // Without pruning the same search regresses further before it runs dry.
     const unpruned = new GoapPlanner(domain, { weight: 0 });
-    unpruned.engine.mutexAfter = -1;
+    unpruned.engine.expansion.pruneInvariantsAfter(-1);
     expect(unpruned.search(createState(schema, { handEmpty: true }), 'impossible')).toMatchObject({ status: 'none', expanded: 3 });
     // A start that breaks an invariant drops it (the pairs it holds), and the search still answers.
     const odd = createState(schema, { a: 'held', b: 'floor', handEmpty: true });

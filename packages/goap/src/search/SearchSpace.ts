@@ -53,8 +53,6 @@ export class SearchSpace {
   words: Int32Array;
   private wordSlots = 0;
   private usedSlots = 0;
-  /** Writes a lazily stored node's words; set by the planner. */
-  materialize: (node: number) => void = () => {};
   /**
    * The closed/open table: one {@link Slot}-sized entry per slot (node, node hash),
    * read only where the slot's fingerprint matches.
@@ -83,7 +81,17 @@ export class SearchSpace {
   /** Greedy best-first: order by h alone (f = h). */
   readonly greedy: boolean;
 
-  constructor(width: number, initial: number, maxNodes: number, greedy = false) {
+  /**
+   * @param materialize writes a lazily stored node's words (the search's expander); a space whose nodes are all
+   * written when stored (tests) needs none.
+   */
+  constructor(
+    width: number,
+    initial: number,
+    maxNodes: number,
+    greedy = false,
+    private readonly materialize: (node: number) => void = () => {},
+  ) {
     this.greedy = greedy;
     this.width = Math.max(1, width);
     this.maxNodes = Math.max(2, maxNodes);

@@ -2,9 +2,9 @@ import { Edge, EffOp } from '@dualplan/world-state';
 import { violates, wideHas } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
 import { factMaskCost } from '../heuristics/Relaxation.js';
-import { pendingIndex, type ChangeList } from './ChangeList.js';
+import type { RegressionContext } from './RegressionContext.js';
+import { fail, pendingIndex, type ChangeList } from './ChangeList.js';
 import { regressWide } from './regressWide.js';
-import type { SearchState } from './SearchState.js';
 import { mixWord, type SearchSpace } from './SearchSpace.js';
 import * as Verdict from './Verdict.js';
 
@@ -12,22 +12,22 @@ import * as Verdict from './Verdict.js';
  * Regress node `node` through action `a` (rules 2 and 3) without writing a node:
  * the changed words go to `ch`, with the hash, unsatisfied count and heuristic
  * deltas. Returns a verdict code (0 = consistent; else the failing touch record
- * is in `lastFail`). @internal
+ * is in `ch.failTouch`). @internal
  */
-export function regress(s: SearchState, node: number, a: number, ch: ChangeList): number {
+export function regress(s: RegressionContext, node: number, a: number, ch: ChangeList): number {
   const space = s.space;
   const d = s.domain;
   const words = space.words;
   const min = d.schema.min;
   const max = d.schema.max;
-  const s0 = s.start.values;
+  const s0 = s.startValues;
   const T = d.touch;
   const full = d.full;
   const pb = space.base[node];
   const idx = ch.idx;
   const val = ch.val;
   const additive = s.additive;
-  const relaxed = s.estimator.relaxation;
+  const relaxed = s.relaxation;
   let n = 0;
   let unsat = space.unsat[node];
   let hraw = space.hraw[node];
@@ -47,9 +47,9 @@ export function regress(s: SearchState, node: number, a: number, ch: ChangeList)
       let nm: number;
       if (t < effects) {
         nm = m & T[k + Touch.allowA];
-        if (nm === 0) return fail(s, t, Verdict.conditionConflicts);
+        if (nm === 0) return fail(ch, t, Verdict.conditionConflicts);
       } else {
-        if (((m >>> T[k + Touch.effValue]) & 1) === 0) return fail(s, t, Verdict.effectConflicts);
+        if (((m >>> T[k + Touch.effValue]) & 1) === 0) return fail(ch, t, Verdict.effectConflicts);
         nm = T[k + Touch.allowA];
       }
       if (nm !== m) {
@@ -89,11 +89,11 @@ export function regress(s: SearchState, node: number, a: number, ch: ChangeList)
     if (t < effects) {
       nlo = lo > allowLo ? lo : allowLo;
       nhi = hi < allowHi ? hi : allowHi;
-      if (nlo > nhi) return fail(s, t, Verdict.conditionConflicts);
+      if (nlo > nhi) return fail(ch, t, Verdict.conditionConflicts);
     } else {
       const v = T[k + Touch.effValue];
       if (T[k + Touch.effOp] === EffOp.Set) {
-        if (v < lo || v > hi) return fail(s, t, Verdict.effectConflicts);
+        if (v < lo || v > hi) return fail(ch, t, Verdict.effectConflicts);
         nlo = allowLo;
         nhi = allowHi;
       } else {
@@ -105,10 +105,10 @@ export function regress(s: SearchState, node: number, a: number, ch: ChangeList)
         if (clamp && v < 0 && lo === min[c]) plo = min[c];
         if (plo < min[c]) plo = min[c];
         if (phi > max[c]) phi = max[c];
-        if (plo > phi) return fail(s, t, Verdict.effectConflicts);
+        if (plo > phi) return fail(ch, t, Verdict.effectConflicts);
         nlo = plo > allowLo ? plo : allowLo;
         nhi = phi < allowHi ? phi : allowHi;
-        if (nlo > nhi) return fail(s, t, Verdict.conditionConflicts);
+        if (nlo > nhi) return fail(ch, t, Verdict.conditionConflicts);
       }
     }
     if (nlo !== lo || nhi !== hi) {
@@ -135,7 +135,7 @@ export function regress(s: SearchState, node: number, a: number, ch: ChangeList)
  * the successor generator already decided them) and write its effects to `ch`. The goal count is updated from the changed cells only: cells the goal
  * leaves free hold a full mask or range in its words, so they never count. @internal
  */
-export function progress(s: SearchState, node: number, a: number, ch: ChangeList, checks: boolean): number {
+export function progress(s: RegressionContext, node: number, a: number, ch: ChangeList, checks: boolean): number {
   const d = s.domain;
   const space = s.space;
   const words = space.words;
@@ -154,9 +154,9 @@ export function progress(s: SearchState, node: number, a: number, ch: ChangeList
         : kind === 1
           ? v < T[k + Touch.allowA] || v > T[k + Touch.allowB]
           : !wideHas(d.sets, T[k + Touch.allowA], v);
-    if (violated) return fail(s, t, Verdict.conditionFailed);
+    if (violated) return fail(ch, t, Verdict.conditionFailed);
   }
-  const gw = s.goal!.words;
+  const gw = s.goalWords;
   const offset = d.offset;
   const shift = d.shift;
   let hash = space.hash[node];
@@ -170,7 +170,7 @@ export function progress(s: SearchState, node: number, a: number, ch: ChangeList
     if (T[k + Touch.effOp] === EffOp.Add) {
       nv += old;
       if (nv > max[c] || nv < min[c]) {
-        if (T[k + Touch.edge] === Edge.Error) return fail(s, t, Verdict.conditionFailed);
+        if (T[k + Touch.edge] === Edge.Error) return fail(ch, t, Verdict.conditionFailed);
         nv = nv > max[c] ? max[c] : min[c];
       }
     }
@@ -197,10 +197,4 @@ export function writeChanges(space: SearchSpace, from: number, ch: ChangeList, a
   if (W <= 32) for (let j = 0; j < W; j++) words[at + j] = words[fb + j];
   else words.copyWithin(at, fb, fb + W);
   for (let i = 0; i < ch.n; i++) words[at + ch.idx[i]] = ch.val[i];
-}
-
-/** Remember the failing touch record (for trace details) and return the verdict. @internal */
-export function fail(s: SearchState, touch: number, verdict: number): number {
-  s.lastFail = touch;
-  return verdict;
 }

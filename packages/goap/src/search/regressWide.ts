@@ -1,7 +1,7 @@
 import { wideHas } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
-import type { ChangeList } from './ChangeList.js';
-import type { SearchState } from './SearchState.js';
+import { fail, type ChangeList } from './ChangeList.js';
+import type { RegressionContext } from './RegressionContext.js';
 import { mixWord } from './SearchSpace.js';
 import * as Verdict from './Verdict.js';
 
@@ -14,7 +14,7 @@ const next = new Int32Array(32);
  * does for narrow fields: the changed words are appended to `ch`, and its
  * hash, open-condition count and raw estimate updated. Returns 0, or the verdict. @internal
  */
-export function regressWide(s: SearchState, node: number, t: number, k: number, condition: boolean, ch: ChangeList): number {
+export function regressWide(s: RegressionContext, node: number, t: number, k: number, condition: boolean, ch: ChangeList): number {
   const d = s.domain;
   const T = d.touch;
   const words = s.space.words;
@@ -26,9 +26,9 @@ export function regressWide(s: SearchState, node: number, t: number, k: number, 
   if (condition) {
     let any = 0;
     for (let w = 0; w < W; w++) any |= next[w] = words[at + w] & sets[allow + w];
-    if (any === 0) return failAt(s, t, Verdict.conditionConflicts);
+    if (any === 0) return fail(ch, t, Verdict.conditionConflicts);
   } else {
-    if (!wideHas(words, at, T[k + Touch.effValue])) return failAt(s, t, Verdict.effectConflicts);
+    if (!wideHas(words, at, T[k + Touch.effValue])) return fail(ch, t, Verdict.effectConflicts);
     for (let w = 0; w < W; w++) next[w] = sets[allow + w];
   }
   const j = T[k + Touch.offset];
@@ -42,15 +42,10 @@ export function regressWide(s: SearchState, node: number, t: number, k: number, 
     ch.val[ch.n++] = next[w];
   }
   if (!changed) return 0;
-  const v0 = s.start.values[c];
+  const v0 = s.startValues[c];
   const du = (wideHas(next, 0, v0) ? 0 : 1) - (wideHas(words, at, v0) ? 0 : 1);
   ch.unsat += du;
-  const relaxed = s.estimator.relaxation;
+  const relaxed = s.relaxation;
   ch.hraw += s.additive ? relaxed!.wideCost(next, 0, c) - relaxed!.wideCost(words, at, c) : du;
   return 0;
-}
-
-function failAt(s: SearchState, touch: number, verdict: number): number {
-  s.lastFail = touch;
-  return verdict;
 }

@@ -1,0 +1,131 @@
+import { UserCodeError, firstFailing, type WorldState } from '@dualplan/world-state';
+import type { GoapDomain } from '../domain/GoapDomain.js';
+import type { ActionStats } from './ActionStats.js';
+import * as Verdict from './Verdict.js';
+
+/**
+ * Per-search facts about each action, evaluated at most once per search: whether
+ * it is usable on the search's start state (its procedural checks, its cost) and
+ * its effective cost (dynamic cost × failure penalty). Owned by one search, which
+ * starts each search with {@link begin}. @internal
+ */
+export class ActionCache {
+  private readonly useStamp: Int32Array;
+  private readonly cost: Float64Array;
+  private readonly useCode: Uint8Array;
+  private readonly failed: Int32Array;
+  private stamp = 0;
+  private start: WorldState<any> | null = null;
+  private ctx: unknown = undefined;
+  private keep: Uint8Array | null = null;
+
+  constructor(
+    private readonly domain: GoapDomain,
+    private readonly stats: ActionStats,
+    /** Where contained user-code failures go (the search's fault log). */
+    private readonly faults: UserCodeError[],
+  ) {
+    const A = domain.actionCount;
+    this.useStamp = new Int32Array(A);
+    this.cost = new Float64Array(A);
+    this.useCode = new Uint8Array(A);
+    this.failed = new Int32Array(A);
+  }
+
+  /** Forget the last search's facts: the next questions are about `start`, `ctx`, and only the `relevant` actions (null: all). */
+  begin(start: WorldState<any>, ctx: unknown, relevant: Uint8Array | null): void {
+    this.stamp = (this.stamp + 1) | 0;
+    this.start = start;
+    this.ctx = ctx;
+    this.keep = relevant;
+  }
+
+  /** The relevance analysis this search uses (1 per relevant action), or null. */
+  get relevant(): Uint8Array | null {
+    return this.keep;
+  }
+
+  /** Effective cost of action `a` in this search (dynamic cost × penalty); Infinity when unusable. */
+  costOf(a: number): number {
+    return this.usable(a) === 0 ? this.cost[a] : Infinity;
+  }
+
+  /** The cost {@link usable} cached for `a` (call it first). */
+  cachedCost(a: number): number {
+    return this.cost[a];
+  }
+
+  /** The procedural check of `a` that failed (after {@link usable} said `procedural`), or -1. */
+  failedCheck(a: number): number {
+    return this.failed[a];
+  }
+
+  /**
+   * 0 when action `a` is usable in this search, else its verdict code:
+   * `procedural` when a procedural check fails on the real (start) state (rule 4;
+   * see {@link failedCheck}), `unusable` when its cost is Infinity.
+   */
+  usable(a: number): number {
+    return this.useStamp[a] === this.stamp ? this.useCode[a] : this.evaluate(a);
+  }
+
+  /**
+   * The first {@link usable} call of a search for action `a` (kept apart so the
+   * cached path inlines small). A check or cost function that throws, or a cost
+   * that is not a number >= 0, makes the action unusable for this search (like
+   * a cost of Infinity) and is logged once as a fault; the search goes on.
+   */
+  private evaluate(a: number): number {
+    const d = this.domain;
+    if (this.keep !== null && this.keep[a] === 0) {
+      // Relevance analysis dropped it: no effect the goal can use (unusable, its cost never asked).
+      return this.settle(a, Infinity, -1, Verdict.unusable);
+    }
+    const list = d.procedural[a];
+    let failed: number;
+    let cost = Infinity;
+    let part = 'procedural check';
+    try {
+      failed = list === null ? -1 : firstFailing(list, this.start!, this.ctx);
+      if (failed < 0) {
+        const fn = d.costFns[a];
+        part = 'cost function';
+        cost = fn === null ? d.baseCost[a] : fn(this.start!, this.ctx);
+        if (typeof cost !== 'number' || Number.isNaN(cost) || cost < 0) {
+          this.faults.push(
+            new UserCodeError(
+              'INVALID_COST',
+              d.actionNames[a],
+              'cost',
+              `Cost function of action "${d.actionNames[a]}" returned a cost that is not a number >= 0 (the action is skipped in this search)`,
+              cost,
+            ),
+          );
+          cost = Infinity;
+        }
+        cost *= this.stats.multipliers[a];
+      }
+    } catch (thrown) {
+      this.faults.push(
+        new UserCodeError(
+          part === 'cost function' ? 'COST_THREW' : 'CONDITION_THREW',
+          d.actionNames[a],
+          part === 'cost function' ? 'cost' : 'condition',
+          `The ${part} of action "${d.actionNames[a]}" threw (the action is skipped in this search)`,
+          thrown,
+        ),
+      );
+      failed = -1;
+      cost = Infinity;
+    }
+    return this.settle(a, cost, failed, failed >= 0 ? Verdict.procedural : cost === Infinity ? Verdict.unusable : 0);
+  }
+
+  private settle(a: number, cost: number, failed: number, code: number): number {
+    this.cost[a] = cost;
+    this.failed[a] = failed;
+    this.useCode[a] = code;
+    this.useStamp[a] = this.stamp;
+    return code;
+  }
+}
