@@ -136,7 +136,10 @@ for (const name of names) {
     console.log(`${name.padEnd(16)}DIFFERENT PLANS: A ${pa.slice(0, 120)} B ${pb.slice(0, 120)}`);
     continue;
   }
-  for (let i = 0; i < 3; i++) (a(), b());
+  for (let i = 0; i < 3; i++) {
+    a();
+    b();
+  }
   const batch = Math.min(batchFor(a), batchFor(b));
   const ratios = [];
   const gc = { A: 0, B: 0 };
@@ -151,8 +154,13 @@ for (const name of names) {
   const started = performance.now();
   for (let r = 0; r < 200 && (r < 11 || performance.now() - started < budgetMs); r++) {
     let ta, tb;
-    if (r % 2 === 0) ((tb = time(b, 'B')), (ta = time(a, 'A')));
-    else ((ta = time(a, 'A')), (tb = time(b, 'B')));
+    if (r % 2 === 0) {
+      tb = time(b, 'B');
+      ta = time(a, 'A');
+    } else {
+      ta = time(a, 'A');
+      tb = time(b, 'B');
+    }
     ratios.push(ta / tb);
   }
   ratios.sort((x, y) => x - y);
