@@ -4,7 +4,6 @@ import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
 import { NO_EFFECT } from '../domain/Touch.js';
 import * as Verdict from '../search/Verdict.js';
-import type { SearchObserver } from '../search/SearchObserver.js';
 import { analyseNoPlan, explainNoPlan, nameNoPlan, type NoPlanSource, type WhyNoPlan } from './explainNoPlan.js';
 
 /** One expanded node: the regressed goal (backward) or state (forward), with g and h. */
@@ -85,7 +84,7 @@ type Numbers = Float64Array | number[];
  * planner.plan(state, 'killEnemy');
  * for (const c of planner.trace!.considered) if (c.verdict !== 'kept') console.log(c.action, c.verdict, c.detail);
  */
-export class GoapTrace implements SearchObserver {
+export class GoapTrace {
   goal = '';
   mode: 'backward' | 'forward' = 'backward';
   private source: GoapTraceSource | null = null;

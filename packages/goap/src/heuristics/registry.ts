@@ -2,7 +2,7 @@ import type { GoapDomain } from '../domain/GoapDomain.js';
 import { chooseMode, precomputePatterns } from './chooseMode.js';
 import { AdaptiveAdmissible } from './AdaptiveAdmissible.js';
 import { CountHeuristic } from './CountHeuristic.js';
-import { heuristicEntry } from './HeuristicEntry.js';
+import { heuristicEntry, type HeuristicEntry } from './HeuristicEntry.js';
 import { LmCut } from './LmCut.js';
 import { RelaxedHeuristic } from './RelaxedHeuristic.js';
 import type { HeuristicSearch } from './SearchHeuristic.js';
@@ -51,13 +51,19 @@ const admissible = heuristicEntry({
   },
 });
 
-/** The named heuristics of the `heuristic` option, in the order docs list them. @internal */
-export const HEURISTICS = [count, max, additive, ff, lmcut, admissible] as const;
+/**
+ * Heuristic names accepted by the `heuristic` option. Spelled out (declarations
+ * keep it when the internal registry is stripped); {@link HEURISTICS} must hold
+ * exactly one entry per name, which the compiler checks.
+ */
+export type GoapHeuristicName = 'count' | 'max' | 'additive' | 'ff' | 'lmcut' | 'admissible';
 
-/** Heuristic names accepted by the `heuristic` option. */
-export type GoapHeuristicName = (typeof HEURISTICS)[number]['name'];
+const BY_NAME: { readonly [N in GoapHeuristicName]: HeuristicEntry<N> } = { count, max, additive, ff, lmcut, admissible };
+
+/** The named heuristics of the `heuristic` option, in the order docs list them. @internal */
+export const HEURISTICS: readonly HeuristicEntry<GoapHeuristicName>[] = Object.values(BY_NAME);
 
 /** The registry entry of `name`, or undefined. @internal */
-export function heuristicNamed(name: unknown): (typeof HEURISTICS)[number] | undefined {
-  return HEURISTICS.find((h) => h.name === name);
+export function heuristicNamed(name: unknown): HeuristicEntry<GoapHeuristicName> | undefined {
+  return typeof name === 'string' && Object.hasOwn(BY_NAME, name) ? BY_NAME[name as GoapHeuristicName] : undefined;
 }
