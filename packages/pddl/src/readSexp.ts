@@ -19,14 +19,27 @@ export interface SexpList {
 /** One node of a parsed s-expression: a symbol, or a parenthesised list of nodes. */
 export type Sexp = SexpSymbol | SexpList;
 
+/** Bounds on what {@link readSexp} accepts (both unbounded by default). */
+export interface SexpLimits {
+  /** Most lists open at once; deeper nesting fails with code `TOO_LARGE`. */
+  readonly maxDepth?: number;
+  /** Most characters of text; longer text fails with code `TOO_LARGE` before it is read. */
+  readonly maxLength?: number;
+}
+
 /**
  * Read one s-expression (a whole PDDL `define`) from text. `;` starts a comment
  * to the end of the line. Errors name the line and column of the unbalanced
- * parenthesis or stray text.
+ * parenthesis or stray text; `limits` bounds nesting depth and text length (code `TOO_LARGE`).
  * @example
  * readSexp('(define (domain d))').kind; // 'list'
+ * readSexp('(((x)))', 'f.pddl', { maxDepth: 2 }); // throws TOO_LARGE at f.pddl:1:3
  */
-export function readSexp(text: string, file = ''): SexpList {
+export function readSexp(text: string, file = '', limits: SexpLimits = {}): SexpList {
+  const maxDepth = limits.maxDepth ?? Infinity;
+  if (limits.maxLength !== undefined && text.length > limits.maxLength) {
+    throw new PddlError('TOO_LARGE', file, `the text has ${text.length} characters, more than the limit of ${limits.maxLength}.`, null, file);
+  }
   const stack: { items: Sexp[]; line: number; column: number }[] = [];
   let top: SexpList | null = null;
   let line = 1;
@@ -51,6 +64,7 @@ export function readSexp(text: string, file = ''): SexpList {
     }
     if (top) throw new PddlError('SYNTAX', text.slice(i, i + 16), `text after the end of the definition: "${text.slice(i, i + 16)}".`, { line, column }, file);
     if (ch === '(') {
+      if (stack.length >= maxDepth) throw new PddlError('TOO_LARGE', '(', `lists nest deeper than the limit of ${maxDepth}.`, { line, column }, file);
       stack.push({ items: [], line, column });
       i++;
       continue;
