@@ -1,0 +1,104 @@
+import { encodeTask, findMutexGroups, groundTask, PddlError, type EncodedTask, type GroundTask, type PddlAction, type PddlAtom, type PddlDomain, type PddlLiteral } from '@dualplan/pddl';
+import { HddlError } from './HddlError.js';
+import { isSubtypeOf, type HddlAction, type HddlAtom, type HddlDomain, type HddlFormula, type HddlProblem, type HddlTyped } from './HddlModel.js';
+
+/** Where every fact stands after grounding the actions: fluent atoms by id, the rest constant. @internal */
+export interface GroundFacts {
+  readonly task: GroundTask;
+  readonly encoded: EncodedTask;
+  /** Atom key `(pred a b)` → id in `task.atoms`. */
+  readonly atomId: ReadonlyMap<string, number>;
+  /** Atom keys that always hold (static facts of the initial state, and initial atoms no reachable action deletes). */
+  readonly alwaysTrue: ReadonlySet<string>;
+  /** Ground action name `(drive t a b)` → index in `encoded.actions`. */
+  readonly actionIndex: ReadonlyMap<string, number>;
+  /** Objects (and constants) of each type, type included by its subtypes. */
+  readonly objectsOf: (type: string) => readonly string[];
+  readonly typeOf: ReadonlyMap<string, string>;
+}
+
+/** `(pred a b)`, the key of a ground atom or task. */
+export const keyOf = (pred: string, args: readonly string[]): string => (args.length ? `(${pred} ${args.join(' ')})` : `(${pred})`);
+
+const TYPE_PRED = '%type%';
+
+/**
+ * Ground the primitive tasks with the PDDL grounder (static pruning, relaxed reachability), with HDDL's
+ * types (a type may have several parents) as static type facts, then find mutex groups and encode the
+ * reachable atoms as world-state keys. @internal
+ */
+export function groundActions(domain: HddlDomain, problem: HddlProblem, maxActions: number): GroundFacts {
+  const typeOf = new Map<string, string>();
+  for (const o of [...domain.constants, ...problem.objects]) {
+    const before = typeOf.get(o.name);
+    if (before === undefined || isSubtypeOf(domain.types, o.type, before)) typeOf.set(o.name, o.type);
+  }
+  const byType = new Map<string, string[]>();
+  const objectsOf = (type: string): readonly string[] => {
+    let list = byType.get(type);
+    if (!list) {
+      list = [...typeOf].filter(([, t]) => isSubtypeOf(domain.types, t, type)).map(([o]) => o);
+      byType.set(type, list);
+    }
+    return list;
+  };
+  const usedTypes = new Set<string>();
+  const actions: PddlAction[] = [...domain.actions.values()].map((a) => pddlAction(a, domain.file, usedTypes));
+  const init: PddlAtom[] = problem.init.map(plain);
+  for (const t of usedTypes) for (const o of objectsOf(t)) init.push({ pred: TYPE_PRED + t, args: [o], line: 0, column: 0 });
+  const pddl: PddlDomain = {
+    name: domain.name,
+    requirements: [],
+    types: Object.assign(Object.create(null) as Record<string, string>, { object: '' }),
+    constants: [],
+    predicates: Object.create(null) as Record<string, readonly string[]>,
+    functions: Object.create(null) as Record<string, readonly string[]>,
+    actions,
+    file: domain.file,
+  };
+  const objects: HddlTyped[] = [...typeOf.keys()].map((name) => ({ name, type: 'object', line: 0, column: 0 }));
+  let task: GroundTask;
+  try {
+    task = groundTask(pddl, { name: problem.name, domain: domain.name, objects, init, numeric: [], goal: [], file: problem.file }, { maxActions });
+  } catch (e) {
+    if (e instanceof PddlError) throw new HddlError(e.code, e.subject, e.message, null, domain.file);
+    throw e;
+  }
+  const encoded = encodeTask(task, findMutexGroups(task));
+  const atomId = new Map(task.atoms.map((a, i) => [a, i]));
+  const fluentPreds = new Set<string>();
+  for (const a of domain.actions.values()) for (const e of a.effects) if (e.kind === 'add' || e.kind === 'del') fluentPreds.add(e.atom.pred);
+  const alwaysTrue = new Set<string>();
+  for (const a of problem.init) {
+    const k = keyOf(a.pred, a.args);
+    if (!atomId.has(k)) alwaysTrue.add(k); // static, or fluent but never deleted by a reachable action
+  }
+  const actionIndex = new Map(encoded.actions.map((a, i) => [a.name, i]));
+  return { task, encoded, atomId, alwaysTrue, actionIndex, objectsOf, typeOf };
+}
+
+const plain = (a: HddlAtom): PddlAtom => ({ pred: a.pred, args: a.args, line: a.line, column: a.column });
+
+function pddlAction(a: HddlAction, file: string, usedTypes: Set<string>): PddlAction {
+  const precondition: PddlLiteral[] = [];
+  const literal = (f: HddlFormula, negated: boolean): void => {
+    if (f.kind === 'atom') precondition.push({ atom: plain(f.atom), negated });
+    else if (f.kind === 'not') literal(f.arg, !negated);
+    else if (f.kind === 'and' && !negated) for (const x of f.args) literal(x, false);
+    else throw new HddlError('UNSUPPORTED', f.kind, `action "${a.name}": "${f.kind}" in an action's precondition is not supported (methods may use it).`, a, file);
+  };
+  if (a.precondition) literal(a.precondition, false);
+  for (const p of a.parameters) {
+    if (p.type === 'object') continue;
+    usedTypes.add(p.type);
+    precondition.push({ atom: { pred: TYPE_PRED + p.type, args: [p.name], line: p.line, column: p.column }, negated: false });
+  }
+  const add: PddlAtom[] = [];
+  const del: PddlAtom[] = [];
+  for (const e of a.effects) {
+    if (e.kind === 'add') add.push(plain(e.atom));
+    else if (e.kind === 'del') del.push(plain(e.atom));
+    else throw new HddlError('UNSUPPORTED', e.kind, `action "${a.name}": "${e.kind}" effects are not supported by the grounder (the verifier applies them).`, a, file);
+  }
+  return { name: a.name, parameters: a.parameters.map((p) => ({ ...p, type: 'object' })), precondition, add, del, cost: null, line: a.line, column: a.column };
+}

@@ -1,0 +1,110 @@
+import { HtnPlanner, type HtnPlan } from '@dualplan/htn';
+import type { CompiledMethod, HddlTask } from './compileHddl.js';
+import { HDDL_GOAL } from './compileHddl.js';
+import type { HddlDecomposition } from './HddlDecomposition.js';
+
+/** Budgets of {@link planHddl}: an iterative deepening over the number of decompositions in a plan. */
+export interface HddlPlanOptions {
+  /** Tasks processed per deepening round before giving up (default 2·10⁶). */
+  readonly maxSteps?: number;
+  /** Decompositions allowed in the first round (default 4); each round adds a quarter (at least 2). */
+  readonly startDepth?: number;
+  /** The largest number of decompositions tried (default 2¹⁸). */
+  readonly maxDepth?: number;
+  /** Wall-clock bound checked between rounds, in milliseconds (default 10 000). */
+  readonly timeLimitMs?: number;
+}
+
+/** What {@link planHddl} found: the HTN plan, its decomposition, and what the search cost. */
+export interface HddlPlanResult {
+  /** `'none'`: no plan exists (the search space was exhausted without a depth cut); `'budget'`: a budget ran out first. */
+  readonly status: 'found' | 'none' | 'budget';
+  readonly plan: HtnPlan | null;
+  readonly decomposition: HddlDecomposition | null;
+  /** The depth bound of the last round, and how many rounds ran. */
+  readonly depth: number;
+  readonly rounds: number;
+  /** Tasks processed in all rounds. */
+  readonly expanded: number;
+  readonly planMs: number;
+}
+
+/**
+ * Plan a compiled HDDL problem with the HTN planner (ordered methods, chronological backtracking), deepening
+ * the decomposition bound round by round (iterative deepening on plan size) (`atMaxDepth: 'backtrack'`) so recursive methods cannot run away,
+ * then rebuild the decomposition tree from the plan and its method traversal record.
+ * @example
+ * const result = planHddl(groundHddl(domain, problem));
+ * if (result.status === 'found') console.log(writeIpcPlan(result.decomposition!));
+ */
+export function planHddl(task: HddlTask, options: HddlPlanOptions = {}): HddlPlanResult {
+  const t0 = performance.now();
+  const maxSteps = options.maxSteps ?? 2_000_000;
+  const maxDepth = options.maxDepth ?? 1 << 18;
+  const limit = options.timeLimitMs ?? 10_000;
+  let depth = Math.min(options.startDepth ?? 4, maxDepth);
+  let rounds = 0;
+  let expanded = 0;
+  const done = (status: HddlPlanResult['status'], plan: HtnPlan | null): HddlPlanResult => ({
+    status,
+    plan,
+    decomposition: plan ? decompositionOf(task, plan) : null,
+    depth,
+    rounds,
+    expanded,
+    planMs: performance.now() - t0,
+  });
+  if (task.htn === null) return done('none', null);
+  for (;;) {
+    rounds++;
+    const planner = new HtnPlanner(task.htn, { maxSteps, maxDepth: depth, atMaxDepth: 'backtrack' });
+    const r = planner.plan(task.start);
+    expanded += r.stats.expanded;
+    if (r.status === 'found') return done('found', r.plan);
+    if (r.status === 'none') return done('none', null);
+    if (r.budget !== 'depth' || depth >= maxDepth || performance.now() - t0 > limit) return done('budget', null);
+    depth = Math.min(depth + Math.max(2, depth >> 2), maxDepth);
+  }
+}
+
+/** Replay the MTR over the compiled methods: ids 0.. for the primitives in plan order, then the compound tasks in preorder. */
+function decompositionOf(task: HddlTask, plan: HtnPlan): HddlDecomposition {
+  const nodes = task.hierarchy.nodes;
+  const mtr = plan.meta.mtr;
+  const steps = plan.steps.filter((s) => s.task !== HDDL_GOAL);
+  const primitives = steps.map((s, id) => {
+    const n = nodes[task.nodeOf.get(s.task)!];
+    return { id, name: n.name, args: n.args };
+  });
+  const methods: HddlDecomposition['methods'][number][] = [];
+  let nextId = primitives.length;
+  let nextStep = 0;
+  let m = 0;
+  const take = (node: number): number => {
+    if (nodes[node].action >= 0) {
+      if (steps[nextStep]?.task !== nodes[node].key) throw new Error(`internal: plan step ${nextStep} is not ${nodes[node].key}`);
+      return nextStep++;
+    }
+    return nextId++;
+  };
+  const top: CompiledMethod = task.rootMethods[mtr[m++]];
+  const root = top.order.map((k) => take(top.ground.subtasks[k]));
+  // Preorder over an explicit stack: [node, id] pairs of compound tasks still to expand.
+  const stack: [number, number][] = [];
+  const pushChildren = (c: CompiledMethod, ids: number[]) => {
+    for (let i = c.order.length - 1; i >= 0; i--) {
+      const child = c.ground.subtasks[c.order[i]];
+      if (nodes[child].action < 0) stack.push([child, ids[i]]);
+    }
+  };
+  pushChildren(top, root);
+  while (stack.length > 0) {
+    const [node, id] = stack.pop()!;
+    const c = task.methodsOf[node][mtr[m++]];
+    const ids = c.order.map((k) => take(c.ground.subtasks[k]));
+    methods.push({ id, name: nodes[node].name, args: nodes[node].args, method: c.ground.method.name, subtasks: ids });
+    pushChildren(c, ids);
+  }
+  methods.sort((a, b) => a.id - b.id);
+  return { primitives, root, methods };
+}
