@@ -51,12 +51,13 @@ export function applyEffects(effects: readonly HddlEffect[], state: FactSet, b: 
       if (e.kind === 'add' || e.kind === 'del') (e.kind === 'add' ? add : del).push(keyOf(e.atom.pred, e.atom.args.map((x) => term(x, bind))));
       else if (e.kind === 'when') {
         if (holdsIn(e.condition, state, bind, objectsOf)) collect(e.body, bind);
-      } else {
+      } else if (e.kind === 'forall') {
+        const { params, body } = e;
         const inner = new Map(bind);
         const each = (i: number): void => {
-          if (i === e.params.length) return collect(e.body, inner);
-          for (const o of objectsOf(e.params[i].type)) {
-            inner.set(e.params[i].name, o);
+          if (i === params.length) return collect(body, inner);
+          for (const o of objectsOf(params[i].type)) {
+            inner.set(params[i].name, o);
             each(i + 1);
           }
         };

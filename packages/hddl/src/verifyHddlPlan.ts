@@ -57,7 +57,7 @@ export function verifyHddlPlan(domain: HddlDomain, problem: HddlProblem, plan: s
 }
 
 function check(domain: HddlDomain, problem: HddlProblem, d: HddlDecomposition, file: string): void {
-  const fail = (code: string, line: number | undefined, message: string): never => {
+  const fail: (code: string, line: number | undefined, message: string) => never = (code, line, message) => {
     throw new Reject(code, line ?? 0, message);
   };
   const typeOf = new Map<string, string>();
