@@ -80,30 +80,26 @@ function decompositionOf(task: HddlTask, plan: HtnPlan): HddlDecomposition {
   let nextId = primitives.length;
   let nextStep = 0;
   let m = 0;
-  const take = (node: number): number => {
-    if (nodes[node].action >= 0) {
-      if (steps[nextStep]?.task !== nodes[node].key) throw new Error(`internal: plan step ${nextStep} is not ${nodes[node].key}`);
-      return nextStep++;
+  // Depth-first, in plan order (the order the planner decomposed in, so the MTR is read front to back).
+  type Frame = { c: CompiledMethod; i: number; ids: number[]; node: number; id: number };
+  const root: number[] = [];
+  const frames: Frame[] = [{ c: task.rootMethods[mtr[m++]], i: 0, ids: root, node: -1, id: -1 }];
+  while (frames.length > 0) {
+    const f = frames[frames.length - 1];
+    if (f.i === f.c.order.length) {
+      frames.pop();
+      if (f.node >= 0) methods.push({ id: f.id, name: nodes[f.node].name, args: nodes[f.node].args, method: f.c.ground.method.name, subtasks: f.ids });
+      continue;
     }
-    return nextId++;
-  };
-  const top: CompiledMethod = task.rootMethods[mtr[m++]];
-  const root = top.order.map((k) => take(top.ground.subtasks[k]));
-  // Preorder over an explicit stack: [node, id] pairs of compound tasks still to expand.
-  const stack: [number, number][] = [];
-  const pushChildren = (c: CompiledMethod, ids: number[]) => {
-    for (let i = c.order.length - 1; i >= 0; i--) {
-      const child = c.ground.subtasks[c.order[i]];
-      if (nodes[child].action < 0) stack.push([child, ids[i]]);
+    const child = f.c.ground.subtasks[f.c.order[f.i++]];
+    if (nodes[child].action >= 0) {
+      if (steps[nextStep]?.task !== nodes[child].key) throw new Error(`internal: plan step ${nextStep} is not ${nodes[child].key}`);
+      f.ids.push(nextStep++);
+    } else {
+      const id = nextId++;
+      f.ids.push(id);
+      frames.push({ c: task.methodsOf[child][mtr[m++]], i: 0, ids: [], node: child, id });
     }
-  };
-  pushChildren(top, root);
-  while (stack.length > 0) {
-    const [node, id] = stack.pop()!;
-    const c = task.methodsOf[node][mtr[m++]];
-    const ids = c.order.map((k) => take(c.ground.subtasks[k]));
-    methods.push({ id, name: nodes[node].name, args: nodes[node].args, method: c.ground.method.name, subtasks: ids });
-    pushChildren(c, ids);
   }
   methods.sort((a, b) => a.id - b.id);
   return { primitives, root, methods };
