@@ -16,3 +16,5 @@ export { writeIpcPlan } from './writeIpcPlan.js';
 export { parseIpcPlan } from './parseIpcPlan.js';
 export { verifyHddlPlan } from './verifyHddlPlan.js';
 export type { HddlVerdict, HddlPlanError } from './verifyHddlPlan.js';
+export { TRANSPORT_HDDL_DOMAIN, transportHddlProblem, BLOCKS_HDDL_DOMAIN, blocksHddlProblem } from './domains/index.js';
+export type { TransportOptions } from './domains/index.js';

@@ -1,0 +1,3 @@
+export { TRANSPORT_HDDL_DOMAIN, transportHddlProblem } from './transport.js';
+export type { TransportOptions } from './transport.js';
+export { BLOCKS_HDDL_DOMAIN, blocksHddlProblem } from './blocks.js';
