@@ -5,6 +5,7 @@ import { groundActions, type GroundFacts } from './groundActions.js';
 import { groundFormula, type Literals } from './groundFormula.js';
 import { groundHierarchy, type GroundHierarchy, type GroundMethod } from './groundHierarchy.js';
 import { linearisations } from './linearise.js';
+import { hoistConditions } from './hoistConditions.js';
 
 /** The root task of a compiled problem: it decomposes into the initial task network (then the goal check). */
 export const HDDL_ROOT = '(:htn)';
@@ -25,6 +26,8 @@ export interface GroundOptions {
    * first; `'file'` keeps the domain's order.
    */
   readonly methodOrder?: 'non-recursive-first' | 'file';
+  /** Add to each method the conditions every decomposition of it needs at its start (default true; see the docs). */
+  readonly hoist?: boolean;
 }
 
 /** One HTN method of the compiled domain: the ground method and the order its subtasks run in. */
@@ -89,6 +92,8 @@ export function groundHddl(domain: HddlDomain, problem: HddlProblem, options: Gr
   const methodsOf = hierarchy.nodes.map((n) => compile(n.methods));
   const rootMethods = compile(hierarchy.root);
   const toCondition = conditionMaker(facts);
+  const hoisted = options.hoist === false ? null : hoistConditions(hierarchy.nodes, methodsOf, rootMethods, facts);
+  const preOf = (c: CompiledMethod): Literals => hoisted?.get(c) ?? c.ground.pre;
   const goal = problem.goal ? groundFormula(problem.goal, new Map(), facts, problem.file) : [];
   const goalConditions = goal === null ? null : toCondition(goal);
   const actionDefs = encoded.actions.map((a) => ({ name: a.name, operator: a.operator, args: a.args, conditions: a.conditions, effects: a.effects, cost: a.cost }));
@@ -96,7 +101,7 @@ export function groundHddl(domain: HddlDomain, problem: HddlProblem, options: Gr
   const actions = defineActions(encoded.schema, actionDefs);
   const nameOf = (i: number) => hierarchy.nodes[i].key;
   const methodDef = (c: CompiledMethod): MethodDef | null => {
-    const conditions = toCondition(c.ground.pre);
+    const conditions = toCondition(preOf(c));
     if (conditions === null) return null;
     return { name: c.ground.method.name, conditions, subtasks: c.order.map((k) => nameOf(c.ground.subtasks[k])) };
   };
@@ -105,12 +110,12 @@ export function groundHddl(domain: HddlDomain, problem: HddlProblem, options: Gr
   hierarchy.nodes.forEach((n, i) => {
     nodeOf.set(n.key, i);
     if (n.action >= 0) return;
-    const kept = methodsOf[i].filter((c) => toCondition(c.ground.pre) !== null);
+    const kept = methodsOf[i].filter((c) => toCondition(preOf(c)) !== null);
     (methodsOf as CompiledMethod[][])[i] = kept;
     tasks.push({ kind: 'compound', name: n.key, methods: kept.map((c) => methodDef(c)!) });
   });
   const withGoal = (m: MethodDef): MethodDef => (goalConditions && goal!.length > 0 ? { ...m, subtasks: [...(m.subtasks as string[]), HDDL_GOAL] } : m);
-  const roots = goalConditions === null ? [] : rootMethods.filter((c) => toCondition(c.ground.pre) !== null);
+  const roots = goalConditions === null ? [] : rootMethods.filter((c) => toCondition(preOf(c)) !== null);
   let htn: HtnDomain | null = null;
   if (roots.length > 0 && !tasks.some((t) => t.methods.length === 0)) {
     tasks.unshift({ kind: 'compound', name: HDDL_ROOT, methods: roots.map((c) => withGoal(methodDef(c)!)) });

@@ -7,8 +7,13 @@ import type { HddlDecomposition } from './HddlDecomposition.js';
 export interface HddlPlanOptions {
   /** Tasks processed per deepening round before giving up (default 2·10⁶). */
   readonly maxSteps?: number;
-  /** Decompositions allowed in the first round (default 4); each round adds a quarter (at least 2). */
+  /**
+   * Decompositions allowed in the first deepening round (default: the fewest any plan needs, computed from the
+   * ground hierarchy); each round adds a quarter (at least 2).
+   */
   readonly startDepth?: number;
+  /** Tasks processed by a first depth-first dive with the depth bound at `maxDepth`, before deepening (default 200 000; 0: no dive). */
+  readonly diveSteps?: number;
   /** The largest number of decompositions tried (default 2¹⁸). */
   readonly maxDepth?: number;
   /** Wall-clock bound checked between rounds, in milliseconds (default 10 000). */
@@ -21,7 +26,7 @@ export interface HddlPlanResult {
   readonly status: 'found' | 'none' | 'budget';
   readonly plan: HtnPlan | null;
   readonly decomposition: HddlDecomposition | null;
-  /** The depth bound of the last round, and how many rounds ran. */
+  /** The depth bound of the last round (`maxDepth` when the first dive found the plan), and how many rounds ran. */
   readonly depth: number;
   readonly rounds: number;
   /** Tasks processed in all rounds. */
@@ -42,7 +47,8 @@ export function planHddl(task: HddlTask, options: HddlPlanOptions = {}): HddlPla
   const maxSteps = options.maxSteps ?? 2_000_000;
   const maxDepth = options.maxDepth ?? 1 << 18;
   const limit = options.timeLimitMs ?? 10_000;
-  let depth = Math.min(options.startDepth ?? 4, maxDepth);
+  let depth = Math.min(options.startDepth ?? minDecompositions(task), maxDepth);
+  const diveSteps = options.diveSteps ?? 200_000;
   let rounds = 0;
   let expanded = 0;
   const done = (status: HddlPlanResult['status'], plan: HtnPlan | null): HddlPlanResult => ({
@@ -55,6 +61,16 @@ export function planHddl(task: HddlTask, options: HddlPlanOptions = {}): HddlPla
     planMs: performance.now() - t0,
   });
   if (task.htn === null) return done('none', null);
+  if (diveSteps > 0) {
+    rounds++;
+    const r = new HtnPlanner(task.htn, { maxSteps: diveSteps, maxDepth, atMaxDepth: 'backtrack' }).plan(task.start);
+    expanded += r.stats.expanded;
+    if (r.status === 'found') {
+      depth = maxDepth;
+      return done('found', r.plan);
+    }
+    if (r.status === 'none') return done('none', null);
+  }
   for (;;) {
     rounds++;
     const planner = new HtnPlanner(task.htn, { maxSteps, maxDepth: depth, atMaxDepth: 'backtrack' });
@@ -65,6 +81,25 @@ export function planHddl(task: HddlTask, options: HddlPlanOptions = {}): HddlPla
     if (r.budget !== 'depth' || depth >= maxDepth || performance.now() - t0 > limit) return done('budget', null);
     depth = Math.min(depth + Math.max(2, depth >> 2), maxDepth);
   }
+}
+
+/** The fewest decompositions any plan needs: 1 per compound task plus the cheapest method's subtasks (a shortest-path fixpoint). */
+function minDecompositions(task: HddlTask): number {
+  const nodes = task.hierarchy.nodes;
+  const cost = new Float64Array(nodes.length).fill(Infinity);
+  nodes.forEach((n, i) => n.action >= 0 && (cost[i] = 0));
+  const of = (c: CompiledMethod) => c.ground.subtasks.reduce((sum, s) => sum + cost[s], 1);
+  for (let changed = true; changed; ) {
+    changed = false;
+    task.methodsOf.forEach((ms, i) => {
+      for (const c of ms) {
+        const v = of(c);
+        if (v < cost[i]) [cost[i], changed] = [v, true];
+      }
+    });
+  }
+  const best = Math.min(...task.rootMethods.map(of));
+  return Number.isFinite(best) ? Math.max(1, best) : 1;
 }
 
 /** Replay the MTR over the compiled methods: ids 0.. for the primitives in plan order, then the compound tasks in preorder. */
