@@ -41,8 +41,10 @@ export function hddlCommand(io: HddlIo, files: readonly string[]): number {
     io.out(writeIpcPlan(result.decomposition!).trimEnd());
     return 0;
   }
-  io.err(result.status === 'none' ? 'no plan: the problem has no decomposition into applicable steps.' : `no plan within the budget (decompositions up to ${result.depth}).`);
+  io.err(
+    result.status === 'none'
+      ? 'no plan: the problem has no decomposition into applicable steps.'
+      : `no plan within the budget (decompositions up to ${result.depth}).`,
+  );
   return 1;
 }
-
-

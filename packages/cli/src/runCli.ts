@@ -89,7 +89,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       const files = positionals.slice(1);
       const want = command === 'hddl' ? 2 : 3;
       if (files.length !== want)
-        throw new CliInputError('MISSING_FILE', command, `"dualplan ${command}" takes ${want === 2 ? 'a domain and a problem file' : 'a domain, a problem and a plan file'}, got ${files.length} file(s).`);
+        throw new CliInputError(
+          'MISSING_FILE',
+          command,
+          `"dualplan ${command}" takes ${want === 2 ? 'a domain and a problem file' : 'a domain, a problem and a plan file'}, got ${files.length} file(s).`,
+        );
       const flag = Object.keys(values).find((f) => f !== 'help');
       if (flag !== undefined) throw new CliInputError('UNKNOWN_FLAG', `--${flag}`, `"dualplan ${command}" does not take --${flag}.`);
       const hio = { out: io.out, err: io.err, read: (path: string) => read(io, path) };

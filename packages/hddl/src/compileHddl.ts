@@ -5,6 +5,7 @@ import { groundActions, type GroundFacts } from './groundActions.js';
 import { groundFormula, type Literals } from './groundFormula.js';
 import { groundHierarchy, type GroundHierarchy, type GroundMethod } from './groundHierarchy.js';
 import { linearisations } from './linearise.js';
+import type { CompiledMethod } from './CompiledMethod.js';
 import { hoistConditions } from './hoistConditions.js';
 
 /** The root task of a compiled problem: it decomposes into the initial task network (then the goal check). */
@@ -30,12 +31,6 @@ export interface GroundOptions {
   readonly hoist?: boolean;
 }
 
-/** One HTN method of the compiled domain: the ground method and the order its subtasks run in. */
-export interface CompiledMethod {
-  readonly ground: GroundMethod;
-  /** Subtask indices of the lifted method, in run order. */
-  readonly order: readonly number[];
-}
 
 /** An HDDL problem compiled for the HTN planner. */
 export interface HddlTask {
@@ -96,7 +91,14 @@ export function groundHddl(domain: HddlDomain, problem: HddlProblem, options: Gr
   const preOf = (c: CompiledMethod): Literals => hoisted?.get(c) ?? c.ground.pre;
   const goal = problem.goal ? groundFormula(problem.goal, new Map(), facts, problem.file) : [];
   const goalConditions = goal === null ? null : toCondition(goal);
-  const actionDefs = encoded.actions.map((a) => ({ name: a.name, operator: a.operator, args: a.args, conditions: a.conditions, effects: a.effects, cost: a.cost }));
+  const actionDefs = encoded.actions.map((a) => ({
+    name: a.name,
+    operator: a.operator,
+    args: a.args,
+    conditions: a.conditions,
+    effects: a.effects,
+    cost: a.cost,
+  }));
   if (goalConditions && goal!.length > 0) actionDefs.push({ name: HDDL_GOAL, operator: HDDL_GOAL, args: [], conditions: goalConditions, effects: [], cost: 0 });
   const actions = defineActions(encoded.schema, actionDefs);
   const nameOf = (i: number) => hierarchy.nodes[i].key;
@@ -158,7 +160,14 @@ function recursiveMethods(domain: HddlDomain): Set<HddlMethod> {
     }
     return false;
   };
-  return new Set(domain.methods.filter((m) => reaches(m.subtasks.map((s) => s.task), m.task)));
+  return new Set(
+    domain.methods.filter((m) =>
+      reaches(
+        m.subtasks.map((s) => s.task),
+        m.task,
+      ),
+    ),
+  );
 }
 
 /** Ground literals → world-state conditions over the encoded cells, or null when two of them contradict. */

@@ -48,7 +48,13 @@ export function applyEffects(effects: readonly HddlEffect[], state: FactSet, b: 
   const del: string[] = [];
   const collect = (es: readonly HddlEffect[], bind: ReadonlyMap<string, string>): void => {
     for (const e of es) {
-      if (e.kind === 'add' || e.kind === 'del') (e.kind === 'add' ? add : del).push(keyOf(e.atom.pred, e.atom.args.map((x) => term(x, bind))));
+      if (e.kind === 'add' || e.kind === 'del')
+        (e.kind === 'add' ? add : del).push(
+          keyOf(
+            e.atom.pred,
+            e.atom.args.map((x) => term(x, bind)),
+          ),
+        );
       else if (e.kind === 'when') {
         if (holdsIn(e.condition, state, bind, objectsOf)) collect(e.body, bind);
       } else if (e.kind === 'forall') {

@@ -1,6 +1,26 @@
-import { encodeTask, findMutexGroups, groundTask, PddlError, type EncodedTask, type GroundTask, type PddlAction, type PddlAtom, type PddlDomain, type PddlLiteral } from '@dualplan/pddl';
+import {
+  encodeTask,
+  findMutexGroups,
+  groundTask,
+  PddlError,
+  type EncodedTask,
+  type GroundTask,
+  type PddlAction,
+  type PddlAtom,
+  type PddlDomain,
+  type PddlLiteral,
+} from '@dualplan/pddl';
 import { HddlError } from './HddlError.js';
-import { isSubtypeOf, type HddlAction, type HddlAtom, type HddlDomain, type HddlFormula, type HddlProblem, type HddlTyped } from './HddlModel.js';
+import {
+  isSubtypeOf,
+  type HddlAction,
+  type HddlAtom,
+  type HddlDomain,
+  type HddlEffect,
+  type HddlFormula,
+  type HddlProblem,
+  type HddlTyped,
+} from './HddlModel.js';
 
 /** Where every fact stands after grounding the actions: fluent atoms by id, the rest constant. @internal */
 export interface GroundFacts {
@@ -43,8 +63,8 @@ export function groundActions(domain: HddlDomain, problem: HddlProblem, maxActio
     return list;
   };
   const usedTypes = new Set<string>();
-  const actions: PddlAction[] = [...domain.actions.values()].map((a) => pddlAction(a, domain.file, usedTypes));
-  const init: PddlAtom[] = problem.init.map(plain);
+  const actions: PddlAction[] = [...domain.actions.values()].map((a) => pddlAction(a, domain.file, usedTypes, objectsOf));
+  const init: PddlAtom[] = problem.init.map((a) => plain(a));
   for (const t of usedTypes) for (const o of objectsOf(t)) init.push({ pred: TYPE_PRED + t, args: [o], line: 0, column: 0 });
   const pddl: PddlDomain = {
     name: domain.name,
@@ -77,17 +97,40 @@ export function groundActions(domain: HddlDomain, problem: HddlProblem, maxActio
   return { task, encoded, atomId, alwaysTrue, actionIndex, objectsOf, typeOf };
 }
 
-const plain = (a: HddlAtom): PddlAtom => ({ pred: a.pred, args: a.args, line: a.line, column: a.column });
+const plain = (a: HddlAtom, m: ReadonlyMap<string, string> = new Map()): PddlAtom => ({
+  pred: a.pred,
+  args: a.args.map((x) => m.get(x) ?? x),
+  line: a.line,
+  column: a.column,
+});
 
-function pddlAction(a: HddlAction, file: string, usedTypes: Set<string>): PddlAction {
+/** Every binding of quantified parameters to objects of their types, added to `outer`. */
+function bindings(params: readonly HddlTyped[], objectsOf: (type: string) => readonly string[], outer: ReadonlyMap<string, string>): Map<string, string>[] {
+  let out = [new Map(outer)];
+  for (const p of params) out = out.flatMap((b) => objectsOf(p.type).map((o) => new Map(b).set(p.name, o)));
+  return out;
+}
+
+/** An HDDL action as a STRIPS action: `forall` in the precondition and effects is expanded over the problem's objects. */
+function pddlAction(a: HddlAction, file: string, usedTypes: Set<string>, objectsOf: (type: string) => readonly string[]): PddlAction {
   const precondition: PddlLiteral[] = [];
-  const literal = (f: HddlFormula, negated: boolean): void => {
-    if (f.kind === 'atom') precondition.push({ atom: plain(f.atom), negated });
-    else if (f.kind === 'not') literal(f.arg, !negated);
-    else if (f.kind === 'and' && !negated) for (const x of f.args) literal(x, false);
-    else throw new HddlError('UNSUPPORTED', f.kind, `action "${a.name}": "${f.kind}" in an action's precondition is not supported (methods may use it).`, a, file);
+  const unsupported = (what: string): never => {
+    throw new HddlError(
+      'UNSUPPORTED',
+      what,
+      `action "${a.name}": "${what}" in an action is not supported by the grounder (methods may use it; the verifier applies it).`,
+      a,
+      file,
+    );
   };
-  if (a.precondition) literal(a.precondition, false);
+  const literal = (f: HddlFormula, negated: boolean, m: ReadonlyMap<string, string>): void => {
+    if (f.kind === 'atom') precondition.push({ atom: plain(f.atom, m), negated });
+    else if (f.kind === 'not') literal(f.arg, !negated, m);
+    else if (f.kind === 'and' && !negated) for (const x of f.args) literal(x, false, m);
+    else if (f.kind === 'forall' && !negated) for (const b of bindings(f.params, objectsOf, m)) literal(f.body, false, b);
+    else unsupported(negated ? `not ${f.kind}` : f.kind);
+  };
+  if (a.precondition) literal(a.precondition, false, new Map());
   for (const p of a.parameters) {
     if (p.type === 'object') continue;
     usedTypes.add(p.type);
@@ -95,10 +138,14 @@ function pddlAction(a: HddlAction, file: string, usedTypes: Set<string>): PddlAc
   }
   const add: PddlAtom[] = [];
   const del: PddlAtom[] = [];
-  for (const e of a.effects) {
-    if (e.kind === 'add') add.push(plain(e.atom));
-    else if (e.kind === 'del') del.push(plain(e.atom));
-    else throw new HddlError('UNSUPPORTED', e.kind, `action "${a.name}": "${e.kind}" effects are not supported by the grounder (the verifier applies them).`, a, file);
-  }
+  const effects = (es: readonly HddlEffect[], m: ReadonlyMap<string, string>): void => {
+    for (const e of es) {
+      if (e.kind === 'add') add.push(plain(e.atom, m));
+      else if (e.kind === 'del') del.push(plain(e.atom, m));
+      else if (e.kind === 'forall') for (const b of bindings(e.params, objectsOf, m)) effects(e.body, b);
+      else unsupported('when');
+    }
+  };
+  effects(a.effects, new Map());
   return { name: a.name, parameters: a.parameters.map((p) => ({ ...p, type: 'object' })), precondition, add, del, cost: null, line: a.line, column: a.column };
 }

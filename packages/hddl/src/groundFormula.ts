@@ -25,7 +25,7 @@ function walk(f: HddlFormula, b: Binding, facts: GroundFacts, file: string, neg:
   switch (f.kind) {
     case 'atom': {
       const args = f.atom.args.map((x) => term(x, b));
-      if (f.atom.pred === '=') return args[0] === args[1] !== neg ? out : null;
+      if (f.atom.pred === '=') return (args[0] === args[1]) !== neg ? out : null;
       const key = keyOf(f.atom.pred, args);
       const id = facts.atomId.get(key);
       if (id === undefined) return facts.alwaysTrue.has(key) !== neg ? out : null;
@@ -72,11 +72,12 @@ function any(args: readonly HddlFormula[], b: Binding, facts: GroundFacts, file:
     const r = walk(a, b, facts, file, neg, []);
     if (r === null) continue;
     if (r.length === 0) return out; // one disjunct always holds
-    if (open !== null) throw new HddlError('UNSUPPORTED', 'or', 'a disjunction (or, exists, imply) with more than one open case is not supported by the grounder.', null, file);
+    if (open !== null)
+      throw new HddlError('UNSUPPORTED', 'or', 'a disjunction (or, exists, imply) with more than one open case is not supported by the grounder.', null, file);
     open = r;
   }
   if (open === null) return null;
-  out.push(...open);
+  for (const l of open) out.push(l);
   return out;
 }
 

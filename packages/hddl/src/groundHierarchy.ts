@@ -45,7 +45,14 @@ interface Check {
  */
 export function groundHierarchy(domain: HddlDomain, problem: HddlProblem, facts: GroundFacts, maxMethods: number): GroundHierarchy {
   const htn = problem.htn;
-  if (!htn) throw new HddlError('UNSUPPORTED', problem.name, 'the problem has no :htn (an initial task network); goal-only problems are classical planning: use @dualplan/pddl.', null, problem.file);
+  if (!htn)
+    throw new HddlError(
+      'UNSUPPORTED',
+      problem.name,
+      'the problem has no :htn (an initial task network); goal-only problems are classical planning: use @dualplan/pddl.',
+      null,
+      problem.file,
+    );
   const rootMethod: HddlMethod = { ...htn, name: '__top', task: '__top', taskArgs: [], precondition: null, line: 0, column: 0 };
   const byTask = new Map<string, HddlMethod[]>();
   for (const m of domain.methods) byTask.set(m.task, [...(byTask.get(m.task) ?? []), m]);
@@ -116,9 +123,20 @@ export function groundHierarchy(domain: HddlDomain, problem: HddlProblem, facts:
       const pre = groundFormula(m.precondition ?? { kind: 'and', args: [] }, b, facts, domain.file);
       if (pre === null || pre.some((l) => pre.includes(-l))) return;
       if (++count > maxMethods)
-        throw new HddlError('TOO_LARGE', m.name, `grounding makes more than ${maxMethods} methods (at "${m.name}"): raise maxMethods or narrow its parameters.`, m, domain.file);
+        throw new HddlError(
+          'TOO_LARGE',
+          m.name,
+          `grounding makes more than ${maxMethods} methods (at "${m.name}"): raise maxMethods or narrow its parameters.`,
+          m,
+          domain.file,
+        );
       const args = m.parameters.map((p) => b.get(p.name)!);
-      const subtasks = m.subtasks.map((s) => intern(s.task, s.args.map((x) => (x.startsWith('?') ? b.get(x)! : x))));
+      const subtasks = m.subtasks.map((s) =>
+        intern(
+          s.task,
+          s.args.map((x) => (x.startsWith('?') ? b.get(x)! : x)),
+        ),
+      );
       if (subtasks.some((s) => nodes[s].action === -2)) return;
       out.push({ method: m, args, pre: [...new Set(pre)], subtasks });
     };
@@ -138,7 +156,7 @@ export function groundHierarchy(domain: HddlDomain, problem: HddlProblem, facts:
   const root = ground(rootMethod, []);
   for (let qi = 0; qi < queue.length; qi++) {
     const node = nodes[queue[qi]];
-    for (const m of byTask.get(node.name) ?? []) node.methods.push(...ground(m, node.args));
+    for (const m of byTask.get(node.name) ?? []) for (const g of ground(m, node.args)) node.methods.push(g);
   }
   return prune(nodes, root, rootMethod);
 }
@@ -152,7 +170,13 @@ function methodChecks(m: HddlMethod, domain: HddlDomain, facts: GroundFacts): Ch
     if (!domain.actions.has(s.task)) continue;
     checks.push({
       vars: new Set(s.args.filter((x) => x.startsWith('?'))),
-      test: (b) => facts.actionIndex.has(keyOf(s.task, s.args.map((x) => (x.startsWith('?') ? b.get(x)! : x)))),
+      test: (b) =>
+        facts.actionIndex.has(
+          keyOf(
+            s.task,
+            s.args.map((x) => (x.startsWith('?') ? b.get(x)! : x)),
+          ),
+        ),
     });
   }
   return checks;
@@ -163,7 +187,7 @@ function prune(nodes: GroundTaskNode[], root: GroundMethod[], rootMethod: HddlMe
   const alive = new Uint8Array(nodes.length);
   nodes.forEach((n, i) => (alive[i] = n.action >= 0 ? 1 : 0));
   const ok = (g: GroundMethod) => g.subtasks.every((s) => alive[s]);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     nodes.forEach((n, i) => {
       if (!alive[i] && n.action === -1 && n.methods.some(ok)) changed = !!(alive[i] = 1);

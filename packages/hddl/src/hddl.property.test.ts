@@ -34,8 +34,10 @@ function mutate(plan: string, domain: HddlDomain, kind: number, pick: number): s
   const meths = body.map((l, i) => [l, i] as const).filter(([l]) => l.includes('->'));
   const at = <T>(xs: readonly T[]) => xs[pick % xs.length];
   const out = [...body];
-  if (kind === 0 && prims.length > 0) out.splice(at(prims)[1], 1); // drop a step
-  else if (kind === 1 && meths.length > 0) out.splice(at(meths)[1], 1); // drop a method line
+  if (kind === 0 && prims.length > 0)
+    out.splice(at(prims)[1], 1); // drop a step
+  else if (kind === 1 && meths.length > 0)
+    out.splice(at(meths)[1], 1); // drop a method line
   else if (kind === 2 && prims.length > 1) {
     // swap two steps (in a total order every two steps are ordered)
     const i = pick % prims.length;

@@ -1,4 +1,4 @@
-import type { CompiledMethod } from './compileHddl.js';
+import type { CompiledMethod } from './CompiledMethod.js';
 import type { GroundFacts } from './groundActions.js';
 import type { Literals } from './groundFormula.js';
 import type { GroundTaskNode } from './groundHierarchy.js';
@@ -37,7 +37,7 @@ export function hoistConditions(
     needed[i] = [...a.pre.map((x) => x + 1), ...a.preNeg.map((x) => -(x + 1))];
   });
   // Touched: a least fixpoint (union over methods and subtasks).
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (let i = 0; i < n; i++) {
       if (nodes[i].action >= 0) continue;

@@ -1,6 +1,14 @@
 import type { SexpList } from '@dualplan/pddl';
 import {
-  HDDL_REQUIREMENTS, type HddlAction, type HddlDomain, type HddlEffect, type HddlFormula, type HddlMethod, type HddlTaskDecl, type HddlTyped } from './HddlModel.js';
+  HDDL_REQUIREMENTS,
+  type HddlAction,
+  type HddlDomain,
+  type HddlEffect,
+  type HddlFormula,
+  type HddlMethod,
+  type HddlTaskDecl,
+  type HddlTyped,
+} from './HddlModel.js';
 import { HddlReader, keyword, type HddlLimits } from './HddlReader.js';
 import { checkFormula, checkTerms, type Scope } from './checkNames.js';
 
@@ -34,7 +42,8 @@ export function parseHddlDomain(text: string, file = '', limits: HddlLimits = {}
       case ':requirements':
         for (const x of rest) {
           const req = r.symbol(x, 'a requirement', s);
-          if (!HDDL_REQUIREMENTS.includes(req.text)) r.fail('UNSUPPORTED', req.text, `requirement "${req.text}" is not supported: this reader implements ${HDDL_REQUIREMENTS.join(', ')}.`, req);
+          if (!HDDL_REQUIREMENTS.includes(req.text))
+            r.fail('UNSUPPORTED', req.text, `requirement "${req.text}" is not supported: this reader implements ${HDDL_REQUIREMENTS.join(', ')}.`, req);
           requirements.push(req.text);
         }
         break;
@@ -48,7 +57,7 @@ export function parseHddlDomain(text: string, file = '', limits: HddlLimits = {}
         }
         break;
       case ':constants':
-        constants.push(...r.typedList(rest));
+        for (const c of r.typedList(rest)) constants.push(c);
         break;
       case ':predicates':
         for (const p of rest) {

@@ -28,7 +28,7 @@ export function parseHddlProblem(text: string, domain: HddlDomain, file = '', li
       case ':requirements':
         break;
       case ':objects':
-        objects.push(...r.typedList(rest));
+        for (const o of r.typedList(rest)) objects.push(o);
         break;
       case ':htn': {
         const f = r.fields(s, 1, [':parameters', ':subtasks', ':tasks', ':ordered-subtasks', ':ordered-tasks', ':ordering', ':constraints']);
@@ -60,7 +60,8 @@ export function parseHddlProblem(text: string, domain: HddlDomain, file = '', li
     if (a.pred === '=') continue;
     const sig = domain.predicates.get(a.pred)!;
     a.args.forEach((x, i) => {
-      if (!isSubtypeOf(domain.types, typeOf.get(x)!, sig[i])) r.fail('TYPE', x, `(${a.pred} ...) expects a ${sig[i]} as argument ${i + 1}, but "${x}" is a ${typeOf.get(x)}.`, a);
+      if (!isSubtypeOf(domain.types, typeOf.get(x)!, sig[i]))
+        r.fail('TYPE', x, `(${a.pred} ...) expects a ${sig[i]} as argument ${i + 1}, but "${x}" is a ${typeOf.get(x)}.`, a);
     });
   }
   if (goal) checkFormula(r, goal, scope, { line: 0, column: 0 });
@@ -69,7 +70,8 @@ export function parseHddlProblem(text: string, domain: HddlDomain, file = '', li
     for (const st of htn.subtasks) {
       const decl = domain.tasks.get(st.task) ?? domain.actions.get(st.task);
       if (!decl) r.fail('UNKNOWN_NAME', st.task, `initial task "${st.task}" is neither a :task nor an :action.`, st);
-      if (decl.parameters.length !== st.args.length) r.fail('ARITY', st.task, `"${st.task}" takes ${decl.parameters.length} arguments, got ${st.args.length}.`, st);
+      if (decl.parameters.length !== st.args.length)
+        r.fail('ARITY', st.task, `"${st.task}" takes ${decl.parameters.length} arguments, got ${st.args.length}.`, st);
       checkTerms(r, st.args, hs, st);
     }
     if (htn.constraints) checkFormula(r, htn.constraints, hs, { line: 0, column: 0 });

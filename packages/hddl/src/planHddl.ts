@@ -1,11 +1,12 @@
 import { HtnPlanner, type HtnPlan } from '@dualplan/htn';
-import type { CompiledMethod, HddlTask } from './compileHddl.js';
+import type { HddlTask } from './compileHddl.js';
+import type { CompiledMethod } from './CompiledMethod.js';
 import { HDDL_GOAL } from './compileHddl.js';
 import type { HddlDecomposition } from './HddlDecomposition.js';
 
 /** Budgets of {@link planHddl}: an iterative deepening over the number of decompositions in a plan. */
 export interface HddlPlanOptions {
-  /** Tasks processed per deepening round before giving up (default 2·10⁶). */
+  /** Tasks processed per deepening round before giving up (default: 1,000 per millisecond of `timeLimitMs`). */
   readonly maxSteps?: number;
   /**
    * Decompositions allowed in the first deepening round (default: the fewest any plan needs, computed from the
@@ -44,9 +45,9 @@ export interface HddlPlanResult {
  */
 export function planHddl(task: HddlTask, options: HddlPlanOptions = {}): HddlPlanResult {
   const t0 = performance.now();
-  const maxSteps = options.maxSteps ?? 2_000_000;
-  const maxDepth = options.maxDepth ?? 1 << 18;
   const limit = options.timeLimitMs ?? 10_000;
+  const maxSteps = options.maxSteps ?? Math.max(1000, Math.round(limit * 1000));
+  const maxDepth = options.maxDepth ?? 1 << 18;
   let depth = Math.min(options.startDepth ?? minDecompositions(task), maxDepth);
   const diveSteps = options.diveSteps ?? 200_000;
   let rounds = 0;
@@ -89,7 +90,7 @@ function minDecompositions(task: HddlTask): number {
   const cost = new Float64Array(nodes.length).fill(Infinity);
   nodes.forEach((n, i) => n.action >= 0 && (cost[i] = 0));
   const of = (c: CompiledMethod) => c.ground.subtasks.reduce((sum, s) => sum + cost[s], 1);
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     task.methodsOf.forEach((ms, i) => {
       for (const c of ms) {
@@ -98,7 +99,7 @@ function minDecompositions(task: HddlTask): number {
       }
     });
   }
-  const best = Math.min(...task.rootMethods.map(of));
+  const best = task.rootMethods.reduce((low, c) => Math.min(low, of(c)), Infinity);
   return Number.isFinite(best) ? Math.max(1, best) : 1;
 }
 

@@ -85,10 +85,12 @@ function check(domain: HddlDomain, problem: HddlProblem, d: HddlDecomposition, f
       if (domain.tasks.has(p.name)) fail('NOT_DECOMPOSED', p.line, `task ${p.id} ${show(p.name, p.args)} is abstract, but no method decomposes it.`);
       fail('UNKNOWN_ACTION', p.line, `step ${p.id}: "${p.name}" is not an action of the domain.`);
     }
-    if (a.parameters.length !== p.args.length) fail('ARITY', p.line, `step ${p.id}: action "${p.name}" takes ${a.parameters.length} arguments, got ${p.args.length}.`);
+    if (a.parameters.length !== p.args.length)
+      fail('ARITY', p.line, `step ${p.id}: action "${p.name}" takes ${a.parameters.length} arguments, got ${p.args.length}.`);
     p.args.forEach((o, i) => {
       if (!typeOf.has(o)) fail('UNKNOWN_OBJECT', p.line, `step ${p.id}: "${o}" is no object of the problem.`);
-      if (!isA(o, a.parameters[i].type)) fail('TYPE', p.line, `step ${p.id}: "${o}" is a ${typeOf.get(o)}, not a ${a.parameters[i].type} (argument ${i + 1} of ${p.name}).`);
+      if (!isA(o, a.parameters[i].type))
+        fail('TYPE', p.line, `step ${p.id}: "${o}" is a ${typeOf.get(o)}, not a ${a.parameters[i].type} (argument ${i + 1} of ${p.name}).`);
     });
   }
   const taskOf = (id: number) => prim.get(id) ?? meth.get(id)!;
@@ -96,8 +98,14 @@ function check(domain: HddlDomain, problem: HddlProblem, d: HddlDecomposition, f
   // The tree: every id listed once, under one parent, reached from the root.
   const parent = new Map<number, number>();
   const link = (child: number, line: number | undefined, by: number) => {
-    if (!prim.has(child) && !meth.has(child)) fail('NOT_DECOMPOSED', line, `task ${child} is listed as a subtask but has no line of its own (no primitive step, no method application).`);
-    if (parent.has(child)) fail('SHARED_SUBTASK', line, `task ${child} is a subtask of two tasks (${parent.get(child) === -1 ? 'root' : parent.get(child)} and ${by === -1 ? 'root' : by}).`);
+    if (!prim.has(child) && !meth.has(child))
+      fail('NOT_DECOMPOSED', line, `task ${child} is listed as a subtask but has no line of its own (no primitive step, no method application).`);
+    if (parent.has(child))
+      fail(
+        'SHARED_SUBTASK',
+        line,
+        `task ${child} is a subtask of two tasks (${parent.get(child) === -1 ? 'root' : parent.get(child)} and ${by === -1 ? 'root' : by}).`,
+      );
     parent.set(child, by);
   };
   for (const r of d.root) link(r, d.rootLine, -1);
@@ -179,7 +187,11 @@ function check(domain: HddlDomain, problem: HddlProblem, d: HddlDecomposition, f
     };
     rec(0);
     if (found.length === 0)
-      fail('SUBTASK_MISMATCH', line, `${what}: the listed subtasks ${children.map((c) => show(taskOf(c).name, taskOf(c).args)).join(' ')} are not those of method "${hm.name}" under one binding of its parameters.`);
+      fail(
+        'SUBTASK_MISMATCH',
+        line,
+        `${what}: the listed subtasks ${children.map((c) => show(taskOf(c).name, taskOf(c).args)).join(' ')} are not those of method "${hm.name}" under one binding of its parameters.`,
+      );
     const ordered = found.filter((f) => {
       const childOf = new Map(f.assign.map((j, i) => [j, children[i]]));
       return hm.ordering.every(([a, z]) => {
@@ -243,7 +255,8 @@ function check(domain: HddlDomain, problem: HddlProblem, d: HddlDecomposition, f
     methodsAt(pos);
     const a = domain.actions.get(p.name)!;
     const b = new Map(a.parameters.map((x, i) => [x.name, p.args[i]]));
-    if (!holdsIn(a.precondition, state, b, objectsOf)) fail('NOT_APPLICABLE', p.line, `step ${p.id} ${show(p.name, p.args)} is not applicable: its precondition does not hold.`);
+    if (!holdsIn(a.precondition, state, b, objectsOf))
+      fail('NOT_APPLICABLE', p.line, `step ${p.id} ${show(p.name, p.args)} is not applicable: its precondition does not hold.`);
     applyEffects(a.effects, state, b, objectsOf);
   });
   methodsAt(d.primitives.length);

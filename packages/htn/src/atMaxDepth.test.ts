@@ -8,7 +8,16 @@ const schema = defineSchema({ Done: bool(false) });
 const actions = defineActions(schema, [{ name: 'Finish', effects: [set(schema.keys.Done, true)] }, { name: 'Spin' }]);
 const domain = compileHtnDomain(actions, {
   root: 'Work',
-  tasks: [{ kind: 'compound', name: 'Work', methods: [{ name: 'again', subtasks: ['Spin', 'Work'] }, { name: 'finish', subtasks: ['Finish'] }] }],
+  tasks: [
+    {
+      kind: 'compound',
+      name: 'Work',
+      methods: [
+        { name: 'again', subtasks: ['Spin', 'Work'] },
+        { name: 'finish', subtasks: ['Finish'] },
+      ],
+    },
+  ],
 });
 const fails = compileHtnDomain(actions, {
   root: 'Never',
