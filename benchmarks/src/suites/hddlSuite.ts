@@ -37,13 +37,13 @@ export function hddlSuite({ quick }: SuiteOptions): BenchCase[] {
         const problem = parseHddlProblem(inst.text, inst.domain);
         const task = groundHddl(inst.domain, problem);
         const result = planHddl(task);
-        // The timed planner is the first dive's (depth bound 2^18, 200,000 steps): the instance must be solved by it.
+        // The timed planner is the first dive's (depth bound 2^18, 50,000 steps): the instance must be solved by it.
         if (result.status !== 'found' || result.depth !== 1 << 18) throw new Error(`${inst.label}: no plan in the first dive (${result.status})`);
         const verdict = verifyHddlPlan(inst.domain, problem, writeIpcPlan(result.decomposition!));
         if (!verdict.valid) throw new Error(`${inst.label}: ${verdict.errors[0].message}`);
         return { domain: task.htn!, state: task.start, request: {} };
       },
-      options: { maxDepth: 1 << 18, atMaxDepth: 'backtrack', maxSteps: 200_000 },
+      options: { maxDepth: 1 << 18, atMaxDepth: 'backtrack', maxSteps: 50_000 },
       expect: () => null,
     }),
   );

@@ -31,7 +31,6 @@ export interface GroundOptions {
   readonly hoist?: boolean;
 }
 
-
 /** An HDDL problem compiled for the HTN planner. */
 export interface HddlTask {
   readonly domain: HddlDomain;

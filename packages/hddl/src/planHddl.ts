@@ -13,7 +13,7 @@ export interface HddlPlanOptions {
    * ground hierarchy); each round adds a quarter (at least 2).
    */
   readonly startDepth?: number;
-  /** Tasks processed by a first depth-first dive with the depth bound at `maxDepth`, before deepening (default 200 000; 0: no dive). */
+  /** Tasks processed by a first depth-first dive with the depth bound at `maxDepth`, before deepening (default 50 000; 0: no dive). */
   readonly diveSteps?: number;
   /** The largest number of decompositions tried (default 2¹⁸). */
   readonly maxDepth?: number;
@@ -49,7 +49,7 @@ export function planHddl(task: HddlTask, options: HddlPlanOptions = {}): HddlPla
   const maxSteps = options.maxSteps ?? Math.max(1000, Math.round(limit * 1000));
   const maxDepth = options.maxDepth ?? 1 << 18;
   let depth = Math.min(options.startDepth ?? minDecompositions(task), maxDepth);
-  const diveSteps = options.diveSteps ?? 200_000;
+  const diveSteps = options.diveSteps ?? 50_000;
   let rounds = 0;
   let expanded = 0;
   const done = (status: HddlPlanResult['status'], plan: HtnPlan | null): HddlPlanResult => ({

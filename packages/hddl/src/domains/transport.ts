@@ -2,8 +2,8 @@ import { mulberry32 } from '@dualplan/world-state';
 
 /**
  * Transport (written for dualplan): trucks carry packages along roads. `deliver` picks a truck, drives it to the
- * package, loads it, drives to the destination and unloads; `get-to` drives step by step (right recursion, so a
- * depth-first search with a depth bound ends).
+ * package, loads it, drives to the destination and unloads; `get-to` drives straight there when a road leads
+ * there, else one step and on (right recursion, so a depth-first search with a depth bound ends).
  */
 export const TRANSPORT_HDDL_DOMAIN = `; Transport with methods (written for dualplan).
 (define (domain transport)
@@ -19,8 +19,10 @@ export const TRANSPORT_HDDL_DOMAIN = `; Transport with methods (written for dual
     :ordered-subtasks (and (t1 (get-to ?t ?from)) (t2 (load ?t ?p ?from)) (t3 (get-to ?t ?to)) (t4 (unload ?t ?p ?to))))
   (:method get-to-there :parameters (?t - truck ?to - location) :task (get-to ?t ?to)
     :precondition (at ?t ?to) :ordered-subtasks ())
+  (:method get-to-direct :parameters (?t - truck ?from ?to - location) :task (get-to ?t ?to)
+    :precondition (and (at ?t ?from) (road ?from ?to)) :ordered-subtasks (drive ?t ?from ?to))
   (:method get-to-step :parameters (?t - truck ?from ?mid ?to - location) :task (get-to ?t ?to)
-    :precondition (and (at ?t ?from) (not (= ?from ?to)) (road ?from ?mid))
+    :precondition (and (at ?t ?from) (not (= ?from ?to)) (not (road ?from ?to)) (road ?from ?mid) (not (= ?mid ?to)))
     :ordered-subtasks (and (t1 (drive ?t ?from ?mid)) (t2 (get-to ?t ?to))))
   (:action drive :parameters (?t - truck ?from ?to - location)
     :precondition (and (at ?t ?from) (road ?from ?to))
