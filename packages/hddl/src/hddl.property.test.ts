@@ -1,6 +1,13 @@
 import { describe, expect, test } from '@jest/globals';
 import fc from 'fast-check';
-import { BLOCKS_HDDL_DOMAIN, blocksHddlProblem, TRANSPORT_HDDL_DOMAIN, transportHddlProblem } from './domains/index.js';
+import {
+  BLOCKS_HDDL_DOMAIN,
+  blocksHddlProblem,
+  SATELLITE_HDDL_DOMAIN,
+  satelliteHddlProblem,
+  TRANSPORT_HDDL_DOMAIN,
+  transportHddlProblem,
+} from './domains/index.js';
 import { groundHddl } from './compileHddl.js';
 import { parseHddlDomain } from './parseHddlDomain.js';
 import { parseHddlProblem } from './parseHddlProblem.js';
@@ -11,6 +18,7 @@ import type { HddlDomain } from './HddlModel.js';
 
 const transport = parseHddlDomain(TRANSPORT_HDDL_DOMAIN, 'transport.hddl');
 const blocks = parseHddlDomain(BLOCKS_HDDL_DOMAIN, 'blocks.hddl');
+const satellite = parseHddlDomain(SATELLITE_HDDL_DOMAIN, 'satellite.hddl');
 
 /** A generated problem: the domain and the problem text. */
 const problems = fc.oneof(
@@ -18,6 +26,9 @@ const problems = fc.oneof(
     .record({ packages: fc.integer({ min: 1, max: 3 }), locations: fc.integer({ min: 2, max: 5 }), trucks: fc.integer({ min: 1, max: 2 }), seed: fc.integer() })
     .map((o) => ({ domain: transport, text: transportHddlProblem(o) })),
   fc.record({ blocks: fc.integer({ min: 1, max: 5 }), seed: fc.integer() }).map((o) => ({ domain: blocks, text: blocksHddlProblem(o) })),
+  fc
+    .record({ satellites: fc.integer({ min: 1, max: 2 }), observations: fc.integer({ min: 1, max: 4 }), seed: fc.integer() })
+    .map((o) => ({ domain: satellite, text: satelliteHddlProblem(o) })),
 );
 
 function solve(domain: HddlDomain, text: string) {

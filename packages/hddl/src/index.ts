@@ -17,7 +17,16 @@ export { writeIpcPlan } from './writeIpcPlan.js';
 export { parseIpcPlan } from './parseIpcPlan.js';
 export { verifyHddlPlan } from './verifyHddlPlan.js';
 export type { HddlVerdict, HddlPlanError } from './verifyHddlPlan.js';
-export { TRANSPORT_HDDL_DOMAIN, transportHddlProblem, BLOCKS_HDDL_DOMAIN, blocksHddlProblem, TROLL_HDDL_DOMAIN, trollHddlProblem } from './domains/index.js';
+export {
+  TRANSPORT_HDDL_DOMAIN,
+  transportHddlProblem,
+  BLOCKS_HDDL_DOMAIN,
+  blocksHddlProblem,
+  TROLL_HDDL_DOMAIN,
+  trollHddlProblem,
+  SATELLITE_HDDL_DOMAIN,
+  satelliteHddlProblem,
+} from './domains/index.js';
 export type { TransportOptions, TrollPlace } from './domains/index.js';
 export { saveHddl } from './saveHddl.js';
 export type { SaveHddlOptions, SavedHddl } from './saveHddl.js';

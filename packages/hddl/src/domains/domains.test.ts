@@ -9,7 +9,16 @@ import { parseHddlProblem } from '../parseHddlProblem.js';
 import { planHddl } from '../planHddl.js';
 import { verifyHddlPlan } from '../verifyHddlPlan.js';
 import { writeIpcPlan } from '../writeIpcPlan.js';
-import { BLOCKS_HDDL_DOMAIN, blocksHddlProblem, TRANSPORT_HDDL_DOMAIN, transportHddlProblem, TROLL_HDDL_DOMAIN, trollHddlProblem } from './index.js';
+import {
+  BLOCKS_HDDL_DOMAIN,
+  blocksHddlProblem,
+  SATELLITE_HDDL_DOMAIN,
+  satelliteHddlProblem,
+  TRANSPORT_HDDL_DOMAIN,
+  transportHddlProblem,
+  TROLL_HDDL_DOMAIN,
+  trollHddlProblem,
+} from './index.js';
 
 const solve = (domainText: string, problemText: string) => {
   const domain = parseHddlDomain(domainText, 'domain.hddl');
@@ -28,6 +37,12 @@ describe('the bundled HDDL domains', () => {
 
   test.each([3, 6, 10])('blocks world with %i blocks is solved and the plan verified', (blocks) => {
     const { result, verdict } = solve(BLOCKS_HDDL_DOMAIN, blocksHddlProblem({ blocks, seed: blocks }));
+    expect(result.status).toBe('found');
+    expect(verdict.valid).toBe(true);
+  });
+
+  test.each([1, 2, 3])('satellite with %i satellites is solved and the plan verified', (satellites) => {
+    const { result, verdict } = solve(SATELLITE_HDDL_DOMAIN, satelliteHddlProblem({ satellites, observations: satellites * 3, seed: satellites }));
     expect(result.status).toBe('found');
     expect(verdict.valid).toBe(true);
   });
