@@ -1,14 +1,75 @@
 // The IPC 2020/2023 HDDL coverage run: `npm run bench:hddl [-- --time-limit 10000] [-- --filter Transport] [-- --track po]`.
 // Reads ../shared/ipc/hddl beside the repository (never copied into it); prints one line per problem and a summary.
+// `--scale` instead grows the bundled generators' problems (doubling) until one is not solved within the time limit.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { groundHddl, parseHddlDomain, parseHddlProblem, planHddl, verifyHddlPlan, writeIpcPlan } from '@dualplan/hddl';
+import {
+  blocksHddlProblem,
+  BLOCKS_HDDL_DOMAIN,
+  groundHddl,
+  parseHddlDomain,
+  parseHddlProblem,
+  planHddl,
+  satelliteHddlProblem,
+  SATELLITE_HDDL_DOMAIN,
+  transportHddlProblem,
+  TRANSPORT_HDDL_DOMAIN,
+  verifyHddlPlan,
+  writeIpcPlan,
+} from '@dualplan/hddl';
 
 const { values } = parseArgs({
-  options: { 'time-limit': { type: 'string' }, filter: { type: 'string' }, track: { type: 'string' }, orders: { type: 'string' } },
+  options: { 'time-limit': { type: 'string' }, filter: { type: 'string' }, track: { type: 'string' }, orders: { type: 'string' }, scale: { type: 'boolean' } },
 });
 const limit = Number(values['time-limit'] ?? 10_000);
+const gc = (globalThis as { gc?: () => void }).gc;
+if (values.scale) {
+  const generators = [
+    {
+      name: 'transport (packages, 2 trucks, 2n locations)',
+      domain: TRANSPORT_HDDL_DOMAIN,
+      problem: (n: number) => transportHddlProblem({ packages: n, locations: 2 * n, trucks: 2, seed: n }),
+    },
+    { name: 'blocks (blocks)', domain: BLOCKS_HDDL_DOMAIN, problem: (n: number) => blocksHddlProblem({ blocks: n, seed: n }) },
+    {
+      name: 'satellite (satellites, 3n observations)',
+      domain: SATELLITE_HDDL_DOMAIN,
+      problem: (n: number) => satelliteHddlProblem({ satellites: n, observations: 3 * n, directions: 2 * n + 3, seed: n }),
+    },
+  ];
+  console.log(`HDDL generators, doubling until a problem is not solved within ${limit} ms of planning`);
+  console.log('generator | n | ground ms | heap MB | tasks | methods | status | plan ms | steps | verified');
+  for (const g of generators) {
+    const domain = parseHddlDomain(g.domain);
+    for (let n = 2; n <= 4096; n *= 2) {
+      const problem = parseHddlProblem(g.problem(n), domain);
+      gc?.();
+      const heap0 = process.memoryUsage().heapUsed;
+      const task = groundHddl(domain, problem);
+      const heap = (process.memoryUsage().heapUsed - heap0) / 2 ** 20;
+      const r = planHddl(task, { timeLimitMs: limit });
+      const ok = r.decomposition !== null && verifyHddlPlan(domain, problem, writeIpcPlan(r.decomposition)).valid;
+      const methods = task.methodsOf.reduce((k, m) => k + m.length, 0);
+      console.log(
+        [
+          g.name,
+          n,
+          task.groundMs.toFixed(0),
+          heap.toFixed(1),
+          task.hierarchy.nodes.length,
+          methods,
+          r.status,
+          r.planMs.toFixed(0),
+          r.decomposition?.primitives.length ?? '-',
+          ok ? 'valid' : '-',
+        ].join(' | '),
+      );
+      if (!ok || r.planMs > limit) break;
+    }
+  }
+  process.exit(0);
+}
 const track = values.track ?? 'to';
 let repo = process.cwd();
 while (!existsSync(join(repo, 'packages', 'hddl')) && dirname(repo) !== repo) repo = dirname(repo);
@@ -17,7 +78,6 @@ if (!existsSync(base)) {
   console.error(`The IPC HDDL files are missing: expected them in ${base} (clone the shared folder beside the repository).`);
   process.exit(2);
 }
-const gc = (globalThis as { gc?: () => void }).gc;
 const rows: { solved: boolean; ms: number }[] = [];
 console.log(`IPC HDDL ${track}: time limit ${limit} ms per problem (planning), Node ${process.version}`);
 console.log('domain/problem | ground ms | heap MB | tasks | methods | status | plan ms | rounds | steps | verified');

@@ -27,7 +27,9 @@ export function hddlSuite({ quick }: SuiteOptions): BenchCase[] {
   const satellite = parseHddlDomain(SATELLITE_HDDL_DOMAIN);
   const sizes = quick ? [2, 4] : [2, 4, 8, 12];
   const instances = [
-    ...sizes.map((n) => ({ label: `transport ${n}`, x: n, domain: transport, text: transportHddlProblem({ packages: n, locations: 6, trucks: 2, seed: n }) })),
+    ...sizes
+      .filter((n) => n <= 8)
+      .map((n) => ({ label: `transport ${n}`, x: n, domain: transport, text: transportHddlProblem({ packages: n, locations: 6, trucks: 2, seed: n }) })),
     ...sizes.map((n) => ({ label: `blocks ${n * 2}`, x: n * 2, domain: blocks, text: blocksHddlProblem({ blocks: n * 2, seed: n }) })),
     ...sizes.map((n) => ({ label: `satellite ${n}`, x: n, domain: satellite, text: satelliteHddlProblem({ satellites: n, observations: n * 3, seed: n }) })),
   ];
