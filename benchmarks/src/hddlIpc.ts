@@ -1,6 +1,6 @@
 // The IPC 2020/2023 HDDL coverage run: `npm run bench:hddl [-- --time-limit 10000] [-- --filter Transport] [-- --track po]`.
 // Reads ../shared/ipc/hddl beside the repository (never copied into it); prints one line per problem and a summary.
-// `--scale` instead grows the bundled generators' problems (doubling) until one is not solved within the time limit.
+// `--scale [--max-n 256]` instead grows the bundled generators' problems (doubling) until one is not solved within the time limit.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +20,14 @@ import {
 } from '@dualplan/hddl';
 
 const { values } = parseArgs({
-  options: { 'time-limit': { type: 'string' }, filter: { type: 'string' }, track: { type: 'string' }, orders: { type: 'string' }, scale: { type: 'boolean' } },
+  options: {
+    'time-limit': { type: 'string' },
+    filter: { type: 'string' },
+    track: { type: 'string' },
+    orders: { type: 'string' },
+    scale: { type: 'boolean' },
+    'max-n': { type: 'string' },
+  },
 });
 const limit = Number(values['time-limit'] ?? 10_000);
 const gc = (globalThis as { gc?: () => void }).gc;
@@ -40,9 +47,11 @@ if (values.scale) {
   ];
   console.log(`HDDL generators, doubling until a problem is not solved within ${limit} ms of planning`);
   console.log('generator | n | ground ms | heap MB | tasks | methods | status | plan ms | steps | verified');
+  const maxN = Number(values['max-n'] ?? 256);
   for (const g of generators) {
+    if (values.filter && !g.name.includes(values.filter)) continue;
     const domain = parseHddlDomain(g.domain);
-    for (let n = 2; n <= 4096; n *= 2) {
+    for (let n = 2; n <= maxN; n *= 2) {
       const problem = parseHddlProblem(g.problem(n), domain);
       gc?.();
       const heap0 = process.memoryUsage().heapUsed;
