@@ -79,7 +79,11 @@ export function groundActions(domain: HddlDomain, problem: HddlProblem, maxActio
   const objects: HddlTyped[] = [...typeOf.keys()].map((name) => ({ name, type: 'object', line: 0, column: 0 }));
   let task: GroundTask;
   try {
-    task = groundTask(pddl, { name: problem.name, domain: domain.name, objects, init, numeric: [], goal: [], file: problem.file }, { maxActions, keepDeletedAtoms: true });
+    task = groundTask(
+      pddl,
+      { name: problem.name, domain: domain.name, objects, init, numeric: [], goal: [], file: problem.file },
+      { maxActions, keepDeletedAtoms: true },
+    );
   } catch (e) {
     if (e instanceof PddlError) throw new HddlError(e.code, e.subject, e.message, null, domain.file);
     throw e;
