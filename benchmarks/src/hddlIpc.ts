@@ -55,7 +55,13 @@ if (values.scale) {
       const problem = parseHddlProblem(g.problem(n), domain);
       gc?.();
       const heap0 = process.memoryUsage().heapUsed;
-      const task = groundHddl(domain, problem);
+      let task;
+      try {
+        task = groundHddl(domain, problem);
+      } catch (e) {
+        console.log(`${g.name} | ${n} | error: ${(e as Error).message.split('\n')[0]}`);
+        break;
+      }
       const heap = (process.memoryUsage().heapUsed - heap0) / 2 ** 20;
       const r = planHddl(task, { timeLimitMs: limit });
       const ok = r.decomposition !== null && verifyHddlPlan(domain, problem, writeIpcPlan(r.decomposition)).valid;

@@ -85,7 +85,7 @@ export function groundActions(domain: HddlDomain, problem: HddlProblem, maxActio
       { maxActions, keepDeletedAtoms: true },
     );
   } catch (e) {
-    if (e instanceof PddlError) throw new HddlError(e.code, e.subject, e.message, null, domain.file);
+    if (e instanceof PddlError) throw new HddlError(e.code, e.subject, e.message.replace(/^\S*:\d+:\d+: /, ''), e.line ? e : null, domain.file);
     throw e;
   }
   const encoded = encodeTask(task, findMutexGroups(task));
