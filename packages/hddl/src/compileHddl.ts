@@ -58,7 +58,7 @@ export interface HddlTask {
  * Compile a parsed HDDL problem into an HTN domain the dualplan planner runs: ground the actions (static pruning,
  * relaxed reachability, mutex groups as enum keys), ground the methods top-down from the initial task network
  * and prune what cannot be decomposed, then make one compound task per ground task, one HTN method per ground
- * method and order of its subtasks (in the domain's method order), and one primitive per ground action.
+ * method and order of its subtasks (in the domain's method order), and one primitive per ground action a task uses.
  * @example
  * const task = groundHddl(parseHddlDomain(TRANSPORT_HDDL_DOMAIN), parseHddlProblem(transportHddlProblem({ packages: 2 }), domain));
  * task.htn?.taskNames.length; // ground actions + compound tasks + 2
@@ -90,14 +90,12 @@ export function groundHddl(domain: HddlDomain, problem: HddlProblem, options: Gr
   const preOf = (c: CompiledMethod): Literals => hoisted?.get(c) ?? c.ground.pre;
   const goal = problem.goal ? groundFormula(problem.goal, new Map(), facts, problem.file) : [];
   const goalConditions = goal === null ? null : toCondition(goal);
-  const actionDefs = encoded.actions.map((a) => ({
-    name: a.name,
-    operator: a.operator,
-    args: a.args,
-    conditions: a.conditions,
-    effects: a.effects,
-    cost: a.cost,
-  }));
+  // Only the ground actions some reachable task uses: the relaxation reaches many more (Monroe: 120,000, of which a few thousand).
+  const used = [...new Set(hierarchy.nodes.filter((n) => n.action >= 0).map((n) => n.action))].sort((x, y) => x - y);
+  const actionDefs = used.map((i) => {
+    const a = encoded.actions[i];
+    return { name: a.name, operator: a.operator, args: a.args, conditions: a.conditions, effects: a.effects, cost: a.cost };
+  });
   if (goalConditions && goal!.length > 0) actionDefs.push({ name: HDDL_GOAL, operator: HDDL_GOAL, args: [], conditions: goalConditions, effects: [], cost: 0 });
   const actions = defineActions(encoded.schema, actionDefs);
   const nameOf = (i: number) => hierarchy.nodes[i].key;
