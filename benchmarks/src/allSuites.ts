@@ -1,6 +1,7 @@
 import type { BenchCase, SuiteOptions } from './BenchCase.js';
 import { agentsSuite } from './suites/agentsSuite.js';
 import { goapSuite } from './suites/goapSuite.js';
+import { hddlSuite } from './suites/hddlSuite.js';
 import { htnSuite } from './suites/htnSuite.js';
 import { hybridSuite } from './suites/hybridSuite.js';
 import { monitorSuite } from './suites/monitorSuite.js';
@@ -17,6 +18,7 @@ export function allSuites(options: SuiteOptions): BenchCase[] {
     ...pddlSuite(options),
     ...searchSpeedSuite(options),
     ...htnSuite(options),
+    ...hddlSuite(options),
     ...hybridSuite(options),
     ...agentsSuite(options),
     ...monitorSuite(options),

@@ -12,7 +12,7 @@ const KNOWN_NON_OPTIMAL = new Set(['goap/soldier [mahler]', 'goap/chain(1) [goap
 describe('benchmark correctness checks (quick, untimed)', () => {
   it('has cases for every suite', () => {
     expect(new Set(cases.map((c) => c.suite))).toEqual(
-      new Set(['world-state', 'goap', 'pddl', 'search-speed', 'htn', 'htn-vs-goap', 'agents', 'monitor', 'scaling']),
+      new Set(['world-state', 'goap', 'pddl', 'search-speed', 'htn', 'hddl', 'htn-vs-goap', 'agents', 'monitor', 'scaling']),
     );
   });
 

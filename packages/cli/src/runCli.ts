@@ -3,6 +3,7 @@ import { DualplanError, createState, didYouMean, flagOfParseError, formatSearchT
 import { HtnPlanner, htnSearchTrace, htnWhyNoPlan, type HtnResult } from '@dualplan/htn';
 import { GoapPlanner, goapSearchTrace, whyNoPlan } from '@dualplan/goap';
 import { DomainDocumentError, domainJsonSchema, lintDomain, loadDomain, type DomainRegistry, type LoadedDomain } from '@dualplan/documents';
+import { hddlCommand, verifyCommand } from './hddlCommands.js';
 
 /** What the CLI touches outside itself, injected so tests run it in-process. */
 export interface CliIo {
@@ -25,11 +26,15 @@ export const USAGE = `Usage:
   dualplan plan <domain.json> [--state state.json] [--goal G | --task T] [--planner htn|goap]
                               [--registry registry.mjs] [--trace]
   dualplan schema
+  dualplan hddl <domain.hddl> <problem.hddl>
+  dualplan verify <domain.hddl> <problem.hddl> <plan.txt>
 
   lint      report lint findings; exit 1 when any is an error
   plan      plan from the state (the key defaults without --state) and print the plan,
             its cost and, when there is none, why not; exit 1 when there is no plan
   schema    print the domain documents' JSON Schema
+  hddl      plan a total-order HDDL problem; print the plan in the IPC format; exit 1 when there is none
+  verify    check a plan in the IPC format against an HDDL domain and problem; exit 1 when it is invalid
 
   --operators   operator ids the game implements: actions naming another are errors
   --json        lint findings as JSON lines
@@ -53,7 +58,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-const COMMANDS = ['lint', 'plan', 'schema'];
+const COMMANDS = ['lint', 'plan', 'schema', 'hddl', 'verify'];
 
 /** Bad command-line input; `subject` is the flag, command or file. */
 class CliInputError extends DualplanError {}
@@ -79,6 +84,20 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       if (file !== undefined) throw new CliInputError('UNEXPECTED_ARGUMENT', file, `"dualplan schema" takes no arguments, got "${file}".`);
       io.out(JSON.stringify(domainJsonSchema, null, 2));
       return EXIT.ok;
+    }
+    if (command === 'hddl' || command === 'verify') {
+      const files = positionals.slice(1);
+      const want = command === 'hddl' ? 2 : 3;
+      if (files.length !== want)
+        throw new CliInputError(
+          'MISSING_FILE',
+          command,
+          `"dualplan ${command}" takes ${want === 2 ? 'a domain and a problem file' : 'a domain, a problem and a plan file'}, got ${files.length} file(s).`,
+        );
+      const flag = Object.keys(values).find((f) => f !== 'help');
+      if (flag !== undefined) throw new CliInputError('UNKNOWN_FLAG', `--${flag}`, `"dualplan ${command}" does not take --${flag}.`);
+      const hio = { out: io.out, err: io.err, read: (path: string) => read(io, path) };
+      return command === 'hddl' ? hddlCommand(hio, files) : verifyCommand(hio, files);
     }
     if (file === undefined) throw new CliInputError('MISSING_FILE', command, `"dualplan ${command}" needs a domain file.`);
     if (rest.length) throw new CliInputError('UNEXPECTED_ARGUMENT', rest[0], `Unexpected argument "${rest[0]}".`);

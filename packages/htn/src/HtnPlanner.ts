@@ -111,6 +111,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     this.settings = {
       maxSteps,
       maxDepth,
+      depthBacktracks: atMaxDepth(options.atMaxDepth),
       delegates,
       steps: new StepCache(domain),
       texts,
@@ -286,7 +287,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       delegates = [...delegates, ...sub.settings.delegates];
       domain = merged.domain;
     });
-    const { maxSteps, maxDepth, random } = this.settings;
+    const { maxSteps, maxDepth, depthBacktracks, random } = this.settings;
     this.planDomain = domain as HtnDomain<any, Op>;
     this.parallel = domain.hasParallel ? (this.parallel ?? new ParallelCheck(domain.schema)) : null;
     // Shared by the planners with the same plugs (a crowd): see sharedInts.
@@ -294,6 +295,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     this.settings = {
       maxSteps,
       maxDepth,
+      depthBacktracks,
       delegates,
       steps: new StepCache(domain),
       texts: new FailureTexts(domain.taskNames, maxSteps, maxDepth),
@@ -457,6 +459,12 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
 
 function traceError(): DualplanError {
   return new DualplanError('BAD_OPTION', 'trace', 'Tracing needs an ordered planner: the best-first search records no trace.');
+}
+
+function atMaxDepth(value: 'stop' | 'backtrack' | undefined): boolean {
+  if (value === undefined || value === 'stop') return false;
+  if (value === 'backtrack') return true;
+  throw new DualplanError('BAD_OPTION', 'atMaxDepth', `HtnPlanner option atMaxDepth must be 'stop' or 'backtrack', got ${describeValue(value)}.`);
 }
 
 function budget(value: number | undefined, fallback: number, name: string): number {

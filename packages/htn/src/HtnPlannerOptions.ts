@@ -10,6 +10,13 @@ export interface HtnPlannerOptions<Ctx = any> {
   maxSteps?: number;
   /** Compound decompositions in one plan (the MTR length) before giving up with `'budget'`. Defaults to 4096. */
   maxDepth?: number;
+  /**
+   * What reaching `maxDepth` does: `'stop'` (default) ends the search with status `'budget'`; `'backtrack'` fails
+   * only that branch, so the search goes on and returns any plan within the depth, `'none'` when there is provably
+   * none, or `'budget'` (budget `'depth'`) when some branch was cut. Calling again with a larger `maxDepth` then
+   * makes an iterative deepening over plan size (how the HDDL planner runs recursive domains). Ordered mode only.
+   */
+  atMaxDepth?: 'stop' | 'backtrack';
   /** Sub-planners for delegate tasks, by name (the hybrid hook). */
   delegates?: Readonly<Record<string, SubPlanner<Ctx>>>;
   /**

@@ -87,6 +87,8 @@ export class OrderedSearch<Ctx = any> {
   /** User code that failed in this search (contained: the method, primitive or delegate fails, the search goes on). */
   readonly faults = new SearchFaults();
   failure = '';
+  /** Some branch was cut at the depth limit (with `atMaxDepth: 'backtrack'`): "no plan" then means "none within the depth". */
+  depthCut = false;
   continuation: HtnContinuation | null = null;
   /** Try orders of strategy compounds (random, utility) still open to backtracking. */
   readonly order: MethodOrder;
@@ -133,6 +135,7 @@ export class OrderedSearch<Ctx = any> {
     this.against = against;
     this.tie = 0;
     this.failure = '';
+    this.depthCut = false;
     this.continuation = null;
     this.order.top = 0;
     this.usedLen = 0;
@@ -154,7 +157,11 @@ export class OrderedSearch<Ctx = any> {
       }
       case TaskKind.Compound:
         if (this.mtrLen >= this.maxDepth) {
-          this.failure = this.settings.texts.depth(task);
+          if (!this.depthCut) this.failure = this.settings.texts.depth(task);
+          if (this.settings.depthBacktracks) {
+            this.depthCut = true;
+            return FAILED;
+          }
           return BUDGET;
         }
         return this.decompose(call, task, 0, -1) ? OK : FAILED;

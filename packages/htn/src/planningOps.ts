@@ -24,6 +24,8 @@ export const SCOPE_END_ARGS: readonly unknown[] = /* @__PURE__ */ Object.freeze(
 export interface SearchSettings<Ctx> {
   readonly maxSteps: number;
   readonly maxDepth: number;
+  /** Reaching `maxDepth` fails the branch (backtracking) instead of stopping the search. */
+  readonly depthBacktracks: boolean;
   /** Per task: the registered sub-planner of a delegate task, else null. */
   readonly delegates: readonly (SubPlanner<Ctx> | null)[];
   readonly steps: StepCache;

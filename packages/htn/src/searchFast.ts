@@ -100,12 +100,18 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
         }
       } else if (path === CallPath.Compound || path === CallPath.Strategy) {
         if (mtrLen >= maxDepth) {
-          status = 'budget';
-          s.failure = s.settings.texts.depth(d.callTask[call]);
-          break;
+          if (!s.depthCut) s.failure = s.settings.texts.depth(d.callTask[call]);
+          if (!s.settings.depthBacktracks) {
+            status = 'budget';
+            break;
+          }
+          s.depthCut = true;
+          ok = false;
         }
         // A strategy (random, utility) tries positions 0.. of the order it draws now; a plain compound its methods in order.
-        if (path === CallPath.Strategy) {
+        if (!ok) {
+          // Cut at the depth limit: fail this branch (below).
+        } else if (path === CallPath.Strategy) {
           sb = order.draw(callTask[call], s.ws, s.ctx, callArgs[call], s.settings.random);
           m = 0;
         } else m = prog[c + 1];
@@ -258,7 +264,7 @@ export function searchFast(s: OrderedSearch, rootName: string): SearchStatus {
       rec = s.rec;
       mtr = s.mtr;
       if (!found) {
-        status = 'none';
+        status = s.depthCut ? 'budget' : 'none';
         break;
       }
     }

@@ -23,12 +23,14 @@ interface Check {
  * atoms that never change into constants. Throws a {@link PddlError} with code
  * `UNREACHABLE_GOAL` naming the goal atom that no plan can reach, and with
  * `TOO_LARGE` naming the action schema when grounding would make more than
- * `maxActions` candidate actions (default 10⁶), so a huge task fails fast.
+ * `maxActions` candidate actions (default 10⁶), so a huge task fails fast. With `keepDeletedAtoms`, an atom that
+ * actions only delete (no precondition reads it) stays an atom instead of being dropped, for readers outside the
+ * actions (HDDL method preconditions).
  * @example
  * const task = groundTask(parseDomain(GRIPPER_DOMAIN), parseProblem(gripperProblem({ balls: 2 }), parseDomain(GRIPPER_DOMAIN)));
  * task.actions.length; // 2 moves + 2 picks/drops per ball, room and gripper... after pruning
  */
-export function groundTask(domain: PddlDomain, problem: PddlProblem, options: { maxActions?: number } = {}): GroundTask {
+export function groundTask(domain: PddlDomain, problem: PddlProblem, options: { maxActions?: number; keepDeletedAtoms?: boolean } = {}): GroundTask {
   const maxActions = options.maxActions ?? 1_000_000;
   const fluent = new Set<string>();
   for (const a of domain.actions) for (const atom of [...a.add, ...a.del]) fluent.add(atom.pred);
@@ -112,6 +114,8 @@ export function groundTask(domain: PddlDomain, problem: PddlProblem, options: { 
     }
     const add = schema.add.map((x) => intern(lit(x, args, schema.parameters)));
     const del = schema.del.map((x) => lit(x, args, schema.parameters));
+    // Something besides the actions may read these (HDDL method preconditions): keep them as atoms.
+    if (options.keepDeletedAtoms) for (const d of del) intern(d);
     return { schema, args, pre: [...new Set(pre)], preNeg, add: [...new Set(add)], del };
   });
   const reached = new Uint8Array(names.length);

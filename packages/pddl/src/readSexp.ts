@@ -19,6 +19,14 @@ export interface SexpList {
 /** One node of a parsed s-expression: a symbol, or a parenthesised list of nodes. */
 export type Sexp = SexpSymbol | SexpList;
 
+/** Bounds on what {@link readSexp} accepts. */
+export interface SexpLimits {
+  /** Most lists open at once (default {@link MAX_SEXP_NESTING}); deeper nesting fails with code `TOO_DEEP`. */
+  readonly maxDepth?: number;
+  /** Most characters of text (default: no limit); longer text fails with code `TOO_LARGE` before it is read. */
+  readonly maxLength?: number;
+}
+
 /**
  * How deeply lists may nest in a PDDL file. Real domains nest a dozen levels;
  * the bound keeps every parser that walks the tree by recursion far from the
@@ -29,11 +37,18 @@ export const MAX_SEXP_NESTING = 256;
 /**
  * Read one s-expression (a whole PDDL `define`) from text. `;` starts a comment
  * to the end of the line. Errors name the line and column of the unbalanced
- * parenthesis, stray text, or a list nested deeper than {@link MAX_SEXP_NESTING}.
+ * parenthesis, stray text, a list nested deeper than `limits.maxDepth` (default
+ * {@link MAX_SEXP_NESTING}; code `TOO_DEEP`) or a text longer than `limits.maxLength`
+ * (unbounded by default; code `TOO_LARGE`).
  * @example
  * readSexp('(define (domain d))').kind; // 'list'
+ * readSexp('(((x)))', 'f.pddl', { maxDepth: 2 }); // throws TOO_DEEP at f.pddl:1:3
  */
-export function readSexp(text: string, file = ''): SexpList {
+export function readSexp(text: string, file = '', limits: SexpLimits = {}): SexpList {
+  const maxDepth = limits.maxDepth ?? MAX_SEXP_NESTING;
+  if (limits.maxLength !== undefined && text.length > limits.maxLength) {
+    throw new PddlError('TOO_LARGE', file, `the text has ${text.length} characters, more than the limit of ${limits.maxLength}.`, null, file);
+  }
   const stack: { items: Sexp[]; line: number; column: number }[] = [];
   let top: SexpList | null = null;
   let line = 1;
@@ -58,9 +73,7 @@ export function readSexp(text: string, file = ''): SexpList {
     }
     if (top) throw new PddlError('SYNTAX', text.slice(i, i + 16), `text after the end of the definition: "${text.slice(i, i + 16)}".`, { line, column }, file);
     if (ch === '(') {
-      if (stack.length >= MAX_SEXP_NESTING) {
-        throw new PddlError('TOO_DEEP', '(', `lists nest more than ${MAX_SEXP_NESTING} deep here.`, { line, column }, file);
-      }
+      if (stack.length >= maxDepth) throw new PddlError('TOO_DEEP', '(', `lists nest more than ${maxDepth} deep here.`, { line, column }, file);
       stack.push({ items: [], line, column });
       i++;
       continue;
