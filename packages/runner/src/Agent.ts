@@ -1,6 +1,7 @@
 import { freeze, produce, type Draft } from 'immer';
 import { describeValue, didYouMean, nameOf, type AgentPlanner, type UserCodeError, type WorldState } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import { Callback, guardOf, type CallGuard } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode, type FaultMode } from './FaultSource.js';
 import type { OperatorMap } from './Operator.js';
@@ -101,6 +102,10 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   private context: Ctx;
   /** Reports sensor faults (and listener faults on those events) as the agent's own. */
   private readonly reporter: FaultReporter;
+  /** Refuses calls into this agent made from its own callbacks (shared with its runners). */
+  private readonly guard: CallGuard;
+  /** Names this agent in errors. */
+  private readonly who: string;
 
   constructor(options: AgentOptions<Ctx>) {
     if (!options || typeof options.id !== 'string' || options.id === '')
@@ -115,6 +120,8 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     this.state = options.state;
     this.context = freeze(options.ctx, true);
     const mode = faultMode(options.faults, `agent "${options.id}"`);
+    this.guard = guardOf(this);
+    this.who = `Agent "${options.id}"`;
     // Sensor events go wherever the first runner's events go (its onEvent and every listener added since).
     this.reporter = new FaultReporter(
       () => this.runners[0]?.listener,
@@ -122,6 +129,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
       `agent "${options.id}"`,
       () => this.base(),
       this,
+      this.guard,
     );
     const restoreCtx = (ctx: Ctx) => {
       this.context = ctx;
@@ -230,16 +238,27 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     this.runner(runnerName).setPlanner(planner);
   }
 
-  /** Advance the agent by `dt` seconds: sensors, runners, then clear the external-change marks. */
+  /**
+   * Advance the agent by `dt` seconds: sensors, runners, then clear the external-change marks. Throws
+   * {@link RunnerError} `REENTRANT_CALL` when called from one of this agent's own callbacks during a call into it.
+   */
   tick(dt: number): void {
     if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt))
       throw new RunnerError('BAD_DT', this.id, `Agent "${this.id}": tick(dt) needs a finite number of seconds >= 0, got ${describeValue(dt)}.`);
-    this.tickCount++;
-    this.time += dt;
-    this.sensors.tick(this);
-    const runners = this.runners;
-    for (let i = 0; i < runners.length; i++) runners[i].tick(dt);
-    this.state.clearExternalChanges();
+    const guard = this.guard;
+    guard.enter('tick()', this.who);
+    try {
+      this.tickCount++;
+      this.time += dt;
+      guard.inside(Callback.Sensor, '');
+      this.sensors.tick(this);
+      guard.inside(Callback.None, '');
+      const runners = this.runners;
+      for (let i = 0; i < runners.length; i++) runners[i].tickWithin(dt);
+      this.state.clearExternalChanges();
+    } finally {
+      guard.exit();
+    }
     if (this.reporter.due) this.reporter.throwDue();
   }
 
