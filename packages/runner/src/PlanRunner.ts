@@ -194,7 +194,6 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       if (this.exec.running) this.exec.abort(`planner switched to ${planner.kind}`);
       this.failPlan(`planner switched to ${planner.kind}`);
     }
-    this.abortPlan(`planner switched to ${planner.kind}`);
     const previous = this.plannerRef.kind;
     this.plannerRef = planner;
     this.trigger = 'noPlan';
@@ -222,9 +221,9 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    * agent.runner().abortPlan('cutscene');
    */
   abortPlan(reason: string): void {
-    if (this.exec.plan === null) return;
     this.guard.enter('abortPlan()', this.who);
     try {
+      if (this.exec.plan === null) return;
       if (this.exec.running) this.exec.abort(reason);
       this.failPlan(reason);
     } finally {
