@@ -13,7 +13,7 @@ import {
 } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import { AwaitedCall, Awaiting, isThenable, type AsyncCallback } from './AwaitedCall.js';
-import { Callback } from './CallGuard.js';
+import { Callback, guardOf, type CallGuard } from './CallGuard.js';
 import type { FaultReporter } from './FaultReporter.js';
 import type { FaultSource } from './FaultSource.js';
 import type { Operator } from './Operator.js';
@@ -70,6 +70,10 @@ export class StepExecution<Ctx = any> {
   readonly check: PlanCheck = { step: -1, condition: -1, reason: '', error: undefined };
   /** The promise the running step's operator returned, if any: the step runs until it settles. */
   private readonly awaited = new AwaitedCall((callback, step, index, rejected, value) => this.settledLate(callback, step, index, rejected, value));
+  /** Whether {@link awaited} holds a promise of the running step (the one test the tick makes for async operators). */
+  private waiting = false;
+  /** The agent's re-entrancy guard, told which operator callback runs (for the message of a call it refuses). */
+  private readonly guard: CallGuard;
 
   constructor(
     private readonly agent: AgentView<Ctx>,
@@ -78,10 +82,12 @@ export class StepExecution<Ctx = any> {
     private readonly restoreCtx: ((ctx: Ctx) => void) | undefined,
   ) {
     this.scratch = agent.state.clone();
+    this.guard = guardOf(agent);
   }
 
   /** Forget the plan (nothing is aborted: the caller does that first). */
   clear(): void {
+    this.waiting = false;
     this.awaited.drop();
     this.plan = null;
     this.ops = EMPTY_OPS;
@@ -149,15 +155,14 @@ export class StepExecution<Ctx = any> {
     if (op.start === undefined) return;
     const ctx = agent.ctx;
     const version = agent.state.undoPoint();
-    const faults = this.faults;
-    let result: unknown;
-    faults.calling(Callback.OperatorStart, step.operator);
+    const guard = this.guard;
+    guard.inside(Callback.OperatorStart, step.operator);
     try {
-      result = op.start(step.args, agent, step);
+      const result = op.start(step.args, agent, step);
       // A promise: the step runs (no update) until it settles. Only a non-void result is looked at.
-      if (result !== undefined && isThenable(result)) this.awaited.watch(result, 'start', step, this.index);
+      if (result !== undefined && isThenable(result)) this.watch(result, 'start', step);
     } catch (thrown) {
-      faults.called();
+      guard.inside(Callback.None, '');
       // Not half-started: what start wrote is undone, and the step fails without its effects.
       this.running = false;
       agent.state.undoDone();
@@ -173,37 +178,63 @@ export class StepExecution<Ctx = any> {
       this.stepFailed(step, `operator ${step.operator} threw in start: ${describeThrown(thrown)}`);
       return;
     }
-    faults.called();
+    guard.inside(Callback.None, '');
     agent.state.undoDone();
+  }
+
+  /** Await the promise `callback` of the running step returned (throws what its `then` throws). */
+  private watch(promise: PromiseLike<unknown>, callback: AsyncCallback, step: PlanStep): void {
+    this.awaited.watch(promise, callback, step, this.index);
+    this.waiting = true;
   }
 
   /** Update the running step's operator; on success apply its effects and move on. */
   update(dt: number): void {
     // Awaiting an operator's promise: nothing to call until it settles.
-    if (this.awaited.state !== Awaiting.None) return this.settle(dt);
+    if (this.waiting) return this.settle(dt);
     const plan = this.plan!;
     const step = plan.steps[this.index];
     const agent = this.agent;
     const state = agent.state;
     const ctx = agent.ctx;
     const version = state.undoPoint();
-    const faults = this.faults;
-    let status: unknown;
-    faults.calling(Callback.OperatorUpdate, step.operator);
+    const guard = this.guard;
+    let status: OperatorStatus | PromiseLike<OperatorStatus>;
+    guard.inside(Callback.OperatorUpdate, step.operator);
     try {
       status = this.ops[this.index].update(step.args, agent, dt, step);
-      // An object: perhaps a promise of a status (the step then runs until it settles). A status skips this at its typeof.
-      if (typeof status === 'object' && status !== null && isThenable(status)) this.awaited.watch(status, 'update', step, this.index);
     } catch (thrown) {
-      faults.called();
       return this.updateThrew(ctx, version, step, thrown);
     }
-    faults.called();
+    guard.inside(Callback.None, '');
     // Closed before the effects apply; a bad status below still rolls back exactly, as nothing is written in between.
     state.undoDone();
     if (status === OperatorStatus.Running) return;
     if (status === OperatorStatus.Success) return this.succeeded(plan, step);
-    if (this.awaited.state !== Awaiting.None) return;
+    this.updated(step, status, ctx, version);
+  }
+
+  /** Cold path of {@link update}: the operator returned neither Running nor Success (Failure, a promise, or garbage). */
+  private updated(step: PlanStep, status: unknown, ctx: Ctx, version: number): void {
+    let thenable: boolean;
+    try {
+      thenable = isThenable(status);
+      // A promise of a status: the step runs until it settles.
+      if (thenable) return this.watch(status as PromiseLike<unknown>, 'update', step);
+    } catch (thrown) {
+      // Its `then` threw (a getter, or the call): as if update had (the undo point is closed already).
+      this.running = false;
+      this.undoCall(
+        ctx,
+        version,
+        'operator.update',
+        step.operator,
+        step,
+        `Operator "${step.operator}" threw in update of step ${step.task} (#${this.index})`,
+        thrown,
+      );
+      return this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
+    }
     this.running = false;
     if (status === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
     // Not a status: a broken operator, handled like one that threw.
@@ -247,6 +278,7 @@ export class StepExecution<Ctx = any> {
     if (how === Awaiting.Pending) return;
     const callback = awaited.callback;
     const value = awaited.take();
+    this.waiting = false;
     const plan = this.plan!;
     const step = plan.steps[this.index];
     if (how === Awaiting.Rejected) {
@@ -285,6 +317,7 @@ export class StepExecution<Ctx = any> {
     const host = this.host;
     const agent = this.agent;
     this.running = false;
+    this.waiting = false;
     this.awaited.drop();
     host.stats.stepsAborted++;
     if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepAborted', step, this.index, reason);
@@ -292,13 +325,13 @@ export class StepExecution<Ctx = any> {
     if (op.abort === undefined) return;
     const ctx = agent.ctx;
     const version = agent.state.undoPoint();
-    const faults = this.faults;
-    faults.calling(Callback.OperatorAbort, step.operator);
+    const guard = this.guard;
+    guard.inside(Callback.OperatorAbort, step.operator);
     try {
       const result = op.abort(step.args, agent, step);
       if (result !== undefined && isThenable(result)) this.abortAwaited(result, step, this.index);
     } catch (thrown) {
-      faults.called();
+      guard.inside(Callback.None, '');
       agent.state.undoDone();
       this.undoCall(
         ctx,
@@ -311,7 +344,7 @@ export class StepExecution<Ctx = any> {
       );
       return;
     }
-    faults.called();
+    guard.inside(Callback.None, '');
     agent.state.undoDone();
   }
 
@@ -359,6 +392,7 @@ export class StepExecution<Ctx = any> {
 
   /** Cold path of {@link update}, kept out of it so the per-tick code stays small. */
   private updateThrew(ctx: Ctx, version: number, step: PlanStep, thrown: unknown): void {
+    this.guard.inside(Callback.None, '');
     this.running = false;
     this.agent.state.undoDone();
     this.undoCall(
