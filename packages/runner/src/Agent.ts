@@ -248,18 +248,24 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     const guard = this.guard;
     guard.enter('tick()', this.who);
     try {
-      this.tickCount++;
-      this.time += dt;
-      guard.inside(Callback.Sensor, '');
-      this.sensors.tick(this);
-      guard.inside(Callback.None, '');
-      const runners = this.runners;
-      for (let i = 0; i < runners.length; i++) runners[i].tickWithin(dt);
-      this.state.clearExternalChanges();
+      this.advance(dt);
     } finally {
       guard.exit();
     }
     if (this.reporter.due) this.reporter.throwDue();
+  }
+
+  /** One tick inside the guard. */
+  private advance(dt: number): void {
+    const guard = this.guard;
+    this.tickCount++;
+    this.time += dt;
+    guard.inside(Callback.Sensor, '');
+    this.sensors.tick(this);
+    guard.inside(Callback.None, '');
+    const runners = this.runners;
+    for (let i = 0; i < runners.length; i++) runners[i].tickWithin(dt);
+    this.state.clearExternalChanges();
   }
 
   private sensorFault(sensor: string, error: UserCodeError, undone: number, failures: number, disabled: boolean): void {
