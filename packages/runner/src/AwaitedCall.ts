@@ -42,10 +42,18 @@ export class AwaitedCall {
     this.callback = callback;
     this.step = step;
     this.index = index;
+    // A promise settles once; a hand-made thenable might call back twice, or both ways: only its first call counts.
+    let once = true;
     try {
       thenable.then(
-        (value) => this.settled(generation, false, value, callback, step, index),
-        (reason: unknown) => this.settled(generation, true, reason, callback, step, index),
+        (value) => {
+          if (once) this.settled(generation, false, value, callback, step, index);
+          once = false;
+        },
+        (reason: unknown) => {
+          if (once) this.settled(generation, true, reason, callback, step, index);
+          once = false;
+        },
       );
     } catch (thrown) {
       this.generation++;

@@ -225,3 +225,23 @@ describe('async operators', () => {
     expect(c.types()).toEqual(['planFound', 'stepStarted:Dig', 'stepSucceeded:Dig', 'stepStarted:Rest', 'stepSucceeded:Rest', 'planFinished']);
   });
 });
+
+describe('hand-made thenables', () => {
+  it('one that calls back twice, both ways, counts once: its first outcome', async () => {
+    const twice = {
+      then(ok: (v: OperatorStatus) => void, fail: (e: unknown) => void) {
+        ok(Success);
+        ok(Success);
+        fail(new Error('and rejects too'));
+      },
+    };
+    const { state, agent, c } = setup({ update: () => twice as unknown as Promise<OperatorStatus> });
+    agent.tick(0.1);
+    await settle();
+    agent.tick(0.1);
+    agent.tick(0.1);
+    expect(c.types()).toEqual(['planFound', 'stepStarted:Dig', 'stepSucceeded:Dig', 'stepStarted:Rest', 'stepSucceeded:Rest', 'planFinished']);
+    expect(c.events.filter((e) => e.type === 'settledLate' || e.type === 'fault')).toEqual([]);
+    expect(state.get(k.Count)).toBe(1);
+  });
+});
