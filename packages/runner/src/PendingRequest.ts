@@ -94,7 +94,6 @@ export class PendingRequest<Ctx = any> {
       planner.cancel(id);
       this.faults.called();
     }
-    this.absorbed = null;
   }
 
   /**
