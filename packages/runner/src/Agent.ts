@@ -1,7 +1,7 @@
 import { freeze, produce, type Draft } from 'immer';
 import { describeValue, didYouMean, nameOf, type AgentPlanner, type UserCodeError, type WorldState } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
-import { Callback, guardOf, type CallGuard } from './CallGuard.js';
+import { Callback, refusal } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode, type FaultMode } from './FaultSource.js';
 import type { OperatorMap } from './Operator.js';
@@ -102,10 +102,15 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   private context: Ctx;
   /** Reports sensor faults (and listener faults on those events) as the agent's own. */
   private readonly reporter: FaultReporter;
-  /** Refuses calls into this agent made from its own callbacks (shared with its runners). */
-  private readonly guard: CallGuard;
   /** Names this agent in errors. */
   private readonly who: string;
+  // The agent is its own re-entrancy guard (see Guard in CallGuard.ts), shared with its runners: its tick then
+  // touches no other object for it (with thousands of agents, one more object per agent-tick is a cache miss).
+  /** Inside a call into this agent (its tick, a runner's setPlanner...): calls from its callbacks are refused. */
+  private callHeld = false;
+  /** The callback running now, and what it runs for (an operator id...), for the message of a refused call. */
+  private callKind: Callback = Callback.None;
+  private callSubject = '';
 
   constructor(options: AgentOptions<Ctx>) {
     if (!options || typeof options.id !== 'string' || options.id === '')
@@ -120,7 +125,6 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     this.state = options.state;
     this.context = freeze(options.ctx, true);
     const mode = faultMode(options.faults, `agent "${options.id}"`);
-    this.guard = guardOf(this);
     this.who = `Agent "${options.id}"`;
     // Sensor events go wherever the first runner's events go (its onEvent and every listener added since).
     this.reporter = new FaultReporter(
@@ -129,7 +133,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
       `agent "${options.id}"`,
       () => this.base(),
       this,
-      this.guard,
+      this,
     );
     const restoreCtx = (ctx: Ctx) => {
       this.context = ctx;
@@ -245,27 +249,49 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   tick(dt: number): void {
     if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt))
       throw new RunnerError('BAD_DT', this.id, `Agent "${this.id}": tick(dt) needs a finite number of seconds >= 0, got ${describeValue(dt)}.`);
-    const guard = this.guard;
-    guard.enter('tick()', this.who);
+    this.enterCall('tick()', this.who);
     try {
       this.advance(dt);
     } finally {
-      guard.exit();
+      this.callHeld = false;
     }
     if (this.reporter.due) this.reporter.throwDue();
   }
 
   /** One tick inside the guard. */
   private advance(dt: number): void {
-    const guard = this.guard;
     this.tickCount++;
     this.time += dt;
-    guard.inside(Callback.Sensor, '');
+    this.callKind = Callback.Sensor;
+    this.callSubject = '';
     this.sensors.tick(this);
-    guard.inside(Callback.None, '');
+    this.callKind = Callback.None;
     const runners = this.runners;
     for (let i = 0; i < runners.length; i++) runners[i].tickWithin(dt);
     this.state.clearExternalChanges();
+  }
+
+  /** @internal Enter this agent for `call`, or throw `REENTRANT_CALL` when it is inside one (see Guard in CallGuard.ts). */
+  enterCall(call: string, who: string): void {
+    if (this.callHeld) throw refusal(call, who, this.callKind, this.callSubject);
+    this.callHeld = true;
+    this.callKind = Callback.None;
+  }
+
+  /** @internal Leave the call entered with {@link enterCall}. */
+  exitCall(): void {
+    this.callHeld = false;
+  }
+
+  /** @internal Whether the agent is inside a call now. */
+  get inCall(): boolean {
+    return this.callHeld;
+  }
+
+  /** @internal Note the callback about to run, for the message of a call it makes that is refused. */
+  noteCallback(kind: Callback, subject: string): void {
+    this.callKind = kind;
+    this.callSubject = subject;
   }
 
   private sensorFault(sensor: string, error: UserCodeError, undone: number, failures: number, disabled: boolean): void {

@@ -1,6 +1,6 @@
 import { isPendingPlanner, type AgentPlanner, type Plan, type PlanResult, type PlanReceiver, type PlanStep } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
-import { guardOf, type CallGuard } from './CallGuard.js';
+import { guardOf, type Guard } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode } from './FaultSource.js';
 import type { OperatorMap } from './Operator.js';
@@ -53,7 +53,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   /** Counts and announces contained faults; with `faults: 'rethrow'` keeps the first for the end of the tick. */
   private readonly faults: FaultReporter;
   /** The agent's re-entrancy guard (shared with its other runners): refuses calls made from the agent's own callbacks. */
-  private readonly guard: CallGuard;
+  private readonly guard: Guard;
   /** Names this runner in errors. */
   private readonly who: string;
 
@@ -179,11 +179,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    */
   setPlanner(planner: AgentPlanner<Ctx>): void {
     checkOperators(planner, this.operators, this.name);
-    this.guard.enter('setPlanner()', this.who);
+    this.guard.enterCall('setPlanner()', this.who);
     try {
       this.switchPlanner(planner);
     } finally {
-      this.guard.exit();
+      this.guard.exitCall();
     }
     this.faults.throwDue();
   }
@@ -221,13 +221,13 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    * agent.runner().abortPlan('cutscene');
    */
   abortPlan(reason: string): void {
-    this.guard.enter('abortPlan()', this.who);
+    this.guard.enterCall('abortPlan()', this.who);
     try {
       if (this.exec.plan === null) return;
       if (this.exec.running) this.exec.abort(reason);
       this.failPlan(reason);
     } finally {
-      this.guard.exit();
+      this.guard.exitCall();
     }
     this.faults.throwDue();
   }
@@ -237,11 +237,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    * still arrive, is dropped. The runner asks again on its next trigger.
    */
   cancelPlanning(): void {
-    this.guard.enter('cancelPlanning()', this.who);
+    this.guard.enterCall('cancelPlanning()', this.who);
     try {
       this.pending.cancel();
     } finally {
-      this.guard.exit();
+      this.guard.exitCall();
     }
   }
 
@@ -252,12 +252,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   receive(id: number, result: PlanResult | null, failure: string, threw = false, thrown?: unknown): void {
     const guard = this.guard;
     // Refused like any re-entrant call (enter throws); the request it answered is asked again on the next tick.
-    if (guard.busy) this.pending.lost(id);
-    guard.enter('receive()', this.who);
+    if (guard.inCall) this.pending.lost(id);
+    guard.enterCall('receive()', this.who);
     try {
       this.pending.receive(id, result, failure, threw, thrown);
     } finally {
-      guard.exit();
+      guard.exitCall();
     }
   }
 
@@ -267,11 +267,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    */
   tick(dt: number): void {
     const guard = this.guard;
-    guard.enter('tick()', this.who);
+    guard.enterCall('tick()', this.who);
     try {
       this.tickWithin(dt);
     } finally {
-      guard.exit();
+      guard.exitCall();
     }
   }
 

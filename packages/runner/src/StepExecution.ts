@@ -13,7 +13,7 @@ import {
 } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import { AwaitedCall, Awaiting, isThenable, type AsyncCallback } from './AwaitedCall.js';
-import { Callback, guardOf, type CallGuard } from './CallGuard.js';
+import { Callback, guardOf, type Guard } from './CallGuard.js';
 import type { FaultReporter } from './FaultReporter.js';
 import type { FaultSource } from './FaultSource.js';
 import type { Operator } from './Operator.js';
@@ -73,7 +73,7 @@ export class StepExecution<Ctx = any> {
   /** Whether {@link awaited} holds a promise of the running step (the one test the tick makes for async operators). */
   private waiting = false;
   /** The agent's re-entrancy guard, told which operator callback runs (for the message of a call it refuses). */
-  private readonly guard: CallGuard;
+  private readonly guard: Guard;
 
   constructor(
     private readonly agent: AgentView<Ctx>,
@@ -156,13 +156,13 @@ export class StepExecution<Ctx = any> {
     const ctx = agent.ctx;
     const version = agent.state.undoPoint();
     const guard = this.guard;
-    guard.inside(Callback.OperatorStart, step.operator);
+    guard.noteCallback(Callback.OperatorStart, step.operator);
     try {
       const result = op.start(step.args, agent, step);
       // A promise: the step runs (no update) until it settles. Only a non-void result is looked at.
       if (result !== undefined && isThenable(result)) this.watch(result, 'start', step);
     } catch (thrown) {
-      guard.inside(Callback.None, '');
+      guard.noteCallback(Callback.None, '');
       // Not half-started: what start wrote is undone, and the step fails without its effects.
       this.running = false;
       agent.state.undoDone();
@@ -178,7 +178,7 @@ export class StepExecution<Ctx = any> {
       this.stepFailed(step, `operator ${step.operator} threw in start: ${describeThrown(thrown)}`);
       return;
     }
-    guard.inside(Callback.None, '');
+    guard.noteCallback(Callback.None, '');
     agent.state.undoDone();
   }
 
@@ -200,13 +200,13 @@ export class StepExecution<Ctx = any> {
     const version = state.undoPoint();
     const guard = this.guard;
     let status: OperatorStatus | PromiseLike<OperatorStatus>;
-    guard.inside(Callback.OperatorUpdate, step.operator);
+    guard.noteCallback(Callback.OperatorUpdate, step.operator);
     try {
       status = this.ops[this.index].update(step.args, agent, dt, step);
     } catch (thrown) {
       return this.updateThrew(ctx, version, step, thrown);
     }
-    guard.inside(Callback.None, '');
+    guard.noteCallback(Callback.None, '');
     // Closed before the effects apply; a bad status below still rolls back exactly, as nothing is written in between.
     state.undoDone();
     if (status === OperatorStatus.Running) return;
@@ -326,12 +326,12 @@ export class StepExecution<Ctx = any> {
     const ctx = agent.ctx;
     const version = agent.state.undoPoint();
     const guard = this.guard;
-    guard.inside(Callback.OperatorAbort, step.operator);
+    guard.noteCallback(Callback.OperatorAbort, step.operator);
     try {
       const result = op.abort(step.args, agent, step);
       if (result !== undefined && isThenable(result)) this.abortAwaited(result, step, this.index);
     } catch (thrown) {
-      guard.inside(Callback.None, '');
+      guard.noteCallback(Callback.None, '');
       agent.state.undoDone();
       this.undoCall(
         ctx,
@@ -344,7 +344,7 @@ export class StepExecution<Ctx = any> {
       );
       return;
     }
-    guard.inside(Callback.None, '');
+    guard.noteCallback(Callback.None, '');
     agent.state.undoDone();
   }
 
@@ -392,7 +392,7 @@ export class StepExecution<Ctx = any> {
 
   /** Cold path of {@link update}, kept out of it so the per-tick code stays small. */
   private updateThrew(ctx: Ctx, version: number, step: PlanStep, thrown: unknown): void {
-    this.guard.inside(Callback.None, '');
+    this.guard.noteCallback(Callback.None, '');
     this.running = false;
     this.agent.state.undoDone();
     this.undoCall(
