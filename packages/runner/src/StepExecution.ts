@@ -152,13 +152,18 @@ export class StepExecution<Ctx = any> {
     host.stats.stepsStarted++;
     if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepStarted', step, this.index);
     const op = this.ops[this.index];
-    if (op.start === undefined) return;
+    if (op.start !== undefined) this.callStart(op, step);
+  }
+
+  /** The step's operator's `start`, contained: a throw fails the step (its writes undone), a promise is awaited. */
+  private callStart(op: Operator, step: PlanStep): void {
+    const agent = this.agent;
     const ctx = agent.ctx;
     const version = agent.state.undoPoint();
     const guard = this.guard;
     guard.noteCallback(Callback.OperatorStart, step.operator);
     try {
-      const result = op.start(step.args, agent, step);
+      const result = op.start!(step.args, agent, step);
       // A promise: the step runs (no update) until it settles. Only a non-void result is looked at.
       if (result !== undefined && isThenable(result)) this.watch(result, 'start', step);
     } catch (thrown) {
