@@ -12,6 +12,7 @@ import {
   type TimelineEvent,
 } from './Recording.js';
 import { RingBuffer } from './RingBuffer.js';
+import { Subscribers } from './Subscribers.js';
 import { UsageStatistics, type PlanCredit } from './UsageStatistics.js';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
 import { cutSearch } from './cutSearch.js';
@@ -52,7 +53,8 @@ export class Recorder {
   private readonly entries = new Map<string, AgentEntry>();
   /** Planners this recorder observes: how many of its runners use each, and how to detach from it. */
   private readonly observed = new Map<AgentPlanner, { runners: number; detach: () => void }>();
-  private readonly listeners: RecordingListener[] = [];
+  /** Subscribers, each contained on its own. */
+  private readonly subscribers: Subscribers;
   /** Searches of the current planner call, as captured: named when the run is recorded, outside the planner call. */
   private pendingSearches: (() => SearchTrace)[] = [];
   /** The goal selection of the current planner call, as reported: made into recorded goals when the run is recorded. */
@@ -89,6 +91,12 @@ export class Recorder {
     this.planSamples = positiveInt(options.planSamples, 1024, 'planSamples');
     this.flushMs = positiveInt(options.flushMs, 100, 'flushMs', 0);
     this.searches = options.searches !== false;
+    this.subscribers = new Subscribers(options.onFault);
+  }
+
+  /** Subscriber failures contained so far (each one given to `onFault`). */
+  get faults(): number {
+    return this.subscribers.faults;
   }
 
   /** Ids of the recorded agents, in the order added. */
@@ -131,7 +139,7 @@ export class Recorder {
     const removers = entry.runners.map((r) => r.runner.addListener((e) => this.onEvent(entry, r, e)));
     removers.push(agent.sensors.addListener((sensor) => this.onSensor(entry, sensor)));
     entry.remove = () => removers.forEach((remove) => remove());
-    if (this.listeners.length > 0) this.send({ type: 'agent', agent: this.agentRecording(entry) });
+    if (this.subscribers.length > 0) this.send({ type: 'agent', agent: this.agentRecording(entry) });
   }
 
   /** Stop recording one agent; what was recorded stays in the recording. */
@@ -179,12 +187,9 @@ export class Recorder {
   subscribe(listener: RecordingListener): () => void {
     if (typeof listener !== 'function') throw new MonitorError('BAD_LISTENER', 'subscribe', 'subscribe() needs a function.');
     this.flush();
-    this.listeners.push(listener);
-    listener({ type: 'snapshot', recording: this.recording() });
-    return () => {
-      const i = this.listeners.indexOf(listener);
-      if (i >= 0) this.listeners.splice(i, 1);
-    };
+    const remove = this.subscribers.add(listener);
+    this.subscribers.deliver(listener, { type: 'snapshot', recording: this.recording() });
+    return remove;
   }
 
   /** Send the runs and events recorded since the last flush to subscribers now. */
@@ -205,12 +210,12 @@ export class Recorder {
       e.catalogChanged = false;
       e.outRuns.clear();
       e.outEvents.clear();
-      if (this.listeners.length > 0) this.send(message);
+      if (this.subscribers.length > 0) this.send(message);
     }
   }
 
   private send(message: RecordingMessage): void {
-    for (const l of this.listeners.slice()) l(message);
+    this.subscribers.send(message);
   }
 
   private entry(id: string): AgentEntry {
@@ -357,7 +362,7 @@ export class Recorder {
     }
     run.searches = searches.map((s) => cutSearch(s, run, this.maxSearchItems));
     entry.runs.push(run);
-    if (this.listeners.length > 0) {
+    if (this.subscribers.length > 0) {
       entry.outRuns.push(run);
       this.schedule();
     }
@@ -367,7 +372,7 @@ export class Recorder {
   private push(entry: AgentEntry, event: TimelineEvent, credit?: PlanCredit): void {
     entry.stats.addEvent(event, credit);
     entry.timeline.push(event);
-    if (this.listeners.length > 0) {
+    if (this.subscribers.length > 0) {
       entry.outEvents.push(event);
       this.schedule();
     }

@@ -1,3 +1,4 @@
+import type { UserCodeError } from '@dualplan/world-state';
 import type { RecordingMessage } from './Recording.js';
 
 /** Options of {@link record}. Retention bounds memory: old runs and events are dropped, statistics keep counting. */
@@ -14,6 +15,11 @@ export interface RecorderOptions {
   planSamples?: number;
   /** Milliseconds between updates to subscribers (default 100); 0: only on {@link Recorder.flush}. */
   flushMs?: number;
+  /**
+   * Told of each subscriber that threw (a `LISTENER_THREW` error naming the message type, what it threw as
+   * `cause`); the other subscribers get the message regardless. Default: logged with `console.error`, once per subscriber.
+   */
+  onFault?: (error: UserCodeError) => void;
 }
 
 /** Receives recording messages: a snapshot first, then updates. */

@@ -1,6 +1,7 @@
 import { freeze, produce, type Draft } from 'immer';
 import { describeValue, didYouMean, nameOf, type AgentPlanner, type UserCodeError, type WorldState } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import { Callback, refusal } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode, type FaultMode } from './FaultSource.js';
 import type { OperatorMap } from './Operator.js';
@@ -101,6 +102,15 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   private context: Ctx;
   /** Reports sensor faults (and listener faults on those events) as the agent's own. */
   private readonly reporter: FaultReporter;
+  /** Names this agent in errors. */
+  private readonly who: string;
+  // The agent is its own re-entrancy guard (see Guard in CallGuard.ts), shared with its runners: its tick then
+  // touches no other object for it (with thousands of agents, one more object per agent-tick is a cache miss).
+  /** Inside a call into this agent (its tick, a runner's setPlanner...): calls from its callbacks are refused. */
+  private callHeld = false;
+  /** The callback running now, and what it runs for (an operator id...), for the message of a refused call. */
+  private callKind: Callback = Callback.None;
+  private callSubject = '';
 
   constructor(options: AgentOptions<Ctx>) {
     if (!options || typeof options.id !== 'string' || options.id === '')
@@ -115,12 +125,14 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     this.state = options.state;
     this.context = freeze(options.ctx, true);
     const mode = faultMode(options.faults, `agent "${options.id}"`);
+    this.who = `Agent "${options.id}"`;
     // Sensor events go wherever the first runner's events go (its onEvent and every listener added since).
     this.reporter = new FaultReporter(
       () => this.runners[0]?.listener,
       mode,
       `agent "${options.id}"`,
       () => this.base(),
+      this,
       this,
     );
     const restoreCtx = (ctx: Ctx) => {
@@ -230,17 +242,56 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     this.runner(runnerName).setPlanner(planner);
   }
 
-  /** Advance the agent by `dt` seconds: sensors, runners, then clear the external-change marks. */
+  /**
+   * Advance the agent by `dt` seconds: sensors, runners, then clear the external-change marks. Throws
+   * {@link RunnerError} `REENTRANT_CALL` when called from one of this agent's own callbacks during a call into it.
+   */
   tick(dt: number): void {
     if (typeof dt !== 'number' || !(dt >= 0) || !Number.isFinite(dt))
       throw new RunnerError('BAD_DT', this.id, `Agent "${this.id}": tick(dt) needs a finite number of seconds >= 0, got ${describeValue(dt)}.`);
+    this.enterCall('tick()', this.who);
+    try {
+      this.advance(dt);
+    } finally {
+      this.callHeld = false;
+    }
+    if (this.reporter.due) this.reporter.throwDue();
+  }
+
+  /** One tick inside the guard. */
+  private advance(dt: number): void {
     this.tickCount++;
     this.time += dt;
+    this.callKind = Callback.Sensor;
+    this.callSubject = '';
     this.sensors.tick(this);
+    this.callKind = Callback.None;
     const runners = this.runners;
-    for (let i = 0; i < runners.length; i++) runners[i].tick(dt);
+    for (let i = 0; i < runners.length; i++) runners[i].tickWithin(dt);
     this.state.clearExternalChanges();
-    if (this.reporter.due) this.reporter.throwDue();
+  }
+
+  /** @internal Enter this agent for `call`, or throw `REENTRANT_CALL` when it is inside one (see Guard in CallGuard.ts). */
+  enterCall(call: string, who: string): void {
+    if (this.callHeld) throw refusal(call, who, this.callKind, this.callSubject);
+    this.callHeld = true;
+    this.callKind = Callback.None;
+  }
+
+  /** @internal Leave the call entered with {@link enterCall}. */
+  exitCall(): void {
+    this.callHeld = false;
+  }
+
+  /** @internal Whether the agent is inside a call now. */
+  get inCall(): boolean {
+    return this.callHeld;
+  }
+
+  /** @internal Note the callback about to run, for the message of a call it makes that is refused. */
+  noteCallback(kind: Callback, subject: string): void {
+    this.callKind = kind;
+    this.callSubject = subject;
   }
 
   private sensorFault(sensor: string, error: UserCodeError, undone: number, failures: number, disabled: boolean): void {

@@ -5,6 +5,9 @@ import type { Operator, OperatorMap } from './Operator.js';
 import { OperatorStatus } from './OperatorStatus.js';
 import type { FaultSource } from './FaultSource.js';
 import type { Sensor } from './Sensor.js';
+import { isThenable } from './AwaitedCall.js';
+
+const ignore = (): void => {};
 
 /** Options of a {@link FaultInjector}. Rates are probabilities per call, in [0, 1]. */
 export interface FaultInjectorOptions {
@@ -117,15 +120,22 @@ export class FaultInjector {
     if (op.start) {
       const start = op.start;
       wrapped.start = (args, agent, step) => {
-        start.call(op, args, agent, step);
-        this.maybeThrow('operator.start', id, agent);
+        const result = start.call(op, args, agent, step);
+        try {
+          this.maybeThrow('operator.start', id, agent);
+        } catch (e) {
+          // The async start's promise is dropped with the injected throw: handled here, never left unhandled.
+          if (isThenable(result)) result.then(undefined, ignore);
+          throw e;
+        }
+        return result;
       };
     }
     if (op.abort) {
       const abort = op.abort;
       wrapped.abort = (args, agent, step) => {
         this.maybeThrow('operator.abort', id, agent);
-        abort.call(op, args, agent, step);
+        return abort.call(op, args, agent, step);
       };
     }
     return wrapped;

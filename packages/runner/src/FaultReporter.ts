@@ -1,5 +1,6 @@
 import type { PlanStep, UserCodeError } from '@dualplan/world-state';
 import { UserCodeError as UserCodeErrorClass } from '@dualplan/world-state';
+import { Callback, type Guard } from './CallGuard.js';
 import { faultError, type FaultMode, type FaultSource } from './FaultSource.js';
 import type { RunnerEvent, RunnerEventBase, RunnerEventListener } from './RunnerEvent.js';
 
@@ -25,7 +26,19 @@ export class FaultReporter {
     private readonly names: string,
     private readonly base: () => RunnerEventBase,
     private readonly counter: { faults: number },
+    /** The agent's re-entrancy guard: told when a listener runs, for the message of a call it refuses. */
+    private readonly guard: Guard,
   ) {}
+
+  /** Note the user callback about to run (for the message of a re-entrant call it makes); {@link called} after it. */
+  calling(kind: Callback, subject: string): void {
+    this.guard.noteCallback(kind, subject);
+  }
+
+  /** The callback noted with {@link calling} returned (or threw). */
+  called(): void {
+    this.guard.noteCallback(Callback.None, '');
+  }
 
   /** True when a rethrow is due at the end of this tick. */
   get due(): boolean {
@@ -54,11 +67,14 @@ export class FaultReporter {
 
   /** Deliver an event; a listener that throws is reported (once: not again for its own fault event). */
   emit(event: RunnerEvent): void {
+    const guard = this.guard;
+    guard.noteCallback(Callback.Listener, event.type);
     try {
       this.listener()!(event);
     } catch (thrown) {
       this.listenerThrew(event, thrown);
     }
+    guard.noteCallback(Callback.None, '');
   }
 
   /** Report a listener that threw on `event` (unless it threw on its own fault report: not again). */

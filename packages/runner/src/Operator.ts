@@ -15,12 +15,23 @@ import type { OperatorStatus } from './OperatorStatus.js';
  * };
  */
 export interface Operator<Ctx = any> {
-  /** Called once when the step starts, after its conditions held on the real state. */
-  start?(args: readonly unknown[], agent: AgentView<Ctx>, step: PlanStep): void;
-  /** Called every tick while the step runs (also on the tick it starts). */
-  update(args: readonly unknown[], agent: AgentView<Ctx>, dt: number, step: PlanStep): OperatorStatus;
-  /** Called when the step is aborted: an executing condition broke, or a better plan interrupted it. */
-  abort?(args: readonly unknown[], agent: AgentView<Ctx>, step: PlanStep): void;
+  /**
+   * Called once when the step starts, after its conditions held on the real state. May be `async`: the step
+   * then runs (no `update`) until the promise settles; a rejection fails the step like a throw.
+   */
+  start?(args: readonly unknown[], agent: AgentView<Ctx>, step: PlanStep): void | PromiseLike<void>;
+  /**
+   * Called every tick while the step runs (also on the tick it starts). May return a promise of the status
+   * (an `async` update): the step then runs, without further `update` calls, until it settles; the status it
+   * resolves to ends the step as if returned (`Running`: `update` is called again next tick), and a rejection
+   * fails the step like a throw. A promise that settles after its step ended is ignored (`settledLate` event).
+   */
+  update(args: readonly unknown[], agent: AgentView<Ctx>, dt: number, step: PlanStep): OperatorStatus | PromiseLike<OperatorStatus>;
+  /**
+   * Called when the step is aborted: an executing condition broke, or a better plan interrupted it. May be
+   * `async`: the step has ended already; a rejection is reported as a fault.
+   */
+  abort?(args: readonly unknown[], agent: AgentView<Ctx>, step: PlanStep): void | PromiseLike<void>;
 }
 
 /** Operators by id, as the plans' `PlanStep.operator` names them. */

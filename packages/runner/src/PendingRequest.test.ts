@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createState, planFound, type PendingPlanner, type Plan, type PlanResult, type PlanUrgency } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import { CallGuard } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { PendingRequest, type PendingHost } from './PendingRequest.js';
 import type { PlanAdoption } from './PlanAdoption.js';
@@ -42,6 +43,7 @@ function setup() {
     'agent "a"',
     () => ({ tick: 7, time: 2, agent: 'a', runner: 'main', planner: 'pending', ctx: {} }),
     host.stats,
+    new CallGuard(),
   );
   const exec = { plan: null as Plan | null } as StepExecution;
   const adopted: { trigger: ReplanTrigger; result: PlanResult }[] = [];

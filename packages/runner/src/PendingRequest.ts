@@ -8,6 +8,7 @@ import {
   type PlanUrgency,
 } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import { Callback } from './CallGuard.js';
 import type { FaultReporter } from './FaultReporter.js';
 import type { PlanAdoption } from './PlanAdoption.js';
 import type { ReplanTrigger, RunnerEventListener } from './RunnerEvent.js';
@@ -66,7 +67,9 @@ export class PendingRequest<Ctx = any> {
         this.absorbed = trigger;
         return;
       }
+      this.faults.calling(Callback.Planner, planner.kind);
       planner.cancel(this.id);
+      this.faults.called();
     }
     this.absorbed = null;
     const id = (this.id = ++this.requests);
@@ -74,16 +77,35 @@ export class PendingRequest<Ctx = any> {
     this.urgency = urgency;
     this.tick = agent.tickCount;
     this.host.stats.planCalls++;
+    this.faults.calling(Callback.Planner, planner.kind);
     planner.request(agent.state, agent.ctx, running, id, urgency, this.host);
+    this.faults.called();
   }
 
   /** Withdraw the request in flight, if any: its answer, should it still arrive, is dropped. */
   cancel(): void {
     if (this.id === 0) return;
     const planner = this.host.planner;
-    if (isPendingPlanner(planner)) planner.cancel(this.id);
+    const id = this.id;
     this.id = 0;
     this.absorbed = null;
+    if (isPendingPlanner(planner)) {
+      this.faults.calling(Callback.Planner, planner.kind);
+      planner.cancel(id);
+      this.faults.called();
+    }
+  }
+
+  /**
+   * An answer came while the agent was busy (a planner answering from inside one of the agent's own callbacks): it is
+   * refused, so the request it answered is lost; ask again on the next tick, as after a failed request.
+   */
+  lost(id: number): void {
+    if (id !== this.id || id === 0) return;
+    this.id = 0;
+    this.absorbed = null;
+    if (this.exec.plan === null) this.host.retryAt = this.agent.time;
+    else this.host.trigger ??= this.trigger;
   }
 
   /** The planner's answer to request `id` (see {@link PlanReceiver.receive}): adopted if it is the latest, else dropped. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createState, eq, noPlan, planFound, type AgentPlanner, type Plan } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import { CallGuard } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { OperatorStatus } from './OperatorStatus.js';
 import { PlanAdoption, type AdoptionHost } from './PlanAdoption.js';
@@ -52,6 +53,7 @@ function setup(replace = false) {
     'agent "a"',
     () => ({ tick: 9, time: 3, agent: 'a', runner: 'main', planner: 'fake', ctx: {} }),
     host.stats,
+    new CallGuard(),
   );
   const exec = new StepExecution(agent, host, faults, undefined);
   const adoption = new PlanAdoption(agent, host, faults, exec, 0.5);

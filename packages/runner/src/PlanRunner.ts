@@ -1,5 +1,6 @@
 import { isPendingPlanner, type AgentPlanner, type Plan, type PlanResult, type PlanReceiver, type PlanStep } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import { guardOf, type Guard } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode } from './FaultSource.js';
 import type { OperatorMap } from './Operator.js';
@@ -51,6 +52,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private readonly maxPlanSamples: number;
   /** Counts and announces contained faults; with `faults: 'rethrow'` keeps the first for the end of the tick. */
   private readonly faults: FaultReporter;
+  /** The agent's re-entrancy guard (shared with its other runners): refuses calls made from the agent's own callbacks. */
+  private readonly guard: Guard;
+  /** Names this runner in errors. */
+  private readonly who: string;
 
   /** The plan, its operators and the step being run. */
   private readonly exec: StepExecution<Ctx>;
@@ -89,12 +94,15 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.retryInterval = retry;
     this.clock = options.clock ?? (() => performance.now());
     this.maxPlanSamples = samples;
+    this.guard = guardOf(agent);
+    this.who = `Agent "${agent.id}", runner "${this.name}"`;
     this.faults = new FaultReporter(
       () => this.onEvent,
       faultMode(options.faults, `runner "${this.name}"`),
       `agent "${agent.id}", runner "${this.name}"`,
       () => this.base(),
       this.stats,
+      this.guard,
     );
     // The runner is its helpers' host (a class, unlike a literal with getters, keeps those loads inlinable).
     this.exec = new StepExecution<Ctx>(agent, this, this.faults, options.restoreCtx);
@@ -171,8 +179,21 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    */
   setPlanner(planner: AgentPlanner<Ctx>): void {
     checkOperators(planner, this.operators, this.name);
-    this.cancelPlanning();
-    this.abortPlan(`planner switched to ${planner.kind}`);
+    this.guard.enterCall('setPlanner()', this.who);
+    try {
+      this.switchPlanner(planner);
+    } finally {
+      this.guard.exitCall();
+    }
+    this.faults.throwDue();
+  }
+
+  private switchPlanner(planner: AgentPlanner<Ctx>): void {
+    this.pending.cancel();
+    if (this.exec.plan !== null) {
+      if (this.exec.running) this.exec.abort(`planner switched to ${planner.kind}`);
+      this.failPlan(`planner switched to ${planner.kind}`);
+    }
     const previous = this.plannerRef.kind;
     this.plannerRef = planner;
     this.trigger = 'noPlan';
@@ -200,9 +221,14 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    * agent.runner().abortPlan('cutscene');
    */
   abortPlan(reason: string): void {
-    if (this.exec.plan === null) return;
-    if (this.exec.running) this.exec.abort(reason);
-    this.failPlan(reason);
+    this.guard.enterCall('abortPlan()', this.who);
+    try {
+      if (this.exec.plan === null) return;
+      if (this.exec.running) this.exec.abort(reason);
+      this.failPlan(reason);
+    } finally {
+      this.guard.exitCall();
+    }
     this.faults.throwDue();
   }
 
@@ -211,7 +237,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    * still arrive, is dropped. The runner asks again on its next trigger.
    */
   cancelPlanning(): void {
-    this.pending.cancel();
+    this.guard.enterCall('cancelPlanning()', this.who);
+    try {
+      this.pending.cancel();
+    } finally {
+      this.guard.exitCall();
+    }
   }
 
   /**
@@ -219,11 +250,33 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    * Answers to any other request than the latest are stale and dropped.
    */
   receive(id: number, result: PlanResult | null, failure: string, threw = false, thrown?: unknown): void {
-    this.pending.receive(id, result, failure, threw, thrown);
+    const guard = this.guard;
+    // Refused like any re-entrant call (enter throws); the request it answered is asked again on the next tick.
+    if (guard.inCall) this.pending.lost(id);
+    guard.enterCall('receive()', this.who);
+    try {
+      this.pending.receive(id, result, failure, threw, thrown);
+    } finally {
+      guard.exitCall();
+    }
   }
 
-  /** Advance by `dt` seconds. */
+  /**
+   * Advance by `dt` seconds. Throws {@link RunnerError} `REENTRANT_CALL` when called from one of this agent's own
+   * callbacks (an operator, a listener, a sensor, its planner) during a call into it.
+   */
   tick(dt: number): void {
+    const guard = this.guard;
+    guard.enterCall('tick()', this.who);
+    try {
+      this.tickWithin(dt);
+    } finally {
+      guard.exitCall();
+    }
+  }
+
+  /** @internal {@link tick} inside the agent's guard, which the caller (the agent's tick, or {@link tick}) holds. */
+  tickWithin(dt: number): void {
     const agent = this.agent;
     const state = agent.state;
     if (this.leader !== null) return this.leader.tick(dt);

@@ -51,6 +51,21 @@ export type RunnerEvent = RunnerEventBase &
     | { readonly type: 'stepFailed'; readonly step: PlanStep; readonly index: number; readonly reason: string }
     | { readonly type: 'stepAborted'; readonly step: PlanStep; readonly index: number; readonly reason: string }
     | {
+        /**
+         * A promise an operator's `start` or `update` returned settled after its step had ended (aborted, its plan
+         * failed or replaced): its outcome is ignored (not applied, not a fault). Reported once per promise.
+         */
+        readonly type: 'settledLate';
+        readonly step: PlanStep;
+        readonly index: number;
+        /** Which callback returned the promise. */
+        readonly callback: 'start' | 'update';
+        /** Whether it was rejected (`value` is then the reason). */
+        readonly rejected: boolean;
+        /** What it resolved to, or was rejected with. */
+        readonly value: unknown;
+      }
+    | {
         /** User code failed and was contained: see {@link FaultSource}. */
         readonly type: 'fault';
         readonly where: FaultSource;

@@ -19,6 +19,8 @@ export interface RunnerStats {
   stepsSucceeded: number;
   stepsFailed: number;
   stepsAborted: number;
+  /** Promises of operators (`start`, `update`) that settled after their step had ended: ignored (each a `settledLate` event). */
+  lateSettlements: number;
   /** Answers from a pending planner that were adopted or reported (not stale). */
   pendingAnswers: number;
   /** Ticks waited for those answers, summed (mean latency = pendingTicks / pendingAnswers). */
@@ -53,6 +55,7 @@ export function createRunnerStats(): RunnerStats {
     stepsSucceeded: 0,
     stepsFailed: 0,
     stepsAborted: 0,
+    lateSettlements: 0,
     pendingAnswers: 0,
     pendingTicks: 0,
     staleDropped: 0,

@@ -12,6 +12,8 @@ import {
   type WorldState,
 } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import { AwaitedCall, Awaiting, isThenable, type AsyncCallback } from './AwaitedCall.js';
+import { Callback, guardOf, type Guard } from './CallGuard.js';
 import type { FaultReporter } from './FaultReporter.js';
 import type { FaultSource } from './FaultSource.js';
 import type { Operator } from './Operator.js';
@@ -19,6 +21,7 @@ import { OperatorStatus } from './OperatorStatus.js';
 import type { RunnerEventListener } from './RunnerEvent.js';
 import type { RunnerStats } from './RunnerStats.js';
 import { feedbackGuarded } from './plannerCalls.js';
+import { emitSettledLate, emitStep, emitStepEnd } from './stepEvents.js';
 import { validateLanes, validateRest } from './validateRest.js';
 
 const EMPTY_OPS: Operator[] = [];
@@ -65,6 +68,12 @@ export class StepExecution<Ctx = any> {
   validCtx: Ctx | undefined = undefined;
   readonly scratch: WorldState<any>;
   readonly check: PlanCheck = { step: -1, condition: -1, reason: '', error: undefined };
+  /** The promise the running step's operator returned, if any: the step runs until it settles. */
+  private readonly awaited = new AwaitedCall((callback, step, index, rejected, value) => this.settledLate(callback, step, index, rejected, value));
+  /** Whether {@link awaited} holds a promise of the running step (the one test the tick makes for async operators). */
+  private waiting = false;
+  /** The agent's re-entrancy guard, told which operator callback runs (for the message of a call it refuses). */
+  private readonly guard: Guard;
 
   constructor(
     private readonly agent: AgentView<Ctx>,
@@ -73,10 +82,13 @@ export class StepExecution<Ctx = any> {
     private readonly restoreCtx: ((ctx: Ctx) => void) | undefined,
   ) {
     this.scratch = agent.state.clone();
+    this.guard = guardOf(agent);
   }
 
   /** Forget the plan (nothing is aborted: the caller does that first). */
   clear(): void {
+    this.waiting = false;
+    this.awaited.drop();
     this.plan = null;
     this.ops = EMPTY_OPS;
     this.index = 0;
@@ -138,25 +150,24 @@ export class StepExecution<Ctx = any> {
     }
     this.running = true;
     host.stats.stepsStarted++;
-    if (host.listener !== undefined)
-      this.faults.emit({
-        tick: agent.tickCount,
-        time: agent.time,
-        agent: agent.id,
-        runner: host.name,
-        planner: host.planner.kind,
-        ctx: agent.ctx,
-        type: 'stepStarted',
-        step,
-        index: this.index,
-      });
+    if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepStarted', step, this.index);
     const op = this.ops[this.index];
-    if (op.start === undefined) return;
+    if (op.start !== undefined) this.callStart(op, step);
+  }
+
+  /** The step's operator's `start`, contained: a throw fails the step (its writes undone), a promise is awaited. */
+  private callStart(op: Operator, step: PlanStep): void {
+    const agent = this.agent;
     const ctx = agent.ctx;
     const version = agent.state.undoPoint();
+    const guard = this.guard;
+    guard.noteCallback(Callback.OperatorStart, step.operator);
     try {
-      op.start(step.args, agent, step);
+      const result = op.start!(step.args, agent, step);
+      // A promise: the step runs (no update) until it settles. Only a non-void result is looked at.
+      if (result !== undefined && isThenable(result)) this.watch(result, 'start', step);
     } catch (thrown) {
+      guard.noteCallback(Callback.None, '');
       // Not half-started: what start wrote is undone, and the step fails without its effects.
       this.running = false;
       agent.state.undoDone();
@@ -172,70 +183,137 @@ export class StepExecution<Ctx = any> {
       this.stepFailed(step, `operator ${step.operator} threw in start: ${describeThrown(thrown)}`);
       return;
     }
+    guard.noteCallback(Callback.None, '');
     agent.state.undoDone();
+  }
+
+  /** Await the promise `callback` of the running step returned (throws what its `then` throws). */
+  private watch(promise: PromiseLike<unknown>, callback: AsyncCallback, step: PlanStep): void {
+    this.awaited.watch(promise, callback, step, this.index);
+    this.waiting = true;
   }
 
   /** Update the running step's operator; on success apply its effects and move on. */
   update(dt: number): void {
+    // Awaiting an operator's promise: nothing to call until it settles.
+    if (this.waiting) return this.settle(dt);
     const plan = this.plan!;
     const step = plan.steps[this.index];
     const agent = this.agent;
-    const host = this.host;
     const state = agent.state;
     const ctx = agent.ctx;
     const version = state.undoPoint();
-    let status: number;
+    const guard = this.guard;
+    let status: OperatorStatus | PromiseLike<OperatorStatus>;
+    guard.noteCallback(Callback.OperatorUpdate, step.operator);
     try {
       status = this.ops[this.index].update(step.args, agent, dt, step);
     } catch (thrown) {
       return this.updateThrew(ctx, version, step, thrown);
     }
+    guard.noteCallback(Callback.None, '');
     // Closed before the effects apply; a bad status below still rolls back exactly, as nothing is written in between.
     state.undoDone();
     if (status === OperatorStatus.Running) return;
-    if (status === OperatorStatus.Success) {
+    if (status === OperatorStatus.Success) return this.succeeded(plan, step);
+    this.updated(step, status, ctx, version);
+  }
+
+  /** Cold path of {@link update}: the operator returned neither Running nor Success (Failure, a promise, or garbage). */
+  private updated(step: PlanStep, status: unknown, ctx: Ctx, version: number): void {
+    let thenable: boolean;
+    try {
+      thenable = isThenable(status);
+      // A promise of a status: the step runs until it settles.
+      if (thenable) return this.watch(status as PromiseLike<unknown>, 'update', step);
+    } catch (thrown) {
+      // Its `then` threw (a getter, or the call): as if update had (the undo point is closed already).
       this.running = false;
-      const before = state.version;
-      const refused =
-        step.effects.hasErrorEdge || step.effects.hasOpaque
-          ? this.applyAtomically(step)
-          : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
-      // Own effects are not a reason to replan (else a power-up the step itself set would abort its own plan): count them as seen (and an undone attempt changed nothing).
-      this.seenVersion += state.version - before;
-      if (this.seenBy !== null) this.seenBy.seenVersion += state.version - before;
-      if (refused !== null) return this.stepFailed(step, refused);
-      host.stats.stepsSucceeded++;
-      if (host.listener !== undefined)
-        this.faults.emit({
-          tick: agent.tickCount,
-          time: agent.time,
-          agent: agent.id,
-          runner: host.name,
-          planner: host.planner.kind,
-          ctx: agent.ctx,
-          type: 'stepSucceeded',
-          step,
-          index: this.index,
-        });
-      if (host.planner.stepSucceeded !== undefined) feedbackGuarded(host.planner, step, this.index, agent.ctx, true, this.faults);
-      if (this.plan !== plan) return;
-      this.index++;
-      host.advanced(plan);
-      return;
+      this.undoCall(
+        ctx,
+        version,
+        'operator.update',
+        step.operator,
+        step,
+        `Operator "${step.operator}" threw in update of step ${step.task} (#${this.index})`,
+        thrown,
+      );
+      return this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
     }
     this.running = false;
     if (status === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
     // Not a status: a broken operator, handled like one that threw.
-    this.undoCall(
-      ctx,
-      version,
-      'operator.status',
-      step.operator,
-      step,
-      `Operator "${step.operator}" update of step ${step.task} (#${this.index}) returned no OperatorStatus (Running, Success or Failure)`,
-      status,
-    );
+    this.undoCall(ctx, version, 'operator.status', step.operator, step, this.noStatus(step), status);
     return this.stepFailed(step, `operator ${step.operator} returned ${describeValue(status)}, not an OperatorStatus`);
+  }
+
+  /** The step's operator succeeded: apply its effects (all or none) and move on. */
+  private succeeded(plan: Plan, step: PlanStep): void {
+    const agent = this.agent;
+    const host = this.host;
+    const state = agent.state;
+    this.running = false;
+    const before = state.version;
+    const refused =
+      step.effects.hasErrorEdge || step.effects.hasOpaque ? this.applyAtomically(step) : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
+    // Own effects are not a reason to replan (else a power-up the step itself set would abort its own plan): count them as seen (and an undone attempt changed nothing).
+    this.seenVersion += state.version - before;
+    if (this.seenBy !== null) this.seenBy.seenVersion += state.version - before;
+    if (refused !== null) return this.stepFailed(step, refused);
+    host.stats.stepsSucceeded++;
+    if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepSucceeded', step, this.index);
+    if (host.planner.stepSucceeded !== undefined) feedbackGuarded(host.planner, step, this.index, agent.ctx, true, this.faults);
+    if (this.plan !== plan) return;
+    this.index++;
+    host.advanced(plan);
+  }
+
+  private noStatus(step: PlanStep): string {
+    return `Operator "${step.operator}" update of step ${step.task} (#${this.index}) returned no OperatorStatus (Running, Success or Failure)`;
+  }
+
+  /**
+   * The running step awaits its operator's promise: while pending it keeps running; once settled, a rejection
+   * fails it like a throw (its writes since are others' too, so none is undone), a resolved `start` goes on to
+   * the first `update`, and a resolved `update` is taken as the status it returned.
+   */
+  private settle(dt: number): void {
+    const awaited = this.awaited;
+    const how = awaited.state;
+    if (how === Awaiting.Pending) return;
+    const callback = awaited.callback;
+    const value = awaited.take();
+    this.waiting = false;
+    const plan = this.plan!;
+    const step = plan.steps[this.index];
+    if (how === Awaiting.Rejected) {
+      this.running = false;
+      this.fault(
+        callback === 'start' ? 'operator.start' : 'operator.update',
+        step.operator,
+        step,
+        this.index,
+        `Operator "${step.operator}" rejected in ${callback} of step ${step.task} (#${this.index})`,
+        value,
+        0,
+      );
+      return this.stepFailed(step, `operator ${step.operator} rejected in ${callback}: ${describeThrown(value)}`);
+    }
+    if (callback === 'start') return this.update(dt);
+    if (value === OperatorStatus.Running) return;
+    if (value === OperatorStatus.Success) return this.succeeded(plan, step);
+    this.running = false;
+    if (value === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
+    this.fault('operator.status', step.operator, step, this.index, this.noStatus(step), value, 0);
+    this.stepFailed(step, `operator ${step.operator} resolved to ${describeValue(value)}, not an OperatorStatus`);
+  }
+
+  /** A promise of a step that ended settled: ignored, and reported once. Runs from a promise job: never throws. */
+  private settledLate(callback: AsyncCallback, step: PlanStep, index: number, rejected: boolean, value: unknown): void {
+    const host = this.host;
+    const agent = this.agent;
+    host.stats.lateSettlements++;
+    if (host.listener !== undefined) emitSettledLate(this.faults, agent, host, callback, step, index, rejected, value);
   }
 
   /** Stop the running step: its operator's `abort` is called, its effects are not applied. */
@@ -244,27 +322,21 @@ export class StepExecution<Ctx = any> {
     const host = this.host;
     const agent = this.agent;
     this.running = false;
+    this.waiting = false;
+    this.awaited.drop();
     host.stats.stepsAborted++;
-    if (host.listener !== undefined)
-      this.faults.emit({
-        tick: agent.tickCount,
-        time: agent.time,
-        agent: agent.id,
-        runner: host.name,
-        planner: host.planner.kind,
-        ctx: agent.ctx,
-        type: 'stepAborted',
-        step,
-        index: this.index,
-        reason,
-      });
+    if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepAborted', step, this.index, reason);
     const op = this.ops[this.index];
     if (op.abort === undefined) return;
     const ctx = agent.ctx;
     const version = agent.state.undoPoint();
+    const guard = this.guard;
+    guard.noteCallback(Callback.OperatorAbort, step.operator);
     try {
-      op.abort(step.args, agent, step);
+      const result = op.abort(step.args, agent, step);
+      if (result !== undefined && isThenable(result)) this.abortAwaited(result, step, this.index);
     } catch (thrown) {
+      guard.noteCallback(Callback.None, '');
       agent.state.undoDone();
       this.undoCall(
         ctx,
@@ -277,7 +349,15 @@ export class StepExecution<Ctx = any> {
       );
       return;
     }
+    guard.noteCallback(Callback.None, '');
     agent.state.undoDone();
+  }
+
+  /** An async `abort`: the step has ended already; a rejection is reported (nothing undone: others wrote since). */
+  private abortAwaited(promise: PromiseLike<unknown>, step: PlanStep, index: number): void {
+    promise.then(undefined, (reason: unknown) =>
+      this.fault('operator.abort', step.operator, step, index, `Operator "${step.operator}" rejected in abort of step ${step.task} (#${index})`, reason, 0),
+    );
   }
 
   /** Abort the running step and fail the plan when one of its executing conditions fails. */
@@ -317,6 +397,7 @@ export class StepExecution<Ctx = any> {
 
   /** Cold path of {@link update}, kept out of it so the per-tick code stays small. */
   private updateThrew(ctx: Ctx, version: number, step: PlanStep, thrown: unknown): void {
+    this.guard.noteCallback(Callback.None, '');
     this.running = false;
     this.agent.state.undoDone();
     this.undoCall(
@@ -356,19 +437,7 @@ export class StepExecution<Ctx = any> {
     const host = this.host;
     const agent = this.agent;
     host.stats.stepsFailed++;
-    if (host.listener !== undefined)
-      this.faults.emit({
-        tick: agent.tickCount,
-        time: agent.time,
-        agent: agent.id,
-        runner: host.name,
-        planner: host.planner.kind,
-        ctx: agent.ctx,
-        type: 'stepFailed',
-        step,
-        index: this.index,
-        reason,
-      });
+    if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepFailed', step, this.index, reason);
     if (host.planner.stepFailed !== undefined) feedbackGuarded(host.planner, step, this.index, agent.ctx, false, this.faults);
     host.failPlan(`step ${step.task} failed: ${reason}`);
   }

@@ -1,4 +1,4 @@
-import { showValue, type Plan, type PlanStep } from '@dualplan/world-state';
+import { describeThrown, describeValue, showValue, type Plan, type PlanStep } from '@dualplan/world-state';
 import type { RunnerEvent } from './RunnerEvent.js';
 
 /** Renders an operator argument, e.g. an enum value as its name. Default: `String(arg)` (`showValue(arg)` where that throws). */
@@ -103,6 +103,8 @@ export function formatEvent(e: RunnerEvent, arg: ArgFormatter = plainArg): strin
       return `${head}   ✗ ${formatStep(e.step, arg)}: ${e.reason}`;
     case 'stepAborted':
       return `${head}   ⨯ ${formatStep(e.step, arg)} aborted: ${e.reason}`;
+    case 'settledLate':
+      return `${head}   … ${formatStep(e.step, arg)}: its ${e.callback} ${e.rejected ? 'rejected' : 'resolved'} after the step ended, ignored (${e.rejected ? describeThrown(e.value) : describeValue(e.value)})`;
     case 'fault':
       return `${head} FAULT ${e.where} ${e.subject}${e.undone > 0 ? ` (${e.undone} writes undone)` : ''}: ${e.error.message}`;
     case 'sensorDisabled':
@@ -151,6 +153,15 @@ export function eventToJSON(e: RunnerEvent, arg: ArgFormatter = plainArg): Recor
     case 'stepFailed':
     case 'stepAborted':
       return { ...base, step: step(e.step), index: e.index, reason: e.reason };
+    case 'settledLate':
+      return {
+        ...base,
+        step: step(e.step),
+        index: e.index,
+        callback: e.callback,
+        rejected: e.rejected,
+        value: e.rejected ? describeThrown(e.value) : describeValue(e.value),
+      };
     case 'fault':
       return {
         ...base,

@@ -9,6 +9,7 @@ import {
   type ReplaceDecision,
   type WorldState,
 } from '@dualplan/world-state';
+import { Callback } from './CallGuard.js';
 import type { FaultReporter } from './FaultReporter.js';
 
 // The runner's calls into its planner, each contained: a planner that throws
@@ -23,12 +24,15 @@ import type { FaultReporter } from './FaultReporter.js';
  */
 export function planGuarded<Ctx>(planner: AgentPlanner<Ctx>, state: WorldState<any>, ctx: Ctx, running: Plan | null, faults: FaultReporter): PlanResult {
   let outcome: PlanResult;
+  faults.calling(Callback.Planner, planner.kind);
   try {
     outcome = planner.plan(state, ctx, running);
   } catch (thrown) {
+    faults.called();
     faults.fault('planner', planner.kind, null, -1, `Planner "${planner.kind}" threw in plan`, thrown, 0);
     return noPlan(`the planner threw: ${describeThrown(thrown)}`);
   }
+  faults.called();
   if (
     outcome === null ||
     typeof outcome !== 'object' ||
@@ -47,11 +51,14 @@ export function planGuarded<Ctx>(planner: AgentPlanner<Ctx>, state: WorldState<a
  * const decision = shouldReplaceGuarded(planner, candidate, running, faults);
  */
 export function shouldReplaceGuarded(planner: AgentPlanner, candidate: Plan, running: Plan, faults: FaultReporter): ReplaceDecision {
+  faults.calling(Callback.Planner, planner.kind);
   try {
     return planner.shouldReplace(candidate, running);
   } catch (thrown) {
     faults.fault('planner', planner.kind, null, -1, `Planner "${planner.kind}" threw in shouldReplace`, thrown, 0);
     return { replace: false, reason: `shouldReplace threw: ${describeThrown(thrown)}` };
+  } finally {
+    faults.called();
   }
 }
 
@@ -61,11 +68,14 @@ export function shouldReplaceGuarded(planner: AgentPlanner, candidate: Plan, run
  * if (planner.update !== undefined) updateGuarded(planner, dt, faults);
  */
 export function updateGuarded(planner: AgentPlanner, dt: number, faults: FaultReporter): void {
+  faults.calling(Callback.Planner, planner.kind);
   try {
     planner.update!(dt);
   } catch (thrown) {
+    faults.called();
     faults.fault('planner', planner.kind, null, -1, `Planner "${planner.kind}" threw in update`, thrown, 0);
   }
+  faults.called();
 }
 
 /**
@@ -74,6 +84,7 @@ export function updateGuarded(planner: AgentPlanner, dt: number, faults: FaultRe
  * if (planner.stepFailed !== undefined) feedbackGuarded(planner, step, index, ctx, false, faults);
  */
 export function feedbackGuarded<Ctx>(planner: AgentPlanner<Ctx>, step: PlanStep, index: number, ctx: Ctx, succeeded: boolean, faults: FaultReporter): void {
+  faults.calling(Callback.Planner, planner.kind);
   try {
     if (succeeded) planner.stepSucceeded!(step, ctx);
     else planner.stepFailed!(step, ctx);
@@ -88,4 +99,5 @@ export function feedbackGuarded<Ctx>(planner: AgentPlanner<Ctx>, step: PlanStep,
       0,
     );
   }
+  faults.called();
 }

@@ -1,4 +1,13 @@
-import { ForwardingPlanner, PlanBuffer, type AgentPlanner, type Plan, type PlanResult, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
+import {
+  ForwardingPlanner,
+  PlanBuffer,
+  moveFaults,
+  type AgentPlanner,
+  type Plan,
+  type PlanResult,
+  type SlicedPlanner,
+  type WorldState,
+} from '@dualplan/world-state';
 import type { CompiledGoal } from '../domain/GoapDomain.js';
 import { writeFound, writeNone } from '../diagnostics/writeGoapPlan.js';
 import type { GoapPlanner } from '../GoapPlanner.js';
@@ -65,9 +74,12 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
     this.next = 0;
     this.failed = this.reasons.root;
     this.result = null;
+    // This request's contained faults (goal callbacks, costs, checks, the heuristic) go with its result, as plan()'s do.
+    const log = planner.engine.faultLog;
+    if (log.length > 0) log.length = 0;
     const count = rankGoals(planner.engine, goals, this.start, ctx, priority, order);
     this.count = count;
-    if (count === 0) this.result = writeNone(planner.engine, this.out, false, 'no valid, unsatisfied goal');
+    if (count === 0) this.settle(writeNone(planner.engine, this.out, false, 'no valid, unsatisfied goal'));
     else this.advance();
   }
 
@@ -85,7 +97,7 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
       if (status === 'running') continue;
       const at = this.order[this.next];
       if (status === 'found') {
-        return (this.result = writeFound(this.planner.engine, this.out, this.priority[at], this.reasons.found(this.failed, at)));
+        return this.settle(writeFound(this.planner.engine, this.out, this.priority[at], this.reasons.found(this.failed, at)));
       }
       this.failed = this.reasons.fail(this.failed, at, status === 'budget' ? r.budget : '');
       this.next++;
@@ -102,11 +114,17 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
     this.result = null;
   }
 
+  /** The request's result, with the faults its searches contained moved into it. */
+  private settle(result: PlanResult): PlanResult {
+    moveFaults(this.planner.engine.faultLog, this.out);
+    return (this.result = result);
+  }
+
   /** Start the search for the goal at rank `next`, or settle the result when none is left. */
   private advance(): void {
     if (this.next >= this.count) {
       // Status and stats of the last search, as goapAgentPlanner reports them.
-      this.result = writeNone(this.planner.engine, this.out, true, this.reasons.none(this.failed));
+      this.settle(writeNone(this.planner.engine, this.out, true, this.reasons.none(this.failed)));
       return;
     }
     this.planner.begin(this.start!, this.goals[this.order[this.next]], this.ctx);

@@ -10,38 +10,16 @@ import {
   type PlanResult,
 } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
+import { checkPoolOptions, type PlannerPoolOptions } from './poolOptions.js';
 import { revivedFaults, revivedThrown, type InlineAnswer } from './poolFaults.js';
 import { PooledPlanner, type PooledPlannerOptions } from './PooledPlanner.js';
 import { PoolLane, type Block } from './PoolLane.js';
 import type { PlanBatchReply } from './servePlanners.js';
 
 export type { PooledPlannerOptions } from './PooledPlanner.js';
+export type { PlannerPoolOptions } from './poolOptions.js';
 
 type Lane = PoolLane<PooledPlanner<any>>;
-
-/** Options of {@link createPlannerPool}. */
-export interface PlannerPoolOptions {
-  /** The worker script: a file path in Node, a URL in the browser. It calls `servePlanners`. */
-  script: string;
-  /** Workers to run (default: the cores less one, at least 1). */
-  maxWorkers?: number;
-  /** A request running longer than this (ms) counts as hung: its worker is replaced and the request fails. Default 5000; 0 = never. */
-  timeoutMs?: number;
-  /** Requests per message at most (default 256); the waiting requests are split evenly over the workers up to this. */
-  maxBatch?: number;
-  /**
-   * States and answers through SharedArrayBuffers (`true`), or copied into a
-   * transferred array per batch (`false`). Default `'auto'`: shared where it
-   * is available (Node; a browser page that is `crossOriginIsolated`).
-   */
-  sharedMemory?: boolean | 'auto';
-  /** A turn's requests waiting longer than this many turns of the event loop move up one urgency level (default 30). */
-  agingTurns?: number;
-  /** How long (ms) a worker that is told to stop may take before it is killed (default 250). */
-  terminateTimeoutMs?: number;
-  /** Node only: `'thread'` (default, worker_threads) or `'process'`. The browser always uses Web Workers. */
-  workerType?: 'auto' | 'thread' | 'process' | 'web';
-}
 
 /** Counters of a {@link PlannerPool}. */
 export interface PlannerPoolStats {
@@ -105,34 +83,7 @@ export class PlannerPool {
   private readonly runningIndex = new Map<string, number>();
 
   constructor(options: PlannerPoolOptions) {
-    if (!options || typeof options.script !== 'string' || options.script === '')
-      throw new RunnerError('BAD_POOL_OPTION', 'script', 'A planner pool needs the path or URL of its worker script.');
-    const timeout = options.timeoutMs ?? 5000;
-    // typeof first throughout: comparing an object converts it, which can throw.
-    if (typeof timeout !== 'number' || !(timeout >= 0))
-      throw new RunnerError('BAD_POOL_OPTION', 'timeoutMs', `timeoutMs must be a number >= 0, got ${describeValue(timeout)}.`);
-    const max = options.maxWorkers ?? Math.max(1, workerpool.cpus - 1);
-    if (!Number.isInteger(max) || max < 1)
-      throw new RunnerError('BAD_POOL_OPTION', 'maxWorkers', `maxWorkers must be an integer >= 1, got ${describeValue(max)}.`);
-    const batch = options.maxBatch ?? 256;
-    if (!Number.isInteger(batch) || batch < 1)
-      throw new RunnerError('BAD_POOL_OPTION', 'maxBatch', `maxBatch must be an integer >= 1, got ${describeValue(batch)}.`);
-    const aging = options.agingTurns ?? 30;
-    if (typeof aging !== 'number' || !(aging > 0))
-      throw new RunnerError('BAD_POOL_OPTION', 'agingTurns', `agingTurns must be a number > 0, got ${describeValue(aging)}.`);
-    const kill = options.terminateTimeoutMs ?? 250;
-    if (typeof kill !== 'number' || !(kill >= 0))
-      throw new RunnerError('BAD_POOL_OPTION', 'terminateTimeoutMs', `terminateTimeoutMs must be a number >= 0, got ${describeValue(kill)}.`);
-    const shared = options.sharedMemory ?? 'auto';
-    if (shared !== 'auto' && typeof shared !== 'boolean')
-      throw new RunnerError('BAD_POOL_OPTION', 'sharedMemory', `sharedMemory must be true, false or 'auto', got ${describeValue(shared)}.`);
-    const canShare = sharedMemoryAvailable();
-    if (shared === true && !canShare)
-      throw new RunnerError(
-        'BAD_POOL_OPTION',
-        'sharedMemory',
-        'sharedMemory: true needs SharedArrayBuffer: in a browser, a page served crossOriginIsolated (COOP and COEP headers).',
-      );
+    const { timeout, max, batch, aging, kill, shared, canShare, type, processes } = checkPoolOptions(options);
     this.sharedMemory = shared === 'auto' ? canShare : shared;
     this.timeoutMs = timeout;
     this.maxWorkers = max;
@@ -143,7 +94,9 @@ export class PlannerPool {
     this.pool = workerpool.pool(options.script, {
       maxWorkers: max,
       workerTerminateTimeout: kill,
-      workerType: options.workerType ?? (workerpool.platform === 'node' ? 'thread' : 'web'),
+      workerType: type,
+      // Child processes get their messages structured-cloned (typed arrays intact) rather than through JSON.
+      ...(processes ? { forkOpts: { serialization: 'advanced' as const } } : {}),
     });
   }
 
@@ -389,11 +342,4 @@ export class PlannerPool {
  */
 export function createPlannerPool(options: PlannerPoolOptions): PlannerPool {
   return new PlannerPool(options);
-}
-
-/** SharedArrayBuffer exists and may be posted: always in Node, in a browser only when the page is cross-origin isolated. */
-function sharedMemoryAvailable(): boolean {
-  if (typeof SharedArrayBuffer !== 'function' || typeof Atomics !== 'object') return false;
-  const isolated = (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated;
-  return workerpool.platform === 'node' || isolated === true;
 }
