@@ -147,7 +147,7 @@ const count = (pred) => snippets.filter(pred).length;
 console.log(
   `${snippets.length} blocks in ${new Set(snippets.map((s) => s.file)).size} files: ${count((s) => !s.skip)} type-checked, ` +
     `${ran.size} run, ${compared.size} output-compared, ${count((s) => s.typecheckOnly)} type-checked only, ${count((s) => s.skip)} skipped ` +
-    `(${count((s) => s.fragment)} fragments with hidden context, ${count((s) => s.after)} continuing an earlier block); ` +
+    `(${count((s) => s.after)} continuing an earlier block of their page); ` +
     `${failures.size} failing; ${((performance.now() - started) / 1000).toFixed(0)} s`,
 );
 if (failures.size) {

@@ -4,18 +4,17 @@
 // checkSnippets.mjs does the packing, type-checking and running.
 //
 // The rules a docs author follows (CONTRIBUTING.md, "Docs that run", spells them out):
-// - every ```ts / ```js block is a program, type-checked and run as written;
+// - every ```ts / ```js block is a program, type-checked and run as written: a
+//   reader who pastes it into a file can run it, so nothing is hidden (no setup
+//   in comments); a block that needs the one before it says so with after=;
 // - the next fenced block after it, when its info string is `text output`, is
 //   the output it must print (a `...` line there matches any number of lines);
 // - an HTML comment right before the block, `<!-- snippet: a; b=c -->`, says
 //   more. Directives, separated by `;`:
 //     id=NAME            name the block, so later blocks can continue it;
-//     after=NAME         the block continues NAME's program (as a reader runs
-//                        one block after the other); its own output is compared;
-//     fragment           the block cannot stand alone: the comment's lines after
-//                        the directive line are its hidden context, placed
-//                        before the block, or around it when a line `...`
-//                        marks where the block goes;
+//     after=NAME         the block continues NAME's program, an earlier block of
+//                        the same page (as a reader runs one block after the
+//                        other); its own output is compared;
 //     typecheck-only=WHY type-checked, not run (needs a browser, a server...);
 //     skip=WHY           not checked at all (keep this rare).
 'use strict';
@@ -29,9 +28,12 @@ const LANGUAGES = new Map([
   ['javascript', 'js'],
 ]);
 const OUTPUT_INFO = 'text output';
-const DIRECTIVES = new Set(['id', 'after', 'fragment', 'typecheck-only', 'skip']);
+const DIRECTIVES = new Set(['id', 'after', 'typecheck-only', 'skip']);
 /** Printed between the parts of a continued program, so each block's own output can be told apart. */
 const PART_MARK = '<<dualplan-snippet-part>>';
+
+const HIDDEN =
+  'hidden setup in a snippet comment: a reader copies the block as shown, so show its imports and setup in the block, or continue an earlier block of this page with after=NAME';
 
 /** A problem with the docs' markup, naming the file and line. */
 class SnippetError extends Error {
@@ -53,6 +55,7 @@ function parseDirectives(text, file, line) {
     const eq = item.indexOf('=');
     const key = (eq < 0 ? item : item.slice(0, eq)).trim();
     const value = eq < 0 ? true : item.slice(eq + 1).trim();
+    if (key === 'fragment') throw new SnippetError(file, line, HIDDEN);
     if (!DIRECTIVES.has(key)) throw new SnippetError(file, line, `unknown snippet directive "${key}" (known: ${[...DIRECTIVES].join(', ')})`);
     if (key in out) throw new SnippetError(file, line, `snippet directive "${key}" given twice`);
     if ((key === 'id' || key === 'after' || key === 'typecheck-only' || key === 'skip') && (value === true || value === '')) {
@@ -64,8 +67,8 @@ function parseDirectives(text, file, line) {
 }
 
 /**
- * Every ts/js block of one Markdown file, with its directives, hidden context
- * and expected output. Lines are 1-based; `line` is the opening fence's.
+ * Every ts/js block of one Markdown file, with its directives and expected
+ * output (a snippet comment with lines of code, hidden setup, is an error). Lines are 1-based; `line` is the opening fence's.
  * @param {string} markdown
  * @param {string} file the name used in errors and snippet names
  */
@@ -125,20 +128,13 @@ function extractSnippets(markdown, file) {
         code: body.join('\n'),
         id: directives.id ?? null,
         after: directives.after ?? null,
-        fragment: directives.fragment === true,
         typecheckOnly: directives['typecheck-only'] ?? null,
         skip: directives.skip ?? null,
-        hidden: splitHidden(hidden, file, pending?.line),
         expected: null,
         expectedLine: null,
       };
-      if (snippet.fragment && !hidden.some((l) => l.trim())) {
-        throw new SnippetError(file, pending.line, 'a fragment needs its hidden context in the snippet comment (the lines after the directives)');
-      }
-      if (!snippet.fragment && hidden.some((l) => l.trim())) {
-        throw new SnippetError(file, pending.line, 'hidden context in a snippet comment: mark the block `fragment`');
-      }
-      if (snippet.skip && (snippet.typecheckOnly || snippet.fragment || snippet.after)) {
+      if (hidden.some((l) => l.trim())) throw new SnippetError(file, pending.line, HIDDEN);
+      if (snippet.skip && (snippet.typecheckOnly || snippet.after)) {
         throw new SnippetError(file, pending.line, 'a skipped block takes no other directive');
       }
       snippets.push(snippet);
@@ -152,13 +148,6 @@ function extractSnippets(markdown, file) {
   }
   if (pending) throw new SnippetError(file, pending.line, 'snippet comment not followed by a code block');
   return snippets;
-}
-
-/** Hidden lines around the block: `before` and `after` the line `...` (all before when there is none). */
-function splitHidden(lines, file, line) {
-  const at = lines.findIndex((l) => l.trim() === '...');
-  if (lines.filter((l) => l.trim() === '...').length > 1) throw new SnippetError(file, line, 'hidden context marks the place of the block (`...`) twice');
-  return at < 0 ? { before: lines.join('\n'), after: '' } : { before: lines.slice(0, at).join('\n'), after: lines.slice(at + 1).join('\n') };
 }
 
 /**
@@ -182,6 +171,13 @@ function linkSnippets(snippets) {
       const prev = byId.get(s.after);
       if (!prev) throw new SnippetError(s.file, s.line, `after=${s.after}: no snippet has id=${s.after}${suggest(s.after, [...byId.keys()])}`);
       if (prev.skip) throw new SnippetError(s.file, s.line, `after=${s.after}: that snippet is skipped`);
+      if (prev.file !== s.file || prev.line > s.line) {
+        throw new SnippetError(
+          s.file,
+          s.line,
+          `after=${s.after}: a block continues an earlier block of the same page (${s.after} is at ${prev.file}:${prev.line})`,
+        );
+      }
       if (prev.language !== s.language)
         throw new SnippetError(s.file, s.line, `after=${s.after}: a ${s.language} block cannot continue a ${prev.language} block`);
       chain = [...chainOf(prev, seen), s];
@@ -218,12 +214,12 @@ function editDistance(a, b) {
 }
 
 /**
- * The source of a linked snippet's program: each part of its chain with its
- * hidden context, a line printing PART_MARK between parts, and `export {}` so
+ * The source of a linked snippet's program: each part of its chain, a line
+ * printing PART_MARK between parts, and `export {}` so
  * every program is a module of its own.
  */
 function programSource(snippet) {
-  const parts = snippet.chain.map((s) => [s.hidden.before, s.code, s.hidden.after].filter((t) => t.trim()).join('\n'));
+  const parts = snippet.chain.map((s) => s.code);
   return `${parts.join(`\nconsole.log(${JSON.stringify(PART_MARK)});\n`)}\nexport {};\n`;
 }
 

@@ -36,7 +36,7 @@ describe('extractSnippets', () => {
       [10, 'js', 'console.log(2);'],
       [13, 'ts', 'let b;'],
     ]);
-    expect(s[0]).toMatchObject({ name: 'a.md:3', fragment: false, after: null, skip: null, typecheckOnly: null, expected: null });
+    expect(s[0]).toMatchObject({ name: 'a.md:3', after: null, skip: null, typecheckOnly: null, expected: null });
   });
 
   test('takes the next `text output` block, across prose, as the expected output', () => {
@@ -51,18 +51,10 @@ describe('extractSnippets', () => {
     expect(() => extractSnippets(md(`${fence}ts`, 'x', fence, `${fence}text output`, '1', fence, `${fence}text output`, '2', fence), 'a.md')).toThrow('a.md:7');
   });
 
-  test('a snippet comment gives directives, and a fragment its hidden context around the block', () => {
-    const [s] = extractSnippets(
-      md('<!-- snippet: fragment; id=agent', "import { x } from 'y';", '...', 'console.log(x);', '-->', `${fence}ts`, 'x.run();', fence),
-      'a.md',
-    );
-    expect(s).toMatchObject({ id: 'agent', name: 'a.md#agent', fragment: true, line: 6 });
-    expect(s.hidden).toEqual({ before: "import { x } from 'y';", after: 'console.log(x);' });
-  });
-
-  test('hidden context without a `...` line goes before the block', () => {
-    const [s] = extractSnippets(md('<!-- snippet: fragment', 'declare const x: number;', '-->', '', `${fence}ts`, 'x;', fence), 'a.md');
-    expect(s.hidden).toEqual({ before: 'declare const x: number;', after: '' });
+  test('no setup is hidden from the reader: a comment with code, or the old fragment directive, is an error', () => {
+    const hidden = md('<!-- snippet: id=agent', "import { x } from 'y';", '-->', `${fence}ts`, 'x.run();', fence);
+    expect(() => extractSnippets(hidden, 'a.md')).toThrow('a.md:1: hidden setup in a snippet comment: a reader copies the block as shown');
+    expect(() => extractSnippets(md('<!-- snippet: fragment -->', `${fence}ts`, 'x;', fence), 'a.md')).toThrow('show its imports and setup in the block');
   });
 
   test('one-line comments carry directives with values that contain spaces', () => {
@@ -97,15 +89,13 @@ describe('extractSnippets', () => {
     ['an unknown directive, with the known ones', md('<!-- snippet: fragmnet -->', `${fence}ts`, 'a', fence), 'a.md:1: unknown snippet directive "fragmnet"'],
     ['a directive given twice', md('<!-- snippet: id=a; id=b -->', `${fence}ts`, 'a', fence), 'given twice'],
     ['a directive without its value', md('<!-- snippet: after -->', `${fence}ts`, 'a', fence), 'needs a value'],
-    ['a fragment without hidden context', md('<!-- snippet: fragment -->', `${fence}ts`, 'a', fence), 'a fragment needs its hidden context'],
-    ['hidden context not marked fragment', md('<!-- snippet: id=a', 'let x;', '-->', `${fence}ts`, 'a', fence), 'mark the block `fragment`'],
+    ['hidden setup', md('<!-- snippet: id=a', 'let x;', '-->', `${fence}ts`, 'a', fence), 'hidden setup in a snippet comment'],
     ['a comment before prose', md('<!-- snippet: id=a -->', 'text', `${fence}ts`, 'a', fence), 'not followed directly by a code block'],
     ['a comment before a shell block', md('<!-- snippet: id=a -->', `${fence}sh`, 'a', fence), 'before a `sh` block'],
     ['a comment at the end', md(`${fence}ts`, 'a', fence, '<!-- snippet: id=a -->'), 'not followed by a code block'],
-    ['an unclosed comment', md('<!-- snippet: fragment', 'let x;'), 'unclosed snippet comment'],
+    ['an unclosed comment', md('<!-- snippet: id=a', 'let x;'), 'unclosed snippet comment'],
     ['an unclosed fence', md(`${fence}ts`, 'a'), 'a.md:1: unclosed code fence'],
     ['a skipped block with other directives', md('<!-- snippet: skip=why; after=x -->', `${fence}ts`, 'a', fence), 'takes no other directive'],
-    ['two block marks', md('<!-- snippet: fragment', '...', '...', '-->', `${fence}ts`, 'a', fence), 'twice'],
   ])('rejects %s', (_what, text, message) => {
     expect(() => extractSnippets(text, 'a.md')).toThrow(message);
   });
@@ -137,22 +127,21 @@ describe('linkSnippets and programSource', () => {
     expect(s.map((x: any) => x.leaf)).toEqual([false, false, true]);
   });
 
-  test('continuations work across files', () => {
-    const s = linkSnippets([...extractSnippets(doc, 'a.md'), ...extractSnippets(md('<!-- snippet: after=first -->', `${fence}ts`, 'x', fence), 'b.md')]);
-    expect(s[3].chain.map((x: any) => x.file)).toEqual(['a.md', 'b.md']);
+  test('a block continues only an earlier block of its own page (a reader has that one open)', () => {
+    expect(() =>
+      linkSnippets([...extractSnippets(doc, 'a.md'), ...extractSnippets(md('<!-- snippet: after=first -->', `${fence}ts`, 'x', fence), 'b.md')]),
+    ).toThrow('b.md:2: after=first: a block continues an earlier block of the same page (first is at a.md:2)');
   });
 
-  test('a program is its chain with hidden context, a part mark between parts, and a module', () => {
+  test('a program is its chain, a part mark between parts, and a module', () => {
     const s = linkSnippets(
       extractSnippets(
         md(
-          '<!-- snippet: fragment; id=a',
-          'const v = 1;',
-          '...',
-          'console.log(w);',
-          '-->',
+          '<!-- snippet: id=a -->',
           `${fence}ts`,
+          'const v = 1;',
           'const w = v;',
+          'console.log(w);',
           fence,
           '<!-- snippet: after=a -->',
           `${fence}ts`,
@@ -177,9 +166,9 @@ describe('linkSnippets and programSource', () => {
       'snippet id "x" is also used at a.md:2',
     ],
     [
-      'a cycle',
-      md('<!-- snippet: id=x; after=y -->', `${fence}ts`, 'a', fence, '<!-- snippet: id=y; after=x -->', `${fence}ts`, 'b', fence),
-      'continues itself',
+      'a block continuing a later one',
+      md('<!-- snippet: id=x; after=y -->', `${fence}ts`, 'a', fence, '<!-- snippet: id=y -->', `${fence}ts`, 'b', fence),
+      'after=y: a block continues an earlier block of the same page (y is at a.md:6)',
     ],
     [
       'a js block continuing a ts block',
