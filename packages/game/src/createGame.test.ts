@@ -1,0 +1,31 @@
+import { describe, expect, it } from '@jest/globals';
+import { createGame, DEFAULT_SCENE } from './createGame.js';
+import { isArmed } from './villagerUnit.js';
+
+describe('createGame', () => {
+  it('the default scene has at least 200 agents, and in 60 s the troll uproots and slams, squads take distinct covers, villagers arm', () => {
+    const game = createGame({ seed: 1 });
+    expect(game.all().length).toBeGreaterThanOrEqual(200);
+    expect(DEFAULT_SCENE.villagers).toBe(152);
+    let maxCovers = 0;
+    for (let i = 0; i < 600; i++) {
+      game.step(0.1);
+      const covers = game.board.claims().filter((c) => c.resource.startsWith('cover'));
+      maxCovers = Math.max(maxCovers, covers.length);
+    }
+    const s = game.stats;
+    console.log(
+      JSON.stringify(s),
+      'covers',
+      maxCovers,
+      'armed',
+      game.all().filter(isArmed).length,
+      'problems',
+      game.problems.slice(0, 3).map((e) => e.message),
+    );
+    expect(s.uprooted).toBeGreaterThan(0);
+    expect(s.trollSlams).toBeGreaterThan(0);
+    expect(maxCovers).toBeGreaterThan(1);
+    expect(game.all().filter(isArmed).length).toBeGreaterThan(0);
+  });
+});
