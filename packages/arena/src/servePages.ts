@@ -32,6 +32,12 @@ export const PAGE_CSP = [
  */
 export const MONITOR_PAGE_CSP = `${PAGE_CSP}; script-src 'self' 'unsafe-eval'`;
 
+/**
+ * The game page's CSP: {@link PAGE_CSP} plus `data:` images, because Phaser boots its default, missing and
+ * white textures from base64 data URIs.
+ */
+export const GAME_PAGE_CSP = `${PAGE_CSP}; img-src 'self' data:`;
+
 /** Headers sent with every response unless `headers` replaces them: no MIME sniffing, the CSP, no framing by other sites. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'x-content-type-options': 'nosniff',
