@@ -151,8 +151,9 @@ export function createSoldierUnit(game: Game, id: string, squad: number, at: Poi
     body,
     squad,
     retire: () => {
+      agent.runner().abortPlan('knocked out');
+      agent.runner().cancelPlanning();
       targeting.retire();
-      agent.setPlanner(targeting);
     },
   };
 }

@@ -211,7 +211,10 @@ export function createTrollUnit(game: Game, id: string, planner: 'htn' | 'goap' 
     agent,
     body,
     squad: -1,
-    retire: () => agent.setPlanner(agent.runner().planner),
+    retire: () => {
+      agent.runner().abortPlan('knocked out');
+      game.board.releaseExcept(id, null, 'agent down');
+    },
   };
   return unit;
 }

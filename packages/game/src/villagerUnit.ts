@@ -145,7 +145,17 @@ export function createVillagerUnit(game: Game, id: string, at: Point): Unit {
       game.record(e);
     },
   });
-  unit = { id, kind: 'villager', agent, body, squad: -1, retire: () => agent.setPlanner(agentPlanner) };
+  unit = {
+    id,
+    kind: 'villager',
+    agent,
+    body,
+    squad: -1,
+    retire: () => {
+      agent.runner().abortPlan('knocked out');
+      game.board.releaseExcept(id, null, 'agent down');
+    },
+  };
   return unit;
 }
 
