@@ -5,7 +5,16 @@ import type { Game } from './Game.js';
 
 /** A small scene: property runs build many games. */
 const small = (seed: number, extra: Partial<SceneOptions> = {}): Game =>
-  createGame({ seed, map: { width: 48, height: 30, trees: 25, weapons: 6 }, villagers: 10, squads: 2, squadSize: 4, ...extra });
+  createGame({
+    seed,
+    map: { width: 48, height: 30, trees: 25, weapons: 6 },
+    villagers: 10,
+    squads: 2,
+    squadSize: 4,
+    // Planning work counted, not timed: runs must not depend on the machine's load.
+    scheduler: { frameWork: 5000, clock: () => 0 },
+    ...extra,
+  });
 
 /** Every claim belongs to an agent that is up and whose running plan still uses it (covers: a takeCover step naming it). */
 function checkClaims(game: Game): void {

@@ -1,5 +1,5 @@
 import { mulberry32 } from '@dualplan/world-state';
-import type { RunnerEvent } from '@dualplan/runner';
+import { PlanningScheduler, type PlanningSchedulerOptions, type RunnerEvent } from '@dualplan/runner';
 import type { PathSource } from './Body.js';
 import type { GameError } from './GameError.js';
 import { GameMap, distance, type MapOptions, type Point } from './GameMap.js';
@@ -20,6 +20,11 @@ export interface GameOptions {
   readonly queryTimeout?: number;
   /** Movement paths searched per frame (a walker past the budget waits a frame); default 24. */
   readonly pathsPerFrame?: number;
+  /**
+   * The planning scheduler's options (the troll's and villagers' planning runs through it); default a 2 ms
+   * frame budget. Pass `frameWork` and a constant `clock` for runs that must not depend on the machine's speed.
+   */
+  readonly scheduler?: PlanningSchedulerOptions;
   /** Keep a line per runner and board event in {@link Game.log} (tests compare runs by it); default false. */
   readonly log?: boolean;
 }
@@ -53,6 +58,8 @@ export class Game implements PathSource {
   readonly paths: Pathfinder;
   readonly board: ReservationBoard;
   readonly queries: QueryService;
+  /** Plans the troll and the villagers within a per-frame budget (the soldiers plan when their queries settle). */
+  readonly scheduler: PlanningScheduler;
   readonly stats: GameStats = { trollSlams: 0, uprooted: 0, pickups: 0, hitsOnTroll: 0, knockouts: 0, problems: 0, targetsLost: 0 };
   /** Event lines when `log` is on. */
   readonly log: string[] = [];
@@ -83,6 +90,7 @@ export class Game implements PathSource {
       perPump: options.queriesPerFrame ?? 24,
       timeout: options.queryTimeout ?? 2,
     });
+    this.scheduler = new PlanningScheduler(options.scheduler ?? { frameBudgetMs: 2 });
     this.pathsPerFrame = options.pathsPerFrame ?? 24;
     this.logging = options.log ?? false;
     this.map.onRemoved((e) => {
@@ -136,11 +144,12 @@ export class Game implements PathSource {
     return this.downUntil.has(unit.id);
   }
 
-  /** Advance by `dt` seconds: the query service's share of the frame, then every unit that is up. */
+  /** Advance by `dt` seconds: the planning scheduler's and the query service's share of the frame, then every unit that is up. */
   step(dt: number): void {
     this.t += dt;
     this.frames++;
     this.pathsLeft = this.pathsPerFrame;
+    this.scheduler.runFrame();
     this.queries.pump(this.t);
     for (let i = 0; i < this.units.length; i++) {
       const u = this.units[i];

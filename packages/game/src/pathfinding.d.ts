@@ -5,6 +5,8 @@ declare module 'pathfinding' {
     setWalkableAt(x: number, y: number, walkable: boolean): void;
     isWalkableAt(x: number, y: number): boolean;
     clone(): Grid;
+    /** Rows of nodes; a finder marks the nodes it visits (`opened`, `closed`, `parent`, costs). */
+    nodes: { walkable: boolean; opened: boolean; closed: boolean; parent: unknown; f: number; g: number; h: number }[][];
   }
   export const DiagonalMovement: { readonly Never: number; readonly OnlyWhenNoObstacles: number };
   export class AStarFinder {

@@ -196,7 +196,7 @@ export function createTrollUnit(game: Game, id: string, planner: 'htn' | 'goap' 
     id,
     state: createState(trollSchema()),
     ctx: { body, busyUntil: 0, bridge: 0, tree: null, lastEnemy: null, lastSeenAt: -Infinity },
-    planner: chosen,
+    planner: game.scheduler.schedule(chosen),
     operators: guardTargets(game, trollOperators(game, self, claims)),
     sensors: trollSensors(game, self),
     sensorsPerTick: 3,

@@ -134,7 +134,7 @@ export function createVillagerUnit(game: Game, id: string, at: Point): Unit {
     id,
     state: createState(schema),
     ctx: { body, busyUntil: 0, weapon: null, armed: false, goal: null },
-    planner: agentPlanner,
+    planner: game.scheduler.schedule(agentPlanner),
     operators: guardTargets(
       game,
       villagerOperators(game, planner, claims, () => unit!),
