@@ -28,4 +28,13 @@ describe('createGame', () => {
     expect(maxCovers).toBeGreaterThan(1);
     expect(game.all().filter(isArmed).length).toBeGreaterThan(0);
   });
+
+  it('the troll, loaded from troll.json, runs on GOAP when the page says so', () => {
+    const game = createGame({ seed: 2, troll: 'goap', villagers: 40, squads: 2 });
+    const troll = game.unit('troll')!;
+    for (let i = 0; i < 400; i++) game.step(0.1);
+    expect(troll.agent.runner().planner.kind).toBe('goap');
+    expect(troll.agent.runner().stats.plansFound).toBeGreaterThan(0);
+    expect(troll.agent.runner().stats.stepsSucceeded).toBeGreaterThan(0);
+  });
 });

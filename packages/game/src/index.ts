@@ -20,6 +20,7 @@ export type { MoveStatus, PathSource } from './Body.js';
 export { ClaimTracker } from './ClaimTracker.js';
 export { squadActions, squadPlanner, squadSchema, COVER_SLOTS } from './soldierDomain.js';
 export { createSoldierUnit } from './soldierUnit.js';
-export { createTrollUnit, trollPlanner } from './trollUnit.js';
+export { createTrollUnit } from './trollUnit.js';
+export { trollFromDocument, TROLL_REGISTRY } from './trollDocument.js';
 export { createVillagerUnit, isArmed } from './villagerUnit.js';
 export type { Unit, UnitKind, UnitCtx } from './Unit.js';

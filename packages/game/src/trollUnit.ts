@@ -1,9 +1,5 @@
-import { createState, type AgentPlanner } from '@dualplan/world-state';
-import { EnemyRange, TrollLocation, TrollOperator, trollActions, trollSchema } from '@dualplan/world-state/examples';
-import { HtnPlanner, htnAgentPlanner } from '@dualplan/htn';
-import { trollHtnDomain } from '@dualplan/htn/examples';
-import { GoapPlanner, goapAgentPlanner } from '@dualplan/goap';
-import { trollGoapDomain } from '@dualplan/goap/examples';
+import { createState, type Schema } from '@dualplan/world-state';
+import { EnemyRange, TrollLocation, TrollOperator } from '@dualplan/world-state/examples';
 import { createAgent, OperatorStatus, type AgentView, type Operator, type Sensor } from '@dualplan/runner';
 import { Body } from './Body.js';
 import { ClaimTracker } from './ClaimTracker.js';
@@ -11,6 +7,7 @@ import type { Game } from './Game.js';
 import { distance, type Point } from './GameMap.js';
 import { guardTargets } from './guardTargets.js';
 import { timed } from './timed.js';
+import { trollFromDocument } from './trollDocument.js';
 import type { Unit, UnitCtx } from './Unit.js';
 
 /** The troll's context: its body, the bridge it checks, the tree it holds a claim on, where it last saw an enemy. */
@@ -23,12 +20,6 @@ export interface TrollCtx extends UnitCtx {
 
 const VISION = 16;
 const MELEE = 2.5;
-
-/** The troll's planner: its one action set under the HTN domain or the GOAP goals (the page's choice). */
-export function trollPlanner(kind: 'htn' | 'goap'): AgentPlanner<TrollCtx> {
-  const actions = trollActions(trollSchema());
-  return kind === 'htn' ? htnAgentPlanner(new HtnPlanner(trollHtnDomain({}, actions))) : goapAgentPlanner(new GoapPlanner(trollGoapDomain(actions)));
-}
 
 const isPrey = (u: Unit) => u.kind !== 'troll';
 
@@ -138,8 +129,8 @@ function trollOperators(game: Game, self: () => Unit, claims: ClaimTracker): Rec
 }
 
 /** Vision, range, memory, and restlessness at a bridge, written into the troll's world state. */
-function trollSensors(game: Game, self: () => Unit): Sensor<TrollCtx>[] {
-  const keys = trollSchema().keys;
+function trollSensors(game: Game, self: () => Unit, schema: Schema<any>): Sensor<TrollCtx>[] {
+  const keys = schema.keys as Record<string, number>;
   let still = 0;
   return [
     {
@@ -181,24 +172,25 @@ function trollSensors(game: Game, self: () => Unit): Sensor<TrollCtx>[] {
 }
 
 /**
- * The Trunk Thumper on the map, on HTN or GOAP.
+ * The Trunk Thumper on the map, on HTN or GOAP, its domain loaded from the document
+ * `@dualplan/documents/examples/troll.json`.
  * @example
  * game.add(createTrollUnit(game, 'troll', 'htn'));
  */
-export function createTrollUnit(game: Game, id: string, planner: 'htn' | 'goap' | AgentPlanner<TrollCtx>): Unit {
+export function createTrollUnit(game: Game, id: string, kind: 'htn' | 'goap'): Unit {
   const bridge = game.map.entitiesOf('bridge')[0];
   const body = new Body(game.map.nearestWalkable({ x: bridge.x - 3, y: bridge.y }), 4);
   const claims = new ClaimTracker(id, game.board);
   let unit: Unit | null = null;
   const self = () => unit!;
-  const chosen = typeof planner === 'string' ? trollPlanner(planner) : planner;
+  const { planner, schema } = trollFromDocument(kind);
   const agent = createAgent<TrollCtx>({
     id,
-    state: createState(trollSchema()),
+    state: createState(schema),
     ctx: { body, busyUntil: 0, bridge: 0, tree: null, lastEnemy: null, lastSeenAt: -Infinity },
-    planner: game.scheduler.schedule(chosen),
+    planner: game.scheduler.schedule(planner),
     operators: guardTargets(game, trollOperators(game, self, claims)),
-    sensors: trollSensors(game, self),
+    sensors: trollSensors(game, self, schema),
     sensorsPerTick: 3,
     onEvent: (e) => {
       claims.listen(e);
