@@ -10,6 +10,8 @@ export interface SceneOptions extends GameOptions {
   readonly squadSize?: number;
   /** The troll's planner; default HTN. */
   readonly troll?: 'htn' | 'goap';
+  /** Soldiers plan synchronously with straight-line costs, no queries and no claims (the benchmark's baseline); default false. */
+  readonly plainSoldiers?: boolean;
 }
 
 /** The default scene: a troll, 6 squads of 8 soldiers and 152 villagers (201 agents). */
@@ -32,7 +34,8 @@ export function createGame(options: SceneOptions = {}): Game {
   const size = options.squadSize ?? DEFAULT_SCENE.squadSize;
   for (let s = 0; s < squads; s++) {
     const at = { x: width * 0.62 + game.next() * width * 0.3, y: 2 + game.next() * (height - 4) };
-    for (let i = 0; i < size; i++) game.add(createSoldierUnit(game, `s${s}-${i}`, s, { x: at.x + (i % 3), y: at.y + Math.floor(i / 3) }));
+    for (let i = 0; i < size; i++)
+      game.add(createSoldierUnit(game, `s${s}-${i}`, s, { x: at.x + (i % 3), y: at.y + Math.floor(i / 3) }, { plain: options.plainSoldiers }));
   }
   const villagers = options.villagers ?? DEFAULT_SCENE.villagers;
   for (let v = 0; v < villagers; v++) game.add(createVillagerUnit(game, `v${v}`, { x: 1 + game.next() * (width - 2), y: 1 + game.next() * (height - 2) }));

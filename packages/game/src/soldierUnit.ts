@@ -103,10 +103,22 @@ function coverCandidates(game: Game, agent: string, from: Point): Entity[] {
   return out.slice(0, COVER_SLOTS);
 }
 
+/** The targeting planner without its pending side: `plan()` only (straight-line costs, nothing claimed). */
+function plainPlanner(targeting: TargetingPlanner<SoldierCtx>): AgentPlanner<SoldierCtx> {
+  return {
+    kind: targeting.kind,
+    operators: targeting.operators,
+    plan: (state, ctx, running) => targeting.plan(state, ctx, running),
+    shouldReplace: (candidate, running) => targeting.shouldReplace(candidate, running),
+  };
+}
+
 /** Options of {@link createSoldierUnit}. */
 export interface SoldierUnitOptions {
   /** The synchronous planner inside the targeting planner; default {@link squadPlanner}. */
   readonly inner?: AgentPlanner<TargetTable>;
+  /** Plan synchronously with straight-line costs: no queries, no claims (a baseline for benchmarks); default false. */
+  readonly plain?: boolean;
 }
 
 /**
@@ -136,7 +148,7 @@ export function createSoldierUnit(game: Game, id: string, squad: number, at: Poi
     id,
     state: createState(schema),
     ctx: { body, busyUntil: 0, squad, shotAt: -Infinity, goal: null },
-    planner: targeting,
+    planner: options.plain ? plainPlanner(targeting) : targeting,
     operators: guardTargets(game, soldierOperators(game)),
     sensors: soldierSensors(game, id),
     onEvent: (e) => {

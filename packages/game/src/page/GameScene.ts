@@ -25,8 +25,8 @@ export interface SceneHost {
   selected(unit: Unit | null): void;
   /** The currently selected unit, if any. */
   selection(): Unit | null;
-  /** After each drawn frame: AI milliseconds spent in it. */
-  frameDone(aiMs: number): void;
+  /** After each drawn frame: AI milliseconds spent in it (planning, ticking, queries) and the fixed steps run. */
+  frameDone(aiMs: number, steps: number): void;
 }
 
 /**
@@ -64,13 +64,15 @@ export class GameScene extends Phaser.Scene {
     if (game !== this.shown) this.rebuild(game);
     const t0 = performance.now();
     this.carry += (Math.min(delta, 250) / 1000) * this.host.speed();
+    let steps = 0;
     while (this.carry >= FIXED_DT) {
       game.step(FIXED_DT);
       this.carry -= FIXED_DT;
+      steps++;
     }
     const ai = performance.now() - t0;
     this.sync(game);
-    this.host.frameDone(ai);
+    this.host.frameDone(ai, steps);
   }
 
   /** Draw what the game holds now (called every frame, and by the test hook after advancing). */

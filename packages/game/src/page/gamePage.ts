@@ -28,7 +28,9 @@ let game: Game = newGame();
 let selection: Unit | null = null;
 let recorder: Recorder | null = null;
 let stopServing: (() => void) | null = null;
+/** AI ms of recent drawn frames, and of recent fixed steps (frames that ran exactly one step). */
 const aiMs: number[] = [];
+const stepMs: number[] = [];
 
 function newGame(): Game {
   const seed = Number.parseInt(seedInput.value, 10);
@@ -61,9 +63,11 @@ const scene = new GameScene({
   speed: () => Number(speedSelect.value),
   selected: select,
   selection: () => selection,
-  frameDone: (ms) => {
+  frameDone: (ms, steps) => {
     aiMs.push(ms);
     if (aiMs.length > 600) aiMs.shift();
+    if (steps === 1) stepMs.push(ms);
+    if (stepMs.length > 600) stepMs.shift();
     if (game.frame % 10 === 0) {
       const s = game.stats;
       status.textContent = `${game.all().length} agents · ${game.time.toFixed(1)} s · uprooted ${s.uprooted} · slams ${s.trollSlams} · weapons picked up ${s.pickups} · covers held ${game.board.claims().filter((c) => c.resource.startsWith('cover')).length}`;
@@ -116,7 +120,15 @@ const hook = {
       : { x: canvas.left + (u.body.x * TILE * canvas.width) / phaser.canvas.width, y: canvas.top + (u.body.y * TILE * canvas.height) / phaser.canvas.height };
   },
   selected: () => selection?.id ?? null,
-  aiMs: () => aiMs.slice(),
+  /** AI cost measured by the page: per drawn frame, and per fixed step; cleared by `clearTimes`. */
+  aiMs: () => ({ frames: aiMs.slice(), steps: stepMs.slice() }),
+  clearTimes: () => {
+    aiMs.length = 0;
+    stepMs.length = 0;
+  },
+  setSpeed: (speed: number) => {
+    speedSelect.value = String(speed);
+  },
   restart: (seed: number, crowd: boolean) => {
     seedInput.value = String(seed);
     crowdBox.checked = crowd;
