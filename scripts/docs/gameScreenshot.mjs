@@ -34,8 +34,8 @@ const browser = await playwright.launch({
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   await page.goto(url);
-  await page.waitForFunction(() => window.dualplanGame?.ready() === true, undefined, { timeout: 60_000 });
-  await page.evaluate(() => window.dualplanGame.advance(30));
+  await page.waitForFunction(() => globalThis.dualplanGame?.ready() === true, undefined, { timeout: 60_000 });
+  await page.evaluate(() => globalThis.dualplanGame.advance(30));
   await page.waitForTimeout(500);
   await page.addStyleTag({ content: '#stage canvas { width: 480px !important; height: 300px !important; }' });
   await page.waitForTimeout(200);
