@@ -120,6 +120,8 @@ const hook = {
       : { x: canvas.left + (u.body.x * TILE * canvas.width) / phaser.canvas.width, y: canvas.top + (u.body.y * TILE * canvas.height) / phaser.canvas.height };
   },
   selected: () => selection?.id ?? null,
+  /** The first unit of `kind` that is up (not knocked out): what a test clicks. */
+  firstUp: (kind: string) => game.all().find((u) => u.kind === kind && !game.isDown(u))?.id ?? null,
   /** AI cost measured by the page: per drawn frame, and per fixed step; cleared by `clearTimes`. */
   aiMs: () => ({ frames: aiMs.slice(), steps: stepMs.slice() }),
   clearTimes: () => {
