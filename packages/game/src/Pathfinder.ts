@@ -12,6 +12,8 @@ import type { GameMap, Point } from './GameMap.js';
 export class Pathfinder {
   private readonly grid: Grid;
   private readonly finder = new PF.AStarFinder({ diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles });
+  /** Path lengths by start tile and goal tile (a number key), until the map changes: plan-time queries repeat a lot. */
+  private readonly lengths = new Map<number, number>();
   private searches = 0;
   private aStar = 0;
 
@@ -20,7 +22,9 @@ export class Pathfinder {
     for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) this.grid.setWalkableAt(x, y, map.walkable(x, y));
     this.reset();
     map.onRemoved((e) => {
-      if (e.kind === 'tree') this.grid.setWalkableAt(Math.floor(e.x), Math.floor(e.y), true);
+      if (e.kind !== 'tree') return;
+      this.grid.setWalkableAt(Math.floor(e.x), Math.floor(e.y), true);
+      this.lengths.clear();
     });
   }
 
@@ -84,8 +88,24 @@ export class Pathfinder {
     return true;
   }
 
-  /** The length of the path from `from` to `to` in tiles (diagonal steps count √2), or Infinity without a path. */
+  /**
+   * The length of the path from `from` to `to` in tiles (diagonal steps count √2), or Infinity without a path.
+   * Remembered by start and goal tile until the map changes (an uprooted tree), so it is measured from the tile
+   * centres.
+   */
   length(from: Point, to: Point): number {
+    const w = this.map.width;
+    const cells = w * this.map.height;
+    const key = (Math.floor(from.x) + Math.floor(from.y) * w) * cells + Math.floor(to.x) + Math.floor(to.y) * w;
+    const known = this.lengths.get(key);
+    if (known !== undefined) return known;
+    if (this.lengths.size >= 200_000) this.lengths.clear();
+    const measured = this.measure({ x: Math.floor(from.x) + 0.5, y: Math.floor(from.y) + 0.5 }, to);
+    this.lengths.set(key, measured);
+    return measured;
+  }
+
+  private measure(from: Point, to: Point): number {
     const path = this.find(from, to);
     if (path.length === 0) return Math.floor(from.x) === Math.floor(to.x) && Math.floor(from.y) === Math.floor(to.y) ? 0 : Infinity;
     let sum = Math.hypot(path[0].x - from.x, path[0].y - from.y);
