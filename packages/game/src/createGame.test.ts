@@ -14,15 +14,6 @@ describe('createGame', () => {
       maxCovers = Math.max(maxCovers, covers.length);
     }
     const s = game.stats;
-    console.log(
-      JSON.stringify(s),
-      'covers',
-      maxCovers,
-      'armed',
-      game.all().filter(isArmed).length,
-      'problems',
-      game.problems.slice(0, 3).map((e) => e.message),
-    );
     expect(s.uprooted).toBeGreaterThan(0);
     expect(s.trollSlams).toBeGreaterThan(0);
     expect(maxCovers).toBeGreaterThan(1);
