@@ -57,7 +57,8 @@ for (const ws of workspaces) {
       plugins: options.inline ? [inlinePlugin(dir, options.inline)] : [],
       format: 'esm',
       platform: 'node',
-      target: 'node20',
+      // node20.10: the first Node 20 with import attributes (`with { type: 'json' }`), which esbuild otherwise strips.
+      target: 'node20.10',
       sourcemap: true,
       treeShaking: true,
       minifySyntax: options.inlineConstants === true,

@@ -50,6 +50,8 @@ if (!args.work || !existsSync(join(project, 'node_modules'))) {
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'docs-snippets', private: true, type: 'module' }));
   // esbuild: the docs' Jest transform for CommonJS users requires it.
   const extras = ['@types/node', 'esbuild'].map((name) => `${name}@${rootDevDependency(name)}`);
+  // phaser: docs/engine-integration.md type-checks its Phaser scene against the version the game package pins.
+  extras.push(`phaser@${JSON.parse(readFileSync(join(root, 'packages/game/package.json'), 'utf8')).dependencies.phaser}`);
   await execFileAsync('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefer-offline', ...extras, ...tarballs], { cwd: project });
   console.log(`packed and installed ${tarballs.length} packages in ${((performance.now() - started) / 1000).toFixed(0)} s`);
 }

@@ -7,7 +7,7 @@ import { formatSummary } from './formatSummary.js';
 import { TIMELINE_LEGEND } from './legend.js';
 import { defaultPlanners } from './planners.js';
 import { runArena, type ArenaRun } from './runArena.js';
-import { MONITOR_PAGE_CSP, servePages } from './servePages.js';
+import { GAME_PAGE_CSP, MONITOR_PAGE_CSP, servePages } from './servePages.js';
 
 // `npm start` (summary + the page), `npm start -- --text`, `npm start -- --seed 7 --ticks 300 --planner goap --json`
 async function main(argv: readonly string[]): Promise<number> {
@@ -53,17 +53,21 @@ async function main(argv: readonly string[]): Promise<number> {
     setup: (m) => (recorder = record(m.agents, { runsPerAgent: 1000, eventsPerAgent: 10000, flushMs: 0 })),
   });
   const here = dirname(fileURLToPath(import.meta.url));
-  const monitorDir = join(dirname(createRequire(import.meta.url).resolve('@dualplan/monitor-page/package.json')), 'dist/page');
+  const require = createRequire(import.meta.url);
+  const monitorDir = join(dirname(require.resolve('@dualplan/monitor-page/package.json')), 'dist/page');
+  const gameDir = join(dirname(require.resolve('@dualplan/game/package.json')), 'dist/page');
   const server = await servePages({
     port: args.port,
     mounts: [
-      { prefix: '/', dir: join(here, 'page') },
+      { prefix: '/', dir: gameDir, headers: { 'content-security-policy': GAME_PAGE_CSP } },
+      { prefix: '/arena/', dir: join(here, 'page') },
       { prefix: '/monitor/', dir: monitorDir, headers: { 'content-security-policy': MONITOR_PAGE_CSP } },
     ],
     files: { '/recording.json': () => JSON.stringify(recorder) },
   });
   process.stdout.write(
-    `The arena runs live in your browser, the planner monitor beside it:\n  ${server.url}?seed=${args.seed}&planner=${shown}\n` +
+    `The game (Phaser 4: a troll, squads and villagers, 200 agents; click one to see its planning):\n  ${server.url}?seed=${args.seed}&troll=${shown}\n` +
+      `The arena, the troll on HTN and GOAP side by side:\n  ${server.url}arena/?seed=${args.seed}&planner=${shown}\n` +
       `This match, recorded, in the monitor (why each agent did what it did):\n  ${server.url}monitor/?recording=/recording.json\n` +
       `Ctrl+C stops the server. \`npm start -- --text\` prints the whole timeline instead.\n`,
   );

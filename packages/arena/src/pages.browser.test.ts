@@ -2,12 +2,13 @@
  * Real-browser tests of the served pages (headless Chromium from
  * @sparticuz/chromium, driven by playwright-core): the monitor page fed by a
  * recording file, postMessage and a saved file reopened offline; the arena
- * running live; each package loading unbundled through an import map. One
+ * running live; each package loading unbundled through an import map; the
+ * Phaser game page (60 s of game time, the monitor beside it). One
  * browser for the whole file. Needs the built pages: `beforeAll` builds them.
  */
 import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -17,7 +18,7 @@ import { serveWebSocket } from '@dualplan/monitor/node';
 import { arenaRecording } from '@dualplan/monitor-page';
 import { defaultPlanners } from './planners.js';
 import { createMatch } from './runArena.js';
-import { MONITOR_PAGE_CSP, servePages, type PageServer } from './servePages.js';
+import { GAME_PAGE_CSP, MONITOR_PAGE_CSP, servePages, type PageServer } from './servePages.js';
 
 const root = join(__dirname, '../../..');
 /** Screenshots for people reading a CI run (git-ignored, never committed). */
@@ -32,6 +33,7 @@ beforeAll(async () => {
     mounts: [
       { prefix: '/', dir: join(root, 'packages/arena/dist/page') },
       { prefix: '/monitor/', dir: join(root, 'packages/monitor-page/dist/page'), headers: { 'content-security-policy': MONITOR_PAGE_CSP } },
+      { prefix: '/game/', dir: join(root, 'packages/game/dist/page'), headers: { 'content-security-policy': GAME_PAGE_CSP } },
       // The tests' own game pages (inline scripts written by the tests) live here: the only mount whose CSP allows inline scripts.
       { prefix: '/repo/', dir: root, headers: { 'content-security-policy': "default-src 'self'; script-src 'self' 'unsafe-inline'" } },
     ],
@@ -300,6 +302,65 @@ describe('packages unbundled in a browser', () => {
       return typeof runner.createAgent === 'function' && typeof ws.createState === 'function';
     });
     expect(agent).toBe(true);
+    await page.close();
+  });
+});
+
+/** What the page's `window.dualplanGame` hook returns from `stats()`. */
+interface PageStats {
+  agents: number;
+  time: number;
+  trollSlams: number;
+  uprooted: number;
+  pickups: number;
+  armed: number;
+  coversHeld: string[];
+  problems: number;
+}
+
+describe('game page', () => {
+  it('runs 60 s of game time: the troll slams with a tree, a squad takes distinct covers, a villager arms; a clicked agent shows in the monitor', async () => {
+    const { page, errors } = await open('/game/?seed=1&speed=0');
+    // A page error before the game is ready fails here with the error, not with the wait's timeout.
+    await page
+      .waitForFunction(() => (window as any).dualplanGame?.ready() === true)
+      .catch((e: Error) => Promise.reject(new Error(`${e.message}; page errors: ${errors.join(' | ')}`)));
+    const renderer = await page.evaluate(() => (window as any).dualplanGame.renderer() as string);
+    mkdirSync(ARTIFACTS, { recursive: true });
+    writeFileSync(join(ARTIFACTS, 'game-renderer.txt'), `${renderer}\n`);
+    expect(['WEBGL', 'CANVAS']).toContain(renderer);
+    const before = await page.locator('#stage canvas').screenshot();
+    // 60 s of game time at the fixed 0.1 s step, in slices so the page keeps drawing.
+    for (let t = 0; t < 60; t += 10) await page.evaluate(() => (window as any).dualplanGame.advance(10));
+    await page.waitForTimeout(200);
+    const stats = await page.evaluate(() => (window as any).dualplanGame.stats() as PageStats);
+    expect(stats.time).toBeCloseTo(60, 5);
+    expect(stats.agents).toBeGreaterThanOrEqual(200);
+    expect(stats.uprooted).toBeGreaterThan(0);
+    expect(stats.trollSlams).toBeGreaterThan(0);
+    expect(stats.pickups).toBeGreaterThan(0);
+    expect(stats.armed).toBeGreaterThan(0);
+    // Distinct covers: each cover held by one soldier, and one soldier holds one cover.
+    const holders = stats.coversHeld.map((c) => c.split(':')[1]);
+    expect(stats.coversHeld.length).toBeGreaterThan(1);
+    expect(new Set(holders).size).toBe(holders.length);
+    const after = await page.locator('#stage canvas').screenshot();
+    writeFileSync(join(ARTIFACTS, 'game-60s.png'), after);
+    // Sprites drawn: a PNG of one flat colour is a few KB; the map with its sprites is far larger, and it changed.
+    expect(after.length).toBeGreaterThan(20_000);
+    expect(after.equals(before)).toBe(false);
+
+    // A real click on a soldier: the monitor iframe shows its planning runs.
+    const soldier = await page.evaluate(() => (window as any).dualplanGame.firstUp('soldier') as string);
+    const at = await page.evaluate((id) => (window as any).dualplanGame.pointOf(id) as { x: number; y: number }, soldier);
+    await page.mouse.click(at.x, at.y);
+    const selected = await page.evaluate(() => (window as any).dualplanGame.selected() as string | null);
+    expect(selected).not.toBeNull();
+    await page.evaluate(() => (window as any).dualplanGame.advance(5));
+    const monitor = page.frameLocator('#monitor');
+    await expect(monitor.locator('#agents button.agent').first().textContent({ timeout: BROWSER_BUDGET.waitMs })).resolves.toContain(selected!);
+    await page.screenshot({ path: join(ARTIFACTS, 'game-with-monitor.png') });
+    expect(errors).toEqual([]);
     await page.close();
   });
 });

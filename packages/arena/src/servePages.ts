@@ -32,6 +32,14 @@ export const PAGE_CSP = [
  */
 export const MONITOR_PAGE_CSP = `${PAGE_CSP}; script-src 'self' 'unsafe-eval'`;
 
+/**
+ * The game page's CSP: {@link PAGE_CSP} plus `data:` images, because Phaser boots its default, missing and
+ * white textures from base64 data URIs, and `'unsafe-eval'` for scripts, because the page loads the troll's
+ * domain document with `@dualplan/documents`, whose JSON Schema check is compiled by ajv (`new Function`), as on
+ * the monitor page. Phaser 4 itself runs without `'unsafe-eval'` (checked before the document was loaded in the page).
+ */
+export const GAME_PAGE_CSP = `${PAGE_CSP}; img-src 'self' data:; script-src 'self' 'unsafe-eval'`;
+
 /** Headers sent with every response unless `headers` replaces them: no MIME sniffing, the CSP, no framing by other sites. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({
   'x-content-type-options': 'nosniff',

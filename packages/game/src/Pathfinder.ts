@@ -1,0 +1,115 @@
+import PF, { type Grid } from 'pathfinding';
+import type { GameMap, Point } from './GameMap.js';
+
+/**
+ * Grid A* over the map's walkable tiles, by the `pathfinding` package (diagonal steps only where no corner is cut).
+ * It keeps one grid in step with the map (an uprooted tree frees its tile) and clears the marks the package's
+ * finder leaves on its nodes after each search, instead of searching a fresh clone.
+ * @example
+ * const paths = new Pathfinder(map);
+ * paths.find({ x: 2.5, y: 2.5 }, { x: 10.5, y: 4.5 }); // tile centres, or [] when there is no path
+ */
+export class Pathfinder {
+  private readonly grid: Grid;
+  private readonly finder = new PF.AStarFinder({ diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles });
+  /** Path lengths by start tile and goal tile (a number key), until the map changes: plan-time queries repeat a lot. */
+  private readonly lengths = new Map<number, number>();
+  private searches = 0;
+  private aStar = 0;
+
+  constructor(private readonly map: GameMap) {
+    this.grid = new PF.Grid(map.width, map.height);
+    for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) this.grid.setWalkableAt(x, y, map.walkable(x, y));
+    this.reset();
+    map.onRemoved((e) => {
+      if (e.kind !== 'tree') return;
+      this.grid.setWalkableAt(Math.floor(e.x), Math.floor(e.y), true);
+      this.lengths.clear();
+    });
+  }
+
+  /** Searches run so far (for benchmarks and tests). */
+  get count(): number {
+    return this.searches;
+  }
+
+  /** Grid A* searches run so far (straight lines excluded). */
+  get aStarCount(): number {
+    return this.aStar;
+  }
+
+  /**
+   * The path from `from` to `to` as tile centres (the start excluded), or `[]` when `to` cannot be reached.
+   * A target on a blocked tile (a tree, a wall) is reached at the nearest walkable tile beside it. When the
+   * straight segment crosses only walkable tiles the path is that segment (no search: most walks in the open).
+   */
+  find(from: Point, to: Point): Point[] {
+    this.searches++;
+    const start = this.map.nearestWalkable(from);
+    const goal = this.map.nearestWalkable(to);
+    if (this.clear(start, goal)) return [goal];
+    this.aStar++;
+    const cells = this.finder.findPath(Math.floor(start.x), Math.floor(start.y), Math.floor(goal.x), Math.floor(goal.y), this.grid);
+    this.reset();
+    const out: Point[] = [];
+    for (let i = 1; i < cells.length; i++) out.push({ x: cells[i][0] + 0.5, y: cells[i][1] + 0.5 });
+    return out;
+  }
+
+  /** Clear the marks a search left on the grid's nodes (cheaper than searching a fresh clone, and allocates nothing). */
+  private reset(): void {
+    for (const row of this.grid.nodes) {
+      for (const node of row) {
+        // Every node gets every field, in one order: the finder's property reads stay monomorphic.
+        node.opened = false;
+        node.closed = false;
+        node.parent = null;
+        node.f = 0;
+        node.g = 0;
+        node.h = 0;
+      }
+    }
+  }
+
+  /** Whether the segment from `a` to `b` crosses walkable tiles only (sampled every quarter tile, corners included). */
+  clear(a: Point, b: Point): boolean {
+    const n = Math.ceil(Math.hypot(b.x - a.x, b.y - a.y) * 4);
+    let px = Math.floor(a.x);
+    let py = Math.floor(a.y);
+    for (let i = 1; i <= n; i++) {
+      const x = Math.floor(a.x + ((b.x - a.x) * i) / n);
+      const y = Math.floor(a.y + ((b.y - a.y) * i) / n);
+      if (x === px && y === py) continue;
+      // A diagonal move between tiles must not cut a blocked corner.
+      if (!this.map.walkable(x, y) || (x !== px && y !== py && (!this.map.walkable(px, y) || !this.map.walkable(x, py)))) return false;
+      px = x;
+      py = y;
+    }
+    return true;
+  }
+
+  /**
+   * The length of the path from `from` to `to` in tiles (diagonal steps count √2), or Infinity without a path.
+   * Remembered by start and goal tile until the map changes (an uprooted tree), so it is measured from the tile
+   * centres.
+   */
+  length(from: Point, to: Point): number {
+    const w = this.map.width;
+    const cells = w * this.map.height;
+    const key = (Math.floor(from.x) + Math.floor(from.y) * w) * cells + Math.floor(to.x) + Math.floor(to.y) * w;
+    const known = this.lengths.get(key);
+    if (known !== undefined) return known;
+    if (this.lengths.size >= 200_000) this.lengths.clear();
+    const measured = this.measure({ x: Math.floor(from.x) + 0.5, y: Math.floor(from.y) + 0.5 }, to);
+    this.lengths.set(key, measured);
+    return measured;
+  }
+
+  private measure(from: Point, to: Point): number {
+    const path = this.find(from, to);
+    if (path.length === 0) return Math.floor(from.x) === Math.floor(to.x) && Math.floor(from.y) === Math.floor(to.y) ? 0 : Infinity;
+    let sum = Math.hypot(path[0].x - from.x, path[0].y - from.y);
+    for (let i = 1; i < path.length; i++) sum += Math.hypot(path[i].x - path[i - 1].x, path[i].y - path[i - 1].y);
+    return sum;
+  }
+}

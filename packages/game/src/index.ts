@@ -1,0 +1,26 @@
+// The game logic without rendering: plain TypeScript that runs in Node (tests, benchmarks) and under the Phaser scene.
+export { Game, DOWN_SECONDS } from './Game.js';
+export type { GameOptions, GameStats } from './Game.js';
+export { createGame, DEFAULT_SCENE, CROWD_SCENE } from './createGame.js';
+export type { SceneOptions } from './createGame.js';
+export { GameMap, Tile, distance } from './GameMap.js';
+export type { Entity, EntityKind, Point, MapOptions } from './GameMap.js';
+export { GameError } from './GameError.js';
+export type { GameErrorCode } from './GameError.js';
+export { Pathfinder } from './Pathfinder.js';
+export { ReservationBoard } from './ReservationBoard.js';
+export type { Claim, ReservationEvent } from './ReservationBoard.js';
+export { QueryService, Query } from './QueryService.js';
+export type { QueryAnswer, QueryStatus, QueryServiceOptions } from './QueryService.js';
+export { TargetingPlanner } from './TargetingPlanner.js';
+export type { TargetingOptions } from './TargetingPlanner.js';
+export { TargetTable } from './TargetTable.js';
+export { Body } from './Body.js';
+export type { MoveStatus, PathSource } from './Body.js';
+export { ClaimTracker } from './ClaimTracker.js';
+export { squadActions, squadPlanner, squadSchema, COVER_SLOTS } from './soldierDomain.js';
+export { createSoldierUnit } from './soldierUnit.js';
+export { createTrollUnit } from './trollUnit.js';
+export { trollFromDocument, TROLL_REGISTRY } from './trollDocument.js';
+export { createVillagerUnit, isArmed } from './villagerUnit.js';
+export type { Unit, UnitKind, UnitCtx } from './Unit.js';
