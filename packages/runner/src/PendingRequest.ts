@@ -46,6 +46,8 @@ export class PendingRequest<Ctx = any> {
   /** A trigger raised while a request was pending, replayed once the answer is in. */
   private absorbed: ReplanTrigger | null = null;
   private requests = 0;
+  /** True while the planner's `request` call made by {@link send} runs: an answer then is the protocol's "during this call". */
+  private sending = false;
 
   constructor(
     private readonly agent: AgentView<Ctx>,
@@ -78,8 +80,21 @@ export class PendingRequest<Ctx = any> {
     this.tick = agent.tickCount;
     this.host.stats.planCalls++;
     this.faults.calling(Callback.Planner, planner.kind);
-    planner.request(agent.state, agent.ctx, running, id, urgency, this.host);
+    this.sending = true;
+    try {
+      planner.request(agent.state, agent.ctx, running, id, urgency, this.host);
+    } finally {
+      this.sending = false;
+    }
     this.faults.called();
+  }
+
+  /**
+   * True when the planner is answering from inside the `request` call this runner is making: the pending-planner
+   * protocol allows an answer "during this call or any time later", so this is not a re-entrant call.
+   */
+  get answeringNow(): boolean {
+    return this.sending;
   }
 
   /** Withdraw the request in flight, if any: its answer, should it still arrive, is dropped. */

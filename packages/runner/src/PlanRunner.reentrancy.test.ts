@@ -258,4 +258,21 @@ describe('re-entrant calls into an agent from its own callbacks', () => {
     expect(agent.state.get(k.Count)).toBe(1);
     expect(agent.state.get(k.Seen)).toBe(true);
   });
+
+  it('a pending planner may answer from inside its own request (the protocol allows it): that answer is adopted, not refused', () => {
+    const inner = minePlanner();
+    const answersAtOnce = {
+      kind: 'at-once',
+      operators: inner.operators,
+      plan: inner.plan.bind(inner),
+      shouldReplace: inner.shouldReplace?.bind(inner),
+      request: (state, ctx, running, id, _urgency, receiver) => receiver.receive(id, inner.plan(state, ctx, running), ''),
+      cancel: () => {},
+    } as AgentPlanner & { request: (...args: any[]) => void; cancel: () => void };
+    const { agent, c, state } = setup(() => ({ update: () => Success }), { planner: answersAtOnce });
+    for (let i = 0; i < 5; i++) agent.tick(0.1);
+    expect(faults(c.events)).toEqual([]);
+    expect(c.events.filter((e) => e.type === 'planFound')).toHaveLength(1);
+    expect([state.get(k.Count), state.get(k.Seen)]).toEqual([1, true]);
+  });
 });

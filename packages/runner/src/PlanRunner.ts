@@ -251,6 +251,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    */
   receive(id: number, result: PlanResult | null, failure: string, threw = false, thrown?: unknown): void {
     const guard = this.guard;
+    // The planner answers from inside the request this runner is making: the protocol's synchronous answer, not a re-entrant call.
+    if (this.pending.answeringNow) return this.pending.receive(id, result, failure, threw, thrown);
     // Refused like any re-entrant call (enter throws); the request it answered is asked again on the next tick.
     if (guard.inCall) this.pending.lost(id);
     guard.enterCall('receive()', this.who);
