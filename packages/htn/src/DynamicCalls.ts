@@ -5,14 +5,14 @@ import type { CallSink } from './subtaskCall.js';
 /**
  * @internal Calls made while planning (subtask functions, arguments, task
  * lists, continuations), with ids from `domain.staticCalls` up, next to the
- * domain's static calls. A search undoes calls by lowering {@link len}.
+ * domain's static calls. A search undoes calls by {@link rewind}ing to an earlier {@link len}.
  * Resolves subtask references for {@link subtaskCall}, where `source` is the
  * method whose subtask function returned them (-1: the request's task list).
  */
 export class DynamicCalls implements CallSink {
   readonly defaultCall: Int32Array;
   readonly pauseCall: number;
-  len = 0;
+  private count = 0;
   private readonly domain: HtnDomain;
   private readonly S: number;
   private task = new Int32Array(16);
@@ -25,6 +25,16 @@ export class DynamicCalls implements CallSink {
     this.pauseCall = domain.pauseCall;
   }
 
+  /** How many calls were made since the search started. */
+  get len(): number {
+    return this.count;
+  }
+
+  /** Forget the calls made after the first `len` (backtracking; 0 when a search starts). */
+  rewind(len: number): void {
+    this.count = len;
+  }
+
   get taskNames(): readonly string[] {
     return this.domain.taskNames;
   }
@@ -34,7 +44,7 @@ export class DynamicCalls implements CallSink {
   }
 
   callWith(task: number, args: readonly unknown[]): number {
-    const i = this.len++;
+    const i = this.count++;
     if (i >= this.task.length) this.task = grow(this.task, i + 1);
     this.task[i] = task;
     this.args[i] = args;

@@ -22,10 +22,9 @@ import { FailureTexts } from './FailureTexts.js';
 import { htnPlanIn, type HtnContinuation, type HtnMeta, type HtnResult } from './HtnPlan.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
 import { HtnTraceLog } from './HtnTraceLog.js';
-import { OrderedSearch } from './OrderedSearch.js';
+import { OrderedSearch, type SearchStatus } from './OrderedSearch.js';
 import type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
 import type { SearchSettings } from './planningOps.js';
-import { searchFast, type SearchStatus } from './searchFast.js';
 import { StepCache } from './StepCache.js';
 import { DynamicCosts } from './DynamicCosts.js';
 import { sameLayout } from './planningOps.js';
@@ -49,8 +48,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   readonly domain: HtnDomain<any, Op>;
   /** @internal What the searches record while tracing, as numbers: {@link trace} names it when read. */
   readonly traceLog = new HtnTraceLog();
-  /** Record {@link trace} events; a best-first planner throws `BAD_OPTION` when asked to plan with it on. */
-  tracing: boolean;
+  private traceOn: boolean;
   /** The search this planner runs ({@link HtnPlannerOptions.mode}). */
   readonly mode: 'ordered' | 'best-first';
   private readonly root: number;
@@ -83,12 +81,12 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     this.domain = domain;
     const maxSteps = budget(options.maxSteps, 100_000, 'maxSteps');
     const maxDepth = budget(options.maxDepth, 4096, 'maxDepth');
-    this.tracing = options.trace === true;
+    this.traceOn = options.trace === true;
     this.mode = options.mode ?? 'ordered';
     if (this.mode !== 'ordered' && this.mode !== 'best-first') {
       throw new DualplanError('BAD_OPTION', 'mode', `HtnPlanner option mode must be 'ordered' or 'best-first', got ${describeValue(this.mode)}.`);
     }
-    if (this.mode === 'best-first' && this.tracing) throw traceError();
+    if (this.mode === 'best-first' && this.traceOn) throw traceError();
     this.root = options.root !== undefined ? domain.taskId(options.root) : domain.root;
     if (options.root !== undefined && this.root < 0) throw new UndefinedTaskError(options.root, 'the planner options');
     const delegates = domain.delegateNames.map((name, t) => {
@@ -120,6 +118,15 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       slotRoot: sharedInts(domain, new Int32Array(domain.slots.length).fill(-1)),
     };
     this.parallel = domain.hasParallel ? new ParallelCheck(domain.schema) : null;
+  }
+
+  /** Record {@link trace} events; a best-first planner throws `BAD_OPTION` when asked to plan with it on. */
+  get tracing(): boolean {
+    return this.traceOn;
+  }
+
+  set tracing(on: boolean) {
+    this.traceOn = on;
   }
 
   /** Events of the last search while tracing is on (plain data, made when first read after a search); empty until then. Ordered mode only. */
@@ -163,7 +170,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       s.push(request?.args ? s.calls.callWith(id, request.args) : this.planDomain.defaultCall[id]);
     }
     const rootName = id < 0 ? '(tasks)' : this.planDomain.taskNames[id];
-    return this.finish(out, searchFast(s, rootName), id, rootName, request);
+    return this.finish(out, s.run(rootName), id, rootName, request);
   }
 
   /**
@@ -187,7 +194,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       s.push(t.call >= 0 && t.call < d.staticCalls && d.callTask[t.call] === id ? t.call : s.calls.callWith(id, t.args));
     }
     s.setMtr(continuation.mtr);
-    const status = searchFast(s, continuation.root);
+    const status = s.run(continuation.root);
     return this.finish(out, status, status === 'none' ? d.taskId(continuation.root) : -1, continuation.root, request);
   }
 
@@ -386,9 +393,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     // User code that failed during the search (contained: that method or task failed) goes with the result.
     moveFaults(s.faults.log, out);
     const steps = p.steps;
-    p.stats.expanded = s.expanded;
-    p.stats.generated = s.generated;
-    p.stats.backtracks = s.backtracks;
+    s.writeStats(p.stats);
     o.status = status;
     if (status !== 'found') {
       if (steps.length !== 0) steps.length = 0;
@@ -397,7 +402,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       o.budget = status === 'budget' ? (s.failure === this.settings.texts.steps ? 'steps' : 'depth') : null;
       return request?.out ? (o as HtnResult) : copyResult(o as HtnResult);
     }
-    const planLen = this.collect(out, s.planLen);
+    const planLen = this.collect(out, s.stepCount);
     let cost = 0;
     const costs = this.settings.costs;
     if (costs !== null) for (let i = 0; i < planLen; i++) steps[i] = costs.stepOf(steps[i]);
@@ -405,13 +410,10 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     p.cost = cost;
     const meta = p.meta;
     meta.root = rootName;
-    const mtr = meta.mtr;
-    const mtrLen = s.mtrLen;
-    for (let i = 0; i < mtrLen; i++) mtr[i] = s.mtr[i];
-    if (mtr.length !== mtrLen) mtr.length = mtrLen;
+    s.writeMtr(meta.mtr);
     meta.partial = s.continuation !== null;
     meta.continuation = s.continuation;
-    this.writeSlots(meta, s.used, s.usedLen);
+    this.writeSlots(meta, s.usedSlots, s.usedSlotCount);
     o.plan = p;
     o.reason = rootName;
     o.budget = null;

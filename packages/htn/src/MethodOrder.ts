@@ -7,10 +7,10 @@ import { grow } from './planningOps.js';
  * @internal The try orders of strategy compounds (`select: 'random' | 'utility'`), in one
  * arena of method indices: a decomposition draws its order once and keeps it while it is
  * open to backtracking, so the next method tried is the next in the same order. Grows only
- * while warming up; `top` is rewound with the search's records.
+ * while warming up; {@link top} is rewound with the search's records.
  */
 export class MethodOrder {
-  top = 0;
+  private end = 0;
   private methods = new Int32Array(64);
   private keys: Float64Array;
   private readonly domain: HtnDomain;
@@ -20,6 +20,16 @@ export class MethodOrder {
     let most = 1;
     for (let t = 0; t < domain.taskNames.length; t++) most = Math.max(most, domain.methodEnd[t] - domain.methodStart[t]);
     this.keys = new Float64Array(most);
+  }
+
+  /** The arena's top: where the next order is drawn. */
+  get top(): number {
+    return this.end;
+  }
+
+  /** Drop the orders drawn after `top` was read (backtracking; 0 when a search starts). */
+  rewind(top: number): void {
+    this.end = top;
   }
 
   /** The method at position `p` of the order at `base`. */
@@ -36,9 +46,9 @@ export class MethodOrder {
     const d = this.domain;
     const first = d.methodStart[task];
     const k = d.methodEnd[task] - first;
-    const base = this.top;
+    const base = this.end;
     if (base + k > this.methods.length) this.methods = grow(this.methods, base + k);
-    this.top = base + k;
+    this.end = base + k;
     const keys = this.keys;
     const methods = this.methods;
     if (d.taskSelect[task] === Select.Random) {

@@ -11,6 +11,7 @@ import {
   DELEGATE,
   EFFECT_OUT_OF_RANGE,
   NO_METHOD,
+  OUT_OF_BUDGET,
   PAUSE,
   PRIMITIVE,
   PRIMITIVE_FAILED,
@@ -21,7 +22,8 @@ import {
   STEP_THREW,
   type HtnTraceLog,
 } from './HtnTraceLog.js';
-import { APPLIED, applyStep, grow, sameLayout, SCOPE_END_ARGS, type SearchSettings } from './planningOps.js';
+import { APPLIED, applyOps, applyStep, grow, holds, sameLayout, SCOPE_END_ARGS, type SearchSettings } from './planningOps.js';
+import { CALL, CallPath, METHOD } from './FastTables.js';
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from './subtaskCall.js';
 import { PARALLEL_MARK } from './parallelTasks.js';
@@ -29,11 +31,39 @@ import { PARALLEL_MARK } from './parallelTasks.js';
 /** End of the task list. */
 export const NIL = -1;
 /**
- * Int32 slots per decomposition record header: call, method, head, arena top, dyn calls, plan length, MTR length, tie,
- * order base (a strategy compound's try order in {@link OrderedSearch.order}, else -1; then `method` is a position in it),
- * order top, slots used, check scope, check scope arena top.
+ * Int32 slots per decomposition record header, at these offsets; then the state snapshot (W slots). Written only by
+ * {@link OrderedSearch} (its inline path and `record`), read back when it backtracks.
  */
 export const REC = 13;
+/** The compound's call. */
+const R_CALL = 0;
+/** The method taken: an absolute method index, or for a strategy compound a position in its try order. */
+const R_METHOD = 1;
+/** The task list's head after the compound was taken off it. */
+const R_HEAD = 2;
+/** The task list arena's top. */
+const R_ARENA = 3;
+/** How many dynamic calls existed. */
+const R_DYN = 4;
+/** The plan's length. */
+const R_PLAN = 5;
+/** The MTR's length. */
+const R_MTR = 6;
+/** How many leading MTR entries tied the reference MTR. */
+const R_TIE = 7;
+/** A strategy compound's try order base in the method order arena, else -1. */
+const R_ORDER_BASE = 8;
+/** The method order arena's top. */
+const R_ORDER_TOP = 9;
+/** How many slots the path had used. */
+const R_USED = 10;
+/** The innermost open check scope. */
+const R_SCOPE = 11;
+/** The check scope arena's top. */
+const R_SCOPE_TOP = 12;
+/** How an ordered search ended. */
+export type SearchStatus = 'found' | 'none' | 'budget';
+
 /** Results of {@link OrderedSearch.expand}. */
 export const FAILED = 0;
 export const OK = 1;
@@ -48,56 +78,57 @@ export const PAUSED = 3;
  * {@link backtrack} for the rest, so the fields are shared, not private.
  */
 export class OrderedSearch<Ctx = any> {
-  readonly domain: HtnDomain;
-  readonly settings: SearchSettings<Ctx>;
-  readonly maxSteps: number;
-  readonly maxDepth: number;
-  readonly trace: HtnTraceLog;
-  tracing = false;
-  /** @internal For tests: run every call the general way, which the inline paths must match (events included). */
-  generalOnly = false;
+  private readonly domain: HtnDomain;
+  private readonly settings: SearchSettings<Ctx>;
+  private readonly maxSteps: number;
+  private readonly maxDepth: number;
+  private readonly trace: HtnTraceLog;
+  private tracing = false;
+  /** For tests: run every call the general way, which the inline paths must match (events included). */
+  private generalOnly = false;
   /** The planning copy of the state; `words` is what decomposition records snapshot. */
-  readonly ws: WorldState<any>;
-  readonly W: number;
+  private readonly ws: WorldState<any>;
+  private readonly W: number;
   /** The planning state before a subtask function ran, to undo what a failing one wrote. */
   private readonly undo: Int32Array;
-  readonly min: Int32Array;
-  readonly max: Int32Array;
-  ctx: Ctx = undefined as Ctx;
+  private readonly min: Int32Array;
+  private readonly max: Int32Array;
+  private ctx: Ctx = undefined as Ctx;
   // Task list: a persistent linked list in an arena, so a decomposition point is just (head, arena top).
   /** Node n is [call, next] at `nodes[2n]`. */
-  nodes = new Int32Array(512);
-  arenaTop = 0;
-  head = NIL;
+  private nodes = new Int32Array(512);
+  private arenaTop = 0;
+  private head = NIL;
+  /** Calls made while planning (arguments, subtask functions, task lists): the planner makes a request's calls here. */
   readonly calls: DynamicCalls;
-  mtr = new Int32Array(64);
-  mtrLen = 0;
+  private mtr = new Int32Array(64);
+  private mtrLen = 0;
   /** The MTR to beat when pruning, and how many leading entries of ours equal it. */
-  against: readonly number[] | null = null;
-  tie = 0;
+  private against: readonly number[] | null = null;
+  private tie = 0;
   // Decomposition history: one record per decomposition point that still has methods left.
-  /** Per record: REC header slots, then the state snapshot (W slots). */
-  rec: Int32Array;
-  nrec = 0;
-  steps: PlanStep[] = [];
-  planLen = 0;
-  expanded = 0;
-  generated = 0;
-  backtracks = 0;
+  /** Per record: REC header slots (the R_ offsets), then the state snapshot (W slots). */
+  private rec: Int32Array;
+  private nrec = 0;
+  private steps: PlanStep[] = [];
+  private planLen = 0;
+  private expanded = 0;
+  private generated = 0;
+  private backtracks = 0;
   /** User code that failed in this search (contained: the method, primitive or delegate fails, the search goes on). */
   readonly faults = new SearchFaults();
-  failure = '';
+  private failureText = '';
   /** Some branch was cut at the depth limit (with `atMaxDepth: 'backtrack'`): "no plan" then means "none within the depth". */
-  depthCut = false;
-  continuation: HtnContinuation | null = null;
+  private depthCut = false;
+  private paused: HtnContinuation | null = null;
   /** Try orders of strategy compounds (random, utility) still open to backtracking. */
-  readonly order: MethodOrder;
+  private readonly order: MethodOrder;
   /** Slot indices expanded on the current path (`usedLen` of them), for the plan's `meta.slots`. */
-  used = new Int32Array(8);
-  usedLen = 0;
+  private used = new Int32Array(8);
+  private usedLen = 0;
   /** The innermost open run-time check scope (a node: its method and parent scope), or NIL. */
-  scope = NIL;
-  scopeTop = 0;
+  private scope = NIL;
+  private scopeTop = 0;
   private scopeMethod = new Int32Array(16);
   private scopeParent = new Int32Array(16);
   private readonly checked: CheckedSteps;
@@ -120,13 +151,338 @@ export class OrderedSearch<Ctx = any> {
     this.checked = new CheckedSteps(domain);
   }
 
+  /** Why the last search stopped short: the step or depth budget's text ('' when it did not). */
+  get failure(): string {
+    return this.failureText;
+  }
+
+  /** Where the last search paused (a plan up to a pause point), else null. */
+  get continuation(): HtnContinuation | null {
+    return this.paused;
+  }
+
+  /** Steps the last search planned (marker steps of parallel sections included), at the front of its steps array. */
+  get stepCount(): number {
+    return this.planLen;
+  }
+
+  /** Slot indices the last plan's path expanded: the first {@link usedSlotCount} entries. */
+  get usedSlots(): Int32Array {
+    return this.used;
+  }
+
+  /** How many entries of {@link usedSlots} the last plan's path filled. */
+  get usedSlotCount(): number {
+    return this.usedLen;
+  }
+
+  /** Copy the last search's counters into a plan's stats. */
+  writeStats(stats: { expanded: number; generated: number; backtracks: number }): void {
+    stats.expanded = this.expanded;
+    stats.generated = this.generated;
+    stats.backtracks = this.backtracks;
+  }
+
+  /** Copy the last plan's method traversal record into `out` (in place: no allocation when it keeps its length). */
+  writeMtr(out: number[]): void {
+    const n = this.mtrLen;
+    for (let i = 0; i < n; i++) out[i] = this.mtr[i];
+    if (out.length !== n) out.length = n;
+  }
+
+  /** For tests: run every call the general way from now on (the inline paths must match it, trace events included). */
+  generalPathOnly(): void {
+    this.generalOnly = true;
+  }
+
+  /**
+   * The ordered DFS from the task list already pushed. Hot state lives in
+   * locals and the common calls (static primitives, and compounds without
+   * opaque checks or subtask functions) run inline on the domain's flat tables;
+   * everything else, and every call while pruning against an MTR, goes through
+   * {@link expand}. Locals are written back before, and reloaded after, each
+   * call into the general code. While tracing it writes the same trace records
+   * as the general code, each behind one test of a local (`trace`, null when
+   * not tracing); a failing condition's index is looked up only when one fails.
+   */
+  run(rootName: string): SearchStatus {
+    const d = this.domain;
+    const trace = this.tracing ? this.trace : null;
+    const prog = d.fast.prog;
+    const methodBase = d.fast.methodBase;
+    const callStep = d.callStep;
+    const defaultCall = d.defaultCall;
+    const callTask = d.callTask;
+    const callArgs = d.callArgs;
+    const slotRoot = this.settings.slotRoot;
+    const S = d.staticCalls;
+    const maxSteps = this.maxSteps;
+    const maxDepth = this.maxDepth;
+    const values = this.ws.values;
+    const words = this.ws.words;
+    const min = this.min;
+    const max = this.max;
+    const W = this.W;
+    const R = REC + W;
+    const steps = this.steps;
+    // Run-time checks follow scopes the inline path does not track: such domains run the general way.
+    const inline = this.against === null && !d.hasChecks && !this.generalOnly;
+    let status: SearchStatus = 'found';
+    let head = this.head,
+      top = this.arenaTop,
+      planLen = this.planLen,
+      mtrLen = this.mtrLen,
+      nrec = this.nrec;
+    let dynLen = this.calls.len,
+      tie = this.tie,
+      generated = this.generated,
+      expanded = this.expanded,
+      backtracks = this.backtracks;
+    let nodes = this.nodes,
+      rec = this.rec,
+      mtr = this.mtr;
+    // The chosen method's subtasks still to run, read straight from `prog` (prog[cur..curEnd)) in front of the
+    // arena list; they move to the arena ("flush") only when another method is chosen or the general code runs.
+    let cur = 0,
+      curEnd = 0;
+    let call = 0;
+    let m = -1; // >= 0: the methods of `call` from this index are still to try
+    let sb = -1; // >= 0 for a strategy compound: its try order's base in `order`, and `m` is a position in it
+    const order = this.order;
+    for (;;) {
+      let ok = true;
+      if (m < 0) {
+        if (cur < curEnd) call = prog[cur++];
+        else if (head !== NIL) {
+          call = nodes[head * 2];
+          head = nodes[head * 2 + 1];
+        } else break;
+        if (++expanded > maxSteps) {
+          status = 'budget';
+          this.failureText = this.settings.texts.steps;
+          break;
+        }
+        let c = call * CALL;
+        let path = inline && call < S ? prog[c] : CallPath.General;
+        if (path === CallPath.Slot) {
+          // A plugged slot is a call of its sub-domain's root (compiled into these tables); an empty one fails the general way.
+          const root = slotRoot[prog[c + 1]];
+          if (root < 0) path = CallPath.General;
+          else {
+            this.noteSlot(prog[c + 1]);
+            call = defaultCall[root];
+            c = call * CALL;
+            path = prog[c];
+          }
+        }
+        if (path === CallPath.Primitive) {
+          const held = holds(prog, prog[c + 1], prog[c + 2], values);
+          ok = held && applyOps(prog, prog[c + 3], prog[c + 4], values, min, max);
+          if (ok) steps[planLen++] = callStep[call]!;
+          // A parallel section's markers take this path too: like the general code, the trace leaves them out.
+          if (trace !== null && d.taskKind[callTask[call]] === TaskKind.Primitive) {
+            const step = callStep[call]!;
+            if (ok) trace.put(PRIMITIVE, step);
+            else trace.put(PRIMITIVE_FAILED, step, held ? EFFECT_OUT_OF_RANGE : firstFailing(step.conditions, this.ws, this.ctx));
+          }
+        } else if (path === CallPath.Compound || path === CallPath.Strategy) {
+          if (mtrLen >= maxDepth) {
+            if (!this.depthCut) this.failureText = this.settings.texts.depth(d.callTask[call]);
+            if (!this.settings.depthBacktracks) {
+              status = 'budget';
+              break;
+            }
+            this.depthCut = true;
+            ok = false;
+          }
+          // A strategy (random, utility) tries positions 0.. of the order it draws now; a plain compound its methods in order.
+          if (!ok) {
+            // Cut at the depth limit: fail this branch (below).
+          } else if (path === CallPath.Strategy) {
+            sb = order.draw(callTask[call], this.ws, this.ctx, callArgs[call], this.settings.random);
+            m = 0;
+          } else m = prog[c + 1];
+        } else {
+          if (cur < curEnd) {
+            if ((top + curEnd - cur) * 2 > nodes.length) this.nodes = nodes = grow(nodes, (top + curEnd - cur) * 2);
+            for (let i = curEnd - 1; i >= cur; i--, top++) {
+              nodes[top * 2] = prog[i];
+              nodes[top * 2 + 1] = head;
+              head = top;
+            }
+            cur = curEnd;
+          }
+          this.head = head;
+          this.arenaTop = top;
+          this.planLen = planLen;
+          this.mtrLen = mtrLen;
+          this.nrec = nrec;
+          this.calls.rewind(dynLen);
+          this.tie = tie;
+          this.generated = generated;
+          this.backtracks = backtracks;
+          const r = this.expand(call, rootName);
+          head = this.head;
+          top = this.arenaTop;
+          planLen = this.planLen;
+          mtrLen = this.mtrLen;
+          nrec = this.nrec;
+          dynLen = this.calls.len;
+          tie = this.tie;
+          generated = this.generated;
+          backtracks = this.backtracks;
+          nodes = this.nodes;
+          rec = this.rec;
+          mtr = this.mtr;
+          if (r === BUDGET) status = 'budget';
+          if (r === BUDGET || r === PAUSED) break;
+          ok = r === OK;
+        }
+      }
+      if (m >= 0) {
+        const c = call * CALL;
+        const end = prog[c + 2];
+        let mo = 0;
+        let more: boolean; // methods left to try after this one: a decomposition point
+        if (sb < 0) {
+          mo = methodBase + m * METHOD;
+          while (m < end && !holds(prog, prog[mo], prog[mo + 1], values)) {
+            if (trace !== null) trace.put(REJECTED, callTask[call], m, REJECT_CONDITION, firstFailing(d.methodConds[m], this.ws, this.ctx));
+            m++;
+            mo += METHOD;
+          }
+          ok = m < end;
+          more = m < end - 1;
+        } else {
+          const k = end - prog[c + 1];
+          while (m < k && !holds(prog, prog[(mo = methodBase + order.at(sb, m) * METHOD)], prog[mo + 1], values)) {
+            if (trace !== null) {
+              const rejected = order.at(sb, m);
+              trace.put(REJECTED, callTask[call], rejected, REJECT_CONDITION, firstFailing(d.methodConds[rejected], this.ws, this.ctx));
+            }
+            m++;
+          }
+          ok = m < k;
+          more = m < k - 1;
+        }
+        if (!ok && trace !== null) trace.put(NO_METHOD, callTask[call]);
+        if (ok) {
+          if (cur < curEnd) {
+            if ((top + curEnd - cur) * 2 > nodes.length) this.nodes = nodes = grow(nodes, (top + curEnd - cur) * 2);
+            for (let i = curEnd - 1; i >= cur; i--, top++) {
+              nodes[top * 2] = prog[i];
+              nodes[top * 2 + 1] = head;
+              head = top;
+            }
+          }
+          if (more) {
+            // A decomposition point: the task list (head, arena top) and the state to return to.
+            if (rec.length < (nrec + 1) * R) this.rec = rec = grow(rec, (nrec + 1) * R);
+            const o = nrec++ * R;
+            rec[o + R_CALL] = call;
+            rec[o + R_METHOD] = m;
+            rec[o + R_HEAD] = head;
+            rec[o + R_ARENA] = top;
+            rec[o + R_DYN] = dynLen;
+            rec[o + R_PLAN] = planLen;
+            rec[o + R_MTR] = mtrLen;
+            rec[o + R_TIE] = tie;
+            rec[o + R_ORDER_BASE] = sb;
+            rec[o + R_ORDER_TOP] = order.top;
+            rec[o + R_USED] = this.usedLen;
+            rec[o + R_SCOPE] = this.scope;
+            rec[o + R_SCOPE_TOP] = this.scopeTop;
+            for (let i = 0; i < W; i++) rec[o + REC + i] = words[i];
+          }
+          cur = prog[mo + 2];
+          curEnd = prog[mo + 3];
+          generated += curEnd - cur;
+          if (trace !== null) trace.put(DECOMPOSE, callTask[call], sb < 0 ? m : order.at(sb, m), mtrLen, curEnd - cur);
+          if (mtrLen >= mtr.length) this.mtr = mtr = grow(mtr, mtrLen + 1);
+          mtr[mtrLen++] = sb < 0 ? m - prog[c + 1] : m;
+          m = sb = -1;
+          continue;
+        }
+        m = sb = -1;
+      }
+      if (!ok) {
+        cur = curEnd;
+        const o = (nrec - 1) * R;
+        if (
+          inline &&
+          o >= 0 &&
+          rec[o + R_CALL] < S &&
+          (prog[rec[o + R_CALL] * CALL] === CallPath.Compound || prog[rec[o + R_CALL] * CALL] === CallPath.Strategy)
+        ) {
+          // Chronological backtracking, inline: restore the latest decomposition point, then try that compound's next method
+          // (a strategy's next position in the order it drew then, which the restored order top keeps).
+          nrec--;
+          call = rec[o + R_CALL];
+          m = rec[o + R_METHOD] + 1;
+          sb = rec[o + R_ORDER_BASE];
+          head = rec[o + R_HEAD];
+          top = rec[o + R_ARENA];
+          dynLen = rec[o + R_DYN];
+          planLen = rec[o + R_PLAN];
+          mtrLen = rec[o + R_MTR];
+          tie = rec[o + R_TIE];
+          order.rewind(rec[o + R_ORDER_TOP]);
+          this.usedLen = rec[o + R_USED];
+          for (let i = 0; i < W; i++) words[i] = rec[o + REC + i];
+          backtracks++;
+          if (trace !== null)
+            trace.put(BACKTRACK, callTask[call], (sb < 0 ? rec[o + R_METHOD] : order.at(sb, rec[o + R_METHOD])) - d.methodStart[callTask[call]]);
+          continue;
+        }
+        this.head = head;
+        this.arenaTop = top;
+        this.planLen = planLen;
+        this.mtrLen = mtrLen;
+        this.nrec = nrec;
+        this.calls.rewind(dynLen);
+        this.tie = tie;
+        this.generated = generated;
+        this.backtracks = backtracks;
+        const found = this.backtrack();
+        head = this.head;
+        top = this.arenaTop;
+        planLen = this.planLen;
+        mtrLen = this.mtrLen;
+        nrec = this.nrec;
+        dynLen = this.calls.len;
+        tie = this.tie;
+        generated = this.generated;
+        backtracks = this.backtracks;
+        nodes = this.nodes;
+        rec = this.rec;
+        mtr = this.mtr;
+        if (!found) {
+          status = this.depthCut ? 'budget' : 'none';
+          break;
+        }
+      }
+    }
+    this.head = head;
+    this.arenaTop = top;
+    this.planLen = planLen;
+    this.mtrLen = mtrLen;
+    this.nrec = nrec;
+    this.calls.rewind(dynLen);
+    this.tie = tie;
+    this.generated = generated;
+    this.expanded = expanded;
+    this.backtracks = backtracks;
+    if (status === 'budget' && trace !== null) trace.put(OUT_OF_BUDGET, this.failureText);
+    return status;
+  }
+
   /** Start a search from `state` with an empty task list. */
   reset(state: WorldState<any>, ctx: Ctx, steps: PlanStep[], against: readonly number[] | null, tracing: boolean): void {
     this.ws.copyFrom(state);
     this.ctx = ctx;
     this.head = NIL;
     this.arenaTop = 0;
-    this.calls.len = 0;
+    this.calls.rewind(0);
     this.mtrLen = 0;
     this.nrec = 0;
     this.planLen = 0;
@@ -134,10 +490,10 @@ export class OrderedSearch<Ctx = any> {
     this.expanded = this.generated = this.backtracks = 0;
     this.against = against;
     this.tie = 0;
-    this.failure = '';
+    this.failureText = '';
     this.depthCut = false;
-    this.continuation = null;
-    this.order.top = 0;
+    this.paused = null;
+    this.order.rewind(0);
     this.usedLen = 0;
     this.scope = NIL;
     this.scopeTop = 0;
@@ -147,7 +503,7 @@ export class OrderedSearch<Ctx = any> {
   }
 
   /** One task the general way; `rootName` names the continuation if it is a pause point. */
-  expand(call: number, rootName: string): number {
+  private expand(call: number, rootName: string): number {
     const d = this.domain;
     const task = this.calls.taskOf(call);
     switch (d.taskKind[task]) {
@@ -157,7 +513,7 @@ export class OrderedSearch<Ctx = any> {
       }
       case TaskKind.Compound:
         if (this.mtrLen >= this.maxDepth) {
-          if (!this.depthCut) this.failure = this.settings.texts.depth(task);
+          if (!this.depthCut) this.failureText = this.settings.texts.depth(task);
           if (this.settings.depthBacktracks) {
             this.depthCut = true;
             return FAILED;
@@ -185,30 +541,30 @@ export class OrderedSearch<Ctx = any> {
           if (this.tracing) this.trace.put(PAUSE, -1);
           return OK;
         }
-        this.continuation = this.pauseHere(rootName);
+        this.paused = this.pauseHere(rootName);
         return PAUSED;
     }
   }
 
   /** Restore the last decomposition point and try that compound's next method; false when none is left. */
-  backtrack(): boolean {
+  private backtrack(): boolean {
     const R = REC + this.W;
     while (this.nrec > 0) {
       const o = --this.nrec * R;
       const rec = this.rec;
-      const call = rec[o];
-      const method = rec[o + 1];
-      this.head = rec[o + 2];
-      this.arenaTop = rec[o + 3];
-      this.calls.len = rec[o + 4];
-      this.planLen = rec[o + 5];
-      this.mtrLen = rec[o + 6];
-      this.tie = rec[o + 7];
-      const base = rec[o + 8];
-      this.order.top = rec[o + 9];
-      this.usedLen = rec[o + 10];
-      this.scope = rec[o + 11];
-      this.scopeTop = rec[o + 12];
+      const call = rec[o + R_CALL];
+      const method = rec[o + R_METHOD];
+      this.head = rec[o + R_HEAD];
+      this.arenaTop = rec[o + R_ARENA];
+      this.calls.rewind(rec[o + R_DYN]);
+      this.planLen = rec[o + R_PLAN];
+      this.mtrLen = rec[o + R_MTR];
+      this.tie = rec[o + R_TIE];
+      const base = rec[o + R_ORDER_BASE];
+      this.order.rewind(rec[o + R_ORDER_TOP]);
+      this.usedLen = rec[o + R_USED];
+      this.scope = rec[o + R_SCOPE];
+      this.scopeTop = rec[o + R_SCOPE_TOP];
       const words = this.ws.words;
       for (let i = 0; i < this.W; i++) words[i] = rec[o + REC + i];
       this.backtracks++;
@@ -339,7 +695,7 @@ export class OrderedSearch<Ctx = any> {
           for (let i = 0; i < this.W; i++) words[i] = undo[i];
           this.head = head;
           this.arenaTop = arena;
-          this.calls.len = dyn;
+          this.calls.rewind(dyn);
           continue;
         }
         if (refs === null || refs === undefined) {
@@ -369,19 +725,19 @@ export class OrderedSearch<Ctx = any> {
     const o = this.nrec++ * R;
     if (this.rec.length < o + R) this.rec = grow(this.rec, o + R);
     const rec = this.rec;
-    rec[o] = call;
-    rec[o + 1] = method;
-    rec[o + 2] = head;
-    rec[o + 3] = arena;
-    rec[o + 4] = dyn;
-    rec[o + 5] = this.planLen;
-    rec[o + 6] = this.mtrLen;
-    rec[o + 7] = this.tie;
-    rec[o + 8] = base;
-    rec[o + 9] = this.order.top;
-    rec[o + 10] = this.usedLen;
-    rec[o + 11] = this.scope;
-    rec[o + 12] = this.scopeTop;
+    rec[o + R_CALL] = call;
+    rec[o + R_METHOD] = method;
+    rec[o + R_HEAD] = head;
+    rec[o + R_ARENA] = arena;
+    rec[o + R_DYN] = dyn;
+    rec[o + R_PLAN] = this.planLen;
+    rec[o + R_MTR] = this.mtrLen;
+    rec[o + R_TIE] = this.tie;
+    rec[o + R_ORDER_BASE] = base;
+    rec[o + R_ORDER_TOP] = this.order.top;
+    rec[o + R_USED] = this.usedLen;
+    rec[o + R_SCOPE] = this.scope;
+    rec[o + R_SCOPE_TOP] = this.scopeTop;
     const words = this.ws.words;
     for (let i = 0; i < this.W; i++) rec[o + REC + i] = words[i];
   }
@@ -417,7 +773,7 @@ export class OrderedSearch<Ctx = any> {
   }
 
   /** Record that the current path expanded slot `index` (for the plan's `meta.slots`). */
-  noteSlot(index: number): void {
+  private noteSlot(index: number): void {
     if (this.usedLen >= this.used.length) this.used = grow(this.used, this.usedLen + 1);
     // Stored only when different: the last plan's slots mostly repeat, and a load keeps the line clean.
     if (this.used[this.usedLen] !== index) this.used[this.usedLen] = index;

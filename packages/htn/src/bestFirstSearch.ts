@@ -121,7 +121,8 @@ export class BestFirstSearch<Ctx = unknown> {
     const d = this.domain;
     this.ws.copyFrom(state);
     this.ctx = ctx;
-    this.nodes = this.snapTop = this.taskTop = this.stepTop = this.mtrTop = this.calls.len = this.generated = 0;
+    this.nodes = this.snapTop = this.taskTop = this.stepTop = this.mtrTop = this.generated = 0;
+    this.calls.rewind(0);
     this.depthTask = -1;
     const heap = this.heap;
     // Empty the heap's array in place: clear() allocates a new one and `length = 0` drops its backing store.
