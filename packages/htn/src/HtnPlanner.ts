@@ -12,17 +12,17 @@ import {
   type Plan,
   type WorldState,
 } from '@dualplan/world-state';
-import { BestFirstSearch } from './bestFirstSearch.js';
-import { TaskKind, type HtnDomain } from './HtnDomain.js';
+import { BestFirstSearch } from './search/BestFirstSearch.js';
+import { TaskKind, type HtnDomain } from './domain/HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
-import { htnPlanIn, type HtnContinuation, type HtnMeta, type HtnResult } from './HtnPlan.js';
-import type { HtnTraceEvent } from './HtnTraceEvent.js';
-import { HtnTraceLog } from './HtnTraceLog.js';
-import { OrderedSearch, type SearchStatus } from './OrderedSearch.js';
+import { htnPlanIn, type HtnContinuation, type HtnMeta, type HtnResult } from './search/HtnPlan.js';
+import type { HtnTraceEvent } from './search/HtnTraceEvent.js';
+import { HtnTraceLog } from './search/HtnTraceLog.js';
+import { OrderedSearch, type SearchStatus } from './search/OrderedSearch.js';
 import type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
-import { sameLayout } from './planningOps.js';
-import { collectSections } from './parallelTasks.js';
-import { SlotBoard } from './SlotBoard.js';
+import { sameLayout } from './domain/sameLayout.js';
+import { collectSections } from './domain/parallelTasks.js';
+import { SlotBoard } from './slots/SlotBoard.js';
 
 /**
  * Total-order forward-decomposition HTN planner: depth-first over

@@ -13,9 +13,9 @@ import {
   type ActionDef,
   type WorldState,
 } from '@dualplan/world-state';
-import { compileHtnDomain } from './compileHtnDomain.js';
-import type { CompoundDef, MethodDef, TaskDef } from './HtnDomainDef.js';
-import { htnDomainBuilder } from './HtnDomainBuilder.js';
+import { compileHtnDomain } from './domain/compileHtnDomain.js';
+import type { CompoundDef, MethodDef, TaskDef } from './domain/HtnDomainDef.js';
+import { htnDomainBuilder } from './domain/HtnDomainBuilder.js';
 import { TaskDefinitionError, UtilityError } from './errors.js';
 import { HtnPlanner } from './HtnPlanner.js';
 

@@ -13,13 +13,13 @@ import {
   type ReplaceDecision,
   type WorldState,
 } from '@dualplan/world-state';
-import { compareMtr } from './compareMtr.js';
-import { TaskKind, type HtnDomain } from './HtnDomain.js';
-import type { HtnContinuation, HtnMeta } from './HtnPlan.js';
-import type { HtnPlanner } from './HtnPlanner.js';
-import type { HtnPlanRequest } from './HtnPlannerOptions.js';
-import { captureHtnSearch, htnSearchTrace } from './htnSearchTrace.js';
-import type { HtnTraceLog } from './HtnTraceLog.js';
+import { compareMtr } from '../diagnostics/compareMtr.js';
+import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
+import type { HtnContinuation, HtnMeta } from '../search/HtnPlan.js';
+import type { HtnPlanner } from '../HtnPlanner.js';
+import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
+import { captureHtnSearch, htnSearchTrace } from '../diagnostics/htnSearchTrace.js';
+import type { HtnTraceLog } from '../search/HtnTraceLog.js';
 
 /** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
 export interface HtnAgentOptions {

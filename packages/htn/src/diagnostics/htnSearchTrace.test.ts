@@ -2,10 +2,10 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { bool, createState, defineSchema, enumOf, eq, formatSearchTrace, set, defineActions } from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
-import { htnDomainBuilder } from './HtnDomainBuilder.js';
+import { htnDomainBuilder } from '../domain/HtnDomainBuilder.js';
 import { htnSearchTrace, htnWhyNoPlan } from './htnSearchTrace.js';
-import { HtnPlanner } from './HtnPlanner.js';
-import { trollHtnDomain } from './examples/trollHtnDomain.js';
+import { HtnPlanner } from '../HtnPlanner.js';
+import { trollHtnDomain } from '../examples/trollHtnDomain.js';
 
 const Tool = { None: 0, Hammer: 1, Saw: 2 } as const;
 const schema = defineSchema({ Tool: enumOf(Tool, Tool.None), HasSaw: bool(), Money: bool(), Done: bool() });

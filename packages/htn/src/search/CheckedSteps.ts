@@ -1,5 +1,5 @@
 import { compileConditions, type PlanStep } from '@dualplan/world-state';
-import type { HtnDomain } from './HtnDomain.js';
+import type { HtnDomain } from '../domain/HtnDomain.js';
 
 /** Each checked step's unchecked step and the method whose check it carries, for {@link checksOf}. */
 const origins = new WeakMap<PlanStep, { readonly base: PlanStep; readonly method: number }>();

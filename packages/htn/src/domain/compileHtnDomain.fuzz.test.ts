@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { hostileValues } from '@dualplan/world-state/examples';
 import { bool, check, createState, defineActions, defineSchema, describeThrown, DualplanError, eq, int, set } from '@dualplan/world-state';
 import { compileHtnDomain } from './compileHtnDomain.js';
-import { HtnPlanner } from './HtnPlanner.js';
+import { HtnPlanner } from '../HtnPlanner.js';
 
 // Fuzzing HTN definitions: arbitrary and corrupted domains either compile (and then plan, within the budgets, to a
 // result) or throw a DualplanError naming what is wrong; never another exception, never a hang.

@@ -1,11 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
 import { bool, createState, planFound, defineSchema, PlanBuffer, type SubPlanner, type PlanResult, defineActions } from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
-import { compileHtnDomain } from './compileHtnDomain.js';
+import { compileHtnDomain } from '../domain/compileHtnDomain.js';
 import type { HtnResult } from './HtnPlan.js';
-import { htnAgentPlanner } from './htnAgentPlanner.js';
-import { HtnPlanner } from './HtnPlanner.js';
-import { trollHtnDomain } from './examples/trollHtnDomain.js';
+import { htnAgentPlanner } from '../agent/htnAgentPlanner.js';
+import { HtnPlanner } from '../HtnPlanner.js';
+import { trollHtnDomain } from '../examples/trollHtnDomain.js';
 
 /** A deep copy of what an outcome says, to compare after its buffer could have been reused. */
 const snapshot = (o: HtnResult) => ({

@@ -19,8 +19,8 @@ import { compileHtnDomain } from './compileHtnDomain.js';
 import { TaskKind } from './HtnDomain.js';
 import type { HtnDomainDef, TaskDef } from './HtnDomainDef.js';
 import { htnDomainBuilder } from './HtnDomainBuilder.js';
-import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError, UnknownDelegateError } from './errors.js';
-import { HtnPlanner } from './HtnPlanner.js';
+import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError, UnknownDelegateError } from '../errors.js';
+import { HtnPlanner } from '../HtnPlanner.js';
 
 const schema = defineSchema({ Ready: bool(), Mode: enumOf({ Idle: 0, Busy: 1 } as const, 0), Level: int(0, 3) });
 

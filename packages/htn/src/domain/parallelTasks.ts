@@ -12,7 +12,7 @@ import {
   type Schema,
 } from '@dualplan/world-state';
 import type { CompoundDef, SubtaskDef, TaskDef } from './HtnDomainDef.js';
-import { TaskDefinitionError } from './errors.js';
+import { TaskDefinitionError } from '../errors.js';
 
 /** The operator of the marker steps that bound a parallel section while planning (never in a finished plan). */
 export const PARALLEL_OPERATOR = '(parallel)';

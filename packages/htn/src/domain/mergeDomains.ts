@@ -1,6 +1,6 @@
 import { DualplanError, type PlanStep } from '@dualplan/world-state';
 import { HtnDomain, TaskKind, type DomainTables } from './HtnDomain.js';
-import { fastTables } from './planningOps.js';
+import { buildFastTables } from './buildFastTables.js';
 
 /** @internal A sub-domain compiled into a base domain's tables: the sub's task `t` is task `t + taskOffset` here. */
 export interface MergedDomain {
@@ -95,7 +95,7 @@ function merge(base: HtnDomain, sub: HtnDomain, slot: string): MergedDomain {
     pauseCall: P.pauseCall,
     instantiate,
   };
-  const domain = new HtnDomain(base.schema, { ...tables, fast: fastTables(tables) });
+  const domain = new HtnDomain(base.schema, { ...tables, fast: buildFastTables(tables) });
   for (const name of [...base.checkedAtPlanTime, ...sub.checkedAtPlanTime]) domain.checkedAtPlanTime.add(name);
   return { domain, taskOffset: tOff };
 }

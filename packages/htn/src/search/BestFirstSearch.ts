@@ -1,14 +1,16 @@
 import { createState, firstFailing, moveFaults, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
 import { Heap } from 'heap-js';
-import { TaskKind, type HtnDomain } from './HtnDomain.js';
-import type { SubtaskDef } from './HtnDomainDef.js';
+import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
+import type { SubtaskDef } from '../domain/HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import type { PlanBuffer } from '@dualplan/world-state';
 import { htnPlanIn, type HtnResult } from './HtnPlan.js';
-import { PARALLEL_MARK } from './parallelTasks.js';
-import { APPLIED, applyStep, grow, type SearchSettings } from './planningOps.js';
+import { PARALLEL_MARK } from '../domain/parallelTasks.js';
+import { APPLIED, applyStep } from './applyStep.js';
+import { grow } from '../domain/grow.js';
+import { type SearchSettings } from './SearchSettings.js';
 import { SearchFaults } from './SearchFaults.js';
-import { subtaskCall } from './subtaskCall.js';
+import { subtaskCall } from '../domain/subtaskCall.js';
 
 const NIL = -1;
 

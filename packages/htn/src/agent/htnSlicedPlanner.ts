@@ -1,6 +1,6 @@
 import { ForwardingPlanner, type Plan, type PlanResult, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
 import { htnAgentPlanner, type HtnAgentOptions } from './htnAgentPlanner.js';
-import type { HtnPlanner } from './HtnPlanner.js';
+import type { HtnPlanner } from '../HtnPlanner.js';
 
 /**
  * {@link htnAgentPlanner} in the sliced form the runner's planning scheduler

@@ -1,7 +1,7 @@
 import type { SearchTrace, TraceCandidate, TraceEvent, TraceNode, TraceVerdict } from '@dualplan/world-state';
-import type { HtnResult } from './HtnPlan.js';
-import type { HtnTraceEvent } from './HtnTraceEvent.js';
-import { traceEvents, type HtnTraceLog } from './HtnTraceLog.js';
+import type { HtnResult } from '../search/HtnPlan.js';
+import type { HtnTraceEvent } from '../search/HtnTraceEvent.js';
+import { traceEvents, type HtnTraceLog } from '../search/HtnTraceLog.js';
 
 type Node = { -readonly [K in keyof TraceNode]: TraceNode[K] };
 type Candidate = { -readonly [K in keyof TraceCandidate]: TraceCandidate[K] };

@@ -1,5 +1,5 @@
 import type { PlanStep } from '@dualplan/world-state';
-import type { HtnDomain } from './HtnDomain.js';
+import type { HtnDomain } from '../domain/HtnDomain.js';
 
 /**
  * Dynamic steps kept at most; past that the cache starts again. Arguments such as coordinates differ on every plan,

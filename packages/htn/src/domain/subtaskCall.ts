@@ -1,6 +1,6 @@
 import type { SubtaskDef } from './HtnDomainDef.js';
 import { showValue } from '@dualplan/world-state';
-import { TaskDefinitionError, UndefinedTaskError } from './errors.js';
+import { TaskDefinitionError, UndefinedTaskError } from '../errors.js';
 import { parallelMarkOf } from './parallelTasks.js';
 
 /** @internal What resolving a subtask reference needs, at compile time and while planning. */

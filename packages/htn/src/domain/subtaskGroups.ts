@@ -1,6 +1,6 @@
 import { nameOf, showValue } from '@dualplan/world-state';
 import type { CompoundDef, MethodDef, SubtaskDef, TaskDef, TaskRef } from './HtnDomainDef.js';
-import { TaskDefinitionError } from './errors.js';
+import { TaskDefinitionError } from '../errors.js';
 
 /** Most subtasks in one any-order group: the planner may try every permutation (6! = 720). */
 export const MAX_ANY_ORDER = 6;

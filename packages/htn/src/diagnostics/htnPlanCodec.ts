@@ -9,9 +9,9 @@ import {
   type PlanResult,
   type PlanStep,
 } from '@dualplan/world-state';
-import { checksOf, CheckedSteps } from './CheckedSteps.js';
-import { TaskKind, type HtnDomain } from './HtnDomain.js';
-import { MAX_DYNAMIC_STEPS } from './StepCache.js';
+import { checksOf, CheckedSteps } from '../search/CheckedSteps.js';
+import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
+import { MAX_DYNAMIC_STEPS } from '../search/StepCache.js';
 
 /** A plain step of an HTN plan: a step planned under methods with `check: 'step' | 'tick'` names them (method ids, innermost first). */
 interface HtnPlainStep extends PlainStep {

@@ -19,8 +19,9 @@ import { expandSubtaskGroups } from './subtaskGroups.js';
 import { expandParallel, markerStep, PARALLEL_MARK, parallelMarkOf } from './parallelTasks.js';
 import { checkParallelKeys } from './checkParallelKeys.js';
 import { didYouMean } from '@dualplan/world-state';
-import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from './errors.js';
-import { fastTables, NO_ARGS, SCOPE_END_ARGS } from './planningOps.js';
+import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from '../errors.js';
+import { buildFastTables } from './buildFastTables.js';
+import { NO_ARGS, SCOPE_END_ARGS } from './reservedArgs.js';
 import { subtaskCall, type CallSink } from './subtaskCall.js';
 const PAUSE_NAME = '(pause)';
 
@@ -293,7 +294,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     pauseCall: defaultCall[pauseTask],
     instantiate,
   };
-  const domain = new HtnDomain<S, Op>(schema, { ...tables, fast: fastTables(tables) });
+  const domain = new HtnDomain<S, Op>(schema, { ...tables, fast: buildFastTables(tables) });
   for (const name of parallelNames) if (checkParallelKeys(domain, ids.get(name)!)) domain.checkedAtPlanTime.add(name);
   return domain;
 }

@@ -1,5 +1,5 @@
 import type { PlanStep } from '@dualplan/world-state';
-import type { HtnDomain } from './HtnDomain.js';
+import type { HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
 
 // Record codes, with their fields. Task and method are indices into the domain's tables.

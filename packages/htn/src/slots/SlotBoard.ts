@@ -1,12 +1,12 @@
 import { DualplanError, didYouMean, mulberry32, nameOf, ParallelCheck, type Plan, type SubPlanner } from '@dualplan/world-state';
-import type { HtnDomain } from './HtnDomain.js';
-import type { HtnMeta } from './HtnPlan.js';
-import { FailureTexts } from './FailureTexts.js';
-import { StepCache } from './StepCache.js';
-import { DynamicCosts } from './DynamicCosts.js';
-import { mergeDomains } from './mergeDomains.js';
+import type { HtnDomain } from '../domain/HtnDomain.js';
+import type { HtnMeta } from '../search/HtnPlan.js';
+import { FailureTexts } from '../search/FailureTexts.js';
+import { StepCache } from '../search/StepCache.js';
+import { DynamicCosts } from '../search/DynamicCosts.js';
+import { mergeDomains } from '../domain/mergeDomains.js';
 import { sharedInts } from './sharedInts.js';
-import type { SearchSettings } from './planningOps.js';
+import type { SearchSettings } from '../search/SearchSettings.js';
 
 /** The budgets a planner's searches keep across plugs. */
 export interface SlotBudgets {

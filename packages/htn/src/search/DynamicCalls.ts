@@ -1,6 +1,6 @@
-import type { HtnDomain } from './HtnDomain.js';
-import { grow } from './planningOps.js';
-import type { CallSink } from './subtaskCall.js';
+import type { HtnDomain } from '../domain/HtnDomain.js';
+import { grow } from '../domain/grow.js';
+import type { CallSink } from '../domain/subtaskCall.js';
 
 /**
  * @internal Calls made while planning (subtask functions, arguments, task

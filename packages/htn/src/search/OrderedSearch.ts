@@ -1,8 +1,8 @@
 import { createState, DualplanError, firstFailing, type SubPlanner, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
-import { Select, TaskKind, type HtnDomain } from './HtnDomain.js';
+import { Select, TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import { MethodOrder } from './MethodOrder.js';
 import { CheckedSteps } from './CheckedSteps.js';
-import type { SubtaskDef } from './HtnDomainDef.js';
+import type { SubtaskDef } from '../domain/HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import type { ContinuationTask, HtnContinuation } from './HtnPlan.js';
 import {
@@ -22,11 +22,16 @@ import {
   STEP_THREW,
   type HtnTraceLog,
 } from './HtnTraceLog.js';
-import { APPLIED, applyOps, applyStep, grow, holds, sameLayout, SCOPE_END_ARGS, type SearchSettings } from './planningOps.js';
-import { CALL, CallPath, METHOD } from './FastTables.js';
+import { APPLIED, applyStep } from './applyStep.js';
+import { applyOps, holds } from './flatOps.js';
+import { grow } from '../domain/grow.js';
+import { sameLayout } from '../domain/sameLayout.js';
+import { SCOPE_END_ARGS } from '../domain/reservedArgs.js';
+import { type SearchSettings } from './SearchSettings.js';
+import { CALL, CallPath, METHOD } from '../domain/FastTables.js';
 import { SearchFaults } from './SearchFaults.js';
-import { subtaskCall } from './subtaskCall.js';
-import { PARALLEL_MARK } from './parallelTasks.js';
+import { subtaskCall } from '../domain/subtaskCall.js';
+import { PARALLEL_MARK } from '../domain/parallelTasks.js';
 
 /** End of the task list. */
 export const NIL = -1;

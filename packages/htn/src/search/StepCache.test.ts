@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { bool, createState, defineActions, defineSchema, type PlanStep } from '@dualplan/world-state';
-import { compileHtnDomain } from './compileHtnDomain.js';
-import { HtnPlanner } from './HtnPlanner.js';
-import { htnPlanCodec } from './htnPlanCodec.js';
+import { compileHtnDomain } from '../domain/compileHtnDomain.js';
+import { HtnPlanner } from '../HtnPlanner.js';
+import { htnPlanCodec } from '../diagnostics/htnPlanCodec.js';
 import { MAX_DYNAMIC_STEPS, StepCache } from './StepCache.js';
 
 /** A root whose one method calls `Attack` with the context's target: a dynamic call, made when planning. */

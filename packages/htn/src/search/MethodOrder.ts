@@ -1,7 +1,7 @@
 import { describeThrown, showValue, type WorldState } from '@dualplan/world-state';
-import { Select, type HtnDomain } from './HtnDomain.js';
-import { UtilityError } from './errors.js';
-import { grow } from './planningOps.js';
+import { Select, type HtnDomain } from '../domain/HtnDomain.js';
+import { UtilityError } from '../errors.js';
+import { grow } from '../domain/grow.js';
 
 /**
  * @internal The try orders of strategy compounds (`select: 'random' | 'utility'`), in one

@@ -1,6 +1,6 @@
 import type { ActionCost, PlanStep, WorldState } from '@dualplan/world-state';
 import type { SearchFaults } from './SearchFaults.js';
-import type { HtnDomain } from './HtnDomain.js';
+import type { HtnDomain } from '../domain/HtnDomain.js';
 
 /**
  * @internal Function costs of a domain's actions, evaluated once per `plan()`

@@ -3,8 +3,8 @@ import { bool, createState, defineActions, defineSchema, DualplanError, eq, int,
 import { compileHtnDomain } from './compileHtnDomain.js';
 import type { SubtaskDef, TaskDef } from './HtnDomainDef.js';
 import { htnDomainBuilder } from './HtnDomainBuilder.js';
-import { TaskDefinitionError, UndefinedTaskError } from './errors.js';
-import { HtnPlanner } from './HtnPlanner.js';
+import { TaskDefinitionError, UndefinedTaskError } from '../errors.js';
+import { HtnPlanner } from '../HtnPlanner.js';
 
 const schema = defineSchema({ Y: bool(), Z: bool(), Ammo: int(0, 3) });
 const k = schema.keys;

@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { applyEffects, ChangeSource, createState, type Plan, type PlannerCatalog, type SearchTrace } from '@dualplan/world-state';
 import { htnAgentPlanner } from './htnAgentPlanner.js';
-import type { HtnMeta } from './HtnPlan.js';
-import { HtnPlanner } from './HtnPlanner.js';
-import { trollHtnDomain } from './examples/trollHtnDomain.js';
+import type { HtnMeta } from '../search/HtnPlan.js';
+import { HtnPlanner } from '../HtnPlanner.js';
+import { trollHtnDomain } from '../examples/trollHtnDomain.js';
 
 const names = (p: Plan | null) => p?.steps.map((s) => s.task) ?? [];
 
