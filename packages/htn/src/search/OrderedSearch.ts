@@ -1,7 +1,7 @@
 import { createState, DualplanError, firstFailing, type SubPlanner, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
 import { Select, TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import { MethodOrder } from './MethodOrder.js';
-import { CheckedSteps } from './CheckedSteps.js';
+import { CheckScopes } from './CheckScopes.js';
 import type { SubtaskDef } from '../domain/HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import type { ContinuationTask, HtnContinuation } from './HtnPlan.js';
@@ -29,43 +29,28 @@ import { sameLayout } from '../domain/sameLayout.js';
 import { SCOPE_END_ARGS } from '../domain/reservedArgs.js';
 import { type SearchSettings } from './SearchSettings.js';
 import { CALL, CallPath, METHOD } from '../domain/FastTables.js';
+import {
+  REC,
+  R_CALL,
+  R_METHOD,
+  R_HEAD,
+  R_ARENA,
+  R_DYN,
+  R_PLAN,
+  R_MTR,
+  R_TIE,
+  R_ORDER_BASE,
+  R_ORDER_TOP,
+  R_USED,
+  R_SCOPE,
+  R_SCOPE_TOP,
+} from './decompositionRecord.js';
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
 import { PARALLEL_MARK } from '../domain/parallelTasks.js';
 
 /** End of the task list. */
 export const NIL = -1;
-/**
- * Int32 slots per decomposition record header, at these offsets; then the state snapshot (W slots). Written only by
- * {@link OrderedSearch} (its inline path and `record`), read back when it backtracks.
- */
-export const REC = 13;
-/** The compound's call. */
-const R_CALL = 0;
-/** The method taken: an absolute method index, or for a strategy compound a position in its try order. */
-const R_METHOD = 1;
-/** The task list's head after the compound was taken off it. */
-const R_HEAD = 2;
-/** The task list arena's top. */
-const R_ARENA = 3;
-/** How many dynamic calls existed. */
-const R_DYN = 4;
-/** The plan's length. */
-const R_PLAN = 5;
-/** The MTR's length. */
-const R_MTR = 6;
-/** How many leading MTR entries tied the reference MTR. */
-const R_TIE = 7;
-/** A strategy compound's try order base in the method order arena, else -1. */
-const R_ORDER_BASE = 8;
-/** The method order arena's top. */
-const R_ORDER_TOP = 9;
-/** How many slots the path had used. */
-const R_USED = 10;
-/** The innermost open check scope. */
-const R_SCOPE = 11;
-/** The check scope arena's top. */
-const R_SCOPE_TOP = 12;
 /** How an ordered search ended. */
 export type SearchStatus = 'found' | 'none' | 'budget';
 
@@ -131,12 +116,8 @@ export class OrderedSearch<Ctx = any> {
   /** Slot indices expanded on the current path (`usedLen` of them), for the plan's `meta.slots`. */
   private used = new Int32Array(8);
   private usedLen = 0;
-  /** The innermost open run-time check scope (a node: its method and parent scope), or NIL. */
-  private scope = NIL;
-  private scopeTop = 0;
-  private scopeMethod = new Int32Array(16);
-  private scopeParent = new Int32Array(16);
-  private readonly checked: CheckedSteps;
+  /** The run-time check scopes open on the current path. */
+  private readonly scopes: CheckScopes;
   private readonly compatible = new WeakSet<Schema>();
 
   constructor(domain: HtnDomain, settings: SearchSettings<Ctx>, trace: HtnTraceLog) {
@@ -153,7 +134,7 @@ export class OrderedSearch<Ctx = any> {
     this.min = this.ws.schema.min;
     this.max = this.ws.schema.max;
     this.order = new MethodOrder(domain);
-    this.checked = new CheckedSteps(domain);
+    this.scopes = new CheckScopes(domain);
   }
 
   /** Why the last search stopped short: the step or depth budget's text ('' when it did not). */
@@ -395,8 +376,8 @@ export class OrderedSearch<Ctx = any> {
             rec[o + R_ORDER_BASE] = sb;
             rec[o + R_ORDER_TOP] = order.top;
             rec[o + R_USED] = this.usedLen;
-            rec[o + R_SCOPE] = this.scope;
-            rec[o + R_SCOPE_TOP] = this.scopeTop;
+            rec[o + R_SCOPE] = this.scopes.current;
+            rec[o + R_SCOPE_TOP] = this.scopes.top;
             for (let i = 0; i < W; i++) rec[o + REC + i] = words[i];
           }
           cur = prog[mo + 2];
@@ -500,8 +481,7 @@ export class OrderedSearch<Ctx = any> {
     this.paused = null;
     this.order.rewind(0);
     this.usedLen = 0;
-    this.scope = NIL;
-    this.scopeTop = 0;
+    this.scopes.restore(NIL, 0);
     this.tracing = tracing;
     if (tracing) this.trace.reset(this.domain);
     this.faults.reset();
@@ -514,7 +494,7 @@ export class OrderedSearch<Ctx = any> {
     switch (d.taskKind[task]) {
       case TaskKind.Primitive: {
         const step = this.stepOf(call, task);
-        return step !== null && this.addStep(this.underScopes(step)) ? OK : FAILED;
+        return step !== null && this.addStep(this.scopes.under(step)) ? OK : FAILED;
       }
       case TaskKind.Compound:
         if (this.mtrLen >= this.maxDepth) {
@@ -538,7 +518,7 @@ export class OrderedSearch<Ctx = any> {
         }
         if (this.calls.argsOf(call) === SCOPE_END_ARGS) {
           // The end of a checked method's subtree (after resuming a continuation no scope is open).
-          if (this.scope !== NIL) this.scope = this.scopeParent[this.scope];
+          this.scopes.close();
           return OK;
         }
         // A pause with nothing planned before it, or nothing after it, is a no-op.
@@ -568,8 +548,7 @@ export class OrderedSearch<Ctx = any> {
       const base = rec[o + R_ORDER_BASE];
       this.order.rewind(rec[o + R_ORDER_TOP]);
       this.usedLen = rec[o + R_USED];
-      this.scope = rec[o + R_SCOPE];
-      this.scopeTop = rec[o + R_SCOPE_TOP];
+      this.scopes.restore(rec[o + R_SCOPE], rec[o + R_SCOPE_TOP]);
       const words = this.ws.words;
       for (let i = 0; i < this.W; i++) words[i] = rec[o + REC + i];
       this.backtracks++;
@@ -713,7 +692,7 @@ export class OrderedSearch<Ctx = any> {
         subtasks = d.methodSubEnd[m] - d.methodSubStart[m];
       }
       if (p < k - 1 && p < bound) this.record(call, base < 0 ? m : p, head, arena, dyn, base);
-      if (d.methodCheck[m] !== 0) this.openScope(m);
+      if (d.methodCheck[m] !== 0) this.scopes.open(m);
       if (depth + 1 > this.mtr.length) this.mtr = grow(this.mtr, depth + 1);
       this.mtr[depth] = p;
       this.mtrLen = depth + 1;
@@ -741,22 +720,10 @@ export class OrderedSearch<Ctx = any> {
     rec[o + R_ORDER_BASE] = base;
     rec[o + R_ORDER_TOP] = this.order.top;
     rec[o + R_USED] = this.usedLen;
-    rec[o + R_SCOPE] = this.scope;
-    rec[o + R_SCOPE_TOP] = this.scopeTop;
+    rec[o + R_SCOPE] = this.scopes.current;
+    rec[o + R_SCOPE_TOP] = this.scopes.top;
     const words = this.ws.words;
     for (let i = 0; i < this.W; i++) rec[o + REC + i] = words[i];
-  }
-
-  /** Open method `m`'s run-time check scope: primitives planned until its end marker carry its conditions. */
-  private openScope(m: number): void {
-    const n = this.scopeTop++;
-    if (n >= this.scopeMethod.length) {
-      this.scopeMethod = grow(this.scopeMethod, n + 1);
-      this.scopeParent = grow(this.scopeParent, n + 1);
-    }
-    this.scopeMethod[n] = m;
-    this.scopeParent[n] = this.scope;
-    this.scope = n;
   }
 
   /**
@@ -806,15 +773,9 @@ export class OrderedSearch<Ctx = any> {
         }
         this.compatible.add(schema);
       }
-      if (!this.addStep(this.underScopes(steps[i]))) return false;
+      if (!this.addStep(this.scopes.under(steps[i]))) return false;
     }
     return true;
-  }
-
-  /** `step` with the checks of every open run-time check scope (a delegate's steps too: they run under the method). */
-  private underScopes(step: PlanStep): PlanStep {
-    for (let n = this.scope; n !== NIL; n = this.scopeParent[n]) step = this.checked.under(step, this.scopeMethod[n]);
-    return step;
   }
 
   private pauseHere(root: string): HtnContinuation {
