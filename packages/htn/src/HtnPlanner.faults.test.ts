@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { bool, check, createState, defineActions, defineSchema, effect, eq, PlanBuffer, set, type ActionDef, type WorldState } from '@dualplan/world-state';
-import { compileHtnDomain } from './compileHtnDomain.js';
-import type { TaskDef } from './HtnDomainDef.js';
+import { compileHtnDomain } from './domain/compileHtnDomain.js';
+import type { TaskDef } from './domain/HtnDomainDef.js';
 import { HtnPlanner } from './HtnPlanner.js';
 
 const schema = defineSchema({ Ready: bool(), Done: bool() });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { add, bool, check, createState, defineSchema, eq, int, set, type Snapshot, defineActions } from '@dualplan/world-state';
-import { compileHtnDomain } from './compileHtnDomain.js';
-import { pause } from './HtnDomainDef.js';
+import { compileHtnDomain } from './domain/compileHtnDomain.js';
+import { pause } from './domain/HtnDomainDef.js';
 import { trollHtnDomain, trollTrunkDomain } from './examples/index.js';
 import { HtnPlanner } from './HtnPlanner.js';
 

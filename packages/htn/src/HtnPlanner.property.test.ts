@@ -15,10 +15,10 @@ import {
   defineActions,
   type ActionDef,
 } from '@dualplan/world-state';
-import { compileHtnDomain } from './compileHtnDomain.js';
-import { TaskKind, type HtnDomain } from './HtnDomain.js';
-import type { TaskDef } from './HtnDomainDef.js';
-import { compareMtr } from './compareMtr.js';
+import { compileHtnDomain } from './domain/compileHtnDomain.js';
+import { TaskKind, type HtnDomain } from './domain/HtnDomain.js';
+import type { TaskDef } from './domain/HtnDomainDef.js';
+import { compareMtr } from './diagnostics/compareMtr.js';
 import { HtnPlanner } from './HtnPlanner.js';
 
 const schema = defineSchema({ b0: bool(), b1: bool(), b2: bool(), i0: int(0, 3), i1: int(0, 3) });

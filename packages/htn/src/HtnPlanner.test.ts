@@ -15,9 +15,9 @@ import {
   defineActions,
 } from '@dualplan/world-state';
 import { trollSchema } from '@dualplan/world-state/examples';
-import { compileHtnDomain } from './compileHtnDomain.js';
-import { htnDomainBuilder } from './HtnDomainBuilder.js';
-import type { HtnResult } from './HtnPlan.js';
+import { compileHtnDomain } from './domain/compileHtnDomain.js';
+import { htnDomainBuilder } from './domain/HtnDomainBuilder.js';
+import type { HtnResult } from './search/HtnPlan.js';
 import { HtnPlanner } from './HtnPlanner.js';
 import { trollHtnDomain, trollTrunkDomain } from './examples/trollHtnDomain.js';
 

@@ -1,37 +1,28 @@
 import {
   DualplanError,
   checkWorldState,
-  ParallelCheck,
   PlanBuffer,
   type PlanStep,
   copyResult,
   describeValue,
-  didYouMean,
   moveFaults,
   mulberry32,
   nameOf,
   showValue,
   type Plan,
-  type SubPlanner,
   type WorldState,
 } from '@dualplan/world-state';
-import { BestFirstSearch } from './bestFirstSearch.js';
-import { TaskKind, type HtnDomain } from './HtnDomain.js';
+import { BestFirstSearch } from './search/BestFirstSearch.js';
+import { TaskKind, type HtnDomain } from './domain/HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
-import { FailureTexts } from './FailureTexts.js';
-import { htnPlanIn, type HtnContinuation, type HtnMeta, type HtnResult } from './HtnPlan.js';
-import type { HtnTraceEvent } from './HtnTraceEvent.js';
-import { HtnTraceLog } from './HtnTraceLog.js';
-import { OrderedSearch } from './OrderedSearch.js';
+import { htnPlanIn, type HtnContinuation, type HtnMeta, type HtnResult } from './search/HtnPlan.js';
+import type { HtnTraceEvent } from './search/HtnTraceEvent.js';
+import { HtnTraceLog } from './search/HtnTraceLog.js';
+import { OrderedSearch, type SearchStatus } from './search/OrderedSearch.js';
 import type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
-import type { SearchSettings } from './planningOps.js';
-import { searchFast, type SearchStatus } from './searchFast.js';
-import { StepCache } from './StepCache.js';
-import { DynamicCosts } from './DynamicCosts.js';
-import { sameLayout } from './planningOps.js';
-import { collectSections } from './parallelTasks.js';
-import { mergeDomains } from './mergeDomains.js';
-import { sharedInts } from './sharedInts.js';
+import { sameLayout } from './domain/sameLayout.js';
+import { collectSections } from './domain/parallelTasks.js';
+import { SlotBoard } from './slots/SlotBoard.js';
 
 /**
  * Total-order forward-decomposition HTN planner: depth-first over
@@ -49,77 +40,56 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   readonly domain: HtnDomain<any, Op>;
   /** @internal What the searches record while tracing, as numbers: {@link trace} names it when read. */
   readonly traceLog = new HtnTraceLog();
-  /** Record {@link trace} events; a best-first planner throws `BAD_OPTION` when asked to plan with it on. */
-  tracing: boolean;
+  private traceOn: boolean;
   /** The search this planner runs ({@link HtnPlannerOptions.mode}). */
   readonly mode: 'ordered' | 'best-first';
-  private readonly root: number;
-  private settings: SearchSettings<Ctx>;
-  // Built on first use (a sub-domain's planner may never plan itself; a plug rebuilds it next to the planner's other scratch).
+  /** What is plugged into the slots, and the domain and settings the searches walk. */
+  private readonly board: SlotBoard<Ctx, HtnPlanner<Ctx, string>>;
+  // Built on first use (a sub-domain's planner may never plan itself; a plug drops them: the board tells it).
   private searchScratch: OrderedSearch<Ctx> | null = null;
   private best: BestFirstSearch<Ctx> | null = null;
   // Without a caller's buffer the search writes here and the caller gets a fresh copy.
   private readonly scratch = new PlanBuffer();
-  /** {@link domain} with the plugged sub-domains compiled in: what the searches walk. */
-  private planDomain: HtnDomain<any, Op>;
-  /** Per task of {@link domain}: the registered sub-planner of a delegate task, else null. */
-  private readonly ownDelegates: readonly (SubPlanner<Ctx> | null)[];
-  /** Per slot index: the planner of the plugged sub-domain, and how often the slot was plugged or unplugged. */
-  private readonly plugged: (HtnPlanner<Ctx, string> | null)[];
-  private readonly slotVersion: Int32Array;
-  /** The key-conflict check of parallel sections at plan time, or null when the domain has no parallel task. */
-  private parallel: ParallelCheck | null;
   /**
    * With parallel tasks the search plans into this array, marker steps included, and the plan gets
    * the other steps: the plan's own array then keeps one length instead of shrinking and growing per plan.
    */
   private readonly marked: PlanStep[] = [];
-  /** Per slot index of {@link planDomain}: the slot of {@link domain} it belongs to (itself, or the slot whose sub-domain declares it). */
-  private slotOwner: Int32Array;
-  /** Called when what is plugged here changes, by the planner this one is plugged into. */
-  private onChange: (() => void) | null = null;
 
   constructor(domain: HtnDomain<any, Op>, options: HtnPlannerOptions<Ctx> = {}) {
     this.domain = domain;
     const maxSteps = budget(options.maxSteps, 100_000, 'maxSteps');
     const maxDepth = budget(options.maxDepth, 4096, 'maxDepth');
-    this.tracing = options.trace === true;
+    this.traceOn = options.trace === true;
     this.mode = options.mode ?? 'ordered';
     if (this.mode !== 'ordered' && this.mode !== 'best-first') {
       throw new DualplanError('BAD_OPTION', 'mode', `HtnPlanner option mode must be 'ordered' or 'best-first', got ${describeValue(this.mode)}.`);
     }
-    if (this.mode === 'best-first' && this.tracing) throw traceError();
-    this.root = options.root !== undefined ? domain.taskId(options.root) : domain.root;
-    if (options.root !== undefined && this.root < 0) throw new UndefinedTaskError(options.root, 'the planner options');
+    if (this.mode === 'best-first' && this.traceOn) throw traceError();
+    const root = options.root !== undefined ? domain.taskId(options.root) : domain.root;
+    if (options.root !== undefined && root < 0) throw new UndefinedTaskError(options.root, 'the planner options');
     const delegates = domain.delegateNames.map((name, t) => {
       if (name === null) return null;
       const fn = options.delegates?.[name];
       if (typeof fn !== 'function') throw new UnknownDelegateError(name, domain.taskNames[t]);
       return fn;
     });
-    const texts = new FailureTexts(domain.taskNames, maxSteps, maxDepth);
     if (options.seed !== undefined && !Number.isInteger(options.seed))
       throw new DualplanError('BAD_OPTION', 'seed', `HtnPlanner option seed must be an integer, got ${showValue(options.seed)}.`);
-    this.plugged = domain.slots.map(() => null);
-    this.slotVersion = new Int32Array(domain.slots.length);
-    this.ownDelegates = delegates;
-    this.planDomain = domain;
-    this.slotOwner = sharedInts(
-      domain,
-      Int32Array.from(domain.slots, (_, i) => i),
-    );
-    this.settings = {
-      maxSteps,
-      maxDepth,
-      depthBacktracks: atMaxDepth(options.atMaxDepth),
-      delegates,
-      steps: new StepCache(domain),
-      texts,
-      costs: DynamicCosts.of(domain),
-      random: mulberry32(options.seed ?? 1),
-      slotRoot: sharedInts(domain, new Int32Array(domain.slots.length).fill(-1)),
-    };
-    this.parallel = domain.hasParallel ? new ParallelCheck(domain.schema) : null;
+    const budgets = { maxSteps, maxDepth, depthBacktracks: atMaxDepth(options.atMaxDepth) };
+    this.board = new SlotBoard(domain, root, budgets, delegates, mulberry32(options.seed ?? 1), () => {
+      this.searchScratch = null;
+      this.best = null;
+    });
+  }
+
+  /** Record {@link trace} events; a best-first planner throws `BAD_OPTION` when asked to plan with it on. */
+  get tracing(): boolean {
+    return this.traceOn;
+  }
+
+  set tracing(on: boolean) {
+    this.traceOn = on;
   }
 
   /** Events of the last search while tracing is on (plain data, made when first read after a search); empty until then. Ordered mode only. */
@@ -128,7 +98,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   }
 
   private get search(): OrderedSearch<Ctx> {
-    return (this.searchScratch ??= new OrderedSearch(this.planDomain, this.settings, this.traceLog));
+    return (this.searchScratch ??= new OrderedSearch(this.board.domain as HtnDomain, this.board.settings, this.traceLog));
   }
 
   /**
@@ -140,7 +110,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
    * const codec = htnPlanCodec(planner.planningDomain);
    */
   get planningDomain(): HtnDomain<any, Op> {
-    return this.planDomain;
+    return this.board.domain as HtnDomain<any, Op>;
   }
 
   /**
@@ -160,10 +130,10 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     if (request?.tasks) s.pushRefs(request.tasks, -1);
     else {
       id = this.rootId(request);
-      s.push(request?.args ? s.calls.callWith(id, request.args) : this.planDomain.defaultCall[id]);
+      s.push(request?.args ? s.calls.callWith(id, request.args) : this.board.domain.defaultCall[id]);
     }
-    const rootName = id < 0 ? '(tasks)' : this.planDomain.taskNames[id];
-    return this.finish(out, searchFast(s, rootName), id, rootName, request);
+    const rootName = id < 0 ? '(tasks)' : this.board.domain.taskNames[id];
+    return this.finish(out, s.run(rootName), id, rootName, request);
   }
 
   /**
@@ -177,7 +147,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   resume(continuation: HtnContinuation, state: WorldState<any>, ctx?: Ctx, request?: HtnPlanRequest): HtnResult {
     const s = this.search;
     const out = this.begin(state, ctx, request);
-    const d = this.planDomain;
+    const d = this.board.domain;
     const tasks = continuation.tasks;
     for (let i = tasks.length - 1; i >= 0; i--) {
       const t = tasks[i];
@@ -187,14 +157,14 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       s.push(t.call >= 0 && t.call < d.staticCalls && d.callTask[t.call] === id ? t.call : s.calls.callWith(id, t.args));
     }
     s.setMtr(continuation.mtr);
-    const status = searchFast(s, continuation.root);
+    const status = s.run(continuation.root);
     return this.finish(out, status, status === 'none' ? d.taskId(continuation.root) : -1, continuation.root, request);
   }
 
   /** Restart the generator behind `select: 'random'` compounds from `seed`. */
   reseed(seed: number): void {
     if (!Number.isInteger(seed)) throw new DualplanError('BAD_OPTION', 'seed', `A seed must be an integer, got ${showValue(seed)}.`);
-    this.settings.random = mulberry32(seed);
+    this.board.reseed(seed);
   }
 
   /**
@@ -214,7 +184,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     domain: HtnDomain<any, SubOp>,
     options: { task?: string; delegates?: HtnPlannerOptions<Ctx>['delegates'] } = {},
   ): HtnPlanner<Ctx, SubOp> {
-    const index = this.slotIndex(slot);
+    const index = this.board.slotIndex(slot);
     if (domain.schema !== this.domain.schema && !sameLayout(domain.schema, this.domain.schema)) {
       throw new DualplanError(
         'SCHEMA_MISMATCH',
@@ -224,115 +194,31 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     }
     if (options.task === undefined && domain.root < 0)
       throw new UndefinedTaskError('(root)', `the sub-domain ${domain.name} plugged into slot "${slot}" (it has no root; pass options.task)`);
-    const sub = new HtnPlanner<Ctx, SubOp>(domain, {
-      root: options.task,
-      delegates: options.delegates,
-      maxSteps: this.settings.maxSteps,
-      maxDepth: this.settings.maxDepth,
-    });
-    const before = this.plugged[index];
-    this.plugged[index] = sub as HtnPlanner<Ctx, string>;
-    try {
-      this.rebuild();
-    } catch (e) {
-      // A clash leaves the slot as it was.
-      this.plugged[index] = before;
-      throw e;
-    }
-    if (before !== null) before.onChange = null;
-    sub.onChange = () => {
-      this.slotVersion[index]++;
-      this.rebuild();
-    };
-    this.slotVersion[index]++;
-    this.onChange?.();
+    const { maxSteps, maxDepth } = this.board.settings;
+    const sub = new HtnPlanner<Ctx, SubOp>(domain, { root: options.task, delegates: options.delegates, maxSteps, maxDepth });
+    this.board.plug(index, sub.board, sub as HtnPlanner<Ctx, string>);
     return sub;
   }
 
   /** Empty the slot `slot`: it fails to plan until plugged again; plans that used it become stale. */
   unplug(slot: string): void {
-    const index = this.slotIndex(slot);
-    const before = this.plugged[index];
-    if (before === null) return;
-    before.onChange = null;
-    this.plugged[index] = null;
-    this.rebuild();
-    this.slotVersion[index]++;
-    this.onChange?.();
-  }
-
-  /** Compile what is plugged into {@link planDomain} and rebuild the searches over it (plug time, not plan time). */
-  private rebuild(): void {
-    let domain = this.domain as HtnDomain;
-    let delegates = this.ownDelegates;
-    const roots = this.domain.slots.map(() => -1);
-    const owner = this.domain.slots.map((_, i) => i);
-    // A sub-domain already compiled in for another slot (same domain, no slots of its own, same delegates) is reused: its names stay unique.
-    const compiled = new Map<HtnDomain, { offset: number; sub: HtnPlanner<Ctx, string> }>();
-    this.plugged.forEach((sub, i) => {
-      if (sub === null) return;
-      const again = compiled.get(sub.planDomain);
-      if (again !== undefined && sub.planDomain.slots.length === 0 && sub.settings.delegates.every((f, t) => f === again.sub.settings.delegates[t])) {
-        roots[i] = sub.root + again.offset;
-        return;
-      }
-      // The sub-domain's own slots (and what is plugged into them) come along, owned by slot i.
-      const merged = mergeDomains(domain, sub.planDomain, this.domain.slots[i]);
-      compiled.set(sub.planDomain, { offset: merged.taskOffset, sub });
-      roots[i] = sub.root + merged.taskOffset;
-      sub.settings.slotRoot.forEach((r) => {
-        roots.push(r < 0 ? -1 : r + merged.taskOffset);
-        owner.push(i);
-      });
-      delegates = [...delegates, ...sub.settings.delegates];
-      domain = merged.domain;
-    });
-    const { maxSteps, maxDepth, depthBacktracks, random } = this.settings;
-    this.planDomain = domain as HtnDomain<any, Op>;
-    this.parallel = domain.hasParallel ? (this.parallel ?? new ParallelCheck(domain.schema)) : null;
-    // Shared by the planners with the same plugs (a crowd): see sharedInts.
-    this.slotOwner = sharedInts(domain, owner);
-    this.settings = {
-      maxSteps,
-      maxDepth,
-      depthBacktracks,
-      delegates,
-      steps: new StepCache(domain),
-      texts: new FailureTexts(domain.taskNames, maxSteps, maxDepth),
-      costs: DynamicCosts.of(domain),
-      random,
-      slotRoot: sharedInts(domain, roots),
-    };
-    this.searchScratch = null;
-    this.best = null;
+    this.board.unplug(this.board.slotIndex(slot));
   }
 
   /** The planner of the sub-domain plugged into `slot`, or null. */
   pluggedInto(slot: string): HtnPlanner<Ctx, string> | null {
-    return this.plugged[this.slotIndex(slot)];
+    return this.board.pluggedInto(this.board.slotIndex(slot));
   }
 
   /** True when `plan` used a slot that was plugged or unplugged since it was planned. */
   isStale(plan: Plan): boolean {
-    if (plan.planner !== 'htn') return false;
-    const meta = plan.meta as HtnMeta;
-    for (let i = 0; i < meta.slots.length; i++) if (this.slotVersion[this.slotIndex(meta.slots[i])] !== meta.slotVersions[i]) return true;
-    return false;
-  }
-
-  private slotIndex(slot: string): number {
-    const index = this.domain.slots.indexOf(slot);
-    if (index < 0) {
-      const name = nameOf(slot);
-      throw new DualplanError('UNDEFINED_SLOT', name, `Domain ${this.domain.name} has no slot "${name}".${didYouMean(slot, this.domain.slots)}`);
-    }
-    return index;
+    return this.board.isStale(plan);
   }
 
   private rootId(request: HtnPlanRequest | undefined): number {
     const root = request?.task;
-    const d = this.planDomain;
-    const id = root === undefined ? this.root : typeof root === 'number' ? root : d.taskId(root);
+    const d = this.board.domain;
+    const id = root === undefined ? this.board.root : typeof root === 'number' ? root : d.taskId(root);
     if (!(Number.isInteger(id) && id >= 0 && id < d.taskKind.length && d.taskKind[id] !== TaskKind.Pause))
       throw new UndefinedTaskError(nameOf(root ?? '(none)'), 'the plan request');
     return id;
@@ -350,14 +236,14 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     }
     const id = request?.tasks ? -1 : this.rootId(request);
     if (request?.seed !== undefined) this.reseed(request.seed);
-    this.best ??= new BestFirstSearch(this.planDomain, this.settings);
+    this.best ??= new BestFirstSearch(this.board.domain as HtnDomain, this.board.settings);
     this.best.faults.reset();
-    this.settings.costs?.refresh(state, ctx, this.best.faults);
+    this.board.settings.costs?.refresh(state, ctx, this.best.faults);
     const out = this.output(request);
-    const result = this.best.run(out, this.parallel === null ? out.p.steps : this.marked, state, ctx as Ctx, id, request?.args, request?.tasks);
+    const result = this.best.run(out, this.board.parallel === null ? out.p.steps : this.marked, state, ctx as Ctx, id, request?.args, request?.tasks);
     if (result.plan !== null) {
       this.collect(out, this.best.planLen);
-      this.writeSlots(result.plan.meta as HtnMeta, this.best.used, this.best.usedLen);
+      this.board.writeSlots(result.plan.meta as HtnMeta, this.best.used, this.best.usedLen);
     }
     return request?.out ? result : copyResult(result);
   }
@@ -370,8 +256,8 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     checkWorldState(state, 'HtnPlanner');
     const out = this.output(request);
     if (request?.seed !== undefined) this.reseed(request.seed);
-    this.search.reset(state, ctx as Ctx, this.parallel === null ? out.p.steps : this.marked, request?.against ?? null, this.tracing);
-    this.settings.costs?.refresh(state, ctx, this.search.faults);
+    this.search.reset(state, ctx as Ctx, this.board.parallel === null ? out.p.steps : this.marked, request?.against ?? null, this.tracing);
+    this.board.settings.costs?.refresh(state, ctx, this.search.faults);
     return out;
   }
 
@@ -386,32 +272,27 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     // User code that failed during the search (contained: that method or task failed) goes with the result.
     moveFaults(s.faults.log, out);
     const steps = p.steps;
-    p.stats.expanded = s.expanded;
-    p.stats.generated = s.generated;
-    p.stats.backtracks = s.backtracks;
+    s.writeStats(p.stats);
     o.status = status;
     if (status !== 'found') {
       if (steps.length !== 0) steps.length = 0;
       o.plan = null;
-      o.reason = status === 'budget' ? s.failure : this.settings.texts.none(root, !!request?.against);
-      o.budget = status === 'budget' ? (s.failure === this.settings.texts.steps ? 'steps' : 'depth') : null;
+      o.reason = status === 'budget' ? s.failure : this.board.settings.texts.none(root, !!request?.against);
+      o.budget = status === 'budget' ? (s.failure === this.board.settings.texts.steps ? 'steps' : 'depth') : null;
       return request?.out ? (o as HtnResult) : copyResult(o as HtnResult);
     }
-    const planLen = this.collect(out, s.planLen);
+    const planLen = this.collect(out, s.stepCount);
     let cost = 0;
-    const costs = this.settings.costs;
+    const costs = this.board.settings.costs;
     if (costs !== null) for (let i = 0; i < planLen; i++) steps[i] = costs.stepOf(steps[i]);
     for (let i = 0; i < planLen; i++) cost += steps[i].cost;
     p.cost = cost;
     const meta = p.meta;
     meta.root = rootName;
-    const mtr = meta.mtr;
-    const mtrLen = s.mtrLen;
-    for (let i = 0; i < mtrLen; i++) mtr[i] = s.mtr[i];
-    if (mtr.length !== mtrLen) mtr.length = mtrLen;
+    s.writeMtr(meta.mtr);
     meta.partial = s.continuation !== null;
     meta.continuation = s.continuation;
-    this.writeSlots(meta, s.used, s.usedLen);
+    this.board.writeSlots(meta, s.usedSlots, s.usedSlotCount);
     o.plan = p;
     o.reason = rootName;
     o.budget = null;
@@ -425,35 +306,11 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
    */
   private collect(out: PlanBuffer, planLen: number): number {
     const steps = out.p.steps;
-    if (this.parallel !== null) planLen = collectSections(this.marked, planLen, steps, out, this.parallel, this.planDomain.checkedAtPlanTime);
+    const parallel = this.board.parallel;
+    if (parallel !== null) planLen = collectSections(this.marked, planLen, steps, out, parallel, this.board.domain.checkedAtPlanTime);
     else if (out.sectionsOf !== '') out.ownSections('');
     if (steps.length !== planLen) steps.length = planLen;
     return planLen;
-  }
-
-  /**
-   * The plan's `meta.slots`: the slots of {@link domain} the search expanded (`used`, slot indices of
-   * {@link planDomain}), each once, with its plug version. Written in place (no allocation when a plan
-   * uses the same slots as the buffer's last one, and no store either).
-   */
-  private writeSlots(meta: HtnMeta, used: Int32Array, usedLen: number): void {
-    const slots = meta.slots;
-    const versions = meta.slotVersions;
-    let j = 0;
-    for (let i = 0; i < usedLen; i++) {
-      const own = this.slotOwner[used[i]];
-      const name = this.domain.slots[own];
-      let seen = false;
-      for (let q = 0; q < j; q++) if (slots[q] === name) seen = true;
-      if (seen) continue;
-      // Written only when different: a crowd's plans mostly repeat the buffer's last slots, and a
-      // store dirties the buffer's cache line where a load leaves it clean (measured: most of a slot's cost).
-      if (slots[j] !== name) slots[j] = name;
-      const version = this.slotVersion[own];
-      if (versions[j] !== version) versions[j] = version;
-      j++;
-    }
-    if (slots.length !== j) slots.length = versions.length = j;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { SubPlanner } from '@dualplan/world-state';
-import type { SubtaskDef } from './HtnDomainDef.js';
+import type { SubtaskDef } from './domain/HtnDomainDef.js';
 import type { PlanBuffer } from '@dualplan/world-state';
 
 /** Options of an {@link HtnPlanner}: budgets, sub-planners for delegate tasks and the search mode. */

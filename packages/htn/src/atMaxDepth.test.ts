@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals';
 import { bool, createState, defineActions, defineSchema, eq, set } from '@dualplan/world-state';
-import { compileHtnDomain } from './compileHtnDomain.js';
+import { compileHtnDomain } from './domain/compileHtnDomain.js';
 import { HtnPlanner } from './HtnPlanner.js';
 
 // Loop first (a recursion that never ends), then the way out: only backtracking at the depth limit finds it.

@@ -1,5 +1,5 @@
-export { HtnDomain, TaskKind, Select } from './HtnDomain.js';
-export { pause } from './HtnDomainDef.js';
+export { HtnDomain, TaskKind, Select } from './domain/HtnDomain.js';
+export { pause } from './domain/HtnDomainDef.js';
 export type {
   HtnDomainDef,
   TaskDef,
@@ -17,19 +17,19 @@ export type {
   UtilityFn,
   SlotDef,
   ParallelDef,
-} from './HtnDomainDef.js';
-export { MAX_ANY_ORDER } from './subtaskGroups.js';
-export { compileHtnDomain } from './compileHtnDomain.js';
-export { HtnDomainBuilder, CompoundBuilder, MethodBuilder, htnDomainBuilder } from './HtnDomainBuilder.js';
-export type { MethodOptions, MethodConditions } from './HtnDomainBuilder.js';
+} from './domain/HtnDomainDef.js';
+export { MAX_ANY_ORDER } from './domain/subtaskGroups.js';
+export { compileHtnDomain } from './domain/compileHtnDomain.js';
+export { HtnDomainBuilder, CompoundBuilder, MethodBuilder, htnDomainBuilder } from './domain/HtnDomainBuilder.js';
+export type { MethodOptions, MethodConditions } from './domain/HtnDomainBuilder.js';
 export { HtnPlanner } from './HtnPlanner.js';
 export type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
-export type { HtnMeta, HtnPlan, HtnResult, HtnContinuation, ContinuationTask } from './HtnPlan.js';
-export type { HtnTraceEvent } from './HtnTraceEvent.js';
-export { htnSearchTrace, htnWhyNoPlan } from './htnSearchTrace.js';
-export { compareMtr } from './compareMtr.js';
-export { htnAgentPlanner } from './htnAgentPlanner.js';
-export type { HtnAgentOptions } from './htnAgentPlanner.js';
+export type { HtnMeta, HtnPlan, HtnResult, HtnContinuation, ContinuationTask } from './search/HtnPlan.js';
+export type { HtnTraceEvent } from './search/HtnTraceEvent.js';
+export { htnSearchTrace, htnWhyNoPlan } from './diagnostics/htnSearchTrace.js';
+export { compareMtr } from './diagnostics/compareMtr.js';
+export { htnAgentPlanner } from './agent/htnAgentPlanner.js';
+export type { HtnAgentOptions } from './agent/htnAgentPlanner.js';
 export { UndefinedTaskError, DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UnknownDelegateError, UtilityError } from './errors.js';
-export { htnSlicedPlanner } from './htnSlicedPlanner.js';
-export { htnPlanCodec } from './htnPlanCodec.js';
+export { htnSlicedPlanner } from './agent/htnSlicedPlanner.js';
+export { htnPlanCodec } from './diagnostics/htnPlanCodec.js';

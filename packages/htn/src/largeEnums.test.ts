@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createState, defineActions, defineSchema, enumOf, isIn, set } from '@dualplan/world-state';
-import { compileHtnDomain } from './compileHtnDomain.js';
+import { compileHtnDomain } from './domain/compileHtnDomain.js';
 import { HtnPlanner } from './HtnPlanner.js';
 
 // One enum of 100 rooms: "in" sets over it are multi-word masks the planner evaluates through world-state.

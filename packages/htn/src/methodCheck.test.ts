@@ -1,8 +1,8 @@
 import { describe, expect, it } from '@jest/globals';
 import { bool, createState, defineActions, defineSchema, DualplanError, eq, set, type ActionDef } from '@dualplan/world-state';
-import { compileHtnDomain } from './compileHtnDomain.js';
-import type { MethodCheck, TaskDef } from './HtnDomainDef.js';
-import { htnDomainBuilder } from './HtnDomainBuilder.js';
+import { compileHtnDomain } from './domain/compileHtnDomain.js';
+import type { MethodCheck, TaskDef } from './domain/HtnDomainDef.js';
+import { htnDomainBuilder } from './domain/HtnDomainBuilder.js';
 import { HtnPlanner } from './HtnPlanner.js';
 
 const schema = defineSchema({ Y: bool(), Z: bool() });

@@ -13,9 +13,9 @@ import {
   type ActionDef,
   type WorldState,
 } from '@dualplan/world-state';
-import { compileHtnDomain } from './compileHtnDomain.js';
-import type { CompoundDef, MethodDef, TaskDef } from './HtnDomainDef.js';
-import { htnDomainBuilder } from './HtnDomainBuilder.js';
+import { compileHtnDomain } from './domain/compileHtnDomain.js';
+import type { CompoundDef, MethodDef, TaskDef } from './domain/HtnDomainDef.js';
+import { htnDomainBuilder } from './domain/HtnDomainBuilder.js';
 import { TaskDefinitionError, UtilityError } from './errors.js';
 import { HtnPlanner } from './HtnPlanner.js';
 
@@ -262,7 +262,7 @@ describe("select: 'random'", () => {
         // Every call the general way, traced: the inline paths (strategies included), traced or not, must plan the
         // same, and the traced inline path must write the same events.
         const generalPlanner = new HtnPlanner(d, { seed, maxDepth: 12, maxSteps: 5000, trace: true });
-        (generalPlanner as unknown as { search: { generalOnly: boolean } }).search.generalOnly = true;
+        (generalPlanner as unknown as { search: { generalPathOnly(): void } }).search.generalPathOnly();
         const general = generalPlanner.plan(createState(schema));
         const tracedPlanner = new HtnPlanner(d, { seed, maxDepth: 12, maxSteps: 5000, trace: true });
         const traced = tracedPlanner.plan(createState(schema));

@@ -12,9 +12,9 @@ import {
   set,
   validatePlan,
 } from '@dualplan/world-state';
-import { compileHtnDomain } from './compileHtnDomain.js';
-import { htnDomainBuilder } from './HtnDomainBuilder.js';
-import type { TaskDef } from './HtnDomainDef.js';
+import { compileHtnDomain } from './domain/compileHtnDomain.js';
+import { htnDomainBuilder } from './domain/HtnDomainBuilder.js';
+import type { TaskDef } from './domain/HtnDomainDef.js';
 import { HtnPlanner } from './HtnPlanner.js';
 import { TaskDefinitionError } from './errors.js';
 import { coverActions, coverHtnDomain, coverSchema } from './examples/coverHtnDomain.js';

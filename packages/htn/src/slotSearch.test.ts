@@ -1,10 +1,10 @@
 import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { bool, createState, defineActions, defineSchema, DualplanError, eq, set, validatePlan, type SubPlanner } from '@dualplan/world-state';
-import { compileHtnDomain } from './compileHtnDomain.js';
-import type { HtnDomainDef } from './HtnDomainDef.js';
+import { compileHtnDomain } from './domain/compileHtnDomain.js';
+import type { HtnDomainDef } from './domain/HtnDomainDef.js';
 import { HtnPlanner } from './HtnPlanner.js';
-import { htnPlanCodec } from './htnPlanCodec.js';
+import { htnPlanCodec } from './diagnostics/htnPlanCodec.js';
 import { coverActions, coverHtnDomain } from './examples/coverHtnDomain.js';
 
 const schema = defineSchema({ Ready: bool(), Done: bool(), Calm: bool(true) });

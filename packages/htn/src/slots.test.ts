@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { bool, createState, defineActions, defineSchema, DualplanError, validatePlan } from '@dualplan/world-state';
-import { compileHtnDomain } from './compileHtnDomain.js';
-import { htnDomainBuilder } from './HtnDomainBuilder.js';
+import { compileHtnDomain } from './domain/compileHtnDomain.js';
+import { htnDomainBuilder } from './domain/HtnDomainBuilder.js';
 import { HtnPlanner } from './HtnPlanner.js';
-import { htnAgentPlanner } from './htnAgentPlanner.js';
+import { htnAgentPlanner } from './agent/htnAgentPlanner.js';
 import { DuplicateTaskError } from './errors.js';
 import { gunCombatDomain, npcActions, npcHtnDomain, npcSchema, swordCombatDomain } from './examples/npcHtnDomain.js';
 

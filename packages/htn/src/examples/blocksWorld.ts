@@ -1,7 +1,7 @@
 import { bool, createState, defineSchema, int, mulberry32, type ConditionDef, type EffectDef, type WorldState, defineActions } from '@dualplan/world-state';
-import { compileHtnDomain } from '../compileHtnDomain.js';
-import type { HtnDomain } from '../HtnDomain.js';
-import type { SubtaskDef } from '../HtnDomainDef.js';
+import { compileHtnDomain } from '../domain/compileHtnDomain.js';
+import type { HtnDomain } from '../domain/HtnDomain.js';
+import type { SubtaskDef } from '../domain/HtnDomainDef.js';
 
 /**
  * Blocks-world state for `n` blocks: `pos[b]` is 0 (on the table), `c + 1`

@@ -1,6 +1,6 @@
 import { bool, defineActions, defineSchema, eq, gt, int, lt, set, sub, type Schema } from '@dualplan/world-state';
-import type { HtnDomain } from '../HtnDomain.js';
-import { htnDomainBuilder } from '../HtnDomainBuilder.js';
+import type { HtnDomain } from '../domain/HtnDomain.js';
+import { htnDomainBuilder } from '../domain/HtnDomainBuilder.js';
 
 /** The keys of the cover example: under fire, in cover, ammo (0..6), and whether the enemy is suppressed. */
 export const coverSpec = {

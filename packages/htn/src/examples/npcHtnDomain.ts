@@ -1,6 +1,6 @@
 import { bool, defineActions, defineSchema, eq, gt, int, set, sub, type Schema } from '@dualplan/world-state';
-import type { HtnDomain } from '../HtnDomain.js';
-import { htnDomainBuilder } from '../HtnDomainBuilder.js';
+import type { HtnDomain } from '../domain/HtnDomain.js';
+import { htnDomainBuilder } from '../domain/HtnDomainBuilder.js';
 
 /** The NPC's keys: the spec {@link npcSchema} is defined from. */
 export const npcSpec = {

@@ -1,7 +1,7 @@
 import { eq } from '@dualplan/world-state';
 import { soldierActions, type SoldierActions, type SoldierSchema } from '@dualplan/world-state/examples';
-import type { HtnDomain } from '../HtnDomain.js';
-import { htnDomainBuilder } from '../HtnDomainBuilder.js';
+import type { HtnDomain } from '../domain/HtnDomain.js';
+import { htnDomainBuilder } from '../domain/HtnDomainBuilder.js';
 
 /**
  * The classic GOAP soldier as an HTN: its primitive tasks are the shared

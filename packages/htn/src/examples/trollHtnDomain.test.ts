@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals';
 import { applyEffects, ChangeSource, createState, type Snapshot, type WorldState } from '@dualplan/world-state';
 import { EnemyRange, TrollLocation, TrollOperator } from '@dualplan/world-state/examples';
-import { compareMtr } from '../compareMtr.js';
-import type { HtnDomain } from '../HtnDomain.js';
-import type { HtnPlan } from '../HtnPlan.js';
+import { compareMtr } from '../diagnostics/compareMtr.js';
+import type { HtnDomain } from '../domain/HtnDomain.js';
+import type { HtnPlan } from '../search/HtnPlan.js';
 import { HtnPlanner } from '../HtnPlanner.js';
 import { trollBasicDomain, trollHtnDomain, trollTrunkDomain } from './trollHtnDomain.js';
 

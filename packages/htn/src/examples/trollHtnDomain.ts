@@ -1,7 +1,7 @@
 import { defineActions, eq, gt, ne, set, sub, type KeysOf, type Schema } from '@dualplan/world-state';
 import { EnemyRange, TrollLocation, TrollOperator, trollActions, trollSchema, type TrollActions, type TrollSchema } from '@dualplan/world-state/examples';
-import type { HtnDomain } from '../HtnDomain.js';
-import { htnDomainBuilder } from '../HtnDomainBuilder.js';
+import type { HtnDomain } from '../domain/HtnDomain.js';
+import { htnDomainBuilder } from '../domain/HtnDomainBuilder.js';
 
 type TrollSpec = TrollSchema extends Schema<infer S> ? S : never;
 type TrollKeys = KeysOf<TrollSpec>;

@@ -1,0 +1,166 @@
+import {
+  describeAll,
+  DualplanError,
+  ObserverSet,
+  PlanBuffer,
+  type AgentPlanner,
+  type CatalogEntry,
+  type Plan,
+  type PlanObserver,
+  type PlannerCatalog,
+  type PlanResult,
+  type PlanStep,
+  type ReplaceDecision,
+  type WorldState,
+} from '@dualplan/world-state';
+import { compareMtr } from '../diagnostics/compareMtr.js';
+import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
+import type { HtnContinuation, HtnMeta } from '../search/HtnPlan.js';
+import type { HtnPlanner } from '../HtnPlanner.js';
+import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
+import { captureHtnSearch, htnSearchTrace } from '../diagnostics/htnSearchTrace.js';
+import type { HtnTraceLog } from '../search/HtnTraceLog.js';
+
+/** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
+export interface HtnAgentOptions {
+  /** Root task; defaults to the planner's. */
+  task?: string;
+  /**
+   * Plan against the running plan's MTR, pruning branches that cannot beat it.
+   * Ordered planners only: with a best-first planner, `htnAgentPlanner` throws `BAD_OPTION` (subject `prune`).
+   */
+  prune?: boolean;
+  /** When every step of a partial plan has succeeded, plan the rest from its continuation. Defaults to true. */
+  resume?: boolean;
+}
+
+const REPLACE_HIGHER: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: true, reason: 'higher-priority MTR' });
+const KEEP_EQUAL: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: false, reason: 'same MTR: same plan priority' });
+const KEEP_LOWER: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: false, reason: 'lower-priority MTR' });
+const REPLACE_STALE: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: true, reason: 'running plan used a slot that was plugged or unplugged since' });
+const REPLACE_FOREIGN: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: true, reason: 'running plan is not an HTN plan' });
+
+/**
+ * Wrap a {@link HtnPlanner} as the runner's {@link AgentPlanner}. Plans go into two
+ * buffers, never the one the runner is executing. A candidate replaces the
+ * running plan only when its MTR is of strictly higher priority.
+ * @example
+ * const agentPlanner = htnAgentPlanner(new HtnPlanner(trollHtnDomain()), { prune: true });
+ * const outcome = agentPlanner.plan(state, ctx, null);
+ */
+export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: HtnPlanner<Ctx, Op>, options: HtnAgentOptions = {}): AgentPlanner<Ctx, Op> {
+  if (options.prune && planner.mode === 'best-first') {
+    throw new DualplanError('BAD_OPTION', 'prune', 'htnAgentPlanner option prune needs an ordered planner: best-first ranks plans by cost, not by MTR.');
+  }
+  const buffers = [new PlanBuffer(), new PlanBuffer()];
+  const request: HtnPlanRequest = { task: options.task, against: null, out: buffers[0] };
+  const resume = options.resume !== false;
+  // Per buffer: how many of its steps have succeeded in order, so a finished partial plan can resume.
+  const progress = [0, 0];
+  let ready: HtnContinuation | null = null;
+  // Monitors' observers; while any is attached, the planner traces and each search is reported.
+  const observers = new ObserverSet();
+  let wasTracing = planner.tracing;
+  // A best-first planner records no trace: its runs are observed without searches.
+  const traced = () => {
+    if (planner.mode === 'ordered') planner.tracing = observers.size > 0 || wasTracing;
+  };
+
+  return {
+    kind: 'htn',
+    operators: planner.domain.operators,
+    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
+      const b = running === buffers[0].p ? 1 : 0;
+      request.out = buffers[b];
+      progress[b] = 0;
+      const runningMtr = running && running.planner === 'htn' ? (running.meta as HtnMeta).mtr : null;
+      request.against = options.prune && runningMtr ? runningMtr : null;
+      let outcome: PlanResult<HtnMeta> | null = null;
+      const observer = planner.mode === 'ordered' ? observers.observer : null;
+      if (resume && ready) {
+        const continuation = ready;
+        ready = null;
+        outcome = planner.resume(continuation, state, ctx, request);
+        if (observer !== null) report(observer, planner.traceLog, outcome, continuation.root);
+        if (outcome.status !== 'found') outcome = null;
+      }
+      if (outcome === null) {
+        outcome = planner.plan(state, ctx, request);
+        if (observer !== null) report(observer, planner.traceLog, outcome, options.task ?? '');
+      }
+      return outcome;
+    },
+    shouldReplace(candidate: Plan, running: Plan): ReplaceDecision {
+      if (running.planner !== 'htn') return REPLACE_FOREIGN;
+      if (planner.isStale(running)) return REPLACE_STALE;
+      const c = compareMtr((candidate.meta as HtnMeta).mtr, (running.meta as HtnMeta).mtr);
+      return c < 0 ? REPLACE_HIGHER : c === 0 ? KEEP_EQUAL : KEEP_LOWER;
+    },
+    stepSucceeded(step: PlanStep): void {
+      for (let b = 0; b < 2; b++) {
+        const plan = buffers[b].r.plan as Plan<HtnMeta> | null;
+        // The two branches of a parallel section succeed in any order: count any step of the plan then.
+        if (!plan || (plan.parallel === undefined ? plan.steps[progress[b]] !== step : !plan.steps.includes(step))) continue;
+        if (++progress[b] === plan.steps.length && plan.meta.continuation) ready = plan.meta.continuation;
+      }
+    },
+    stepFailed(): void {
+      ready = null;
+      progress[0] = progress[1] = 0;
+    },
+    observe(next: PlanObserver | null): () => void {
+      if (next === null) {
+        observers.clear();
+        traced();
+        return () => {};
+      }
+      if (observers.size === 0) wasTracing = planner.tracing;
+      const detach = observers.add(next);
+      traced();
+      next.catalog?.(htnCatalog(planner.domain));
+      return () => {
+        detach();
+        traced();
+      };
+    },
+  };
+}
+
+/** One search to the observer: captured as is and named later when it takes deferred searches. */
+function report(observer: PlanObserver, log: HtnTraceLog, outcome: PlanResult<HtnMeta>, target: string): void {
+  if (observer.deferredSearch) observer.deferredSearch(captureHtnSearch(log, outcome, target));
+  else observer.search(htnSearchTrace(log.events(), outcome, target));
+}
+
+/** The domain's primitive tasks (as actions), compounds, methods (`Compound.method`) and their conditions. */
+function htnCatalog(d: HtnDomain): PlannerCatalog {
+  const actions: string[] = [];
+  const compounds: string[] = [];
+  const methods: string[] = [];
+  const conditions: Record<string, string[]> = {};
+  const entries: Record<string, CatalogEntry> = {};
+  d.taskNames.forEach((name, t) => {
+    if (d.taskKind[t] === TaskKind.Primitive) {
+      actions.push(name);
+      const step = d.callStep[d.defaultCall[t]];
+      if (step) {
+        conditions[name] = describeAll(step.conditions);
+        entries[name] = {
+          kind: 'action',
+          conditions: conditions[name],
+          effects: [...describeAll(step.effects), ...describeAll(step.expectedEffects)],
+          cost: step.cost,
+        };
+      }
+    } else if (d.taskKind[t] === TaskKind.Compound) {
+      compounds.push(name);
+      for (let m = d.methodStart[t]; m < d.methodEnd[t]; m++) {
+        const method = `${name}.${d.methodNames[m]}`;
+        methods.push(method);
+        conditions[method] = describeAll(d.methodConds[m]);
+        entries[method] = { kind: 'method', conditions: conditions[method], effects: [], cost: null };
+      }
+    }
+  });
+  return { actions, compounds, methods, goals: [], conditions, entries };
+}
