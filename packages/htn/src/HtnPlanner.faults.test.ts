@@ -204,3 +204,44 @@ describe('HtnPlanner budgets', () => {
     expect(() => new HtnPlanner(domain, { maxSteps: value as number })).toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'maxSteps' }));
   });
 });
+
+describe.each(['ordered', 'best-first'] as const)('HtnPlanner (%s): calls into the planner from its own search are refused', (mode) => {
+  it('plan(), plug, unplug and reseed from a condition function are REENTRANT_CALL faults; the search goes on and the planner stays usable', () => {
+    const sub = compileHtnDomain(defineActions(schema, [prim('Swing')]), {
+      root: 'Fight',
+      tasks: [{ kind: 'compound', name: 'Fight', methods: [{ name: 'swing', subtasks: ['Swing'] }] }],
+    });
+    const calls: Array<(p: HtnPlanner) => unknown> = [
+      (p) => p.plan(createState(schema)),
+      (p) => p.plug('Combat', sub),
+      (p) => p.unplug('Combat'),
+      (p) => p.reseed(3),
+    ];
+    for (const call of calls) {
+      let planner: HtnPlanner | null = null;
+      const domain = compileHtnDomain(defineActions(schema, [prim('Work'), prim('Rest'), prim('Swing')]), {
+        root: 'Root',
+        tasks: [
+          { kind: 'slot', name: 'Combat' },
+          {
+            kind: 'compound',
+            name: 'Root',
+            methods: [
+              { name: 'meddle', conditions: [check('meddles', () => (call(planner!), true))], subtasks: ['Work'] },
+              { name: 'rest', subtasks: ['Rest'] },
+            ],
+          },
+        ],
+      });
+      planner = new HtnPlanner(domain, { mode });
+      const r = planner.plan(createState(schema));
+      expect(tasksOf(r)).toEqual(['Rest']);
+      expect(r.faults!.map((f) => [f.code, f.subject, (f.cause as { code?: string }).code])).toEqual([
+        [mode === 'ordered' ? 'CONDITION_THREW' : 'TASK_THREW', 'meddle', 'REENTRANT_CALL'],
+      ]);
+      // Nothing was changed under the search, and the planner plans again.
+      expect(planner.pluggedInto('Combat')).toBeNull();
+      expect(tasksOf(planner.plan(createState(schema)))).toEqual(['Rest']);
+    }
+  });
+});

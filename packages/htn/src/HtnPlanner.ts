@@ -45,6 +45,8 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   readonly mode: 'ordered' | 'best-first';
   /** What is plugged into the slots, and the domain and settings the searches walk. */
   private readonly board: SlotBoard<Ctx, HtnPlanner<Ctx, string>>;
+  /** True while `plan` or `resume` runs. */
+  private planning = false;
   // Built on first use (a sub-domain's planner may never plan itself; a plug drops them: the board tells it).
   private searchScratch: OrderedSearch<Ctx> | null = null;
   private best: BestFirstSearch<Ctx> | null = null;
@@ -123,7 +125,15 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
    * if (result.status === 'budget') console.log(result.budget); // 'steps' or 'depth'
    */
   plan(state: WorldState<any>, ctx?: Ctx, request?: HtnPlanRequest): HtnResult {
-    if (this.mode === 'best-first') return this.bestFirst(state, ctx, request);
+    this.enter('plan()');
+    try {
+      return this.mode === 'best-first' ? this.bestFirst(state, ctx, request) : this.ordered(state, ctx, request);
+    } finally {
+      this.planning = false;
+    }
+  }
+
+  private ordered(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): HtnResult {
     const s = this.search;
     const out = this.begin(state, ctx, request);
     let id = -1;
@@ -145,6 +155,15 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
    * const rest = planner.resume(first.meta.continuation!, state);
    */
   resume(continuation: HtnContinuation, state: WorldState<any>, ctx?: Ctx, request?: HtnPlanRequest): HtnResult {
+    this.enter('resume()');
+    try {
+      return this.resumeOrdered(continuation, state, ctx, request);
+    } finally {
+      this.planning = false;
+    }
+  }
+
+  private resumeOrdered(continuation: HtnContinuation, state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): HtnResult {
     const s = this.search;
     const out = this.begin(state, ctx, request);
     const d = this.board.domain;
@@ -163,6 +182,11 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
 
   /** Restart the generator behind `select: 'random'` compounds from `seed`. */
   reseed(seed: number): void {
+    this.refuseWhilePlanning('reseed()');
+    this.seed(seed);
+  }
+
+  private seed(seed: number): void {
     if (!Number.isInteger(seed)) throw new DualplanError('BAD_OPTION', 'seed', `A seed must be an integer, got ${showValue(seed)}.`);
     this.board.reseed(seed);
   }
@@ -184,6 +208,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     domain: HtnDomain<any, SubOp>,
     options: { task?: string; delegates?: HtnPlannerOptions<Ctx>['delegates'] } = {},
   ): HtnPlanner<Ctx, SubOp> {
+    this.refuseWhilePlanning(`plug("${nameOf(slot)}")`);
     const index = this.board.slotIndex(slot);
     if (domain.schema !== this.domain.schema && !sameLayout(domain.schema, this.domain.schema)) {
       throw new DualplanError(
@@ -202,7 +227,24 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
 
   /** Empty the slot `slot`: it fails to plan until plugged again; plans that used it become stale. */
   unplug(slot: string): void {
+    this.refuseWhilePlanning(`unplug("${nameOf(slot)}")`);
     this.board.unplug(this.board.slotIndex(slot));
+  }
+
+  /** A call into this planner while it plans (from a condition, cost, subtask or delegate function of its search) is refused. */
+  private enter(call: string): void {
+    this.refuseWhilePlanning(call);
+    this.planning = true;
+  }
+
+  private refuseWhilePlanning(call: string): void {
+    if (this.planning) {
+      throw new DualplanError(
+        'REENTRANT_CALL',
+        call,
+        `${call} was called on HtnPlanner ${this.domain.name} while it was planning (from a function its search called): the search would go on over changed state. Call it between plans.`,
+      );
+    }
   }
 
   /** The planner of the sub-domain plugged into `slot`, or null. */
@@ -235,7 +277,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       );
     }
     const id = request?.tasks ? -1 : this.rootId(request);
-    if (request?.seed !== undefined) this.reseed(request.seed);
+    if (request?.seed !== undefined) this.seed(request.seed);
     this.best ??= new BestFirstSearch(this.board.domain as HtnDomain, this.board.settings);
     this.best.faults.reset();
     this.board.settings.costs?.refresh(state, ctx, this.best.faults);
@@ -255,7 +297,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   private begin(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): PlanBuffer {
     checkWorldState(state, 'HtnPlanner');
     const out = this.output(request);
-    if (request?.seed !== undefined) this.reseed(request.seed);
+    if (request?.seed !== undefined) this.seed(request.seed);
     this.search.reset(state, ctx as Ctx, this.board.parallel === null ? out.p.steps : this.marked, request?.against ?? null, this.tracing);
     this.board.settings.costs?.refresh(state, ctx, this.search.faults);
     return out;
