@@ -8,6 +8,7 @@ export { GoapResult } from './search/GoapResult.js';
 export type { GoapStatus, GoapBudget, GoapMeta } from './search/GoapResult.js';
 export type { GoapPlanRequest, GoapPlannerOptions } from './GoapPlannerOptions.js';
 export type { GoapHeuristic, GoapNodeView } from './heuristics/GoapHeuristic.js';
+export type { GoapHeuristicName } from './heuristics/registry.js';
 export { GoapTrace } from './diagnostics/GoapTrace.js';
 export { goapSearchTrace } from './diagnostics/goapSearchTrace.js';
 export type { TraceExpansion, TraceConsideration } from './diagnostics/GoapTrace.js';

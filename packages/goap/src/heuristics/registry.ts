@@ -53,7 +53,7 @@ const admissible = heuristicEntry({
 
 /**
  * Heuristic names accepted by the `heuristic` option. Spelled out (declarations
- * keep it when the internal registry is stripped); {@link HEURISTICS} must hold
+ * keep it when the internal registry is stripped); the registry must hold
  * exactly one entry per name, which the compiler checks.
  */
 export type GoapHeuristicName = 'count' | 'max' | 'additive' | 'ff' | 'lmcut' | 'admissible';
