@@ -46,6 +46,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   readonly stats: RunnerStats = createRunnerStats();
   private readonly agent: AgentView<Ctx>;
   private plannerRef: AgentPlanner<Ctx>;
+  /** Whether {@link plannerRef} has an `update` to call every tick: looked up once per planner, not per tick. */
+  private plannerUpdates: boolean;
   private onEvent: RunnerEventListener | undefined;
   private listeners: RunnerEventListener[] = [];
   private readonly retryInterval: number;
@@ -78,6 +80,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.agent = agent;
     this.name = options.name ?? 'main';
     this.plannerRef = options.planner;
+    this.plannerUpdates = options.planner.update !== undefined;
     this.operators = options.operators;
     this.onEvent = options.onEvent;
     this.retryInterval = retry;
@@ -185,6 +188,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     }
     const previous = this.plannerRef.kind;
     this.plannerRef = planner;
+    this.plannerUpdates = planner.update !== undefined;
     this.replan.plannerSwitched();
     // Listeners (a monitor) learn of the new planner before its first call.
     if (this.onEvent !== undefined)
@@ -293,7 +297,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const agent = this.agent;
     const exec = this.exec;
     const replan = this.replan;
-    if (this.plannerRef.update !== undefined) updateGuarded(this.plannerRef, dt, this.faults);
+    if (this.plannerUpdates) updateGuarded(this.plannerRef, dt, this.faults);
     // 1. An outside change (the runner's own effects are seen already).
     const changed = exec.observe(agent.state.version);
     if (changed) replan.worldChanged();
@@ -305,19 +309,13 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     // 3. Whether to replan: a postponed replan once no step runs, no plan, a periodic recheck; backing off a failing streak.
     if (replan.deferred !== null && !exec.running && (this.branch === null || !this.branch.running)) replan.release();
     // While a request is pending, having no plan (or a recheck coming due) is no news: the answer is on its way.
-    if (replan.trigger === null && this.pending.id === 0) {
+    // (The request is looked at last: a steady tick, with a plan and nothing due, touches no more than it needs.)
+    if (replan.trigger === null) {
       if (exec.plan === null) {
-        if (changed || agent.time >= replan.retryAt) replan.raise('noPlan');
-      } else if (agent.time >= this.recheckAt) replan.raise('recheck');
+        if ((changed || agent.time >= replan.retryAt) && this.pending.id === 0) replan.raise('noPlan');
+      } else if (agent.time >= this.recheckAt && this.pending.id === 0) replan.raise('recheck');
     }
-    let trigger = replan.take();
-    if (trigger === 'failed' && replan.failStreak >= 2 && !changed) {
-      // Same world, same plan, same failure: wait for a change or retryInterval instead of spinning.
-      replan.backOff(agent.time + this.retryInterval);
-      this.adoption.skip(trigger, `backing off: ${replan.failStreak} plans failed in a row with no outside change`);
-      trigger = null;
-    }
-    if (trigger !== null && replan.doomed === null) this.replanOn(trigger);
+    if (replan.trigger !== null) this.replanDue(changed);
 
     // 4. Run: start the next step (unless waiting at a parallel join, or idle while planning), update the running one.
     if (this.whilePlanning === 'idle' && this.pending.id !== 0) {
@@ -327,6 +325,19 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (!exec.running && exec.plan !== null && this.mayStart()) exec.start();
     if (exec.running) exec.update(dt);
     if (this.faults.due) this.faults.throwDue();
+  }
+
+  /** A replan is due: back off a failing streak in an unchanged world, else replan unless the plan is doomed. */
+  private replanDue(changed: boolean): void {
+    const replan = this.replan;
+    const trigger = replan.take()!;
+    if (trigger === 'failed' && replan.failStreak >= 2 && !changed) {
+      // Same world, same plan, same failure: wait for a change or retryInterval instead of spinning.
+      replan.backOff(this.agent.time + this.retryInterval);
+      this.adoption.skip(trigger, `backing off: ${replan.failStreak} plans failed in a row with no outside change`);
+      return;
+    }
+    if (replan.doomed === null) this.replanOn(trigger);
   }
 
   /** The world changed under a plan: fail it now if its rest no longer holds, doom it to fail at the running step's end, or replan on the change. */
