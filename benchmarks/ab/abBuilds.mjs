@@ -13,6 +13,9 @@
 // tick of all, no planning: the steady state), and tickTimed, 1,000 troll agents whose operators take 1 to 4 ticks
 // (start, then update), so plans finish, fail and are replaced through the whole tick path. A tick case compares
 // the agents' summed runner stats after its warm-up instead of a plan, and both builds tick in lockstep.
+// Position bias: in A/A runs of tick10k (two copies of one build) the side built first (A) measured 1.02-1.15x
+// slower. Run both directions (A/B from this checkout, B/A from the other with --base pointing here) and take
+// sqrt(ratio A/B / ratio B/A), which cancels it.
 import { parseArgs } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
