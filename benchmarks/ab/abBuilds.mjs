@@ -9,7 +9,13 @@
 //
 // Cases: the GOAP soldier, fire and chain(100) (backward, defaults), the HTN troll and the NPC with its sword slot,
 // HTN blocks world 19, blind forward search on gripper with 10 balls (generated) and the planning-competition blocks
-// task 7 (from ../shared/ipc).
+// task 7 (from ../shared/ipc); and the runner's tick: tick10k, 10,000 troll agents whose operators keep running (one
+// tick of all, no planning: the steady state), and tickTimed, 1,000 troll agents whose operators take 1 to 4 ticks
+// (start, then update), so plans finish, fail and are replaced through the whole tick path. A tick case compares
+// the agents' summed runner stats after its warm-up instead of a plan, and both builds tick in lockstep.
+// Position bias: in A/A runs of tick10k (two copies of one build) the side built first (A) measured 1.02-1.15x
+// slower. Run both directions (A/B from this checkout, B/A from the other with --base pointing here) and take
+// sqrt(ratio A/B / ratio B/A), which cancels it.
 import { parseArgs } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -38,6 +44,7 @@ async function load(root) {
     htn: await dist('htn'),
     htnx: await dist('htn', 'examples/index.js'),
     pddl: await dist('pddl'),
+    runner: await dist('runner'),
   };
 }
 
@@ -46,7 +53,59 @@ const ipc = (domain, task) => {
   return [readFileSync(join(dir, 'domain.pddl'), 'utf8'), readFileSync(join(dir, `${task}.pddl`), 'utf8')];
 };
 
-/** Each case: build(lib) => { run: () => names[] } with everything set up outside the timed call. */
+/** Varied troll agents (as benchmarks/src/suites/agentsSuite.ts), deterministic, with `operator` for every step. */
+function trollAgents(l, n, operator) {
+  const { createAgent } = l.runner;
+  // One HtnPlanner for all; an htnAgentPlanner per agent (it plans into buffers of its own agent's).
+  const htn = new l.htn.HtnPlanner(l.htnx.trollHtnDomain());
+  const schema = l.wsx.trollSchema();
+  const operators = Object.fromEntries(Object.values(l.wsx.TrollOperator).map((op) => [op, operator]));
+  const agents = [];
+  for (let i = 0; i < n; i++) {
+    const state = l.ws.createState(schema, {
+      WsCanSeeEnemy: i % 3 !== 0,
+      WsHasSeenEnemyRecently: i % 5 === 0,
+      WsTrunkHealth: i % 4,
+      WsPowerUp: i % 4 === 3 ? 3 : 0,
+    });
+    agents.push(createAgent({ id: `troll${i}`, state, ctx: {}, planner: l.htn.htnAgentPlanner(htn), operators }));
+  }
+  return agents;
+}
+
+const STAT_KEYS = [
+  'planCalls',
+  'plansFound',
+  'replans',
+  'replaced',
+  'replansSkipped',
+  'plansFinished',
+  'plansFailed',
+  'stepsStarted',
+  'stepsSucceeded',
+  'stepsFailed',
+  'stepsAborted',
+];
+
+/** A tick case: `ticks` warm-up ticks, then the summed runner stats as its "plan"; run = one tick of every agent. */
+function tickCase(agents, ticks) {
+  // dt arrives as a value, as from a game loop (a literal would be folded into a double re-boxed per call).
+  const frame = { dt: 1 / 60 };
+  const run = () => {
+    const dt = frame.dt;
+    for (let i = 0; i < agents.length; i++) agents[i].tick(dt);
+  };
+  const check = () => {
+    for (let t = 0; t < ticks; t++) run();
+    // The counts every build has (a newer build may count more; planTimeTotal is a time).
+    const sum = Object.fromEntries(STAT_KEYS.map((k) => [k, 0]));
+    for (const a of agents) for (const r of a.runners) for (const k of STAT_KEYS) sum[k] += r.stats[k];
+    return sum;
+  };
+  return { run, check };
+}
+
+/** Each case: build(lib) => () => names[] (or { run, check }) with everything set up outside the timed call. */
 const CASES = {
   soldier: (l) => {
     const d = l.goapx.soldierGoapDomain();
@@ -99,6 +158,25 @@ const CASES = {
     const p = new l.goap.GoapPlanner(imp.goap, { mode: 'forward', weight: 0, maxExpansions: 5_000_000, maxPlanLength: 512 });
     return () => p.search(imp.start, imp.goalName).length;
   },
+  tick10k: (l) => tickCase(trollAgents(l, 10_000, { update: () => l.runner.OperatorStatus.Running }), 2),
+  tickTimed: (l) => {
+    const S = l.runner.OperatorStatus;
+    // Each agent's timer (its context is frozen): ticks left of the running step, and a seed for the next.
+    const timers = new Map();
+    const timed = {
+      start: (_args, agent) => {
+        let t = timers.get(agent.id);
+        if (t === undefined) timers.set(agent.id, (t = { left: 0, seed: agent.id.length * 7919 + agent.id.charCodeAt(agent.id.length - 1) }));
+        t.seed = (t.seed * 1103515245 + 12345) & 0x7fffffff;
+        t.left = 1 + (t.seed % 4);
+      },
+      update: (_args, agent) => {
+        const t = timers.get(agent.id);
+        return --t.left > 0 ? S.Running : t.seed % 7 === 0 ? S.Failure : S.Success;
+      },
+    };
+    return tickCase(trollAgents(l, 1_000, timed), 30);
+  },
 };
 
 let gcs = 0;
@@ -128,10 +206,12 @@ console.log('case            ratio A/B (median)  rounds  GCs A  GCs B');
 for (const name of names) {
   const make = CASES[name];
   if (!make) throw new Error(`unknown case ${name}; cases: ${Object.keys(CASES).join(', ')}`);
-  const a = make(libs.A);
-  const b = make(libs.B);
-  const pa = JSON.stringify(a());
-  const pb = JSON.stringify(b());
+  const ca = make(libs.A);
+  const cb = make(libs.B);
+  const a = typeof ca === 'function' ? ca : ca.run;
+  const b = typeof cb === 'function' ? cb : cb.run;
+  const pa = JSON.stringify(typeof ca === 'function' ? a() : ca.check());
+  const pb = JSON.stringify(typeof cb === 'function' ? b() : cb.check());
   if (pa !== pb) {
     console.log(`${name.padEnd(16)}DIFFERENT PLANS: A ${pa.slice(0, 120)} B ${pb.slice(0, 120)}`);
     continue;

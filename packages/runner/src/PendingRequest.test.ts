@@ -1,13 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { createState, planFound, type PendingPlanner, type Plan, type PlanResult, type PlanUrgency } from '@dualplan/world-state';
+import { createState, planFound, type PendingPlanner, type PlanUrgency } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import { CallGuard } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
-import { PendingRequest, type PendingHost } from './PendingRequest.js';
-import type { PlanAdoption } from './PlanAdoption.js';
-import type { ReplanTrigger, RunnerEvent } from './RunnerEvent.js';
+import { Answer, PendingRequest, type PendingHost } from './PendingRequest.js';
+import type { RunnerEvent } from './RunnerEvent.js';
 import { createRunnerStats } from './RunnerStats.js';
-import type { StepExecution } from './StepExecution.js';
 import { makePlan, testSchema } from './testing/fakes.js';
 
 const schema = testSchema();
@@ -33,8 +31,6 @@ function setup() {
     stats: createRunnerStats(),
     planner,
     listener: (e: RunnerEvent) => void events.push(e),
-    trigger: null as ReplanTrigger | null,
-    retryAt: -Infinity,
     receive: () => {},
   } satisfies PendingHost<any>;
   const faults = new FaultReporter(
@@ -45,35 +41,30 @@ function setup() {
     host.stats,
     new CallGuard(),
   );
-  const exec = { plan: null as Plan | null } as StepExecution;
-  const adopted: { trigger: ReplanTrigger; result: PlanResult }[] = [];
-  const adoption = {
-    blocked: () => false,
-    adopt: (trigger: ReplanTrigger, result: PlanResult) => void adopted.push({ trigger, result }),
-  } as unknown as PlanAdoption;
-  const pending = new PendingRequest(agent, host, faults, exec, adoption);
-  return { pending, planner, requests, cancelled, host, exec, adopted, events };
+  const pending = new PendingRequest(agent, host, faults);
+  return { pending, planner, requests, cancelled, host, events };
 }
 
 const found = planFound(makePlan('pending', [], {}));
 
 describe('PendingRequest', () => {
   it('keeps the request in flight for a trigger no more urgent, and replays that trigger with the answer', () => {
-    const { pending, planner, requests, host, exec, adopted } = setup();
-    exec.plan = makePlan('pending', [], {});
-    pending.send(planner, 'recheck', exec.plan);
-    pending.send(planner, 'worldChanged', exec.plan);
+    const { pending, planner, requests, host } = setup();
+    const running = makePlan('pending', [], {});
+    pending.send(planner, 'recheck', running);
+    pending.send(planner, 'worldChanged', running);
     expect(requests).toEqual([{ id: 1, urgency: 'recheck' }]);
     expect(host.stats.planCalls).toBe(1);
-    pending.receive(1, found, '', false, undefined);
+    expect(pending.receive(1, found, '', false, undefined)).toBe(Answer.Result);
     expect(pending.id).toBe(0);
-    expect(adopted).toEqual([{ trigger: 'recheck', result: found }]);
-    expect(host.trigger).toBe('worldChanged');
+    expect(pending.asked).toBe('recheck');
+    expect(pending.takeAbsorbed()).toBe('worldChanged');
+    expect(pending.takeAbsorbed()).toBeNull();
     expect(host.stats.pendingAnswers).toBe(1);
   });
 
   it('replaces the request in flight by a more urgent one, and drops the stale answer', () => {
-    const { pending, planner, requests, cancelled, host, adopted, events } = setup();
+    const { pending, planner, requests, cancelled, host, events } = setup();
     pending.send(planner, 'recheck', makePlan('pending', [], {}));
     pending.send(planner, 'failed', null);
     expect(cancelled).toEqual([1]);
@@ -81,21 +72,19 @@ describe('PendingRequest', () => {
       { id: 1, urgency: 'recheck' },
       { id: 2, urgency: 'invalidated' },
     ]);
-    pending.receive(1, found, '', false, undefined);
-    expect(adopted).toEqual([]);
+    expect(pending.receive(1, found, '', false, undefined)).toBe(Answer.Dropped);
     expect(host.stats.staleDropped).toBe(1);
     expect(events.map((e) => e.type)).toEqual(['planDropped']);
     expect(pending.id).toBe(2);
   });
 
-  it('asks again at once after a failed answer with no plan, and withdraws a request on cancel', () => {
-    const { pending, planner, cancelled, host, adopted, events } = setup();
+  it('reports a failed answer for the runner to ask again, and withdraws a request on cancel', () => {
+    const { pending, planner, cancelled, host, events } = setup();
     pending.send(planner, 'noPlan', null);
-    pending.receive(1, null, 'worker died', false, undefined);
-    expect(host.retryAt).toBe(2);
+    expect(pending.receive(1, null, 'worker died', false, undefined)).toBe(Answer.Failed);
+    expect(pending.asked).toBe('noPlan');
     expect(host.stats.planningFailures).toBe(1);
     expect(events.map((e) => e.type)).toEqual(['planningFailed']);
-    expect(adopted).toEqual([]);
     pending.send(planner, 'noPlan', null);
     pending.cancel();
     expect(cancelled).toEqual([2]);

@@ -10,13 +10,11 @@ import {
 import type { AgentView } from './AgentView.js';
 import { Callback } from './CallGuard.js';
 import type { FaultReporter } from './FaultReporter.js';
-import type { PlanAdoption } from './PlanAdoption.js';
 import type { ReplanTrigger, RunnerEventListener } from './RunnerEvent.js';
 import type { RunnerStats } from './RunnerStats.js';
-import type { StepExecution } from './StepExecution.js';
 import { URGENCY_LEVEL } from './scheduling/UrgencyQueue.js';
 
-/** @internal What a {@link PendingRequest} needs of the runner that owns it (the receiver its planner answers). */
+/** @internal What a {@link PendingRequest} reads of the runner that owns it (the receiver its planner answers); it writes nothing there. */
 export interface PendingHost<Ctx> extends PlanReceiver {
   readonly name: string;
   readonly stats: RunnerStats;
@@ -24,18 +22,27 @@ export interface PendingHost<Ctx> extends PlanReceiver {
   readonly planner: AgentPlanner<Ctx>;
   /** The listener events go to now, or undefined (then no event object is built). */
   readonly listener: RunnerEventListener | undefined;
-  /** The replan to make on the next tick, or null. */
-  trigger: ReplanTrigger | null;
-  /** No plan: ask the planner again from this time on. */
-  retryAt: number;
 }
+
+/** @internal What {@link PendingRequest.receive} made of an answer, for the runner to act on. */
+export const Answer = /* @__PURE__ */ Object.freeze({
+  /** Stale (not the latest request) or cancelled: dropped (reported). */
+  Dropped: 0,
+  /** The planning failed (reported): ask again for {@link PendingRequest.asked}. */
+  Failed: 1,
+  /** A result to adopt for {@link PendingRequest.asked}. */
+  Result: 2,
+} as const);
+/** @internal */
+export type Answer = (typeof Answer)[keyof typeof Answer];
 
 /**
  * @internal A runner's request in flight to a pending planner (a worker pool,
  * a sliced planner under a scheduler): its id, why it was made and how urgent
  * it is. A new trigger joins the request in flight unless it is more urgent
  * (then the old one is cancelled); the answer to any request but the latest is
- * stale and dropped; a trigger raised meanwhile is replayed once the answer is in.
+ * stale and dropped; a trigger raised meanwhile is replayed once the answer is in
+ * ({@link takeAbsorbed}). It reports; the runner decides what an answer means for its plan.
  */
 export class PendingRequest<Ctx = any> {
   /** The id of the request still awaited, or 0. */
@@ -53,11 +60,19 @@ export class PendingRequest<Ctx = any> {
     private readonly agent: AgentView<Ctx>,
     private readonly host: PendingHost<Ctx>,
     private readonly faults: FaultReporter,
-    /** The runner's execution: whether it has a plan when the answer comes. */
-    private readonly exec: StepExecution<Ctx>,
-    /** Where an answer goes to be adopted. */
-    private readonly adoption: PlanAdoption<Ctx>,
   ) {}
+
+  /** The trigger of the latest request (the one an answer is for). */
+  get asked(): ReplanTrigger {
+    return this.trigger;
+  }
+
+  /** A trigger raised while the answered request was in flight, to replay now (no longer kept); or null. */
+  takeAbsorbed(): ReplanTrigger | null {
+    const absorbed = this.absorbed;
+    this.absorbed = null;
+    return absorbed;
+  }
 
   /** Ask `planner` for a plan on `trigger` (`running`: the plan being executed, or null), unless the request in flight is as urgent. */
   send(planner: PendingPlanner<Ctx>, trigger: ReplanTrigger, running: Plan | null): void {
@@ -113,18 +128,21 @@ export class PendingRequest<Ctx = any> {
 
   /**
    * An answer came while the agent was busy (a planner answering from inside one of the agent's own callbacks): it is
-   * refused, so the request it answered is lost; ask again on the next tick, as after a failed request.
+   * refused, so the request it answered is lost: returns its trigger, to ask again on the next tick as after a
+   * failed request; null when the answer was not for the latest request.
    */
-  lost(id: number): void {
-    if (id !== this.id || id === 0) return;
+  lost(id: number): ReplanTrigger | null {
+    if (id !== this.id || id === 0) return null;
     this.id = 0;
     this.absorbed = null;
-    if (this.exec.plan === null) this.host.retryAt = this.agent.time;
-    else this.host.trigger ??= this.trigger;
+    return this.trigger;
   }
 
-  /** The planner's answer to request `id` (see {@link PlanReceiver.receive}): adopted if it is the latest, else dropped. */
-  receive(id: number, result: PlanResult | null, failure: string, threw: boolean, thrown: unknown): void {
+  /**
+   * The planner's answer to request `id` (see {@link PlanReceiver.receive}), counted and reported: a result to
+   * adopt if it is the latest request's, else dropped; see {@link Answer}.
+   */
+  receive(id: number, result: PlanResult | null, failure: string, threw: boolean, thrown: unknown): Answer {
     const agent = this.agent;
     const host = this.host;
     const stats = host.stats;
@@ -145,21 +163,14 @@ export class PendingRequest<Ctx = any> {
           id,
           reason: `superseded or cancelled (latest request: ${this.requests})`,
         });
-      return;
+      return Answer.Dropped;
     }
     this.id = 0;
     stats.pendingAnswers++;
     stats.pendingTicks += agent.tickCount - this.tick;
     const trigger = this.trigger;
-    if (this.absorbed !== null) {
-      host.trigger ??= this.absorbed;
-      this.absorbed = null;
-    }
     if (result === null) {
       stats.planningFailures++;
-      // Ask again on the next tick: the planner (a replaced worker) will likely answer this time.
-      if (this.exec.plan === null) host.retryAt = agent.time;
-      else host.trigger ??= trigger;
       if (host.listener !== undefined)
         this.faults.emit({
           tick: agent.tickCount,
@@ -172,9 +183,8 @@ export class PendingRequest<Ctx = any> {
           trigger,
           reason: failure,
         });
-      return;
+      return Answer.Failed;
     }
-    if (this.exec.plan !== null && this.adoption.blocked(trigger)) return;
-    this.adoption.adopt(trigger, result);
+    return Answer.Result;
   }
 }

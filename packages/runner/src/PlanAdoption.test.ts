@@ -4,9 +4,9 @@ import type { AgentView } from './AgentView.js';
 import { CallGuard } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { OperatorStatus } from './OperatorStatus.js';
-import { PlanAdoption, type AdoptionHost } from './PlanAdoption.js';
+import { Adopted, Hold, PlanAdoption, type AdoptionHost } from './PlanAdoption.js';
 import { RunnerError } from './RunnerError.js';
-import type { ReplanTrigger, RunnerEvent } from './RunnerEvent.js';
+import type { RunnerEvent } from './RunnerEvent.js';
 import { createRunnerStats } from './RunnerStats.js';
 import { StepExecution, type StepHost } from './StepExecution.js';
 import { makePlan, makeStep, testSchema } from './testing/fakes.js';
@@ -31,20 +31,7 @@ function setup(replace = false) {
     operators: { Op: op },
     planner,
     listener: (e: RunnerEvent) => void events.push(e),
-    trigger: null as ReplanTrigger | null,
-    deferred: null as ReplanTrigger | null,
-    doomed: 'stale' as string | null,
-    retryAt: -Infinity,
-    changedSinceAdopt: true,
-    // As the runner does: the plan is dropped, then the event.
-    failPlan: (reason: string) => {
-      exec.clear();
-      events.push({ type: 'planFailed', reason } as unknown as RunnerEvent);
-    },
-    finishPlan: () => {
-      exec.clear();
-      events.push({ type: 'planFinished' } as unknown as RunnerEvent);
-    },
+    failPlan: () => {},
     advanced: () => {},
   } satisfies AdoptionHost<any> & StepHost<any>;
   const faults = new FaultReporter(
@@ -56,7 +43,7 @@ function setup(replace = false) {
     new CallGuard(),
   );
   const exec = new StepExecution(agent, host, faults, undefined);
-  const adoption = new PlanAdoption(agent, host, faults, exec, 0.5);
+  const adoption = new PlanAdoption(agent, host, faults, exec);
   return { adoption, host, exec, events };
 }
 
@@ -68,47 +55,50 @@ const plan = (...tasks: string[]): Plan =>
   );
 
 describe('PlanAdoption', () => {
-  it('installs a first plan with its operators and resets the replan state', () => {
+  it('installs a first plan with its operators and says so', () => {
     const { adoption, host, exec, events } = setup();
     const p = plan('A', 'B');
-    adoption.adopt('noPlan', planFound(p));
+    expect(adoption.adopt('noPlan', planFound(p))).toBe(Adopted.Installed);
     expect(exec.plan).toBe(p);
     expect(exec.ops).toEqual([op, op]);
     expect([exec.index, exec.end, exec.running]).toEqual([0, 2, false]);
-    expect([host.doomed, host.changedSinceAdopt, host.stats.plansFound]).toEqual([null, false, 1]);
+    expect(host.stats.plansFound).toBe(1);
     expect(events.map((e) => e.type)).toEqual(['planFound']);
   });
 
   it('waits retryInterval after no plan, and skips a plan equal to the rest of the running one', () => {
     const { adoption, host, events } = setup(true);
-    adoption.adopt('noPlan', noPlan('no method applies'));
-    expect(host.retryAt).toBe(3.5);
+    expect(adoption.adopt('noPlan', noPlan('no method applies'))).toBe(Adopted.NotFound);
     adoption.adopt('noPlan', planFound(plan('A', 'B')));
-    adoption.adopt('recheck', planFound(plan('A', 'B')));
+    expect(adoption.adopt('recheck', planFound(plan('A', 'B')))).toBe(Adopted.Kept);
     expect(host.stats.replansSkipped).toBe(1);
     expect(events.map((e) => e.type)).toEqual(['planNotFound', 'planFound', 'replanSkipped']);
   });
 
-  it('fails a first plan whose first step cannot start, and names an unregistered operator', () => {
-    const { adoption, host, events } = setup();
+  it('reports a first plan that cannot run (invalid, or no steps) as unrunnable, and names an unregistered operator', () => {
+    const { adoption, exec, events } = setup();
     const bad = makePlan('fake', [makeStep(schema, 'A', { conditions: [eq(k.Seen, true)] })], {});
-    adoption.adopt('noPlan', planFound(bad));
-    expect(events.map((e) => e.type)).toEqual(['planFound', 'planFailed']);
-    expect([host.trigger, host.retryAt]).toEqual([null, 3.5]);
+    expect(adoption.adopt('noPlan', planFound(bad))).toBe(Adopted.Unrunnable);
+    expect(adoption.unrunnable).toMatch(/^invalid from the start: step 0 A/);
+    expect(events.map((e) => e.type)).toEqual(['planFound']);
+    exec.clear(); // as the runner does when it fails the plan
+    expect(adoption.adopt('noPlan', planFound(plan()))).toBe(Adopted.Unrunnable);
+    expect(adoption.unrunnable).toBeNull();
+    exec.clear();
     const unknown = makePlan('fake', [makeStep(schema, 'B', { operator: 'Nope' })], {});
     expect(() => adoption.adopt('noPlan', planFound(unknown))).toThrow(RunnerError);
   });
 
   it('holds a replan back behind an uninterruptible step and defers it behind a boundary step', () => {
     const { adoption, host, exec } = setup();
-    for (const interrupt of ['uninterruptible', 'boundary'] as const) {
-      exec.plan = makePlan('fake', [makeStep(schema, 'A', { interrupt })], {});
-      exec.running = true;
-      expect(adoption.blocked('worldChanged')).toBe(true);
-    }
-    expect(host.deferred).toBe('worldChanged');
+    const held = (interrupt: 'uninterruptible' | 'boundary' | 'immediate'): Hold => {
+      exec.install(makePlan('fake', [makeStep(schema, 'A', { interrupt })], {}), [op], true);
+      return adoption.hold('worldChanged');
+    };
+    expect([held('uninterruptible'), held('boundary')]).toEqual([Hold.Skip, Hold.Postpone]);
     expect(host.stats.replansSkipped).toBe(2);
-    exec.plan = plan('A');
-    expect(adoption.blocked('worldChanged')).toBe(false);
+    expect(held('immediate')).toBe(Hold.None);
+    exec.install(plan('A'), [op], false);
+    expect(adoption.hold('worldChanged')).toBe(Hold.None);
   });
 });

@@ -10,7 +10,7 @@ import { sameStep } from './runnerChecks.js';
 import type { SecondaryBranch } from './SecondaryBranch.js';
 import type { StepExecution } from './StepExecution.js';
 
-/** @internal What a {@link PlanAdoption} needs of the runner that owns it: the replan state it reads and sets. */
+/** @internal What a {@link PlanAdoption} reads of the runner that owns it (it writes nothing there). */
 export interface AdoptionHost<Ctx> {
   readonly name: string;
   readonly stats: RunnerStats;
@@ -19,32 +19,47 @@ export interface AdoptionHost<Ctx> {
   readonly planner: AgentPlanner<Ctx>;
   /** The listener events go to now, or undefined (then no event object is built). */
   readonly listener: RunnerEventListener | undefined;
-  /** The replan to make on the next tick, or null. */
-  trigger: ReplanTrigger | null;
-  /** A replan postponed to the end of a `boundary` step. */
-  deferred: ReplanTrigger | null;
-  /** Why the plan fails when the running (non-immediate) step ends, or null. */
-  doomed: string | null;
-  /** No plan: ask the planner again from this time on. */
-  retryAt: number;
-  /** Whether the world changed outside the runner since the plan was adopted. */
-  changedSinceAdopt: boolean;
-  /** Fail the whole plan with `reason` (the running step is already stopped). */
-  failPlan(reason: string): void;
-  /** The plan's last step succeeded: the plan is finished. */
-  finishPlan(): void;
 }
+
+/** @internal What {@link PlanAdoption.adopt} did, for the runner to apply to its replan state. */
+export const Adopted = /* @__PURE__ */ Object.freeze({
+  /** Nothing changed: the running plan stays (a skipped replan, reported). */
+  Kept: 0,
+  /** No plan and none found: ask again after the retry interval. */
+  NotFound: 1,
+  /** A plan was installed (first, or replacing the running one). */
+  Installed: 2,
+  /** A first plan was installed that cannot run ({@link PlanAdoption.unrunnable} says why; null: it has no steps). */
+  Unrunnable: 3,
+} as const);
+/** @internal */
+export type Adopted = (typeof Adopted)[keyof typeof Adopted];
+
+/** @internal What {@link PlanAdoption.hold} decided about a replan while a step runs. */
+export const Hold = /* @__PURE__ */ Object.freeze({
+  /** The replan may go ahead. */
+  None: 0,
+  /** An uninterruptible step holds it back: skipped (reported). */
+  Skip: 1,
+  /** A boundary step holds it back: postponed to the step's end (reported). */
+  Postpone: 2,
+} as const);
+/** @internal */
+export type Hold = (typeof Hold)[keyof typeof Hold];
 
 /**
  * @internal How a runner takes a planning result: a first plan is installed, a
  * better one replaces the running plan (continuing its running step when the
  * new plan starts with the same call), and anything else is a skipped replan
  * with its reason. A running step's interrupt policy may hold the replan back
- * ({@link blocked}). The runner's replan state stays on the runner, its host.
+ * ({@link hold}). It decides and reports; the runner applies its decisions to its
+ * replan state ({@link Adopted}, {@link Hold}).
  */
 export class PlanAdoption<Ctx = any> {
-  /** On a primary runner: the link to the runner of its plans' secondary branches (set once, as the runner's own). */
-  branch: SecondaryBranch<Ctx> | null = null;
+  /** On a primary runner: the link to the runner of its plans' secondary branches (set once, see {@link linkBranch}). */
+  private branch: SecondaryBranch<Ctx> | null = null;
+  /** Why the plan of the last {@link Adopted.Unrunnable} adoption cannot run; null when it has no steps. */
+  private why: string | null = null;
 
   constructor(
     private readonly agent: AgentView<Ctx>,
@@ -52,32 +67,41 @@ export class PlanAdoption<Ctx = any> {
     private readonly faults: FaultReporter,
     /** The runner's execution: the plan, its operators and the step being run. */
     private readonly exec: StepExecution<Ctx>,
-    private readonly retryInterval: number,
   ) {}
 
-  /** True (and reported) when a running step's interrupt policy holds the replan back: the primary's, then (in a parallel section) the secondary branch's. */
-  blocked(trigger: ReplanTrigger): boolean {
-    if (this.exec.running && this.holds(this.exec, trigger)) return true;
-    const branch = this.branch;
-    return branch !== null && branch.running && this.holds(branch.exec, trigger);
+  /** Let `branch` run the secondary branches of the runner's plans: a new plan ends the section under way there. */
+  linkBranch(branch: SecondaryBranch<Ctx>): void {
+    this.branch = branch;
   }
 
-  private holds(exec: StepExecution<Ctx>, trigger: ReplanTrigger): boolean {
+  /** Why the plan of the last {@link Adopted.Unrunnable} adoption cannot run; null when it has no steps. */
+  get unrunnable(): string | null {
+    return this.why;
+  }
+
+  /** Whether (reported) a running step's interrupt policy holds the replan back: the primary's, then (in a parallel section) the secondary branch's. */
+  hold(trigger: ReplanTrigger): Hold {
+    const own = this.exec.running ? this.holds(this.exec, trigger) : Hold.None;
+    if (own !== Hold.None) return own;
+    const branch = this.branch;
+    return branch !== null && branch.running ? this.holds(branch.exec, trigger) : Hold.None;
+  }
+
+  private holds(exec: StepExecution<Ctx>, trigger: ReplanTrigger): Hold {
     const step = exec.plan!.steps[exec.index];
     if (step.interrupt === 'uninterruptible') {
       this.skip(trigger, `step ${step.task} is uninterruptible`);
-      return true;
+      return Hold.Skip;
     }
     if (step.interrupt === 'boundary') {
-      this.host.deferred = trigger;
       this.skip(trigger, `deferred to the end of step ${step.task}`);
-      return true;
+      return Hold.Postpone;
     }
-    return false;
+    return Hold.None;
   }
 
-  /** Take a planning result: install it, offer it as a replacement, or report that there is none. */
-  adopt(trigger: ReplanTrigger, outcome: PlanResult): void {
+  /** Take a planning result: install it, offer it as a replacement, or report that there is none; returns what it did. */
+  adopt(trigger: ReplanTrigger, outcome: PlanResult): Adopted {
     const agent = this.agent;
     const host = this.host;
     const exec = this.exec;
@@ -85,7 +109,6 @@ export class PlanAdoption<Ctx = any> {
     const candidate = outcome.status === 'found' ? outcome.plan : null;
     if (candidate === null) {
       if (running !== null) return this.skip(trigger, `no new plan (${outcome.status}): ${outcome.reason}`);
-      host.retryAt = agent.time + this.retryInterval;
       if (host.listener !== undefined)
         this.faults.emit({
           tick: agent.tickCount,
@@ -99,7 +122,7 @@ export class PlanAdoption<Ctx = any> {
           trigger,
           reason: outcome.reason,
         });
-      return;
+      return Adopted.NotFound;
     }
     host.stats.plansFound++;
     if (running !== null) {
@@ -128,7 +151,7 @@ export class PlanAdoption<Ctx = any> {
           reason: decision.reason,
           continued,
         });
-      return;
+      return Adopted.Installed;
     }
     const ops = this.resolve(candidate);
     if (host.listener !== undefined)
@@ -146,17 +169,13 @@ export class PlanAdoption<Ctx = any> {
       });
     this.install(candidate, ops, false);
     const invalid = this.invalidAtStart(candidate);
-    if (invalid !== null || candidate.steps.length === 0) {
-      if (invalid !== null) host.failPlan(invalid);
-      else host.finishPlan();
-      // The planner offered nothing runnable: wait before asking again unless the world changes.
-      host.trigger = null;
-      host.retryAt = agent.time + this.retryInterval;
-    }
+    if (invalid === null && candidate.steps.length > 0) return Adopted.Installed;
+    this.why = invalid;
+    return Adopted.Unrunnable;
   }
 
   /** A replan that changes nothing, counted and reported with its reason. */
-  skip(trigger: ReplanTrigger, reason: string): void {
+  skip(trigger: ReplanTrigger, reason: string): typeof Adopted.Kept {
     const agent = this.agent;
     const host = this.host;
     host.stats.replansSkipped++;
@@ -172,6 +191,7 @@ export class PlanAdoption<Ctx = any> {
         trigger,
         reason,
       });
+    return Adopted.Kept;
   }
 
   /** The operators of each step; throws {@link RunnerError} `UNKNOWN_OPERATOR` for an unregistered id. */
@@ -205,24 +225,14 @@ export class PlanAdoption<Ctx = any> {
     const check = validatePlanSafely(plan.steps, 0, agent.state, exec.scratch, agent.ctx, exec.check);
     if (check.error !== undefined) exec.checkFault(plan.steps);
     if (check.step >= 0) return `invalid from the start: step ${check.step} ${plan.steps[check.step].task}: ${check.reason}`;
-    exec.validVersion = agent.state.version;
-    exec.validCtx = agent.ctx;
+    exec.validated(agent.state.version, agent.ctx);
     return null;
   }
 
+  /** Install `plan` (the runner then resets its replan state: {@link Adopted.Installed}, {@link Adopted.Unrunnable}). */
   private install(plan: Plan, ops: Operator[], continued: boolean): void {
-    const host = this.host;
-    const exec = this.exec;
-    host.changedSinceAdopt = false;
-    if (this.branch !== null) this.branch.endSection(`primary runner "${host.name}": plan replaced`);
-    exec.plan = plan;
-    exec.ops = ops;
-    exec.index = 0;
-    exec.end = plan.steps.length;
-    exec.other = null;
-    exec.running = continued;
-    host.doomed = null;
-    host.deferred = null;
+    if (this.branch !== null) this.branch.endSection(`primary runner "${this.host.name}": plan replaced`);
+    this.exec.install(plan, ops, continued);
   }
 
   private sameAsRemaining(candidate: Plan): boolean {

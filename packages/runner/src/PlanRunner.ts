@@ -4,8 +4,9 @@ import { guardOf, type Guard } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode } from './FaultSource.js';
 import type { OperatorMap } from './Operator.js';
-import { PendingRequest } from './PendingRequest.js';
-import { PlanAdoption } from './PlanAdoption.js';
+import { Answer, PendingRequest } from './PendingRequest.js';
+import { Adopted, Hold, PlanAdoption } from './PlanAdoption.js';
+import { ReplanState } from './ReplanState.js';
 import { RunnerError } from './RunnerError.js';
 import type { ReplanTrigger, RunnerEventListener } from './RunnerEvent.js';
 import { createRunnerStats, recordPlanTime, type RunnerStats } from './RunnerStats.js';
@@ -45,6 +46,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   readonly stats: RunnerStats = createRunnerStats();
   private readonly agent: AgentView<Ctx>;
   private plannerRef: AgentPlanner<Ctx>;
+  /** Whether {@link plannerRef} has an `update` to call every tick: looked up once per planner, not per tick. */
+  private plannerUpdates: boolean;
   private onEvent: RunnerEventListener | undefined;
   private listeners: RunnerEventListener[] = [];
   private readonly retryInterval: number;
@@ -63,20 +66,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private leader: SecondaryBranch<Ctx> | null = null;
   /** On a primary runner: its link to the runner of its plans' secondary branches. */
   private branch: SecondaryBranch<Ctx> | null = null;
-  // The replan state stays on the runner, whose tick reads it every time (no extra object to load per agent);
-  // its helpers PlanAdoption and PendingRequest set it, hence @internal rather than private.
-  /** @internal The replan to make on the next tick, or null. */
-  trigger: ReplanTrigger | null = null;
-  /** @internal A replan postponed to the end of a `boundary` step. */
-  deferred: ReplanTrigger | null = null;
-  /** @internal The plan became invalid while a non-immediate step ran: it fails when that step ends. */
-  doomed: string | null = null;
-  /** @internal With no plan: ask the planner again from this time on. */
-  retryAt = -Infinity;
-  /** Plans that failed in a row with no outside change while they ran: the planner would repeat them. */
-  private failStreak = 0;
-  /** @internal The world changed outside the runner since the plan was adopted. */
-  changedSinceAdopt = false;
+  /** When to replan: the trigger due, a postponed or doomed plan, the retry time, the failure streak. Only this runner changes it. */
+  private readonly replan = new ReplanState();
   private readonly whilePlanning: 'continue' | 'idle';
   private readonly recheckInterval: number;
   private recheckAt = Infinity;
@@ -89,6 +80,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.agent = agent;
     this.name = options.name ?? 'main';
     this.plannerRef = options.planner;
+    this.plannerUpdates = options.planner.update !== undefined;
     this.operators = options.operators;
     this.onEvent = options.onEvent;
     this.retryInterval = retry;
@@ -106,8 +98,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     );
     // The runner is its helpers' host (a class, unlike a literal with getters, keeps those loads inlinable).
     this.exec = new StepExecution<Ctx>(agent, this, this.faults, options.restoreCtx);
-    this.adoption = new PlanAdoption<Ctx>(agent, this, this.faults, this.exec, retry);
-    this.pending = new PendingRequest<Ctx>(agent, this, this.faults, this.exec, this.adoption);
+    this.adoption = new PlanAdoption<Ctx>(agent, this, this.faults, this.exec);
+    this.pending = new PendingRequest<Ctx>(agent, this, this.faults);
     this.whilePlanning = whilePlanning;
     this.recheckInterval = recheck;
     agent.state.enableUndo();
@@ -196,8 +188,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     }
     const previous = this.plannerRef.kind;
     this.plannerRef = planner;
-    this.trigger = 'noPlan';
-    this.failStreak = 0;
+    this.plannerUpdates = planner.update !== undefined;
+    this.replan.plannerSwitched();
     // Listeners (a monitor) learn of the new planner before its first call.
     if (this.onEvent !== undefined)
       this.faults.emit({
@@ -252,15 +244,39 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   receive(id: number, result: PlanResult | null, failure: string, threw = false, thrown?: unknown): void {
     const guard = this.guard;
     // The planner answers from inside the request this runner is making: the protocol's synchronous answer, not a re-entrant call.
-    if (this.pending.answeringNow) return this.pending.receive(id, result, failure, threw, thrown);
+    if (this.pending.answeringNow) {
+      const answer = this.pending.receive(id, result, failure, threw, thrown);
+      if (answer !== Answer.Dropped) this.answered(answer, result);
+      return;
+    }
     // Refused like any re-entrant call (enter throws); the request it answered is asked again on the next tick.
-    if (guard.inCall) this.pending.lost(id);
+    if (guard.inCall) {
+      const lost = this.pending.lost(id);
+      if (lost !== null) this.askAgain(lost);
+    }
     guard.enterCall('receive()', this.who);
     try {
-      this.pending.receive(id, result, failure, threw, thrown);
+      const answer = this.pending.receive(id, result, failure, threw, thrown);
+      if (answer !== Answer.Dropped) this.answered(answer, result);
     } finally {
       guard.exitCall();
     }
+  }
+
+  /** The latest request's answer came: replay what it absorbed, then ask again after a failure or take the result. */
+  private answered(answer: Answer, result: PlanResult | null): void {
+    const absorbed = this.pending.takeAbsorbed();
+    if (absorbed !== null) this.replan.raise(absorbed);
+    const trigger = this.pending.asked;
+    if (answer === Answer.Failed) return this.askAgain(trigger);
+    if (this.exec.plan !== null && this.blocked(trigger)) return;
+    this.adopt(trigger, result!);
+  }
+
+  /** A request got no answer (failed, or lost): ask again on the next tick (the planner, a replaced worker, will likely answer this time). */
+  private askAgain(trigger: ReplanTrigger): void {
+    if (this.exec.plan === null) this.replan.backOff(this.agent.time);
+    else this.replan.raise(trigger);
   }
 
   /**
@@ -277,52 +293,67 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     }
   }
 
-  /** @internal {@link tick} inside the agent's guard, which the caller (the agent's tick, or {@link tick}) holds. */
+  /**
+   * @internal {@link tick} inside the agent's guard, which the caller (the agent's tick, or {@link tick}) holds.
+   * The whole tick path, top to bottom: notice an outside change, check the running step and the rest of the
+   * plan, decide whether to replan (and do it), then start the next step and update the running one.
+   */
   tickWithin(dt: number): void {
-    const agent = this.agent;
-    const state = agent.state;
     if (this.leader !== null) return this.leader.tick(dt);
-    if (this.plannerRef.update !== undefined) updateGuarded(this.plannerRef, dt, this.faults);
-    const changed = state.version !== this.exec.seenVersion;
-    this.exec.seenVersion = state.version;
-    if (changed) this.changedSinceAdopt = true;
+    const agent = this.agent;
+    const exec = this.exec;
+    const replan = this.replan;
+    if (this.plannerUpdates) updateGuarded(this.plannerRef, dt, this.faults);
+    // 1. An outside change (the runner's own effects are seen already).
+    const changed = exec.observe(agent.state.version);
+    if (changed) replan.worldChanged();
 
-    if (this.exec.running) this.exec.checkExecuting();
-    if (changed && this.exec.plan !== null && this.doomed === null) {
-      const invalid = this.exec.invalidRest();
-      if (invalid !== null) {
-        const step = this.exec.plan.steps[this.exec.index];
-        if (this.exec.running && step.interrupt !== 'immediate') this.doomed = invalid;
-        else {
-          if (this.exec.running) this.exec.abort(invalid);
-          this.failPlan(invalid);
-        }
-      } else if (this.trigger === null) this.trigger = 'worldChanged';
-    }
-    if (this.deferred !== null && !this.exec.running && (this.branch === null || !this.branch.running)) {
-      this.trigger ??= this.deferred;
-      this.deferred = null;
-    }
+    // 2. The running step's executing conditions, then (after a change) the rest of the plan.
+    if (exec.running) exec.checkExecuting();
+    if (changed && exec.plan !== null && replan.doomed === null) this.revalidate();
+
+    // 3. Whether to replan: a postponed replan once no step runs, no plan, a periodic recheck; backing off a failing streak.
+    if (replan.deferred !== null && !exec.running && (this.branch === null || !this.branch.running)) replan.release();
     // While a request is pending, having no plan (or a recheck coming due) is no news: the answer is on its way.
-    if (this.exec.plan === null && this.trigger === null && (changed || agent.time >= this.retryAt) && this.pending.id === 0) this.trigger = 'noPlan';
-    if (this.exec.plan !== null && this.trigger === null && agent.time >= this.recheckAt && this.pending.id === 0) this.trigger = 'recheck';
-    let trigger = this.trigger;
-    this.trigger = null;
-    if (trigger === 'failed' && this.failStreak >= 2 && !changed) {
-      // Same world, same plan, same failure: wait for a change or retryInterval instead of spinning.
-      this.retryAt = agent.time + this.retryInterval;
-      this.adoption.skip(trigger, `backing off: ${this.failStreak} plans failed in a row with no outside change`);
-      trigger = null;
+    // (The request is looked at last: a steady tick, with a plan and nothing due, touches no more than it needs.)
+    if (replan.trigger === null) {
+      if (exec.plan === null) {
+        if ((changed || agent.time >= replan.retryAt) && this.pending.id === 0) replan.raise('noPlan');
+      } else if (agent.time >= this.recheckAt && this.pending.id === 0) replan.raise('recheck');
     }
-    if (trigger !== null && this.doomed === null) this.replan(trigger);
+    if (replan.trigger !== null) this.replanDue(changed);
 
+    // 4. Run: start the next step (unless waiting at a parallel join, or idle while planning), update the running one.
     if (this.whilePlanning === 'idle' && this.pending.id !== 0) {
       if (this.faults.due) this.faults.throwDue();
       return;
     }
-    if (!this.exec.running && this.exec.plan !== null && this.mayStart()) this.exec.start();
-    if (this.exec.running) this.exec.update(dt);
+    if (!exec.running && exec.plan !== null && this.mayStart()) exec.start();
+    if (exec.running) exec.update(dt);
     if (this.faults.due) this.faults.throwDue();
+  }
+
+  /** A replan is due: back off a failing streak in an unchanged world, else replan unless the plan is doomed. */
+  private replanDue(changed: boolean): void {
+    const replan = this.replan;
+    const trigger = replan.take()!;
+    if (trigger === 'failed' && replan.failStreak >= 2 && !changed) {
+      // Same world, same plan, same failure: wait for a change or retryInterval instead of spinning.
+      replan.backOff(this.agent.time + this.retryInterval);
+      this.adoption.skip(trigger, `backing off: ${replan.failStreak} plans failed in a row with no outside change`);
+      return;
+    }
+    if (replan.doomed === null) this.replanOn(trigger);
+  }
+
+  /** The world changed under a plan: fail it now if its rest no longer holds, doom it to fail at the running step's end, or replan on the change. */
+  private revalidate(): void {
+    const exec = this.exec;
+    const invalid = exec.invalidRest();
+    if (invalid === null) return this.replan.raise('worldChanged');
+    if (exec.running && exec.plan!.steps[exec.index].interrupt !== 'immediate') return this.replan.doomPlan(invalid);
+    if (exec.running) exec.abort(invalid);
+    this.failPlan(invalid);
   }
 
   /** With a branch runner and a plan with parallel sections: whether the next step may start (or wait at a join). */
@@ -351,14 +382,15 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     // Both runners are the link's hosts: it reads their listener and planner live (both change at run time).
     const link = new SecondaryBranch<Ctx>(this.agent, branch.exec, branch, branch.faults, this.exec, this);
     this.branch = link;
-    this.adoption.branch = link;
+    this.adoption.linkBranch(link);
     branch.leader = link;
   }
 
-  private replan(trigger: ReplanTrigger): void {
+  /** Ask the planner on `trigger` (unless a running step holds the replan back) and take its answer, or send a pending planner the request. */
+  private replanOn(trigger: ReplanTrigger): void {
     const agent = this.agent;
     const running = this.exec.plan;
-    if (running !== null && this.adoption.blocked(trigger)) return;
+    if (running !== null && this.blocked(trigger)) return;
     if (this.recheckInterval > 0) this.scheduleRecheck();
     if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') this.stats.replans++;
     const planner = this.plannerRef;
@@ -366,7 +398,28 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const started = this.clock();
     const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults);
     recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
-    this.adoption.adopt(trigger, outcome);
+    this.adopt(trigger, outcome);
+  }
+
+  /** Whether a running step's interrupt policy holds the replan on `trigger` back (reported); a boundary step postpones it to its end. */
+  private blocked(trigger: ReplanTrigger): boolean {
+    const hold = this.adoption.hold(trigger);
+    if (hold === Hold.Postpone) this.replan.postpone(trigger);
+    return hold !== Hold.None;
+  }
+
+  /** Take a planning result ({@link PlanAdoption}) and apply what it did to the replan state. */
+  private adopt(trigger: ReplanTrigger, outcome: PlanResult): void {
+    const adopted = this.adoption.adopt(trigger, outcome);
+    if (adopted === Adopted.Kept) return;
+    if (adopted === Adopted.NotFound) return this.replan.backOff(this.agent.time + this.retryInterval);
+    this.replan.adopted();
+    if (adopted === Adopted.Installed) return;
+    // The planner offered nothing runnable: wait before asking again unless the world changes.
+    const why = this.adoption.unrunnable;
+    if (why !== null) this.failPlan(why);
+    else this.finishPlan();
+    this.replan.giveUp(this.agent.time + this.retryInterval);
   }
 
   /** The next periodic recheck: one interval on, or at the agent's phase within the interval for the first. */
@@ -382,9 +435,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (plan === null) return;
     if (this.leader !== null) return this.leader.fail(reason);
     this.drop(reason);
-    this.failStreak = this.changedSinceAdopt ? 1 : this.failStreak + 1;
+    this.replan.planFailed();
     this.stats.plansFailed++;
-    this.trigger = 'failed';
     if (this.onEvent !== undefined)
       this.faults.emit({
         tick: this.agent.tickCount,
@@ -403,9 +455,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   finishPlan(): void {
     const plan = this.exec.plan!;
     this.drop();
-    this.failStreak = 0;
+    this.replan.planFinished();
     this.stats.plansFinished++;
-    this.trigger = 'finished';
     if (this.onEvent !== undefined)
       this.faults.emit({
         tick: this.agent.tickCount,
@@ -422,14 +473,13 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private drop(reason = 'the plan ended'): void {
     if (this.branch !== null) this.branch.endSection(`primary runner "${this.name}": ${reason}`);
     this.exec.clear();
-    this.doomed = null;
-    this.deferred = null;
   }
 
   /** @internal A step succeeded ({@link StepExecution}): fail a doomed plan at this boundary, or finish after the last step. */
   advanced(plan: Plan): void {
     if (this.leader !== null) return this.leader.advanced();
-    if (this.doomed !== null) this.failPlan(this.doomed);
+    const doomed = this.replan.doomed;
+    if (doomed !== null) this.failPlan(doomed);
     else if (this.exec.index >= plan.steps.length) this.finishPlan();
   }
 

@@ -46,7 +46,7 @@ export class SecondaryBranch<Ctx = any> implements BranchRunner {
     private readonly primary: PrimaryHost<Ctx>,
   ) {
     // The branch's own effects are the primary's own too: no replan for them.
-    exec.seenBy = primaryExec;
+    exec.reportSeenTo(primaryExec);
   }
 
   /** The primary's planner, which the branch runner reports as its own. */
@@ -71,16 +71,8 @@ export class SecondaryBranch<Ctx = any> implements BranchRunner {
 
   /** Run steps `[section.split, section.end)` of the primary's plan, with the primary's operators. */
   follow(primary: StepExecution<any>, section: ParallelSection): void {
-    const exec = this.exec;
     const plan = primary.plan!;
-    exec.plan = plan;
-    exec.ops = primary.ops;
-    exec.index = section.split;
-    exec.end = section.end;
-    exec.running = false;
-    exec.other = null;
-    exec.validVersion = -1;
-    primary.other = exec;
+    this.exec.followSection(primary, section);
     this.host.stats.plansFound++;
     if (this.host.listener !== undefined)
       this.faults.emit({

@@ -42,9 +42,7 @@ export class SectionCursor {
         if (branch.busy) return SectionMove.Wait;
         // Both branches are done: go on after the section, as one runner again.
         this.section = null;
-        exec.index = open.end;
-        exec.end = plan.steps.length;
-        exec.other = null;
+        exec.leaveSection(open);
         if (exec.index >= plan.steps.length) return SectionMove.Finished;
       }
       // A section skipped by a replacement that continued its running step runs as a sequence (valid too).
@@ -52,8 +50,7 @@ export class SectionCursor {
       if (this.next >= sections.length || sections[this.next].start !== exec.index) return SectionMove.Start;
       const s = sections[this.next++];
       this.section = s;
-      exec.end = s.split;
-      exec.resume = s.end;
+      exec.enterSection(s);
       if (s.split < s.end) branch.follow(exec, s);
     }
   }

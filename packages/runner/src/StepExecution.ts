@@ -6,6 +6,7 @@ import {
   firstFailing,
   validatePlanSafely,
   type AgentPlanner,
+  type ParallelSection,
   type Plan,
   type PlanCheck,
   type PlanStep,
@@ -47,25 +48,28 @@ export interface StepHost<Ctx> {
  * runner decides what to run and when; this object only runs it.
  */
 export class StepExecution<Ctx = any> {
+  // Every field is this object's own: the runner and its helpers read them through the getters below and change
+  // them only through the transitions (install, followSection, enterSection, leaveSection, observe, ...).
   /** The plan being executed, or null. */
-  plan: Plan | null = null;
+  private current: Plan | null = null;
   /** The operator of each step of {@link plan}. */
-  ops: Operator[] = EMPTY_OPS;
+  private operators: Operator[] = EMPTY_OPS;
   /** The current (running or next) step. */
-  index = 0;
+  private at = 0;
   /** Where this runner's part of the plan ends: the plan's length, or inside a parallel section the end of its branch. */
-  end = 0;
-  running = false;
+  private stop = 0;
+  /** Whether the step at {@link at} is running. */
+  private busy = false;
   /** Inside a parallel section on the primary runner: the secondary branch's execution, and where the plan goes on after the section. */
-  other: StepExecution<Ctx> | null = null;
-  resume = 0;
+  private lane: StepExecution<Ctx> | null = null;
+  private resumeAt = 0;
   /** On a secondary-branch runner: the primary's execution, which counts this one's own effects as seen too. */
-  seenBy: StepExecution<Ctx> | null = null;
+  private alsoSeenBy: StepExecution<Ctx> | null = null;
   /** The state version the runner has accounted for, its own effects included: any other version means an outside change. */
-  seenVersion = -1;
+  private seen = -1;
   /** The state version and context at which the plan was validated from its first step; -1 when not (or used). */
-  validVersion = -1;
-  validCtx: Ctx | undefined = undefined;
+  private validAt = -1;
+  private validIn: Ctx | undefined = undefined;
   readonly scratch: WorldState<any>;
   readonly check: PlanCheck = { step: -1, condition: -1, reason: '', error: undefined };
   /** The promise the running step's operator returned, if any: the step runs until it settles. */
@@ -74,6 +78,83 @@ export class StepExecution<Ctx = any> {
   private waiting = false;
   /** The agent's re-entrancy guard, told which operator callback runs (for the message of a call it refuses). */
   private readonly guard: Guard;
+
+  /** The plan being executed, or null. */
+  get plan(): Plan | null {
+    return this.current;
+  }
+  /** The operator of each step of {@link plan}. */
+  get ops(): Operator[] {
+    return this.operators;
+  }
+  /** The current (running or next) step. */
+  get index(): number {
+    return this.at;
+  }
+  /** Where this runner's part of the plan ends: the plan's length, or inside a parallel section the end of its branch. */
+  get end(): number {
+    return this.stop;
+  }
+  /** Whether the current step is running. */
+  get running(): boolean {
+    return this.busy;
+  }
+
+  /**
+   * Whether the state changed outside this runner since it last looked (its own effects count as seen): takes
+   * note of `version` as seen. The tick's first question.
+   */
+  observe(version: number): boolean {
+    if (version === this.seen) return false;
+    this.seen = version;
+    return true;
+  }
+
+  /** Run `plan` from its first step with `ops` (`continued`: its first step is the running one, which goes on). */
+  install(plan: Plan, ops: Operator[], continued: boolean): void {
+    this.current = plan;
+    this.operators = ops;
+    this.at = 0;
+    this.stop = plan.steps.length;
+    this.lane = null;
+    this.busy = continued;
+  }
+
+  /** The plan was just checked from its first step on the state at `version` with context `ctx`: its first start need not check it again. */
+  validated(version: number, ctx: Ctx): void {
+    this.validAt = version;
+    this.validIn = ctx;
+  }
+
+  /** On a branch runner: run steps `[section.split, section.end)` of `primary`'s plan, with its operators (see {@link SecondaryBranch}). */
+  followSection(primary: StepExecution<Ctx>, section: ParallelSection): void {
+    this.current = primary.current;
+    this.operators = primary.operators;
+    this.at = section.split;
+    this.stop = section.end;
+    this.busy = false;
+    this.lane = null;
+    this.validAt = -1;
+    primary.lane = this;
+  }
+
+  /** On a branch runner: count this execution's own effects as seen by `primary` too (they are the primary's own). */
+  reportSeenTo(primary: StepExecution<Ctx>): void {
+    this.alsoSeenBy = primary;
+  }
+
+  /** On the primary: `section` begins at the current step; this runner runs its own branch, up to `section.split`. */
+  enterSection(section: ParallelSection): void {
+    this.stop = section.split;
+    this.resumeAt = section.end;
+  }
+
+  /** On the primary: both branches of `section` are done; go on after it as one runner again. */
+  leaveSection(section: ParallelSection): void {
+    this.at = section.end;
+    this.stop = this.current!.steps.length;
+    this.lane = null;
+  }
 
   constructor(
     private readonly agent: AgentView<Ctx>,
@@ -89,28 +170,28 @@ export class StepExecution<Ctx = any> {
   clear(): void {
     this.waiting = false;
     this.awaited.drop();
-    this.plan = null;
-    this.ops = EMPTY_OPS;
-    this.index = 0;
-    this.end = 0;
-    this.running = false;
-    this.other = null;
-    this.validVersion = -1;
-    this.validCtx = undefined;
+    this.current = null;
+    this.operators = EMPTY_OPS;
+    this.at = 0;
+    this.stop = 0;
+    this.busy = false;
+    this.lane = null;
+    this.validAt = -1;
+    this.validIn = undefined;
   }
 
   /** Whether the rest of the work still holds on the real state: null, or why not (see {@link validateLanes}). */
   invalidRest(): string | null {
-    const plan = this.plan!;
+    const plan = this.current!;
     const agent = this.agent;
     const why =
-      this.other === null && this.end === plan.steps.length
-        ? validateRest(plan.steps, this.index, this.running, agent.state, this.scratch, agent.ctx, this.check)
+      this.lane === null && this.stop === plan.steps.length
+        ? validateRest(plan.steps, this.at, this.busy, agent.state, this.scratch, agent.ctx, this.check)
         : validateLanes(
             plan.steps,
             this,
-            this.other !== null && this.other.plan !== null ? this.other : null,
-            this.other !== null ? this.resume : plan.steps.length,
+            this.lane !== null && this.lane.current !== null ? this.lane : null,
+            this.lane !== null ? this.resumeAt : plan.steps.length,
             agent.state,
             this.scratch,
             agent.ctx,
@@ -122,36 +203,36 @@ export class StepExecution<Ctx = any> {
 
   /** Check the next step (and the rest of the plan) and start it; fails the plan when a check fails. */
   start(): void {
-    const plan = this.plan!;
-    const step = plan.steps[this.index];
+    const plan = this.current!;
+    const step = plan.steps[this.at];
     const agent = this.agent;
     const host = this.host;
     // A plan just validated from its first step on this very state and context need not be checked again.
-    const validated = this.index === 0 && this.validVersion === agent.state.version && this.validCtx === agent.ctx;
-    this.validVersion = -1;
-    this.validCtx = undefined;
-    if (!validated && (this.other !== null || this.end !== plan.steps.length)) {
+    const validated = this.at === 0 && this.validAt === agent.state.version && this.validIn === agent.ctx;
+    this.validAt = -1;
+    this.validIn = undefined;
+    if (!validated && (this.lane !== null || this.stop !== plan.steps.length)) {
       // Part of a parallel section: this branch, the other branch's rest, then the plan after the section.
       const why = this.invalidRest();
       if (why !== null) return host.failPlan(why);
     }
     // Fail early (plan validation): this step's conditions on the real state, then the rest on a working copy.
     const check =
-      validated || this.other !== null || this.end !== plan.steps.length
+      validated || this.lane !== null || this.stop !== plan.steps.length
         ? null
-        : validatePlanSafely(plan.steps, this.index, agent.state, this.scratch, agent.ctx, this.check);
+        : validatePlanSafely(plan.steps, this.at, agent.state, this.scratch, agent.ctx, this.check);
     if (check !== null && check.step >= 0) {
       if (check.error !== undefined) this.checkFault(plan.steps);
       const failing = plan.steps[check.step];
       host.failPlan(
-        check.step === this.index ? `conditions of ${failing.task} fail: ${check.reason}` : `step ${check.step} ${failing.task} would fail: ${check.reason}`,
+        check.step === this.at ? `conditions of ${failing.task} fail: ${check.reason}` : `step ${check.step} ${failing.task} would fail: ${check.reason}`,
       );
       return;
     }
-    this.running = true;
+    this.busy = true;
     host.stats.stepsStarted++;
-    if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepStarted', step, this.index);
-    const op = this.ops[this.index];
+    if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepStarted', step, this.at);
+    const op = this.operators[this.at];
     if (op.start !== undefined) this.callStart(op, step);
   }
 
@@ -169,7 +250,7 @@ export class StepExecution<Ctx = any> {
     } catch (thrown) {
       guard.noteCallback(Callback.None, '');
       // Not half-started: what start wrote is undone, and the step fails without its effects.
-      this.running = false;
+      this.busy = false;
       agent.state.undoDone();
       this.undoCall(
         ctx,
@@ -177,7 +258,7 @@ export class StepExecution<Ctx = any> {
         'operator.start',
         step.operator,
         step,
-        `Operator "${step.operator}" threw in start of step ${step.task} (#${this.index})`,
+        `Operator "${step.operator}" threw in start of step ${step.task} (#${this.at})`,
         thrown,
       );
       this.stepFailed(step, `operator ${step.operator} threw in start: ${describeThrown(thrown)}`);
@@ -189,7 +270,7 @@ export class StepExecution<Ctx = any> {
 
   /** Await the promise `callback` of the running step returned (throws what its `then` throws). */
   private watch(promise: PromiseLike<unknown>, callback: AsyncCallback, step: PlanStep): void {
-    this.awaited.watch(promise, callback, step, this.index);
+    this.awaited.watch(promise, callback, step, this.at);
     this.waiting = true;
   }
 
@@ -197,8 +278,8 @@ export class StepExecution<Ctx = any> {
   update(dt: number): void {
     // Awaiting an operator's promise: nothing to call until it settles.
     if (this.waiting) return this.settle(dt);
-    const plan = this.plan!;
-    const step = plan.steps[this.index];
+    const plan = this.current!;
+    const step = plan.steps[this.at];
     const agent = this.agent;
     const state = agent.state;
     const ctx = agent.ctx;
@@ -207,7 +288,7 @@ export class StepExecution<Ctx = any> {
     let status: OperatorStatus | PromiseLike<OperatorStatus>;
     guard.noteCallback(Callback.OperatorUpdate, step.operator);
     try {
-      status = this.ops[this.index].update(step.args, agent, dt, step);
+      status = this.operators[this.at].update(step.args, agent, dt, step);
     } catch (thrown) {
       return this.updateThrew(ctx, version, step, thrown);
     }
@@ -228,19 +309,19 @@ export class StepExecution<Ctx = any> {
       if (thenable) return this.watch(status as PromiseLike<unknown>, 'update', step);
     } catch (thrown) {
       // Its `then` threw (a getter, or the call): as if update had (the undo point is closed already).
-      this.running = false;
+      this.busy = false;
       this.undoCall(
         ctx,
         version,
         'operator.update',
         step.operator,
         step,
-        `Operator "${step.operator}" threw in update of step ${step.task} (#${this.index})`,
+        `Operator "${step.operator}" threw in update of step ${step.task} (#${this.at})`,
         thrown,
       );
       return this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
     }
-    this.running = false;
+    this.busy = false;
     if (status === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
     // Not a status: a broken operator, handled like one that threw.
     this.undoCall(ctx, version, 'operator.status', step.operator, step, this.noStatus(step), status);
@@ -252,24 +333,24 @@ export class StepExecution<Ctx = any> {
     const agent = this.agent;
     const host = this.host;
     const state = agent.state;
-    this.running = false;
+    this.busy = false;
     const before = state.version;
     const refused =
       step.effects.hasErrorEdge || step.effects.hasOpaque ? this.applyAtomically(step) : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
     // Own effects are not a reason to replan (else a power-up the step itself set would abort its own plan): count them as seen (and an undone attempt changed nothing).
-    this.seenVersion += state.version - before;
-    if (this.seenBy !== null) this.seenBy.seenVersion += state.version - before;
+    this.seen += state.version - before;
+    if (this.alsoSeenBy !== null) this.alsoSeenBy.seen += state.version - before;
     if (refused !== null) return this.stepFailed(step, refused);
     host.stats.stepsSucceeded++;
-    if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepSucceeded', step, this.index);
-    if (host.planner.stepSucceeded !== undefined) feedbackGuarded(host.planner, step, this.index, agent.ctx, true, this.faults);
-    if (this.plan !== plan) return;
-    this.index++;
+    if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepSucceeded', step, this.at);
+    if (host.planner.stepSucceeded !== undefined) feedbackGuarded(host.planner, step, this.at, agent.ctx, true, this.faults);
+    if (this.current !== plan) return;
+    this.at++;
     host.advanced(plan);
   }
 
   private noStatus(step: PlanStep): string {
-    return `Operator "${step.operator}" update of step ${step.task} (#${this.index}) returned no OperatorStatus (Running, Success or Failure)`;
+    return `Operator "${step.operator}" update of step ${step.task} (#${this.at}) returned no OperatorStatus (Running, Success or Failure)`;
   }
 
   /**
@@ -284,16 +365,16 @@ export class StepExecution<Ctx = any> {
     const callback = awaited.callback;
     const value = awaited.take();
     this.waiting = false;
-    const plan = this.plan!;
-    const step = plan.steps[this.index];
+    const plan = this.current!;
+    const step = plan.steps[this.at];
     if (how === Awaiting.Rejected) {
-      this.running = false;
+      this.busy = false;
       this.fault(
         callback === 'start' ? 'operator.start' : 'operator.update',
         step.operator,
         step,
-        this.index,
-        `Operator "${step.operator}" rejected in ${callback} of step ${step.task} (#${this.index})`,
+        this.at,
+        `Operator "${step.operator}" rejected in ${callback} of step ${step.task} (#${this.at})`,
         value,
         0,
       );
@@ -302,9 +383,9 @@ export class StepExecution<Ctx = any> {
     if (callback === 'start') return this.update(dt);
     if (value === OperatorStatus.Running) return;
     if (value === OperatorStatus.Success) return this.succeeded(plan, step);
-    this.running = false;
+    this.busy = false;
     if (value === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
-    this.fault('operator.status', step.operator, step, this.index, this.noStatus(step), value, 0);
+    this.fault('operator.status', step.operator, step, this.at, this.noStatus(step), value, 0);
     this.stepFailed(step, `operator ${step.operator} resolved to ${describeValue(value)}, not an OperatorStatus`);
   }
 
@@ -318,15 +399,15 @@ export class StepExecution<Ctx = any> {
 
   /** Stop the running step: its operator's `abort` is called, its effects are not applied. */
   abort(reason: string): void {
-    const step = this.plan!.steps[this.index];
+    const step = this.current!.steps[this.at];
     const host = this.host;
     const agent = this.agent;
-    this.running = false;
+    this.busy = false;
     this.waiting = false;
     this.awaited.drop();
     host.stats.stepsAborted++;
-    if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepAborted', step, this.index, reason);
-    const op = this.ops[this.index];
+    if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepAborted', step, this.at, reason);
+    const op = this.operators[this.at];
     if (op.abort === undefined) return;
     const ctx = agent.ctx;
     const version = agent.state.undoPoint();
@@ -334,7 +415,7 @@ export class StepExecution<Ctx = any> {
     guard.noteCallback(Callback.OperatorAbort, step.operator);
     try {
       const result = op.abort(step.args, agent, step);
-      if (result !== undefined && isThenable(result)) this.abortAwaited(result, step, this.index);
+      if (result !== undefined && isThenable(result)) this.abortAwaited(result, step, this.at);
     } catch (thrown) {
       guard.noteCallback(Callback.None, '');
       agent.state.undoDone();
@@ -344,7 +425,7 @@ export class StepExecution<Ctx = any> {
         'operator.abort',
         step.operator,
         step,
-        `Operator "${step.operator}" threw in abort of step ${step.task} (#${this.index})`,
+        `Operator "${step.operator}" threw in abort of step ${step.task} (#${this.at})`,
         thrown,
       );
       return;
@@ -362,7 +443,7 @@ export class StepExecution<Ctx = any> {
 
   /** Abort the running step and fail the plan when one of its executing conditions fails. */
   checkExecuting(): void {
-    const step = this.plan!.steps[this.index];
+    const step = this.current!.steps[this.at];
     // Most steps have no executing conditions: no call at all then.
     const bad = step.executing.length === 0 ? -1 : this.executingFails(step);
     if (bad === -1) return;
@@ -398,7 +479,7 @@ export class StepExecution<Ctx = any> {
   /** Cold path of {@link update}, kept out of it so the per-tick code stays small. */
   private updateThrew(ctx: Ctx, version: number, step: PlanStep, thrown: unknown): void {
     this.guard.noteCallback(Callback.None, '');
-    this.running = false;
+    this.busy = false;
     this.agent.state.undoDone();
     this.undoCall(
       ctx,
@@ -406,7 +487,7 @@ export class StepExecution<Ctx = any> {
       'operator.update',
       step.operator,
       step,
-      `Operator "${step.operator}" threw in update of step ${step.task} (#${this.index})`,
+      `Operator "${step.operator}" threw in update of step ${step.task} (#${this.at})`,
       thrown,
     );
     this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
@@ -426,7 +507,7 @@ export class StepExecution<Ctx = any> {
       return `effect ${step.effects.describe(refused)} would leave its range`;
     } catch (thrown) {
       const undone = state.rollback(before);
-      this.fault('effect', step.task, step, this.index, `An effect function of step ${step.task} (#${this.index}) threw`, thrown, undone);
+      this.fault('effect', step.task, step, this.at, `An effect function of step ${step.task} (#${this.at}) threw`, thrown, undone);
       return `an effect function threw: ${describeThrown(thrown)}`;
     } finally {
       state.undoDone();
@@ -437,13 +518,13 @@ export class StepExecution<Ctx = any> {
     const host = this.host;
     const agent = this.agent;
     host.stats.stepsFailed++;
-    if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepFailed', step, this.index, reason);
-    if (host.planner.stepFailed !== undefined) feedbackGuarded(host.planner, step, this.index, agent.ctx, false, this.faults);
+    if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepFailed', step, this.at, reason);
+    if (host.planner.stepFailed !== undefined) feedbackGuarded(host.planner, step, this.at, agent.ctx, false, this.faults);
     host.failPlan(`step ${step.task} failed: ${reason}`);
   }
 
   private executingThrew(step: PlanStep, thrown: unknown): number {
-    this.fault('condition', step.task, step, this.index, `An executing condition of step ${step.task} (#${this.index}) threw`, thrown, 0);
+    this.fault('condition', step.task, step, this.at, `An executing condition of step ${step.task} (#${this.at}) threw`, thrown, 0);
     return -2;
   }
 
@@ -452,9 +533,9 @@ export class StepExecution<Ctx = any> {
     const agent = this.agent;
     const undone = agent.state.rollback(version);
     // The writes and their undoing are one non-change to this runner, unless it had not yet seen the state before the call.
-    if (this.seenVersion === version) this.seenVersion = agent.state.version;
+    if (this.seen === version) this.seen = agent.state.version;
     if (this.restoreCtx !== undefined && agent.ctx !== ctx) this.restoreCtx(ctx);
-    this.fault(where, subject, step, this.index, context, thrown, undone);
+    this.fault(where, subject, step, this.at, context, thrown, undone);
   }
 
   private fault(where: FaultSource, subject: string, step: PlanStep | null, index: number, context: string, thrown: unknown, undone: number): void {

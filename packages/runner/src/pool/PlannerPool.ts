@@ -153,7 +153,7 @@ export class PlannerPool {
       lane.queue.age(2, turn - this.agingTurns, turn);
       lane.queue.age(1, turn - this.agingTurns, turn);
       // Spread what waits over the workers, a batch at most maxBatch.
-      lane.per = Math.min(this.maxBatch, Math.ceil(lane.queue.size / this.maxWorkers));
+      lane.spread(this.maxBatch, this.maxWorkers);
     }
     const limit = this.maxWorkers * IN_FLIGHT_PER_WORKER;
     const lanes = this.order;
@@ -217,8 +217,7 @@ export class PlannerPool {
       p.unqueue();
       count++;
     }
-    block.count = count;
-    block.ctxs = ctxs;
+    block.filled(count, ctxs);
     if (count === 0) return lane.give(block); // every request of it failed before sending
     const answers = block.answers;
     if (answers !== null) Atomics.store(answers, 0, 0); // release: the states written above are visible to the worker
@@ -266,11 +265,10 @@ export class PlannerPool {
       const planner = block.planners[i]!;
       const id = block.ids[i];
       const receiver = block.receivers[i]!;
-      if (planner.awaited !== id) {
+      if (!planner.answered(id)) {
         stats.dropped++;
         continue;
       }
-      planner.awaited = 0;
       const n = answers[at + i];
       if (n >= 0) {
         const r = lane.outcome(table, n, planner.codec);
@@ -307,7 +305,7 @@ export class PlannerPool {
     const id = p.queuedId;
     const receiver = p.queuedReceiver!;
     p.unqueue();
-    p.awaited = 0;
+    p.answered(id);
     this.stats.failures++;
     receiver.receive(id, null, `domain ${lane.domain}: planner threw: ${thrown instanceof Error ? thrown.message : describeThrown(thrown)}`, true, thrown);
   }
@@ -318,11 +316,10 @@ export class PlannerPool {
     for (let i = 0; i < block.count; i++) {
       const planner = block.planners[i]!;
       const id = block.ids[i];
-      if (planner.awaited !== id) {
+      if (!planner.answered(id)) {
         this.stats.dropped++;
         continue;
       }
-      planner.awaited = 0;
       this.failed(block.receivers[i]!, id, reason);
     }
     block.clear(); // not given back: a worker that failed may still write into its memory

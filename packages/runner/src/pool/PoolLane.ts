@@ -32,6 +32,12 @@ export class Block<P = unknown> {
     this.receivers = new Array<PlanReceiver | null>(capacity).fill(null);
   }
 
+  /** The batch is written: its first `count` requests, and their contexts (null when none has one). */
+  filled(count: number, ctxs: unknown[] | null): void {
+    this.count = count;
+    this.ctxs = ctxs;
+  }
+
   /** Forget who asked, so a finished batch keeps no agent alive. */
   clear(): void {
     for (let i = 0; i < this.count; i++) {
@@ -72,6 +78,11 @@ export class PoolLane<P extends Queued> {
   ) {}
 
   /** Learn (or check) the state layout from a request's values. */
+  /** Spread what waits in the queue over `workers` workers, a batch at most `maxBatch` requests: sets {@link per}. */
+  spread(maxBatch: number, workers: number): void {
+    this.per = Math.min(maxBatch, Math.ceil(this.queue.size / workers));
+  }
+
   check(values: StateValues): void {
     if (this.cells === values.length && this.valuesClass === values.constructor) return;
     if (this.cells >= 0)

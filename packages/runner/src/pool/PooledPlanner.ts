@@ -96,6 +96,13 @@ export class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pendin
     }
   }
 
+  /** The answer to request `id` came (or it failed): true when it is the one awaited, which is then no longer awaited. */
+  answered(id: number): boolean {
+    if (this.awaited !== id) return false;
+    this.awaited = 0;
+    return true;
+  }
+
   /** Forget the waiting request (it was sent or cancelled). */
   unqueue(): void {
     this.queuedId = 0;

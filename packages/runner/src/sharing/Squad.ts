@@ -38,10 +38,27 @@ const SAME: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: false, re
  */
 export class Squad<Ctx = any> {
   readonly stats: SquadStats = { leaderPlans: 0, followed: 0, fallbacks: 0 };
-  /** @internal The leader's latest plan, frozen. */
-  shared: Plan | null = null;
-  /** @internal The answer followers give while they follow {@link shared}: one frozen object per leader plan, not one per request. */
-  following: PlanResult | null = null;
+  /** The leader's latest plan, frozen. */
+  private sharedPlan: Plan | null = null;
+  /** The answer followers give while they follow {@link sharedPlan}: one frozen object per leader plan, not one per request. */
+  private followingResult: PlanResult | null = null;
+
+  /** @internal The leader's latest plan, frozen, or null. */
+  get shared(): Plan | null {
+    return this.sharedPlan;
+  }
+
+  /** @internal The answer followers give while they follow {@link shared} (non-null once there is one). */
+  get following(): PlanResult | null {
+    return this.followingResult;
+  }
+
+  /** @internal The leader found `plan` (frozen): it becomes the squad's plan. */
+  share(plan: Plan): void {
+    this.sharedPlan = plan;
+    this.followingResult = Object.freeze(planFound(plan, 'following the squad leader'));
+    this.stats.leaderPlans++;
+  }
 
   /** Share of follower requests served by the leader's plan (0 before any). */
   get followRate(): number {
@@ -72,9 +89,7 @@ class LeaderPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     const result = this.inner.plan(state, ctx, running);
     if (result.status !== 'found') return result;
     const kept = frozenResult(result);
-    this.squad.shared = kept.plan;
-    this.squad.following = Object.freeze(planFound(kept.plan!, 'following the squad leader'));
-    this.squad.stats.leaderPlans++;
+    this.squad.share(kept.plan!);
     return kept;
   }
 }
