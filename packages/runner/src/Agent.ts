@@ -1,7 +1,7 @@
 import { freeze, produce, type Draft } from 'immer';
 import { describeValue, didYouMean, nameOf, type AgentPlanner, type UserCodeError, type WorldState } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
-import { Callback, refusal } from './CallGuard.js';
+import { Callback, refusal, type UpdateSource } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode, type FaultMode } from './FaultSource.js';
 import type { OperatorMap } from './Operator.js';
@@ -111,6 +111,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   /** The callback running now, and what it runs for (an operator id...), for the message of a refused call. */
   private callKind: Callback = Callback.None;
   private callSubject = '';
+  private readonly updateSources: UpdateSource[] = [];
 
   constructor(options: AgentOptions<Ctx>) {
     if (!options || typeof options.id !== 'string' || options.id === '')
@@ -273,7 +274,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
 
   /** @internal Enter this agent for `call`, or throw `REENTRANT_CALL` when it is inside one (see Guard in CallGuard.ts). */
   enterCall(call: string, who: string): void {
-    if (this.callHeld) throw refusal(call, who, this.callKind, this.callSubject);
+    if (this.callHeld) throw refusal(call, who, this.callKind, this.callSubject, this.updateSources);
     this.callHeld = true;
     this.callKind = Callback.None;
   }
@@ -292,6 +293,11 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   noteCallback(kind: Callback, subject: string): void {
     this.callKind = kind;
     this.callSubject = subject;
+  }
+
+  /** @internal Ask `source` (a runner's step execution) which operator update it runs, when a call is refused. */
+  watch(source: UpdateSource): void {
+    this.updateSources.push(source);
   }
 
   private sensorFault(sensor: string, error: UserCodeError, undone: number, failures: number, disabled: boolean): void {

@@ -31,6 +31,15 @@ const CALLS: readonly string[] = ['', 'start', 'update', 'abort', '', '', 'updat
  * touches no other object for it), a plain `AgentView` gets a {@link CallGuard}.
  * Allocates nothing unless a call is refused.
  */
+/**
+ * @internal A step execution, asked by its agent's guard which operator's `update` it is running, only when a call
+ * is refused: the hot update path then writes one flag of its own instead of telling the guard twice per update.
+ */
+export interface UpdateSource {
+  /** The operator whose `update` this execution is calling now, or null. */
+  readonly updatingOperator: string | null;
+}
+
 export interface Guard {
   /** Enter the agent for `call` (e.g. `'tick()'`), or throw `REENTRANT_CALL` when it is already inside one. `who` names the agent or runner. */
   enterCall(call: string, who: string): void;
@@ -40,6 +49,8 @@ export interface Guard {
   readonly inCall: boolean;
   /** Note the callback about to run (`subject`: the operator, planner kind, event type...), for the message of a refused call. */
   noteCallback(kind: Callback, subject: string): void;
+  /** Ask `source` which operator update it runs when a call is refused with no callback noted. */
+  watch(source: UpdateSource): void;
 }
 
 /** @internal The {@link Guard} of an agent that is not an {@link Agent} (a plain `AgentView`, in tests and tools). */
@@ -47,9 +58,10 @@ export class CallGuard implements Guard {
   private held = false;
   private kind: Callback = Callback.None;
   private subject = '';
+  private readonly sources: UpdateSource[] = [];
 
   enterCall(call: string, who: string): void {
-    if (this.held) throw refusal(call, who, this.kind, this.subject);
+    if (this.held) throw refusal(call, who, this.kind, this.subject, this.sources);
     this.held = true;
     this.kind = Callback.None;
   }
@@ -66,10 +78,24 @@ export class CallGuard implements Guard {
     this.kind = kind;
     this.subject = subject;
   }
+
+  watch(source: UpdateSource): void {
+    this.sources.push(source);
+  }
 }
 
-/** @internal The `REENTRANT_CALL` error for `call` into `who`, made from callback `kind` on `subject`. */
-export function refusal(call: string, who: string, kind: Callback, subject: string): RunnerError {
+/**
+ * @internal The `REENTRANT_CALL` error for `call` into `who`, made from callback `kind` on `subject`; with no callback
+ * noted, from the operator update one of `sources` is running, if any.
+ */
+export function refusal(call: string, who: string, kind: Callback, subject: string, sources: readonly UpdateSource[] = []): RunnerError {
+  for (let i = 0; kind === Callback.None && i < sources.length; i++) {
+    const operator = sources[i].updatingOperator;
+    if (operator !== null) {
+      kind = Callback.OperatorUpdate;
+      subject = operator;
+    }
+  }
   const from =
     kind === Callback.None
       ? 'one of its callbacks'

@@ -14,7 +14,7 @@ import {
 } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import { AwaitedCall, Awaiting, isThenable, type AsyncCallback } from './AwaitedCall.js';
-import { Callback, guardOf, type Guard } from './CallGuard.js';
+import { Callback, guardOf, type Guard, type UpdateSource } from './CallGuard.js';
 import type { FaultReporter } from './FaultReporter.js';
 import type { FaultSource } from './FaultSource.js';
 import type { Operator } from './Operator.js';
@@ -47,7 +47,7 @@ export interface StepHost<Ctx> {
  * (what a failing operator wrote is undone, a `fault` event names it). The
  * runner decides what to run and when; this object only runs it.
  */
-export class StepExecution<Ctx = any> {
+export class StepExecution<Ctx = any> implements UpdateSource {
   // Every field is this object's own: the runner and its helpers read them through the getters below and change
   // them only through the transitions (install, followSection, enterSection, leaveSection, observe, ...).
   /** The plan being executed, or null. */
@@ -78,6 +78,8 @@ export class StepExecution<Ctx = any> {
   private waiting = false;
   /** The agent's re-entrancy guard, told which operator callback runs (for the message of a call it refuses). */
   private readonly guard: Guard;
+  /** True while an operator's `update` runs. */
+  private inUpdate = false;
 
   /** The plan being executed, or null. */
   get plan(): Plan | null {
@@ -164,6 +166,12 @@ export class StepExecution<Ctx = any> {
   ) {
     this.scratch = agent.state.clone();
     this.guard = guardOf(agent);
+    this.guard.watch(this);
+  }
+
+  /** The operator whose `update` this execution is calling now, or null (see {@link UpdateSource}). @internal */
+  get updatingOperator(): string | null {
+    return this.inUpdate ? this.current!.steps[this.at].operator : null;
   }
 
   /** Forget the plan (nothing is aborted: the caller does that first). */
@@ -284,15 +292,15 @@ export class StepExecution<Ctx = any> {
     const state = agent.state;
     const ctx = agent.ctx;
     const version = state.undoPoint();
-    const guard = this.guard;
     let status: OperatorStatus | PromiseLike<OperatorStatus>;
-    guard.noteCallback(Callback.OperatorUpdate, step.operator);
+    // Its own flag, not the guard's note: the guard asks for it only when it refuses a call (see UpdateSource).
+    this.inUpdate = true;
     try {
       status = this.operators[this.at].update(step.args, agent, dt, step);
     } catch (thrown) {
       return this.updateThrew(ctx, version, step, thrown);
     }
-    guard.noteCallback(Callback.None, '');
+    this.inUpdate = false;
     // Closed before the effects apply; a bad status below still rolls back exactly, as nothing is written in between.
     state.undoDone();
     if (status === OperatorStatus.Running) return;
@@ -478,7 +486,7 @@ export class StepExecution<Ctx = any> {
 
   /** Cold path of {@link update}, kept out of it so the per-tick code stays small. */
   private updateThrew(ctx: Ctx, version: number, step: PlanStep, thrown: unknown): void {
-    this.guard.noteCallback(Callback.None, '');
+    this.inUpdate = false;
     this.busy = false;
     this.agent.state.undoDone();
     this.undoCall(
