@@ -1,12 +1,12 @@
 import { mulberry32 } from '@dualplan/world-state';
-import { PlanningScheduler, type PlanningSchedulerOptions, type RunnerEvent } from '@dualplan/runner';
+import { PlanCache, PlanningScheduler, type PlanningSchedulerOptions, type RunnerEvent } from '@dualplan/runner';
 import type { PathSource } from './Body.js';
 import type { GameError } from './GameError.js';
 import { GameMap, distance, type MapOptions, type Point } from './GameMap.js';
 import { Pathfinder } from './Pathfinder.js';
 import { QueryService, type QueryAnswer } from './QueryService.js';
 import { ReservationBoard } from './ReservationBoard.js';
-import type { Unit } from './Unit.js';
+import type { Unit, UnitKind } from './Unit.js';
 
 /** Options of {@link Game}. */
 export interface GameOptions {
@@ -28,6 +28,8 @@ export interface GameOptions {
   /** Keep a line per runner and board event in {@link Game.log} (tests compare runs by it); default false. */
   readonly log?: boolean;
 }
+
+const ALL_KINDS: readonly UnitKind[] = ['troll', 'soldier', 'villager'];
 
 /** Seconds a knocked-out unit stays down before it gets up at its spawn point. */
 export const DOWN_SECONDS = 10;
@@ -60,6 +62,8 @@ export class Game implements PathSource {
   readonly queries: QueryService;
   /** Plans the troll and the villagers within a per-frame budget (the soldiers plan when their queries settle). */
   readonly scheduler: PlanningScheduler;
+  /** Plans shared between agents in the same situation (the villagers'). */
+  readonly plans = new PlanCache();
   readonly stats: GameStats = { trollSlams: 0, uprooted: 0, pickups: 0, hitsOnTroll: 0, knockouts: 0, problems: 0, targetsLost: 0 };
   /** Event lines when `log` is on. */
   readonly log: string[] = [];
@@ -67,6 +71,8 @@ export class Game implements PathSource {
   readonly problems: GameError[] = [];
   private readonly units: Unit[] = [];
   private readonly byId = new Map<string, Unit>();
+  /** The units of each kind, in the order added (nearest-unit questions scan one kind, not the crowd). */
+  private readonly byKind: Record<UnitKind, Unit[]> = { troll: [], soldier: [], villager: [] };
   private readonly downUntil = new Map<string, number>();
   private readonly spawnOf = new Map<string, Point>();
   private readonly lost = new Set<string>();
@@ -75,6 +81,11 @@ export class Game implements PathSource {
   private readonly logging: boolean;
   private pathsLeft = 0;
   private t = 0;
+  /** The current step's `dt`, and how many of its units have been ticked (a step may be spread over render frames). */
+  private stepDt = 0;
+  private ticked = 0;
+  /** Whether a step begun by {@link startStep} may still have units to tick. */
+  private open = false;
   private frames = 0;
 
   constructor(options: GameOptions = {}) {
@@ -136,6 +147,7 @@ export class Game implements PathSource {
   add(unit: Unit): void {
     this.units.push(unit);
     this.byId.set(unit.id, unit);
+    this.byKind[unit.kind].push(unit);
     this.spawnOf.set(unit.id, { x: unit.body.x, y: unit.body.y });
   }
 
@@ -146,12 +158,53 @@ export class Game implements PathSource {
 
   /** Advance by `dt` seconds: the planning scheduler's and the query service's share of the frame, then every unit that is up. */
   step(dt: number): void {
+    this.finishStep();
+    this.begin(dt);
+    this.scheduler.runFrame();
+    this.queries.pump(this.t);
+    this.tickUnits(this.units.length);
+    this.open = false;
+  }
+
+  /**
+   * Start a fixed step of `dt` seconds whose units a page ticks over the render frames until the next step
+   * (see {@link renderFrame}): the previous step's remaining units first, then game time and the query
+   * service's share. A 10 Hz step spread over six 60 Hz frames costs each frame a sixth of the crowd.
+   * @example
+   * game.startStep(0.1);
+   * for (let f = 1; f <= 6; f++) game.renderFrame(f / 6);
+   */
+  startStep(dt: number): void {
+    this.finishStep();
+    this.begin(dt);
+    this.queries.pump(this.t);
+    this.open = true;
+  }
+
+  /** One render frame's share of the step begun by {@link startStep}: the planning scheduler's frame, then the units up to `fraction` (0 to 1) of them. */
+  renderFrame(fraction: number): void {
+    this.scheduler.runFrame();
+    if (!this.open) return;
+    this.tickUnits(Math.min(this.units.length, Math.ceil(this.units.length * Math.min(1, Math.max(0, fraction)))));
+  }
+
+  private begin(dt: number): void {
     this.t += dt;
     this.frames++;
     this.pathsLeft = this.pathsPerFrame;
-    this.scheduler.runFrame();
-    this.queries.pump(this.t);
-    for (let i = 0; i < this.units.length; i++) {
+    this.stepDt = dt;
+    this.ticked = 0;
+  }
+
+  private finishStep(): void {
+    if (this.open) this.tickUnits(this.units.length);
+    this.open = false;
+  }
+
+  /** Tick the current step's units up to index `end` (exclusive), those not ticked yet. */
+  private tickUnits(end: number): void {
+    const dt = this.stepDt;
+    for (let i = this.ticked; i < end; i++) {
       const u = this.units[i];
       if (this.downUntil.size > 0 && this.downUntil.has(u.id)) {
         if (this.t < this.downUntil.get(u.id)!) continue;
@@ -160,6 +213,7 @@ export class Game implements PathSource {
       }
       u.agent.tick(dt);
     }
+    if (end > this.ticked) this.ticked = end;
   }
 
   /** A movement path within this frame's budget (see {@link PathSource}). */
@@ -190,16 +244,24 @@ export class Game implements PathSource {
     if (this.logging) this.log.push(`${this.t.toFixed(1)} ${unit.id} knocked out`);
   }
 
-  /** The nearest unit that is up, not `self`, of a kind `accept` takes, within `range`, or null. */
-  nearest(from: Point, range: number, accept: (u: Unit) => boolean, self?: Unit): Unit | null {
+  /**
+   * The nearest unit that is up, not `self`, of one of `kinds` (every kind when null), within `range`, or null.
+   * Scans only the units of the kinds asked for: a villager looking for the troll reads one unit, not the crowd.
+   */
+  nearest(from: Point, range: number, kinds: readonly UnitKind[] | null, self?: Unit): Unit | null {
     let best: Unit | null = null;
     let bestD = range;
-    for (const u of this.units) {
-      if (u === self || !accept(u) || this.downUntil.has(u.id)) continue;
-      const d = distance(from, u.body);
-      if (d <= bestD) {
-        bestD = d;
-        best = u;
+    const ks = kinds ?? ALL_KINDS;
+    for (let k = 0; k < ks.length; k++) {
+      const units = this.byKind[ks[k]];
+      for (let i = 0; i < units.length; i++) {
+        const u = units[i];
+        if (u === self || (this.downUntil.size > 0 && this.downUntil.has(u.id))) continue;
+        const d = distance(from, u.body);
+        if (d <= bestD) {
+          bestD = d;
+          best = u;
+        }
       }
     }
     return best;

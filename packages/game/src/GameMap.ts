@@ -43,6 +43,8 @@ export type EntityRemoved = (entity: Entity) => void;
 export class GameMap {
   private readonly tiles: Uint8Array;
   private readonly byId = new Map<string, Entity>();
+  /** The entities still on the map, one list per kind in creation order (sensors scan these every few ticks). */
+  private readonly byKind: Record<EntityKind, Entity[]> = { tree: [], cover: [], weapon: [], bridge: [] };
   private readonly listeners: EntityRemoved[] = [];
 
   private constructor(
@@ -123,11 +125,9 @@ export class GameMap {
     return this.byId.get(id) ?? null;
   }
 
-  /** Entities of one kind still on the map, in creation order. */
-  entitiesOf(kind: EntityKind): Entity[] {
-    const out: Entity[] = [];
-    for (const e of this.byId.values()) if (e.kind === kind) out.push(e);
-    return out;
+  /** Entities of one kind still on the map, in creation order: the map's own list, read-only and not copied. */
+  entitiesOf(kind: EntityKind): readonly Entity[] {
+    return this.byKind[kind];
   }
 
   /** Every entity still on the map. */
@@ -145,6 +145,8 @@ export class GameMap {
     const e = this.byId.get(id);
     if (e === undefined) return false;
     this.byId.delete(id);
+    const list = this.byKind[e.kind];
+    list.splice(list.indexOf(e), 1);
     if (e.kind === 'tree') this.setTile(Math.floor(e.x), Math.floor(e.y), Tile.Grass);
     for (const l of this.listeners) l(e);
     return true;
@@ -171,7 +173,9 @@ export class GameMap {
   }
 
   private add(e: Entity): void {
-    this.byId.set(e.id, Object.freeze(e));
+    const frozen = Object.freeze(e);
+    this.byId.set(e.id, frozen);
+    this.byKind[e.kind].push(frozen);
   }
 
   private setTile(x: number, y: number, t: Tile): void {
@@ -182,5 +186,7 @@ export class GameMap {
 
 /** Straight-line distance. */
 export function distance(a: Point, b: Point): number {
-  return Math.hypot(a.x - b.x, a.y - b.y);
+  const dx = a.x - b.x;
+  const dy = a.y - b.y;
+  return Math.sqrt(dx * dx + dy * dy);
 }

@@ -1,16 +1,17 @@
-import PF, { type Grid } from 'pathfinding';
+import PF, { type Node } from 'pathfinding';
 import type { GameMap, Point } from './GameMap.js';
 
 /**
  * Grid A* over the map's walkable tiles, by the `pathfinding` package (diagonal steps only where no corner is cut).
- * It keeps one grid in step with the map (an uprooted tree frees its tile) and clears the marks the package's
- * finder leaves on its nodes after each search, instead of searching a fresh clone.
+ * It keeps one grid in step with the map (an uprooted tree frees its tile) and, after each search, clears the
+ * marks the package's finder left on the nodes that search reached (instead of searching a fresh clone, or
+ * clearing the whole grid).
  * @example
  * const paths = new Pathfinder(map);
  * paths.find({ x: 2.5, y: 2.5 }, { x: 10.5, y: 4.5 }); // tile centres, or [] when there is no path
  */
 export class Pathfinder {
-  private readonly grid: Grid;
+  private readonly grid: TouchedGrid;
   private readonly finder = new PF.AStarFinder({ diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles });
   /** Path lengths by start tile and goal tile (a number key), until the map changes: plan-time queries repeat a lot. */
   private readonly lengths = new Map<number, number>();
@@ -18,9 +19,9 @@ export class Pathfinder {
   private aStar = 0;
 
   constructor(private readonly map: GameMap) {
-    this.grid = new PF.Grid(map.width, map.height);
+    this.grid = new TouchedGrid(map.width, map.height);
     for (let y = 0; y < map.height; y++) for (let x = 0; x < map.width; x++) this.grid.setWalkableAt(x, y, map.walkable(x, y));
-    this.reset();
+    for (const row of this.grid.nodes) for (const node of row) clearMarks(node);
     map.onRemoved((e) => {
       if (e.kind !== 'tree') return;
       this.grid.setWalkableAt(Math.floor(e.x), Math.floor(e.y), true);
@@ -49,26 +50,14 @@ export class Pathfinder {
     const goal = this.map.nearestWalkable(to);
     if (this.clear(start, goal)) return [goal];
     this.aStar++;
-    const cells = this.finder.findPath(Math.floor(start.x), Math.floor(start.y), Math.floor(goal.x), Math.floor(goal.y), this.grid);
-    this.reset();
+    const sx = Math.floor(start.x);
+    const sy = Math.floor(start.y);
+    this.grid.touched.push(this.grid.nodes[sy][sx]);
+    const cells = this.finder.findPath(sx, sy, Math.floor(goal.x), Math.floor(goal.y), this.grid);
+    this.grid.clearTouched();
     const out: Point[] = [];
     for (let i = 1; i < cells.length; i++) out.push({ x: cells[i][0] + 0.5, y: cells[i][1] + 0.5 });
     return out;
-  }
-
-  /** Clear the marks a search left on the grid's nodes (cheaper than searching a fresh clone, and allocates nothing). */
-  private reset(): void {
-    for (const row of this.grid.nodes) {
-      for (const node of row) {
-        // Every node gets every field, in one order: the finder's property reads stay monomorphic.
-        node.opened = false;
-        node.closed = false;
-        node.parent = null;
-        node.f = 0;
-        node.g = 0;
-        node.h = 0;
-      }
-    }
   }
 
   /** Whether the segment from `a` to `b` crosses walkable tiles only (sampled every quarter tile, corners included). */
@@ -111,5 +100,33 @@ export class Pathfinder {
     let sum = Math.hypot(path[0].x - from.x, path[0].y - from.y);
     for (let i = 1; i < path.length; i++) sum += Math.hypot(path[i].x - path[i - 1].x, path[i].y - path[i - 1].y);
     return sum;
+  }
+}
+
+/** Every node gets every field, in one order: the finder's property reads stay monomorphic. */
+function clearMarks(node: Node): void {
+  node.opened = false;
+  node.closed = false;
+  node.parent = null;
+  node.f = 0;
+  node.g = 0;
+  node.h = 0;
+}
+
+/** The package's grid, remembering the nodes a search reached (every node a finder marks is a neighbour it asked for, or the start). */
+class TouchedGrid extends PF.Grid {
+  readonly touched: Node[] = [];
+
+  override getNeighbors(node: Node, diagonalMovement: number): Node[] {
+    const out = super.getNeighbors(node, diagonalMovement);
+    for (let i = 0; i < out.length; i++) this.touched.push(out[i]);
+    return out;
+  }
+
+  /** Clear the marks of the nodes reached since the last call (a node may be listed more than once). */
+  clearTouched(): void {
+    const t = this.touched;
+    for (let i = 0; i < t.length; i++) clearMarks(t[i]);
+    t.length = 0;
   }
 }

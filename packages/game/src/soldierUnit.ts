@@ -8,7 +8,7 @@ import { COVER_SLOTS, squadPlanner, squadSchema } from './soldierDomain.js';
 import type { TargetTable } from './TargetTable.js';
 import { TargetingPlanner } from './TargetingPlanner.js';
 import { timed } from './timed.js';
-import type { Unit, UnitCtx } from './Unit.js';
+import type { Unit, UnitCtx, UnitKind } from './Unit.js';
 
 /** A squad soldier's context: its body, its squad, when it last shot, where it patrols or flanks to. */
 export interface SoldierCtx extends UnitCtx {
@@ -19,11 +19,11 @@ export interface SoldierCtx extends UnitCtx {
 
 const VISION = 20;
 const RANGE = 22;
-const isTroll = (u: Unit) => u.kind === 'troll';
+const TROLLS: readonly UnitKind[] = ['troll'];
 
 /** The soldier's operators: walk to the claimed cover, reload, shoot at the troll, flank it, patrol. */
 function soldierOperators(game: Game): Record<string, Operator<SoldierCtx>> {
-  const troll = (agent: AgentView<SoldierCtx>, range: number) => game.nearest(agent.ctx.body, range, isTroll);
+  const troll = (agent: AgentView<SoldierCtx>, range: number) => game.nearest(agent.ctx.body, range, TROLLS);
   const walk = (agent: AgentView<SoldierCtx>, to: Point, dt: number, arrive?: number) => {
     const s = agent.ctx.body.moveTo(to, dt, game, arrive);
     return s === 'unreachable' ? OperatorStatus.Failure : s === 'arrived' ? OperatorStatus.Success : OperatorStatus.Running;
@@ -80,7 +80,7 @@ function soldierSensors(game: Game, id: string): Sensor<SoldierCtx>[] {
       name: 'sight',
       interval: 0.3,
       update: (agent) => {
-        const t = game.nearest(agent.ctx.body, VISION, isTroll);
+        const t = game.nearest(agent.ctx.body, VISION, TROLLS);
         agent.state.set(k.EnemyVisible, t !== null);
         if (t === null || distance(agent.ctx.body, t.body) > 12) agent.state.set(k.Flanking, false);
         if (agent.time - agent.ctx.shotAt > 2) agent.state.set(k.EnemySuppressed, false);

@@ -8,7 +8,7 @@ import { distance, type Point } from './GameMap.js';
 import { guardTargets } from './guardTargets.js';
 import { timed } from './timed.js';
 import { trollFromDocument } from './trollDocument.js';
-import type { Unit, UnitCtx } from './Unit.js';
+import type { Unit, UnitCtx, UnitKind } from './Unit.js';
 
 /** The troll's context: its body, the bridge it checks, the tree it holds a claim on, where it last saw an enemy. */
 export interface TrollCtx extends UnitCtx {
@@ -21,12 +21,12 @@ export interface TrollCtx extends UnitCtx {
 const VISION = 16;
 const MELEE = 2.5;
 
-const isPrey = (u: Unit) => u.kind !== 'troll';
+const PREY: readonly UnitKind[] = ['soldier', 'villager'];
 
 /** The troll's operators on the map: it walks paths, claims and uproots the nearest free tree, slams whoever is in reach. */
 function trollOperators(game: Game, self: () => Unit, claims: ClaimTracker): Record<TrollOperator, Operator<TrollCtx>> {
   const bridges = game.map.entitiesOf('bridge');
-  const enemy = (agent: AgentView<TrollCtx>) => game.nearest(agent.ctx.body, VISION, isPrey, self());
+  const enemy = (agent: AgentView<TrollCtx>) => game.nearest(agent.ctx.body, VISION, PREY, self());
   const freeTree = (from: Point): string | null => {
     let best: string | null = null;
     let bestD = Infinity;
@@ -112,14 +112,14 @@ function trollOperators(game: Game, self: () => Unit, claims: ClaimTracker): Rec
       return OperatorStatus.Success;
     }),
     [TrollOperator.TrunkSlam]: timed(1, (agent) => {
-      const victim = game.nearest(agent.ctx.body, MELEE + 1.5, isPrey, self());
+      const victim = game.nearest(agent.ctx.body, MELEE + 1.5, PREY, self());
       if (victim === null) return OperatorStatus.Failure;
       game.count('trollSlams');
       game.knockOut(victim);
       return OperatorStatus.Success;
     }),
     [TrollOperator.WhirlwindAttack]: timed(2, (agent) => {
-      for (let v = game.nearest(agent.ctx.body, 4, isPrey, self()); v !== null; v = game.nearest(agent.ctx.body, 4, isPrey, self())) game.knockOut(v);
+      for (let v = game.nearest(agent.ctx.body, 4, PREY, self()); v !== null; v = game.nearest(agent.ctx.body, 4, PREY, self())) game.knockOut(v);
       return OperatorStatus.Success;
     }),
     [TrollOperator.Roar]: timed(1.2),
@@ -137,7 +137,7 @@ function trollSensors(game: Game, self: () => Unit, schema: Schema<any>): Sensor
       name: 'vision',
       interval: 0.2,
       update: (agent) => {
-        const e = game.nearest(agent.ctx.body, VISION, isPrey, self());
+        const e = game.nearest(agent.ctx.body, VISION, PREY, self());
         const d = e === null ? Infinity : distance(agent.ctx.body, e.body);
         agent.state.set(keys.WsCanSeeEnemy, e !== null);
         agent.state.set(keys.WsEnemyRange, e === null ? EnemyRange.OutOfRange : d <= MELEE ? EnemyRange.Melee : EnemyRange.View);

@@ -1,14 +1,14 @@
 import { createState } from '@dualplan/world-state';
 import { HtnPlanner, htnAgentPlanner } from '@dualplan/htn';
 import { npcActions, npcHtnDomain, swordCombatDomain, type NpcActions } from '@dualplan/htn/examples';
-import { createAgent, OperatorStatus, type AgentView, type Operator, type Sensor } from '@dualplan/runner';
+import { cachedPlanner, createAgent, OperatorStatus, type AgentView, type Operator, type Sensor } from '@dualplan/runner';
 import { Body } from './Body.js';
 import { ClaimTracker } from './ClaimTracker.js';
 import type { Game } from './Game.js';
 import { distance, type Point } from './GameMap.js';
 import { guardTargets } from './guardTargets.js';
 import { timed } from './timed.js';
-import type { Unit, UnitCtx } from './Unit.js';
+import type { Unit, UnitCtx, UnitKind } from './Unit.js';
 
 /** A villager's context: its body, the weapon it goes for (claimed), whether it holds one, where it wanders or flees. */
 export interface VillagerCtx extends UnitCtx {
@@ -19,7 +19,7 @@ export interface VillagerCtx extends UnitCtx {
 
 const NEAR = 7;
 const SEES_WEAPON = 10;
-const isTroll = (u: Unit) => u.kind === 'troll';
+const TROLLS: readonly UnitKind[] = ['troll'];
 
 /** The villager's operators; picking up a weapon plugs sword combat into its planner's `Combat` slot. */
 function villagerOperators(game: Game, planner: HtnPlanner, claims: ClaimTracker, self: () => Unit): Record<string, Operator<VillagerCtx>> {
@@ -76,7 +76,7 @@ function villagerOperators(game: Game, planner: HtnPlanner, claims: ClaimTracker
     },
     flee: {
       start: (_args, agent) => {
-        const t = game.nearest(agent.ctx.body, NEAR * 2, isTroll);
+        const t = game.nearest(agent.ctx.body, NEAR * 2, TROLLS);
         const b = agent.ctx.body;
         aim(agent, t === null ? null : game.map.nearestWalkable({ x: b.x + Math.sign(b.x - t.body.x || 1) * 8, y: b.y + Math.sign(b.y - t.body.y || 1) * 8 }));
       },
@@ -84,7 +84,7 @@ function villagerOperators(game: Game, planner: HtnPlanner, claims: ClaimTracker
     },
     swing: {
       update: (_args, agent, dt) => {
-        const t = game.nearest(agent.ctx.body, NEAR * 2, isTroll, self());
+        const t = game.nearest(agent.ctx.body, NEAR * 2, TROLLS, self());
         if (t === null) return OperatorStatus.Failure;
         const s = walk(agent, t.body, dt, 2);
         if (s !== OperatorStatus.Success) return s;
@@ -107,7 +107,7 @@ function villagerSensors(game: Game, schema: ReturnType<typeof npcActions>['sche
       interval: 0.5,
       update: (agent) => {
         const b = agent.ctx.body;
-        agent.state.set(k.EnemyNear, game.nearest(b, NEAR, isTroll) !== null);
+        agent.state.set(k.EnemyNear, game.nearest(b, NEAR, TROLLS) !== null);
         let weapon = false;
         if (!agent.ctx.armed) for (const w of game.map.entitiesOf('weapon')) if (!weapon && distance(b, w) <= SEES_WEAPON && claims.mayUse(w.id)) weapon = true;
         agent.state.set(k.WeaponNearby, weapon);
@@ -129,12 +129,15 @@ export function createVillagerUnit(game: Game, id: string, at: Point): Unit {
   const body = new Body(game.map.nearestWalkable(at), 3.5);
   const claims = new ClaimTracker(id, game.board);
   let unit: Unit | null = null;
-  const agentPlanner = htnAgentPlanner(planner);
+  // Villagers in one situation (what they see, whether armed: the plugged Combat slot) make one plan: the
+  // game's plan cache answers the crowd's repeated requests at once, and only misses queue for the scheduler.
+  const shared = { name: 'villager', ctxKey: (c: VillagerCtx) => c.armed };
+  const agentPlanner = cachedPlanner(game.scheduler.schedule(cachedPlanner(htnAgentPlanner(planner), game.plans, shared)), game.plans, shared);
   const agent = createAgent<VillagerCtx>({
     id,
     state: createState(schema),
     ctx: { body, busyUntil: 0, weapon: null, armed: false, goal: null },
-    planner: game.scheduler.schedule(agentPlanner),
+    planner: agentPlanner,
     operators: guardTargets(
       game,
       villagerOperators(game, planner, claims, () => unit!),

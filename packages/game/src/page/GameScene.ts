@@ -64,12 +64,15 @@ export class GameScene extends Phaser.Scene {
     if (game !== this.shown) this.rebuild(game);
     const t0 = performance.now();
     this.carry += (Math.min(delta, 250) / 1000) * this.host.speed();
+    // Fixed 10 Hz steps, each spread over the render frames until the next one: a frame ticks its share of
+    // the units (and runs the planning scheduler's frame), so no frame pays for the whole crowd at once.
     let steps = 0;
     while (this.carry >= FIXED_DT) {
-      game.step(FIXED_DT);
+      game.startStep(FIXED_DT);
       this.carry -= FIXED_DT;
       steps++;
     }
+    game.renderFrame(this.carry / FIXED_DT);
     const ai = performance.now() - t0;
     this.sync(game);
     this.host.frameDone(ai, steps);
@@ -130,6 +133,6 @@ export class GameScene extends Phaser.Scene {
   }
 
   private unitAt(x: number, y: number): Unit | null {
-    return this.host.game().nearest({ x, y }, 1.5, () => true);
+    return this.host.game().nearest({ x, y }, 1.5, null);
   }
 }

@@ -35,7 +35,13 @@ const stepMs: number[] = [];
 function newGame(): Game {
   const seed = Number.parseInt(seedInput.value, 10);
   const scene = crowdBox.checked ? CROWD_SCENE : DEFAULT_SCENE;
-  return createGame({ ...scene, seed: Number.isFinite(seed) ? seed : 1, troll: trollSelect.value === 'goap' ? 'goap' : 'htn' });
+  // The scheduler runs every drawn frame (about 60 a second), so its share of a frame is small.
+  return createGame({
+    ...scene,
+    seed: Number.isFinite(seed) ? seed : 1,
+    troll: trollSelect.value === 'goap' ? 'goap' : 'htn',
+    scheduler: { frameBudgetMs: 0.5 },
+  });
 }
 
 /** Show `unit`'s planning in the monitor: record it alone and serve the recording to the monitor iframe. */

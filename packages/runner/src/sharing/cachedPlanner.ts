@@ -1,4 +1,16 @@
-import { describeValue, ForwardingPlanner, type AgentPlanner, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
+import {
+  describeValue,
+  ForwardingPlanner,
+  isPendingPlanner,
+  type AgentPlanner,
+  type PendingPlanner,
+  type Plan,
+  type PlanReceiver,
+  type PlanResult,
+  type PlanStep,
+  type PlanUrgency,
+  type WorldState,
+} from '@dualplan/world-state';
 import { UnknownKeyError } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
 import type { PlanCache } from './PlanCache.js';
@@ -36,12 +48,19 @@ export interface CachedPlannerOptions<Ctx> {
  * plan and store the result. Hits return the same frozen plan object to every
  * agent; the runner still validates it on the agent's own state before
  * running it. Partial HTN plans from the cache are not resumed from their continuation.
+ *
+ * Given a pending planner (a `PlanningScheduler`'s or a worker pool's), the result is a pending planner
+ * that answers a hit at once, during the request, without queueing it; a miss goes to the pending planner.
+ * Its answer is stored when the planner behind it is cached too (with the same cache and options), since that
+ * one sees the state the search really started from: schedule a cached planner, then cache the scheduled one.
  * @example
  * const cache = new PlanCache();
  * const planner = cachedPlanner(goapAgentPlanner(new GoapPlanner(soldierGoapDomain())), cache, {
  *   name: 'soldier', relevant: ['HasWeapon', 'EnemyVisible', 'EnemyInRange'],
  * });
  */
+export function cachedPlanner<Ctx>(planner: PendingPlanner<Ctx>, cache: PlanCache, options: CachedPlannerOptions<Ctx>): PendingPlanner<Ctx>;
+export function cachedPlanner<Ctx>(planner: AgentPlanner<Ctx>, cache: PlanCache, options: CachedPlannerOptions<Ctx>): AgentPlanner<Ctx>;
 export function cachedPlanner<Ctx>(planner: AgentPlanner<Ctx>, cache: PlanCache, options: CachedPlannerOptions<Ctx>): AgentPlanner<Ctx> {
   if (!options || typeof options.name !== 'string' || options.name === '')
     throw new RunnerError('BAD_CACHE_OPTION', 'name', 'cachedPlanner needs a name: the domain and its goals or root task.');
@@ -54,7 +73,9 @@ export function cachedPlanner<Ctx>(planner: AgentPlanner<Ctx>, cache: PlanCache,
       'afterFailure',
       `cachedPlanner afterFailure must be a number of seconds >= 0, got ${describeValue(afterFailure)}.`,
     );
-  return new CachedPlanner(planner, cache, options.name, options.ctxKey, clock, cacheNone, afterFailure, (state) => resolve(options, state));
+  const cellsFor = (state: WorldState<any>) => resolve(options, state);
+  if (isPendingPlanner(planner)) return new CacheFirstPlanner(planner, cache, options.name, options.ctxKey, clock, cacheNone, afterFailure, cellsFor);
+  return new CachedPlanner(planner, cache, options.name, options.ctxKey, clock, cacheNone, afterFailure, cellsFor);
 }
 
 /** The cell indices of the relevant keys (every cell when none are named). */
@@ -69,6 +90,17 @@ function resolve<Ctx>(options: CachedPlannerOptions<Ctx>, state: WorldState<any>
   }
   return Int32Array.from(out);
 }
+
+/** The constructor arguments of a cached planner after the planner it wraps. */
+type CachedArgs = [
+  cache: PlanCache,
+  name: string,
+  ctxKey: ((ctx: any) => unknown) | undefined,
+  clock: () => number,
+  cacheNone: boolean,
+  afterFailure: number,
+  cellsFor: (state: WorldState<any>) => Int32Array,
+];
 
 class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
   private cells: Int32Array | null = null;
@@ -104,6 +136,32 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
       this.cache.stats.bypassed++;
       return this.inner.plan(state, ctx, running);
     }
+    const hash = this.hashOf(state);
+    const ctxKey = this.ctxKey ? this.ctxKey(ctx) : undefined;
+    const hit = this.cache.find(hash, this.name, ctxKey, state.values, this.cells!);
+    if (hit !== null) return hit.result;
+    const t0 = this.clock();
+    const result = this.inner.plan(state, ctx, running);
+    const ms = this.clock() - t0;
+    if (result.status === 'budget' || (result.status === 'none' && !this.cacheNone)) return result;
+    return this.cache.store(hash, this.name, ctxKey, state.values, this.cells!, result, ms);
+  }
+
+  /** Whether this agent plans alone now (after a step failure), counted as bypassing the cache. */
+  protected bypass(): boolean {
+    if (this.alone <= 0) return false;
+    this.cache.stats.bypassed++;
+    return true;
+  }
+
+  /** The cached answer for `state` and `ctx`, or null. */
+  protected lookUp(state: WorldState<any>, ctx: Ctx): PlanResult | null {
+    const hit = this.cache.find(this.hashOf(state), this.name, this.ctxKey ? this.ctxKey(ctx) : undefined, state.values, this.cells!);
+    return hit === null ? null : hit.result;
+  }
+
+  /** The hash of the relevant cells of `state` (resolving them on first use for its schema). */
+  private hashOf(state: WorldState<any>): number {
     if (this.cellsOf !== state.schema) {
       this.cells = this.cellsFor(state);
       this.cellsOf = state.schema;
@@ -112,13 +170,30 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     const c = this.cells!;
     let hash = 0x811c9dc5;
     for (let i = 0; i < c.length; i++) hash = Math.imul(hash ^ values[c[i]], 0x01000193);
-    const ctxKey = this.ctxKey ? this.ctxKey(ctx) : undefined;
-    const hit = this.cache.find(hash, this.name, ctxKey, values, c);
-    if (hit !== null) return hit.result;
-    const t0 = this.clock();
-    const result = this.inner.plan(state, ctx, running);
-    const ms = this.clock() - t0;
-    if (result.status === 'budget' || (result.status === 'none' && !this.cacheNone)) return result;
-    return this.cache.store(hash, this.name, ctxKey, values, c, result, ms);
+    return hash;
+  }
+}
+
+/**
+ * A cache in front of a pending planner: a hit is answered during the request (the runner adopts a synchronous
+ * answer like any other), a miss is queued with the pending planner. Nothing is stored here: the pending planner
+ * answers later from whatever state it then plans from, which the cache key taken now would not describe.
+ */
+class CacheFirstPlanner<Ctx> extends CachedPlanner<Ctx> implements PendingPlanner<Ctx> {
+  private readonly pending: PendingPlanner<Ctx>;
+
+  constructor(inner: PendingPlanner<Ctx>, ...rest: CachedArgs) {
+    super(inner, ...rest);
+    this.pending = inner;
+  }
+
+  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void {
+    const hit = this.bypass() ? null : this.lookUp(state, ctx);
+    if (hit !== null) receiver.receive(id, hit, '');
+    else this.pending.request(state, ctx, running, id, urgency, receiver);
+  }
+
+  cancel(id: number): void {
+    this.pending.cancel(id);
   }
 }

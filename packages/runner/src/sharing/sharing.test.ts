@@ -5,6 +5,7 @@ import { goalPlanner, makeStep, testSchema, timedOperator } from '../testing/fak
 import { cachedPlanner } from './cachedPlanner.js';
 import { PlanCache } from './PlanCache.js';
 import { Squad } from './Squad.js';
+import { PlanningScheduler } from '../scheduling/PlanningScheduler.js';
 
 const schema = testSchema();
 const attack = makeStep(schema, 'Attack', { conditions: [{ key: 'A', op: '==', value: true }], sourceId: 1 });
@@ -93,6 +94,59 @@ describe('cachedPlanner', () => {
     p.plan(createState(schema), {}, null);
     p.plan(createState(schema), {}, null);
     expect(calls).toBe(2);
+  });
+});
+
+describe('cachedPlanner in front of a pending planner', () => {
+  const crowd = (n: number, scheduler: PlanningScheduler, cache: PlanCache) => {
+    const shared = { name: 'fake', relevant: ['Seen', 'A'] };
+    const inner: ReturnType<typeof planner>[] = [];
+    const agents = Array.from({ length: n }, (_, i) => {
+      const p = planner();
+      inner.push(p);
+      return createAgent({
+        id: `a${i}`,
+        state: createState(schema, { Seen: true, A: true }),
+        ctx: {},
+        planner: cachedPlanner(scheduler.schedule(cachedPlanner(p, cache, shared)), cache, shared),
+        operators: { Op: timedOperator(50) },
+      });
+    });
+    return { agents, inner };
+  };
+
+  it('answers a hit during the request, without queueing it; misses wait for the scheduler, which stores them', () => {
+    const scheduler = new PlanningScheduler({ frameWork: 1_000_000 });
+    const cache = new PlanCache();
+    const { agents, inner } = crowd(5, scheduler, cache);
+    agents[0].tick(0.1); // a miss: queued
+    expect(agents[0].runner().plan).toBeNull();
+    scheduler.runFrame(); // planned and stored by the scheduled cached planner
+    expect(agents[0].runner().plan?.steps[0].task).toBe('Attack');
+    for (const a of agents.slice(1)) a.tick(0.1); // hits: adopted in their own tick
+    for (const a of agents) expect(a.runner().plan).toBe(agents[0].runner().plan);
+    expect(inner.reduce((n, p) => n + p.calls, 0)).toBe(1);
+    expect(scheduler.stats.answered).toBe(1);
+  });
+
+  it('forwards cancel to the pending planner, and a bypassing agent (after a failure) goes to the queue', () => {
+    const scheduler = new PlanningScheduler({ frameWork: 1_000_000 });
+    const cache = new PlanCache();
+    const { agents } = crowd(2, scheduler, cache);
+    agents[0].tick(0.1);
+    agents[0].runner().cancelPlanning();
+    expect(scheduler.stats.cancelled).toBe(1);
+    scheduler.runFrame();
+    expect(agents[0].runner().plan).toBeNull();
+    agents[0].tick(0.1);
+    scheduler.runFrame();
+    const planner1 = agents[1].runner().planner;
+    planner1.stepFailed?.(agents[0].runner().plan!.steps[0], {});
+    agents[1].tick(0.1); // alone after a failure: not answered from the cache
+    expect(agents[1].runner().plan).toBeNull();
+    expect(cache.stats.bypassed).toBeGreaterThan(0);
+    scheduler.runFrame();
+    expect(agents[1].runner().plan?.steps[0].task).toBe('Attack');
   });
 });
 
