@@ -98,6 +98,8 @@ export class Game implements PathSource {
     this.board = new ReservationBoard(ids);
     this.queries = new QueryService({
       answer: options.queryAnswer ?? ((a, b) => this.paths.length(a, b)),
+      // Lengths known without a search (remembered, or a clear straight line) do not wait behind searches.
+      known: options.queryAnswer ? undefined : (a, b) => this.paths.knownLength(a, b),
       perPump: options.queriesPerFrame ?? 24,
       timeout: options.queryTimeout ?? 2,
     });

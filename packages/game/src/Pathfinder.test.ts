@@ -49,4 +49,25 @@ describe('Pathfinder', () => {
     expect(paths.length(a, b)).toBe(d);
     expect(paths.count).toBe(searches);
   });
+
+  it('knows a length without a search exactly when it equals the searched one', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 500 }),
+        fc.array(fc.tuple(fc.nat(), fc.nat(), fc.nat(), fc.nat()), { minLength: 1, maxLength: 12 }),
+        (seed, pairs) => {
+          const map = GameMap.generate(seed, { width: 40, height: 24, trees: 40 });
+          const quick = new Pathfinder(map);
+          const searched = new Pathfinder(map);
+          for (const [a, b, c, d] of pairs) {
+            const from = { x: (a % map.width) + 0.25, y: (b % map.height) + 0.75 };
+            const to = { x: (c % map.width) + 0.5, y: (d % map.height) + 0.5 };
+            const known = quick.knownLength(from, to);
+            if (known !== undefined) expect(known).toBeCloseTo(searched.length(from, to), 9);
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
 });

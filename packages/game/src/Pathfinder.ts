@@ -83,15 +83,38 @@ export class Pathfinder {
    * centres.
    */
   length(from: Point, to: Point): number {
-    const w = this.map.width;
-    const cells = w * this.map.height;
-    const key = (Math.floor(from.x) + Math.floor(from.y) * w) * cells + Math.floor(to.x) + Math.floor(to.y) * w;
+    const key = this.keyOf(from, to);
     const known = this.lengths.get(key);
     if (known !== undefined) return known;
-    if (this.lengths.size >= 200_000) this.lengths.clear();
     const measured = this.measure({ x: Math.floor(from.x) + 0.5, y: Math.floor(from.y) + 0.5 }, to);
-    this.lengths.set(key, measured);
+    this.remember(key, measured);
     return measured;
+  }
+
+  /**
+   * {@link length} when it needs no grid search: remembered, or a straight clear line (then remembered);
+   * `undefined` when only a search can tell. The query service asks this first.
+   */
+  knownLength(from: Point, to: Point): number | undefined {
+    const key = this.keyOf(from, to);
+    const known = this.lengths.get(key);
+    if (known !== undefined) return known;
+    const start = { x: Math.floor(from.x) + 0.5, y: Math.floor(from.y) + 0.5 };
+    const goal = this.map.nearestWalkable(to);
+    if (!this.map.walkable(Math.floor(start.x), Math.floor(start.y)) || !this.clear(start, goal)) return undefined;
+    const d = Math.sqrt((goal.x - start.x) ** 2 + (goal.y - start.y) ** 2);
+    this.remember(key, d);
+    return d;
+  }
+
+  private keyOf(from: Point, to: Point): number {
+    const w = this.map.width;
+    return (Math.floor(from.x) + Math.floor(from.y) * w) * w * this.map.height + Math.floor(to.x) + Math.floor(to.y) * w;
+  }
+
+  private remember(key: number, length: number): void {
+    if (this.lengths.size >= 200_000) this.lengths.clear();
+    this.lengths.set(key, length);
   }
 
   private measure(from: Point, to: Point): number {

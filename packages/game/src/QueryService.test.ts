@@ -21,6 +21,24 @@ describe('QueryService', () => {
     ]);
   });
 
+  it('settles known answers in asking order without spending the search budget', () => {
+    const answered: number[] = [];
+    let searches = 0;
+    const service = new QueryService({
+      answer: (a, b) => (searches++, b.x - a.x),
+      known: (_a, b) => (b.y === 1.5 ? 7 : undefined),
+      perPump: 1,
+    });
+    const far = { x: 9.5, y: 3.5 };
+    for (const to of [B, far, B, B, far]) service.ask(A, to, 0, (q) => answered.push(q.id));
+    service.pump(0.1); // 1 known, 1 search (budget spent): stops before the third
+    expect(answered).toEqual([1, 2]);
+    service.pump(0.2); // 3 and 4 known, then 5 searched
+    expect(answered).toEqual([1, 2, 3, 4, 5]);
+    expect(searches).toBe(2);
+    expect(service.pending).toBe(0);
+  });
+
   it('a query that never answers times out with a typed error naming it; the asker hears of it once', () => {
     const heard: Query[] = [];
     const service = new QueryService({ answer: () => new Promise<number>(() => {}), timeout: 1 });

@@ -103,13 +103,16 @@ function coverCandidates(game: Game, agent: string, from: Point): Entity[] {
   return out.slice(0, COVER_SLOTS);
 }
 
-/** The targeting planner without its pending side: `plan()` only (straight-line costs, nothing claimed). */
+/** The targeting planner without its pending side: `plan()` with straight-line costs, nothing claimed; failures, successes and time still reach the GOAP planner (its penalties), as they do with queries. */
 function plainPlanner(targeting: TargetingPlanner<SoldierCtx>): AgentPlanner<SoldierCtx> {
   return {
     kind: targeting.kind,
     operators: targeting.operators,
     plan: (state, ctx, running) => targeting.plan(state, ctx, running),
     shouldReplace: (candidate, running) => targeting.shouldReplace(candidate, running),
+    stepFailed: (step) => targeting.stepFailed(step),
+    stepSucceeded: (step) => targeting.stepSucceeded(step),
+    update: (dt) => targeting.update(dt),
   };
 }
 

@@ -10,6 +10,8 @@ export class ActionStats {
   readonly failures: Uint32Array;
   readonly successes: Uint32Array;
   readonly selected: Uint32Array;
+  /** Whether some multiplier is above 1: decay has nothing to do (and skips its power) while none is. */
+  private raised = false;
 
   constructor(
     actionCount: number,
@@ -27,6 +29,7 @@ export class ActionStats {
     if (a < 0 || a >= this.multipliers.length) return;
     this.failures[a]++;
     this.multipliers[a] += amount;
+    if (this.multipliers[a] !== 1) this.raised = true;
   }
 
   /** Count a runtime success of action `a`. */
@@ -36,13 +39,16 @@ export class ActionStats {
 
   /** Let `dt` seconds pass: every extra multiplier halves per `penaltyHalfLife`. */
   decay(dt: number): void {
-    if (!(dt > 0)) return;
+    if (!this.raised || !(dt > 0)) return;
     const k = Math.pow(0.5, dt / this.penaltyHalfLife);
     const m = this.multipliers;
+    let raised = false;
     for (let i = 0; i < m.length; i++) {
       if (m[i] === 1) continue;
       const extra = (m[i] - 1) * k;
       m[i] = extra < 1e-6 ? 1 : 1 + extra;
+      if (m[i] !== 1) raised = true;
     }
+    this.raised = raised;
   }
 }
