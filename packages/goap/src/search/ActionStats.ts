@@ -10,8 +10,6 @@ export class ActionStats {
   readonly failures: Uint32Array;
   readonly successes: Uint32Array;
   readonly selected: Uint32Array;
-  /** Whether some multiplier is above 1: decay has nothing to do (and skips its power) while none is. */
-  private raised = false;
 
   constructor(
     actionCount: number,
@@ -29,7 +27,6 @@ export class ActionStats {
     if (a < 0 || a >= this.multipliers.length) return;
     this.failures[a]++;
     this.multipliers[a] += amount;
-    if (this.multipliers[a] !== 1) this.raised = true;
   }
 
   /** Count a runtime success of action `a`. */
@@ -39,16 +36,18 @@ export class ActionStats {
 
   /** Let `dt` seconds pass: every extra multiplier halves per `penaltyHalfLife`. */
   decay(dt: number): void {
-    if (!this.raised || !(dt > 0)) return;
-    const k = Math.pow(0.5, dt / this.penaltyHalfLife);
+    if (!(dt > 0)) return;
     const m = this.multipliers;
-    let raised = false;
-    for (let i = 0; i < m.length; i++) {
+    // Most ticks nothing is penalised: find the first raised multiplier before paying for the power. (The
+    // array is public, and a worker pool writes it, so it is scanned rather than tracked by a flag.)
+    let i = 0;
+    while (i < m.length && m[i] === 1) i++;
+    if (i === m.length) return;
+    const k = Math.pow(0.5, dt / this.penaltyHalfLife);
+    for (; i < m.length; i++) {
       if (m[i] === 1) continue;
       const extra = (m[i] - 1) * k;
       m[i] = extra < 1e-6 ? 1 : 1 + extra;
-      if (m[i] !== 1) raised = true;
     }
-    this.raised = raised;
   }
 }
