@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { createGame, type SceneOptions } from './createGame.js';
 import type { Game } from './Game.js';
+import { squadPlanner } from './soldierDomain.js';
 
 /** A small scene: property runs build many games. */
 const small = (seed: number, extra: Partial<SceneOptions> = {}): Game =>
@@ -49,6 +50,22 @@ describe('game properties (random maps, counts, removals)', () => {
         endAll(game);
       }),
       { numRuns: 6 },
+    );
+  });
+
+  it('with the soldiers planning through the scheduler (claims made when it answers), no resource is held twice and all is released', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 2, max: 4 }), (seed, squads) => {
+        const game = small(seed, { squads, squadSize: 5, soldierPlanner: (g) => g.scheduler.schedule(squadPlanner()) });
+        for (let i = 0; i < 150; i++) {
+          game.step(0.1);
+          checkClaims(game);
+        }
+        const covers = game.board.claims().filter((c) => c.resource.startsWith('cover'));
+        expect(covers.length).toBeGreaterThan(0);
+        endAll(game);
+      }),
+      { numRuns: 4 },
     );
   });
 

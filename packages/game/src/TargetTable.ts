@@ -42,4 +42,24 @@ export class TargetTable {
   cost(slot: number): number {
     return this.costs[slot] ?? 0;
   }
+
+  /** The table as plain data (for a worker pool's `ctx` option: it crosses to a worker as a structured clone). */
+  toPlain(): PlainTargetTable {
+    return { ids: this.ids.slice(), costs: Array.from(this.costs) };
+  }
+
+  /** A table from {@link toPlain}'s data (in the worker). */
+  static fromPlain(plain: PlainTargetTable): TargetTable {
+    const table = new TargetTable(plain.ids.length);
+    plain.ids.forEach((id, i) => {
+      if (id !== null) table.fill(i, id, plain.costs[i]);
+    });
+    return table;
+  }
+}
+
+/** A {@link TargetTable} as plain data. */
+export interface PlainTargetTable {
+  readonly ids: readonly (string | null)[];
+  readonly costs: readonly number[];
 }

@@ -1,4 +1,14 @@
-import type { AgentPlanner, PendingPlanner, Plan, PlanReceiver, PlanResult, PlanStep, PlanUrgency, WorldState } from '@dualplan/world-state';
+import {
+  isPendingPlanner,
+  type AgentPlanner,
+  type PendingPlanner,
+  type Plan,
+  type PlanReceiver,
+  type PlanResult,
+  type PlanStep,
+  type PlanUrgency,
+  type WorldState,
+} from '@dualplan/world-state';
 import type { RunnerEvent } from '@dualplan/runner';
 import type { Entity, Point } from './GameMap.js';
 import { GameError } from './GameError.js';
@@ -10,8 +20,11 @@ import { TargetTable } from './TargetTable.js';
 export interface TargetingOptions<Ctx> {
   /** The agent's id: the claims' holder. */
   readonly agent: string;
-  /** The synchronous planner whose per-entity actions read the {@link TargetTable} as their context. */
-  readonly inner: AgentPlanner<TargetTable>;
+  /**
+   * The planner whose per-entity actions read the {@link TargetTable} as their context: synchronous, or pending
+   * (a `PlanningScheduler`'s, or a worker pool's whose `ctx` option sends the table as {@link TargetTable.toPlain}).
+   */
+  readonly inner: AgentPlanner<TargetTable> | PendingPlanner<TargetTable>;
   /** Candidates weighed per request: the slots of the per-entity action. */
   readonly slots: number;
   /** The candidate entities for this request, best first (only the first `slots` are weighed). */
@@ -33,11 +46,18 @@ interface Request {
   readonly id: number;
   readonly state: WorldState<any>;
   readonly running: Plan | null;
+  readonly urgency: PlanUrgency;
   readonly receiver: PlanReceiver;
   readonly candidates: readonly Entity[];
   readonly queries: Query[];
   readonly table: TargetTable;
+  /** Queries not settled yet. */
   left: number;
+  /** The claim token of the plans of this request, and the planning round (a refused claim starts another). */
+  readonly token: object;
+  round: number;
+  /** The id of this request's planning with a pending inner planner, 0 while none is asked. */
+  innerId: number;
 }
 
 /**
@@ -56,6 +76,8 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
   readonly kind: string;
   readonly operators: readonly string[];
   private readonly requests = new Map<number, Request>();
+  private readonly pending: PendingPlanner<TargetTable> | null;
+  private innerIds = 0;
   /** The claim token of the plan being delivered (during `receive`), and of the adopted plan. */
   private delivering: object | null = null;
   private current: object | null = null;
@@ -63,12 +85,26 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
   constructor(private readonly options: TargetingOptions<Ctx>) {
     this.kind = options.inner.kind;
     this.operators = options.inner.operators;
+    this.pending = isPendingPlanner(options.inner) ? options.inner : null;
   }
 
-  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, _urgency: PlanUrgency, receiver: PlanReceiver): void {
+  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void {
     const o = this.options;
     const candidates = o.candidates(ctx, o.board).slice(0, o.slots);
-    const req: Request = { id, state: state.clone(), running, receiver, candidates, queries: [], table: new TargetTable(o.slots), left: candidates.length };
+    const req: Request = {
+      id,
+      state: state.clone(),
+      running,
+      urgency,
+      receiver,
+      candidates,
+      queries: [],
+      table: new TargetTable(o.slots),
+      left: candidates.length,
+      token: {},
+      round: 0,
+      innerId: 0,
+    };
     this.requests.set(id, req);
     if (candidates.length === 0) return this.finish(req);
     const from = o.origin(ctx);
@@ -86,6 +122,7 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
     const req = this.requests.get(id);
     if (req === undefined) return;
     for (const q of req.queries) q.cancel();
+    if (req.innerId !== 0) this.pending!.cancel(req.innerId);
     this.requests.delete(id);
   }
 
@@ -151,29 +188,51 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
     this.options.board.releaseExcept(this.options.agent, null, 'agent gone');
   }
 
+  /** Every query of `req` settled: fill its table from the answers and plan. */
   private finish(req: Request): void {
     if (this.requests.get(req.id) !== req) return;
-    this.requests.delete(req.id);
     const o = this.options;
     req.candidates.forEach((c, i) => {
       const q = req.queries[i];
       if (q !== undefined && q.status === 'done') req.table.fill(i, c.id, q.value);
       else if (q?.error) o.onProblem?.(q.error);
     });
-    const token = {};
-    let result!: PlanResult;
-    // Each refused claim empties a slot, so this ends within slots + 1 rounds.
-    for (let round = 0; round <= o.slots; round++) {
-      for (let i = 0; i < o.slots; i++) {
-        const id = req.table.entity(i);
-        if (id !== null && !(o.board.has(id) && o.board.isFree(id, o.agent))) req.table.drop(i);
-      }
-      result = bindResult(o.inner.plan(req.state, req.table, req.running), req.table, o.slotOf);
-      const taken = result.plan === null ? -1 : this.claimAll(result.plan, token, o.slotOf, req.table);
-      if (taken < 0) break;
-      req.table.drop(taken);
+    this.planRound(req);
+  }
+
+  /** Plan with the candidates still free, synchronously or through the pending inner planner. */
+  private planRound(req: Request): void {
+    const o = this.options;
+    for (let i = 0; i < o.slots; i++) {
+      const id = req.table.entity(i);
+      if (id !== null && !(o.board.has(id) && o.board.isFree(id, o.agent))) req.table.drop(i);
     }
-    this.delivering = token;
+    if (this.pending === null) return this.planned(req, (o.inner as AgentPlanner<TargetTable>).plan(req.state, req.table, req.running));
+    const innerId = (req.innerId = ++this.innerIds);
+    this.pending.request(req.state, req.table, req.running, innerId, req.urgency, {
+      receive: (id, result, failure, threw, thrown) => {
+        if (id !== req.innerId || this.requests.get(req.id) !== req) return; // cancelled or superseded
+        req.innerId = 0;
+        if (result === null) {
+          this.requests.delete(req.id);
+          req.receiver.receive(req.id, null, failure, threw, thrown);
+        } else this.planned(req, result);
+      },
+    });
+  }
+
+  /** A planning round's result: claim its targets; a refused claim empties that slot and plans again (at most slots + 1 rounds). */
+  private planned(req: Request, inner: PlanResult): void {
+    const o = this.options;
+    const result = bindResult(inner, req.table, o.slotOf);
+    const taken = result.plan === null ? -1 : this.claimAll(result.plan, req.token, o.slotOf, req.table);
+    if (taken >= 0 && req.round < o.slots) {
+      req.round++;
+      req.table.drop(taken);
+      return this.planRound(req);
+    }
+    this.requests.delete(req.id);
+    this.delivering = req.token;
     try {
       req.receiver.receive(req.id, result, '');
     } finally {

@@ -1,4 +1,6 @@
+import type { AgentPlanner, PendingPlanner } from '@dualplan/world-state';
 import { Game, type GameOptions } from './Game.js';
+import type { TargetTable } from './TargetTable.js';
 import { createSoldierUnit } from './soldierUnit.js';
 import { createTrollUnit } from './trollUnit.js';
 import { createVillagerUnit } from './villagerUnit.js';
@@ -12,6 +14,11 @@ export interface SceneOptions extends GameOptions {
   readonly troll?: 'htn' | 'goap';
   /** Soldiers plan synchronously with straight-line costs, no queries and no claims (the benchmark's baseline); default false. */
   readonly plainSoldiers?: boolean;
+  /**
+   * The planner each soldier's targeting planner plans with, once its queries settled: e.g. through the game's
+   * scheduler (`(game) => game.scheduler.schedule(squadPlanner())`) or a worker pool; default synchronous.
+   */
+  readonly soldierPlanner?: (game: Game, id: string) => AgentPlanner<TargetTable> | PendingPlanner<TargetTable>;
 }
 
 /** The default scene: a troll, 6 squads of 8 soldiers and 152 villagers (201 agents). */
@@ -35,7 +42,18 @@ export function createGame(options: SceneOptions = {}): Game {
   for (let s = 0; s < squads; s++) {
     const at = { x: width * 0.62 + game.next() * width * 0.3, y: 2 + game.next() * (height - 4) };
     for (let i = 0; i < size; i++)
-      game.add(createSoldierUnit(game, `s${s}-${i}`, s, { x: at.x + (i % 3), y: at.y + Math.floor(i / 3) }, { plain: options.plainSoldiers }));
+      game.add(
+        createSoldierUnit(
+          game,
+          `s${s}-${i}`,
+          s,
+          { x: at.x + (i % 3), y: at.y + Math.floor(i / 3) },
+          {
+            plain: options.plainSoldiers,
+            inner: options.soldierPlanner?.(game, `s${s}-${i}`),
+          },
+        ),
+      );
   }
   const villagers = options.villagers ?? DEFAULT_SCENE.villagers;
   for (let v = 0; v < villagers; v++) game.add(createVillagerUnit(game, `v${v}`, { x: 1 + game.next() * (width - 2), y: 1 + game.next() * (height - 2) }));

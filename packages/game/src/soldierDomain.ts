@@ -1,7 +1,9 @@
 import { bool, check, defineActions, defineSchema, eq, set, type ActionDef } from '@dualplan/world-state';
 import { GoapPlanner, compileGoapDomain, goapAgentPlanner } from '@dualplan/goap';
 import type { AgentPlanner } from '@dualplan/world-state';
-import { TargetTable } from './TargetTable.js';
+import { goapPlanCodec } from '@dualplan/goap';
+import type { PoolDomain } from '@dualplan/runner/worker';
+import { TargetTable, type PlainTargetTable } from './TargetTable.js';
 
 /** Cover candidates a soldier weighs per planning request (the slots of its {@link TargetTable}). */
 export const COVER_SLOTS = 4;
@@ -67,8 +69,30 @@ export function squadActions(schema: SquadSchema = squadSchema()) {
  * const inner = squadPlanner(); // inner.plan(state, table, null)
  */
 export function squadPlanner(): AgentPlanner<TargetTable> {
+  return goapAgentPlanner(new GoapPlanner<TargetTable>(squadDomain()));
+}
+
+/** The squad soldier's compiled GOAP domain (goal `Suppress`). */
+export function squadDomain() {
   const actions = squadActions();
   const k = actions.schema.keys;
-  const domain = compileGoapDomain(actions, { goals: [{ name: 'Suppress', conditions: [eq(k.EnemySuppressed, true)], priority: 1 }] });
-  return goapAgentPlanner(new GoapPlanner<TargetTable>(domain));
+  return compileGoapDomain(actions, { goals: [{ name: 'Suppress', conditions: [eq(k.EnemySuppressed, true)], priority: 1 }] });
+}
+
+/**
+ * The squad planner as a worker pool's domain (for `servePlanners` in a worker script): the request's
+ * {@link TargetTable} arrives as plain data (the pooled planner's `ctx` option sends `table.toPlain()`).
+ * @example
+ * servePlanners({ soldier: squadPoolDomain });
+ */
+export function squadPoolDomain(): PoolDomain {
+  const domain = squadDomain();
+  const goap = goapAgentPlanner(new GoapPlanner<TargetTable>(domain));
+  const planner: AgentPlanner<PlainTargetTable> = {
+    kind: goap.kind,
+    operators: goap.operators,
+    plan: (state, plain, running) => goap.plan(state, TargetTable.fromPlain(plain), running),
+    shouldReplace: (candidate, running) => goap.shouldReplace(candidate, running),
+  };
+  return { planner, codec: goapPlanCodec(domain), schema: domain.schema };
 }

@@ -1,4 +1,4 @@
-import { createState, type AgentPlanner } from '@dualplan/world-state';
+import { createState, type AgentPlanner, type PendingPlanner } from '@dualplan/world-state';
 import { createAgent, OperatorStatus, type AgentView, type Operator, type Sensor } from '@dualplan/runner';
 import { Body } from './Body.js';
 import type { Game } from './Game.js';
@@ -118,8 +118,11 @@ function plainPlanner(targeting: TargetingPlanner<SoldierCtx>): AgentPlanner<Sol
 
 /** Options of {@link createSoldierUnit}. */
 export interface SoldierUnitOptions {
-  /** The synchronous planner inside the targeting planner; default {@link squadPlanner}. */
-  readonly inner?: AgentPlanner<TargetTable>;
+  /**
+   * The planner inside the targeting planner; default {@link squadPlanner}, synchronous. A pending one (the
+   * game's scheduler, a worker pool) plans once the queries settled, and the claims are made when it answers.
+   */
+  readonly inner?: AgentPlanner<TargetTable> | PendingPlanner<TargetTable>;
   /** Plan synchronously with straight-line costs: no queries, no claims (a baseline for benchmarks); default false. */
   readonly plain?: boolean;
 }
