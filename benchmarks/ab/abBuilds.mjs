@@ -13,9 +13,9 @@
 // tick of all, no planning: the steady state), and tickTimed, 1,000 troll agents whose operators take 1 to 4 ticks
 // (start, then update), so plans finish, fail and are replaced through the whole tick path. A tick case compares
 // the agents' summed runner stats after its warm-up instead of a plan, and both builds tick in lockstep.
-// Position bias: in A/A runs of tick10k (two copies of one build) the side built first (A) measured 1.02-1.15x
-// slower. Run both directions (A/B from this checkout, B/A from the other with --base pointing here) and take
-// sqrt(ratio A/B / ratio B/A), which cancels it.
+// Position bias: in A/A runs of tick10k (two copies of one build) the side loaded first measured 1.02-1.15x
+// slower. `--both` cancels it: it runs every case in two fresh processes, one loading A first and one loading B
+// first (`--first`), and reports each case's ratio A/B in both and their geometric mean.
 import { parseArgs } from 'node:util';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,7 +23,13 @@ import { pathToFileURL } from 'node:url';
 import { PerformanceObserver } from 'node:perf_hooks';
 
 const { values } = parseArgs({
-  options: { base: { type: 'string' }, only: { type: 'string' }, ms: { type: 'string', default: '1500' } },
+  options: {
+    base: { type: 'string' },
+    only: { type: 'string' },
+    ms: { type: 'string', default: '1500' },
+    first: { type: 'string', default: 'A' },
+    both: { type: 'boolean', default: false },
+  },
 });
 if (!values.base) throw new Error('--base <checkout> is required: the other build (with its packages/*/dist built)');
 const here = resolve(new URL('../..', import.meta.url).pathname);
@@ -194,10 +200,42 @@ function batchFor(run) {
   }
 }
 
-const libs = { A: await load(roots.A), B: await load(roots.B) };
+if (values.both) {
+  // Two fresh processes, one loading each build first; the ratio is A/B in both.
+  const { execFileSync } = await import('node:child_process');
+  const script = new URL(import.meta.url).pathname;
+  const pass = ['--base', values.base, '--ms', values.ms, ...(values.only ? ['--only', values.only] : [])];
+  const runs = ['A', 'B'].map((first) =>
+    execFileSync(process.execPath, ['--expose-gc', script, ...pass, '--first', first], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] }),
+  );
+  const table = runs.map(
+    (out) =>
+      new Map(
+        out.split('\n').flatMap((line) => {
+          const m = /^(\S+)\s+([\d.]+)\s+(\d+)\s+(\d+)\s+(\d+)$/.exec(line.trim());
+          return m ? [[m[1], { ratio: Number(m[2]), gcA: Number(m[4]), gcB: Number(m[5]) }]] : [];
+        }),
+      ),
+  );
+  console.log(runs[0].split('\n').slice(0, 3).join('\n'));
+  console.log('case            A first  B first  geomean  GCs A  GCs B');
+  for (const [name, a] of table[0]) {
+    const b = table[1].get(name);
+    if (!b) continue;
+    const g = Math.sqrt(a.ratio * b.ratio);
+    console.log(
+      `${name.padEnd(16)}${a.ratio.toFixed(3).padStart(7)}  ${b.ratio.toFixed(3).padStart(7)}  ${g.toFixed(3).padStart(7)}  ${String(a.gcA + b.gcA).padStart(5)}  ${String(a.gcB + b.gcB).padStart(5)}`,
+    );
+  }
+  for (const out of runs) for (const line of out.split('\n')) if (line.includes('DIFFERENT PLANS')) console.log(line);
+  process.exit(0);
+}
+
+const libs = {};
+for (const side of values.first === 'B' ? ['B', 'A'] : ['A', 'B']) libs[side] = await load(roots[side]);
 const names = values.only ? values.only.split(',') : Object.keys(CASES);
 console.log(
-  `A = ${roots.A}\nB = ${roots.B}\nload average ${(await import('node:os'))
+  `A = ${roots.A}\nB = ${roots.B} (${values.first} loaded first)\nload average ${(await import('node:os'))
     .loadavg()
     .map((x) => x.toFixed(2))
     .join(' ')}`,
@@ -206,8 +244,14 @@ console.log('case            ratio A/B (median)  rounds  GCs A  GCs B');
 for (const name of names) {
   const make = CASES[name];
   if (!make) throw new Error(`unknown case ${name}; cases: ${Object.keys(CASES).join(', ')}`);
-  const ca = make(libs.A);
-  const cb = make(libs.B);
+  let ca, cb;
+  if (values.first === 'B') {
+    cb = make(libs.B);
+    ca = make(libs.A);
+  } else {
+    ca = make(libs.A);
+    cb = make(libs.B);
+  }
   const a = typeof ca === 'function' ? ca : ca.run;
   const b = typeof cb === 'function' ? cb : cb.run;
   const pa = JSON.stringify(typeof ca === 'function' ? a() : ca.check());
