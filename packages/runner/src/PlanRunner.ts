@@ -15,6 +15,7 @@ import { StepExecution } from './StepExecution.js';
 import { SectionMove } from './SectionCursor.js';
 import { SecondaryBranch } from './SecondaryBranch.js';
 import { checkOperators, checkRunnerOptions, phaseOf } from './runnerChecks.js';
+import { claimPlanner } from './plannerClaims.js';
 import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 
 export type { PlanRunnerOptions } from './PlanRunnerOptions.js';
@@ -88,6 +89,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.maxPlanSamples = samples;
     this.guard = guardOf(agent);
     this.who = `Agent "${agent.id}", runner "${this.name}"`;
+    claimPlanner(options.planner, this, agent, this.who);
     this.faults = new FaultReporter(
       () => this.onEvent,
       faultMode(options.faults, `runner "${this.name}"`),
@@ -171,6 +173,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    */
   setPlanner(planner: AgentPlanner<Ctx>): void {
     checkOperators(planner, this.operators, this.name);
+    claimPlanner(planner, this, this.agent, this.who);
     this.guard.enterCall('setPlanner()', this.who);
     try {
       this.switchPlanner(planner);

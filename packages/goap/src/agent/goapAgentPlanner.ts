@@ -50,6 +50,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
   };
   return {
     kind: options.kind ?? 'goap',
+    exclusive: true,
     operators: planner.domain.actions.operators,
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
       // Never write into the buffer holding the plan the runner is executing.

@@ -68,6 +68,7 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
 
   return {
     kind: 'htn',
+    exclusive: true,
     operators: planner.domain.operators,
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
       const b = running === buffers[0].p ? 1 : 0;

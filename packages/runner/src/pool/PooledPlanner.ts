@@ -64,7 +64,8 @@ export class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pendin
     readonly lane: PoolLane<PooledPlanner<any>>,
     options: PooledPlannerOptions<Ctx>,
   ) {
-    super(options.local);
+    // One queued request per agent: a second agent's would supersede the first's.
+    super(options.local, true);
     this.codec = options.codec;
     this.feedback = options.feedback;
     this.mapCtx = options.ctx;

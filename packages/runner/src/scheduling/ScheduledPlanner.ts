@@ -11,7 +11,8 @@ export class ScheduledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pen
   private readonly job: Job<Ctx>;
 
   constructor(scheduler: JobQueue, job: Job<Ctx>) {
-    super(job.planner);
+    // One job per agent: a second agent's request would supersede the first's.
+    super(job.planner, true);
     this.scheduler = scheduler;
     this.job = job;
   }

@@ -19,6 +19,12 @@ export interface AgentPlanner<Ctx = any, Op extends string = string> {
   readonly kind: string;
   /** Every operator id a plan of this planner can contain, so the runner can check its operator map up front. */
   readonly operators: readonly Op[];
+  /**
+   * True when its answers live in buffers of its own that the next `plan()` rewrites (the HTN and GOAP agent
+   * planners, a scheduler's or a pool's per-agent planner): one runner at a time may use it, and a second
+   * one is refused with `PLANNER_SHARED`. Leave it out for a planner whose answers never change once given.
+   */
+  readonly exclusive?: boolean;
   /** Plan from the real state. `running` is the plan being executed, if any. */
   plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult;
   /** Whether `candidate` should replace `running` (HTN: MTR priority; GOAP: goal priority). */

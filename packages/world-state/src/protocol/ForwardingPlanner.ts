@@ -22,12 +22,15 @@ import type { WorldState } from '../schema/WorldState.js';
 export class ForwardingPlanner<Ctx> implements AgentPlanner<Ctx> {
   readonly kind: string;
   readonly operators: readonly string[];
+  /** By default the wrapped planner's (a wrapper handing out its answers is as exclusive as it). */
+  readonly exclusive: boolean;
   readonly inner: AgentPlanner<Ctx>;
 
-  constructor(inner: AgentPlanner<Ctx>) {
+  constructor(inner: AgentPlanner<Ctx>, exclusive = inner.exclusive === true) {
     this.inner = inner;
     this.kind = inner.kind;
     this.operators = inner.operators;
+    this.exclusive = exclusive;
   }
 
   plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
