@@ -1,6 +1,6 @@
-import { PddlError, readSexp, type Sexp, type SexpList, type SexpSymbol } from '@dualplan/pddl';
+import { PddlError, readSexp, SexpReader, type Sexp, type SexpList, type SexpSymbol } from '@dualplan/pddl';
 import { HddlError, type HddlPos } from './HddlError.js';
-import type { HddlAtom, HddlEffect, HddlFormula, HddlNetwork, HddlSubtask, HddlTyped } from './HddlModel.js';
+import type { HddlEffect, HddlFormula, HddlNetwork, HddlSubtask } from './HddlModel.js';
 
 /** Bounds on what the reader accepts. */
 export interface HddlLimits {
@@ -11,76 +11,31 @@ export interface HddlLimits {
 }
 
 /** The shared reading helpers of the domain and problem readers; every error names file, line and column. @internal */
-export class HddlReader {
+export class HddlReader extends SexpReader {
   constructor(
-    readonly file: string,
+    file: string,
     readonly limits: HddlLimits = {},
-  ) {}
+  ) {
+    super(file);
+  }
 
   fail(code: string, subject: string, message: string, at: HddlPos | null): never {
     throw new HddlError(code, subject, message, at, this.file);
   }
 
-  list(x: Sexp | undefined, what: string, parent: HddlPos): SexpList {
-    if (!x) this.fail('SYNTAX', what, `expected ${what}.`, parent);
-    if (x.kind !== 'list') this.fail('SYNTAX', x.text, `expected ${what} but found "${x.text}".`, x);
-    return x;
+  /** `(either ...)` types are outside what the compiler grounds. */
+  protected override refuse(name: string, at: HddlPos): void {
+    if (name === 'either') this.fail('UNSUPPORTED', 'either', `"(either ...)" types are not supported.`, at);
   }
 
-  symbol(x: Sexp | undefined, what: string, parent: HddlPos): SexpSymbol {
-    if (!x) this.fail('SYNTAX', what, `expected ${what}.`, parent);
-    if (x.kind !== 'symbol') this.fail('SYNTAX', what, `expected ${what} but found a list.`, x);
-    return x;
-  }
-
-  /** `(define (KIND name) sections...)`: the name and the sections, each headed by a keyword. */
-  define(text: string, kind: 'domain' | 'problem'): { name: string; sections: SexpList[]; top: SexpList } {
-    let top: SexpList;
+  /** Within this reader's limits; a syntax error becomes an {@link HddlError}. */
+  protected override readTop(text: string): SexpList {
     try {
-      top = readSexp(text, this.file, { maxDepth: this.limits.maxDepth ?? 256, maxLength: this.limits.maxLength ?? 32 * 1024 * 1024 });
+      return readSexp(text, this.file, { maxDepth: this.limits.maxDepth ?? 256, maxLength: this.limits.maxLength ?? 32 * 1024 * 1024 });
     } catch (e) {
       if (e instanceof PddlError) throw new HddlError(e.code, e.subject, e.message.slice(e.message.indexOf(': ') + 2), e.line ? e : null, this.file);
       throw e;
     }
-    const d = this.symbol(top.items[0], '"define"', top);
-    if (d.text !== 'define') this.fail('SYNTAX', d.text, `expected "define" but found "${d.text}".`, d);
-    const header = this.list(top.items[1], `(${kind} NAME)`, top);
-    const k = this.symbol(header.items[0], kind, header);
-    if (k.text !== kind) this.fail('SYNTAX', k.text, `expected a ${kind} definition but found "${k.text}".`, k);
-    const name = this.symbol(header.items[1], `the ${kind} name`, header).text;
-    const sections = top.items.slice(2).map((s) => this.list(s, 'a section such as (:method ...)', top));
-    for (const s of sections) this.symbol(s.items[0], 'a section keyword', s);
-    return { name, sections, top };
-  }
-
-  /** `a b - t c` → typed names; untyped names are `object`. */
-  typedList(items: readonly Sexp[]): HddlTyped[] {
-    const out: HddlTyped[] = [];
-    let pending: SexpSymbol[] = [];
-    for (let i = 0; i < items.length; i++) {
-      const it = items[i];
-      if (it.kind === 'list') this.fail('SYNTAX', 'typed list', 'expected a name in a typed list but found a list.', it);
-      if (it.text === '-') {
-        const type = items[i + 1];
-        if (type?.kind === 'list') this.fail('UNSUPPORTED', 'either', `"(either ...)" types are not supported.`, type);
-        const t = this.symbol(type, 'a type after "-"', it);
-        if (pending.length === 0) this.fail('SYNTAX', t.text, `type "${t.text}" names no items.`, it);
-        for (const p of pending) out.push({ name: p.text, type: t.text, line: p.line, column: p.column });
-        pending = [];
-        i++;
-      } else pending.push(it);
-    }
-    for (const p of pending) out.push({ name: p.text, type: 'object', line: p.line, column: p.column });
-    return out;
-  }
-
-  atom(x: SexpList): HddlAtom {
-    const head = this.symbol(x.items[0], 'a predicate name', x);
-    const args = x.items.slice(1).map((a) => {
-      if (a.kind === 'list') this.fail('UNSUPPORTED', head.text, `nested term in "(${head.text} ...)": object functions are not supported.`, a);
-      return a.text;
-    });
-    return { pred: head.text, args, line: x.line, column: x.column };
   }
 
   /** A precondition, constraint or goal; `()` and `(and)` are null (true). */

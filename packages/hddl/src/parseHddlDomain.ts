@@ -25,7 +25,7 @@ const METHOD_KEYS = [':parameters', ':task', ':precondition', ':ordered-subtasks
  */
 export function parseHddlDomain(text: string, file = '', limits: HddlLimits = {}): HddlDomain {
   const r: HddlReader = new HddlReader(file, limits);
-  const { name, sections } = r.define(text, 'domain');
+  const { name, sections } = r.define(text, 'domain', '(:method ...)');
   const requirements: string[] = [];
   const types = new Map<string, string[]>([['object', []]]);
   const constants: HddlTyped[] = [];

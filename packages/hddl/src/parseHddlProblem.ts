@@ -12,7 +12,7 @@ import { checkFormula, checkTerms, type Scope } from './checkNames.js';
  */
 export function parseHddlProblem(text: string, domain: HddlDomain, file = '', limits: HddlLimits = {}): HddlProblem {
   const r: HddlReader = new HddlReader(file, limits);
-  const { name, sections } = r.define(text, 'problem');
+  const { name, sections } = r.define(text, 'problem', '(:method ...)');
   let domainName = '';
   const objects: HddlTyped[] = [];
   const init: HddlAtom[] = [];

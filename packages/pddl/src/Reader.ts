@@ -1,6 +1,7 @@
 import { PddlError, type SourcePos } from './PddlError.js';
-import { SUPPORTED_REQUIREMENTS, type PddlAtom, type PddlCost, type PddlLiteral, type TypedName } from './PddlDomain.js';
-import { readSexp, type Sexp, type SexpList, type SexpSymbol } from './readSexp.js';
+import { SUPPORTED_REQUIREMENTS, type PddlAtom, type PddlCost, type PddlLiteral } from './PddlDomain.js';
+import type { Sexp, SexpList, SexpSymbol } from './readSexp.js';
+import { SexpReader } from './SexpReader.js';
 
 /** Constructs outside the fragment, named by the requirement a reader would expect for them. */
 const UNSUPPORTED: Readonly<Record<string, string>> = {
@@ -28,9 +29,7 @@ const UNSUPPORTED: Readonly<Record<string, string>> = {
 export const TOTAL_COST = 'total-cost';
 
 /** The shared reading helpers of the domain and problem parsers: each error names file, line, column and symbol. @internal */
-export class Reader {
-  constructor(readonly file: string) {}
-
+export class Reader extends SexpReader {
   fail(code: string, subject: string, message: string, at: SourcePos | null): never {
     throw new PddlError(code, subject, message, at, this.file);
   }
@@ -45,18 +44,6 @@ export class Reader {
     return Object.hasOwn(UNSUPPORTED, name);
   }
 
-  list(x: Sexp | undefined, what: string, parent: SourcePos): SexpList {
-    if (!x) this.fail('SYNTAX', what, `expected ${what}.`, parent);
-    if (x.kind !== 'list') this.fail('SYNTAX', x.text, `expected ${what} but found "${x.text}".`, x);
-    return x;
-  }
-
-  symbol(x: Sexp | undefined, what: string, parent: SourcePos): SexpSymbol {
-    if (!x) this.fail('SYNTAX', what, `expected ${what}.`, parent);
-    if (x.kind !== 'symbol') this.fail('SYNTAX', what, `expected ${what} but found a list.`, x);
-    return x;
-  }
-
   requirement(x: Sexp, parent: SourcePos): string {
     const req = this.symbol(x, 'a requirement', parent);
     if (!SUPPORTED_REQUIREMENTS.includes(req.text)) {
@@ -65,43 +52,9 @@ export class Reader {
     return req.text;
   }
 
-  /** `a b - t c` → typed names; untyped names are `object`. */
-  typedList(items: readonly Sexp[]): TypedName[] {
-    const out: TypedName[] = [];
-    let pending: SexpSymbol[] = [];
-    for (let i = 0; i < items.length; i++) {
-      const it = items[i];
-      if (it.kind === 'list') {
-        const head = it.items[0];
-        if (head?.kind === 'symbol' && head.text === 'either') this.unsupported('either', it);
-        this.fail('SYNTAX', 'typed list', 'expected a name in a typed list but found a list.', it);
-      }
-      if (it.text === '-') {
-        const type = items[i + 1];
-        if (type?.kind === 'list' && type.items[0]?.kind === 'symbol' && type.items[0].text === 'either') this.unsupported('either', type);
-        const t = this.symbol(type, 'a type after "-"', it);
-        if (pending.length === 0) this.fail('SYNTAX', t.text, `type "${t.text}" names no items.`, it);
-        for (const p of pending) out.push({ name: p.text, type: t.text, line: p.line, column: p.column });
-        pending = [];
-        i++;
-      } else pending.push(it);
-    }
-    for (const p of pending) out.push({ name: p.text, type: 'object', line: p.line, column: p.column });
-    return out;
-  }
-
-  atom(x: SexpList): PddlAtom {
-    const head = this.symbol(x.items[0], 'a predicate name', x);
-    if (Object.hasOwn(UNSUPPORTED, head.text)) this.unsupported(head.text, head);
-    const args = x.items.slice(1).map((a) => {
-      if (a.kind === 'list') {
-        const h = a.items[0];
-        if (h?.kind === 'symbol' && Object.hasOwn(UNSUPPORTED, h.text)) this.unsupported(h.text, h);
-        this.fail('UNSUPPORTED', head.text, `nested term in "(${head.text} ...)": object functions are not supported.`, a);
-      }
-      return a.text;
-    });
-    return { pred: head.text, args, line: x.line, column: x.column };
+  /** The constructs outside the fragment, where a name, type or term stands. */
+  protected override refuse(name: string, at: SourcePos): void {
+    if (Object.hasOwn(UNSUPPORTED, name)) this.unsupported(name, at);
   }
 
   /** A conjunction of literals (precondition or goal). */
@@ -158,20 +111,6 @@ export class Reader {
     if (Object.hasOwn(UNSUPPORTED, fn.text)) this.unsupported(fn.text, fn);
     const args = amount.items.slice(1).map((a) => this.symbol(a, 'a parameter or constant', amount).text);
     return { fn: fn.text, args };
-  }
-
-  /** `(define (KIND name) sections...)`: the name and the sections, each headed by a keyword. */
-  define(text: string, kind: 'domain' | 'problem'): { name: string; sections: SexpList[] } {
-    const top = readSexp(text, this.file);
-    const d = this.symbol(top.items[0], '"define"', top);
-    if (d.text !== 'define') this.fail('SYNTAX', d.text, `expected "define" but found "${d.text}".`, d);
-    const header = this.list(top.items[1], `(${kind} NAME)`, top);
-    const k = this.symbol(header.items[0], kind, header);
-    if (k.text !== kind) this.fail('SYNTAX', k.text, `expected a ${kind} definition but found "${k.text}".`, k);
-    const name = this.symbol(header.items[1], `the ${kind} name`, header).text;
-    const sections = top.items.slice(2).map((s) => this.list(s, 'a section such as (:action ...)', top));
-    for (const s of sections) this.symbol(s.items[0], 'a section keyword', s);
-    return { name, sections };
   }
 }
 

@@ -1,6 +1,7 @@
 export { PddlError } from './PddlError.js';
 export type { SourcePos } from './PddlError.js';
 export { readSexp, MAX_SEXP_NESTING } from './readSexp.js';
+export { SexpReader } from './SexpReader.js';
 export type { Sexp, SexpList, SexpSymbol, SexpLimits } from './readSexp.js';
 export { SUPPORTED_REQUIREMENTS } from './PddlDomain.js';
 export type { TypedName, PddlAtom, PddlLiteral, PddlCost, PddlAction, PddlDomain, PddlNumericFact, PddlProblem } from './PddlDomain.js';

@@ -15,7 +15,7 @@ import type { SexpList } from './readSexp.js';
  */
 export function parseDomain(text: string, file = ''): PddlDomain {
   const r: Reader = new Reader(file);
-  const { name, sections } = r.define(text, 'domain');
+  const { name, sections } = r.define(text, 'domain', '(:action ...)');
   const requirements: string[] = [];
   // Tables keyed by the file's names have no prototype: a type or predicate named `constructor` or `__proto__` is a plain name.
   const types: Record<string, string> = Object.assign(Object.create(null) as Record<string, string>, { object: '' });

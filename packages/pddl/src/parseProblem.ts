@@ -23,7 +23,7 @@ export function isSubtype(types: Readonly<Record<string, string>>, type: string,
  */
 export function parseProblem(text: string, domain: PddlDomain, file = ''): PddlProblem {
   const r: Reader = new Reader(file);
-  const { name, sections } = r.define(text, 'problem');
+  const { name, sections } = r.define(text, 'problem', '(:action ...)');
   let domainName = '';
   const objects: TypedName[] = [];
   const init: PddlAtom[] = [];
