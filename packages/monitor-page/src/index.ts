@@ -17,3 +17,6 @@ export { wrapText, MAX_ROW } from './wrapText.js';
 export { mountMonitor } from './view/mountMonitor.js';
 export type { MonitorHandle } from './view/mountMonitor.js';
 export { arenaRecording } from './fixtures/arenaRecording.js';
+export { longRecording } from './fixtures/longRecording.js';
+export type { LongRecordingSize } from './fixtures/longRecording.js';
+export { formatNumber, formatMs, formatSeconds } from './formatNumber.js';

@@ -79,7 +79,7 @@ export type PlanningOutcome = 'adopted' | 'replaced' | 'kept' | 'none';
 
 /** One call of an agent runner's planner, with everything needed to answer "why". */
 export interface PlanningRun {
-  /** Unique and increasing within the agent (never reused, even when old runs are dropped by retention). */
+  /** Counted from 1 within the agent: run 5 is its fifth planner call (never reused, even when old runs are dropped by retention). */
   readonly id: number;
   readonly runner: string;
   readonly planner: string;

@@ -49,6 +49,6 @@ describe('recorded content', () => {
       updates: digest(updates.map((m) => (m.type === 'snapshot' ? { ...m, recording: { ...m.recording, started: '' } } : m))),
       texts: digest(texts),
       rejections: digest(rejections),
-    }).toEqual({ recording: '067b54fee2a1b74e', updates: 'ceeb6a1d808bcf26', texts: '0aad10477eec7b51', rejections: 'b04adf38bb196895' });
+    }).toEqual({ recording: 'b0c2fb0c691b3206', updates: 'ed1a8fbed9e1ce89', texts: 'ff089d4cc392290b', rejections: '8af93a5eb08899ce' });
   });
 });

@@ -1,7 +1,8 @@
 import { whyNot, type AgentRecording, type PlanningRun, type SearchTrace } from '@dualplan/monitor';
 import { MonitorStore } from '../MonitorStore.js';
 import { whyNotNames } from '../whyNotNames.js';
-import { h, replace, seconds } from './dom.js';
+import { formatSeconds } from '../formatNumber.js';
+import { h, replace } from './dom.js';
 import { renderGraph } from './renderGraph.js';
 import { renderTimeline } from './renderTimeline.js';
 import { renderCandidates } from './renderCandidates.js';
@@ -64,40 +65,46 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
   const whyNotSelect = h('select', { id: 'why-not-select', 'aria-label': 'why not' });
   const whyNotEl = h('div', { id: 'why-not' });
   const statsEl = h('div', { id: 'stats' });
-  const panel = (title: string, ...children: (HTMLElement | string)[]) => h('section', { class: 'panel' }, h('h2', {}, title), ...children);
+  // Every panel folds away (its heading is a <summary>) and its body can be made taller or shorter by dragging its corner.
+  const panel = (id: string, title: string, ...children: (HTMLElement | string)[]) =>
+    h('details', { class: 'panel', open: true, 'data-panel': id }, h('summary', {}, h('h2', {}, title)), h('div', { class: 'panel-body' }, ...children));
+  const toggleAgents = h('button', { id: 'toggle-agents', title: 'hide or show the agents list', 'aria-expanded': 'true' }, '☰');
+  const layout = h('div', { class: 'monitor' });
+  toggleAgents.addEventListener('click', () => {
+    const hidden = layout.classList.toggle('agents-hidden');
+    toggleAgents.setAttribute('aria-expanded', String(!hidden));
+  });
 
   replace(
-    root,
+    layout,
+    h('aside', {}, h('h2', {}, 'Agents'), agentsEl),
     h(
-      'div',
-      { class: 'monitor' },
-      h('aside', {}, h('h2', {}, 'Agents'), agentsEl),
-      h(
-        'main',
-        {},
-        h('div', { class: 'timeline' }, strip, h('div', { class: 'scrub' }, prev, scrubber, next, scrubLabel)),
-        panel('Planning run', runEl, goalsEl),
-        panel('Plan', planEl),
-        panel('Run time, until the next planning run', eventsEl),
-        panel(
-          'Search',
-          h(
-            'div',
-            { class: 'toolbar' },
-            searchSelect,
-            h('label', {}, hide, ' hide impossible branches'),
-            h('label', {}, noEffect, ' list "no effect" rejections'),
-          ),
-          searchInfo,
-          graphEl,
-          candidatesEl,
+      'main',
+      {},
+      h('div', { class: 'timeline' }, strip, h('div', { class: 'scrub' }, toggleAgents, prev, scrubber, next, scrubLabel)),
+      panel('run', 'Planning run', runEl, goalsEl),
+      panel('plan', 'Plan', planEl),
+      panel('events', 'Run time, until the next planning run', eventsEl),
+      panel(
+        'search',
+        'Search',
+        h(
+          'div',
+          { class: 'toolbar' },
+          searchSelect,
+          h('label', {}, hide, ' hide impossible branches'),
+          h('label', {}, noEffect, ' list "no effect" rejections'),
         ),
-        panel('World state: now and predicted after each step', predictedEl),
-        panel('Why not?', whyNotSelect, whyNotEl),
-        panel('Statistics', statsEl),
+        searchInfo,
+        graphEl,
+        candidatesEl,
       ),
+      panel('state', 'World state: now and predicted after each step', predictedEl),
+      panel('why-not', 'Why not?', whyNotSelect, whyNotEl),
+      panel('stats', 'Statistics', statsEl),
     ),
   );
+  replace(root, layout);
 
   let drawnSearch: { trace: SearchTrace | null; options: string } = { trace: null, options: '' };
   const agent = (): AgentRecording | undefined => store.agent(view.agent);
@@ -138,7 +145,9 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
       replace(searchSelect);
       return;
     }
-    scrubLabel.textContent = `run ${view.run + 1} of ${list.length} · tick ${run.tick} · ${seconds(run.time)}${view.follow ? ' · following' : ''}`;
+    // Runs are named by id everywhere (ids count the agent's planner calls from 1; retention may have dropped the oldest).
+    const kept = list.length < list[list.length - 1].id ? ` · ${list.length} kept` : '';
+    scrubLabel.textContent = `run #${run.id} of ${list[list.length - 1].id}${kept} · tick ${run.tick} · ${formatSeconds(run.time)}${view.follow ? ' · following' : ''}`;
     replace(runEl, renderRun(run));
     replace(goalsEl, renderGoals(run));
     if (view.step >= (run.plan?.steps.length ?? 0)) view.step = 0;
