@@ -49,6 +49,6 @@ describe('recorded content', () => {
       updates: digest(updates.map((m) => (m.type === 'snapshot' ? { ...m, recording: { ...m.recording, started: '' } } : m))),
       texts: digest(texts),
       rejections: digest(rejections),
-    }).toEqual({ recording: 'b0c2fb0c691b3206', updates: 'ed1a8fbed9e1ce89', texts: 'ff089d4cc392290b', rejections: '8af93a5eb08899ce' });
+    }).toEqual({ recording: 'a6622735ab2b1acb', updates: 'dd42093c7f920c83', texts: 'ff089d4cc392290b', rejections: '8af93a5eb08899ce' });
   });
 });

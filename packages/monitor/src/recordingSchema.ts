@@ -147,7 +147,10 @@ const agent = object(
     methods: strings,
     goals: strings,
     catalog: byName(
-      object({ kind: { enum: ['action', 'method', 'goal'] }, conditions: strings, effects: strings, cost: numOrNull, priority: numOrNull }, ['priority']),
+      object({ kind: { enum: ['action', 'method', 'goal'] }, conditions: strings, effects: strings, cost: numOrNull, priority: numOrNull, subtasks: strings }, [
+        'priority',
+        'subtasks',
+      ]),
     ),
     runs: { type: 'array', items: run },
     timeline: { type: 'array', items: event },

@@ -13,6 +13,8 @@ import { renderPredicted } from './renderPredicted.js';
 import { renderRejections } from './renderRejections.js';
 import { renderRun } from './renderRun.js';
 import { renderStats } from './renderStats.js';
+import { renderDomain } from './renderDomain.js';
+import { outlineFromAgent } from '../domain/outlineFromAgent.js';
 
 /** What the user is looking at. */
 interface View {
@@ -75,6 +77,27 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     toggleAgents.setAttribute('aria-expanded', String(!hidden));
   });
 
+  // The agent's domain from its recording's catalogue: drawn only while the panel is open (laying it out takes a while).
+  const domainFilter = h('input', { id: 'domain-filter', type: 'search', placeholder: 'filter by name', 'aria-label': 'filter the domain by name' });
+  const domainEl = h('div', { id: 'domain' });
+  const domainPanel = panel(
+    'domain',
+    'Domain: tasks, methods, actions and goals, this run’s path in green',
+    h('div', { class: 'toolbar' }, domainFilter),
+    domainEl,
+  );
+  domainPanel.open = false;
+  let drawnDomain = '';
+  const renderDomainPanel = () => {
+    const a = agent();
+    const run = runs()[view.run] ?? null;
+    const key = `${a?.id}/${run?.id}/${a?.stats.planningRuns}/${domainFilter.value}`;
+    if (!domainPanel.open || key === drawnDomain) return;
+    drawnDomain = key;
+    replace(domainEl, a ? renderDomain(outlineFromAgent(a), { agent: a, run, filter: domainFilter.value }) : null);
+  };
+  domainPanel.addEventListener('toggle', renderDomainPanel);
+  domainFilter.addEventListener('input', renderDomainPanel);
   replace(
     layout,
     h('aside', {}, h('h2', {}, 'Agents'), agentsEl),
@@ -102,6 +125,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
       panel('state', 'World state: now and predicted after each step', predictedEl),
       panel('why-not', 'Why not?', whyNotSelect, whyNotEl),
       panel('stats', 'Statistics', statsEl),
+      domainPanel,
     ),
   );
   replace(root, layout);
@@ -137,6 +161,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     scrubber.value = String(view.run);
     scrubber.disabled = list.length < 2;
     const run = list[view.run];
+    renderDomainPanel();
     replace(strip, list.length ? renderTimeline(list, view.run, goTo) : null);
     if (!a || !run) {
       scrubLabel.textContent = 'no planning runs';

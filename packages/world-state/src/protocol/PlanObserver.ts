@@ -27,6 +27,8 @@ export interface CatalogEntry {
   readonly cost: number | null;
   /** Goals: the priority (null when a function decides it from the state). */
   readonly priority?: number | null;
+  /** HTN methods: their subtasks' names in order (absent when a function computes them from the state). */
+  readonly subtasks?: readonly string[];
 }
 
 /**
