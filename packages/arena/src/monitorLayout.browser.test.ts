@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, jest } from '@jest/globals';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { longRecording } from '@dualplan/monitor-page';
+import { arenaRecording, longRecording } from '@dualplan/monitor-page';
 import { BROWSER_BUDGET, launchBrowser } from './launchBrowser.js';
 import { MONITOR_PAGE_CSP, servePages, type PageServer } from './servePages.js';
 
@@ -146,6 +146,24 @@ describe('monitor page at 1366×768', () => {
     await expect(rows.last().isVisible()).resolves.toBe(true);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await shoot(page, 'many-candidates');
+    await page.close();
+  });
+
+  it('answers "why not?" with a reason for every never-selected name', async () => {
+    const { page } = await open('/one.json');
+    for (const agent of arenaRecording().agents) {
+      await page.locator(`#agents button[data-agent="${agent.id}"]`).click();
+      const never = agent.stats.neverSelected;
+      const names = [...never.actions, ...never.methods, ...never.compounds, ...never.goals];
+      expect(names.length).toBeGreaterThan(0);
+      for (const name of names) {
+        await page.locator('#why-not-select').selectOption(name);
+        const text = (await page.locator('#why-not').textContent()) ?? '';
+        expect(text).not.toContain('never rejected');
+        expect(text).toMatch(new RegExp(`${name.replace('.', '\\.')} (was|is) `));
+      }
+    }
+    await shoot(page, 'why-not-never-selected');
     await page.close();
   });
 });

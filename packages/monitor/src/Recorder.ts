@@ -394,5 +394,6 @@ function considered(g: ObservedGoal): GoalConsidered {
     satisfied: g.satisfied,
     plannable: g.plannable,
     chosen: g.chosen,
+    ...(g.invalid === undefined ? {} : { invalid: g.invalid }),
   };
 }

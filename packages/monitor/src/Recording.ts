@@ -59,6 +59,8 @@ export interface GoalConsidered {
   /** NaN is recorded as null. */
   readonly priority: number | null;
   readonly valid: boolean;
+  /** Why it was not valid: the validity test by name and what it returned or that it threw (absent when valid, and in older recordings). */
+  readonly invalid?: string;
   /** Already true in the state (so not wanted). */
   readonly satisfied: boolean;
   /** null: not searched (invalid, satisfied, or a higher goal was planned first); else whether a plan was found. */

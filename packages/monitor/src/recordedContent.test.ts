@@ -49,6 +49,6 @@ describe('recorded content', () => {
       updates: digest(updates.map((m) => (m.type === 'snapshot' ? { ...m, recording: { ...m.recording, started: '' } } : m))),
       texts: digest(texts),
       rejections: digest(rejections),
-    }).toEqual({ recording: 'a6622735ab2b1acb', updates: 'dd42093c7f920c83', texts: 'ff089d4cc392290b', rejections: '8af93a5eb08899ce' });
+    }).toEqual({ recording: 'f73884d8fa728b39', updates: '9a47360085e4839b', texts: 'ff089d4cc392290b', rejections: 'e8172ca25fba3ad6' });
   });
 });

@@ -95,7 +95,7 @@ const run = object({
   searches: { type: 'array', items: search },
   goals: {
     type: 'array',
-    items: object({ name: str, priority: numOrNull, valid: bool, satisfied: bool, plannable: { type: ['boolean', 'null'] }, chosen: bool }),
+    items: object({ name: str, priority: numOrNull, valid: bool, invalid: str, satisfied: bool, plannable: { type: ['boolean', 'null'] }, chosen: bool }, ['invalid']),
   },
   planMs: num,
   truncated: bool,

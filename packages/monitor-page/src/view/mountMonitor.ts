@@ -1,4 +1,4 @@
-import { whyNot, type AgentRecording, type PlanningRun, type SearchTrace } from '@dualplan/monitor';
+import { explainName, whyNot, type AgentRecording, type PlanningRun, type SearchTrace } from '@dualplan/monitor';
 import { MonitorStore } from '../MonitorStore.js';
 import { whyNotNames } from '../whyNotNames.js';
 import { formatSeconds } from '../formatNumber.js';
@@ -222,7 +222,12 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
       h('option', { value: '' }, '(choose)'),
       names.map((n) => h('option', { value: n, selected: n === view.whyNot }, n)),
     );
-    replace(whyNotEl, a ? renderRejections(view.whyNot, whyNot(a, view.whyNot, view.showNoEffect), (id) => goTo(runs().findIndex((r) => r.id === id))) : null);
+    const rejections = a ? whyNot(a, view.whyNot, view.showNoEffect) : [];
+    // Explained in words when nothing was rejected, or when the name was never selected.
+    const stats = a?.stats;
+    const usage = stats && (stats.actions[view.whyNot] ?? stats.methods[view.whyNot] ?? stats.compounds[view.whyNot] ?? stats.goals[view.whyNot]);
+    const explanation = a && view.whyNot && (rejections.length === 0 || !usage?.selected) ? explainName(a, view.whyNot) : '';
+    replace(whyNotEl, a ? renderRejections(view.whyNot, rejections, (id) => goTo(runs().findIndex((r) => r.id === id)), explanation) : null);
   }
 
   function renderAll(): void {

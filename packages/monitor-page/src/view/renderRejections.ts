@@ -3,11 +3,15 @@ import { formatSeconds } from '../formatNumber.js';
 import { h } from './dom.js';
 import { virtualTable } from './virtualTable.js';
 
-/** Every rejection of the name asked about (from the monitor's `whyNot`); clicking one shows its run. */
-export function renderRejections(name: string, rejections: readonly Rejection[], onRun: (run: number) => void): HTMLElement {
+/**
+ * Every rejection of the name asked about (from the monitor's `whyNot`); clicking one shows its run. `explanation`
+ * (the monitor's `explainName`, for a name never selected) says why the planners never chose it, and stands alone
+ * when nothing was rejected.
+ */
+export function renderRejections(name: string, rejections: readonly Rejection[], onRun: (run: number) => void, explanation = ''): HTMLElement {
   if (!name) return h('p', { class: 'empty' }, 'Choose an action, method or goal.');
-  if (rejections.length === 0) return h('p', { class: 'empty', id: 'why-not-list' }, `${name} was never rejected in the runs kept.`);
-  return virtualTable({
+  if (rejections.length === 0) return h('p', { id: 'why-not-list' }, explanation || `${name} was never rejected in the runs kept.`);
+  const table = virtualTable({
     id: 'why-not-list',
     head: ['run', 'time', 'search for', 'what', 'at', 'verdict', 'failing condition'],
     items: rejections,
@@ -24,4 +28,5 @@ export function renderRejections(name: string, rejections: readonly Rejection[],
         h('td', { class: 'cond failing', title: r.detail }, r.detail),
       ),
   });
+  return explanation ? h('div', {}, h('p', { id: 'why-not-explain' }, explanation), table) : table;
 }
