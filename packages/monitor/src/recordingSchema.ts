@@ -95,7 +95,9 @@ const run = object({
   searches: { type: 'array', items: search },
   goals: {
     type: 'array',
-    items: object({ name: str, priority: numOrNull, valid: bool, invalid: str, satisfied: bool, plannable: { type: ['boolean', 'null'] }, chosen: bool }, ['invalid']),
+    items: object({ name: str, priority: numOrNull, valid: bool, invalid: str, satisfied: bool, plannable: { type: ['boolean', 'null'] }, chosen: bool }, [
+      'invalid',
+    ]),
   },
   planMs: num,
   truncated: bool,

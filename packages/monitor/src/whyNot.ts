@@ -41,7 +41,11 @@ export function whyNot(agent: AgentRecording, name: string, noEffect = false): R
         at: '',
         verdict,
         detail:
-          verdict === 'noPlan' ? 'no plan found for it' : verdict === 'invalid' ? `goal is not valid${g.invalid ? `: ${g.invalid}` : ''}` : 'goal is already satisfied',
+          verdict === 'noPlan'
+            ? 'no plan found for it'
+            : verdict === 'invalid'
+              ? `goal is not valid${g.invalid ? `: ${g.invalid}` : ''}`
+              : 'goal is already satisfied',
       });
     }
     run.searches.forEach((s, si) => {
