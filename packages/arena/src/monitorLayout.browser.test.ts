@@ -163,6 +163,11 @@ describe('monitor page at 1366×768', () => {
         expect(text).toMatch(new RegExp(`${name.replace('.', '\\.')} (was|is) `));
       }
     }
+    // The goal-validity test that said no, by name, in the goals table and in "why not?".
+    await page.locator('#agents button[data-agent="soldier"]').click();
+    await expect(page.locator('#goals').textContent()).resolves.toContain('invalid: validity test lastResort returned false');
+    await page.locator('#why-not-select').selectOption('killEnemyAtAnyCost');
+    await expect(page.locator('#why-not').textContent()).resolves.toContain('goal is not valid: validity test lastResort returned false');
     await shoot(page, 'why-not-never-selected');
     await page.close();
   });

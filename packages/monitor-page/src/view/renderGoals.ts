@@ -9,7 +9,7 @@ export function renderGoals(run: PlanningRun): HTMLElement | null {
     g.chosen
       ? 'chosen'
       : !g.valid
-        ? 'invalid'
+        ? `invalid${g.invalid ? `: ${g.invalid}` : ''}`
         : g.satisfied
           ? 'already satisfied'
           : g.plannable === false
