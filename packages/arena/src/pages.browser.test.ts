@@ -85,7 +85,7 @@ describe('monitor page, fed by a recording file', () => {
     const { page } = await open('/monitor/?recording=/fixture.json');
     await page.locator('#scrubber').focus();
     await page.keyboard.press('ArrowLeft');
-    await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run 2 of 3 · tick 42/);
+    await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run #2 of 3 · tick 42/);
     await expect(page.locator('#run-result').textContent()).resolves.toBe('found (BeTrunkThumper) → replaced: higher-priority MTR');
     await expect(page.locator('#plan tr.step td.task').allTextContents()).resolves.toEqual(['NavigateToEnemy', 'DoTrunkSlam']);
     // Predicted world state: after step 1 the troll is at the enemy (a highlighted change).
@@ -96,12 +96,12 @@ describe('monitor page, fed by a recording file', () => {
     await expect(page.locator('#run-trigger').textContent()).resolves.toBe('noPlan: no plan was running');
     await page.locator('h1').click(); // focus outside the form fields: arrow keys step through runs
     await page.keyboard.press('ArrowRight');
-    await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run 2 of 3/);
+    await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run #2 of 3/);
     await page.keyboard.press('ArrowLeft');
     // The strip of runs along the ticks: a click on a mark shows that run.
     await expect(page.locator('#timeline .mark').count()).resolves.toBe(3);
     await page.locator('#timeline .mark[data-run="2"]').click();
-    await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run 2 of 3/);
+    await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run #2 of 3/);
     await expect(page.locator('#timeline .mark.selected').getAttribute('data-run')).resolves.toBe('2');
     await page.close();
   });
@@ -130,7 +130,7 @@ describe('monitor page, fed by a recording file', () => {
     await expect(page.locator('#why-not-list').textContent()).resolves.toContain('conditionConflicts');
     await expect(page.locator('#why-not-list').textContent()).resolves.toContain('enemyvisible == true vs effect nearenemy = false');
     await page.locator('#why-not-list tr[data-run="1"]').first().click();
-    await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run 1 of 2/);
+    await expect(page.locator('#scrub-label').textContent()).resolves.toMatch(/^run #1 of 2/);
     await expect(page.locator('#candidates tr[data-candidate="flee"] .failing').allTextContents()).resolves.toContain(
       'enemyvisible == true vs effect nearenemy = false',
     );

@@ -4,6 +4,8 @@ import { HtnPlanner, htnSearchTrace, htnWhyNoPlan, type HtnResult } from '@dualp
 import { GoapPlanner, goapSearchTrace, whyNoPlan } from '@dualplan/goap';
 import { DomainDocumentError, domainJsonSchema, lintDomain, loadDomain, type DomainRegistry, type LoadedDomain } from '@dualplan/documents';
 import { hddlCommand, verifyCommand } from './hddlCommands.js';
+import { domainCommand, monitorCommand } from './monitorCommands.js';
+import type { MonitorServer } from './serveMonitor.js';
 
 /** What the CLI touches outside itself, injected so tests run it in-process. */
 export interface CliIo {
@@ -15,6 +17,10 @@ export interface CliIo {
   readonly readFile: (path: string) => string;
   /** Import a registry module (its default export, or its `registry` export). */
   readonly loadRegistry: (path: string) => Promise<DomainRegistry>;
+  /** The built monitor page's folder, for `dualplan monitor` and `dualplan domain` (nodeIo: the page shipped in this package). */
+  readonly pageDir?: string;
+  /** Told the running monitor server once its address is printed; the command ends when it resolves (nodeIo: at Ctrl+C). Default: at once. */
+  readonly serving?: (server: MonitorServer) => Promise<void>;
 }
 
 /** Exit codes: 0 ok, 1 lint errors or no plan, 2 bad input. */
@@ -28,6 +34,8 @@ export const USAGE = `Usage:
   dualplan schema
   dualplan hddl <domain.hddl> <problem.hddl>
   dualplan verify <domain.hddl> <problem.hddl> <plan.txt>
+  dualplan monitor <recording.json> | --ws ws://127.0.0.1:PORT [--port N]
+  dualplan domain <domain.json> [--port N]
 
   lint      report lint findings; exit 1 when any is an error
   plan      plan from the state (the key defaults without --state) and print the plan,
@@ -35,6 +43,8 @@ export const USAGE = `Usage:
   schema    print the domain documents' JSON Schema
   hddl      plan a total-order HDDL problem; print the plan in the IPC format; exit 1 when there is none
   verify    check a plan in the IPC format against an HDDL domain and problem; exit 1 when it is invalid
+  monitor   serve the monitor page on 127.0.0.1 for a saved recording, or for a game's live recorder (--ws), and print its address
+  domain    serve the monitor page's domain view of a domain file (HTN tree, GOAP action graph, lint findings) and print its address
 
   --operators   operator ids the game implements: actions naming another are errors
   --json        lint findings as JSON lines
@@ -44,6 +54,8 @@ export const USAGE = `Usage:
   --planner     htn or goap (default: goap with --goal, htn with --task, else htn when the domain has one)
   --registry    an ES module exporting the functions the document names (costs, checks, ...)
   --trace       print the planner's trace
+  --ws          the WebSocket of a game server's recorder (serveWebSocket), on this machine
+  --port        the port to serve the page on (default: any free one)
 
 Exit codes: 0 ok, 1 lint errors or no plan, 2 bad input.`;
 
@@ -56,9 +68,11 @@ const OPTIONS = {
   trace: { type: 'boolean' },
   operators: { type: 'string' },
   json: { type: 'boolean' },
+  ws: { type: 'string' },
+  port: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
-const COMMANDS = ['lint', 'plan', 'schema', 'hddl', 'verify'];
+const COMMANDS = ['lint', 'plan', 'schema', 'hddl', 'verify', 'monitor', 'domain'];
 
 /** Bad command-line input; `subject` is the flag, command or file. */
 class CliInputError extends DualplanError {}
@@ -98,6 +112,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       if (flag !== undefined) throw new CliInputError('UNKNOWN_FLAG', `--${flag}`, `"dualplan ${command}" does not take --${flag}.`);
       const hio = { out: io.out, err: io.err, read: (path: string) => read(io, path) };
       return command === 'hddl' ? hddlCommand(hio, files) : verifyCommand(hio, files);
+    }
+    if (command === 'monitor' || command === 'domain') {
+      const flag = Object.keys(values).find((f) => f !== 'help' && f !== 'ws' && f !== 'port');
+      if (flag !== undefined) throw new CliInputError('UNKNOWN_FLAG', `--${flag}`, `"dualplan ${command}" does not take --${flag}.`);
+      const mio = { out: io.out, read: (path: string) => read(io, path), pageDir: io.pageDir, serving: io.serving ?? (() => Promise.resolve()) };
+      return await (command === 'monitor' ? monitorCommand : domainCommand)(mio, positionals.slice(1), values);
     }
     if (file === undefined) throw new CliInputError('MISSING_FILE', command, `"dualplan ${command}" needs a domain file.`);
     if (rest.length) throw new CliInputError('UNEXPECTED_ARGUMENT', rest[0], `Unexpected argument "${rest[0]}".`);

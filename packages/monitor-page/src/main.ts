@@ -6,6 +6,8 @@ import { describeThrown } from '@dualplan/world-state';
 import { parseMessage } from './parseMessage.js';
 import { h } from './view/dom.js';
 import { mountMonitor } from './view/mountMonitor.js';
+import { mountDomain } from './view/renderDomain.js';
+import { outlineFromDocument, type DocumentFinding } from './domain/outlineFromDocument.js';
 
 const status = h('span', { id: 'status' }, 'waiting for a recording');
 const error = h('span', { id: 'error', role: 'alert' });
@@ -53,6 +55,19 @@ if (recordingUrl) {
     .then((r) => (r.ok ? r.text() : Promise.reject(new Error(`${recordingUrl}: HTTP ${r.status}`))))
     .then((t) => openText(t, recordingUrl), fail);
 }
+// `dualplan domain file.json`: the domain view of a domain document and its lint findings instead of the monitor.
+const domainUrl = params.get('domain');
+if (domainUrl) {
+  fetch(domainUrl)
+    .then((r) => (r.ok ? r.json() : Promise.reject(new Error(`${domainUrl}: HTTP ${r.status}`))))
+    .then((view: { format?: unknown; file?: unknown; document?: unknown; findings?: DocumentFinding[] }) => {
+      if (view.format !== 'dualplan-domain-view') throw new Error(`${domainUrl} is not a domain view (from dualplan domain)`);
+      monitor.destroy();
+      mountDomain(document.getElementById('monitor') as HTMLElement, outlineFromDocument(view.document, view.findings ?? []));
+      status.textContent = `showing domain ${String(view.file)}`;
+    })
+    .catch(fail);
+}
 /** Messages from a game: checked, then shown; a bad one is reported on the page, not applied. */
 const receive = (message: RecordingMessage) => {
   try {
@@ -88,5 +103,5 @@ if (ws) {
 const peer = (window.opener as Window | null) ?? (window.parent !== window ? window.parent : null);
 if (peer) connectPostMessage(windowEndpoint(window, peer, '*'), receive);
 monitor.store.subscribe(() => {
-  if (!recordingUrl && !ws) status.textContent = `live: ${monitor.store.agents().length} agents`;
+  if (!recordingUrl && !ws && !domainUrl) status.textContent = `live: ${monitor.store.agents().length} agents`;
 });

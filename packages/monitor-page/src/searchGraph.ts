@@ -1,3 +1,4 @@
+import { formatNumber } from './formatNumber.js';
 import type { SearchTrace, TraceNode, TraceVerdict } from '@dualplan/monitor';
 
 /** A box of the drawn search: a trace node, a rejected candidate, or a group of "no effect" rejections. */
@@ -54,7 +55,7 @@ export function searchGraph(trace: SearchTrace, options: SearchGraphOptions = {}
     if (n.parent >= 0 && !shown.has(n.parent)) continue; // under a hidden branch
     shown.add(n.id);
     const lines: string[] = [];
-    if (trace.planner === 'goap') lines.push(`g ${fmt(n.g)}  h ${fmt(n.h)}  f ${fmt(n.g + n.h)}`);
+    if (trace.planner === 'goap') lines.push(`g ${formatNumber(n.g)}  h ${formatNumber(n.h)}  f ${formatNumber(n.g + n.h)}`);
     else if (n.kind === 'compound' && n.via !== null) lines.push(`method ${n.via}`);
     if (n.verdict !== 'kept') lines.push(`✗ ${n.verdict}${n.detail ? `: ${n.detail}` : ''}`);
     else if (n.abandoned) lines.push('abandoned by a backtrack');
@@ -126,15 +127,11 @@ function addCandidates(trace: SearchTrace, shown: Set<number>, boxes: GraphBox[]
  * only on branches a backtrack abandoned (the chosen method is in the compound's box).
  */
 function linkLabel(trace: SearchTrace, n: TraceNode, parent: TraceNode): string {
-  if (trace.planner === 'goap') return n.via === null ? '' : `${n.via} (${fmt(n.g - parent.g)})`;
+  if (trace.planner === 'goap') return n.via === null ? '' : `${n.via} (${formatNumber(n.g - parent.g)})`;
   return n.abandoned && n.from >= 0 ? `via ${trace.candidates[n.from]?.name ?? '?'}` : '';
 }
 
 function wrapNames(names: readonly string[]): string {
   const shown = names.slice(0, 4).join(', ');
   return names.length > 4 ? `${shown}, +${names.length - 4}` : shown;
-}
-
-function fmt(n: number): string {
-  return Number.isInteger(n) ? String(n) : n.toFixed(2);
 }

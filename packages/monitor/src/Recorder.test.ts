@@ -26,7 +26,7 @@ describe('record', () => {
     run([troll], 60);
     const rec = recorder.agent('troll');
     expect(rec.runs.length).toBe(planCalls(troll));
-    expect(rec.runs.map((r) => r.id)).toEqual(rec.runs.map((_, i) => i));
+    expect(rec.runs.map((r) => r.id)).toEqual(rec.runs.map((_, i) => i + 1));
     expect(rec.runners).toEqual({ main: 'htn' });
     const adopted = rec.runs.find((r) => r.outcome === 'adopted')!;
     expect(adopted.plan!.steps.length).toBeGreaterThan(0);
@@ -109,7 +109,7 @@ describe('record', () => {
     expect(calls).toBeGreaterThan(4);
     expect(rec.runs.length).toBe(4);
     expect(rec.dropped.runs).toBe(calls - 4);
-    expect(rec.runs[3].id).toBe(calls - 1);
+    expect(rec.runs[3].id).toBe(calls);
     expect(rec.timeline.length).toBe(10);
     expect(rec.stats.planningRuns).toBe(calls);
     const total = Object.values(rec.stats.events).reduce((a, b) => a + b, 0);

@@ -128,7 +128,7 @@ export class Recorder {
       catalog: {},
       catalogChanged: false,
       version: agent.state.version,
-      nextRun: 0,
+      nextRun: 1,
       nextSeq: 0,
       outRuns: new RingBuffer(this.runsPerAgent),
       outEvents: new RingBuffer(this.eventsPerAgent),
@@ -394,5 +394,6 @@ function considered(g: ObservedGoal): GoalConsidered {
     satisfied: g.satisfied,
     plannable: g.plannable,
     chosen: g.chosen,
+    ...(g.invalid === undefined ? {} : { invalid: g.invalid }),
   };
 }

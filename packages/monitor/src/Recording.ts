@@ -59,6 +59,8 @@ export interface GoalConsidered {
   /** NaN is recorded as null. */
   readonly priority: number | null;
   readonly valid: boolean;
+  /** Why it was not valid: the validity test by name and what it returned or that it threw (absent when valid, and in older recordings). */
+  readonly invalid?: string;
   /** Already true in the state (so not wanted). */
   readonly satisfied: boolean;
   /** null: not searched (invalid, satisfied, or a higher goal was planned first); else whether a plan was found. */
@@ -79,7 +81,7 @@ export type PlanningOutcome = 'adopted' | 'replaced' | 'kept' | 'none';
 
 /** One call of an agent runner's planner, with everything needed to answer "why". */
 export interface PlanningRun {
-  /** Unique and increasing within the agent (never reused, even when old runs are dropped by retention). */
+  /** Counted from 1 within the agent: run 5 is its fifth planner call (never reused, even when old runs are dropped by retention). */
   readonly id: number;
   readonly runner: string;
   readonly planner: string;

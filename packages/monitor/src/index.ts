@@ -36,6 +36,7 @@ export { formatRun, formatTimelineEvent } from './formatRun.js';
 export type { FormatRunOptions } from './formatRun.js';
 export { formatStatistics } from './formatStatistics.js';
 export { whyNot } from './whyNot.js';
+export { explainName } from './explainName.js';
 export type { Rejection } from './whyNot.js';
 export { loadRecording } from './loadRecording.js';
 export { RecordingMirror } from './RecordingMirror.js';

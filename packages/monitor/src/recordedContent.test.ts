@@ -49,6 +49,6 @@ describe('recorded content', () => {
       updates: digest(updates.map((m) => (m.type === 'snapshot' ? { ...m, recording: { ...m.recording, started: '' } } : m))),
       texts: digest(texts),
       rejections: digest(rejections),
-    }).toEqual({ recording: '067b54fee2a1b74e', updates: 'ceeb6a1d808bcf26', texts: '0aad10477eec7b51', rejections: 'b04adf38bb196895' });
+    }).toEqual({ recording: 'f73884d8fa728b39', updates: '9a47360085e4839b', texts: 'ff089d4cc392290b', rejections: 'e8172ca25fba3ad6' });
   });
 });

@@ -95,7 +95,9 @@ const run = object({
   searches: { type: 'array', items: search },
   goals: {
     type: 'array',
-    items: object({ name: str, priority: numOrNull, valid: bool, satisfied: bool, plannable: { type: ['boolean', 'null'] }, chosen: bool }),
+    items: object({ name: str, priority: numOrNull, valid: bool, invalid: str, satisfied: bool, plannable: { type: ['boolean', 'null'] }, chosen: bool }, [
+      'invalid',
+    ]),
   },
   planMs: num,
   truncated: bool,
@@ -147,7 +149,10 @@ const agent = object(
     methods: strings,
     goals: strings,
     catalog: byName(
-      object({ kind: { enum: ['action', 'method', 'goal'] }, conditions: strings, effects: strings, cost: numOrNull, priority: numOrNull }, ['priority']),
+      object({ kind: { enum: ['action', 'method', 'goal'] }, conditions: strings, effects: strings, cost: numOrNull, priority: numOrNull, subtasks: strings }, [
+        'priority',
+        'subtasks',
+      ]),
     ),
     runs: { type: 'array', items: run },
     timeline: { type: 'array', items: event },

@@ -40,7 +40,12 @@ export function whyNot(agent: AgentRecording, name: string, noEffect = false): R
         kind: 'goal',
         at: '',
         verdict,
-        detail: verdict === 'noPlan' ? 'no plan found for it' : `goal is ${verdict === 'invalid' ? 'not valid' : 'already satisfied'}`,
+        detail:
+          verdict === 'noPlan'
+            ? 'no plan found for it'
+            : verdict === 'invalid'
+              ? `goal is not valid${g.invalid ? `: ${g.invalid}` : ''}`
+              : 'goal is already satisfied',
       });
     }
     run.searches.forEach((s, si) => {

@@ -1,6 +1,7 @@
 import type { PlanStep } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import type { OperatorStatus } from './OperatorStatus.js';
+import type { OperatorFailure } from './operatorFailure.js';
 
 /**
  * The code behind a plan step: the task says what a step means, the operator does it. Many tasks may share one
@@ -26,7 +27,12 @@ export interface Operator<Ctx = any> {
    * resolves to ends the step as if returned (`Running`: `update` is called again next tick), and a rejection
    * fails the step like a throw. A promise that settles after its step ended is ignored (`settledLate` event).
    */
-  update(args: readonly unknown[], agent: AgentView<Ctx>, dt: number, step: PlanStep): OperatorStatus | PromiseLike<OperatorStatus>;
+  update(
+    args: readonly unknown[],
+    agent: AgentView<Ctx>,
+    dt: number,
+    step: PlanStep,
+  ): OperatorStatus | OperatorFailure | PromiseLike<OperatorStatus | OperatorFailure>;
   /**
    * Called when the step is aborted: an executing condition broke, or a better plan interrupted it. May be
    * `async`: the step has ended already; a rejection is reported as a fault.

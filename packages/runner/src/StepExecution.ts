@@ -19,6 +19,7 @@ import type { FaultReporter } from './FaultReporter.js';
 import type { FaultSource } from './FaultSource.js';
 import type { Operator } from './Operator.js';
 import { OperatorStatus } from './OperatorStatus.js';
+import { failureReason } from './operatorFailure.js';
 import type { RunnerEventListener } from './RunnerEvent.js';
 import type { RunnerStats } from './RunnerStats.js';
 import { feedbackGuarded } from './plannerCalls.js';
@@ -292,7 +293,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     const state = agent.state;
     const ctx = agent.ctx;
     const version = state.undoPoint();
-    let status: OperatorStatus | PromiseLike<OperatorStatus>;
+    let status: ReturnType<Operator['update']>;
     // Its own flag, not the guard's note: the guard asks for it only when it refuses a call (see UpdateSource).
     this.inUpdate = true;
     try {
@@ -331,6 +332,8 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     }
     this.busy = false;
     if (status === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
+    const reason = failureReason(status);
+    if (reason !== null) return this.stepFailed(step, `operator ${step.operator} failed: ${reason}`);
     // Not a status: a broken operator, handled like one that threw.
     this.undoCall(ctx, version, 'operator.status', step.operator, step, this.noStatus(step), status);
     return this.stepFailed(step, `operator ${step.operator} returned ${describeValue(status)}, not an OperatorStatus`);
@@ -393,6 +396,8 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     if (value === OperatorStatus.Success) return this.succeeded(plan, step);
     this.busy = false;
     if (value === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
+    const reason = failureReason(value);
+    if (reason !== null) return this.stepFailed(step, `operator ${step.operator} failed: ${reason}`);
     this.fault('operator.status', step.operator, step, this.at, this.noStatus(step), value, 0);
     this.stepFailed(step, `operator ${step.operator} resolved to ${describeValue(value)}, not an OperatorStatus`);
   }

@@ -1,5 +1,7 @@
 export { OperatorStatus } from './OperatorStatus.js';
 export type { Operator, OperatorMap } from './Operator.js';
+export { failWith } from './operatorFailure.js';
+export type { OperatorFailure } from './operatorFailure.js';
 export type { AgentView } from './AgentView.js';
 export { RunnerError } from './RunnerError.js';
 export { PlanRunner } from './PlanRunner.js';

@@ -18,17 +18,24 @@ export function wanted<Ctx>(
   at = 0,
 ): number {
   let valid = true;
+  let threw = false;
   if (goal.valid) {
     try {
       valid = goal.valid(state, ctx);
     } catch (thrown) {
       search.faultLog.push(new UserCodeError('GOAL_THREW', goal.name, 'goal', `The valid function of goal "${goal.name}" threw (the goal is skipped)`, thrown));
       valid = false;
+      threw = true;
     }
   }
   const satisfied = valid && checkConditions(goal.conditions, state);
   const priority = !valid || satisfied ? NaN : typeof goal.priority === 'function' ? goalPriority(search, goal, state, ctx) : goal.priority;
-  if (seen !== null) seen[at] = { name: goal.name, priority, valid, satisfied, plannable: null, chosen: false };
+  if (seen !== null) {
+    seen[at] = { name: goal.name, priority, valid, satisfied, plannable: null, chosen: false };
+    // Observed only: which test said no (by the function's own name, e.g. a registry's key), and with what.
+    const test = goal.valid?.name && goal.valid.name !== 'valid' ? `validity test ${goal.valid.name}` : 'its validity test';
+    if (!valid) seen[at].invalid = `${test} ${threw ? 'threw' : `returned ${String(valid)}`}`;
+  }
   return priority;
 }
 

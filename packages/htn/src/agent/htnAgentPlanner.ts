@@ -159,9 +159,21 @@ function htnCatalog(d: HtnDomain): PlannerCatalog {
         const method = `${name}.${d.methodNames[m]}`;
         methods.push(method);
         conditions[method] = describeAll(d.methodConds[m]);
-        entries[method] = { kind: 'method', conditions: conditions[method], effects: [], cost: null };
+        entries[method] = { kind: 'method', conditions: conditions[method], effects: [], cost: null, ...methodSubtasks(d, m) };
       }
     }
   });
   return { actions, compounds, methods, goals: [], conditions, entries };
+}
+
+/** A method's static subtasks by name, for the catalog (none listed when a function computes them; pause points left out). */
+function methodSubtasks(d: HtnDomain, m: number): { subtasks?: string[] } {
+  if (d.methodFn[m] !== null) return {};
+  const subtasks: string[] = [];
+  for (let i = d.methodSubStart[m]; i < d.methodSubEnd[m]; i++) {
+    const call = d.subCalls[i];
+    const task = d.callTask[call];
+    if (call !== d.scopeEndCall && task !== d.pauseTask && task >= 0) subtasks.push(d.taskNames[task]);
+  }
+  return { subtasks };
 }

@@ -46,8 +46,3 @@ export function replace(el: Element, ...children: Child[]): void {
   el.replaceChildren();
   append(el, children);
 }
-
-/** Seconds as `4.2 s`, or '' for null. */
-export function seconds(t: number | null): string {
-  return t === null ? '' : `${Math.round(t * 100) / 100} s`;
-}

@@ -1,7 +1,8 @@
-import { whyNot, type AgentRecording, type PlanningRun, type SearchTrace } from '@dualplan/monitor';
+import { explainName, whyNot, type AgentRecording, type PlanningRun, type SearchTrace } from '@dualplan/monitor';
 import { MonitorStore } from '../MonitorStore.js';
 import { whyNotNames } from '../whyNotNames.js';
-import { h, replace, seconds } from './dom.js';
+import { formatSeconds } from '../formatNumber.js';
+import { h, replace } from './dom.js';
 import { renderGraph } from './renderGraph.js';
 import { renderTimeline } from './renderTimeline.js';
 import { renderCandidates } from './renderCandidates.js';
@@ -12,6 +13,8 @@ import { renderPredicted } from './renderPredicted.js';
 import { renderRejections } from './renderRejections.js';
 import { renderRun } from './renderRun.js';
 import { renderStats } from './renderStats.js';
+import { renderDomain } from './renderDomain.js';
+import { outlineFromAgent } from '../domain/outlineFromAgent.js';
 
 /** What the user is looking at. */
 interface View {
@@ -64,40 +67,68 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
   const whyNotSelect = h('select', { id: 'why-not-select', 'aria-label': 'why not' });
   const whyNotEl = h('div', { id: 'why-not' });
   const statsEl = h('div', { id: 'stats' });
-  const panel = (title: string, ...children: (HTMLElement | string)[]) => h('section', { class: 'panel' }, h('h2', {}, title), ...children);
+  // Every panel folds away (its heading is a <summary>) and its body can be made taller or shorter by dragging its corner.
+  const panel = (id: string, title: string, ...children: (HTMLElement | string)[]) =>
+    h('details', { class: 'panel', open: true, 'data-panel': id }, h('summary', {}, h('h2', {}, title)), h('div', { class: 'panel-body' }, ...children));
+  const toggleAgents = h('button', { id: 'toggle-agents', title: 'hide or show the agents list', 'aria-expanded': 'true' }, '☰');
+  const layout = h('div', { class: 'monitor' });
+  toggleAgents.addEventListener('click', () => {
+    const hidden = layout.classList.toggle('agents-hidden');
+    toggleAgents.setAttribute('aria-expanded', String(!hidden));
+  });
 
+  // The agent's domain from its recording's catalogue: drawn only while the panel is open (laying it out takes a while).
+  const domainFilter = h('input', { id: 'domain-filter', type: 'search', placeholder: 'filter by name', 'aria-label': 'filter the domain by name' });
+  const domainEl = h('div', { id: 'domain' });
+  const domainPanel = panel(
+    'domain',
+    'Domain: tasks, methods, actions and goals, this run’s path in green',
+    h('div', { class: 'toolbar' }, domainFilter),
+    domainEl,
+  );
+  domainPanel.open = false;
+  let drawnDomain = '';
+  const renderDomainPanel = () => {
+    const a = agent();
+    const run = runs()[view.run] ?? null;
+    const key = `${a?.id}/${run?.id}/${a?.stats.planningRuns}/${domainFilter.value}`;
+    if (!domainPanel.open || key === drawnDomain) return;
+    drawnDomain = key;
+    replace(domainEl, a ? renderDomain(outlineFromAgent(a), { agent: a, run, filter: domainFilter.value }) : null);
+  };
+  domainPanel.addEventListener('toggle', renderDomainPanel);
+  domainFilter.addEventListener('input', renderDomainPanel);
   replace(
-    root,
+    layout,
+    h('aside', {}, h('h2', {}, 'Agents'), agentsEl),
     h(
-      'div',
-      { class: 'monitor' },
-      h('aside', {}, h('h2', {}, 'Agents'), agentsEl),
-      h(
-        'main',
-        {},
-        h('div', { class: 'timeline' }, strip, h('div', { class: 'scrub' }, prev, scrubber, next, scrubLabel)),
-        panel('Planning run', runEl, goalsEl),
-        panel('Plan', planEl),
-        panel('Run time, until the next planning run', eventsEl),
-        panel(
-          'Search',
-          h(
-            'div',
-            { class: 'toolbar' },
-            searchSelect,
-            h('label', {}, hide, ' hide impossible branches'),
-            h('label', {}, noEffect, ' list "no effect" rejections'),
-          ),
-          searchInfo,
-          graphEl,
-          candidatesEl,
+      'main',
+      {},
+      h('div', { class: 'timeline' }, strip, h('div', { class: 'scrub' }, toggleAgents, prev, scrubber, next, scrubLabel)),
+      panel('run', 'Planning run', runEl, goalsEl),
+      panel('plan', 'Plan', planEl),
+      panel('events', 'Run time, until the next planning run', eventsEl),
+      panel(
+        'search',
+        'Search',
+        h(
+          'div',
+          { class: 'toolbar' },
+          searchSelect,
+          h('label', {}, hide, ' hide impossible branches'),
+          h('label', {}, noEffect, ' list "no effect" rejections'),
         ),
-        panel('World state: now and predicted after each step', predictedEl),
-        panel('Why not?', whyNotSelect, whyNotEl),
-        panel('Statistics', statsEl),
+        searchInfo,
+        graphEl,
+        candidatesEl,
       ),
+      panel('state', 'World state: now and predicted after each step', predictedEl),
+      panel('why-not', 'Why not?', whyNotSelect, whyNotEl),
+      panel('stats', 'Statistics', statsEl),
+      domainPanel,
     ),
   );
+  replace(root, layout);
 
   let drawnSearch: { trace: SearchTrace | null; options: string } = { trace: null, options: '' };
   const agent = (): AgentRecording | undefined => store.agent(view.agent);
@@ -130,6 +161,7 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
     scrubber.value = String(view.run);
     scrubber.disabled = list.length < 2;
     const run = list[view.run];
+    renderDomainPanel();
     replace(strip, list.length ? renderTimeline(list, view.run, goTo) : null);
     if (!a || !run) {
       scrubLabel.textContent = 'no planning runs';
@@ -138,7 +170,9 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
       replace(searchSelect);
       return;
     }
-    scrubLabel.textContent = `run ${view.run + 1} of ${list.length} · tick ${run.tick} · ${seconds(run.time)}${view.follow ? ' · following' : ''}`;
+    // Runs are named by id everywhere (ids count the agent's planner calls from 1; retention may have dropped the oldest).
+    const kept = list.length < list[list.length - 1].id ? ` · ${list.length} kept` : '';
+    scrubLabel.textContent = `run #${run.id} of ${list[list.length - 1].id}${kept} · tick ${run.tick} · ${formatSeconds(run.time)}${view.follow ? ' · following' : ''}`;
     replace(runEl, renderRun(run));
     replace(goalsEl, renderGoals(run));
     if (view.step >= (run.plan?.steps.length ?? 0)) view.step = 0;
@@ -188,7 +222,12 @@ export function mountMonitor(root: HTMLElement, store: MonitorStore = new Monito
       h('option', { value: '' }, '(choose)'),
       names.map((n) => h('option', { value: n, selected: n === view.whyNot }, n)),
     );
-    replace(whyNotEl, a ? renderRejections(view.whyNot, whyNot(a, view.whyNot, view.showNoEffect), (id) => goTo(runs().findIndex((r) => r.id === id))) : null);
+    const rejections = a ? whyNot(a, view.whyNot, view.showNoEffect) : [];
+    // Explained in words when nothing was rejected, or when the name was never selected.
+    const stats = a?.stats;
+    const usage = stats && (stats.actions[view.whyNot] ?? stats.methods[view.whyNot] ?? stats.compounds[view.whyNot] ?? stats.goals[view.whyNot]);
+    const explanation = a && view.whyNot && (rejections.length === 0 || !usage?.selected) ? explainName(a, view.whyNot) : '';
+    replace(whyNotEl, a ? renderRejections(view.whyNot, rejections, (id) => goTo(runs().findIndex((r) => r.id === id)), explanation) : null);
   }
 
   function renderAll(): void {

@@ -1,6 +1,8 @@
 import type { AgentRecording, SearchTrace, TraceCandidate } from '@dualplan/monitor';
 import { actionCatalog } from '../actionCatalog.js';
+import { formatNumber } from '../formatNumber.js';
 import { h } from './dom.js';
+import { virtualTable } from './virtualTable.js';
 
 /**
  * Every candidate of `trace` in the order tried: verdict, failing condition,
@@ -15,34 +17,30 @@ export function renderCandidates(agent: AgentRecording, trace: SearchTrace, show
   const keyOf = (c: TraceCandidate): string => (trace.planner === 'htn' && c.index >= 0 ? `${trace.nodes[c.node]?.label ?? ''}.${c.name}` : c.name);
   const costOf = (c: TraceCandidate): string => {
     const child = trace.nodes.find((n) => n.parent === c.node && n.via === c.name);
-    if (trace.planner === 'goap' && child) return String(child.g - trace.nodes[c.node].g);
+    if (trace.planner === 'goap' && child) return formatNumber(child.g - trace.nodes[c.node].g);
     const key = keyOf(c);
     const costs = catalog.get(key)?.costs ?? [];
-    if (costs.length > 0) return costs.join(' / ');
+    if (costs.length > 0) return costs.map(formatNumber).join(' / ');
     const entry = agent.catalog?.[key];
     return entry === undefined ? '' : entry.kind === 'action' ? 'by function' : '–';
   };
-  return h(
-    'table',
-    { id: 'candidates' },
-    h('thead', {}, h('tr', {}, ...['at', 'candidate', 'verdict', 'failing condition', 'conditions', 'cost'].map((c) => h('th', {}, c)))),
-    h(
-      'tbody',
-      {},
-      trace.candidates
-        .filter((c) => showNoEffect || c.verdict !== 'noEffect')
-        .map((c) =>
-          h(
-            'tr',
-            { class: `verdict-${c.verdict}`, 'data-candidate': c.name },
-            h('td', { class: 'cond' }, trace.nodes[c.node]?.label || '(goal reached)'),
-            h('td', {}, c.index >= 0 ? `#${c.index} ${c.name}` : c.name),
-            h('td', {}, c.verdict),
-            h('td', { class: 'cond failing' }, c.detail),
-            h('td', { class: 'cond conditions' }, catalog.get(keyOf(c))?.conditions.join(', ') ?? ''),
-            h('td', { class: 'cost' }, costOf(c)),
-          ),
-        ),
-    ),
-  );
+  return virtualTable({
+    id: 'candidates',
+    head: ['at', 'candidate', 'verdict', 'failing condition', 'conditions', 'cost'],
+    items: trace.candidates.filter((c) => showNoEffect || c.verdict !== 'noEffect'),
+    row: (c) => {
+      const at = trace.nodes[c.node]?.label || '(goal reached)';
+      const conditions = catalog.get(keyOf(c))?.conditions.join(', ') ?? '';
+      return h(
+        'tr',
+        { class: `verdict-${c.verdict}`, 'data-candidate': c.name },
+        h('td', { class: 'cond', title: at }, at),
+        h('td', {}, c.index >= 0 ? `#${c.index} ${c.name}` : c.name),
+        h('td', {}, c.verdict),
+        h('td', { class: 'cond failing', title: c.detail }, c.detail),
+        h('td', { class: 'cond conditions', title: conditions }, conditions),
+        h('td', { class: 'cost' }, costOf(c)),
+      );
+    },
+  });
 }

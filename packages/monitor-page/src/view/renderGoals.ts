@@ -1,4 +1,5 @@
 import type { PlanningRun } from '@dualplan/monitor';
+import { formatNumber } from '../formatNumber.js';
 import { h } from './dom.js';
 
 /** GOAP goal selection: each goal's priority, validity and whether it could be planned. */
@@ -8,7 +9,7 @@ export function renderGoals(run: PlanningRun): HTMLElement | null {
     g.chosen
       ? 'chosen'
       : !g.valid
-        ? 'invalid'
+        ? `invalid${g.invalid ? `: ${g.invalid}` : ''}`
         : g.satisfied
           ? 'already satisfied'
           : g.plannable === false
@@ -23,7 +24,15 @@ export function renderGoals(run: PlanningRun): HTMLElement | null {
     h(
       'tbody',
       {},
-      run.goals.map((g) => h('tr', { class: g.chosen ? 'chosen' : '' }, h('td', {}, g.name), h('td', {}, g.priority ?? 'NaN'), h('td', {}, state(g)))),
+      run.goals.map((g) =>
+        h(
+          'tr',
+          { class: g.chosen ? 'chosen' : '' },
+          h('td', {}, g.name),
+          h('td', {}, g.priority === null ? 'NaN' : formatNumber(g.priority)),
+          h('td', {}, state(g)),
+        ),
+      ),
     ),
   );
 }

@@ -1,5 +1,6 @@
 import type { PlanningRun } from '@dualplan/monitor';
-import { h, seconds } from './dom.js';
+import { formatMs, formatSeconds } from '../formatNumber.js';
+import { h } from './dom.js';
 
 const TRIGGERS: Record<string, string> = {
   noPlan: 'no plan was running',
@@ -14,7 +15,7 @@ export function renderRun(run: PlanningRun): HTMLElement {
     'dl',
     { class: 'run-facts' },
     h('dt', {}, 'run'),
-    h('dd', { id: 'run-id' }, `#${run.id} · ${run.runner} [${run.planner}] · tick ${run.tick} · ${seconds(run.time)}`),
+    h('dd', { id: 'run-id' }, `#${run.id} · ${run.runner} [${run.planner}] · tick ${run.tick} · ${formatSeconds(run.time)}`),
     h('dt', {}, 'trigger'),
     h('dd', { id: 'run-trigger' }, `${run.trigger}: ${TRIGGERS[run.trigger] ?? ''}`),
     h('dt', {}, 'result'),
@@ -24,6 +25,6 @@ export function renderRun(run: PlanningRun): HTMLElement {
       `${run.status}${run.reason ? ` (${run.reason})` : ''} → ${run.outcome}${run.decision ? `: ${run.decision}` : ''}`,
     ),
     h('dt', {}, 'plan time'),
-    h('dd', {}, `${run.planMs.toFixed(3)} ms`),
+    h('dd', {}, formatMs(run.planMs)),
   );
 }

@@ -1,4 +1,5 @@
 import type { AgentRecording, ConditionCounts, UsageCounts } from '@dualplan/monitor';
+import { formatMs } from '../formatNumber.js';
 import { h } from './dom.js';
 
 /** Statistics: plan-time percentiles, usage counters per name, and the never-selected lists. */
@@ -38,7 +39,7 @@ export function renderStats(agent: AgentRecording): HTMLElement {
     h(
       'p',
       {},
-      `${st.planningRuns} planning runs · ${st.callsPerSecond.toFixed(2)} calls/s · plan time p50 ${st.planMs.p50.toFixed(3)} ms, p90 ${st.planMs.p90.toFixed(3)} ms, p99 ${st.planMs.p99.toFixed(3)} ms, max ${st.planMs.max.toFixed(3)} ms`,
+      `${st.planningRuns} planning runs · ${st.callsPerSecond.toFixed(2)} calls/s · plan time p50 ${formatMs(st.planMs.p50)}, p90 ${formatMs(st.planMs.p90)}, p99 ${formatMs(st.planMs.p99)}, max ${formatMs(st.planMs.max)}`,
       agent.dropped.runs || agent.dropped.events ? ` · dropped by retention: ${agent.dropped.runs} runs, ${agent.dropped.events} events` : '',
     ),
     h(

@@ -6,6 +6,8 @@ export interface ObservedGoal {
   /** Its priority in this state; NaN when it was not evaluated (invalid) or is NaN. */
   readonly priority: number;
   readonly valid: boolean;
+  /** Why it is not valid: its validity test by name and what it returned (or threw); absent when valid. */
+  readonly invalid?: string;
   /** Already true in the state, so not wanted. */
   readonly satisfied: boolean;
   /** null: not searched; else whether a plan was found. */
@@ -27,6 +29,8 @@ export interface CatalogEntry {
   readonly cost: number | null;
   /** Goals: the priority (null when a function decides it from the state). */
   readonly priority?: number | null;
+  /** HTN methods: their subtasks' names in order (absent when a function computes them from the state). */
+  readonly subtasks?: readonly string[];
 }
 
 /**
