@@ -25,6 +25,9 @@ import { ActionStats } from './search/ActionStats.js';
 import { GoapSearch } from './search/GoapSearch.js';
 import type { GoapMeta, GoapResult, GoapStatus } from './search/GoapResult.js';
 
+/** Actions per plan at most, unless `maxPlanLength` says otherwise: room for goals made of a few hundred conditions. */
+const DEFAULT_MAX_PLAN_LENGTH = 256;
+
 /**
  * Backward (regressive) A* GOAP planner over a compiled domain:
  * nodes are regressed goals (a mask per bool/enum cell, an interval per int
@@ -70,14 +73,15 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   constructor(domain: GoapDomain<Ctx, Op>, options: GoapPlannerOptions = {}) {
     this.domain = domain;
     const o = resolvePreset(checkOptions(options));
-    const heuristic = o.heuristic ?? 'count';
+    // Without a heuristic: the adaptive count, or the plain count with a weight (whose admissibility bound is known).
+    const heuristic = o.heuristic ?? (o.weight === undefined ? 'adaptive' : 'count');
     this.mode = o.mode ?? preferredMode(domain, heuristic);
     this.weight = o.weight ?? 1;
     this.heuristic = typeof heuristic === 'function' ? heuristic : null;
     const estimator = createHeuristic(domain, heuristic, this.mode);
     this.optimal = o.greedy !== true && ((estimator.admissible && this.weight <= 1) || this.weight === 0);
     this.maxExpansions = o.maxExpansions ?? 10_000;
-    this.maxPlanLength = o.maxPlanLength ?? 64;
+    this.maxPlanLength = o.maxPlanLength ?? DEFAULT_MAX_PLAN_LENGTH;
     this.timeBudgetMs = o.timeBudgetMs ?? Infinity;
     this.failurePenalty = o.failurePenalty ?? 1;
     this.penaltyHalfLife = o.penaltyHalfLife ?? 10;
