@@ -26,8 +26,7 @@ export interface GoapPlannerOptions {
   greedy?: boolean;
   /**
    * - `'adaptive'` (default): the count (below) while the search is small; a
-   *   search that has stored 1,024 nodes and stopped getting closer to the goal
-   *   starts over with `'additive'`, which tells apart what the count ties on
+   *   search that has stored 1,024 nodes starts over with `'additive'`, which tells apart what the count ties on
    *   (goals made of many conditions at mixed costs). Not admissible.
    * - `'count'` (the default when only `weight` is given): conditions the start
    *   state does not satisfy (forward: goal conditions the node's state does not

@@ -12,8 +12,7 @@ export const ADAPTIVE_RESTART_NODES = 1024;
 /**
  * The `'adaptive'` heuristic, the default: the count of open conditions (as `'count'`, nearly free per node) while
  * the search is small, so small game searches plan exactly as with the count; a search that stores
- * {@link ADAPTIVE_RESTART_NODES} nodes and then pops a node no closer to the goal than one already expanded starts
- * over with h_add (the open conditions' relaxed costs summed), which
+ * {@link ADAPTIVE_RESTART_NODES} nodes starts over with h_add (the open conditions' relaxed costs summed), which
  * tells apart the nodes the count ties on (goals made of many conditions, actions of different costs). Ties on f
  * go to the lower h, so where h_add is exact the search walks straight to the goal. Not admissible. @internal
  */

@@ -60,10 +60,8 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   private activeHeuristic: SearchHeuristic;
   /** The restart's expander, built at the planner's first restart. */
   private restartExpander: Expander | null = null;
-  /** Stored nodes from which the running search may restart (0: it does not). */
+  /** Stored nodes at which the running search restarts (0: it does not). */
   private restartAt = 0;
-  /** The fewest open conditions of a node expanded so far in this search (before a restart). */
-  private fewestOpen = 0;
   private readonly relevance = new WeakMap<CompiledGoal, Uint8Array>();
   private observer: SearchObserver | null = null;
   private current: CompiledGoal | null = null;
@@ -165,7 +163,6 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     this.activeHeuristic = this.estimator;
     // A weight of 0 ignores h: starting over with another one would only repeat the search.
     this.restartAt = this.estimator.restart !== undefined && this.weight > 0 ? this.estimator.restart.afterNodes : 0;
-    this.fewestOpen = 0x7fffffff;
     this.busy = true;
     try {
       this.seedRoot(g);
@@ -265,15 +262,10 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
         if (space.flags[node] === 1) continue;
         if (space.unsat[node] === 0) return this.found(node);
         if (space.flags[node] === DEFERRED && this.reestimate(node)) continue;
-        if (this.restartAt > 0) {
-          // Start over only once the search is large and has stopped getting closer to the goal.
-          const unsat = space.unsat[node];
-          if (unsat < this.fewestOpen) this.fewestOpen = unsat;
-          else if (space.count >= this.restartAt) {
-            this.restart();
-            expander = this.active;
-            continue;
-          }
+        if (this.restartAt > 0 && space.count >= this.restartAt) {
+          this.restart();
+          expander = this.active;
+          continue;
         }
         if (r.expanded >= this.maxExpansions) {
           space.unpop(node);
