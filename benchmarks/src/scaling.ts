@@ -6,6 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { runCrowd, type CrowdRun } from '@dualplan/arena/crowd';
 import { PlanCache, type PlanCacheStats } from '@dualplan/runner';
+import { coldCrowdRun } from './scaling/coldCrowdRun.js';
 import { poolRun, type PoolFigures } from './scaling/poolRun.js';
 import { schedulerRun, type SchedulerFigures } from './scaling/schedulerRun.js';
 import { SCALING_USAGE, parseScalingArgs, type ScalingArgs, type ScalingPart } from './scaling/parseScalingArgs.js';
@@ -52,7 +53,29 @@ async function schedulerPart(log: Log): Promise<SchedulerFigures[]> {
   log('');
   log(`Over ${frames} measured frames after ${frames} warm-up frames. Latency 0 = planned in the frame the agent asked.`);
   log('');
+  coldCrowdPart(log);
   return out;
+}
+
+/** Crowds created in one frame, from the first frame on (no warm-up): frames until every agent has a plan. */
+function coldCrowdPart(log: Log): void {
+  log('### Crowds from a cold start: every agent created in one frame, 10 frames a second, 2 ms planning budget per frame');
+  log('');
+  log(
+    '| planner | agents | plan cache | frames until every agent has a plan | first frame ms | max frame ms | frames over budget + 10% | runner ticks ms / frame |',
+  );
+  log('| --- | --- | --- | --- | --- | --- | --- | --- |');
+  for (const agents of quick ? [500, 10_000] : [500, 10_000, 100_000]) {
+    for (const cache of [false, true]) {
+      const r = coldCrowdRun({ agents, planner: 'goap', budgetMs: 2, cache, maxFrames: quick ? 100 : 400 });
+      log(
+        `| GOAP soldier | ${agents} | ${cache ? 'yes' : 'no'} | ${r.framesToAllPlans} | ${f(r.firstFrameMs)} | ${f(r.maxFrameMs)} | ${r.framesOver} | ${f(r.tickMsPerFrame)} |`,
+      );
+    }
+  }
+  log('');
+  log('The crowds run one after another in this process, so only the first starts truly cold.');
+  log('');
 }
 
 async function poolPart(log: Log): Promise<PoolFigures[]> {

@@ -1,5 +1,5 @@
 import { GoapPlanner } from '@dualplan/goap';
-import { chainDomain, fireDomain, mergedBoolDomain, mergedBoolTwinDomain, randomDomain, soldierGoapDomain } from '@dualplan/goap/examples';
+import { chainDomain, fireDomain, goalRichDomain, mergedBoolDomain, mergedBoolTwinDomain, randomDomain, soldierGoapDomain } from '@dualplan/goap/examples';
 import { createState } from '@dualplan/world-state';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 import { chainProblem, fireProblem, soldierProblem } from '../boolProblems.js';
@@ -58,6 +58,22 @@ export function goapSuite({ quick }: SuiteOptions): BenchCase[] {
       }),
     );
     if (PEER_KS.has(k) || quick) cases.push(...peerGoapCases(suite, `chain(${k})`, () => chainProblem(k), { curve, timeoutMs, heavy: k > 4, scenario }));
+  }
+  // Goals of many independent conditions at mixed costs, with the default settings (the count ties on every node there).
+  const richCosts = [1, 2, 3, 4, 5];
+  for (const n of quick ? [65] : [20, 65, 200]) {
+    let sum = 0;
+    for (let i = 0; i < n; i++) sum += richCosts[i % richCosts.length];
+    cases.push(
+      goapCase({
+        suite,
+        name: `goal-rich(${n})`,
+        domain: () => goalRichDomain(n, richCosts),
+        goal: 'all',
+        optimalCost: sum,
+        target: n === 65 ? { maxNs: 1e6, maxGcs: 0, label: '≤ 1 ms' } : undefined,
+      }),
+    );
   }
   // Random domains: time against the action count (the "cost curve"); cost cross-checked by forward Dijkstra.
   for (const n of quick ? [10, 100, 1000] : [10, 30, 100, 300, 1000]) {

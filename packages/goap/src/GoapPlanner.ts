@@ -25,6 +25,9 @@ import { ActionStats } from './search/ActionStats.js';
 import { GoapSearch } from './search/GoapSearch.js';
 import type { GoapMeta, GoapResult, GoapStatus } from './search/GoapResult.js';
 
+/** Actions per plan at most, unless `maxPlanLength` says otherwise: room for goals made of a few hundred conditions. */
+const DEFAULT_MAX_PLAN_LENGTH = 256;
+
 /**
  * Backward (regressive) A* GOAP planner over a compiled domain:
  * nodes are regressed goals (a mask per bool/enum cell, an interval per int
@@ -66,18 +69,22 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   private readonly stats: ActionStats;
   /** Where {@link plan} writes before copying when the caller gives no buffer. */
   private readonly scratchOut = new PlanBuffer();
+  /** The options the planner was built with (checked), for {@link warmUp}'s scratch planner. */
+  private readonly options: GoapPlannerOptions;
 
   constructor(domain: GoapDomain<Ctx, Op>, options: GoapPlannerOptions = {}) {
     this.domain = domain;
-    const o = resolvePreset(checkOptions(options));
-    const heuristic = o.heuristic ?? 'count';
+    this.options = checkOptions(options);
+    const o = resolvePreset(this.options);
+    // Without a heuristic: the adaptive count, or the plain count with a weight (whose admissibility bound is known).
+    const heuristic = o.heuristic ?? (o.weight === undefined ? 'adaptive' : 'count');
     this.mode = o.mode ?? preferredMode(domain, heuristic);
     this.weight = o.weight ?? 1;
     this.heuristic = typeof heuristic === 'function' ? heuristic : null;
     const estimator = createHeuristic(domain, heuristic, this.mode);
     this.optimal = o.greedy !== true && ((estimator.admissible && this.weight <= 1) || this.weight === 0);
     this.maxExpansions = o.maxExpansions ?? 10_000;
-    this.maxPlanLength = o.maxPlanLength ?? 64;
+    this.maxPlanLength = o.maxPlanLength ?? DEFAULT_MAX_PLAN_LENGTH;
     this.timeBudgetMs = o.timeBudgetMs ?? Infinity;
     this.failurePenalty = o.failurePenalty ?? 1;
     this.penaltyHalfLife = o.penaltyHalfLife ?? 10;
@@ -212,6 +219,22 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
       meta: { goal: r.goal.name, goalIndex: r.goal.index, priority, mode: this.mode, weight: this.weight },
       stats: { expanded: r.expanded, generated: r.generated, backtracks: r.reopened },
     };
+  }
+
+  /**
+   * Pay at load what the first plans of a fresh process pay: plan each domain goal once from `state` on a scratch
+   * planner with this planner's options, which compiles the search code and builds the tables the domain keeps per
+   * goal (relevance, pattern databases with `optimal: true`). This planner's result, statistics and trace are
+   * untouched. Costs and checks run as in any plan. Returns how many goals were planned.
+   * @example
+   * planner.warmUp(createState(domain.schema)); // at load, before the first frame
+   */
+  warmUp(state: WorldState<any>, ctx?: Ctx): number {
+    checkWorldState(state, 'GoapPlanner.warmUp');
+    const scratch = new GoapPlanner<Ctx, Op>(this.domain, { ...this.options, trace: false, precompute: true });
+    const out = new PlanBuffer();
+    for (const g of this.domain.goals) scratch.plan(state, ctx, { goal: g, out });
+    return this.domain.goals.length;
   }
 
   /** True when the state already satisfies the goal. */

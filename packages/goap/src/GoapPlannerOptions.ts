@@ -25,9 +25,12 @@ export interface GoapPlannerOptions {
   /** Greedy best-first search: order by h alone (f = h), ignoring the cost so far. Fast, plans not optimal. */
   greedy?: boolean;
   /**
-   * - `'count'` (default): conditions the start state does not satisfy (forward:
-   *   goal conditions the node's state does not satisfy). Admissible with
-   *   `weight` <= `admissibleWeight(domain)`.
+   * - `'adaptive'` (default): the count (below) while the search is small; a
+   *   search that has stored 1,024 nodes starts over with `'additive'`, which tells apart what the count ties on
+   *   (goals made of many conditions at mixed costs). Not admissible.
+   * - `'count'` (the default when only `weight` is given): conditions the start
+   *   state does not satisfy (forward: goal conditions the node's state does not
+   *   satisfy). Admissible with `weight` <= `admissibleWeight(domain)`.
    * - `'max'`: h_max, the costliest condition's relaxed (delete-free) cost,
    *   combined with the admissible count: admissible, so optimal plans at weight 1.
    * - `'lmcut'`: LM-cut, a sum of disjoint action landmarks found in the
@@ -45,7 +48,7 @@ export interface GoapPlannerOptions {
   heuristic?: GoapHeuristicName | GoapHeuristic;
   /** Budget: node expansions per search (default 10 000). */
   maxExpansions?: number;
-  /** Budget: actions per plan (default 64). */
+  /** Budget: actions per plan (default 256). */
   maxPlanLength?: number;
   /** Budget: search time in ms, summed over slices (default: none). */
   timeBudgetMs?: number;

@@ -57,9 +57,12 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
    * the other steps: the plan's own array then keeps one length instead of shrinking and growing per plan.
    */
   private readonly marked: PlanStep[] = [];
+  /** The options the planner was built with, for {@link warmUp}'s scratch planner. */
+  private readonly options: HtnPlannerOptions<Ctx>;
 
   constructor(domain: HtnDomain<any, Op>, options: HtnPlannerOptions<Ctx> = {}) {
     this.domain = domain;
+    this.options = options;
     const maxSteps = budget(options.maxSteps, 100_000, 'maxSteps');
     const maxDepth = budget(options.maxDepth, 4096, 'maxDepth');
     this.traceOn = options.trace === true;
@@ -131,6 +134,18 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     } finally {
       this.planning = false;
     }
+  }
+
+  /**
+   * Pay at load what the first plan of a fresh process pays (compiling the search code): plan once from `state`
+   * on a scratch planner over this planner's domain, plugs included, with the same options. This planner's
+   * generator, trace and plans are untouched. Operators' conditions and effects run as in any plan.
+   * @example
+   * planner.warmUp(createState(domain.schema)); // at load, before the first frame
+   */
+  warmUp(state: WorldState<any>, ctx?: Ctx): void {
+    const scratch = new HtnPlanner<Ctx, Op>(this.planningDomain, { ...this.options, trace: false });
+    scratch.plan(state, ctx, { out: new PlanBuffer() });
   }
 
   private ordered(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): HtnResult {

@@ -39,6 +39,18 @@ export interface SearchHeuristic {
   readonly incremental: boolean;
   /** The relaxation an incremental backward additive estimate reads, else null. */
   readonly relaxation: Relaxation | null;
+  /**
+   * When set, a search that has stored `afterNodes` nodes without finding a plan starts over from its root with
+   * `heuristic` (the first heuristic's budget spent counts against the search's budgets). Small searches never
+   * reach it, so their plans are the first heuristic's.
+   */
+  readonly restart?: HeuristicRestart;
   prepare(s: HeuristicSearch): void;
   estimate(s: HeuristicSearch, words: Int32Array, at: number, unsat: number): number;
+}
+
+/** Where and with what a search starts over (see {@link SearchHeuristic.restart}). @internal */
+export interface HeuristicRestart {
+  readonly afterNodes: number;
+  readonly heuristic: SearchHeuristic;
 }

@@ -1,6 +1,7 @@
 import type { GoapDomain } from '../domain/GoapDomain.js';
 import { chooseMode, precomputePatterns } from './chooseMode.js';
 import { AdaptiveAdmissible } from './AdaptiveAdmissible.js';
+import { AdaptiveCount } from './AdaptiveCount.js';
 import { CountHeuristic } from './CountHeuristic.js';
 import { heuristicEntry, type HeuristicEntry } from './HeuristicEntry.js';
 import { LmCut } from './LmCut.js';
@@ -10,6 +11,12 @@ import type { HeuristicSearch } from './SearchHeuristic.js';
 // The named heuristics, registered once: the option's type, its checks, `optimal: true`'s admissibility test, the
 // default direction and the docs table all derive from this list. A new heuristic is its class, one entry here and
 // its test.
+
+const adaptive = heuristicEntry({
+  name: 'adaptive',
+  admissible: false,
+  create: (domain, mode) => new AdaptiveCount(domain, mode),
+});
 
 const count = heuristicEntry({
   name: 'count',
@@ -56,9 +63,9 @@ const admissible = heuristicEntry({
  * keep it when the internal registry is stripped); the registry must hold
  * exactly one entry per name, which the compiler checks.
  */
-export type GoapHeuristicName = 'count' | 'max' | 'additive' | 'ff' | 'lmcut' | 'admissible';
+export type GoapHeuristicName = 'adaptive' | 'count' | 'max' | 'additive' | 'ff' | 'lmcut' | 'admissible';
 
-const BY_NAME: { readonly [N in GoapHeuristicName]: HeuristicEntry<N> } = { count, max, additive, ff, lmcut, admissible };
+const BY_NAME: { readonly [N in GoapHeuristicName]: HeuristicEntry<N> } = { adaptive, count, max, additive, ff, lmcut, admissible };
 
 /** The named heuristics of the `heuristic` option, in the order docs list them. @internal */
 export const HEURISTICS: readonly HeuristicEntry<GoapHeuristicName>[] = Object.values(BY_NAME);

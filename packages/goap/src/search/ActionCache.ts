@@ -40,6 +40,14 @@ export class ActionCache {
     this.keep = relevant;
   }
 
+  /**
+   * From now on in this search, treat only the `relevant` actions as usable (a search restarted with a relaxation
+   * heuristic); the facts already settled stay as they are.
+   */
+  narrow(relevant: Uint8Array): void {
+    this.keep = relevant;
+  }
+
   /** The relevance analysis this search uses (1 per relevant action), or null. */
   get relevant(): Uint8Array | null {
     return this.keep;

@@ -54,6 +54,14 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   private readonly cache: ActionCache;
   private readonly expander: Expander;
   private readonly pruneIrrelevant: boolean;
+  private readonly settings: SearchSettings;
+  /** The expander and heuristic of the running search: the planner's, or its restart's after a restart. */
+  private active: Expander;
+  private activeHeuristic: SearchHeuristic;
+  /** The restart's expander, built at the planner's first restart. */
+  private restartExpander: Expander | null = null;
+  /** Stored nodes at which the running search restarts (0: it does not). */
+  private restartAt = 0;
   private readonly relevance = new WeakMap<CompiledGoal, Uint8Array>();
   private observer: SearchObserver | null = null;
   private current: CompiledGoal | null = null;
@@ -74,14 +82,17 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     this.maxExpansions = settings.maxExpansions;
     this.maxPlanLength = settings.maxPlanLength;
     this.timeBudgetMs = settings.timeBudgetMs;
+    this.settings = settings;
     this.result = new GoapResult(this.maxPlanLength);
     this.start = createState(domain.schema);
     this.cache = new ActionCache(domain, stats, this.faultLog);
     // The node space builds a lazily stored node's words through the expander.
     this.space = new SearchSpace(this.mode === 'backward' ? domain.words : domain.schema.size, 64, settings.maxNodes, settings.greedy, (node) =>
-      this.expander.materialize(node),
+      this.active.materialize(node),
     );
     this.expander = new Expander(domain, settings, this.space, estimator, this, this.cache, this.start.values, this.result);
+    this.active = this.expander;
+    this.activeHeuristic = estimator;
     // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
     this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
   }
@@ -123,7 +134,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
 
   /** Raw (unweighted) h of the node whose words are at `words[at..]`, with `unsat` open conditions. */
   private estimate(words: Int32Array, at: number, unsat: number): number {
-    return this.estimator.estimate(this, words, at, unsat);
+    return this.activeHeuristic.estimate(this, words, at, unsat);
   }
 
   /** Set up a search from `state` (copied) to `goal`; {@link step} runs it. */
@@ -137,12 +148,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     // 'running' only once set up, so a throwing cost or check leaves the planner usable.
     r.reset(g);
     this.current = g;
-    let keep: Uint8Array | null = null;
-    if (this.pruneIrrelevant) {
-      keep = this.relevance.get(g) ?? null;
-      if (keep === null) this.relevance.set(g, (keep = relevantActions(this.domain, g)));
-    }
-    this.cache.begin(this.start, ctx, keep);
+    this.cache.begin(this.start, ctx, this.pruneIrrelevant ? this.relevanceOf(g) : null);
     this.elapsed = 0;
     const schema = this.domain.schema;
     if (state.schema !== schema && (state.schema.size !== schema.size || state.schema.storage !== schema.storage)) {
@@ -153,11 +159,29 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
       );
     }
     this.start.copyFrom(state);
-    this.expander.begin(g, this.observer);
+    this.active = this.expander;
+    this.activeHeuristic = this.estimator;
+    // A weight of 0 ignores h: starting over with another one would only repeat the search.
+    this.restartAt = this.estimator.restart !== undefined && this.weight > 0 ? this.estimator.restart.afterNodes : 0;
+    this.busy = true;
+    try {
+      this.seedRoot(g);
+    } finally {
+      this.busy = false;
+    }
+    r.run();
+  }
+
+  /**
+   * Empty the node space and store the root of a search towards `g` from the start state, estimated by the active
+   * heuristic (called while busy: the heuristic may run user code).
+   */
+  private seedRoot(g: CompiledGoal): void {
+    this.active.begin(g, this.observer);
     this.observer?.clear(g.name, this.mode, this, this.space.width);
     const space = this.space;
     // The bucket queue's order needs each node's f fixed once added: deferred estimates raise it when popped.
-    space.reset(!this.expander.deferred);
+    space.reset(!this.active.deferred);
     space.reserve();
     const W = space.width;
     const root = space.claim();
@@ -179,18 +203,38 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
       for (let c = 0; c < W; c++) words[root + c] = s0[c];
       hash = hashWords(words, root, W);
     }
-    let hraw: number;
-    this.busy = true;
-    try {
-      this.estimator.prepare(this);
-      hraw = this.estimate(words, root, unsat);
-    } finally {
-      this.busy = false;
-    }
+    // User code (costs, a custom heuristic) may run here: the caller has set busy.
+    this.activeHeuristic.prepare(this);
+    const hraw = this.estimate(words, root, unsat);
     space.find(hash, root);
     // A goal unreachable even in the relaxation (h = Infinity) has no plan: the root is closed at once.
     space.commit(hash, root, -1, -1, 0, hraw === Infinity ? Infinity : this.weight * hraw, hraw, unsat);
-    r.run();
+  }
+
+  /**
+   * Start the running search over from its root with the heuristic's restart (see `SearchHeuristic.restart`); the
+   * expansions so far stay counted. A trace then shows the restarted search.
+   */
+  private restart(): void {
+    const next = this.estimator.restart!.heuristic;
+    let expander = this.restartExpander;
+    if (expander === null) {
+      expander = new Expander(this.domain, this.settings, this.space, next, this, this.cache, this.start.values, this.result);
+      this.restartExpander = expander;
+    }
+    this.restartAt = 0;
+    this.active = expander;
+    this.activeHeuristic = next;
+    const g = this.current!;
+    if (this.cache.relevant === null && next.relaxation !== null) this.cache.narrow(this.relevanceOf(g));
+    this.seedRoot(g);
+  }
+
+  /** Relevance analysis of goal `g` (1 per relevant action), computed once per goal. */
+  private relevanceOf(g: CompiledGoal): Uint8Array {
+    let keep = this.relevance.get(g);
+    if (keep === undefined) this.relevance.set(g, (keep = relevantActions(this.domain, g)));
+    return keep;
   }
 
   /** Abandon a sliced search. */
@@ -211,13 +255,18 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     const t0 = timed ? performance.now() : 0;
     try {
       const space = this.space;
-      const expander = this.expander;
+      let expander = this.active;
       for (let done = 0; done < n;) {
         const node = space.pop();
         if (node < 0) return this.finish(expander.lengthPruned ? 'budget' : 'none', expander.lengthPruned ? 'length' : '');
         if (space.flags[node] === 1) continue;
         if (space.unsat[node] === 0) return this.found(node);
         if (space.flags[node] === DEFERRED && this.reestimate(node)) continue;
+        if (this.restartAt > 0 && space.count >= this.restartAt) {
+          this.restart();
+          expander = this.active;
+          continue;
+        }
         if (r.expanded >= this.maxExpansions) {
           space.unpop(node);
           return this.finish('budget', 'expansions');
@@ -292,7 +341,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
 
   /** Readable node: its constrained cells (backward) or its state (forward). */
   describeNode(node: number): string {
-    if (this.space.base[node] < 0) this.expander.materialize(node);
+    if (this.space.base[node] < 0) this.active.materialize(node);
     return describeNode(this.domain, this.mode, this.space.words, this.space.base[node]);
   }
 }

@@ -84,6 +84,8 @@ export class PlanningScheduler {
   private sliceMs = 0;
   /** Running mean of slice times' distance from {@link sliceMs}: slow slices stop a frame earlier. */
   private sliceDev = 0;
+  /** Slice times sampled so far. */
+  private samples = 0;
 
   constructor(options: PlanningSchedulerOptions = {}) {
     this.budgetMs = positive(options.frameBudgetMs ?? 2, 'frameBudgetMs');
@@ -222,9 +224,15 @@ export class PlanningScheduler {
     return sorted[Math.min(n - 1, Math.max(0, Math.ceil((p / 100) * n) - 1))];
   }
 
-  /** Fold one measured slice time (ms) into the running mean and mean deviation. */
+  /**
+   * Fold one measured slice time (ms) into the running mean and mean deviation. The very first sample seeds the
+   * estimate for its own frame only and the second replaces it: the first slice of a fresh process is slow (code
+   * not yet compiled, first tables built), and folding it in would hold the next frames to a slice or two each
+   * while it faded.
+   */
   private sample(per: number): void {
-    if (this.sliceMs === 0) {
+    const n = ++this.samples;
+    if (n <= 2) {
       this.sliceMs = per;
       return;
     }

@@ -1,0 +1,28 @@
+import { createState } from '@dualplan/world-state';
+import { GoapPlanner } from './GoapPlanner.js';
+import { soldierGoapDomain, trollGoapDomain } from './examples/index.js';
+import { planNames } from './testUtil.js';
+
+describe('GoapPlanner.warmUp', () => {
+  test.each([{}, { optimal: true }, { fast: true }])('plans every domain goal on a scratch planner and leaves this one untouched (%j)', (options) => {
+    for (const d of [soldierGoapDomain(), trollGoapDomain()]) {
+      const warm = new GoapPlanner(d, options);
+      const cold = new GoapPlanner(d, options);
+      const state = createState(d.schema);
+      expect(warm.warmUp(state)).toBe(d.goals.length);
+      expect(warm.result.status).toBe(cold.result.status);
+      expect([...warm.selected]).toEqual([...cold.selected]);
+      for (const g of d.goals) {
+        const a = warm.search(state, g.name);
+        const namesA = planNames(d, a);
+        const b = cold.search(state, g.name);
+        expect([g.name, a.status, a.cost, namesA]).toEqual([g.name, b.status, b.cost, planNames(d, b)]);
+      }
+    }
+  });
+
+  test('a state of another schema is refused', () => {
+    const d = soldierGoapDomain();
+    expect(() => new GoapPlanner(d).warmUp({} as never)).toThrow();
+  });
+});
