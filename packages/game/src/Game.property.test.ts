@@ -57,12 +57,14 @@ describe('game properties (random maps, counts, removals)', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1e6 }), fc.integer({ min: 2, max: 4 }), (seed, squads) => {
         const game = small(seed, { squads, squadSize: 5, soldierPlanner: (g) => g.scheduler.schedule(squadPlanner()) });
+        let coversHeld = 0;
         for (let i = 0; i < 150; i++) {
           game.step(0.1);
           checkClaims(game);
+          coversHeld = Math.max(coversHeld, game.board.claims().filter((c) => c.resource.startsWith('cover')).length);
         }
-        const covers = game.board.claims().filter((c) => c.resource.startsWith('cover'));
-        expect(covers.length).toBeGreaterThan(0);
+        // Covers were claimed through the scheduler's answers at some point (at the end all may be down or flanking).
+        expect(coversHeld).toBeGreaterThan(0);
         endAll(game);
       }),
       { numRuns: 4 },
