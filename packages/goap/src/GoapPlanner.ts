@@ -135,6 +135,7 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     checkWorldState(state, 'GoapPlanner');
     const out = request?.out ?? this.scratchOut;
     const s = this.engine;
+    s.allow(request?.availability);
     let result: PlanResult<GoapMeta>;
     if (request?.goal === undefined) result = planBest(s, this.domain.goals, state, ctx as Ctx, out);
     else {

@@ -298,6 +298,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     checkWorldState(state, 'HtnPlanner');
     const out = this.output(request);
     if (request?.seed !== undefined) this.seed(request.seed);
+    this.board.settings.unavailable.use(request?.availability);
     this.search.reset(state, ctx as Ctx, this.board.parallel === null ? out.p.steps : this.marked, request?.against ?? null, this.tracing);
     this.board.settings.costs?.refresh(state, ctx, this.search.faults);
     return out;

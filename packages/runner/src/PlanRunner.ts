@@ -1,5 +1,6 @@
 import { isPendingPlanner, type AgentPlanner, type Plan, type PlanResult, type PlanReceiver, type PlanStep } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import { BehaviourLedger } from './BehaviourLedger.js';
 import { guardOf, type Guard } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode } from './FaultSource.js';
@@ -74,10 +75,13 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   /** Taking planning results, and the request in flight to a pending planner. */
   private readonly adoption: PlanAdoption<Ctx>;
   private readonly pending: PendingRequest<Ctx>;
+  /** The agent's decorator state (see {@link BehaviourLedger}). */
+  readonly ledger: BehaviourLedger;
 
   constructor(agent: AgentView<Ctx>, options: PlanRunnerOptions<Ctx>) {
     const { retry, samples, whilePlanning, recheck } = checkRunnerOptions(options);
     this.agent = agent;
+    this.ledger = options.ledger ?? new BehaviourLedger(() => agent.time);
     this.name = options.name ?? 'main';
     this.plannerRef = options.planner;
     this.plannerUpdates = options.planner.update !== undefined;
@@ -396,7 +400,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const planner = this.plannerRef;
     if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running);
     const started = this.clock();
-    const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults);
+    const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults, this.ledger.availability(this.name));
     recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
     this.adopt(trigger, outcome);
   }
@@ -471,6 +475,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   }
 
   private drop(reason = 'the plan ended'): void {
+    this.ledger.planEnded(this.name);
     if (this.branch !== null) this.branch.endSection(`primary runner "${this.name}": ${reason}`);
     this.exec.clear();
   }

@@ -3,6 +3,7 @@ import {
   ObserverSet,
   PlanBuffer,
   type AgentPlanner,
+  type Availability,
   type CatalogEntry,
   type Plan,
   type PlanObserver,
@@ -51,7 +52,8 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
   return {
     kind: options.kind ?? 'goap',
     operators: planner.domain.actions.operators,
-    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
+    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
+      planner.engine.allow(availability);
       // Never write into the buffer holding the plan the runner is executing.
       return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace);
     },

@@ -4,6 +4,7 @@ import {
   ObserverSet,
   PlanBuffer,
   type AgentPlanner,
+  type Availability,
   type CatalogEntry,
   type Plan,
   type PlanObserver,
@@ -69,9 +70,10 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   return {
     kind: 'htn',
     operators: planner.domain.operators,
-    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
+    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
       const b = running === buffers[0].p ? 1 : 0;
       request.out = buffers[b];
+      request.availability = availability;
       progress[b] = 0;
       const runningMtr = running && running.planner === 'htn' ? (running.meta as HtnMeta).mtr : null;
       request.against = options.prune && runningMtr ? runningMtr : null;

@@ -101,7 +101,7 @@ export function htnSearchTrace(events: readonly HtnTraceEvent[], outcome: HtnRes
         break;
       case 'primitive-failed': {
         const node = add('primitive', e.task);
-        node.verdict = 'conditionFailed';
+        node.verdict = e.unavailable ? 'unavailable' : 'conditionFailed';
         node.detail = e.condition;
         delegateLeft = 0;
         break;

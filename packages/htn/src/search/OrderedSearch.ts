@@ -48,6 +48,7 @@ import {
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
 import { PARALLEL_MARK } from '../domain/parallelTasks.js';
+import { refuseUnavailable } from './refuseUnavailable.js';
 
 /** End of the task list. */
 export const NIL = -1;
@@ -212,7 +213,7 @@ export class OrderedSearch<Ctx = any> {
     const R = REC + W;
     const steps = this.steps;
     // Run-time checks follow scopes the inline path does not track: such domains run the general way.
-    const inline = this.against === null && !d.hasChecks && !this.generalOnly;
+    const inline = this.against === null && !d.hasChecks && !this.generalOnly && !this.settings.unavailable.any;
     let status: SearchStatus = 'found';
     let head = this.head,
       top = this.arenaTop,
@@ -494,6 +495,8 @@ export class OrderedSearch<Ctx = any> {
     switch (d.taskKind[task]) {
       case TaskKind.Primitive: {
         const step = this.stepOf(call, task);
+        if (step !== null && this.settings.unavailable.any && refuseUnavailable(this.settings.unavailable, task, step, this.tracing ? this.trace : null))
+          return FAILED;
         return step !== null && this.addStep(this.scopes.under(step)) ? OK : FAILED;
       }
       case TaskKind.Compound:

@@ -1,4 +1,4 @@
-import { DualplanError, didYouMean, mulberry32, nameOf, ParallelCheck, type Plan, type SubPlanner } from '@dualplan/world-state';
+import { DualplanError, didYouMean, mulberry32, nameOf, ParallelCheck, UnavailableTable, type Plan, type SubPlanner } from '@dualplan/world-state';
 import type { HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnMeta } from '../search/HtnPlan.js';
 import { FailureTexts } from '../search/FailureTexts.js';
@@ -210,6 +210,12 @@ export class SlotBoard<Ctx, P> {
       costs: DynamicCosts.of(domain),
       random,
       slotRoot,
+      unavailable: new UnavailableTable(domain.taskNames.length, (name) => domain.taskId(name), hasDecorators(domain)),
     };
   }
+}
+
+/** Whether some primitive task of `domain` has decorators (cooldown, once...): only then do requests' availability views matter. */
+function hasDecorators(domain: HtnDomain): boolean {
+  return domain.actions.actions.some((a) => a.decorators !== null) || domain.callStep.some((step) => step !== null && step.decorators !== undefined);
 }

@@ -6,6 +6,7 @@ import { UserCodeError } from '../errors/UserCodeError.js';
 import { applyEffects } from '../conditions/Effect.js';
 import { ChangeSource, type WorldState } from '../schema/WorldState.js';
 import type { ParallelSection } from './ParallelSection.js';
+import type { Decorators } from './Decorators.js';
 
 /**
  * How a running step may be interrupted by a better plan:
@@ -47,6 +48,8 @@ export interface PlanStep {
   readonly interrupt: InterruptPolicy;
   /** The planner's index of the source task or action (GOAP failure penalties key on it). */
   readonly sourceId: number;
+  /** The action's {@link Decorators} (cooldown, once, checkEvery, retries); absent when it has none. */
+  readonly decorators?: Decorators;
 }
 
 /** Search statistics, independent of hardware. */

@@ -1,5 +1,6 @@
 import type { Plan, PlanStep } from '../plan/Plan.js';
 import type { PlanResult } from '../plan/PlanResult.js';
+import type { Availability } from './Availability.js';
 import type { PlanObserver } from './PlanObserver.js';
 import type { WorldState } from '../schema/WorldState.js';
 
@@ -19,8 +20,11 @@ export interface AgentPlanner<Ctx = any, Op extends string = string> {
   readonly kind: string;
   /** Every operator id a plan of this planner can contain, so the runner can check its operator map up front. */
   readonly operators: readonly Op[];
-  /** Plan from the real state. `running` is the plan being executed, if any. */
-  plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult;
+  /**
+   * Plan from the real state. `running` is the plan being executed, if any. `availability`, when given, lists
+   * what the agent's cooldowns and `once` rules forbid choosing now (the runner passes it only when it is not empty).
+   */
+  plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult;
   /** Whether `candidate` should replace `running` (HTN: MTR priority; GOAP: goal priority). */
   shouldReplace(candidate: Plan, running: Plan): ReplaceDecision;
   /** Runtime feedback: a step of a plan from this planner failed. */

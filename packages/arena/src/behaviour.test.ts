@@ -1,0 +1,152 @@
+import { describe, expect, it } from '@jest/globals';
+import { bool, createState, defineActions, defineSchema, eq, set, type ActionDef, type Decorators } from '@dualplan/world-state';
+import { GoapPlanner, compileGoapDomain, goapAgentPlanner } from '@dualplan/goap';
+import { HtnPlanner, compileHtnDomain, htnAgentPlanner } from '@dualplan/htn';
+import { createAgent, formatEvent, OperatorStatus, type Agent, type Operator, type RunnerEvent, type Sensor } from '@dualplan/runner';
+
+// Hand-computed timelines of the decorators with a fixed clock (dt = 0.25 s, exact in binary), on both planners:
+// an agent that wants to have attacked every tick; Throw is cheap but decorated, Punch is dear and plain.
+const schema = defineSchema({ Attacked: bool(), Ready: bool(true) });
+const k = schema.keys;
+const DT = 0.25;
+
+function actionsWith(decorators: Decorators) {
+  const defs: ActionDef[] = [
+    { name: 'Throw', conditions: [eq(k.Ready, true)], effects: [set(k.Attacked, true)], cost: 1, decorators },
+    { name: 'Punch', effects: [set(k.Attacked, true)], cost: 5 },
+  ];
+  return defineActions(schema, defs);
+}
+
+function goapPlanner(decorators: Decorators) {
+  const domain = compileGoapDomain(actionsWith(decorators), { goals: [{ name: 'Attack', conditions: [eq(k.Attacked, true)] }] });
+  return goapAgentPlanner(new GoapPlanner(domain));
+}
+
+function htnPlanner(decorators: Decorators) {
+  const domain = compileHtnDomain(actionsWith(decorators), {
+    root: 'Attack',
+    tasks: [{ kind: 'compound', name: 'Attack', methods: [{ subtasks: ['Throw'] }, { subtasks: ['Punch'] }] }],
+  });
+  return htnAgentPlanner(new HtnPlanner(domain));
+}
+
+// The sensor un-does the attack each tick, so the agent plans again.
+const reset: Sensor = { name: 'reset', interval: 0, update: (agent) => agent.state.set(k.Attacked, false) };
+
+function agentFor(planner: ReturnType<typeof goapPlanner>, ops: Partial<Record<'Throw' | 'Punch', Operator>> = {}) {
+  const events: RunnerEvent[] = [];
+  const done: Operator = { update: () => OperatorStatus.Success };
+  const agent = createAgent({
+    id: 'a',
+    state: createState(schema),
+    ctx: {},
+    planner,
+    operators: { Throw: ops.Throw ?? done, Punch: ops.Punch ?? done },
+    sensors: [reset],
+    clock: () => 0,
+    onEvent: (e) => events.push(e),
+  });
+  return { agent, events };
+}
+
+/** The tasks started, one letter each (T: Throw, P: Punch), per tick. */
+function started(events: readonly RunnerEvent[], ticks: number): string {
+  let line = '';
+  for (let t = 1; t <= ticks; t++) {
+    const s = events.find((e) => e.tick === t && e.type === 'stepStarted');
+    line += s !== undefined && s.type === 'stepStarted' ? s.step.task[0] : '.';
+  }
+  return line;
+}
+
+function run(agent: Agent, ticks: number): void {
+  for (let i = 0; i < ticks; i++) agent.tick(DT);
+}
+
+describe.each([
+  ['goap', goapPlanner],
+  ['htn', htnPlanner],
+])('behaviour decorators with %s', (_name, make) => {
+  it('cooldown from the end: Throw at 0.25 s, then Punch until 1.25 s, Throw again then', () => {
+    const { agent, events } = agentFor(make({ cooldown: 1 }));
+    run(agent, 10);
+    // t = 0.25 T (cooldown to 1.25), 0.5..1.0 P, 1.25 T (to 2.25), 1.5..2.0 P, 2.25 T, 2.5 P
+    expect(started(events, 10)).toBe('TPPPTPPPTP');
+  });
+
+  it('cooldown from the start of a step that runs for two ticks', () => {
+    let calls = 0;
+    const twoTicks: Operator = { start: () => void (calls = 0), update: () => (++calls >= 2 ? OperatorStatus.Success : OperatorStatus.Running) };
+    const { agent, events } = agentFor(make({ cooldown: 1, cooldownFrom: 'start' }), { Throw: twoTicks });
+    run(agent, 8);
+    // T starts at 0.25 (cooldown to 1.25) and ends at 0.5; P at 0.75 and 1.0; T at 1.25 (ends 1.5); P at 1.75, 2.0
+    expect(started(events, 8)).toBe('T.PPT.PP');
+  });
+
+  it('once per agent: Throw runs one time, then never again', () => {
+    const { agent, events } = agentFor(make({ once: true }));
+    run(agent, 6);
+    expect(started(events, 6)).toBe('TPPPPP');
+    expect(agent.behaviour.doneForGood('Throw')).toBe(true);
+  });
+
+  it('retries: a failing Throw is started again twice, then the plan fails', () => {
+    const fail: Operator = { update: () => OperatorStatus.Failure };
+    const { agent, events } = agentFor(make({ retries: 2 }), { Throw: fail });
+    run(agent, 3);
+    const lines = events.filter((e) => e.type === 'stepFailed' || e.type === 'planFailed').map((e) => formatEvent(e).replace(/^.*?\[\w+\]\s+/, ''));
+    expect(lines).toEqual([
+      '✗ Throw: operator Throw failed (retry 1 of 2)',
+      '✗ Throw: operator Throw failed (retry 2 of 2)',
+      '✗ Throw: operator Throw failed',
+      'plan failed: step Throw failed: operator Throw failed',
+    ]);
+    expect(started(events, 3)).toBe('TTT');
+  });
+
+  it('the trace names the cooldown when the planner skips Throw', () => {
+    const { agent } = agentFor(make({ cooldown: 1 }));
+    run(agent, 1);
+    expect(agent.behaviour.cooldownLeft('Throw')).toBe(1);
+    const view = agent.behaviour.availability('main');
+    expect(view).toEqual({ unavailable: [{ name: 'Throw', seconds: 1, once: false }] });
+  });
+
+  it('save and restore mid-cooldown give the same event log as an uninterrupted run', () => {
+    const whole = agentFor(make({ cooldown: 1 }));
+    run(whole.agent, 12);
+    const first = agentFor(make({ cooldown: 1 }));
+    run(first.agent, 6); // 1.5 s: Throw's cooldown runs to 2.25
+    const saved = JSON.parse(JSON.stringify(first.agent.behaviour.save()));
+    const second = agentFor(make({ cooldown: 1 }));
+    second.agent.behaviour.restore(saved);
+    // The restored agent's clock starts at 0, so compare what happens in each tick from the save on.
+    run(second.agent, 6);
+    const tail = (events: RunnerEvent[], from: number) =>
+      events.filter((e) => e.tick > from).map((e) => `${e.tick - from} ${e.type}${'step' in e ? ' ' + e.step.task : ''}`);
+    // The first tick after a restore plans from no plan ('noPlan'), where the whole run replans a finished one.
+    const strip = (lines: string[]) => lines.filter((l) => !l.includes('planFound') && !l.includes('planFinished'));
+    expect(strip(tail(second.events, 0))).toEqual(strip(tail(whole.events, 6)));
+    expect(started(second.events, 6)).toBe('PPTPPP');
+  });
+});
+
+describe('checkEvery', () => {
+  it('checks a running step’s executing conditions every 0.5 s, not every tick', () => {
+    const guarded = defineActions(schema, [
+      { name: 'Throw', executing: [eq(k.Ready, true)], effects: [set(k.Attacked, true)], decorators: { checkEvery: 0.5 } },
+      { name: 'Punch', effects: [set(k.Attacked, true)], cost: 5 },
+    ]);
+    const planner = goapAgentPlanner(new GoapPlanner(compileGoapDomain(guarded, { goals: [{ name: 'Attack', conditions: [eq(k.Attacked, true)] }] })));
+    const forever: Operator = { update: () => OperatorStatus.Running };
+    const { agent, events } = agentFor(planner, { Throw: forever });
+    agent.tick(DT); // 0.25: Throw starts; next check at 0.75
+    agent.state.set(k.Ready, false);
+    agent.tick(DT); // 0.5: not checked
+    expect(events.some((e) => e.type === 'stepAborted')).toBe(false);
+    agent.tick(DT); // 0.75: checked, aborted
+    const aborted = events.find((e) => e.type === 'stepAborted');
+    expect(aborted?.tick).toBe(3);
+  });
+});
