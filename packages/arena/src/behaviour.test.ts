@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals';
 import { bool, createState, defineActions, defineSchema, eq, set, type ActionDef, type Decorators } from '@dualplan/world-state';
 import { GoapPlanner, compileGoapDomain, goapAgentPlanner } from '@dualplan/goap';
 import { HtnPlanner, compileHtnDomain, htnAgentPlanner } from '@dualplan/htn';
-import { createAgent, formatEvent, OperatorStatus, type Agent, type Operator, type RunnerEvent, type Sensor } from '@dualplan/runner';
+import { createAgent, formatEvent, OperatorStatus, PlanningScheduler, type Agent, type Operator, type RunnerEvent, type Sensor } from '@dualplan/runner';
 
 // Hand-computed timelines of the decorators with a fixed clock (dt = 0.25 s, exact in binary), on both planners:
 // an agent that wants to have attacked every tick; Throw is cheap but decorated, Punch is dear and plain.
@@ -148,5 +148,24 @@ describe('checkEvery', () => {
     agent.tick(DT); // 0.75: checked, aborted
     const aborted = events.find((e) => e.type === 'stepAborted');
     expect(aborted?.tick).toBe(3);
+  });
+});
+
+describe('the availability view through a planning scheduler', () => {
+  it.each([
+    ['goap', goapPlanner],
+    ['htn', htnPlanner],
+  ])('%s: a scheduled planner honours the cooldown as a direct one does', (_name, make) => {
+    const scheduler = new PlanningScheduler({ frameBudgetMs: 1000 });
+    const { agent, events } = agentFor(scheduler.schedule(make({ cooldown: 1 })));
+    for (let i = 0; i < 10; i++) {
+      agent.tick(DT);
+      scheduler.runFrame();
+    }
+    // The answer arrives after the tick that asked, so each attack starts a tick later than with a direct planner.
+    const tasks = events.filter((e) => e.type === 'stepStarted').map((e) => (e.type === 'stepStarted' ? e.step.task[0] : ''));
+    expect(tasks.join('')).toMatch(/^TP+TP+/);
+    const throws = events.filter((e) => e.type === 'stepStarted' && e.step.task === 'Throw').map((e) => e.time);
+    for (let i = 1; i < throws.length; i++) expect(throws[i] - throws[i - 1]).toBeGreaterThanOrEqual(1);
   });
 });

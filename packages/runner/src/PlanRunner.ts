@@ -398,9 +398,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (this.recheckInterval > 0) this.scheduleRecheck();
     if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') this.stats.replans++;
     const planner = this.plannerRef;
-    if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running);
+    const availability = this.ledger.availability(this.name);
+    if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running, availability);
     const started = this.clock();
-    const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults, this.ledger.availability(this.name));
+    const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults, availability);
     recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
     this.adopt(trigger, outcome);
   }

@@ -3,6 +3,7 @@ import {
   PlanBuffer,
   moveFaults,
   type AgentPlanner,
+  type Availability,
   type Plan,
   type PlanResult,
   type SlicedPlanner,
@@ -63,10 +64,11 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
     this.failed = this.reasons.root;
   }
 
-  begin(state: WorldState<any>, ctx: Ctx, running: Plan | null): void {
+  begin(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): void {
     const { planner, goals, priority, order } = this;
     this.out = this.buffers[running === this.buffers[0].p ? 1 : 0];
     planner.cancel();
+    planner.engine.allow(availability);
     if (this.start === null || this.start.schema !== state.schema) this.start = state.clone();
     else this.start.copyFrom(state);
     this.ctx = ctx;

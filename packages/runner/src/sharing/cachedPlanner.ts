@@ -1,4 +1,4 @@
-import { describeValue, ForwardingPlanner, type AgentPlanner, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
+import { describeValue, ForwardingPlanner, type AgentPlanner, type Availability, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
 import { UnknownKeyError } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
 import type { PlanCache } from './PlanCache.js';
@@ -99,7 +99,12 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     if (this.alone > 0) this.alone -= dt;
   }
 
-  override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
+  override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
+    // A request with cooldowns or once marks is this agent's own: a shared plan could use what it may not.
+    if (availability !== undefined) {
+      this.cache.stats.bypassed++;
+      return this.inner.plan(state, ctx, running, availability);
+    }
     if (this.alone > 0) {
       this.cache.stats.bypassed++;
       return this.inner.plan(state, ctx, running);
