@@ -1,54 +1,16 @@
 import { describe, expect, it } from '@jest/globals';
-import { bool, createState, defineActions, defineSchema, eq, set, type ActionDef, type Decorators } from '@dualplan/world-state';
+import { defineActions, eq, set } from '@dualplan/world-state';
 import { GoapPlanner, compileGoapDomain, goapAgentPlanner } from '@dualplan/goap';
-import { HtnPlanner, compileHtnDomain, htnAgentPlanner } from '@dualplan/htn';
-import { createAgent, formatEvent, OperatorStatus, PlanningScheduler, type Agent, type Operator, type RunnerEvent, type Sensor } from '@dualplan/runner';
+import { formatEvent, OperatorStatus, PlanningScheduler, type Agent, type Operator, type RunnerEvent } from '@dualplan/runner';
+import { behaviourAgent, behaviourGoap, behaviourHtn, behaviourSchema } from './behaviourAgents.js';
 
-// Hand-computed timelines of the decorators with a fixed clock (dt = 0.25 s, exact in binary), on both planners:
-// an agent that wants to have attacked every tick; Throw is cheap but decorated, Punch is dear and plain.
-const schema = defineSchema({ Attacked: bool(), Ready: bool(true) });
-const k = schema.keys;
+// Hand-computed timelines of the decorators with a fixed clock (dt = 0.25 s, exact in binary), on both planners.
+const k = behaviourSchema.keys;
 const DT = 0.25;
-
-function actionsWith(decorators: Decorators) {
-  const defs: ActionDef[] = [
-    { name: 'Throw', conditions: [eq(k.Ready, true)], effects: [set(k.Attacked, true)], cost: 1, decorators },
-    { name: 'Punch', effects: [set(k.Attacked, true)], cost: 5 },
-  ];
-  return defineActions(schema, defs);
-}
-
-function goapPlanner(decorators: Decorators) {
-  const domain = compileGoapDomain(actionsWith(decorators), { goals: [{ name: 'Attack', conditions: [eq(k.Attacked, true)] }] });
-  return goapAgentPlanner(new GoapPlanner(domain));
-}
-
-function htnPlanner(decorators: Decorators) {
-  const domain = compileHtnDomain(actionsWith(decorators), {
-    root: 'Attack',
-    tasks: [{ kind: 'compound', name: 'Attack', methods: [{ subtasks: ['Throw'] }, { subtasks: ['Punch'] }] }],
-  });
-  return htnAgentPlanner(new HtnPlanner(domain));
-}
-
-// The sensor un-does the attack each tick, so the agent plans again.
-const reset: Sensor = { name: 'reset', interval: 0, update: (agent) => agent.state.set(k.Attacked, false) };
-
-function agentFor(planner: ReturnType<typeof goapPlanner>, ops: Partial<Record<'Throw' | 'Punch', Operator>> = {}) {
-  const events: RunnerEvent[] = [];
-  const done: Operator = { update: () => OperatorStatus.Success };
-  const agent = createAgent({
-    id: 'a',
-    state: createState(schema),
-    ctx: {},
-    planner,
-    operators: { Throw: ops.Throw ?? done, Punch: ops.Punch ?? done },
-    sensors: [reset],
-    clock: () => 0,
-    onEvent: (e) => events.push(e),
-  });
-  return { agent, events };
-}
+const goapPlanner = behaviourGoap;
+const htnPlanner = behaviourHtn;
+const agentFor = behaviourAgent;
+const schema = behaviourSchema;
 
 /** The tasks started, one letter each (T: Throw, P: Punch), per tick. */
 function started(events: readonly RunnerEvent[], ticks: number): string {
@@ -105,7 +67,7 @@ describe.each([
     expect(started(events, 3)).toBe('TTT');
   });
 
-  it('the trace names the cooldown when the planner skips Throw', () => {
+  it('the availability view the planner gets names the cooldown left', () => {
     const { agent } = agentFor(make({ cooldown: 1 }));
     run(agent, 1);
     expect(agent.behaviour.cooldownLeft('Throw')).toBe(1);
