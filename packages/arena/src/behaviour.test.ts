@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
-import { defineActions, eq, set } from '@dualplan/world-state';
+import { createState, defineActions, eq, set } from '@dualplan/world-state';
+import { HtnPlanner, compileHtnDomain, htnAgentPlanner, type TaskDef } from '@dualplan/htn';
 import { GoapPlanner, compileGoapDomain, goapAgentPlanner } from '@dualplan/goap';
 import { formatEvent, OperatorStatus, PlanningScheduler, type Agent, type Operator, type RunnerEvent } from '@dualplan/runner';
 import { behaviourAgent, behaviourGoap, behaviourHtn, behaviourSchema } from './behaviourAgents.js';
@@ -129,5 +130,76 @@ describe('the availability view through a planning scheduler', () => {
     expect(tasks.join('')).toMatch(/^TP+TP+/);
     const throws = events.filter((e) => e.type === 'stepStarted' && e.step.task === 'Throw').map((e) => e.time);
     for (let i = 1; i < throws.length; i++) expect(throws[i] - throws[i - 1]).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('decorated HTN compounds and methods', () => {
+  const plain = defineActions(schema, [
+    { name: 'Throw', effects: [set(k.Attacked, true)], cost: 1 },
+    { name: 'Punch', effects: [set(k.Attacked, true)], cost: 5 },
+  ]);
+  const planner = (tasks: TaskDef[]) => htnAgentPlanner(new HtnPlanner(compileHtnDomain(plain, { root: 'Attack', tasks })));
+
+  it('a compound’s cooldown runs from its last step’s end', () => {
+    const { agent, events } = agentFor(
+      planner([
+        { kind: 'compound', name: 'Attack', methods: [{ subtasks: ['Combo'] }, { subtasks: ['Punch'] }] },
+        { kind: 'compound', name: 'Combo', decorators: { cooldown: 1 }, methods: [{ subtasks: ['Throw', 'Throw'] }] },
+      ]),
+    );
+    run(agent, 10);
+    // Combo runs 0.25-0.5 (cooldown to 1.5), Punch 0.75-1.25, Combo 1.5-1.75 (cooldown to 2.75), Punch after.
+    expect(started(events, 10)).toBe('TTPPPTTPPP');
+    expect(agent.behaviour.cooldownLeft('Combo')).toBe(0.25);
+  });
+
+  it('a compound’s cooldown from its first step’s start', () => {
+    const { agent, events } = agentFor(
+      planner([
+        { kind: 'compound', name: 'Attack', methods: [{ subtasks: ['Combo'] }, { subtasks: ['Punch'] }] },
+        { kind: 'compound', name: 'Combo', decorators: { cooldown: 1, cooldownFrom: 'start' }, methods: [{ subtasks: ['Throw', 'Throw'] }] },
+      ]),
+    );
+    run(agent, 8);
+    // Combo starts at 0.25 (cooldown to 1.25) and at 1.25 (to 2.25).
+    expect(started(events, 8)).toBe('TTPPTTPP');
+  });
+
+  it('a method done once is not chosen again; its key is Compound/method', () => {
+    const { agent, events } = agentFor(
+      planner([{ kind: 'compound', name: 'Attack', methods: [{ name: 'ranged', subtasks: ['Throw'], decorators: { once: true } }, { subtasks: ['Punch'] }] }]),
+    );
+    run(agent, 5);
+    expect(started(events, 5)).toBe('TPPPP');
+    expect(agent.behaviour.doneForGood('Attack/ranged')).toBe(true);
+  });
+
+  it('the trace names a compound on cooldown', () => {
+    const htn = new HtnPlanner(
+      compileHtnDomain(plain, {
+        root: 'Attack',
+        tasks: [
+          { kind: 'compound', name: 'Attack', methods: [{ subtasks: ['Combo'] }, { subtasks: ['Punch'] }] },
+          { kind: 'compound', name: 'Combo', decorators: { cooldown: 8 }, methods: [{ name: 'twice', subtasks: ['Throw', 'Throw'] }] },
+        ],
+      }),
+      { trace: true },
+    );
+    const r = htn.plan(createState(schema), undefined, { availability: { unavailable: [{ name: 'Combo', seconds: 3.2, once: false }] } });
+    expect(r.plan?.steps.map((s) => s.task)).toEqual(['Punch']);
+    expect(htn.trace).toContainEqual({
+      type: 'method-rejected',
+      task: 'Combo',
+      method: 'twice',
+      methodIndex: 0,
+      reason: 'unavailable',
+      condition: 'on cooldown for 3.2 s',
+    });
+  });
+
+  it('retries on a compound are a typed error: they belong on actions', () => {
+    expect(() =>
+      compileHtnDomain(plain, { tasks: [{ kind: 'compound', name: 'Combo', decorators: { retries: 2 }, methods: [{ subtasks: ['Throw'] }] }] }),
+    ).toThrow(/retries in the decorators of compound task "Combo" apply to actions/);
   });
 });

@@ -13,12 +13,12 @@ describe('BehaviourLedger', () => {
     const ledger = new BehaviourLedger(() => now);
     const end = decorated('Throw', { cooldown: 2 });
     const start = decorated('Shout', { cooldown: 2, cooldownFrom: 'start' });
-    ledger.started('main', end);
-    ledger.started('main', start);
+    ledger.started('main', [end], 0);
+    ledger.started('main', [start], 0);
     expect(ledger.cooldownLeft('Throw')).toBe(0);
     expect(ledger.cooldownLeft('Shout')).toBe(2);
     now = 1;
-    ledger.succeeded('main', end);
+    ledger.succeeded('main', [end], 0);
     expect(ledger.availability('main')).toEqual({
       unavailable: [
         { name: 'Shout', seconds: 1, once: false },
@@ -31,8 +31,8 @@ describe('BehaviourLedger', () => {
 
   it('once per agent is for good; once per plan ends with the runner’s plan', () => {
     const ledger = new BehaviourLedger(() => 0);
-    ledger.started('main', decorated('Greet', { once: true }));
-    ledger.started('main', decorated('Wave', { once: 'plan' }));
+    ledger.started('main', [decorated('Greet', { once: true })], 0);
+    ledger.started('main', [decorated('Wave', { once: 'plan' })], 0);
     expect(ledger.availability('main')?.unavailable.map((u) => u.name)).toEqual(['Greet', 'Wave']);
     // Another runner of the agent: Greet is the agent's, Wave the other runner's plan's.
     expect(ledger.availability('legs')?.unavailable.map((u) => u.name)).toEqual(['Greet']);
@@ -44,25 +44,25 @@ describe('BehaviourLedger', () => {
   it('gives a failing step its retries, then none; a success or a new plan starts the count again', () => {
     const ledger = new BehaviourLedger(() => 0);
     const door = decorated('OpenDoor', { retries: 2, cooldown: 5 });
-    ledger.started('main', door);
-    expect(ledger.failed('main', door)).toBe(1);
-    ledger.started('main', door);
-    expect(ledger.failed('main', door)).toBe(2);
-    ledger.started('main', door);
-    expect(ledger.failed('main', door)).toBe(0);
+    ledger.started('main', [door], 0);
+    expect(ledger.failed('main', [door], 0)).toBe(1);
+    ledger.started('main', [door], 0);
+    expect(ledger.failed('main', [door], 0)).toBe(2);
+    ledger.started('main', [door], 0);
+    expect(ledger.failed('main', [door], 0)).toBe(0);
     // Out of retries: it ended, so its cooldown runs.
     expect(ledger.cooldownLeft('OpenDoor')).toBe(5);
-    ledger.started('main', door);
-    expect(ledger.failed('main', door)).toBe(1);
+    ledger.started('main', [door], 0);
+    expect(ledger.failed('main', [door], 0)).toBe(1);
     ledger.planEnded('main');
-    ledger.started('main', door);
-    expect(ledger.failed('main', door)).toBe(1);
+    ledger.started('main', [door], 0);
+    expect(ledger.failed('main', [door], 0)).toBe(1);
   });
 
   it('says when a checkEvery step is due for a check', () => {
     let now = 0;
     const ledger = new BehaviourLedger(() => now);
-    ledger.started('main', decorated('Aim', { checkEvery: 0.5 }));
+    ledger.started('main', [decorated('Aim', { checkEvery: 0.5 })], 0);
     now = 0.25;
     expect(ledger.checkDue('main', 0.5)).toBe(false);
     now = 0.5;
@@ -74,8 +74,8 @@ describe('BehaviourLedger', () => {
   it('saves as plain data and restores from the agent’s time now; bad snapshots are typed errors', () => {
     let now = 10;
     const ledger = new BehaviourLedger(() => now);
-    ledger.started('main', decorated('Greet', { once: 'agent' }));
-    ledger.succeeded('main', decorated('Throw', { cooldown: 4 }));
+    ledger.started('main', [decorated('Greet', { once: 'agent' })], 0);
+    ledger.succeeded('main', [decorated('Throw', { cooldown: 4 })], 0);
     now = 11;
     const saved = JSON.parse(JSON.stringify(ledger.save()));
     expect(saved).toEqual({ cooldowns: [['Throw', 3]], once: ['Greet'] });

@@ -1,5 +1,5 @@
 import { RunnerError } from './RunnerError.js';
-import { describeValue, onceScope, type Availability, type PlanStep, type Unavailable } from '@dualplan/world-state';
+import { describeValue, onceScope, type Availability, type Decorators, type PlanStep, type StepScope, type Unavailable } from '@dualplan/world-state';
 
 /**
  * The decorator state of an agent as plain data ({@link BehaviourLedger.save}): cooldowns as seconds left, and
@@ -71,8 +71,12 @@ export class BehaviourLedger {
     return out.length === 0 ? undefined : { unavailable: out };
   }
 
-  /** A decorated step of `runner` started (a retry of the same step keeps its count). */
-  started(runner: string, step: PlanStep): void {
+  /**
+   * Decorated step `steps[index]` of `runner` started (a retry of the same step keeps its count). The HTN scopes
+   * it opens (those the step before did not carry) start too.
+   */
+  started(runner: string, steps: readonly PlanStep[], index: number): void {
+    const step = steps[index];
     const d = step.decorators!;
     const m = this.marksOf(runner);
     if (m.step !== step) {
@@ -80,29 +84,31 @@ export class BehaviourLedger {
       m.retries = 0;
     }
     if (d.checkEvery !== undefined) m.nextCheck = this.clock() + d.checkEvery;
-    if (d.cooldown !== undefined && d.cooldownFrom === 'start') this.cooldownEnds.set(step.task, this.clock() + d.cooldown);
-    const once = onceScope(d);
-    if (once === 'agent') this.doneOnce.add(step.task);
-    else if (once === 'plan') m.planOnce.add(step.task);
+    this.begin(m, step.task, d);
+    if (step.scopes !== undefined) for (const s of step.scopes) if (index === 0 || !carries(steps[index - 1], s)) this.begin(m, s.key, s.decorators);
   }
 
-  /** A decorated step of `runner` succeeded. */
-  succeeded(runner: string, step: PlanStep): void {
-    this.ended(step);
+  /** Decorated step `steps[index]` of `runner` succeeded: it ended, and so did the scopes the next step does not carry. */
+  succeeded(runner: string, steps: readonly PlanStep[], index: number): void {
+    const step = steps[index];
+    this.end(step.task, step.decorators!);
+    if (step.scopes !== undefined) for (const s of step.scopes) if (index + 1 >= steps.length || !carries(steps[index + 1], s)) this.end(s.key, s.decorators);
     const m = this.marks.get(runner);
     if (m !== undefined) m.step = null;
   }
 
   /**
-   * A decorated step of `runner` failed: the number of the retry it gets now (1 for the first), or 0 when it has
-   * none left (its cooldown then starts, as for a step that ended).
+   * Decorated step `steps[index]` of `runner` failed: the number of the retry it gets now (1 for the first), or 0
+   * when it has none left (then it ended, and its scopes with it: the plan fails).
    */
-  failed(runner: string, step: PlanStep): number {
+  failed(runner: string, steps: readonly PlanStep[], index: number): number {
+    const step = steps[index];
     const allowed = step.decorators!.retries ?? 0;
     const m = this.marksOf(runner);
     if (m.step === step && m.retries < allowed) return ++m.retries;
     m.step = null;
-    this.ended(step);
+    this.end(step.task, step.decorators!);
+    if (step.scopes !== undefined) for (const s of step.scopes) this.end(s.key, s.decorators);
     return 0;
   }
 
@@ -162,9 +168,17 @@ export class BehaviourLedger {
     for (const name of snapshot.once) this.doneOnce.add(name);
   }
 
-  private ended(step: PlanStep): void {
-    const d = step.decorators!;
-    if (d.cooldown !== undefined && d.cooldownFrom !== 'start') this.cooldownEnds.set(step.task, this.clock() + d.cooldown);
+  /** `key` (an action, compound or method) started: a cooldown from the start, `once`. */
+  private begin(m: StepMarks, key: string, d: Decorators): void {
+    if (d.cooldown !== undefined && d.cooldownFrom === 'start') this.cooldownEnds.set(key, this.clock() + d.cooldown);
+    const once = onceScope(d);
+    if (once === 'agent') this.doneOnce.add(key);
+    else if (once === 'plan') m.planOnce.add(key);
+  }
+
+  /** `key` ended: a cooldown from the end. */
+  private end(key: string, d: Decorators): void {
+    if (d.cooldown !== undefined && d.cooldownFrom !== 'start') this.cooldownEnds.set(key, this.clock() + d.cooldown);
   }
 
   private marksOf(runner: string): StepMarks {
@@ -172,4 +186,9 @@ export class BehaviourLedger {
     if (m === undefined) this.marks.set(runner, (m = { step: null, retries: 0, nextCheck: 0, planOnce: new Set() }));
     return m;
   }
+}
+
+/** Whether `step` was planned under `scope` too. */
+function carries(step: PlanStep, scope: StepScope): boolean {
+  return step.scopes !== undefined && step.scopes.includes(scope);
 }

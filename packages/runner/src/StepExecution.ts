@@ -241,7 +241,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
       return;
     }
     this.busy = true;
-    if (step.decorators !== undefined) host.ledger?.started(host.name, step);
+    if (step.decorators !== undefined) host.ledger?.started(host.name, plan.steps, this.at);
     host.stats.stepsStarted++;
     if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepStarted', step, this.at);
     const op = this.operators[this.at];
@@ -354,7 +354,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     if (this.alsoSeenBy !== null) this.alsoSeenBy.seen += state.version - before;
     if (refused !== null) return this.stepFailed(step, refused);
     host.stats.stepsSucceeded++;
-    if (step.decorators !== undefined) host.ledger?.succeeded(host.name, step);
+    if (step.decorators !== undefined) host.ledger?.succeeded(host.name, plan.steps, this.at);
     if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepSucceeded', step, this.at);
     if (host.planner.stepSucceeded !== undefined) feedbackGuarded(host.planner, step, this.at, agent.ctx, true, this.faults);
     if (this.current !== plan) return;
@@ -533,7 +533,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     const host = this.host;
     const agent = this.agent;
     // A step with retries left is started again on the next tick instead of failing the plan.
-    const retry = step.decorators === undefined || host.ledger === undefined ? 0 : host.ledger.failed(host.name, step);
+    const retry = step.decorators === undefined || host.ledger === undefined ? 0 : host.ledger.failed(host.name, this.current!.steps, this.at);
     if (retry > 0) reason += ` (retry ${retry} of ${step.decorators!.retries})`;
     host.stats.stepsFailed++;
     if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepFailed', step, this.at, reason);

@@ -20,7 +20,7 @@ export type HtnTraceEvent =
       readonly task: string;
       readonly method: string;
       readonly methodIndex: number;
-      readonly reason: 'condition' | 'subtasks' | 'pruned';
+      readonly reason: 'condition' | 'subtasks' | 'pruned' | 'unavailable';
       readonly condition: string;
     }
   | { readonly type: 'no-method'; readonly task: string }

@@ -26,7 +26,9 @@ const FIELDS = [4, 4, 1, 1, 3, 2, 4, 1, 1];
 export const REJECT_CONDITION = 0;
 export const REJECT_SUBTASKS = 1;
 export const REJECT_PRUNED = 2;
-const REASONS = ['condition', 'subtasks', 'pruned'] as const;
+/** The compound or method is on cooldown or done once; the record's last field is the availability code. */
+export const REJECT_UNAVAILABLE = 3;
+const REASONS = ['condition', 'subtasks', 'pruned', 'unavailable'] as const;
 export const EFFECT_OUT_OF_RANGE = -1;
 export const STEP_THREW = -2;
 /** The agent may not choose the step now (cooldown, once); the record's next field is the availability code. */
@@ -101,7 +103,7 @@ function traceEvent(d: HtnDomain, data: readonly unknown[], i: number): HtnTrace
         method: d.methodNames[b],
         methodIndex: b - d.methodStart[a],
         reason: REASONS[c],
-        condition: c === REJECT_CONDITION ? d.methodConds[b].describe(e) : '',
+        condition: c === REJECT_CONDITION ? d.methodConds[b].describe(e) : c === REJECT_UNAVAILABLE ? describeUnavailableCode(e) : '',
       };
     case NO_METHOD:
       return { type: 'no-method', task: d.taskNames[a] };

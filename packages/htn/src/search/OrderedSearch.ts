@@ -48,7 +48,7 @@ import {
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
 import { PARALLEL_MARK } from '../domain/parallelTasks.js';
-import { refuseUnavailable } from './refuseUnavailable.js';
+import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
 
 /** End of the task list. */
 export const NIL = -1;
@@ -636,6 +636,7 @@ export class OrderedSearch<Ctx = any> {
         if (this.tracing) this.trace.put(REJECTED, task, m, REJECT_PRUNED, -1);
         break;
       }
+      if (this.settings.unavailable.any && refuseMethod(this.settings.unavailable, d, task, m, this.tracing ? this.trace : null)) continue;
       const conds = d.methodConds[m];
       let failed: number;
       try {

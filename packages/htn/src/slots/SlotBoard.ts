@@ -210,12 +210,34 @@ export class SlotBoard<Ctx, P> {
       costs: DynamicCosts.of(domain),
       random,
       slotRoot,
-      unavailable: new UnavailableTable(domain.taskNames.length, (name) => domain.taskId(name), hasDecorators(domain)),
+      unavailable: unavailableTable(domain),
     };
   }
 }
 
-/** Whether some primitive task of `domain` has decorators (cooldown, once...): only then do requests' availability views matter. */
-function hasDecorators(domain: HtnDomain): boolean {
-  return domain.actions.actions.some((a) => a.decorators !== null) || domain.callStep.some((step) => step !== null && step.decorators !== undefined);
+/**
+ * The table of what a request makes unavailable over `domain`: tasks by id, then methods (`Compound/method`) after
+ * them. It reads requests' views only when some action, compound or method of the domain has decorators.
+ */
+function unavailableTable(domain: HtnDomain): UnavailableTable {
+  const T = domain.taskNames.length;
+  const methods = new Map<string, number>();
+  for (let t = 0; t < T; t++) {
+    for (let m = domain.methodStart[t]; m < domain.methodEnd[t]; m++) {
+      const key = `${domain.taskNames[t]}/${domain.methodNames[m]}`;
+      if (domain.methodScopes[m]?.some((s) => s.key === key)) methods.set(key, T + m);
+    }
+  }
+  const decorated =
+    domain.methodScopes.some((s) => s !== null) ||
+    domain.actions.actions.some((a) => a.decorators !== null) ||
+    domain.callStep.some((step) => step !== null && step.decorators !== undefined);
+  return new UnavailableTable(
+    T + domain.methodNames.length,
+    (name) => {
+      const id = domain.taskId(name);
+      return id >= 0 ? id : (methods.get(name) ?? -1);
+    },
+    decorated,
+  );
 }
