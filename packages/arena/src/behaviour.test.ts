@@ -203,3 +203,35 @@ describe('decorated HTN compounds and methods', () => {
     ).toThrow(/retries in the decorators of compound task "Combo" apply to actions/);
   });
 });
+
+describe('GOAP goal cool-down', () => {
+  it('after two failed Attack plans within 1 s, Attack is skipped for 1 s (the reason says so), then chosen again', () => {
+    const goals = compileGoapDomain(
+      defineActions(schema, [
+        { name: 'Throw', effects: [set(k.Attacked, true)] },
+        { name: 'Punch', effects: [set(k.Ready, false)] },
+      ]),
+      {
+        goals: [
+          { name: 'Attack', conditions: [eq(k.Attacked, true)], priority: 2, cooldown: { failures: 2, window: 1, seconds: 1 } },
+          { name: 'Rest', conditions: [eq(k.Ready, false)], priority: 1 },
+        ],
+      },
+    );
+    const fail: Operator = { update: () => OperatorStatus.Failure };
+    const { agent, events } = agentFor(goapAgentPlanner(new GoapPlanner(goals)), { Throw: fail });
+    run(agent, 12);
+    const found = events.filter((e) => e.type === 'planFound').map((e) => `${e.tick} ${e.type === 'planFound' ? e.reason : ''}`);
+    // 0.25 and 0.5: Attack fails twice (cooling down until 1.5); 1.25: Rest; 1.5: Attack again.
+    // After the second failure the runner backs off for its retry interval (0.5 s) before it plans again.
+    expect(found.slice(0, 4)).toEqual(['1 goal Attack', '2 goal Attack', '5 goal Rest; cooling down: Attack 0.3 s', '6 goal Attack']);
+  });
+
+  it('a bad cool-down is a typed error naming the goal', () => {
+    expect(() =>
+      compileGoapDomain(defineActions(schema, [{ name: 'Throw' }]), {
+        goals: [{ name: 'Attack', conditions: [], cooldown: { failures: 0, window: 1, seconds: 1 } }],
+      }),
+    ).toThrow(/The cool-down of goal "Attack" needs failures/);
+  });
+});

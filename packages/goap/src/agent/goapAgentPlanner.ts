@@ -13,7 +13,9 @@ import {
   type WorldState,
 } from '@dualplan/world-state';
 import { compileGoal } from '../domain/compileGoal.js';
-import type { CompiledGoal, GoalDef } from '../domain/GoapDomain.js';
+import type { CompiledGoal, GoalCooldown, GoalDef } from '../domain/GoapDomain.js';
+import { checkGoalCooldown } from '../domain/checkGoalCooldown.js';
+import { GoalCooldowns } from './GoalCooldowns.js';
 import { GoapTrace } from '../diagnostics/GoapTrace.js';
 import type { GoapPlanner } from '../GoapPlanner.js';
 import type { GoapMeta } from '../search/GoapResult.js';
@@ -25,6 +27,8 @@ export interface GoapAgentOptions {
   readonly goals?: readonly (string | CompiledGoal | GoalDef)[];
   /** Name reported as `kind` (default `'goap'`). */
   readonly kind?: string;
+  /** The cool-down after failures of every goal without its own `cooldown` ({@link GoalCooldown}); default none. */
+  readonly goalCooldown?: GoalCooldown;
 }
 
 /**
@@ -40,6 +44,18 @@ export interface GoapAgentOptions {
 export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner: GoapPlanner<Ctx, Op>, options: GoapAgentOptions = {}): AgentPlanner<Ctx, Op> {
   const goals = (options.goals ?? planner.domain.goals).map((g) => resolveGoal(planner, g));
   const buffers = [new PlanBuffer(), new PlanBuffer()];
+  const cooling = new GoalCooldowns(goals, checkGoalCooldown(options.goalCooldown, 'goalCooldown'));
+  // The plans a failing step may belong to: the one running at the last request, then the last one returned.
+  let lastRunning: Plan | null = null;
+  let lastOut = 0;
+  const goalOfFailure = (step: PlanStep): number => {
+    for (const plan of [lastRunning, buffers[lastOut].r.plan]) {
+      if (plan === null || plan.planner !== 'goap' || !plan.steps.includes(step)) continue;
+      const name = (plan.meta as GoapMeta).goal;
+      return goals.findIndex((g) => g.name === name);
+    }
+    return -1;
+  };
   const owns = (step: PlanStep) => planner.domain.steps[step.sourceId]?.task === step.task;
   // A monitor's observer; while set, the planner traces and each search and the goal selection are reported.
   const observers = new ObserverSet();
@@ -54,8 +70,10 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     operators: planner.domain.actions.operators,
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
       planner.engine.allow(availability);
+      lastRunning = running;
       // Never write into the buffer holding the plan the runner is executing.
-      return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace);
+      lastOut = running === buffers[0].p ? 1 : 0;
+      return planBest(planner.engine, goals, state, ctx, buffers[lastOut], observers.observer, planner.trace, cooling);
     },
     observe(next: PlanObserver | null): () => void {
       if (next === null) {
@@ -104,12 +122,17 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     },
     stepFailed(step: PlanStep): void {
       if (owns(step)) planner.penalize(step.sourceId);
+      if (cooling.active) {
+        const g = goalOfFailure(step);
+        if (g >= 0) cooling.failed(g);
+      }
     },
     stepSucceeded(step: PlanStep): void {
       if (owns(step)) planner.succeeded(step.sourceId);
     },
     update(dt: number): void {
       planner.decay(dt);
+      cooling.advance(dt);
     },
   };
 }

@@ -2,9 +2,10 @@ import { checkFields, compileConditions, describeValue, nameOf, showValue } from
 import { GoapDefinitionError } from '../errors.js';
 import { constraintsOf, wideMask } from './constraintsOf.js';
 import type { Layout } from './Layout.js';
+import { checkGoalCooldown } from './checkGoalCooldown.js';
 import type { CompiledGoal, GoalDef, GoapDomain } from './GoapDomain.js';
 
-const GOAL_FIELDS = ['name', 'conditions', 'priority', 'valid'];
+const GOAL_FIELDS = ['name', 'conditions', 'priority', 'valid', 'cooldown'];
 
 /**
  * Compile a goal against a domain's layout, for planning to conditions that are
@@ -58,6 +59,7 @@ export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx
     conditions,
     priority,
     valid: def.valid ?? null,
+    cooldown: checkGoalCooldown(def.cooldown, `goal "${def.name}"`),
   });
 }
 
