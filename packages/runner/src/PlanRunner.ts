@@ -72,6 +72,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private readonly whilePlanning: 'continue' | 'idle';
   private readonly recheckInterval: number;
   private recheckAt = Infinity;
+  /** Stops the planner's stale-plan notices ({@link AgentPlanner.watchStale}), or null. */
+  private unwatch: (() => void) | null = null;
   /** Taking planning results, and the request in flight to a pending planner. */
   private readonly adoption: PlanAdoption<Ctx>;
   private readonly pending: PendingRequest<Ctx>;
@@ -106,6 +108,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.pending = new PendingRequest<Ctx>(agent, this, this.faults);
     this.whilePlanning = whilePlanning;
     this.recheckInterval = recheck;
+    this.watch(options.planner);
     agent.state.enableUndo();
   }
 
@@ -192,6 +195,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     }
     const previous = this.plannerRef.kind;
     this.plannerRef = planner;
+    this.watch(planner);
     this.plannerUpdates = planner.update !== undefined;
     this.replan.plannerSwitched();
     // Listeners (a monitor) learn of the new planner before its first call.
@@ -396,6 +400,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const running = this.exec.plan;
     if (running !== null && this.blocked(trigger)) return;
     if (this.recheckInterval > 0) this.scheduleRecheck();
+    else this.recheckAt = Infinity;
     if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') this.stats.replans++;
     const planner = this.plannerRef;
     const availability = this.ledger.availability(this.name);
@@ -425,6 +430,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (why !== null) this.failPlan(why);
     else this.finishPlan();
     this.replan.giveUp(this.agent.time + this.retryInterval);
+  }
+
+  /** Take `planner`'s stale-plan notices (dropping the last planner's): a notice re-checks the plan on the next tick. */
+  private watch(planner: AgentPlanner<Ctx>): void {
+    this.unwatch?.();
+    this.unwatch = planner.watchStale === undefined ? null : planner.watchStale(() => (this.recheckAt = Math.min(this.recheckAt, this.agent.time)));
   }
 
   /** The next periodic recheck: one interval on, or at the agent's phase within the interval for the first. */

@@ -98,6 +98,9 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
       const c = compareMtr((candidate.meta as HtnMeta).mtr, (running.meta as HtnMeta).mtr);
       return c < 0 ? REPLACE_HIGHER : c === 0 ? KEEP_EQUAL : KEEP_LOWER;
     },
+    watchStale(notify: () => void): () => void {
+      return planner.watchPlugs(notify);
+    },
     stepSucceeded(step: PlanStep): void {
       for (let b = 0; b < 2; b++) {
         const plan = buffers[b].r.plan as Plan<HtnMeta> | null;

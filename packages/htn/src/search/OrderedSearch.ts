@@ -49,6 +49,7 @@ import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
 import { PARALLEL_MARK } from '../domain/parallelTasks.js';
 import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
+import { EmptySlots } from './EmptySlots.js';
 
 /** End of the task list. */
 export const NIL = -1;
@@ -119,6 +120,8 @@ export class OrderedSearch<Ctx = any> {
   private usedLen = 0;
   /** The run-time check scopes open on the current path. */
   private readonly scopes: CheckScopes;
+  /** The empty slots this search tried (the plan depends on them staying empty). */
+  readonly emptySlots = new EmptySlots();
   private readonly compatible = new WeakSet<Schema>();
 
   constructor(domain: HtnDomain, settings: SearchSettings<Ctx>, trace: HtnTraceLog) {
@@ -482,6 +485,7 @@ export class OrderedSearch<Ctx = any> {
     this.paused = null;
     this.order.rewind(0);
     this.usedLen = 0;
+    this.emptySlots.reset();
     this.scopes.restore(NIL, 0);
     this.tracing = tracing;
     if (tracing) this.trace.reset(this.domain);
@@ -739,6 +743,7 @@ export class OrderedSearch<Ctx = any> {
     const index = this.domain.slotOf[task];
     const root = this.settings.slotRoot[index];
     if (root < 0) {
+      this.emptySlots.note(index);
       if (this.tracing) this.trace.put(NO_METHOD, task);
       return false;
     }

@@ -34,6 +34,12 @@ export interface AgentPlanner<Ctx = any, Op extends string = string> {
   /** Advance planner-owned time (e.g. decay of failure penalties), in seconds. */
   update?(dt: number): void;
   /**
+   * Call `notify` whenever plans this planner made before may be stale although the world did not change (an HTN
+   * slot was plugged or unplugged); returns the function that stops it. The runner then re-checks its plan on its
+   * next tick (a `recheck` replan), and `shouldReplace` decides as usual.
+   */
+  watchStale?(notify: () => void): () => void;
+  /**
    * Report every search of every later `plan()` call to `observer`, next to any
    * observers already attached (several monitors may watch one planner); returns
    * the function that detaches it. `observe(null)` detaches every observer. Turns
