@@ -7,6 +7,7 @@ import type { GoapSearch } from '../search/GoapSearch.js';
 import type { GoapMeta } from '../search/GoapResult.js';
 import { FallbackReasons } from './FallbackReasons.js';
 import { rankGoals } from './rankGoals.js';
+import { planBestEffort } from './planBestEffort.js';
 import type { GoalCooldowns } from './GoalCooldowns.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
@@ -78,6 +79,11 @@ function selectAndPlan<Ctx>(
       if (r.status === 'found') {
         result = writeFound(search, out, priority[g], reasons.found(failed, g));
         break;
+      }
+      // A best-effort goal plans to as much of itself as it can reach instead of falling back to the next goal.
+      if (goals[g].bestEffort) {
+        result = planBestEffort(search, goals[g], state, ctx, out, priority[g]);
+        if (result !== null) break;
       }
       failed = reasons.fail(failed, g, r.status === 'budget' ? r.budget : '');
     }

@@ -11,6 +11,13 @@ export interface GoalDef<Ctx = any> {
   readonly valid?: (state: WorldState<any>, ctx: Ctx) => boolean;
   /** After this many failed plans within a window, goal selection skips the goal for a while ({@link GoalCooldown}). */
   readonly cooldown?: GoalCooldown;
+  /**
+   * When no plan reaches every condition, plan to the state that satisfies the most (weighted) conditions instead,
+   * the cheapest such plan; it is marked `partial` with the `unmet` conditions (at most 12 conditions).
+   */
+  readonly bestEffort?: boolean;
+  /** With `bestEffort`: each condition's weight (finite, >= 0), in order; default 1 each. */
+  readonly weights?: readonly number[];
 }
 
 /**
@@ -45,6 +52,8 @@ export interface CompiledGoal<Ctx = any> {
   readonly valid: ((state: WorldState<any>, ctx: Ctx) => boolean) | null;
   /** Its cool-down after failures, or null (absent: none). */
   readonly cooldown?: GoalCooldown | null;
+  /** Its conditions' weights when it is a best-effort goal, else null (absent: not best-effort). */
+  readonly bestEffort?: Float64Array | null;
 }
 
 /**
