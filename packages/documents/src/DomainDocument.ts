@@ -1,4 +1,4 @@
-import type { CompareOp, EdgePolicy, InterruptPolicy, KeyDefinition, OpaqueApply, OpaqueTest, WorldState } from '@dualplan/world-state';
+import type { CompareOp, Decorators, EdgePolicy, InterruptPolicy, KeyDefinition, OpaqueApply, OpaqueTest, WorldState } from '@dualplan/world-state';
 import type { SubtaskFn, UtilityFn } from '@dualplan/htn';
 
 /**
@@ -56,15 +56,9 @@ export interface DocumentAction {
 /**
  * Behaviour decorators, planned with and run: `cooldown` seconds (> 0) after the step's end (or `cooldownFrom:
  * 'start'`), `once` per agent (`true` / `'agent'`) or per plan, `checkEvery` seconds between checks of executing
- * conditions, `retries` (whole number >= 1; actions only).
+ * conditions, `retries` (whole number >= 1; actions only). The same plain data as in code.
  */
-export interface DocumentDecorators {
-  readonly cooldown?: number;
-  readonly cooldownFrom?: 'start' | 'end';
-  readonly once?: boolean | 'agent' | 'plan';
-  readonly checkEvery?: number;
-  readonly retries?: number;
-}
+export type DocumentDecorators = Decorators;
 
 /** A task or action name, or a call with arguments. */
 export type DocumentTaskRef = string | { readonly task: string; readonly args?: readonly unknown[] };

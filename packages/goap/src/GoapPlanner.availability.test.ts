@@ -28,17 +28,24 @@ describe('GoapPlanner with an availability view', () => {
   });
 
   test('done once: no plan, and the why-not names it', () => {
-    const planner = new GoapPlanner(compileGoapDomain(defineActions(schema, [{ name: 'Throw', effects: [set(k.Hit, true)], decorators: { once: true } }]), {
-      goals: [{ name: 'Attack', conditions: [eq(k.Hit, true)] }],
-    }));
+    const planner = new GoapPlanner(
+      compileGoapDomain(defineActions(schema, [{ name: 'Throw', effects: [set(k.Hit, true)], decorators: { once: true } }]), {
+        goals: [{ name: 'Attack', conditions: [eq(k.Hit, true)] }],
+      }),
+    );
     const r = planner.plan(createState(schema), undefined, { goal: 'Attack', availability: { unavailable: [{ name: 'Throw', seconds: 0, once: true }] } });
     expect(r.status).toBe('none');
     expect(whyNoPlan(planner).unachievable[0].candidates).toEqual([{ action: 'Throw', reason: 'the agent may not choose it now (on cooldown or done once)' }]);
   });
 
   test('a domain without decorators ignores a view (names it does not know included)', () => {
-    const plain = compileGoapDomain(defineActions(schema, [{ name: 'Throw', effects: [set(k.Hit, true)] }]), { goals: [{ name: 'Attack', conditions: [eq(k.Hit, true)] }] });
-    const r = new GoapPlanner(plain).plan(createState(schema), undefined, { goal: 'Attack', availability: { unavailable: [{ name: 'Elsewhere', seconds: 1, once: false }] } });
+    const plain = compileGoapDomain(defineActions(schema, [{ name: 'Throw', effects: [set(k.Hit, true)] }]), {
+      goals: [{ name: 'Attack', conditions: [eq(k.Hit, true)] }],
+    });
+    const r = new GoapPlanner(plain).plan(createState(schema), undefined, {
+      goal: 'Attack',
+      availability: { unavailable: [{ name: 'Elsewhere', seconds: 1, once: false }] },
+    });
     expect(r.status).toBe('found');
   });
 });

@@ -12,7 +12,16 @@ const actions = defineActions(schema, [
 ]);
 const domain = compileHtnDomain(actions, {
   root: 'Attack',
-  tasks: [{ kind: 'compound', name: 'Attack', methods: [{ name: 'ranged', subtasks: ['Throw'] }, { name: 'melee', subtasks: ['Punch'] }] }],
+  tasks: [
+    {
+      kind: 'compound',
+      name: 'Attack',
+      methods: [
+        { name: 'ranged', subtasks: ['Throw'] },
+        { name: 'melee', subtasks: ['Punch'] },
+      ],
+    },
+  ],
 });
 const cooling = { unavailable: [{ name: 'Throw', seconds: 3.2, once: false }] };
 

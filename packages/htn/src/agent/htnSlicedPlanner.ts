@@ -44,7 +44,9 @@ class HtnSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPlan
     const availability = this.availability;
     this.availability = undefined;
     const last = (this.last =
-      availability === undefined ? this.inner.plan(this.start!, this.ctx as Ctx, this.running) : this.inner.plan(this.start!, this.ctx as Ctx, this.running, availability));
+      availability === undefined
+        ? this.inner.plan(this.start!, this.ctx as Ctx, this.running)
+        : this.inner.plan(this.start!, this.ctx as Ctx, this.running, availability));
     this.work = Math.max(1, last.stats.expanded);
     this.running = null;
     return last;

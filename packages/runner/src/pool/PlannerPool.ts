@@ -229,7 +229,17 @@ export class PlannerPool {
     this.inFlight++;
     let task: Promise<PlanBatchReply>;
     try {
-      const args = [lane.domain, answers === null ? values.subarray(0, count * cells) : values, count, ctxs, answers, runnings, runningOf, feedbacks, availabilities];
+      const args = [
+        lane.domain,
+        answers === null ? values.subarray(0, count * cells) : values,
+        count,
+        ctxs,
+        answers,
+        runnings,
+        runningOf,
+        feedbacks,
+        availabilities,
+      ];
       const t = this.pool.exec('planBatch', args, answers === null ? { transfer: [values.buffer as ArrayBuffer] } : undefined);
       task = (this.timeoutMs > 0 ? t.timeout(this.timeoutMs) : t) as unknown as Promise<PlanBatchReply>;
     } catch (e) {

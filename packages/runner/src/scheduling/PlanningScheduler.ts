@@ -263,7 +263,9 @@ export class PlanningScheduler {
         work = sliced.work - before;
       } else {
         result =
-          job.availability === undefined ? job.planner.plan(job.state!, job.ctx, job.running) : job.planner.plan(job.state!, job.ctx, job.running, job.availability);
+          job.availability === undefined
+            ? job.planner.plan(job.state!, job.ctx, job.running)
+            : job.planner.plan(job.state!, job.ctx, job.running, job.availability);
         work = Math.max(1, result.stats.expanded);
       }
     } catch (e) {

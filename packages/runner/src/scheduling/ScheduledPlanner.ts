@@ -1,4 +1,12 @@
-import { ForwardingPlanner, type Availability, type Plan, type PlanReceiver, type PendingPlanner, type PlanUrgency, type WorldState } from '@dualplan/world-state';
+import {
+  ForwardingPlanner,
+  type Availability,
+  type Plan,
+  type PlanReceiver,
+  type PendingPlanner,
+  type PlanUrgency,
+  type WorldState,
+} from '@dualplan/world-state';
 import type { Job, JobQueue } from './Job.js';
 
 /**

@@ -1,4 +1,13 @@
-import { describeValue, ForwardingPlanner, type AgentPlanner, type Availability, type Plan, type PlanResult, type PlanStep, type WorldState } from '@dualplan/world-state';
+import {
+  describeValue,
+  ForwardingPlanner,
+  type AgentPlanner,
+  type Availability,
+  type Plan,
+  type PlanResult,
+  type PlanStep,
+  type WorldState,
+} from '@dualplan/world-state';
 import { UnknownKeyError } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
 import type { PlanCache } from './PlanCache.js';
