@@ -47,9 +47,9 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
   const cooling = new GoalCooldowns(goals, checkGoalCooldown(options.goalCooldown, 'goalCooldown'));
   // The plans a failing step may belong to: the one running at the last request, then the last one returned.
   let lastRunning: Plan | null = null;
-  let lastOut = 0;
+  let lastReturned: Plan | null = null;
   const goalOfFailure = (step: PlanStep): number => {
-    for (const plan of [lastRunning, buffers[lastOut].r.plan]) {
+    for (const plan of [lastRunning, lastReturned]) {
       if (plan === null || plan.planner !== 'goap' || !plan.steps.includes(step)) continue;
       const name = (plan.meta as GoapMeta).goal;
       return goals.findIndex((g) => g.name === name);
@@ -65,15 +65,16 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     if (observers.size > 0 && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
     if (observers.size === 0 && ownTrace !== null && planner.trace === ownTrace) planner.trace = ownTrace = null;
   };
-  return {
+  const adapter: AgentPlanner<Ctx, Op> = {
     kind: options.kind ?? 'goap',
     operators: planner.domain.actions.operators,
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
       planner.engine.allow(availability);
       lastRunning = running;
       // Never write into the buffer holding the plan the runner is executing.
-      lastOut = running === buffers[0].p ? 1 : 0;
-      return planBest(planner.engine, goals, state, ctx, buffers[lastOut], observers.observer, planner.trace, cooling);
+      const result = planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace, cooling);
+      lastReturned = result.plan;
+      return result;
     },
     observe(next: PlanObserver | null): () => void {
       if (next === null) {
@@ -135,6 +136,29 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
       cooling.advance(dt);
     },
   };
+  // A sliced planner built on this adapter plans itself: it shares the cool-downs and says what it returned.
+  goalFeedback.set(adapter, {
+    cooling,
+    note: (running, returned) => {
+      lastRunning = running;
+      lastReturned = returned;
+    },
+  });
+  return adapter;
+}
+
+/** @internal What a sliced planner built on a {@link goapAgentPlanner} shares with it: the goal cool-downs, and the plans a failure may belong to. */
+export interface GoalFeedback {
+  readonly cooling: GoalCooldowns;
+  /** A request started with `running` and returned `returned` (null while it plans). */
+  note(running: Plan | null, returned: Plan | null): void;
+}
+
+const goalFeedback = new WeakMap<AgentPlanner<any, any>, GoalFeedback>();
+
+/** @internal The goal feedback of an adapter made by {@link goapAgentPlanner}. */
+export function goalFeedbackOf(adapter: AgentPlanner<any, any>): GoalFeedback {
+  return goalFeedback.get(adapter)!;
 }
 
 /** @internal A goal given by name, compiled goal or definition, as a compiled goal of the planner's domain. */

@@ -95,7 +95,7 @@ function selectAndPlan<Ctx>(
 }
 
 /** The goals skipped for their cool-down go into the result's reason (for events and recordings): `...; cooling down: Attack 3.2 s`. */
-function noteCooling(goals: readonly CompiledGoal[], cooling: GoalCooldowns, out: PlanBuffer): void {
+export function noteCooling(goals: readonly CompiledGoal[], cooling: GoalCooldowns, out: PlanBuffer): void {
   let note = '';
   for (let g = 0; g < goals.length; g++) {
     const left = cooling.left(g);

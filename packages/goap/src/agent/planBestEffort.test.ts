@@ -21,6 +21,7 @@ import type { GoapDomain } from '../domain/GoapDomain.js';
 import { randomDomain } from '../examples/randomDomain.js';
 import { GoapPlanner } from '../GoapPlanner.js';
 import { goapAgentPlanner } from './goapAgentPlanner.js';
+import { goapSlicedPlanner } from './goapSlicedPlanner.js';
 
 const schema = defineSchema({ Wood: int(0, 20), HasAxe: bool(), Fire: bool() });
 const k = schema.keys;
@@ -61,6 +62,21 @@ describe('best-effort goals', () => {
     const r = goapAgentPlanner(new GoapPlanner(domain, { optimal: true })).plan(createState(schema), undefined, null);
     expect(r.reason).toBe('goal Chopped (partial: HasAxe == true unmet)');
     expect(r.plan!.steps.map((s) => s.task)).toEqual(['Gather']);
+  });
+
+  test('the sliced planner (planning scheduler) falls back the same way', () => {
+    const domain = compileGoapDomain(actions, {
+      goals: [{ name: 'Camp', conditions: [eq(k.HasAxe, true), eq(k.Fire, true), ge(k.Wood, 4)], bestEffort: true, weights: [5, 2, 1] }],
+    });
+    const sliced = goapSlicedPlanner(new GoapPlanner(domain, { optimal: true }));
+    sliced.begin(createState(schema), undefined, null);
+    let r = sliced.step(2);
+    while (r === null) r = sliced.step(2);
+    expect([r.reason, r.plan!.cost, (r.plan!.meta as { unmet?: string[] }).unmet]).toEqual([
+      'goal Camp (partial: HasAxe == true unmet)',
+      3,
+      ['HasAxe == true'],
+    ]);
   });
 
   test('bad weights and weights without bestEffort are typed errors', () => {
