@@ -66,7 +66,11 @@ export function checkDecorators(d: unknown, owner: string): Decorators | null {
   return Object.keys(out).length === 0 ? null : (Object.freeze(out) as Decorators);
 }
 
-/** The `once` scope of decorators: `'agent'`, `'plan'`, or null. */
+/**
+ * The `once` scope of decorators: `'agent'`, `'plan'`, or null.
+ * @example
+ * onceScope({ once: true }); // 'agent'
+ */
 export function onceScope(d: Decorators): 'agent' | 'plan' | null {
   return d.once === true || d.once === 'agent' ? 'agent' : d.once === 'plan' ? 'plan' : null;
 }
