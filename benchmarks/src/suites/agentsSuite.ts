@@ -3,6 +3,7 @@ import { trollHtnDomain } from '@dualplan/htn/examples';
 import { OperatorStatus, createAgent, type Agent, type Operator } from '@dualplan/runner';
 import { createState, PlanBuffer, type WorldState } from '@dualplan/world-state';
 import { TrollOperator, trollSchema } from '@dualplan/world-state/examples';
+import { cooldownCases } from './cooldownCases.js';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 
 const AGENTS = 10_000;
@@ -92,5 +93,6 @@ export function agentsSuite({ quick }: SuiteOptions): BenchCase[] {
         };
       },
     },
+    ...cooldownCases(suite),
   ];
 }

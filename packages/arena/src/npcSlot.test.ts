@@ -45,4 +45,34 @@ describe('NPC whose combat behaviour is a slot', () => {
     expect(plans).toContain('Swing');
     expect(plans).not.toContain('Flee');
   });
+
+  it('a plan that fell back to fleeing because the slot was empty is stale once a weapon is plugged: the NPC replans', () => {
+    const actions = npcActions();
+    const schema = actions.schema;
+    const planner = new HtnPlanner(npcHtnDomain(actions));
+    const events: string[] = [];
+    const done = { update: () => OperatorStatus.Success };
+    const running = { update: () => OperatorStatus.Running };
+    const agent = createAgent({
+      id: 'npc',
+      state: createState(schema, { EnemyNear: true }),
+      ctx: {},
+      planner: htnAgentPlanner(planner),
+      operators: { wander: done, flee: running, swing: running, shoot: done, reload: done, takeCover: done, pickUp: done },
+      onEvent: (e: RunnerEvent) => {
+        if (e.type === 'planFound' || e.type === 'planReplaced') events.push(`${e.tick} ${e.type} ${e.plan.steps.map((s) => s.task).join(',')}: ${e.reason}`);
+        if (e.type === 'replanSkipped') events.push(`${e.tick} ${e.type}: ${e.reason}`);
+      },
+    });
+    for (let i = 0; i < 3; i++) agent.tick(0.1);
+    expect(agent.runner().runningStep?.task).toBe('Flee');
+    // Game code hands the NPC a sword; nothing in the world state changes.
+    planner.plug('Combat', swordCombatDomain(actions));
+    agent.tick(0.1);
+    expect(agent.runner().runningStep?.task).toBe('Swing');
+    expect(events).toEqual(['1 planFound Flee: BeNpc', '4 planReplaced Swing: running plan used a slot that was plugged or unplugged since']);
+    // The re-check was a one-off: no replanning on the ticks after.
+    for (let i = 0; i < 3; i++) agent.tick(0.1);
+    expect(events.length).toBe(2);
+  });
 });

@@ -1,4 +1,4 @@
-import type { CompareOp, EdgePolicy, InterruptPolicy, KeyDefinition, OpaqueApply, OpaqueTest, WorldState } from '@dualplan/world-state';
+import type { CompareOp, Decorators, EdgePolicy, InterruptPolicy, KeyDefinition, OpaqueApply, OpaqueTest, WorldState } from '@dualplan/world-state';
 import type { SubtaskFn, UtilityFn } from '@dualplan/htn';
 
 /**
@@ -49,7 +49,16 @@ export interface DocumentAction {
   /** A number >= 0 (default 1) or a registry `costs` function. */
   readonly cost?: number | FunctionRef;
   readonly interrupt?: InterruptPolicy;
+  /** Cooldown, once, check interval, retries ({@link DocumentDecorators}). */
+  readonly decorators?: DocumentDecorators;
 }
+
+/**
+ * Behaviour decorators, planned with and run: `cooldown` seconds (> 0) after the step's end (or `cooldownFrom:
+ * 'start'`), `once` per agent (`true` / `'agent'`) or per plan, `checkEvery` seconds between checks of executing
+ * conditions, `retries` (whole number >= 1; actions only). The same plain data as in code.
+ */
+export type DocumentDecorators = Decorators;
 
 /** A task or action name, or a call with arguments. */
 export type DocumentTaskRef = string | { readonly task: string; readonly args?: readonly unknown[] };
@@ -71,6 +80,8 @@ export interface DocumentMethod {
   readonly utility?: number | FunctionRef;
   /** When the conditions are checked: `'plan'` (default), also before each step (`'step'`), or every tick (`'tick'`). */
   readonly check?: 'plan' | 'step' | 'tick';
+  /** Cooldown and once of this method (key `Compound/method`); `checkEvery` spaces a `'tick'` check. */
+  readonly decorators?: DocumentDecorators;
 }
 
 /** A compound task in a domain document: its methods, in priority order. */
@@ -79,6 +90,8 @@ export interface DocumentCompound {
   /** How a method is picked: `'first'` valid (default), `'random'` (weighted), `'utility'` (highest score). */
   readonly select?: 'first' | 'random' | 'utility';
   readonly methods: readonly DocumentMethod[];
+  /** Cooldown and once of the whole task (key: its name). */
+  readonly decorators?: DocumentDecorators;
 }
 
 /**
@@ -112,6 +125,12 @@ export interface DocumentGoal {
   readonly priority?: number | FunctionRef;
   /** A registry `validity` function: when it returns false, goal selection skips the goal. */
   readonly valid?: FunctionRef;
+  /** After `failures` failed plans within `window` seconds, goal selection skips the goal for `seconds`. */
+  readonly cooldown?: { readonly failures: number; readonly window: number; readonly seconds: number };
+  /** When no plan reaches every condition, plan to the most (weighted) of them, marked partial. */
+  readonly bestEffort?: boolean;
+  /** With `bestEffort`: one weight (>= 0) per condition; default 1 each. */
+  readonly weights?: readonly number[];
 }
 
 /** The GOAP domain: the action set plus goals. */
@@ -174,11 +193,11 @@ export const DOCUMENT_FIELDS = /* @__PURE__ */ Object.freeze({
   key: ['name', 'kind', 'default', 'values', 'min', 'max', 'edge', 'slots'],
   condition: ['key', 'index', 'op', 'value'],
   effect: ['key', 'index', 'op', 'value', 'edge'],
-  action: ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'executing', 'cost', 'interrupt'],
-  method: ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check'],
-  compound: ['name', 'methods', 'select'],
+  action: ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'executing', 'cost', 'interrupt', 'decorators'],
+  method: ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check', 'decorators'],
+  compound: ['name', 'methods', 'select', 'decorators'],
   htn: ['root', 'tasks', 'parallel', 'slots'],
   parallel: ['name', 'primary', 'secondary'],
-  goal: ['name', 'conditions', 'priority', 'valid'],
+  goal: ['name', 'conditions', 'priority', 'valid', 'cooldown', 'bestEffort', 'weights'],
   goap: ['goals'],
 } as const);

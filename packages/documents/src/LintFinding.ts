@@ -10,7 +10,9 @@ export type LintCode =
   | 'UNGUARDED_RECURSION'
   | 'UNKNOWN_OPERATOR'
   | 'UNUSED_SLOT'
-  | 'ODD_NAME';
+  | 'ODD_NAME'
+  | 'UNREACHED_DECORATOR'
+  | 'IDLE_DECORATOR';
 
 /** One lint finding, naming the task, action, goal, key or operator it is about and where it is. */
 export interface LintFinding {

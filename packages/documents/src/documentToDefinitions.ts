@@ -50,12 +50,13 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
         executing: a.executing?.map(condition),
         cost: fnOr('costs', a.cost),
         interrupt: a.interrupt,
+        decorators: a.decorators && copy(a.decorators),
       }) as ActionDef<Ctx>,
   );
   const compound = (t: DocumentCompound): CompoundDef => ({
     kind: 'compound',
     name: t.name,
-    ...compact({ select: t.select }),
+    ...compact({ select: t.select, decorators: t.decorators && copy(t.decorators) }),
     methods: t.methods.map(
       (m): MethodDef =>
         compact({
@@ -66,6 +67,7 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
           weight: m.weight,
           utility: fnOr('utilities', m.utility),
           check: m.check,
+          decorators: m.decorators && copy(m.decorators),
         }) as MethodDef,
     ),
   });
@@ -88,6 +90,9 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
         conditions: g.conditions.map((c) => copy(c) as Condition),
         priority: fnOr('priorities', g.priority),
         valid: g.valid && lookup('validity', g.valid.fn),
+        cooldown: g.cooldown && copy(g.cooldown),
+        bestEffort: g.bestEffort,
+        weights: g.weights && [...g.weights],
       }) as GoalDef<Ctx>,
   );
   return compact({ name: doc.name, schema, sensors: doc.sensors && [...doc.sensors], actions, htn, goals }) as DomainDefinitions<Ctx>;

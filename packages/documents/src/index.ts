@@ -1,6 +1,7 @@
 export type {
   DomainDocument,
   DocumentAction,
+  DocumentDecorators,
   DocumentCondition,
   DocumentEffect,
   DocumentSubtask,

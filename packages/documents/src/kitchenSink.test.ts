@@ -29,7 +29,11 @@ const sink: DomainDocument = {
       interrupt: 'boundary',
     },
     { name: 'draw', conditions: [{ key: 'weapon', op: '==', value: 'Bow' }], effects: [{ key: 'weapon', op: 'set', value: 'Sword' }], cost: 1 },
-    { name: 'rest', effects: [{ key: 'hp', index: 0, op: 'add', value: 1 }] },
+    {
+      name: 'rest',
+      effects: [{ key: 'hp', index: 0, op: 'add', value: 1 }],
+      decorators: { cooldown: 2, cooldownFrom: 'start', once: 'plan', checkEvery: 0.5, retries: 1 },
+    },
   ],
   htn: {
     root: 'Fight',
@@ -50,12 +54,24 @@ const sink: DomainDocument = {
           { name: 'Flat', utility: 1, subtasks: ['draw'], check: 'tick' },
         ],
       },
-      { name: 'Roll', select: 'random', methods: [{ weight: 2, subtasks: ['draw'] }] },
+      { name: 'Roll', select: 'random', decorators: { cooldown: 4 }, methods: [{ weight: 2, subtasks: ['draw'], decorators: { once: true } }] },
     ],
     parallel: [{ name: 'DrawWhileResting', primary: ['draw'], secondary: [{ optional: 'rest' }] }],
     slots: ['Special'],
   },
-  goap: { goals: [{ name: 'win', conditions: [{ key: 'hp', index: 1, op: '==', value: 4 }], priority: { fn: 'urgency' }, valid: { fn: 'always' } }] },
+  goap: {
+    goals: [
+      {
+        name: 'win',
+        conditions: [{ key: 'hp', index: 1, op: '==', value: 4 }],
+        priority: { fn: 'urgency' },
+        valid: { fn: 'always' },
+        cooldown: { failures: 2, window: 5, seconds: 3 },
+        bestEffort: true,
+        weights: [2],
+      },
+    ],
+  },
 };
 
 const registry: DomainRegistry = {

@@ -4,6 +4,7 @@ import { pointer } from './DomainDocumentError.js';
 import { checkDocument } from './loadDomain.js';
 import { compileCondition, compileEffect, fullSet, singleSet, someHolds, widen, type ValueSet } from './valueSets.js';
 import { lintHtn } from './lintHtn.js';
+import { lintBehaviour } from './lintBehaviour.js';
 import { lintNames } from './lintNames.js';
 import type { LintContext } from './LintContext.js';
 import type { LintFinding } from './LintFinding.js';
@@ -39,6 +40,7 @@ export function lintDomain(json: string | unknown, options: LintOptions = {}): L
   reachability(ctx);
   readsAndWrites(ctx);
   lintHtn(ctx);
+  lintBehaviour(ctx);
   lintNames(ctx);
   if (options.operators) operators(ctx, Array.isArray(options.operators) ? options.operators : Object.keys(options.operators));
   return findings;

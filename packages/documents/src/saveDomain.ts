@@ -79,6 +79,7 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
       executing: conditions(a.executing, pointer(base, 'executing'), a.name),
       cost: typeof a.cost === 'function' ? nameOf('costs', a.cost, pointer(base, 'cost'), a.name) : a.cost,
       interrupt: a.interrupt,
+      decorators: a.decorators && { ...a.decorators },
     });
   });
   const slots = defs.htn?.tasks.filter((t) => t.kind === 'slot').map((t) => t.name);
@@ -88,7 +89,7 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
       .filter((t): t is CompoundDef => t.kind !== 'slot')
       .map((t, ti) => ({
         name: t.name,
-        ...compact({ select: t.select }),
+        ...compact({ select: t.select, decorators: t.decorators && { ...t.decorators } }),
         methods: t.methods.map((m, mi) => {
           const base = pointer('/htn/tasks', ti, 'methods', mi);
           return compact({
@@ -99,6 +100,7 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
             weight: m.weight,
             check: m.check,
             utility: typeof m.utility === 'function' ? nameOf('utilities', m.utility, pointer(base, 'utility'), t.name) : m.utility,
+            decorators: m.decorators && { ...m.decorators },
           });
         }),
       })),
@@ -113,6 +115,9 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
         conditions: g.conditions.map((c, ci) => saveCondition(schema, c, pointer(base, 'conditions', ci)) as DocumentCondition),
         priority: typeof g.priority === 'function' ? nameOf('priorities', g.priority, pointer(base, 'priority'), g.name) : g.priority,
         valid: g.valid && nameOf('validity', g.valid, pointer(base, 'valid'), g.name),
+        cooldown: g.cooldown && { ...g.cooldown },
+        bestEffort: g.bestEffort,
+        weights: g.weights && [...g.weights],
       });
     }),
   };

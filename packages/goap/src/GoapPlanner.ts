@@ -11,6 +11,7 @@ import {
   type WorldState,
 } from '@dualplan/world-state';
 import { planBest } from './agent/planBest.js';
+import { planBestEffort } from './agent/planBestEffort.js';
 import { goalPriority } from './agent/rankGoals.js';
 import { writeFound, writeNone } from './diagnostics/writeGoapPlan.js';
 import { GoapTrace } from './diagnostics/GoapTrace.js';
@@ -142,16 +143,18 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     checkWorldState(state, 'GoapPlanner');
     const out = request?.out ?? this.scratchOut;
     const s = this.engine;
+    s.allow(request?.availability);
     let result: PlanResult<GoapMeta>;
     if (request?.goal === undefined) result = planBest(s, this.domain.goals, state, ctx as Ctx, out);
     else {
       if (s.faultLog.length > 0) s.faultLog.length = 0;
       const g = this.goalOf(request.goal);
       const r = this.search(state, g, ctx);
-      if (r.status === 'found') {
-        const priority = typeof g.priority === 'function' ? goalPriority(s, g, state, ctx as Ctx) : g.priority;
-        result = writeFound(s, out, Number.isNaN(priority) ? 0 : priority, g.name);
-      } else result = writeNone(s, out, true, r.status === 'budget' ? `goal ${g.name}: ${r.budget} budget` : `no plan for goal ${g.name}`);
+      // A best-effort goal without a full plan falls back to the best partial one.
+      const partial = r.status !== 'found' && g.bestEffort ? planBestEffort(s, g, state, ctx, out, priorityOf(s, g, state, ctx)) : null;
+      if (partial !== null) result = partial;
+      else if (r.status === 'found') result = writeFound(s, out, priorityOf(s, g, state, ctx), g.name);
+      else result = writeNone(s, out, true, r.status === 'budget' ? `goal ${g.name}: ${r.budget} budget` : `no plan for goal ${g.name}`);
       moveFaults(s.faultLog, out);
     }
     return request?.out ? result : copyResult(result);
@@ -266,4 +269,10 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   describeNode(node: number): string {
     return this.engine.describeNode(node);
   }
+}
+
+/** A goal's priority for a plan's meta (a callback's NaN or fault counts as 0). */
+function priorityOf<Ctx>(s: GoapSearch, g: CompiledGoal, state: WorldState<any>, ctx: Ctx | undefined): number {
+  const priority = typeof g.priority === 'function' ? goalPriority(s, g, state, ctx) : g.priority;
+  return Number.isNaN(priority) ? 0 : priority;
 }

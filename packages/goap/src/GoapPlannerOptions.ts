@@ -1,4 +1,4 @@
-import { describeValue, didYouMean, type PlanBuffer } from '@dualplan/world-state';
+import { describeValue, didYouMean, type Availability, type PlanBuffer } from '@dualplan/world-state';
 import type { CompiledGoal } from './domain/GoapDomain.js';
 import { GoapDefinitionError } from './errors.js';
 import type { GoapHeuristic } from './heuristics/GoapHeuristic.js';
@@ -84,6 +84,8 @@ export interface GoapPlanRequest {
   readonly goal?: string | CompiledGoal;
   /** Write the result into this buffer instead of returning a fresh one (allocation-free loops). */
   readonly out?: PlanBuffer;
+  /** What the agent may not choose now (cooldowns, once); the runner's adapter passes it. Default: everything is available. */
+  readonly availability?: Availability;
 }
 
 const NAMES: readonly string[] = HEURISTICS.map((h) => h.name);

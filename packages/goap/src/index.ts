@@ -2,7 +2,7 @@ export { compileGoapDomain } from './domain/compileGoapDomain.js';
 export { admissibleWeight } from './domain/admissibleWeight.js';
 export { compileGoal } from './domain/compileGoal.js';
 export { describeCell } from './domain/describeCell.js';
-export type { GoalDef, GoapDomainDef, CompiledGoal, GoapDomain } from './domain/GoapDomain.js';
+export type { GoalDef, GoalCooldown, GoapDomainDef, CompiledGoal, GoapDomain } from './domain/GoapDomain.js';
 export { GoapPlanner } from './GoapPlanner.js';
 export { GoapResult } from './search/GoapResult.js';
 export type { GoapStatus, GoapBudget, GoapMeta } from './search/GoapResult.js';

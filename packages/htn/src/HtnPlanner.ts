@@ -47,6 +47,8 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   private readonly board: SlotBoard<Ctx, HtnPlanner<Ctx, string>>;
   /** True while `plan` or `resume` runs. */
   private planning = false;
+  /** Told after every plug or unplug ({@link watchPlugs}). */
+  private readonly plugWatchers: (() => void)[] = [];
   // Built on first use (a sub-domain's planner may never plan itself; a plug drops them: the board tells it).
   private searchScratch: OrderedSearch<Ctx> | null = null;
   private best: BestFirstSearch<Ctx> | null = null;
@@ -85,6 +87,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     this.board = new SlotBoard(domain, root, budgets, delegates, mulberry32(options.seed ?? 1), () => {
       this.searchScratch = null;
       this.best = null;
+      for (const watcher of this.plugWatchers.slice()) watcher();
     });
   }
 
@@ -267,7 +270,22 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     return this.board.pluggedInto(this.board.slotIndex(slot));
   }
 
-  /** True when `plan` used a slot that was plugged or unplugged since it was planned. */
+  /**
+   * Call `watcher` after every plug or unplug that changes what this planner plans (its own slots, or slots of
+   * planners plugged into them); returns the function that stops it. Runners use it (through the agent planner's
+   * `watchStale`) to re-check a plan that a plug made stale.
+   * @example
+   * const stop = planner.watchPlugs(() => console.log('a slot changed'));
+   */
+  watchPlugs(watcher: () => void): () => void {
+    this.plugWatchers.push(watcher);
+    return () => {
+      const i = this.plugWatchers.indexOf(watcher);
+      if (i >= 0) this.plugWatchers.splice(i, 1);
+    };
+  }
+
+  /** True when `plan` used a slot (or tried it empty) that was plugged or unplugged since it was planned. */
   isStale(plan: Plan): boolean {
     return this.board.isStale(plan);
   }
@@ -313,6 +331,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     checkWorldState(state, 'HtnPlanner');
     const out = this.output(request);
     if (request?.seed !== undefined) this.seed(request.seed);
+    this.board.settings.unavailable.use(request?.availability);
     this.search.reset(state, ctx as Ctx, this.board.parallel === null ? out.p.steps : this.marked, request?.against ?? null, this.tracing);
     this.board.settings.costs?.refresh(state, ctx, this.search.faults);
     return out;
@@ -349,7 +368,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     s.writeMtr(meta.mtr);
     meta.partial = s.continuation !== null;
     meta.continuation = s.continuation;
-    this.board.writeSlots(meta, s.usedSlots, s.usedSlotCount);
+    this.board.writeSlots(meta, s.usedSlots, s.usedSlotCount, s.emptySlots.indices, s.emptySlots.count);
     o.plan = p;
     o.reason = rootName;
     o.budget = null;

@@ -1,6 +1,6 @@
 import type { SubPlanner } from '@dualplan/world-state';
 import type { SubtaskDef } from './domain/HtnDomainDef.js';
-import type { PlanBuffer } from '@dualplan/world-state';
+import type { Availability, PlanBuffer } from '@dualplan/world-state';
 
 /** Options of an {@link HtnPlanner}: budgets, sub-planners for delegate tasks and the search mode. */
 export interface HtnPlannerOptions<Ctx = any> {
@@ -48,4 +48,9 @@ export interface HtnPlanRequest {
   seed?: number;
   /** Where to write the result (no allocation; valid until the next call writing into it); default: a fresh result. */
   out?: PlanBuffer;
+  /**
+   * What the agent may not choose now (cooldowns, once; the runner's adapter passes it): such primitive tasks fail
+   * like an unmet condition, traced with the reason. Ordered mode; a best-first planner ignores it. Default: everything is available.
+   */
+  availability?: Availability;
 }

@@ -5,6 +5,7 @@ import { Callback, refusal, type UpdateSource } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode, type FaultMode } from './FaultSource.js';
 import type { OperatorMap } from './Operator.js';
+import { BehaviourLedger } from './BehaviourLedger.js';
 import { PlanRunner } from './PlanRunner.js';
 import { RunnerError } from './RunnerError.js';
 import type { RunnerEventListener } from './RunnerEvent.js';
@@ -95,6 +96,8 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   readonly state: WorldState<any>;
   readonly sensors: SensorManager<Ctx>;
   readonly runners: readonly PlanRunner<Ctx>[];
+  /** Cooldowns, `once` marks, retries of the agent's decorated steps, shared by its runners; `save()` / `restore()` it with the agent. */
+  readonly behaviour: BehaviourLedger;
   time = 0;
   tickCount = 0;
   /** User code failures contained at the agent level (sensors, listeners on sensor events); runners count their own. */
@@ -125,6 +128,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     this.id = options.id;
     this.state = options.state;
     this.context = freeze(options.ctx, true);
+    this.behaviour = new BehaviourLedger(() => this.time);
     const mode = faultMode(options.faults, `agent "${options.id}"`);
     this.who = `Agent "${options.id}"`;
     // Sensor events go wherever the first runner's events go (its onEvent and every listener added since).
@@ -181,6 +185,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
           clock: options.clock,
           faults: mode,
           restoreCtx,
+          ledger: this.behaviour,
         }),
     );
     for (const b of all.filter(isBranch)) {
@@ -205,6 +210,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
         clock: options.clock,
         faults: mode,
         restoreCtx,
+        ledger: this.behaviour,
       });
       runners[primary].attachBranch(branch);
       runners.push(branch);

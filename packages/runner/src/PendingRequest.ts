@@ -1,6 +1,7 @@
 import {
   isPendingPlanner,
   type AgentPlanner,
+  type Availability,
   type PendingPlanner,
   type Plan,
   type PlanReceiver,
@@ -75,7 +76,7 @@ export class PendingRequest<Ctx = any> {
   }
 
   /** Ask `planner` for a plan on `trigger` (`running`: the plan being executed, or null), unless the request in flight is as urgent. */
-  send(planner: PendingPlanner<Ctx>, trigger: ReplanTrigger, running: Plan | null): void {
+  send(planner: PendingPlanner<Ctx>, trigger: ReplanTrigger, running: Plan | null, availability?: Availability): void {
     const agent = this.agent;
     const urgency: PlanUrgency = running === null ? (trigger === 'failed' ? 'invalidated' : 'noPlan') : 'recheck';
     if (this.id !== 0) {
@@ -97,7 +98,8 @@ export class PendingRequest<Ctx = any> {
     this.faults.calling(Callback.Planner, planner.kind);
     this.sending = true;
     try {
-      planner.request(agent.state, agent.ctx, running, id, urgency, this.host);
+      if (availability === undefined) planner.request(agent.state, agent.ctx, running, id, urgency, this.host);
+      else planner.request(agent.state, agent.ctx, running, id, urgency, this.host, availability);
     } finally {
       this.sending = false;
     }

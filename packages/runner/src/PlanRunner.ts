@@ -1,5 +1,6 @@
 import { isPendingPlanner, type AgentPlanner, type Plan, type PlanResult, type PlanReceiver, type PlanStep } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import { BehaviourLedger } from './BehaviourLedger.js';
 import { guardOf, type Guard } from './CallGuard.js';
 import { FaultReporter } from './FaultReporter.js';
 import { faultMode } from './FaultSource.js';
@@ -72,13 +73,18 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private readonly whilePlanning: 'continue' | 'idle';
   private readonly recheckInterval: number;
   private recheckAt = Infinity;
+  /** Stops the planner's stale-plan notices ({@link AgentPlanner.watchStale}), or null. */
+  private unwatch: (() => void) | null = null;
   /** Taking planning results, and the request in flight to a pending planner. */
   private readonly adoption: PlanAdoption<Ctx>;
   private readonly pending: PendingRequest<Ctx>;
+  /** The agent's decorator state (see {@link BehaviourLedger}). */
+  readonly ledger: BehaviourLedger;
 
   constructor(agent: AgentView<Ctx>, options: PlanRunnerOptions<Ctx>) {
     const { retry, samples, whilePlanning, recheck } = checkRunnerOptions(options);
     this.agent = agent;
+    this.ledger = options.ledger ?? new BehaviourLedger(() => agent.time);
     this.name = options.name ?? 'main';
     this.plannerRef = options.planner;
     this.plannerUpdates = options.planner.update !== undefined;
@@ -104,6 +110,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.pending = new PendingRequest<Ctx>(agent, this, this.faults);
     this.whilePlanning = whilePlanning;
     this.recheckInterval = recheck;
+    this.watch(options.planner);
     agent.state.enableUndo();
   }
 
@@ -191,6 +198,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     }
     const previous = this.plannerRef.kind;
     this.plannerRef = planner;
+    this.watch(planner);
     this.plannerUpdates = planner.update !== undefined;
     this.replan.plannerSwitched();
     // Listeners (a monitor) learn of the new planner before its first call.
@@ -395,11 +403,13 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const running = this.exec.plan;
     if (running !== null && this.blocked(trigger)) return;
     if (this.recheckInterval > 0) this.scheduleRecheck();
+    else this.recheckAt = Infinity;
     if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') this.stats.replans++;
     const planner = this.plannerRef;
-    if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running);
+    const availability = this.ledger.availability(this.name);
+    if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running, availability);
     const started = this.clock();
-    const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults);
+    const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults, availability);
     recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
     this.adopt(trigger, outcome);
   }
@@ -423,6 +433,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (why !== null) this.failPlan(why);
     else this.finishPlan();
     this.replan.giveUp(this.agent.time + this.retryInterval);
+  }
+
+  /** Take `planner`'s stale-plan notices (dropping the last planner's): a notice re-checks the plan on the next tick. */
+  private watch(planner: AgentPlanner<Ctx>): void {
+    this.unwatch?.();
+    this.unwatch = planner.watchStale === undefined ? null : planner.watchStale(() => (this.recheckAt = Math.min(this.recheckAt, this.agent.time)));
   }
 
   /** The next periodic recheck: one interval on, or at the agent's phase within the interval for the first. */
@@ -474,6 +490,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   }
 
   private drop(reason = 'the plan ended'): void {
+    this.ledger.planEnded(this.name);
     if (this.branch !== null) this.branch.endSection(`primary runner "${this.name}": ${reason}`);
     this.exec.clear();
   }

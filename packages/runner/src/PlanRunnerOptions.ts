@@ -1,3 +1,4 @@
+import type { BehaviourLedger } from './BehaviourLedger.js';
 import type { FaultMode } from './FaultSource.js';
 import type { AgentPlanner } from '@dualplan/world-state';
 import type { OperatorMap } from './Operator.js';
@@ -37,4 +38,9 @@ export interface PlanRunnerOptions<Ctx = any> {
    * without it those changes stay (world-state writes are undone regardless).
    */
   restoreCtx?: (ctx: Ctx) => void;
+  /**
+   * The agent's decorator state (cooldowns, once, retries), shared by its runners. {@link Agent} passes its own;
+   * a runner made without one keeps one of its own.
+   */
+  ledger?: BehaviourLedger;
 }

@@ -13,6 +13,7 @@ import {
   type WorldState,
 } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
+import type { BehaviourLedger } from './BehaviourLedger.js';
 import { AwaitedCall, Awaiting, isThenable, type AsyncCallback } from './AwaitedCall.js';
 import { Callback, guardOf, type Guard, type UpdateSource } from './CallGuard.js';
 import type { FaultReporter } from './FaultReporter.js';
@@ -40,6 +41,8 @@ export interface StepHost<Ctx> {
   failPlan(reason: string): void;
   /** Step `index - 1` of `plan` succeeded and `index` moved on: finish or doom the plan as needed. */
   advanced(plan: Plan): void;
+  /** The agent's decorator state: told only about steps with `decorators` (a host without one ignores them). */
+  readonly ledger?: BehaviourLedger;
 }
 
 /**
@@ -239,6 +242,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
       return;
     }
     this.busy = true;
+    if (step.decorators !== undefined) host.ledger?.started(host.name, plan.steps, this.at);
     host.stats.stepsStarted++;
     if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepStarted', step, this.at);
     const op = this.operators[this.at];
@@ -353,6 +357,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     if (this.alsoSeenBy !== null) this.alsoSeenBy.seen += state.version - before;
     if (refused !== null) return this.stepFailed(step, refused);
     host.stats.stepsSucceeded++;
+    if (step.decorators !== undefined) host.ledger?.succeeded(host.name, plan.steps, this.at);
     if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepSucceeded', step, this.at);
     if (host.planner.stepSucceeded !== undefined) feedbackGuarded(host.planner, step, this.at, agent.ctx, true, this.faults);
     if (this.current !== plan) return;
@@ -458,7 +463,9 @@ export class StepExecution<Ctx = any> implements UpdateSource {
   checkExecuting(): void {
     const step = this.current!.steps[this.at];
     // Most steps have no executing conditions: no call at all then.
-    const bad = step.executing.length === 0 ? -1 : this.executingFails(step);
+    const every = step.decorators?.checkEvery;
+    const bad =
+      step.executing.length === 0 || (every !== undefined && this.host.ledger?.checkDue(this.host.name, every) === false) ? -1 : this.executingFails(step);
     if (bad === -1) return;
     const reason = bad >= 0 ? `executing condition ${step.executing.describe(bad)} failed` : `an executing condition of ${step.task} threw`;
     this.abort(reason);
@@ -530,10 +537,13 @@ export class StepExecution<Ctx = any> implements UpdateSource {
   private stepFailed(step: PlanStep, reason: string): void {
     const host = this.host;
     const agent = this.agent;
+    // A step with retries left is started again on the next tick instead of failing the plan.
+    const retry = step.decorators === undefined || host.ledger === undefined ? 0 : host.ledger.failed(host.name, this.current!.steps, this.at);
+    if (retry > 0) reason += ` (retry ${retry} of ${step.decorators!.retries})`;
     host.stats.stepsFailed++;
     if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepFailed', step, this.at, reason);
     if (host.planner.stepFailed !== undefined) feedbackGuarded(host.planner, step, this.at, agent.ctx, false, this.faults);
-    host.failPlan(`step ${step.task} failed: ${reason}`);
+    if (retry === 0) host.failPlan(`step ${step.task} failed: ${reason}`);
   }
 
   private executingThrew(step: PlanStep, thrown: unknown): number {

@@ -12,6 +12,8 @@ export type { RunnerStats, PlanTimeSummary } from './RunnerStats.js';
 export type { Sensor } from './Sensor.js';
 export { SensorManager } from './SensorManager.js';
 export { Agent, createAgent } from './Agent.js';
+export { BehaviourLedger } from './BehaviourLedger.js';
+export type { BehaviourSnapshot } from './BehaviourLedger.js';
 export type { AgentOptions, RunnerSpec, BranchSpec } from './Agent.js';
 export { asSubPlanner } from './asSubPlanner.js';
 export { formatEvent, formatPlan, formatStep, eventToJSON, timelinePrefix, roundTime } from './formatEvent.js';

@@ -3,6 +3,7 @@ import {
   describeValue,
   noPlan,
   type AgentPlanner,
+  type Availability,
   type Plan,
   type PlanResult,
   type PlanStep,
@@ -22,11 +23,19 @@ import type { FaultReporter } from './FaultReporter.js';
  * @example
  * const result = planGuarded(planner, state, ctx, running, faults);
  */
-export function planGuarded<Ctx>(planner: AgentPlanner<Ctx>, state: WorldState<any>, ctx: Ctx, running: Plan | null, faults: FaultReporter): PlanResult {
+export function planGuarded<Ctx>(
+  planner: AgentPlanner<Ctx>,
+  state: WorldState<any>,
+  ctx: Ctx,
+  running: Plan | null,
+  faults: FaultReporter,
+  availability?: Availability,
+): PlanResult {
   let outcome: PlanResult;
   faults.calling(Callback.Planner, planner.kind);
   try {
-    outcome = planner.plan(state, ctx, running);
+    // Planners that never see an availability view are called as before (three arguments).
+    outcome = availability === undefined ? planner.plan(state, ctx, running) : planner.plan(state, ctx, running, availability);
   } catch (thrown) {
     faults.called();
     faults.fault('planner', planner.kind, null, -1, `Planner "${planner.kind}" threw in plan`, thrown, 0);

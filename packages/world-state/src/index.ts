@@ -67,6 +67,9 @@ export { defineActions, actionStep, ActionDefinitionError, ACTION_FIELDS } from 
 
 // The plan format.
 export { validatePlan, validatePlanSafely, INTERRUPT_POLICIES, DEFAULT_INTERRUPT } from './plan/Plan.js';
+export { checkDecorators, onceScope, DecoratorError, DECORATOR_FIELDS } from './plan/Decorators.js';
+export type { Decorators } from './plan/Decorators.js';
+export type { StepScope } from './plan/Plan.js';
 export { ParallelCheck, ParallelConflictError, parallelShapeError } from './plan/ParallelCheck.js';
 export type { ParallelClash } from './plan/ParallelCheck.js';
 export type { ParallelSection } from './plan/ParallelSection.js';

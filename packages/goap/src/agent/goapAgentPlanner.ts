@@ -3,6 +3,7 @@ import {
   ObserverSet,
   PlanBuffer,
   type AgentPlanner,
+  type Availability,
   type CatalogEntry,
   type Plan,
   type PlanObserver,
@@ -12,7 +13,9 @@ import {
   type WorldState,
 } from '@dualplan/world-state';
 import { compileGoal } from '../domain/compileGoal.js';
-import type { CompiledGoal, GoalDef } from '../domain/GoapDomain.js';
+import type { CompiledGoal, GoalCooldown, GoalDef } from '../domain/GoapDomain.js';
+import { checkGoalCooldown } from '../domain/checkGoalCooldown.js';
+import { GoalCooldowns } from './GoalCooldowns.js';
 import { GoapTrace } from '../diagnostics/GoapTrace.js';
 import type { GoapPlanner } from '../GoapPlanner.js';
 import type { GoapMeta } from '../search/GoapResult.js';
@@ -24,6 +27,8 @@ export interface GoapAgentOptions {
   readonly goals?: readonly (string | CompiledGoal | GoalDef)[];
   /** Name reported as `kind` (default `'goap'`). */
   readonly kind?: string;
+  /** The cool-down after failures of every goal without its own `cooldown` ({@link GoalCooldown}); default none. */
+  readonly goalCooldown?: GoalCooldown;
 }
 
 /**
@@ -39,6 +44,18 @@ export interface GoapAgentOptions {
 export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner: GoapPlanner<Ctx, Op>, options: GoapAgentOptions = {}): AgentPlanner<Ctx, Op> {
   const goals = (options.goals ?? planner.domain.goals).map((g) => resolveGoal(planner, g));
   const buffers = [new PlanBuffer(), new PlanBuffer()];
+  const cooling = new GoalCooldowns(goals, checkGoalCooldown(options.goalCooldown, 'goalCooldown'));
+  // The plans a failing step may belong to: the one running at the last request, then the last one returned.
+  let lastRunning: Plan | null = null;
+  let lastReturned: Plan | null = null;
+  const goalOfFailure = (step: PlanStep): number => {
+    for (const plan of [lastRunning, lastReturned]) {
+      if (plan === null || plan.planner !== 'goap' || !plan.steps.includes(step)) continue;
+      const name = (plan.meta as GoapMeta).goal;
+      return goals.findIndex((g) => g.name === name);
+    }
+    return -1;
+  };
   const owns = (step: PlanStep) => planner.domain.steps[step.sourceId]?.task === step.task;
   // A monitor's observer; while set, the planner traces and each search and the goal selection are reported.
   const observers = new ObserverSet();
@@ -48,13 +65,17 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     if (observers.size > 0 && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
     if (observers.size === 0 && ownTrace !== null && planner.trace === ownTrace) planner.trace = ownTrace = null;
   };
-  return {
+  const adapter: AgentPlanner<Ctx, Op> = {
     kind: options.kind ?? 'goap',
     exclusive: true,
     operators: planner.domain.actions.operators,
-    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
+    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
+      planner.engine.allow(availability);
+      lastRunning = running;
       // Never write into the buffer holding the plan the runner is executing.
-      return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace);
+      const result = planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace, cooling);
+      lastReturned = result.plan;
+      return result;
     },
     observe(next: PlanObserver | null): () => void {
       if (next === null) {
@@ -103,14 +124,42 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     },
     stepFailed(step: PlanStep): void {
       if (owns(step)) planner.penalize(step.sourceId);
+      if (cooling.active) {
+        const g = goalOfFailure(step);
+        if (g >= 0) cooling.failed(g);
+      }
     },
     stepSucceeded(step: PlanStep): void {
       if (owns(step)) planner.succeeded(step.sourceId);
     },
     update(dt: number): void {
       planner.decay(dt);
+      cooling.advance(dt);
     },
   };
+  // A sliced planner built on this adapter plans itself: it shares the cool-downs and says what it returned.
+  goalFeedback.set(adapter, {
+    cooling,
+    note: (running, returned) => {
+      lastRunning = running;
+      lastReturned = returned;
+    },
+  });
+  return adapter;
+}
+
+/** @internal What a sliced planner built on a {@link goapAgentPlanner} shares with it: the goal cool-downs, and the plans a failure may belong to. */
+export interface GoalFeedback {
+  readonly cooling: GoalCooldowns;
+  /** A request started with `running` and returned `returned` (null while it plans). */
+  note(running: Plan | null, returned: Plan | null): void;
+}
+
+const goalFeedback = new WeakMap<AgentPlanner<any, any>, GoalFeedback>();
+
+/** @internal The goal feedback of an adapter made by {@link goapAgentPlanner}. */
+export function goalFeedbackOf(adapter: AgentPlanner<any, any>): GoalFeedback {
+  return goalFeedback.get(adapter)!;
 }
 
 /** @internal A goal given by name, compiled goal or definition, as a compiled goal of the planner's domain. */

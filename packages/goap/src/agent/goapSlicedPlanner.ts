@@ -3,6 +3,7 @@ import {
   PlanBuffer,
   moveFaults,
   type AgentPlanner,
+  type Availability,
   type Plan,
   type PlanResult,
   type SlicedPlanner,
@@ -11,7 +12,10 @@ import {
 import type { CompiledGoal } from '../domain/GoapDomain.js';
 import { writeFound, writeNone } from '../diagnostics/writeGoapPlan.js';
 import type { GoapPlanner } from '../GoapPlanner.js';
-import { goapAgentPlanner, resolveGoal, type GoapAgentOptions } from './goapAgentPlanner.js';
+import { goalFeedbackOf, goapAgentPlanner, resolveGoal, type GoalFeedback, type GoapAgentOptions } from './goapAgentPlanner.js';
+import type { GoalCooldowns } from './GoalCooldowns.js';
+import { noteCooling } from './planBest.js';
+import { planBestEffort } from './planBestEffort.js';
 import { FallbackReasons, type FallbackPath } from './FallbackReasons.js';
 import { rankGoals } from './rankGoals.js';
 import { checkSliceBudget } from '../errors.js';
@@ -31,7 +35,8 @@ import { checkSliceBudget } from '../errors.js';
  */
 export function goapSlicedPlanner<Ctx = any>(planner: GoapPlanner<Ctx>, options: GoapAgentOptions = {}): SlicedPlanner<Ctx> {
   const goals = (options.goals ?? planner.domain.goals).map((g) => resolveGoal(planner, g));
-  return new GoapSlicedPlanner(planner, goapAgentPlanner(planner, options), goals);
+  const base = goapAgentPlanner(planner, options);
+  return new GoapSlicedPlanner(planner, base, goals, goalFeedbackOf(base));
 }
 
 /** A class, so every agent's sliced planner shares one shape (property lookups in the runner's tick stay monomorphic). */
@@ -47,6 +52,8 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
   private failed: FallbackPath;
   private start: WorldState<any> | null = null;
   private ctx: Ctx | undefined = undefined;
+  /** The plan running when this request began. */
+  private running: Plan | null = null;
   private result: PlanResult | null = null;
   private readonly buffers = [new PlanBuffer(), new PlanBuffer()];
   private out: PlanBuffer = this.buffers[0];
@@ -55,6 +62,8 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
     private readonly planner: GoapPlanner<Ctx>,
     base: AgentPlanner<Ctx>,
     private readonly goals: readonly CompiledGoal[],
+    /** Goal cool-downs shared with the adapter this planner is built on (which hears of failures). */
+    private readonly feedback: GoalFeedback,
   ) {
     super(base);
     this.priority = new Float64Array(goals.length);
@@ -63,10 +72,11 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
     this.failed = this.reasons.root;
   }
 
-  begin(state: WorldState<any>, ctx: Ctx, running: Plan | null): void {
+  begin(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): void {
     const { planner, goals, priority, order } = this;
     this.out = this.buffers[running === this.buffers[0].p ? 1 : 0];
     planner.cancel();
+    planner.engine.allow(availability);
     if (this.start === null || this.start.schema !== state.schema) this.start = state.clone();
     else this.start.copyFrom(state);
     this.ctx = ctx;
@@ -77,7 +87,9 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
     // This request's contained faults (goal callbacks, costs, checks, the heuristic) go with its result, as plan()'s do.
     const log = planner.engine.faultLog;
     if (log.length > 0) log.length = 0;
-    const count = rankGoals(planner.engine, goals, this.start, ctx, priority, order);
+    this.running = running;
+    this.feedback.note(running, null);
+    const count = rankGoals(planner.engine, goals, this.start, ctx, priority, order, null, this.cooling);
     this.count = count;
     if (count === 0) this.settle(writeNone(planner.engine, this.out, false, 'no valid, unsatisfied goal'));
     else this.advance();
@@ -99,6 +111,11 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
       if (status === 'found') {
         return this.settle(writeFound(this.planner.engine, this.out, this.priority[at], this.reasons.found(this.failed, at)));
       }
+      // A best-effort goal's fallback runs in one go (it searches subsets of the goal), as goapAgentPlanner's does.
+      const partial = this.goals[at].bestEffort
+        ? planBestEffort(this.planner.engine, this.goals[at], this.start!, this.ctx, this.out, this.priority[at])
+        : null;
+      if (partial !== null) return this.settle(partial);
       this.failed = this.reasons.fail(this.failed, at, status === 'budget' ? r.budget : '');
       this.next++;
       this.advance();
@@ -117,7 +134,15 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
   /** The request's result, with the faults its searches contained moved into it. */
   private settle(result: PlanResult): PlanResult {
     moveFaults(this.planner.engine.faultLog, this.out);
+    const cooling = this.cooling;
+    if (cooling !== null) noteCooling(this.goals, cooling, this.out);
+    this.feedback.note(this.running, result.plan);
     return (this.result = result);
+  }
+
+  /** The goal cool-downs when some goal has a rule, else null. */
+  private get cooling(): GoalCooldowns | null {
+    return this.feedback.cooling.active ? this.feedback.cooling : null;
   }
 
   /** Start the search for the goal at rank `next`, or settle the result when none is left. */

@@ -7,6 +7,8 @@ import type { GoapSearch } from '../search/GoapSearch.js';
 import type { GoapMeta } from '../search/GoapResult.js';
 import { FallbackReasons } from './FallbackReasons.js';
 import { rankGoals } from './rankGoals.js';
+import { planBestEffort } from './planBestEffort.js';
+import type { GoalCooldowns } from './GoalCooldowns.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -25,9 +27,12 @@ export function planBest<Ctx>(
   out: PlanBuffer,
   observer: PlanObserver | null = null,
   trace: GoapTrace | null = null,
+  cooling: GoalCooldowns | null = null,
 ): PlanResult<GoapMeta> {
   if (search.faultLog.length > 0) search.faultLog.length = 0;
-  const result = selectAndPlan(search, goals, state, ctx, out, observer, trace);
+  const active = cooling !== null && cooling.active ? cooling : null;
+  const result = selectAndPlan(search, goals, state, ctx, out, observer, trace, active);
+  if (active !== null) noteCooling(goals, active, out);
   // Contained user-code failures of this call (costs, checks, goal callbacks) go with the result.
   moveFaults(search.faultLog, out);
   return result;
@@ -44,6 +49,7 @@ function selectAndPlan<Ctx>(
   out: PlanBuffer,
   observer: PlanObserver | null,
   trace: GoapTrace | null,
+  cooling: GoalCooldowns | null,
 ): PlanResult<GoapMeta> {
   // One entry per goal (rankGoals weighs each), so the array is made at its size.
   const seen: Mutable<ObservedGoal>[] | null = observer !== null ? new Array<Mutable<ObservedGoal>>(goals.length) : null;
@@ -53,7 +59,7 @@ function selectAndPlan<Ctx>(
     scratch.set(search, ranking);
   }
   const { priority, order } = ranking;
-  const count = rankGoals(search, goals, state, ctx, priority, order, seen);
+  const count = rankGoals(search, goals, state, ctx, priority, order, seen, cooling);
   let result: PlanResult<GoapMeta> | null = null;
   if (count === 0) result = writeNone(search, out, false, 'no valid, unsatisfied goal');
   else {
@@ -74,6 +80,11 @@ function selectAndPlan<Ctx>(
         result = writeFound(search, out, priority[g], reasons.found(failed, g));
         break;
       }
+      // A best-effort goal plans to as much of itself as it can reach instead of falling back to the next goal.
+      if (goals[g].bestEffort) {
+        result = planBestEffort(search, goals[g], state, ctx, out, priority[g]);
+        if (result !== null) break;
+      }
       failed = reasons.fail(failed, g, r.status === 'budget' ? r.budget : '');
     }
     // Status and stats of the last search: 'budget' when a budget stopped it.
@@ -81,4 +92,14 @@ function selectAndPlan<Ctx>(
   }
   if (seen !== null) observer!.goals?.(seen);
   return result;
+}
+
+/** The goals skipped for their cool-down go into the result's reason (for events and recordings): `...; cooling down: Attack 3.2 s`. */
+export function noteCooling(goals: readonly CompiledGoal[], cooling: GoalCooldowns, out: PlanBuffer): void {
+  let note = '';
+  for (let g = 0; g < goals.length; g++) {
+    const left = cooling.left(g);
+    if (left > 0) note += `${note === '' ? '' : ', '}${goals[g].name} ${Math.round(left * 10) / 10} s`;
+  }
+  if (note !== '') out.r.reason = `${out.r.reason}; cooling down: ${note}`;
 }

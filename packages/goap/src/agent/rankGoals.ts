@@ -1,6 +1,7 @@
 import { UserCodeError, checkConditions, type ObservedGoal, type WorldState } from '@dualplan/world-state';
 import type { CompiledGoal } from '../domain/GoapDomain.js';
 import type { GoapSearch } from '../search/GoapSearch.js';
+import type { GoalCooldowns } from './GoalCooldowns.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -52,9 +53,16 @@ export function rankGoals<Ctx>(
   priority: Float64Array,
   order: Int32Array,
   seen: Mutable<ObservedGoal>[] | null = null,
+  cooling: GoalCooldowns | null = null,
 ): number {
   let count = 0;
   for (let g = 0; g < goals.length; g++) {
+    const left = cooling === null ? 0 : cooling.left(g);
+    if (left > 0) {
+      // Cooling down after failures: skipped without a look (its callbacks are not called).
+      if (seen !== null) seen[g] = { name: goals[g].name, priority: NaN, valid: true, satisfied: false, plannable: null, chosen: false, coolingDown: left };
+      continue;
+    }
     const p = wanted(search, goals[g], state, ctx, seen, g);
     if (Number.isNaN(p)) continue;
     let i = count++;

@@ -1,4 +1,4 @@
-import { EffOp, type TraceVerdict } from '@dualplan/world-state';
+import { EffOp, describeUnavailableCode, type TraceVerdict } from '@dualplan/world-state';
 import { describeCell, describeNode } from '../domain/describeCell.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
@@ -45,6 +45,7 @@ const VERDICTS: readonly TraceVerdict[] = [
   'duplicate',
   'conditionFailed',
   'unreachable',
+  'unavailable',
 ];
 // Row layouts (plain constants, so bundles inline them). An expansion row: the
 // node, its parent and the action that led to it; its cost row: g and h.
@@ -281,6 +282,7 @@ export class GoapTrace {
     }
     if (verdict === Verdict.procedural) return `procedural check ${d.procedural[a]!.describe(fail)} failed`;
     if (verdict === Verdict.unusable) return fail === 1 ? 'irrelevant: no effect the goal can use' : 'cost is Infinity (unusable)';
+    if (verdict === Verdict.unavailable) return describeUnavailableCode(fail);
     if (verdict === Verdict.tooLong) return `plan would exceed ${src.maxPlanLength} actions`;
     if (verdict === Verdict.duplicate) return 'an equal node is known at lower or equal cost';
     if (verdict === Verdict.conditionFailed) {

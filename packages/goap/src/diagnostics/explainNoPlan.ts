@@ -191,7 +191,9 @@ export function nameNoPlan(d: GoapDomain, goal: CompiledGoal, budget: string | n
             ? `its effect on ${schema.nameOf(cell)} does not satisfy it`
             : why === Verdict.procedural
               ? 'its procedural check fails on the current state'
-              : 'its cost is Infinity (unusable now)',
+              : why === Verdict.unavailable
+                ? 'the agent may not choose it now (on cooldown or done once)'
+                : 'its cost is Infinity (unusable now)',
       });
     }
     unachievable.push({ condition, neededBy: neededBy < 0 ? `goal ${goal.name}` : `action ${d.actionNames[neededBy]}`, candidates });

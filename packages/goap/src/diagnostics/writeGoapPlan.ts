@@ -38,6 +38,8 @@ export function writeFound(search: GoapSearch, out: PlanBuffer, priority: number
   meta.priority = priority;
   meta.mode = search.mode;
   meta.weight = search.weight;
+  // A best-effort fallback's marks stay only on the plan they were written for.
+  if (meta.partial !== undefined) meta.partial = meta.unmet = undefined;
   writeStats(search, out);
   const o = out.r;
   o.status = 'found';

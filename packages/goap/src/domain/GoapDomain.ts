@@ -9,6 +9,27 @@ export interface GoalDef<Ctx = any> {
   readonly priority?: number | ((state: WorldState<any>, ctx: Ctx) => number);
   /** When present and false, the goal is skipped by goal selection. */
   readonly valid?: (state: WorldState<any>, ctx: Ctx) => boolean;
+  /** After this many failed plans within a window, goal selection skips the goal for a while ({@link GoalCooldown}). */
+  readonly cooldown?: GoalCooldown;
+  /**
+   * When no plan reaches every condition, plan to the state that satisfies the most (weighted) conditions instead,
+   * the cheapest such plan; it is marked `partial` with the `unmet` conditions (at most 12 conditions).
+   */
+  readonly bestEffort?: boolean;
+  /** With `bestEffort`: each condition's weight (finite, >= 0), in order; default 1 each. */
+  readonly weights?: readonly number[];
+}
+
+/**
+ * A goal's cool-down after failures: once `failures` of its plans failed within `window` seconds, goal selection
+ * skips it for `seconds` (other goals are tried; the reason says so). On a goal, or for every goal of an agent.
+ * @example
+ * const attack: GoalDef = { name: 'Attack', conditions: [eq(k.EnemyDead, true)], cooldown: { failures: 3, window: 10, seconds: 5 } };
+ */
+export interface GoalCooldown {
+  readonly failures: number;
+  readonly window: number;
+  readonly seconds: number;
 }
 
 /** What GOAP adds to an action set: the goals. */
@@ -29,6 +50,10 @@ export interface CompiledGoal<Ctx = any> {
   readonly priority: number | ((state: WorldState<any>, ctx: Ctx) => number);
   /** The goal's validity check, or null when the goal is always valid. */
   readonly valid: ((state: WorldState<any>, ctx: Ctx) => boolean) | null;
+  /** Its cool-down after failures, or null (absent: none). */
+  readonly cooldown?: GoalCooldown | null;
+  /** Its conditions' weights when it is a best-effort goal, else null (absent: not best-effort). */
+  readonly bestEffort?: Float64Array | null;
 }
 
 /**

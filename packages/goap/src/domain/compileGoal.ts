@@ -2,9 +2,12 @@ import { checkFields, compileConditions, describeValue, nameOf, showValue } from
 import { GoapDefinitionError } from '../errors.js';
 import { constraintsOf, wideMask } from './constraintsOf.js';
 import type { Layout } from './Layout.js';
+import { checkGoalCooldown } from './checkGoalCooldown.js';
 import type { CompiledGoal, GoalDef, GoapDomain } from './GoapDomain.js';
 
-const GOAL_FIELDS = ['name', 'conditions', 'priority', 'valid'];
+const GOAL_FIELDS = ['name', 'conditions', 'priority', 'valid', 'cooldown', 'bestEffort', 'weights'];
+/** A best-effort goal has at most this many conditions: its fallback tries subsets of them. */
+const MAX_BEST_EFFORT = 12;
 
 /**
  * Compile a goal against a domain's layout, for planning to conditions that are
@@ -58,6 +61,8 @@ export function compileGoal<Ctx = any>(domain: GoapDomain<Ctx>, def: GoalDef<Ctx
     conditions,
     priority,
     valid: def.valid ?? null,
+    cooldown: checkGoalCooldown(def.cooldown, `goal "${def.name}"`),
+    bestEffort: bestEffortWeights(def),
   });
 }
 
@@ -76,4 +81,28 @@ function fillUnconstrained(layout: Layout, out: Int32Array): void {
       out[o + 1] = schema.max[c];
     } else out[o] |= full[c] << shift[c];
   }
+}
+
+/** The condition weights of a best-effort goal (checked), or null when it is not one. */
+function bestEffortWeights(def: GoalDef): Float64Array | null {
+  const n = def.conditions.length;
+  if (def.bestEffort !== undefined && typeof def.bestEffort !== 'boolean')
+    throw new GoapDefinitionError('BAD_GOAL', def.name, `Goal "${def.name}": bestEffort must be true or false, got ${showValue(def.bestEffort)}.`);
+  if (def.weights !== undefined && !def.bestEffort)
+    throw new GoapDefinitionError('BAD_GOAL', def.name, `Goal "${def.name}" has weights but is not bestEffort: weights only rank partial plans.`);
+  if (!def.bestEffort) return null;
+  if (n > MAX_BEST_EFFORT)
+    throw new GoapDefinitionError(
+      'BAD_GOAL',
+      def.name,
+      `Best-effort goal "${def.name}" has ${n} conditions; at most ${MAX_BEST_EFFORT} (its fallback tries subsets of them).`,
+    );
+  const w = def.weights ?? new Array<number>(n).fill(1);
+  if (!Array.isArray(w) || w.length !== n || w.some((x) => typeof x !== 'number' || !Number.isFinite(x) || x < 0))
+    throw new GoapDefinitionError(
+      'BAD_GOAL',
+      def.name,
+      `Goal "${def.name}": weights must be ${n} finite numbers >= 0, one per condition, got ${describeValue(def.weights)}.`,
+    );
+  return Float64Array.from(w);
 }

@@ -1,4 +1,4 @@
-import { UserCodeError, firstFailing, type WorldState } from '@dualplan/world-state';
+import { UserCodeError, firstFailing, type UnavailableTable, type WorldState } from '@dualplan/world-state';
 import type { GoapDomain } from '../domain/GoapDomain.js';
 import type { ActionStats } from './ActionStats.js';
 import * as Verdict from './Verdict.js';
@@ -24,6 +24,8 @@ export class ActionCache {
     private readonly stats: ActionStats,
     /** Where contained user-code failures go (the search's fault log). */
     private readonly faults: UserCodeError[],
+    /** What the agent may not choose in this request (cooldowns, once). */
+    private readonly unavailable: UnavailableTable,
   ) {
     const A = domain.actionCount;
     this.useStamp = new Int32Array(A);
@@ -68,6 +70,11 @@ export class ActionCache {
     return this.failed[a];
   }
 
+  /** For the trace, after {@link usable} said `unavailable`: -1 done once, or tenths of a second of cooldown left. */
+  unavailableCode(a: number): number {
+    return this.unavailable.codeOf(a);
+  }
+
   /**
    * 0 when action `a` is usable in this search, else its verdict code:
    * `procedural` when a procedural check fails on the real (start) state (rule 4;
@@ -89,6 +96,8 @@ export class ActionCache {
       // Relevance analysis dropped it: no effect the goal can use (unusable, its cost never asked).
       return this.settle(a, Infinity, -1, Verdict.unusable);
     }
+    // On cooldown or done once: not chosen in this request (cost Infinity for the heuristics too).
+    if (this.unavailable.any && this.unavailable.codeOf(a) !== 0) return this.settle(a, Infinity, -1, Verdict.unavailable);
     const list = d.procedural[a];
     let failed: number;
     let cost = Infinity;

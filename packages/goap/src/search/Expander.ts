@@ -415,11 +415,13 @@ export class Expander implements RegressionContext {
     const fail =
       verdict === Verdict.procedural
         ? this.cache.failedCheck(a)
-        : verdict === Verdict.unusable
-          ? this.cache.relevant !== null && this.cache.relevant[a] === 0
-            ? 1
-            : 0
-          : this.change.failTouch;
+        : verdict === Verdict.unavailable
+          ? this.cache.unavailableCode(a)
+          : verdict === Verdict.unusable
+            ? this.cache.relevant !== null && this.cache.relevant[a] === 0
+              ? 1
+              : 0
+            : this.change.failTouch;
     this.observer!.consider(a, verdict, fail);
   }
 }

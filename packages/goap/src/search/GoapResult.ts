@@ -88,4 +88,8 @@ export interface GoapMeta {
   readonly priority: number;
   readonly mode: 'backward' | 'forward';
   readonly weight: number;
+  /** A best-effort goal's fallback: the plan reaches only part of the goal (absent otherwise). */
+  readonly partial?: true;
+  /** With `partial`: the goal's conditions the plan leaves unmet, in words. */
+  readonly unmet?: readonly string[];
 }

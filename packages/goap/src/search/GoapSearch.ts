@@ -1,4 +1,4 @@
-import { DualplanError, checkWorldState, createState, type UserCodeError, type WorldState } from '@dualplan/world-state';
+import { DualplanError, UnavailableTable, checkWorldState, createState, type Availability, type UserCodeError, type WorldState } from '@dualplan/world-state';
 import { countViolated } from '../domain/cellSet.js';
 import { describeNode } from '../domain/describeCell.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
@@ -52,6 +52,8 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   readonly start: WorldState<any>;
   readonly space: SearchSpace;
   private readonly cache: ActionCache;
+  /** What the agent may not choose in the current request (see {@link allow}). */
+  private readonly unavailable: UnavailableTable;
   private readonly expander: Expander;
   private readonly pruneIrrelevant: boolean;
   private readonly settings: SearchSettings;
@@ -85,7 +87,12 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     this.settings = settings;
     this.result = new GoapResult(this.maxPlanLength);
     this.start = createState(domain.schema);
-    this.cache = new ActionCache(domain, stats, this.faultLog);
+    this.unavailable = new UnavailableTable(
+      domain.actionCount,
+      (name) => domain.actions.indexOf(name),
+      domain.actions.actions.some((a) => a.decorators !== null),
+    );
+    this.cache = new ActionCache(domain, stats, this.faultLog, this.unavailable);
     // The node space builds a lazily stored node's words through the expander.
     this.space = new SearchSpace(this.mode === 'backward' ? domain.words : domain.schema.size, 64, settings.maxNodes, settings.greedy, (node) =>
       this.active.materialize(node),
@@ -125,6 +132,14 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   /** 0 when action `a` is usable in this search, else its verdict code (see `ActionCache.usable`). */
   usable(a: number): number {
     return this.cache.usable(a);
+  }
+
+  /**
+   * The agent's availability view for the next searches (cooldowns, once): an unavailable action is unusable
+   * (verdict `unavailable`). `undefined` makes every action available again. Between searches.
+   */
+  allow(view: Availability | undefined): void {
+    this.unavailable.use(view);
   }
 
   /** For tests: the expander (invariant pruning from the start, a forced backward index). @internal */

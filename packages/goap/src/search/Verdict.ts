@@ -24,5 +24,8 @@ export const conditionFailed = 8;
 /** A condition of the result is unreachable (h = Infinity). @internal */
 export const unreachable = 9;
 
+/** The agent may not choose it now: a cooldown or `once` (the request's availability view). @internal */
+export const unavailable = 10;
+
 /** Returned by a candidate's expansion instead of a verdict when the node pool is full. @internal */
 export const NODES_FULL = -1;

@@ -4,6 +4,7 @@ import {
   ObserverSet,
   PlanBuffer,
   type AgentPlanner,
+  type Availability,
   type CatalogEntry,
   type Plan,
   type PlanObserver,
@@ -70,9 +71,10 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
     kind: 'htn',
     exclusive: true,
     operators: planner.domain.operators,
-    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
+    plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
       const b = running === buffers[0].p ? 1 : 0;
       request.out = buffers[b];
+      request.availability = availability;
       progress[b] = 0;
       const runningMtr = running && running.planner === 'htn' ? (running.meta as HtnMeta).mtr : null;
       request.against = options.prune && runningMtr ? runningMtr : null;
@@ -96,6 +98,9 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
       if (planner.isStale(running)) return REPLACE_STALE;
       const c = compareMtr((candidate.meta as HtnMeta).mtr, (running.meta as HtnMeta).mtr);
       return c < 0 ? REPLACE_HIGHER : c === 0 ? KEEP_EQUAL : KEEP_LOWER;
+    },
+    watchStale(notify: () => void): () => void {
+      return planner.watchPlugs(notify);
     },
     stepSucceeded(step: PlanStep): void {
       for (let b = 0; b < 2; b++) {

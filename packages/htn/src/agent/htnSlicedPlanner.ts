@@ -1,4 +1,4 @@
-import { ForwardingPlanner, type Plan, type PlanResult, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
+import { ForwardingPlanner, type Availability, type Plan, type PlanResult, type SlicedPlanner, type WorldState } from '@dualplan/world-state';
 import { htnAgentPlanner, type HtnAgentOptions } from './htnAgentPlanner.js';
 import type { HtnPlanner } from '../HtnPlanner.js';
 
@@ -25,21 +25,28 @@ class HtnSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPlan
   private start: WorldState<any> | null = null;
   private ctx: Ctx | undefined = undefined;
   private running: Plan | null = null;
+  private availability: Availability | undefined = undefined;
   private begun = false;
   private last: PlanResult | null = null;
 
-  begin(state: WorldState<any>, ctx: Ctx, running: Plan | null): void {
+  begin(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): void {
     if (this.start === null || this.start.schema !== state.schema) this.start = state.clone();
     else this.start.copyFrom(state);
     this.ctx = ctx;
     this.running = running;
+    this.availability = availability;
     this.work = 0;
     this.begun = true;
   }
   step(): PlanResult | null {
     if (!this.begun) return this.last;
     this.begun = false;
-    const last = (this.last = this.inner.plan(this.start!, this.ctx as Ctx, this.running));
+    const availability = this.availability;
+    this.availability = undefined;
+    const last = (this.last =
+      availability === undefined
+        ? this.inner.plan(this.start!, this.ctx as Ctx, this.running)
+        : this.inner.plan(this.start!, this.ctx as Ctx, this.running, availability));
     this.work = Math.max(1, last.stats.expanded);
     this.running = null;
     return last;

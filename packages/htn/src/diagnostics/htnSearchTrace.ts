@@ -21,7 +21,12 @@ interface Point {
   steps: number;
 }
 
-const REJECTED: Record<'condition' | 'subtasks' | 'pruned', TraceVerdict> = { condition: 'conditionFailed', subtasks: 'noSubtasks', pruned: 'pruned' };
+const REJECTED: Record<'condition' | 'subtasks' | 'pruned' | 'unavailable', TraceVerdict> = {
+  condition: 'conditionFailed',
+  subtasks: 'noSubtasks',
+  pruned: 'pruned',
+  unavailable: 'unavailable',
+};
 const DETAIL_SUBTASKS = 'its subtask function returned no subtasks';
 const DETAIL_PRUNED = 'cannot beat the running plan (method traversal record)';
 
@@ -80,7 +85,7 @@ export function htnSearchTrace(events: readonly HtnTraceEvent[], outcome: HtnRes
         if (open < 0) open = add('compound', e.task).id;
         const node = nodes[open];
         if (e.type === 'method-rejected') {
-          const detail = e.reason === 'condition' ? e.condition : e.reason === 'subtasks' ? DETAIL_SUBTASKS : DETAIL_PRUNED;
+          const detail = e.reason === 'condition' || e.reason === 'unavailable' ? e.condition : e.reason === 'subtasks' ? DETAIL_SUBTASKS : DETAIL_PRUNED;
           candidates.push({ node: open, name: e.method, index: e.methodIndex, verdict: REJECTED[e.reason], detail });
         } else if (e.type === 'decompose') {
           candidates.push({ node: open, name: e.method, index: e.methodIndex, verdict: 'kept', detail: '' });
@@ -101,7 +106,7 @@ export function htnSearchTrace(events: readonly HtnTraceEvent[], outcome: HtnRes
         break;
       case 'primitive-failed': {
         const node = add('primitive', e.task);
-        node.verdict = 'conditionFailed';
+        node.verdict = e.unavailable ? 'unavailable' : 'conditionFailed';
         node.detail = e.condition;
         delegateLeft = 0;
         break;

@@ -1,4 +1,4 @@
-import type { ActionCost, ActionSet, ConditionList, PlanStep, Schema } from '@dualplan/world-state';
+import type { ActionCost, ActionSet, ConditionList, PlanStep, Schema, StepScope } from '@dualplan/world-state';
 import type { SubtaskFn, UtilityFn } from './HtnDomainDef.js';
 import type { FastTables } from './FastTables.js';
 import { PARALLEL_MARK } from './parallelTasks.js';
@@ -33,6 +33,7 @@ export interface DomainTables {
   slots: string[];
   slotOf: Int32Array;
   methodCheck: Uint8Array;
+  methodScopes: (readonly StepScope[] | null)[];
   scopeEndCall: number;
   subCalls: Int32Array;
   callTask: Int32Array;
@@ -88,8 +89,10 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
   /** Per method: its utility function under `select: 'utility'`, or null (then {@link methodScore} is its utility). */
   readonly methodUtility: readonly (UtilityFn | null)[];
   readonly methodScore: Float64Array;
-  /** Per method: when its conditions are checked, 0 `'plan'`, 1 `'step'`, 2 `'tick'`. */
+  /** Per method: when its conditions are checked, 0 `'plan'`, 1 `'step'`, 2 `'tick'`; 3: at plan time, and its subtree is a decorated scope. */
   readonly methodCheck: Uint8Array;
+  /** Per method: the decorated scopes (its compound's, its own) its steps carry, or null. */
+  readonly methodScopes: readonly (readonly StepScope[] | null)[];
   /** The call that ends a checked method's subtree (a pause-task call with marker arguments), appended to its subtasks. */
   readonly scopeEndCall: number;
   /** True when some method has `check: 'step' | 'tick'`: the planner then runs every call the general way. */
@@ -145,6 +148,7 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
     this.methodScore = t.methodScore;
     this.slots = Object.freeze(t.slots.slice());
     this.methodCheck = t.methodCheck;
+    this.methodScopes = t.methodScopes;
     this.scopeEndCall = t.scopeEndCall;
     this.hasChecks = t.methodCheck.some((c) => c !== 0);
     this.hasParallel = t.callArgs.some((a) => a[0] === PARALLEL_MARK);

@@ -1,4 +1,4 @@
-import type { ConditionDef, WorldState } from '@dualplan/world-state';
+import type { ConditionDef, Decorators, WorldState } from '@dualplan/world-state';
 
 /** A reference to one task: its name, or the name with arguments. */
 export type TaskRef = string | { readonly task: string; readonly args?: readonly unknown[] };
@@ -61,6 +61,11 @@ export interface MethodDef {
    * When the method's conditions are checked ({@link MethodCheck}); defaults to `'plan'`.
    */
   readonly check?: MethodCheck;
+  /**
+   * Cooldown and `once` of this method (key `Compound/method`): the planner does not choose it while it is
+   * unavailable. `checkEvery` spaces the run-time checks of a `check: 'tick'` method. `retries` belong on actions.
+   */
+  readonly decorators?: Decorators;
 }
 
 /**
@@ -78,6 +83,8 @@ export interface CompoundDef {
   readonly methods: readonly MethodDef[];
   /** How a method is picked; defaults to `'first'`. */
   readonly select?: MethodSelect;
+  /** Cooldown and `once` of the whole task (key: its name), from its first step's start or its last step's end. `retries` belong on actions. */
+  readonly decorators?: Decorators;
 }
 
 /** A task solved by an external planner registered on the HTN planner under `delegate`. */

@@ -5,6 +5,8 @@ import {
   nameOf,
   showValue,
   compileConditions,
+  checkDecorators,
+  DecoratorError,
   type ActionCost,
   type ActionSet,
   type CompiledAction,
@@ -12,6 +14,7 @@ import {
   type ConditionList,
   type PlanStep,
   type Schema,
+  type StepScope,
 } from '@dualplan/world-state';
 import { HtnDomain, TaskKind, type DomainTables } from './HtnDomain.js';
 import type { HtnDomainDef, MethodDef, SubtaskFn, TaskDef, UtilityFn } from './HtnDomainDef.js';
@@ -26,11 +29,13 @@ import { subtaskCall, type CallSink } from './subtaskCall.js';
 const PAUSE_NAME = '(pause)';
 
 const DOMAIN_FIELDS = ['name', 'root', 'tasks'];
-const METHOD_FIELDS = ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check'];
+const METHOD_FIELDS = ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check', 'decorators'];
 /** `check` values, by their code in {@link HtnDomain.methodCheck}. */
 export const CHECKS = ['plan', 'step', 'tick'] as const;
+/** {@link HtnDomain.methodCheck}'s code for a method checked at plan time only whose subtree is a decorated scope. */
+export const SCOPE_ONLY = 3;
 const TASK_FIELDS = {
-  compound: ['kind', 'name', 'methods', 'select'],
+  compound: ['kind', 'name', 'methods', 'select', 'decorators'],
   delegate: ['kind', 'name', 'delegate', 'args'],
   slot: ['kind', 'name'],
 } as const;
@@ -187,6 +192,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   const methodUtility: (UtilityFn | null)[] = [];
   const methodScore: number[] = [];
   const methodCheck: number[] = [];
+  const methodScopes: (readonly StepScope[] | null)[] = [];
   const subCalls: number[] = [];
   let where = '';
   const sink: CallSink = {
@@ -213,6 +219,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     if (t.kind !== 'compound') return;
     const i = nActions + ti;
     methodStart[i] = methodNames.length;
+    const taskScope = scopeOf(t.decorators, t.name, `compound task "${t.name}"`);
     t.methods.forEach((m: MethodDef, k: number) => {
       const name = m && typeof m.name === 'string' ? m.name : `${t.name}#${k}`;
       where = `method ${name} of task ${t.name}`;
@@ -231,7 +238,11 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
           t.name,
           `The check ${showValue(m.check)} of ${where} must be ${CHECKS.map((x) => `'${x}'`).join(', ')}.${didYouMean(m.check as string, CHECKS)}`,
         );
-      methodCheck.push(check);
+      const scopes = [taskScope, scopeOf(m.decorators, `${t.name}/${name}`, where)].filter((s): s is StepScope => s !== null);
+      methodScopes.push(scopes.length === 0 ? null : Object.freeze(scopes));
+      // A decorated method's subtree is a scope even when it checks nothing at run time.
+      const scoped = check === 0 && scopes.length > 0 ? SCOPE_ONLY : check;
+      methodCheck.push(scoped);
       methodNames.push(name);
       methodConds.push(compileConditions(schema, conditionsOf(m.conditions, t.name, where), where));
       methodCost.push(m.cost ?? 0);
@@ -240,7 +251,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
       else if (Array.isArray(m.subtasks)) {
         methodFn.push(null);
         for (const ref of m.subtasks) subCalls.push(subtaskCall(sink, ref, -1));
-        if (check !== 0) subCalls.push(scopeEndCall);
+        if (scoped !== 0) subCalls.push(scopeEndCall);
       } else throw new TaskDefinitionError('BAD_METHOD', t.name, `Method ${name} of task "${t.name}" needs a subtasks array or function.`);
       methodSubEnd.push(subCalls.length);
     });
@@ -278,6 +289,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     methodUtility,
     methodScore: Float64Array.from(methodScore),
     methodCheck: Uint8Array.from(methodCheck),
+    methodScopes,
     scopeEndCall,
     slots,
     slotOf,
@@ -341,4 +353,17 @@ function checkUtility(utility: number | UtilityFn | undefined, select: string, t
 function checkArgs(args: readonly unknown[], task: string): readonly unknown[] {
   if (!Array.isArray(args)) throw new TaskDefinitionError('BAD_ARGS', task, `Arguments of task "${task}" must be an array.`);
   return Object.freeze(args.slice());
+}
+
+/** A compound's or method's decorators as the scope its steps carry, or null; `retries` belong on actions. */
+function scopeOf(decorators: unknown, key: string, where: string): StepScope | null {
+  const d = checkDecorators(decorators, key);
+  if (d === null) return null;
+  if (d.retries !== undefined)
+    throw new DecoratorError(
+      'BAD_DECORATOR',
+      key,
+      `retries in the decorators of ${where} apply to actions (primitive tasks): put them on the action that may fail.`,
+    );
+  return Object.freeze({ key, decorators: d });
 }

@@ -81,6 +81,7 @@ function merge(base: HtnDomain, sub: HtnDomain, slot: string): MergedDomain {
     slots: [...P.slots, ...Q.slots],
     slotOf: i32(P.slotOf, shift(Q.slotOf, P.slots.length, true)),
     methodCheck: u8(P.methodCheck, Q.methodCheck),
+    methodScopes: [...P.methodScopes, ...Q.methodScopes],
     scopeEndCall: P.scopeEndCall,
     subCalls: i32(P.subCalls, shift(Q.subCalls, cOff)),
     callTask: i32(P.callTask, shift(Q.callTask, tOff)),

@@ -1,4 +1,4 @@
-import { compileConditions, type PlanStep } from '@dualplan/world-state';
+import { compileConditions, type Decorators, type PlanStep, type StepScope } from '@dualplan/world-state';
 import type { HtnDomain } from '../domain/HtnDomain.js';
 
 /** Each checked step's unchecked step and the method whose check it carries, for {@link checksOf}. */
@@ -50,7 +50,28 @@ export class CheckedSteps {
     const d = this.domain;
     const where = `the check of method ${d.methodNames[m]} on step ${step.task}`;
     const conds = d.methodConds[m].source;
-    if (d.methodCheck[m] === 1) return Object.freeze({ ...step, conditions: compileConditions(d.schema, [...step.conditions.source, ...conds], where) });
-    return Object.freeze({ ...step, executing: compileConditions(d.schema, [...step.executing.source, ...conds], where) });
+    const check = d.methodCheck[m];
+    const checked =
+      check === 1
+        ? { ...step, conditions: compileConditions(d.schema, [...step.conditions.source, ...conds], where) }
+        : check === 2
+          ? { ...step, executing: compileConditions(d.schema, [...step.executing.source, ...conds], where) }
+          : { ...step };
+    const scopes = d.methodScopes[m];
+    return Object.freeze(scopes === null ? checked : withScopes(checked, scopes));
   }
+}
+
+const NO_DECORATORS: Decorators = Object.freeze({});
+
+/** `step` also under the decorated `scopes`; a scope's `checkEvery` spaces the step's executing checks (the shortest wins). */
+function withScopes(step: PlanStep, scopes: readonly StepScope[]): PlanStep {
+  let every = step.decorators?.checkEvery;
+  for (const s of scopes) {
+    const e = s.decorators.checkEvery;
+    if (e !== undefined && (every === undefined || e < every)) every = e;
+  }
+  // A step with scopes always has decorators (maybe none set), so the runner tests one field to know it must look.
+  const decorators = every === step.decorators?.checkEvery ? (step.decorators ?? NO_DECORATORS) : Object.freeze({ ...step.decorators, checkEvery: every });
+  return { ...step, scopes: step.scopes === undefined ? scopes : [...step.scopes, ...scopes], decorators };
 }

@@ -32,6 +32,12 @@ export interface HtnMeta {
   /** The slots whose plugged sub-domains planned part of this plan, and each one's plug version then. */
   slots: string[];
   slotVersions: number[];
+  /**
+   * The slots the search tried and found empty (the plan is a fallback that holds only while they stay empty), and
+   * each one's plug version then; absent until a plan in this buffer tried one.
+   */
+  emptySlots?: string[];
+  emptySlotVersions?: number[];
 }
 
 /** A plan made by the HTN planner: the shared plan format with HTN metadata. */

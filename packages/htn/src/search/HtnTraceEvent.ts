@@ -20,12 +20,12 @@ export type HtnTraceEvent =
       readonly task: string;
       readonly method: string;
       readonly methodIndex: number;
-      readonly reason: 'condition' | 'subtasks' | 'pruned';
+      readonly reason: 'condition' | 'subtasks' | 'pruned' | 'unavailable';
       readonly condition: string;
     }
   | { readonly type: 'no-method'; readonly task: string }
   | { readonly type: 'primitive'; readonly task: string; readonly args: readonly unknown[] }
-  | { readonly type: 'primitive-failed'; readonly task: string; readonly condition: string }
+  | { readonly type: 'primitive-failed'; readonly task: string; readonly condition: string; readonly unavailable?: true }
   | { readonly type: 'backtrack'; readonly task: string; readonly fromMethod: number }
   | { readonly type: 'delegate'; readonly task: string; readonly status: string; readonly steps: number; readonly reason: string }
   | { readonly type: 'pause'; readonly remaining: number }

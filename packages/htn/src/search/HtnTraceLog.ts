@@ -1,4 +1,4 @@
-import type { PlanStep } from '@dualplan/world-state';
+import { describeUnavailableCode, type PlanStep } from '@dualplan/world-state';
 import type { HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnTraceEvent } from './HtnTraceEvent.js';
 
@@ -11,7 +11,7 @@ export const REJECTED = 1;
 export const NO_METHOD = 2;
 /** step */
 export const PRIMITIVE = 3;
-/** step, the failing condition's index or EFFECT_OUT_OF_RANGE or STEP_THREW */
+/** step, the failing condition's index or EFFECT_OUT_OF_RANGE or STEP_THREW or STEP_UNAVAILABLE (then: its code) */
 export const PRIMITIVE_FAILED = 4;
 /** task, position of the method it left */
 export const BACKTRACK = 5;
@@ -21,14 +21,18 @@ export const DELEGATE = 6;
 export const PAUSE = 7;
 /** reason */
 export const OUT_OF_BUDGET = 8;
-const FIELDS = [4, 4, 1, 1, 2, 2, 4, 1, 1];
+const FIELDS = [4, 4, 1, 1, 3, 2, 4, 1, 1];
 
 export const REJECT_CONDITION = 0;
 export const REJECT_SUBTASKS = 1;
 export const REJECT_PRUNED = 2;
-const REASONS = ['condition', 'subtasks', 'pruned'] as const;
+/** The compound or method is on cooldown or done once; the record's last field is the availability code. */
+export const REJECT_UNAVAILABLE = 3;
+const REASONS = ['condition', 'subtasks', 'pruned', 'unavailable'] as const;
 export const EFFECT_OUT_OF_RANGE = -1;
 export const STEP_THREW = -2;
+/** The agent may not choose the step now (cooldown, once); the record's next field is the availability code. */
+export const STEP_UNAVAILABLE = -3;
 
 /**
  * @internal The trace of an ordered search, written as it searches: per event
@@ -99,7 +103,7 @@ function traceEvent(d: HtnDomain, data: readonly unknown[], i: number): HtnTrace
         method: d.methodNames[b],
         methodIndex: b - d.methodStart[a],
         reason: REASONS[c],
-        condition: c === REJECT_CONDITION ? d.methodConds[b].describe(e) : '',
+        condition: c === REJECT_CONDITION ? d.methodConds[b].describe(e) : c === REJECT_UNAVAILABLE ? describeUnavailableCode(e) : '',
       };
     case NO_METHOD:
       return { type: 'no-method', task: d.taskNames[a] };
@@ -109,6 +113,7 @@ function traceEvent(d: HtnDomain, data: readonly unknown[], i: number): HtnTrace
     }
     case PRIMITIVE_FAILED: {
       const step = data[i + 1] as PlanStep;
+      if (b === STEP_UNAVAILABLE) return { type: 'primitive-failed', task: step.task, condition: describeUnavailableCode(c), unavailable: true };
       const condition = b >= 0 ? step.conditions.describe(b) : b === STEP_THREW ? 'a condition or effect function threw' : 'an effect leaves its range';
       return { type: 'primitive-failed', task: step.task, condition };
     }

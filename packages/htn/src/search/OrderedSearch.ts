@@ -48,6 +48,8 @@ import {
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
 import { PARALLEL_MARK } from '../domain/parallelTasks.js';
+import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
+import { EmptySlots } from './EmptySlots.js';
 
 /** End of the task list. */
 export const NIL = -1;
@@ -118,6 +120,8 @@ export class OrderedSearch<Ctx = any> {
   private usedLen = 0;
   /** The run-time check scopes open on the current path. */
   private readonly scopes: CheckScopes;
+  /** The empty slots this search tried (the plan depends on them staying empty). */
+  readonly emptySlots = new EmptySlots();
   private readonly compatible = new WeakSet<Schema>();
 
   constructor(domain: HtnDomain, settings: SearchSettings<Ctx>, trace: HtnTraceLog) {
@@ -212,7 +216,7 @@ export class OrderedSearch<Ctx = any> {
     const R = REC + W;
     const steps = this.steps;
     // Run-time checks follow scopes the inline path does not track: such domains run the general way.
-    const inline = this.against === null && !d.hasChecks && !this.generalOnly;
+    const inline = this.against === null && !d.hasChecks && !this.generalOnly && !this.settings.unavailable.any;
     let status: SearchStatus = 'found';
     let head = this.head,
       top = this.arenaTop,
@@ -481,6 +485,7 @@ export class OrderedSearch<Ctx = any> {
     this.paused = null;
     this.order.rewind(0);
     this.usedLen = 0;
+    this.emptySlots.reset();
     this.scopes.restore(NIL, 0);
     this.tracing = tracing;
     if (tracing) this.trace.reset(this.domain);
@@ -494,6 +499,8 @@ export class OrderedSearch<Ctx = any> {
     switch (d.taskKind[task]) {
       case TaskKind.Primitive: {
         const step = this.stepOf(call, task);
+        if (step !== null && this.settings.unavailable.any && refuseUnavailable(this.settings.unavailable, task, step, this.tracing ? this.trace : null))
+          return FAILED;
         return step !== null && this.addStep(this.scopes.under(step)) ? OK : FAILED;
       }
       case TaskKind.Compound:
@@ -633,6 +640,7 @@ export class OrderedSearch<Ctx = any> {
         if (this.tracing) this.trace.put(REJECTED, task, m, REJECT_PRUNED, -1);
         break;
       }
+      if (this.settings.unavailable.any && refuseMethod(this.settings.unavailable, d, task, m, this.tracing ? this.trace : null)) continue;
       const conds = d.methodConds[m];
       let failed: number;
       try {
@@ -735,6 +743,7 @@ export class OrderedSearch<Ctx = any> {
     const index = this.domain.slotOf[task];
     const root = this.settings.slotRoot[index];
     if (root < 0) {
+      this.emptySlots.note(index);
       if (this.tracing) this.trace.put(NO_METHOD, task);
       return false;
     }

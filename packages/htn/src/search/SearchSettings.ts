@@ -1,4 +1,4 @@
-import type { SubPlanner } from '@dualplan/world-state';
+import type { SubPlanner, UnavailableTable } from '@dualplan/world-state';
 import type { DynamicCosts } from './DynamicCosts.js';
 import type { FailureTexts } from './FailureTexts.js';
 import type { StepCache } from './StepCache.js';
@@ -19,4 +19,6 @@ export interface SearchSettings<Ctx> {
   random: () => number;
   /** Per slot index: the task id of the root of the sub-domain compiled in for that slot, or -1 when the slot is empty. */
   readonly slotRoot: Int32Array;
+  /** Per task id: what the agent may not choose in the current request (cooldowns, once), filled per `plan()` call. */
+  readonly unavailable: UnavailableTable;
 }

@@ -1,4 +1,4 @@
-import { DualplanError, didYouMean, mulberry32, nameOf, ParallelCheck, type Plan, type SubPlanner } from '@dualplan/world-state';
+import { DualplanError, didYouMean, mulberry32, nameOf, ParallelCheck, UnavailableTable, type Plan, type SubPlanner } from '@dualplan/world-state';
 import type { HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnMeta } from '../search/HtnPlan.js';
 import { FailureTexts } from '../search/FailureTexts.js';
@@ -130,6 +130,8 @@ export class SlotBoard<Ctx, P> {
     if (plan.planner !== 'htn') return false;
     const meta = plan.meta as HtnMeta;
     for (let i = 0; i < meta.slots.length; i++) if (this.slotVersion[this.slotIndex(meta.slots[i])] !== meta.slotVersions[i]) return true;
+    const empty = meta.emptySlots;
+    if (empty !== undefined) for (let i = 0; i < empty.length; i++) if (this.slotVersion[this.slotIndex(empty[i])] !== meta.emptySlotVersions![i]) return true;
     return false;
   }
 
@@ -138,12 +140,23 @@ export class SlotBoard<Ctx, P> {
    * {@link domain}), each once, with its plug version. Written in place (no allocation when a plan
    * uses the same slots as the buffer's last one, and no store either).
    */
-  writeSlots(meta: HtnMeta, used: Int32Array, usedLen: number): void {
-    const slots = meta.slots;
-    const versions = meta.slotVersions;
+  writeSlots(meta: HtnMeta, used: Int32Array, usedLen: number, empty: Int32Array | null = null, emptyLen = 0): void {
+    const n = this.noteSlots(meta.slots, meta.slotVersions, used, usedLen);
+    if (meta.slots.length !== n) meta.slots.length = meta.slotVersions.length = n;
+    // The slots tried empty: the plan (a fallback) holds only while they stay empty.
+    if (emptyLen > 0) {
+      const slots = (meta.emptySlots ??= []);
+      const versions = (meta.emptySlotVersions ??= []);
+      const e = this.noteSlots(slots, versions, empty!, emptyLen);
+      if (slots.length !== e) slots.length = versions.length = e;
+    } else if (meta.emptySlots !== undefined && meta.emptySlots.length !== 0) meta.emptySlots.length = meta.emptySlotVersions!.length = 0;
+  }
+
+  /** Write slots `list[0..len)` (slot indices of {@link domain}) into `slots` and `versions`, each once; returns the entries written. */
+  private noteSlots(slots: string[], versions: number[], list: Int32Array, len: number): number {
     let j = 0;
-    for (let i = 0; i < usedLen; i++) {
-      const own = this.slotOwner[used[i]];
+    for (let i = 0; i < len; i++) {
+      const own = this.slotOwner[list[i]];
       const name = this.base.slots[own];
       let seen = false;
       for (let q = 0; q < j; q++) if (slots[q] === name) seen = true;
@@ -155,7 +168,7 @@ export class SlotBoard<Ctx, P> {
       if (versions[j] !== version) versions[j] = version;
       j++;
     }
-    if (slots.length !== j) slots.length = versions.length = j;
+    return j;
   }
 
   private changed(index: number): void {
@@ -210,6 +223,34 @@ export class SlotBoard<Ctx, P> {
       costs: DynamicCosts.of(domain),
       random,
       slotRoot,
+      unavailable: unavailableTable(domain),
     };
   }
+}
+
+/**
+ * The table of what a request makes unavailable over `domain`: tasks by id, then methods (`Compound/method`) after
+ * them. It reads requests' views only when some action, compound or method of the domain has decorators.
+ */
+function unavailableTable(domain: HtnDomain): UnavailableTable {
+  const T = domain.taskNames.length;
+  const methods = new Map<string, number>();
+  for (let t = 0; t < T; t++) {
+    for (let m = domain.methodStart[t]; m < domain.methodEnd[t]; m++) {
+      const key = `${domain.taskNames[t]}/${domain.methodNames[m]}`;
+      if (domain.methodScopes[m]?.some((s) => s.key === key)) methods.set(key, T + m);
+    }
+  }
+  const decorated =
+    domain.methodScopes.some((s) => s !== null) ||
+    domain.actions.actions.some((a) => a.decorators !== null) ||
+    domain.callStep.some((step) => step !== null && step.decorators !== undefined);
+  return new UnavailableTable(
+    T + domain.methodNames.length,
+    (name) => {
+      const id = domain.taskId(name);
+      return id >= 0 ? id : (methods.get(name) ?? -1);
+    },
+    decorated,
+  );
 }

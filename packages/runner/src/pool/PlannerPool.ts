@@ -3,6 +3,7 @@ import {
   describeThrown,
   describeValue,
   nameOf,
+  type Availability,
   type PendingPlanner,
   type Plan,
   type PlanCodec,
@@ -184,6 +185,7 @@ export class PlannerPool {
     let runnings: string[] | null = null;
     let runningOf: Int32Array | null = null;
     let feedbacks: (Float64Array | null)[] | null = null;
+    let availabilities: (Availability | null)[] | null = null;
     for (let p = lane.queue.pop(); p !== null; p = count < n ? lane.queue.pop() : null) {
       // User code first (the planner's feedback, encoding its running plan): if it throws, this request fails alone.
       let learnt: ArrayLike<number> | null;
@@ -199,6 +201,7 @@ export class PlannerPool {
       const from = p.queuedState!.values;
       for (let c = 0, at = count * cells; c < cells; c++) values[at + c] = from[c];
       if (p.queuedCtx !== undefined) (ctxs ??= new Array<unknown>(n))[count] = p.queuedCtx;
+      if (p.queuedAvailability !== undefined) (availabilities ??= new Array<Availability | null>(n).fill(null))[count] = p.queuedAvailability;
       if (learnt !== null) (feedbacks ??= new Array<Float64Array | null>(n).fill(null))[count] = Float64Array.from(learnt);
       if (key !== null) {
         // The running plan, each distinct one once per batch (a crowd runs the same few plans).
@@ -226,7 +229,17 @@ export class PlannerPool {
     this.inFlight++;
     let task: Promise<PlanBatchReply>;
     try {
-      const args = [lane.domain, answers === null ? values.subarray(0, count * cells) : values, count, ctxs, answers, runnings, runningOf, feedbacks];
+      const args = [
+        lane.domain,
+        answers === null ? values.subarray(0, count * cells) : values,
+        count,
+        ctxs,
+        answers,
+        runnings,
+        runningOf,
+        feedbacks,
+        availabilities,
+      ];
       const t = this.pool.exec('planBatch', args, answers === null ? { transfer: [values.buffer as ArrayBuffer] } : undefined);
       task = (this.timeoutMs > 0 ? t.timeout(this.timeoutMs) : t) as unknown as Promise<PlanBatchReply>;
     } catch (e) {

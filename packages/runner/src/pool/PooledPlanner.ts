@@ -1,6 +1,7 @@
 import {
   ForwardingPlanner,
   type AgentPlanner,
+  type Availability,
   type Plan,
   type PlanCodec,
   type PlanReceiver,
@@ -54,6 +55,8 @@ export class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pendin
   queuedState: WorldState<any> | null = null;
   queuedCtx: unknown = undefined;
   queuedRunning: Plan | null = null;
+  /** The waiting request's availability view (cooldowns, once), or undefined. */
+  queuedAvailability: Availability | undefined = undefined;
   queuedReceiver: PlanReceiver | null = null;
   readonly codec: PlanCodec;
   readonly feedback: (() => ArrayLike<number> | null) | undefined;
@@ -75,13 +78,14 @@ export class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pendin
     return this.lane.domain;
   }
 
-  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void {
+  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver, availability?: Availability): void {
     this.lane.check(state.values);
     this.awaited = id;
     this.queuedId = id;
     this.queuedState = state;
     this.queuedCtx = this.mapCtx !== undefined ? this.mapCtx(ctx) : ctx;
     this.queuedRunning = running;
+    this.queuedAvailability = availability;
     this.queuedReceiver = receiver;
     this.pool.enqueue(this, URGENCY_LEVEL[urgency]);
   }
@@ -110,6 +114,7 @@ export class PooledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pendin
     this.queuedState = null;
     this.queuedCtx = undefined;
     this.queuedRunning = null;
+    this.queuedAvailability = undefined;
     this.queuedReceiver = null;
   }
 }

@@ -2,6 +2,7 @@ import workerpool from 'workerpool';
 import {
   createState,
   type AgentPlanner,
+  type Availability,
   type PlainOutcome,
   type Plan,
   type PlanCodec,
@@ -99,7 +100,8 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
   // A batch: `count` states back to back in `values`, a context each (`ctxs` null: all undefined). With
   // `shared` (an Int32Array over shared memory: a fence, then a slot per request) the answers are written
   // there; else they come back in the reply. `runnings` are the distinct running plans (plain JSON), `runningOf`
-  // each request's (-1: none); `feedbacks` what each agent's planner learnt (null: nothing). A request whose
+  // each request's (-1: none); `feedbacks` what each agent's planner learnt (null: nothing); `availabilities` what each
+  // agent may not choose (cooldowns, once; null: everything is available). A request whose
   // planning throws answers alone with what it threw.
   const planBatch = (
     id: string,
@@ -110,6 +112,7 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
     runnings: readonly string[] | null = null,
     runningOf: Int32Array | null = null,
     feedbacks: readonly (Float64Array | null)[] | null = null,
+    availabilities: readonly (Availability | null)[] | null = null,
   ): PlanBatchReply | InstanceType<typeof workerpool.Transfer> => {
     if (shared !== null) Atomics.load(shared, 0); // acquire: the main thread's writes of the states are visible
     const served = servedFor(id);
@@ -137,7 +140,9 @@ export function servePlanners(domains: Readonly<Record<string, PoolDomainFactory
           }
         }
         const running = runningOf === null || runningOf[i] < 0 ? null : runningPlan(served, runnings![runningOf[i]]);
-        const result = domain.planner.plan(state, ctxs === null ? undefined : ctxs[i], running);
+        const ctx = ctxs === null ? undefined : ctxs[i];
+        const availability = availabilities === null ? null : availabilities[i];
+        const result = availability === null ? domain.planner.plan(state, ctx, running) : domain.planner.plan(state, ctx, running, availability);
         const plain = domain.codec.encode(result);
         if (result.faults !== undefined && result.faults.length > 0)
           answer = -inline.push({ outcome: plain, faults: plainFaults(result.faults) }); // -1 - its index

@@ -1,4 +1,4 @@
-import type { AgentPlanner, Plan, PlanReceiver, PlanUrgency, SlicedPlanner, WorldState } from '@dualplan/world-state';
+import type { AgentPlanner, Availability, Plan, PlanReceiver, PlanUrgency, SlicedPlanner, WorldState } from '@dualplan/world-state';
 
 /** @internal One agent's planner and its request: the scheduler's unit of work. */
 export interface Job<Ctx = any> {
@@ -13,6 +13,8 @@ export interface Job<Ctx = any> {
   state: WorldState<any> | null;
   ctx: Ctx | undefined;
   running: Plan | null;
+  /** What the request's agent may not choose (cooldowns, once), or undefined. */
+  availability: Availability | undefined;
   receiver: PlanReceiver | null;
   begun: boolean;
 }
@@ -23,6 +25,15 @@ export interface Job<Ctx = any> {
  * hands out does not import it back.
  */
 export interface JobQueue {
-  submit<Ctx>(job: Job<Ctx>, state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void;
+  submit<Ctx>(
+    job: Job<Ctx>,
+    state: WorldState<any>,
+    ctx: Ctx,
+    running: Plan | null,
+    id: number,
+    urgency: PlanUrgency,
+    receiver: PlanReceiver,
+    availability?: Availability,
+  ): void;
   cancel(job: Job, id: number): void;
 }

@@ -3,6 +3,7 @@ import {
   describeValue,
   isSlicedPlanner,
   type AgentPlanner,
+  type Availability,
   type Plan,
   type PlanResult,
   type PlanReceiver,
@@ -125,6 +126,7 @@ export class PlanningScheduler {
       state: null,
       ctx: undefined,
       running: null,
+      availability: undefined,
       receiver: null,
       begun: false,
     };
@@ -132,12 +134,22 @@ export class PlanningScheduler {
   }
 
   /** @internal Queue `job`'s request (replacing the one it served, if any). */
-  submit<Ctx>(job: Job<Ctx>, state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void {
+  submit<Ctx>(
+    job: Job<Ctx>,
+    state: WorldState<any>,
+    ctx: Ctx,
+    running: Plan | null,
+    id: number,
+    urgency: PlanUrgency,
+    receiver: PlanReceiver,
+    availability?: Availability,
+  ): void {
     if (job.id !== 0) this.withdraw(job);
     job.id = id;
     job.state = state;
     job.ctx = ctx;
     job.running = running;
+    job.availability = availability;
     job.receiver = receiver;
     job.begun = false;
     job.requested = this.stats.frames;
@@ -250,14 +262,18 @@ export class PlanningScheduler {
     try {
       if (sliced !== null) {
         if (!job.begun) {
-          sliced.begin(job.state!, job.ctx, job.running);
+          if (job.availability === undefined) sliced.begin(job.state!, job.ctx, job.running);
+          else sliced.begin(job.state!, job.ctx, job.running, job.availability);
           job.begun = true;
         }
         const before = sliced.work;
         result = sliced.step(units);
         work = sliced.work - before;
       } else {
-        result = job.planner.plan(job.state!, job.ctx, job.running);
+        result =
+          job.availability === undefined
+            ? job.planner.plan(job.state!, job.ctx, job.running)
+            : job.planner.plan(job.state!, job.ctx, job.running, job.availability);
         work = Math.max(1, result.stats.expanded);
       }
     } catch (e) {
@@ -300,6 +316,7 @@ function release(job: Job): void {
   job.state = null;
   job.ctx = undefined;
   job.running = null;
+  job.availability = undefined;
   job.receiver = null;
   job.begun = false;
 }

@@ -1,4 +1,12 @@
-import { ForwardingPlanner, type Plan, type PlanReceiver, type PendingPlanner, type PlanUrgency, type WorldState } from '@dualplan/world-state';
+import {
+  ForwardingPlanner,
+  type Availability,
+  type Plan,
+  type PlanReceiver,
+  type PendingPlanner,
+  type PlanUrgency,
+  type WorldState,
+} from '@dualplan/world-state';
 import type { Job, JobQueue } from './Job.js';
 
 /**
@@ -17,8 +25,8 @@ export class ScheduledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pen
     this.job = job;
   }
 
-  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void {
-    this.scheduler.submit(this.job, state, ctx, running, id, urgency, receiver);
+  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver, availability?: Availability): void {
+    this.scheduler.submit(this.job, state, ctx, running, id, urgency, receiver, availability);
   }
   cancel(id: number): void {
     this.scheduler.cancel(this.job, id);

@@ -4,6 +4,8 @@ import {
   planFound,
   validatePlan,
   type AgentPlanner,
+  type Availability,
+  type PlanStep,
   type Plan,
   type PlanCheck,
   type PlanResult,
@@ -85,8 +87,8 @@ class LeaderPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     super(inner);
   }
 
-  override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
-    const result = this.inner.plan(state, ctx, running);
+  override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
+    const result = availability === undefined ? this.inner.plan(state, ctx, running) : this.inner.plan(state, ctx, running, availability);
     if (result.status !== 'found') return result;
     const kept = frozenResult(result);
     this.squad.share(kept.plan!);
@@ -115,9 +117,10 @@ class FollowerPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     this.kind = kind;
   }
 
-  override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
+  override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
     const shared = this.squad.shared;
-    if (shared !== null) {
+    // The leader's plan is followed only when this agent may run every step of it (its own cooldowns, once marks).
+    if (shared !== null && (availability === undefined || !usesUnavailable(shared.steps, availability))) {
       if (this.scratch === null || this.scratch.schema !== state.schema) this.scratch = state.clone();
       if (validatePlan(shared.steps, 0, state, this.scratch, ctx, this.check).step < 0) {
         this.squad.stats.followed++;
@@ -125,7 +128,7 @@ class FollowerPlanner<Ctx> extends ForwardingPlanner<Ctx> {
       }
     }
     this.squad.stats.fallbacks++;
-    return this.inner.plan(state, ctx, running);
+    return availability === undefined ? this.inner.plan(state, ctx, running) : this.inner.plan(state, ctx, running, availability);
   }
 
   override shouldReplace(candidate: Plan, running: Plan): ReplaceDecision {
@@ -133,4 +136,10 @@ class FollowerPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     if (candidate === this.squad.shared) return NEWER;
     return this.inner.shouldReplace(candidate, running);
   }
+}
+
+/** Whether a step of `steps` is one `availability` forbids. */
+function usesUnavailable(steps: readonly PlanStep[], availability: Availability): boolean {
+  for (const u of availability.unavailable) for (const step of steps) if (step.task === u.name) return true;
+  return false;
 }

@@ -3,6 +3,7 @@ import {
   ForwardingPlanner,
   isPendingPlanner,
   type AgentPlanner,
+  type Availability,
   type PendingPlanner,
   type Plan,
   type PlanReceiver,
@@ -131,7 +132,12 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     if (this.alone > 0) this.alone -= dt;
   }
 
-  override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
+  override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
+    // A request with cooldowns or once marks is this agent's own: a shared plan could use what it may not.
+    if (availability !== undefined) {
+      this.cache.stats.bypassed++;
+      return this.inner.plan(state, ctx, running, availability);
+    }
     if (this.alone > 0) {
       this.cache.stats.bypassed++;
       return this.inner.plan(state, ctx, running);
@@ -152,6 +158,11 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     if (this.alone <= 0) return false;
     this.cache.stats.bypassed++;
     return true;
+  }
+
+  /** Count a request that went past the cache for a reason of its own. */
+  protected countBypass(): void {
+    this.cache.stats.bypassed++;
   }
 
   /** The cached answer for `state` and `ctx`, or null. */
@@ -187,10 +198,15 @@ class CacheFirstPlanner<Ctx> extends CachedPlanner<Ctx> implements PendingPlanne
     this.pending = inner;
   }
 
-  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void {
-    const hit = this.bypass() ? null : this.lookUp(state, ctx);
+  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver, availability?: Availability): void {
+    // A request with cooldowns or once marks is this agent's own (as in plan()): it is never answered from the cache.
+    const hit = availability !== undefined || this.bypass() ? null : this.lookUp(state, ctx);
     if (hit !== null) receiver.receive(id, hit, '');
-    else this.pending.request(state, ctx, running, id, urgency, receiver);
+    else if (availability === undefined) this.pending.request(state, ctx, running, id, urgency, receiver);
+    else {
+      this.countBypass();
+      this.pending.request(state, ctx, running, id, urgency, receiver, availability);
+    }
   }
 
   cancel(id: number): void {

@@ -1,5 +1,6 @@
 import type { ConditionDef } from '../conditions/Condition.js';
 import type { EffectDef } from '../conditions/Effect.js';
+import type { Decorators } from '../plan/Decorators.js';
 import type { InterruptPolicy, PlanStep } from '../plan/Plan.js';
 import type { Schema } from '../schema/Schema.js';
 import type { WorldState } from '../schema/WorldState.js';
@@ -47,6 +48,8 @@ export interface ActionDef<Ctx = any, Name extends string = string, Op extends s
   readonly cost?: number | ActionCost<Ctx>;
   /** How a better plan may interrupt this step; default `'immediate'`. */
   readonly interrupt?: InterruptPolicy;
+  /** Cooldown, once, check interval and retries of this action ({@link Decorators}); planned with and run. */
+  readonly decorators?: Decorators;
 }
 
 /** One validated action of an {@link ActionSet}. */
@@ -62,6 +65,8 @@ export interface CompiledAction<Ctx = any> {
   readonly cost: number;
   readonly costFn: ActionCost<Ctx> | null;
   readonly interrupt: InterruptPolicy;
+  /** The validated decorators, or null when the action has none. */
+  readonly decorators: Decorators | null;
   /** Some list is a function of the arguments: instantiated per argument list (HTN), rejected by GOAP. */
   readonly parameterised: boolean;
   /** The one shared plan step with the default arguments, or null when parameterised. */

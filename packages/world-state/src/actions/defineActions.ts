@@ -4,6 +4,7 @@ import { compileConditions, emptyConditions, type ConditionDef, type ConditionLi
 import { describeValue, nameOf, showValue } from '../errors/describeValue.js';
 import { compileEffects, emptyEffects, type EffectDef, type EffectList } from '../conditions/Effect.js';
 import { DualplanError } from '../errors/errors.js';
+import { checkDecorators } from '../plan/Decorators.js';
 import { DEFAULT_INTERRUPT, INTERRUPT_POLICIES, type PlanStep } from '../plan/Plan.js';
 import type { Schema } from '../schema/Schema.js';
 
@@ -21,6 +22,7 @@ export const ACTION_FIELDS: readonly string[] = /* @__PURE__ */ Object.freeze([
   'executing',
   'cost',
   'interrupt',
+  'decorators',
 ]);
 
 const LISTS = ['conditions', 'effects', 'expectedEffects', 'executing'] as const;
@@ -98,7 +100,8 @@ function compileAction<Ctx>(schema: Schema, a: ActionDef<Ctx>, index: number): C
   const def = Object.freeze({ ...a });
   const args = a.args ? Object.freeze(a.args.slice()) : NO_ARGS;
   const parameterised = LISTS.some((f) => typeof a[f] === 'function');
-  const base = { index, name, operator: a.operator ?? name, args, def, cost, costFn, interrupt: a.interrupt ?? DEFAULT_INTERRUPT, parameterised };
+  const decorators = checkDecorators(a.decorators, name);
+  const base = { index, name, operator: a.operator ?? name, args, def, cost, costFn, interrupt: a.interrupt ?? DEFAULT_INTERRUPT, decorators, parameterised };
   return Object.freeze({ ...base, step: parameterised ? null : actionStep(schema, base, args) });
 }
 
@@ -115,7 +118,7 @@ export function actionStep<Ctx>(schema: Schema, a: Omit<CompiledAction<Ctx>, 'st
     src === undefined ? emptyConditions(schema) : compileConditions(schema, resolve(src, args, a.name), where);
   const effs = (src: ArgList<EffectDef> | undefined): EffectList =>
     src === undefined ? emptyEffects(schema) : compileEffects(schema, resolve(src, args, a.name), where);
-  return Object.freeze({
+  const step = {
     task: a.name,
     operator: a.operator,
     args,
@@ -126,7 +129,9 @@ export function actionStep<Ctx>(schema: Schema, a: Omit<CompiledAction<Ctx>, 'st
     cost: a.cost,
     interrupt: a.interrupt,
     sourceId: a.index,
-  });
+  };
+  // Only decorated actions' steps carry the field: undecorated steps keep their shape.
+  return Object.freeze(a.decorators === null || a.decorators === undefined ? step : { ...step, decorators: a.decorators });
 }
 
 function resolve<T>(src: ArgList<T>, args: readonly unknown[], name: string): readonly T[] {

@@ -6,6 +6,7 @@ import { UserCodeError } from '../errors/UserCodeError.js';
 import { applyEffects } from '../conditions/Effect.js';
 import { ChangeSource, type WorldState } from '../schema/WorldState.js';
 import type { ParallelSection } from './ParallelSection.js';
+import type { Decorators } from './Decorators.js';
 
 /**
  * How a running step may be interrupted by a better plan:
@@ -47,6 +48,21 @@ export interface PlanStep {
   readonly interrupt: InterruptPolicy;
   /** The planner's index of the source task or action (GOAP failure penalties key on it). */
   readonly sourceId: number;
+  /** The action's {@link Decorators} (cooldown, once, checkEvery, retries); absent when it has none. */
+  readonly decorators?: Decorators;
+  /**
+   * The decorated HTN compounds and methods the step was planned under (absent: none). The runner counts a scope
+   * as started with its first step and ended after its last: a cooldown or `once` then applies to the scope's key.
+   * A step with scopes has `decorators` too (maybe empty), so the runner tests that one field.
+   */
+  readonly scopes?: readonly StepScope[];
+}
+
+/** A decorated HTN compound or method a step was planned under: the key its cooldown and `once` go by, and its decorators. */
+export interface StepScope {
+  /** The compound's name, or `Compound/method` for a method. */
+  readonly key: string;
+  readonly decorators: Decorators;
 }
 
 /** Search statistics, independent of hardware. */

@@ -1,5 +1,6 @@
 import type { Plan, PlanStep } from '../plan/Plan.js';
 import type { PlanResult } from '../plan/PlanResult.js';
+import type { Availability } from './Availability.js';
 import type { PlanObserver } from './PlanObserver.js';
 import type { WorldState } from '../schema/WorldState.js';
 
@@ -25,8 +26,11 @@ export interface AgentPlanner<Ctx = any, Op extends string = string> {
    * one is refused with `PLANNER_SHARED`. Leave it out for a planner whose answers never change once given.
    */
   readonly exclusive?: boolean;
-  /** Plan from the real state. `running` is the plan being executed, if any. */
-  plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult;
+  /**
+   * Plan from the real state. `running` is the plan being executed, if any. `availability`, when given, lists
+   * what the agent's cooldowns and `once` rules forbid choosing now (the runner passes it only when it is not empty).
+   */
+  plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult;
   /** Whether `candidate` should replace `running` (HTN: MTR priority; GOAP: goal priority). */
   shouldReplace(candidate: Plan, running: Plan): ReplaceDecision;
   /** Runtime feedback: a step of a plan from this planner failed. */
@@ -35,6 +39,12 @@ export interface AgentPlanner<Ctx = any, Op extends string = string> {
   stepSucceeded?(step: PlanStep, ctx: Ctx): void;
   /** Advance planner-owned time (e.g. decay of failure penalties), in seconds. */
   update?(dt: number): void;
+  /**
+   * Call `notify` whenever plans this planner made before may be stale although the world did not change (an HTN
+   * slot was plugged or unplugged); returns the function that stops it. The runner then re-checks its plan on its
+   * next tick (a `recheck` replan), and `shouldReplace` decides as usual.
+   */
+  watchStale?(notify: () => void): () => void;
   /**
    * Report every search of every later `plan()` call to `observer`, next to any
    * observers already attached (several monitors may watch one planner); returns

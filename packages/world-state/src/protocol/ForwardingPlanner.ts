@@ -1,3 +1,4 @@
+import type { Availability } from './Availability.js';
 import type { AgentPlanner, ReplaceDecision } from './AgentPlanner.js';
 import type { Plan, PlanStep } from '../plan/Plan.js';
 import type { PlanResult } from '../plan/PlanResult.js';
@@ -33,8 +34,8 @@ export class ForwardingPlanner<Ctx> implements AgentPlanner<Ctx> {
     this.exclusive = exclusive;
   }
 
-  plan(state: WorldState<any>, ctx: Ctx, running: Plan | null): PlanResult {
-    return this.inner.plan(state, ctx, running);
+  plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
+    return availability === undefined ? this.inner.plan(state, ctx, running) : this.inner.plan(state, ctx, running, availability);
   }
   shouldReplace(candidate: Plan, running: Plan): ReplaceDecision {
     return this.inner.shouldReplace(candidate, running);

@@ -1,3 +1,4 @@
+import type { Availability } from './Availability.js';
 import type { AgentPlanner } from './AgentPlanner.js';
 import type { BudgetKind, PlanResult, PlanStatus } from '../plan/PlanResult.js';
 import type { Plan, PlanStats, PlanStep } from '../plan/Plan.js';
@@ -38,9 +39,9 @@ export interface PendingPlanner<Ctx = any> extends AgentPlanner<Ctx> {
   /**
    * Ask for a plan from `state` (read now; the planner copies what it keeps).
    * The answer may come during this call or any time later, exactly once per
-   * id unless the request is cancelled first.
+   * id unless the request is cancelled first. `availability`: as for {@link AgentPlanner.plan}.
    */
-  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void;
+  request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver, availability?: Availability): void;
   /** Forget request `id`: its answer, if it still comes, is not delivered. */
   cancel(id: number): void;
 }
@@ -57,8 +58,8 @@ export interface PendingPlanner<Ctx = any> extends AgentPlanner<Ctx> {
  * while (result === null) result = sliced.step(64);
  */
 export interface SlicedPlanner<Ctx = any> extends AgentPlanner<Ctx> {
-  /** Start planning from a copy of `state`, abandoning any unfinished run. */
-  begin(state: WorldState<any>, ctx: Ctx, running: Plan | null): void;
+  /** Start planning from a copy of `state`, abandoning any unfinished run (`availability`: as for {@link AgentPlanner.plan}). */
+  begin(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): void;
   /** Continue; `null` while unfinished, else the result (valid until the next `begin`). */
   step(budget: number): PlanResult | null;
   /** Abandon the unfinished run. */

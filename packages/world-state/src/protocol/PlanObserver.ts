@@ -14,6 +14,8 @@ export interface ObservedGoal {
   readonly plannable: boolean | null;
   /** The goal of the plan returned. */
   readonly chosen: boolean;
+  /** Seconds the goal is still skipped for after repeated failures (its cool-down); absent when it is not. */
+  readonly coolingDown?: number;
 }
 
 /**

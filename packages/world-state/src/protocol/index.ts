@@ -9,3 +9,6 @@ export type { PlanObserver, ObservedGoal, PlannerCatalog, CatalogEntry } from '.
 export { PlanBuffer, copyResult, planFound, noPlan, moveFaults } from '../plan/PlanResult.js';
 export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult, MutableSection } from '../plan/PlanResult.js';
 export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from '../plan/Plan.js';
+export { describeUnavailable } from './Availability.js';
+export { UnavailableTable, describeUnavailableCode } from './UnavailableTable.js';
+export type { Availability, Unavailable } from './Availability.js';

@@ -21,6 +21,7 @@ import type { PlanStatus } from '../plan/PlanResult.js';
  * - `outOfRange`: applying its effects would leave a key's range.
  * - `delegateFailed`: an HTN delegate's sub-planner found no plan.
  * - `noMethod`: an HTN compound task had no applicable method left.
+ * - `unavailable`: the agent may not choose it now: on cooldown, or done `once` (its decorators).
  */
 export type TraceVerdict =
   | 'kept'
@@ -38,7 +39,8 @@ export type TraceVerdict =
   | 'pruned'
   | 'outOfRange'
   | 'delegateFailed'
-  | 'noMethod';
+  | 'noMethod'
+  | 'unavailable';
 
 /** Every {@link TraceVerdict}, for validation and UI filters. */
 export const TRACE_VERDICTS: readonly TraceVerdict[] = /* @__PURE__ */ Object.freeze([
@@ -58,6 +60,7 @@ export const TRACE_VERDICTS: readonly TraceVerdict[] = /* @__PURE__ */ Object.fr
   'outOfRange',
   'delegateFailed',
   'noMethod',
+  'unavailable',
 ] as const);
 
 /**
