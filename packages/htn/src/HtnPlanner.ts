@@ -1,27 +1,15 @@
-import {
-  DualplanError,
-  checkWorldState,
-  PlanBuffer,
-  type PlanStep,
-  copyResult,
-  describeValue,
-  moveFaults,
-  mulberry32,
-  nameOf,
-  showValue,
-  type Plan,
-  type WorldState,
-} from '@dualplan/world-state';
-import { BestFirstSearch } from './search/BestFirstSearch.js';
-import { TaskKind, type HtnDomain } from './domain/HtnDomain.js';
+import { DualplanError, PlanBuffer, copyResult, describeValue, mulberry32, nameOf, showValue, type Plan, type WorldState } from '@dualplan/world-state';
+import type { HtnDomain } from './domain/HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
-import { htnPlanIn, type HtnContinuation, type HtnMeta, type HtnResult } from './search/HtnPlan.js';
+import type { HtnContinuation, HtnResult } from './search/HtnPlan.js';
+import type { HtnSearchEngine, HtnSearchMode } from './planning/HtnSearchEngine.js';
 import type { HtnTraceEvent } from './search/HtnTraceEvent.js';
 import { HtnTraceLog } from './search/HtnTraceLog.js';
-import { OrderedSearch, type SearchStatus } from './search/OrderedSearch.js';
+import { SearchHost } from './planning/SearchHost.js';
+import type { HtnSearchModeName } from './planning/HtnSearchModeName.js';
+import { searchMode } from './planning/searchModes.js';
 import type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
 import { sameLayout } from './domain/sameLayout.js';
-import { collectSections } from './domain/parallelTasks.js';
 import { SlotBoard } from './slots/SlotBoard.js';
 
 /**
@@ -42,23 +30,22 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   readonly traceLog = new HtnTraceLog();
   private traceOn: boolean;
   /** The search this planner runs ({@link HtnPlannerOptions.mode}). */
-  readonly mode: 'ordered' | 'best-first';
+  readonly mode: HtnSearchModeName;
+  private readonly searchKind: HtnSearchMode;
   /** What is plugged into the slots, and the domain and settings the searches walk. */
   private readonly board: SlotBoard<Ctx, HtnPlanner<Ctx, string>>;
   /** True while `plan` or `resume` runs. */
   private planning = false;
   /** Told after every plug or unplug ({@link watchPlugs}). */
   private readonly plugWatchers: (() => void)[] = [];
+  /** What the search engines ask of this planner (the board, root tasks, the seed, parallel sections). */
+  private readonly host: SearchHost<Ctx>;
   // Built on first use (a sub-domain's planner may never plan itself; a plug drops them: the board tells it).
-  private searchScratch: OrderedSearch<Ctx> | null = null;
-  private best: BestFirstSearch<Ctx> | null = null;
+  private engineScratch: HtnSearchEngine<Ctx> | null = null;
+  /** The ordered engine that resumes partial plans when this planner's own mode cannot. */
+  private resumerScratch: HtnSearchEngine<Ctx> | null = null;
   // Without a caller's buffer the search writes here and the caller gets a fresh copy.
   private readonly scratch = new PlanBuffer();
-  /**
-   * With parallel tasks the search plans into this array, marker steps included, and the plan gets
-   * the other steps: the plan's own array then keeps one length instead of shrinking and growing per plan.
-   */
-  private readonly marked: PlanStep[] = [];
   /** The options the planner was built with, for {@link warmUp}'s scratch planner. */
   private readonly options: HtnPlannerOptions<Ctx>;
 
@@ -68,11 +55,9 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     const maxSteps = budget(options.maxSteps, 100_000, 'maxSteps');
     const maxDepth = budget(options.maxDepth, 4096, 'maxDepth');
     this.traceOn = options.trace === true;
+    this.searchKind = searchMode(options.mode ?? 'ordered');
     this.mode = options.mode ?? 'ordered';
-    if (this.mode !== 'ordered' && this.mode !== 'best-first') {
-      throw new DualplanError('BAD_OPTION', 'mode', `HtnPlanner option mode must be 'ordered' or 'best-first', got ${describeValue(this.mode)}.`);
-    }
-    if (this.mode === 'best-first' && this.traceOn) throw traceError();
+    if (!this.searchKind.traces && this.traceOn) throw traceError();
     const root = options.root !== undefined ? domain.taskId(options.root) : domain.root;
     if (options.root !== undefined && root < 0) throw new UndefinedTaskError(options.root, 'the planner options');
     const delegates = domain.delegateNames.map((name, t) => {
@@ -85,10 +70,11 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
       throw new DualplanError('BAD_OPTION', 'seed', `HtnPlanner option seed must be an integer, got ${showValue(options.seed)}.`);
     const budgets = { maxSteps, maxDepth, depthBacktracks: atMaxDepth(options.atMaxDepth) };
     this.board = new SlotBoard(domain, root, budgets, delegates, mulberry32(options.seed ?? 1), () => {
-      this.searchScratch = null;
-      this.best = null;
+      this.engineScratch = null;
+      this.resumerScratch = null;
       for (const watcher of this.plugWatchers.slice()) watcher();
     });
+    this.host = new SearchHost(this.board);
   }
 
   /** Record {@link trace} events; a best-first planner throws `BAD_OPTION` when asked to plan with it on. */
@@ -105,8 +91,13 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     return this.traceLog.events();
   }
 
-  private get search(): OrderedSearch<Ctx> {
-    return (this.searchScratch ??= new OrderedSearch(this.board.domain as HtnDomain, this.board.settings, this.traceLog));
+  private get engine(): HtnSearchEngine<Ctx> {
+    return (this.engineScratch ??= this.searchKind.create(this.host, this.traceLog));
+  }
+
+  private get resumer(): HtnSearchEngine<Ctx> {
+    if (this.searchKind.resumes) return this.engine;
+    return (this.resumerScratch ??= searchMode('ordered').create(this.host, this.traceLog));
   }
 
   /**
@@ -133,7 +124,9 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   plan(state: WorldState<any>, ctx?: Ctx, request?: HtnPlanRequest): HtnResult {
     this.enter('plan()');
     try {
-      return this.mode === 'best-first' ? this.bestFirst(state, ctx, request) : this.ordered(state, ctx, request);
+      if (this.traceOn && !this.searchKind.traces) throw traceError();
+      const result = this.engine.plan(request?.out ?? this.scratch, state, ctx, request, this.traceOn);
+      return request?.out ? result : copyResult(result);
     } finally {
       this.planning = false;
     }
@@ -151,19 +144,6 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     scratch.plan(state, ctx, { out: new PlanBuffer() });
   }
 
-  private ordered(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): HtnResult {
-    const s = this.search;
-    const out = this.begin(state, ctx, request);
-    let id = -1;
-    if (request?.tasks) s.pushRefs(request.tasks, -1);
-    else {
-      id = this.rootId(request);
-      s.push(request?.args ? s.calls.callWith(id, request.args) : this.board.domain.defaultCall[id]);
-    }
-    const rootName = id < 0 ? '(tasks)' : this.board.domain.taskNames[id];
-    return this.finish(out, s.run(rootName), id, rootName, request);
-  }
-
   /**
    * Plan the rest of a partial plan from its continuation. The
    * search cannot backtrack before the pause point: those steps already ran.
@@ -175,38 +155,17 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   resume(continuation: HtnContinuation, state: WorldState<any>, ctx?: Ctx, request?: HtnPlanRequest): HtnResult {
     this.enter('resume()');
     try {
-      return this.resumeOrdered(continuation, state, ctx, request);
+      const result = this.resumer.resume!(request?.out ?? this.scratch, continuation, state, ctx, request, this.traceOn);
+      return request?.out ? result : copyResult(result);
     } finally {
       this.planning = false;
     }
   }
 
-  private resumeOrdered(continuation: HtnContinuation, state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): HtnResult {
-    const s = this.search;
-    const out = this.begin(state, ctx, request);
-    const d = this.board.domain;
-    const tasks = continuation.tasks;
-    for (let i = tasks.length - 1; i >= 0; i--) {
-      const t = tasks[i];
-      const id = d.taskId(t.task);
-      if (id < 0) throw new UndefinedTaskError(t.task, 'the continuation');
-      // The recorded static call when it still means the same task, else a dynamic call with the recorded args.
-      s.push(t.call >= 0 && t.call < d.staticCalls && d.callTask[t.call] === id ? t.call : s.calls.callWith(id, t.args));
-    }
-    s.setMtr(continuation.mtr);
-    const status = s.run(continuation.root);
-    return this.finish(out, status, status === 'none' ? d.taskId(continuation.root) : -1, continuation.root, request);
-  }
-
   /** Restart the generator behind `select: 'random'` compounds from `seed`. */
   reseed(seed: number): void {
     this.refuseWhilePlanning('reseed()');
-    this.seed(seed);
-  }
-
-  private seed(seed: number): void {
-    if (!Number.isInteger(seed)) throw new DualplanError('BAD_OPTION', 'seed', `A seed must be an integer, got ${showValue(seed)}.`);
-    this.board.reseed(seed);
+    this.host.seed(seed);
   }
 
   /**
@@ -288,105 +247,6 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   /** True when `plan` used a slot (or tried it empty) that was plugged or unplugged since it was planned. */
   isStale(plan: Plan): boolean {
     return this.board.isStale(plan);
-  }
-
-  private rootId(request: HtnPlanRequest | undefined): number {
-    const root = request?.task;
-    const d = this.board.domain;
-    const id = root === undefined ? this.board.root : typeof root === 'number' ? root : d.taskId(root);
-    if (!(Number.isInteger(id) && id >= 0 && id < d.taskKind.length && d.taskKind[id] !== TaskKind.Pause))
-      throw new UndefinedTaskError(nameOf(root ?? '(none)'), 'the plan request');
-    return id;
-  }
-
-  private bestFirst(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): HtnResult {
-    if (this.tracing) throw traceError();
-    checkWorldState(state, 'HtnPlanner');
-    if (request?.against != null) {
-      throw new DualplanError(
-        'BAD_OPTION',
-        'against',
-        'Plan request option against (MTR pruning) needs an ordered planner; best-first ranks plans by cost, not by method order.',
-      );
-    }
-    const id = request?.tasks ? -1 : this.rootId(request);
-    if (request?.seed !== undefined) this.seed(request.seed);
-    this.best ??= new BestFirstSearch(this.board.domain as HtnDomain, this.board.settings);
-    this.best.faults.reset();
-    this.board.settings.costs?.refresh(state, ctx, this.best.faults);
-    const out = this.output(request);
-    const result = this.best.run(out, this.board.parallel === null ? out.p.steps : this.marked, state, ctx as Ctx, id, request?.args, request?.tasks);
-    if (result.plan !== null) {
-      this.collect(out, this.best.planLen);
-      this.board.writeSlots(result.plan.meta as HtnMeta, this.best.used, this.best.usedLen);
-    }
-    return request?.out ? result : copyResult(result);
-  }
-
-  private output(request: HtnPlanRequest | undefined): PlanBuffer {
-    return request?.out ?? this.scratch;
-  }
-
-  private begin(state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): PlanBuffer {
-    checkWorldState(state, 'HtnPlanner');
-    const out = this.output(request);
-    if (request?.seed !== undefined) this.seed(request.seed);
-    this.board.settings.unavailable.use(request?.availability);
-    this.search.reset(state, ctx as Ctx, this.board.parallel === null ? out.p.steps : this.marked, request?.against ?? null, this.tracing);
-    this.board.settings.costs?.refresh(state, ctx, this.search.faults);
-    return out;
-  }
-
-  /**
-   * Write the search's result into `out` in place (no allocation for a found plan or a cached reason).
-   * `root` is the root task's id (-1: a task list); only a `'none'` result reads it.
-   */
-  private finish(out: PlanBuffer, status: SearchStatus, root: number, rootName: string, request: HtnPlanRequest | undefined): HtnResult {
-    const s = this.search;
-    const p = htnPlanIn(out);
-    const o = out.r;
-    // User code that failed during the search (contained: that method or task failed) goes with the result.
-    moveFaults(s.faults.log, out);
-    const steps = p.steps;
-    s.writeStats(p.stats);
-    o.status = status;
-    if (status !== 'found') {
-      if (steps.length !== 0) steps.length = 0;
-      o.plan = null;
-      o.reason = status === 'budget' ? s.failure : this.board.settings.texts.none(root, !!request?.against);
-      o.budget = status === 'budget' ? (s.failure === this.board.settings.texts.steps ? 'steps' : 'depth') : null;
-      return request?.out ? (o as HtnResult) : copyResult(o as HtnResult);
-    }
-    const planLen = this.collect(out, s.stepCount);
-    let cost = 0;
-    const costs = this.board.settings.costs;
-    if (costs !== null) for (let i = 0; i < planLen; i++) steps[i] = costs.stepOf(steps[i]);
-    for (let i = 0; i < planLen; i++) cost += steps[i].cost;
-    p.cost = cost;
-    const meta = p.meta;
-    meta.root = rootName;
-    s.writeMtr(meta.mtr);
-    meta.partial = s.continuation !== null;
-    meta.continuation = s.continuation;
-    this.board.writeSlots(meta, s.usedSlots, s.usedSlotCount, s.emptySlots.indices, s.emptySlots.count);
-    o.plan = p;
-    o.reason = rootName;
-    o.budget = null;
-    return request?.out ? (o as HtnResult) : copyResult(o as HtnResult);
-  }
-
-  /**
-   * Marker steps (the search's first `planLen` steps) become the plan's parallel sections, checked against
-   * the key-conflict rule, and the other steps its steps; a plan without them must not show sections an
-   * earlier plan left in this buffer. Returns the plan's length.
-   */
-  private collect(out: PlanBuffer, planLen: number): number {
-    const steps = out.p.steps;
-    const parallel = this.board.parallel;
-    if (parallel !== null) planLen = collectSections(this.marked, planLen, steps, out, parallel, this.board.domain.checkedAtPlanTime);
-    else if (out.sectionsOf !== '') out.ownSections('');
-    if (steps.length !== planLen) steps.length = planLen;
-    return planLen;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { SubPlanner } from '@dualplan/world-state';
 import type { SubtaskDef } from './domain/HtnDomainDef.js';
 import type { Availability, PlanBuffer } from '@dualplan/world-state';
+import type { HtnSearchModeName } from './planning/HtnSearchModeName.js';
 
 /** Options of an {@link HtnPlanner}: budgets, sub-planners for delegate tasks and the search mode. */
 export interface HtnPlannerOptions<Ctx = any> {
@@ -24,7 +25,7 @@ export interface HtnPlannerOptions<Ctx = any> {
    * `'best-first'`: the cheapest full decomposition by method and primitive costs (pooled: no allocation in steady state, but it expands every applicable branch).
    * It ignores pause points, and supports neither `trace` nor {@link HtnPlanRequest.against} (both throw `BAD_OPTION`).
    */
-  mode?: 'ordered' | 'best-first';
+  mode?: HtnSearchModeName;
   /** Record trace events in `HtnPlanner.trace`. Off by default and free when off. Ordered mode only. */
   trace?: boolean;
   /** Seed of the planner's generator for `select: 'random'` compounds (a 32-bit integer); defaults to 1. Same seed, same calls: same plans. */

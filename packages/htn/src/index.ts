@@ -24,6 +24,7 @@ export { HtnDomainBuilder, CompoundBuilder, MethodBuilder, htnDomainBuilder } fr
 export type { MethodOptions, MethodConditions } from './domain/HtnDomainBuilder.js';
 export { HtnPlanner } from './HtnPlanner.js';
 export type { HtnPlannerOptions, HtnPlanRequest } from './HtnPlannerOptions.js';
+export type { HtnSearchModeName } from './planning/HtnSearchModeName.js';
 export type { HtnMeta, HtnPlan, HtnResult, HtnContinuation, ContinuationTask } from './search/HtnPlan.js';
 export type { HtnTraceEvent } from './search/HtnTraceEvent.js';
 export { htnSearchTrace, htnWhyNoPlan } from './diagnostics/htnSearchTrace.js';

@@ -5,14 +5,15 @@ import { dirname, join, normalize, relative } from 'node:path';
 // The package's layers, lowest first: a file may import from its own layer and
 // the ones below, and from errors.ts (a leaf). The façade (HtnPlanner,
 // HtnPlannerOptions, index) and the examples sit on top.
-const LAYERS = ['domain', 'search', 'slots', 'diagnostics', 'agent'];
+const LAYERS = ['domain', 'search', 'slots', 'planning', 'diagnostics', 'agent'];
 // Type-only imports upwards that the layering allows: the public agent functions
-// take the planner and its options. (The search writes its trace through its own
+// take the planner and its options, and the search engines (planning/) a plan request. (The search writes its trace through its own
 // HtnTraceLog, and slots/ hands the planner's sub-planners back as an opaque type,
 // so neither imports the planner.)
 const TYPE_EXCEPTIONS: readonly [string, string][] = [
   ['agent', 'HtnPlanner.ts'],
   ['agent', 'HtnPlannerOptions.ts'],
+  ['planning', 'HtnPlannerOptions.ts'],
 ];
 
 const root = __dirname;

@@ -262,7 +262,7 @@ describe("select: 'random'", () => {
         // Every call the general way, traced: the inline paths (strategies included), traced or not, must plan the
         // same, and the traced inline path must write the same events.
         const generalPlanner = new HtnPlanner(d, { seed, maxDepth: 12, maxSteps: 5000, trace: true });
-        (generalPlanner as unknown as { search: { generalPathOnly(): void } }).search.generalPathOnly();
+        (generalPlanner as unknown as { engine: { generalPathOnly(): void } }).engine.generalPathOnly();
         const general = generalPlanner.plan(createState(schema));
         const tracedPlanner = new HtnPlanner(d, { seed, maxDepth: 12, maxSteps: 5000, trace: true });
         const traced = tracedPlanner.plan(createState(schema));

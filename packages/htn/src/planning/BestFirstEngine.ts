@@ -1,0 +1,42 @@
+import { checkWorldState, DualplanError, type PlanBuffer, type WorldState } from '@dualplan/world-state';
+import type { HtnDomain } from '../domain/HtnDomain.js';
+import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
+import { BestFirstSearch } from '../search/BestFirstSearch.js';
+import type { HtnMeta, HtnResult } from '../search/HtnPlan.js';
+import type { HtnSearchEngine } from './HtnSearchEngine.js';
+import type { SearchHost } from './SearchHost.js';
+
+/**
+ * @internal The best-first search as an engine: the cheapest decomposition by plan cost
+ * ({@link BestFirstSearch}); no MTR pruning (it ranks plans by cost, not method order), no trace.
+ */
+export class BestFirstEngine<Ctx> implements HtnSearchEngine<Ctx> {
+  private readonly search: BestFirstSearch<Ctx>;
+
+  constructor(private readonly host: SearchHost<Ctx>) {
+    this.search = new BestFirstSearch(host.board.domain as HtnDomain, host.board.settings);
+  }
+
+  plan(out: PlanBuffer, state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): HtnResult {
+    checkWorldState(state, 'HtnPlanner');
+    if (request?.against != null) {
+      throw new DualplanError(
+        'BAD_OPTION',
+        'against',
+        'Plan request option against (MTR pruning) needs an ordered planner; best-first ranks plans by cost, not by method order.',
+      );
+    }
+    const host = this.host;
+    const id = request?.tasks ? -1 : host.rootId(request);
+    if (request?.seed !== undefined) host.seed(request.seed);
+    const best = this.search;
+    best.faults.reset();
+    host.board.settings.costs?.refresh(state, ctx, best.faults);
+    const result = best.run(out, host.stepsFor(out), state, ctx as Ctx, id, request?.args, request?.tasks);
+    if (result.plan !== null) {
+      host.collect(out, best.planLen);
+      host.board.writeSlots(result.plan.meta as HtnMeta, best.used, best.usedLen);
+    }
+    return result;
+  }
+}
