@@ -131,7 +131,8 @@ export function createVillagerUnit(game: Game, id: string, at: Point): Unit {
   let unit: Unit | null = null;
   // Villagers in one situation (what they see, whether armed: the plugged Combat slot) make one plan: the
   // game's plan cache answers the crowd's repeated requests at once, and only misses queue for the scheduler.
-  const shared = { name: 'villager', ctxKey: (c: VillagerCtx) => c.armed };
+  // afterFailure 0: the HTN planner learns nothing from a failed step, so a villager whose step failed may still share plans.
+  const shared = { name: 'villager', ctxKey: (c: VillagerCtx) => c.armed, afterFailure: 0 };
   const agentPlanner = cachedPlanner(game.scheduler.schedule(cachedPlanner(htnAgentPlanner(planner), game.plans, shared)), game.plans, shared);
   const agent = createAgent<VillagerCtx>({
     id,

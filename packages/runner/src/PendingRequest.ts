@@ -106,6 +106,21 @@ export class PendingRequest<Ctx = any> {
     this.faults.called();
   }
 
+  /** Let `planner` answer the request in flight now, if it can (see `PendingPlanner.poll`): like an answer during `request`. */
+  poll(planner: PendingPlanner<Ctx>): void {
+    this.faults.calling(Callback.Planner, planner.kind);
+    this.sending = true;
+    try {
+      planner.poll!(this.id);
+    } catch (thrown) {
+      // Contained: the request stays in flight, and the planner's own answer may still come.
+      this.faults.fault('planner', planner.kind, null, -1, `Planner "${planner.kind}" threw in poll`, thrown, 0);
+    } finally {
+      this.sending = false;
+    }
+    this.faults.called();
+  }
+
   /**
    * True when the planner is answering from inside the `request` call this runner is making: the pending-planner
    * protocol allows an answer "during this call or any time later", so this is not a re-entrant call.

@@ -1,4 +1,4 @@
-import { isPendingPlanner, type AgentPlanner, type Plan, type PlanResult, type PlanReceiver, type PlanStep } from '@dualplan/world-state';
+import { isPendingPlanner, type AgentPlanner, type PendingPlanner, type Plan, type PlanResult, type PlanReceiver, type PlanStep } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import { BehaviourLedger } from './BehaviourLedger.js';
 import { guardOf, type Guard } from './CallGuard.js';
@@ -50,6 +50,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private plannerRef: AgentPlanner<Ctx>;
   /** Whether {@link plannerRef} has an `update` to call every tick: looked up once per planner, not per tick. */
   private plannerUpdates: boolean;
+  /** Whether the planner may answer a waiting request when polled (`PendingPlanner.poll`). */
+  private plannerPolls: boolean;
   private onEvent: RunnerEventListener | undefined;
   private listeners: RunnerEventListener[] = [];
   private readonly retryInterval: number;
@@ -88,6 +90,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.name = options.name ?? 'main';
     this.plannerRef = options.planner;
     this.plannerUpdates = options.planner.update !== undefined;
+    this.plannerPolls = pollable(options.planner);
     this.operators = options.operators;
     this.onEvent = options.onEvent;
     this.retryInterval = retry;
@@ -200,6 +203,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.plannerRef = planner;
     this.watch(planner);
     this.plannerUpdates = planner.update !== undefined;
+    this.plannerPolls = pollable(planner);
     this.replan.plannerSwitched();
     // Listeners (a monitor) learn of the new planner before its first call.
     if (this.onEvent !== undefined)
@@ -322,6 +326,9 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     // 2. The running step's executing conditions, then (after a change) the rest of the plan.
     if (exec.running) exec.checkExecuting();
     if (changed && exec.plan !== null && replan.doomed === null) this.revalidate();
+
+    // A pending planner that can answer a waiting request now (its cache learnt the answer) does so here.
+    if (this.plannerPolls && this.pending.id !== 0) this.pending.poll(this.plannerRef as PendingPlanner<Ctx>);
 
     // 3. Whether to replan: a postponed replan once no step runs, no plan, a periodic recheck; backing off a failing streak.
     if (replan.deferred !== null && !exec.running && (this.branch === null || !this.branch.running)) replan.release();
@@ -507,4 +514,9 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const agent = this.agent;
     return { tick: agent.tickCount, time: agent.time, agent: agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: agent.ctx };
   }
+}
+
+/** Whether `planner` is a pending planner that answers when polled. */
+function pollable(planner: AgentPlanner<any>): boolean {
+  return isPendingPlanner(planner) && typeof planner.poll === 'function';
 }

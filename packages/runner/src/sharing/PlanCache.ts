@@ -78,15 +78,37 @@ export class PlanCache {
   /** @internal The entry for this key, counted as a hit or a miss. */
   find(hash: number, name: string, ctxKey: unknown, values: ArrayLike<number>, cells: Int32Array): CacheEntry | null {
     this.stats.lookups++;
-    for (let e = this.byHash.get(hash) ?? null; e !== null; e = e.chain) {
-      if (e.name !== name || !Object.is(e.ctxKey, ctxKey) || !sameCells(e.cells, values, cells)) continue;
-      this.stats.hits++;
-      this.stats.savedMs += e.planMs;
-      this.touch(e);
-      return e;
+    const e = this.entry(hash, name, ctxKey, values, cells);
+    if (e === null) this.stats.misses++;
+    else this.hit(e);
+    return e;
+  }
+
+  /**
+   * @internal {@link find} for a request looking again (a poll while it waits): a hit counts as a lookup and a hit,
+   * a miss counts nothing (the request's own miss was counted when it was asked).
+   */
+  peek(hash: number, name: string, ctxKey: unknown, values: ArrayLike<number>, cells: Int32Array): CacheEntry | null {
+    const e = this.entry(hash, name, ctxKey, values, cells);
+    if (e !== null) {
+      this.stats.lookups++;
+      this.hit(e);
     }
-    this.stats.misses++;
+    return e;
+  }
+
+  /** The entry for this situation, or null. */
+  private entry(hash: number, name: string, ctxKey: unknown, values: ArrayLike<number>, cells: Int32Array): CacheEntry | null {
+    for (let e = this.byHash.get(hash) ?? null; e !== null; e = e.chain) {
+      if (e.name === name && Object.is(e.ctxKey, ctxKey) && sameCells(e.cells, values, cells)) return e;
+    }
     return null;
+  }
+
+  private hit(e: CacheEntry): void {
+    this.stats.hits++;
+    this.stats.savedMs += e.planMs;
+    this.touch(e);
   }
 
   /** @internal Store a result planned in `planMs` (copied and frozen). */

@@ -107,7 +107,7 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
   private cells: Int32Array | null = null;
   private cellsOf: unknown = null;
   /** Seconds left planning alone after a step failure. */
-  private alone = 0;
+  protected alone = 0;
 
   constructor(
     inner: AgentPlanner<Ctx>,
@@ -165,9 +165,15 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     this.cache.stats.bypassed++;
   }
 
-  /** The cached answer for `state` and `ctx`, or null. */
+  /** The cached answer for `state` and `ctx`, or null (a lookup, counted in the cache's statistics). */
   protected lookUp(state: WorldState<any>, ctx: Ctx): PlanResult | null {
     const hit = this.cache.find(this.hashOf(state), this.name, this.ctxKey ? this.ctxKey(ctx) : undefined, state.values, this.cells!);
+    return hit === null ? null : hit.result;
+  }
+
+  /** {@link lookUp} without counting a miss (a poll looking again); a hit counts as one. */
+  protected peek(state: WorldState<any>, ctx: Ctx): PlanResult | null {
+    const hit = this.cache.peek(this.hashOf(state), this.name, this.ctxKey ? this.ctxKey(ctx) : undefined, state.values, this.cells!);
     return hit === null ? null : hit.result;
   }
 
@@ -188,10 +194,18 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
 /**
  * A cache in front of a pending planner: a hit is answered during the request (the runner adopts a synchronous
  * answer like any other), a miss is queued with the pending planner. Nothing is stored here: the pending planner
- * answers later from whatever state it then plans from, which the cache key taken now would not describe.
+ * answers later from whatever state it then plans from, which the cache key taken now would not describe. While a
+ * miss waits in the queue, each tick's poll looks again: once another agent's answer for the same situation has been
+ * stored, the waiting request is withdrawn from the queue and answered from the cache (a crowd that asks all at once
+ * waits for one search per situation, not one each).
  */
 class CacheFirstPlanner<Ctx> extends CachedPlanner<Ctx> implements PendingPlanner<Ctx> {
   private readonly pending: PendingPlanner<Ctx>;
+  /** The request waiting in the pending planner's queue (0: none), and what it asked from. */
+  private waitingId = 0;
+  private waitingState: WorldState<any> | null = null;
+  private waitingCtx: Ctx | undefined = undefined;
+  private waitingReceiver: PlanReceiver | null = null;
 
   constructor(inner: PendingPlanner<Ctx>, ...rest: CachedArgs) {
     super(inner, ...rest);
@@ -199,17 +213,42 @@ class CacheFirstPlanner<Ctx> extends CachedPlanner<Ctx> implements PendingPlanne
   }
 
   request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver, availability?: Availability): void {
+    this.waitingId = 0;
     // A request with cooldowns or once marks is this agent's own (as in plan()): it is never answered from the cache.
-    const hit = availability !== undefined || this.bypass() ? null : this.lookUp(state, ctx);
-    if (hit !== null) receiver.receive(id, hit, '');
-    else if (availability === undefined) this.pending.request(state, ctx, running, id, urgency, receiver);
-    else {
+    if (availability !== undefined) {
       this.countBypass();
-      this.pending.request(state, ctx, running, id, urgency, receiver, availability);
+      return this.pending.request(state, ctx, running, id, urgency, receiver, availability);
     }
+    const hit = this.bypass() ? null : this.lookUp(state, ctx);
+    if (hit !== null) return receiver.receive(id, hit, '');
+    this.pending.request(state, ctx, running, id, urgency, receiver);
+    if (this.alone > 0) return;
+    this.waitingId = id;
+    this.waitingState = state;
+    this.waitingCtx = ctx;
+    this.waitingReceiver = receiver;
+  }
+
+  /** The runner's poll while `id` waits: answer it from the cache once another request stored its situation. */
+  poll(id: number): void {
+    if (id !== this.waitingId) return;
+    const hit = this.peek(this.waitingState!, this.waitingCtx as Ctx);
+    if (hit === null) return;
+    const receiver = this.waitingReceiver!;
+    this.forget();
+    this.pending.cancel(id);
+    receiver.receive(id, hit, '');
   }
 
   cancel(id: number): void {
+    if (id === this.waitingId) this.forget();
     this.pending.cancel(id);
+  }
+
+  private forget(): void {
+    this.waitingId = 0;
+    this.waitingState = null;
+    this.waitingCtx = undefined;
+    this.waitingReceiver = null;
   }
 }

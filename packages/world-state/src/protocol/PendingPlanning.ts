@@ -44,6 +44,11 @@ export interface PendingPlanner<Ctx = any> extends AgentPlanner<Ctx> {
   request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver, availability?: Availability): void;
   /** Forget request `id`: its answer, if it still comes, is not delivered. */
   cancel(id: number): void;
+  /**
+   * Called by the runner once per tick while request `id` waits for its answer: the planner may answer it now,
+   * during this call, as it may during `request` (a cache that has meanwhile learnt the answer, say). Optional.
+   */
+  poll?(id: number): void;
 }
 
 /**
