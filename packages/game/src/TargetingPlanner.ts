@@ -78,6 +78,11 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
   private readonly requests = new Map<number, Request>();
   private readonly pending: PendingPlanner<TargetTable> | null;
   private innerIds = 0;
+  /** A finished request's state copy and table, reused by the next request (one request at a time is the rule). */
+  private spareState: WorldState<any> | null = null;
+  private spareTable: TargetTable | null = null;
+  /** Per-entity steps bound to an entity, made once per (step, entity) and shared by every plan naming them. */
+  private readonly bound = new Map<PlanStep, Map<string, PlanStep>>();
   /** The claim token of the plan being delivered (during `receive`), and of the adopted plan. */
   private delivering: object | null = null;
   private current: object | null = null;
@@ -91,15 +96,19 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
   request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver): void {
     const o = this.options;
     const candidates = o.candidates(ctx, o.board).slice(0, o.slots);
+    const spare = this.spareState;
+    const table = this.spareTable ?? new TargetTable(o.slots);
+    this.spareState = this.spareTable = null;
+    table.clear();
     const req: Request = {
       id,
-      state: state.clone(),
+      state: spare !== null && spare.schema === state.schema ? spare.copyFrom(state) : state.clone(),
       running,
       urgency,
       receiver,
       candidates,
       queries: [],
-      table: new TargetTable(o.slots),
+      table,
       left: candidates.length,
       token: {},
       round: 0,
@@ -124,6 +133,7 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
     for (const q of req.queries) q.cancel();
     if (req.innerId !== 0) this.pending!.cancel(req.innerId);
     this.requests.delete(id);
+    this.recycle(req);
   }
 
   /** Requests waiting for their queries. */
@@ -139,7 +149,7 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
     o.candidates(ctx, o.board)
       .slice(0, o.slots)
       .forEach((c, i) => table.fill(i, c.id, Math.hypot(c.x - from.x, c.y - from.y)));
-    return bindResult(o.inner.plan(state, table, running), table, o.slotOf);
+    return this.bind((o.inner as AgentPlanner<TargetTable>).plan(state, table, running), table);
   }
 
   shouldReplace(candidate: Plan, running: Plan) {
@@ -215,6 +225,7 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
         req.innerId = 0;
         if (result === null) {
           this.requests.delete(req.id);
+          this.recycle(req);
           req.receiver.receive(req.id, null, failure, threw, thrown);
         } else this.planned(req, result);
       },
@@ -224,7 +235,7 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
   /** A planning round's result: claim its targets; a refused claim empties that slot and plans again (at most slots + 1 rounds). */
   private planned(req: Request, inner: PlanResult): void {
     const o = this.options;
-    const result = bindResult(inner, req.table, o.slotOf);
+    const result = this.bind(inner, req.table);
     const taken = result.plan === null ? -1 : this.claimAll(result.plan, req.token, o.slotOf, req.table);
     if (taken >= 0 && req.round < o.slots) {
       req.round++;
@@ -232,6 +243,7 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
       return this.planRound(req);
     }
     this.requests.delete(req.id);
+    this.recycle(req);
     this.delivering = req.token;
     try {
       req.receiver.receive(req.id, result, '');
@@ -240,6 +252,30 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
       // Not adopted (dropped, or the running plan kept): nothing of it stays claimed.
       o.board.releaseExcept(o.agent, this.current, 'not adopted');
     }
+  }
+
+  /** Keep a finished request's state copy and table for the next request. */
+  private recycle(req: Request): void {
+    this.spareState = req.state;
+    this.spareTable = req.table;
+  }
+
+  /** A copy of `result` whose per-entity steps name their entity (`args: [id]`) instead of their slot. */
+  private bind(result: PlanResult, table: TargetTable): PlanResult {
+    const plan = result.plan;
+    if (plan === null) return { ...result };
+    const slotOf = this.options.slotOf;
+    const steps = plan.steps.map((s) => {
+      const slot = slotOf(s);
+      if (slot < 0) return s;
+      const entity = table.entity(slot)!;
+      let byEntity = this.bound.get(s);
+      if (byEntity === undefined) this.bound.set(s, (byEntity = new Map()));
+      let step = byEntity.get(entity);
+      if (step === undefined) byEntity.set(entity, (step = { ...s, args: [entity] }));
+      return step;
+    });
+    return { ...result, plan: { ...plan, steps } };
   }
 
   /** Claim every target of `plan` for `token`: -1 when all are held, else the slot of the first refused (the others released). */
@@ -258,15 +294,4 @@ export class TargetingPlanner<Ctx = any> implements PendingPlanner<Ctx> {
     }
     return -1;
   }
-}
-
-/** A copy of `result` whose per-entity steps name their entity (`args: [id]`) instead of their slot. */
-function bindResult(result: PlanResult, table: TargetTable, slotOf: (s: PlanStep) => number): PlanResult {
-  const plan = result.plan;
-  if (plan === null) return { ...result };
-  const steps = plan.steps.map((s) => {
-    const slot = slotOf(s);
-    return slot < 0 ? s : { ...s, args: [table.entity(slot)] };
-  });
-  return { ...result, plan: { ...plan, steps } };
 }

@@ -95,12 +95,25 @@ function soldierSensors(game: Game, id: string): Sensor<SoldierCtx>[] {
   ];
 }
 
-/** The cover candidates of a request: the nearest covers free for `agent`, by straight distance. */
+/** The cover candidates of a request: the nearest `COVER_SLOTS` covers free for `agent`, by straight distance (ties by id). */
 function coverCandidates(game: Game, agent: string, from: Point): Entity[] {
   const out: Entity[] = [];
-  for (const c of game.map.entitiesOf('cover')) if (game.board.isFree(c.id, agent)) out.push(c);
-  out.sort((a, b) => distance(from, a) - distance(from, b) || (a.id < b.id ? -1 : 1));
-  return out.slice(0, COVER_SLOTS);
+  const dist: number[] = [];
+  for (const c of game.map.entitiesOf('cover')) {
+    if (!game.board.isFree(c.id, agent)) continue;
+    const d = distance(from, c);
+    // Insert in order into the few kept (a selection, not a sort of every cover).
+    let i = out.length;
+    while (i > 0 && (dist[i - 1] > d || (dist[i - 1] === d && out[i - 1].id > c.id))) i--;
+    if (i >= COVER_SLOTS) continue;
+    out.splice(i, 0, c);
+    dist.splice(i, 0, d);
+    if (out.length > COVER_SLOTS) {
+      out.pop();
+      dist.pop();
+    }
+  }
+  return out;
 }
 
 /** The targeting planner without its pending side: `plan()` with straight-line costs, nothing claimed; failures, successes and time still reach the GOAP planner (its penalties), as they do with queries. */
