@@ -1,16 +1,79 @@
 import type { ReplanTrigger, RunnerEvent } from '@dualplan/runner';
-import type { PlanStatus, SearchTrace } from '@dualplan/world-state';
-import type { AgentEntry, Mutable, RunnerEntry } from './AgentEntry.js';
+import type { PlanStatus, Schema, SearchTrace } from '@dualplan/world-state';
+import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
+import { cutSearch } from './cutSearch.js';
 import { namedState } from './namedState.js';
-import { recordPlan } from './recordPlan.js';
+import { capturePlan, type CapturedPlan } from './recordPlan.js';
 import type { GoalConsidered, PlanningOutcome, PlanningRun } from './Recording.js';
+
+/**
+ * @internal One planning run as captured: its numbers and references now, its
+ * names (the world state, the plan's texts and predictions) when first read.
+ * Statistics count from the captured fields without reading the run.
+ */
+export class CapturedRun {
+  private built: PlanningRun | null = null;
+  private cut = false;
+
+  constructor(
+    readonly id: number,
+    private readonly head: Omit<PlanningRun, 'id' | 'state' | 'plan' | 'searches' | 'goals' | 'planMs' | 'truncated'>,
+    private readonly schema: Schema,
+    private readonly values: Int32Array,
+    readonly plan: CapturedPlan | null,
+    private searchList: readonly SearchTrace[],
+    readonly goals: readonly GoalConsidered[],
+    readonly planMs: number,
+  ) {}
+
+  /** The searches as reported (until {@link cutSearches}), then as kept. */
+  get searches(): readonly SearchTrace[] {
+    return this.searchList;
+  }
+
+  /** Keep each search within `max` items; the run is marked truncated when one was cut. */
+  cutSearches(max: number): void {
+    this.searchList = this.searchList.map((s) => {
+      const kept = cutSearch(s, max);
+      if (kept !== s) this.cut = true;
+      return kept;
+    });
+  }
+
+  get outcome(): PlanningOutcome {
+    return this.head.outcome;
+  }
+
+  /** The run as recorded (built once; the same object on every call). */
+  read(): PlanningRun {
+    const h = this.head;
+    return (this.built ??= {
+      id: this.id,
+      runner: h.runner,
+      planner: h.planner,
+      tick: h.tick,
+      time: h.time,
+      trigger: h.trigger,
+      state: namedState(this.schema, this.values),
+      status: h.status,
+      reason: h.reason,
+      outcome: h.outcome,
+      decision: h.decision,
+      plan: this.plan === null ? null : this.plan.read(),
+      searches: this.searchList,
+      goals: this.goals,
+      planMs: this.planMs,
+      truncated: this.cut,
+    });
+  }
+}
 
 /**
  * @internal The record of one planning run of runner `r`, from the outcome
  * event `e` that ended it and the searches and goals its planner reported.
  * Takes the agent's next run id.
  */
-export function planningRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent, searches: SearchTrace[], goals: GoalConsidered[]): Mutable<PlanningRun> {
+export function planningRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent, searches: SearchTrace[], goals: GoalConsidered[]): CapturedRun {
   const times = r.runner.stats.planTimes;
   const planMs = times.length === 0 ? 0 : times[(r.planCalls - 1) % times.length];
   let outcome: PlanningOutcome = 'none';
@@ -18,14 +81,14 @@ export function planningRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent, s
   let reason = '';
   let decision = '';
   let trigger: ReplanTrigger = 'noPlan';
-  let plan = null;
+  let plan: CapturedPlan | null = null;
   if (e.type === 'planFound' || e.type === 'planReplaced') {
     outcome = e.type === 'planFound' ? 'adopted' : 'replaced';
     status = 'found';
     trigger = e.trigger;
     reason = e.type === 'planFound' ? e.reason : (lastFound(searches) ?? e.reason);
     decision = e.type === 'planReplaced' ? e.reason : '';
-    plan = recordPlan(e.plan, entry.agent.state, r.scratch, e.ctx);
+    plan = capturePlan(e.plan, entry.agent.state, r.scratch, e.ctx);
   } else if (e.type === 'planNotFound') {
     status = e.status;
     trigger = e.trigger;
@@ -38,25 +101,17 @@ export function planningRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent, s
     status = m ? (m[1] as PlanStatus) : 'found';
     reason = m ? m[2] : (lastFound(searches) ?? '');
   }
-  const run: Mutable<PlanningRun> = {
-    id: entry.nextRun++,
-    runner: r.runner.name,
-    planner: r.runner.planner.kind,
-    tick: e.tick,
-    time: e.time,
-    trigger,
-    state: namedState(entry.agent.state.schema, entry.agent.state.values),
-    status,
-    reason,
-    outcome,
-    decision,
+  const state = entry.agent.state;
+  return new CapturedRun(
+    entry.nextRun++,
+    { runner: r.runner.name, planner: r.runner.planner.kind, tick: e.tick, time: e.time, trigger, status, reason, outcome, decision },
+    state.schema,
+    Int32Array.from(state.values),
     plan,
     searches,
     goals,
     planMs,
-    truncated: false,
-  };
-  return run;
+  );
 }
 
 function lastFound(searches: readonly SearchTrace[]): string | null {
