@@ -2,7 +2,8 @@ import type { PlannerCatalog, SearchTrace, TraceVerdict } from '@dualplan/world-
 import type { AgentStatistics, ConditionCounts, GoalConsidered, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
 import { RingBuffer } from './RingBuffer.js';
 
-type Table = Record<string, UsageCounts>;
+/** Counts by name, in the order names were first counted (a Map: any name is a key, and lookups stay fast). */
+type Table = Map<string, UsageCounts>;
 
 /** What a plan credits when it runs: the goal (GOAP), the compounds and methods of its decomposition (HTN). */
 export interface PlanCredit {
@@ -22,7 +23,9 @@ export interface CountedRun {
 const NO_CREDIT: PlanCredit = Object.freeze({ goal: null, compounds: [], methods: [] });
 
 function counts(table: Table, name: string): UsageCounts {
-  return (table[name] ??= { considered: 0, rejected: 0, selected: 0, executed: 0, succeeded: 0, failed: 0 });
+  let u = table.get(name);
+  if (u === undefined) table.set(name, (u = { considered: 0, rejected: 0, selected: 0, executed: 0, succeeded: 0, failed: 0 }));
+  return u;
 }
 
 /** The `p`-quantile of sorted samples (nearest rank). */
@@ -42,10 +45,10 @@ function quantile(sorted: readonly number[], p: number): number {
  * stats.snapshot(agentTime).neverSelected.actions;
  */
 export class UsageStatistics {
-  private readonly actions: Table = {};
-  private readonly methods: Table = {};
-  private readonly compounds: Table = {};
-  private readonly goals: Table = {};
+  private readonly actions: Table = new Map();
+  private readonly methods: Table = new Map();
+  private readonly compounds: Table = new Map();
+  private readonly goals: Table = new Map();
   private readonly conditions: Record<string, ConditionCounts> = {};
   /** Per method or action: its conditions in checking order (from the planners' catalogs). */
   private readonly conditionLists = new Map<string, readonly string[]>();
@@ -225,8 +228,8 @@ export class UsageStatistics {
 
   /** A plain-data copy of the statistics; `agentTime` (seconds) gives calls per second. */
   snapshot(agentTime: number): AgentStatistics {
-    const copy = (t: Table): Table => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, { ...v }]));
-    const never = (known: Set<string>, t: Table) => [...known].filter((n) => !(t[n]?.selected > 0)).sort();
+    const copy = (t: Table): Record<string, UsageCounts> => Object.fromEntries([...t].map(([k, v]) => [k, { ...v }]));
+    const never = (known: Set<string>, t: Table) => [...known].filter((n) => !((t.get(n)?.selected ?? 0) > 0)).sort();
     return {
       planningRuns: this.runs,
       callsPerSecond: agentTime > 0 ? this.runs / agentTime : 0,
