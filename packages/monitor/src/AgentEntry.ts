@@ -1,6 +1,6 @@
 import type { Agent, PlanRunner } from '@dualplan/runner';
 import type { AgentPlanner, CatalogEntry, WorldState } from '@dualplan/world-state';
-import type { CapturedRun } from './planningRun.js';
+import type { CapturedRun } from './CapturedRun.js';
 import type { TimelineEvent } from './Recording.js';
 import type { RingBuffer } from './RingBuffer.js';
 import type { PlanCredit, UsageStatistics } from './UsageStatistics.js';

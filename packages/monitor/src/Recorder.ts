@@ -15,7 +15,8 @@ import { RingBuffer } from './RingBuffer.js';
 import { Subscribers } from './Subscribers.js';
 import { UsageStatistics, type PlanCredit } from './UsageStatistics.js';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
-import { planningRun, type CapturedRun } from './planningRun.js';
+import type { CapturedRun } from './CapturedRun.js';
+import { planningRun } from './planningRun.js';
 import type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 
 const OUTCOME_EVENTS = new Set(['planFound', 'planReplaced', 'planNotFound', 'replanSkipped']);
