@@ -29,3 +29,5 @@ export { htnGraph, goapGraph, runPath } from './domain/domainGraphs.js';
 export type { DomainBox, DomainLink, DomainGraph, DomainGraphOptions } from './domain/domainGraphs.js';
 export { renderDomain, mountDomain } from './view/renderDomain.js';
 export type { DomainViewState } from './view/renderDomain.js';
+export { mountDebugPanel } from './view/mountDebugPanel.js';
+export type { DebugPanel, DebugMessage } from './view/mountDebugPanel.js';

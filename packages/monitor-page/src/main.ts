@@ -1,11 +1,20 @@
 // The monitor page's entry (bundled by scripts/build.mjs into dist/page/).
 // Sources: a recording file (open or drop it, or `?recording=file.json`), a
 // WebSocket (`?ws=ws://127.0.0.1:PORT`) and postMessage from an opener or parent.
-import { connectPostMessage, connectWebSocket, loadRecording, windowEndpoint, type RecordingMessage } from '@dualplan/monitor';
+import {
+  connectPostMessage,
+  connectWebSocket,
+  loadRecording,
+  postDebugCommand,
+  windowEndpoint,
+  type DebugCommand,
+  type RecordingMessage,
+} from '@dualplan/monitor';
 import { describeThrown } from '@dualplan/world-state';
 import { parseMessage } from './parseMessage.js';
 import { h } from './view/dom.js';
 import { mountMonitor } from './view/mountMonitor.js';
+import { mountDebugPanel, type DebugMessage, type DebugPanel } from './view/mountDebugPanel.js';
 import { mountDomain } from './view/renderDomain.js';
 import { outlineFromDocument, type DocumentFinding } from './domain/outlineFromDocument.js';
 
@@ -76,13 +85,20 @@ const receive = (message: RecordingMessage) => {
     fail(e);
   }
 };
+/** The breakpoints panel, shown once the game answers with a debug status (it serves breakpoints); commands go to `debugSend`. */
+let debugPanel: DebugPanel | null = null;
+let debugSend: (command: DebugCommand) => void = () => {};
+const onDebug = (message: DebugMessage) => {
+  debugPanel ??= mountDebugPanel(document.getElementById('debug') ?? document.body, (command) => debugSend(command));
+  debugPanel.update(message);
+};
 const ws = params.get('ws');
 if (ws) {
   // A game server's recorder (serveWebSocket): reconnect a second after the connection drops; each connection starts with a snapshot.
   const connect = () => {
     status.textContent = `WebSocket ${ws}: connecting`;
     let opened = false;
-    connectWebSocket(
+    const connection = connectWebSocket(
       ws,
       (m) => {
         if (!opened) status.textContent = `WebSocket ${ws}: live`;
@@ -94,14 +110,20 @@ if (ws) {
           status.textContent = `WebSocket ${ws}: ${reason}, retrying`;
           setTimeout(connect, 1000);
         },
+        onDebug,
       },
     );
+    debugSend = (command) => connection.command(command);
   };
   connect();
 }
 // A game that opened this page, or embeds it in an iframe (servePostMessage): say hello until it answers.
 const peer = (window.opener as Window | null) ?? (window.parent !== window ? window.parent : null);
-if (peer) connectPostMessage(windowEndpoint(window, peer, '*'), receive);
+if (peer) {
+  const endpoint = windowEndpoint(window, peer, '*');
+  debugSend = (command) => postDebugCommand(endpoint, command);
+  connectPostMessage(endpoint, receive, { onDebug });
+}
 monitor.store.subscribe(() => {
   if (!recordingUrl && !ws && !domainUrl) status.textContent = `live: ${monitor.store.agents().length} agents`;
 });

@@ -1,6 +1,7 @@
 import type { Agent, PlanRunner } from '@dualplan/runner';
 import type { AgentPlanner, CatalogEntry, WorldState } from '@dualplan/world-state';
-import type { PlanningRun, TimelineEvent } from './Recording.js';
+import type { CapturedRun } from './CapturedRun.js';
+import type { TimelineEvent } from './Recording.js';
 import type { RingBuffer } from './RingBuffer.js';
 import type { PlanCredit, UsageStatistics } from './UsageStatistics.js';
 
@@ -23,7 +24,7 @@ export interface RunnerEntry {
 export interface AgentEntry {
   readonly agent: Agent;
   readonly runners: RunnerEntry[];
-  readonly runs: RingBuffer<PlanningRun>;
+  readonly runs: RingBuffer<CapturedRun>;
   readonly timeline: RingBuffer<TimelineEvent>;
   readonly stats: UsageStatistics;
   readonly values: Int32Array;
@@ -34,7 +35,7 @@ export interface AgentEntry {
   nextRun: number;
   nextSeq: number;
   /** New since the last flush, for subscribers (bounded by retention too). */
-  readonly outRuns: RingBuffer<PlanningRun>;
+  readonly outRuns: RingBuffer<CapturedRun>;
   readonly outEvents: RingBuffer<TimelineEvent>;
   remove: () => void;
 }

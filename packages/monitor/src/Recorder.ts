@@ -15,7 +15,7 @@ import { RingBuffer } from './RingBuffer.js';
 import { Subscribers } from './Subscribers.js';
 import { UsageStatistics, type PlanCredit } from './UsageStatistics.js';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
-import { cutSearch } from './cutSearch.js';
+import type { CapturedRun } from './CapturedRun.js';
 import { planningRun } from './planningRun.js';
 import type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 
@@ -201,7 +201,7 @@ export class Recorder {
       const message: RecordingMessage = {
         type: 'update',
         agent: e.agent.id,
-        runs: e.outRuns.toArray(),
+        runs: e.outRuns.toArray().map(read),
         timeline: e.outEvents.toArray(),
         stats: e.stats.snapshot(e.agent.time),
         known: e.stats.knownNames(),
@@ -232,7 +232,7 @@ export class Recorder {
       keys: describeKeys(e.agent.state.schema),
       ...known,
       catalog: { ...e.catalog },
-      runs: e.runs.toArray(),
+      runs: e.runs.toArray().map(read),
       timeline: e.timeline.toArray(),
       dropped: { runs: e.runs.dropped, events: e.timeline.dropped },
       stats: e.stats.snapshot(e.agent.time),
@@ -348,7 +348,7 @@ export class Recorder {
     if (runner.planner !== r.planner) this.observe(entry, r);
   }
 
-  private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): PlanningRun {
+  private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): CapturedRun {
     const searches = this.pendingSearches.map((read) => read());
     const goals = this.pendingGoals.map(considered);
     this.pendingSearches = [];
@@ -360,7 +360,7 @@ export class Recorder {
       r.credit = credit;
       entry.stats.adopted(credit);
     }
-    run.searches = searches.map((s) => cutSearch(s, run, this.maxSearchItems));
+    run.cutSearches(this.maxSearchItems);
     entry.runs.push(run);
     if (this.subscribers.length > 0) {
       entry.outRuns.push(run);
@@ -384,6 +384,10 @@ export class Recorder {
     // Never keep a Node process alive just to deliver monitor updates.
     (this.timer as { unref?: () => void }).unref?.();
   }
+}
+
+function read(run: CapturedRun): PlanningRun {
+  return run.read();
 }
 
 function considered(g: ObservedGoal): GoalConsidered {

@@ -1,8 +1,9 @@
 import type { PlannerCatalog, SearchTrace, TraceVerdict } from '@dualplan/world-state';
-import type { AgentStatistics, ConditionCounts, PlanningRun, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
+import type { AgentStatistics, ConditionCounts, GoalConsidered, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
 import { RingBuffer } from './RingBuffer.js';
 
-type Table = Record<string, UsageCounts>;
+/** Counts by name, in the order names were first counted (a Map: any name is a key, and lookups stay fast). */
+type Table = Map<string, UsageCounts>;
 
 /** What a plan credits when it runs: the goal (GOAP), the compounds and methods of its decomposition (HTN). */
 export interface PlanCredit {
@@ -11,10 +12,20 @@ export interface PlanCredit {
   readonly methods: readonly string[];
 }
 
+/** What statistics count of a planning run: a recorded run, or one captured and not yet named. */
+export interface CountedRun {
+  readonly planMs: number;
+  readonly searches: readonly SearchTrace[];
+  readonly goals: readonly GoalConsidered[];
+  readonly plan: { readonly planner: string; readonly target: string; readonly steps: readonly { readonly task: string }[] } | null;
+}
+
 const NO_CREDIT: PlanCredit = Object.freeze({ goal: null, compounds: [], methods: [] });
 
 function counts(table: Table, name: string): UsageCounts {
-  return (table[name] ??= { considered: 0, rejected: 0, selected: 0, executed: 0, succeeded: 0, failed: 0 });
+  let u = table.get(name);
+  if (u === undefined) table.set(name, (u = { considered: 0, rejected: 0, selected: 0, executed: 0, succeeded: 0, failed: 0 }));
+  return u;
 }
 
 /** The `p`-quantile of sorted samples (nearest rank). */
@@ -34,13 +45,15 @@ function quantile(sorted: readonly number[], p: number): number {
  * stats.snapshot(agentTime).neverSelected.actions;
  */
 export class UsageStatistics {
-  private readonly actions: Table = {};
-  private readonly methods: Table = {};
-  private readonly compounds: Table = {};
-  private readonly goals: Table = {};
+  private readonly actions: Table = new Map();
+  private readonly methods: Table = new Map();
+  private readonly compounds: Table = new Map();
+  private readonly goals: Table = new Map();
   private readonly conditions: Record<string, ConditionCounts> = {};
   /** Per method or action: its conditions in checking order (from the planners' catalogs). */
   private readonly conditionLists = new Map<string, readonly string[]>();
+  /** Per method or action: the counts of its conditions, in checking order. */
+  private readonly conditionRows = new Map<string, (ConditionCounts | undefined)[]>();
   private readonly events: Record<string, number> = {};
   private readonly known = { actions: new Set<string>(), compounds: new Set<string>(), methods: new Set<string>(), goals: new Set<string>() };
   private readonly planMs: RingBuffer<number>;
@@ -57,7 +70,11 @@ export class UsageStatistics {
     for (const n of catalog.compounds) this.known.compounds.add(n);
     for (const n of catalog.methods) this.known.methods.add(n);
     for (const n of catalog.goals) this.known.goals.add(n);
-    if (catalog.conditions) for (const [name, list] of Object.entries(catalog.conditions)) this.conditionLists.set(name, list);
+    if (catalog.conditions)
+      for (const [name, list] of Object.entries(catalog.conditions)) {
+        this.conditionLists.set(name, list);
+        this.conditionRows.delete(name);
+      }
   }
 
   /**
@@ -67,24 +84,31 @@ export class UsageStatistics {
    */
   private checked(name: string, verdict: TraceVerdict, detail: string): void {
     const list = this.conditionLists.get(name);
-    const bump = (text: string, field: 'held' | 'failed') => ((this.conditions[text] ??= { held: 0, failed: 0 })[field] += 1);
-    if (verdict === 'conditionFailed') {
-      if (list === undefined || !list.includes(detail)) {
-        if (detail !== '' && list === undefined) bump(detail, 'failed');
-        else if (list !== undefined) for (const c of list) bump(c, 'held');
-        return;
-      }
-      for (const c of list) {
-        if (c === detail) return void bump(c, 'failed');
-        bump(c, 'held');
-      }
-    } else if (list !== undefined && (verdict === 'kept' || verdict === 'branchFailed' || verdict === 'noSubtasks')) {
-      for (const c of list) bump(c, 'held');
+    if (list === undefined) {
+      if (verdict === 'conditionFailed' && detail !== '') this.row(detail).failed++;
+      return;
     }
+    if (verdict !== 'conditionFailed' && verdict !== 'kept' && verdict !== 'branchFailed' && verdict !== 'noSubtasks') return;
+    const rows = this.rowsOf(name, list);
+    const failing = verdict === 'conditionFailed' ? list.indexOf(detail) : -1;
+    const held = failing < 0 ? list.length : failing;
+    for (let i = 0; i < held; i++) (rows[i] ??= this.row(list[i])).held++;
+    if (failing >= 0) (rows[failing] ??= this.row(list[failing])).failed++;
+  }
+
+  private row(text: string): ConditionCounts {
+    return (this.conditions[text] ??= { held: 0, failed: 0 });
+  }
+
+  /** The counts of `name`'s conditions in its checking order, each filled in when first counted (a row exists once counted). */
+  private rowsOf(name: string, list: readonly string[]): (ConditionCounts | undefined)[] {
+    let rows = this.conditionRows.get(name);
+    if (rows === undefined) this.conditionRows.set(name, (rows = new Array<ConditionCounts | undefined>(list.length)));
+    return rows;
   }
 
   /** Count one planning run: its searches, goal selection and plan. Returns what its plan credits when it runs. */
-  addRun(run: PlanningRun): PlanCredit {
+  addRun(run: CountedRun): PlanCredit {
     this.runs++;
     this.planMs.push(run.planMs);
     this.planMsTotal += run.planMs;
@@ -204,8 +228,8 @@ export class UsageStatistics {
 
   /** A plain-data copy of the statistics; `agentTime` (seconds) gives calls per second. */
   snapshot(agentTime: number): AgentStatistics {
-    const copy = (t: Table): Table => Object.fromEntries(Object.entries(t).map(([k, v]) => [k, { ...v }]));
-    const never = (known: Set<string>, t: Table) => [...known].filter((n) => !(t[n]?.selected > 0)).sort();
+    const copy = (t: Table): Record<string, UsageCounts> => Object.fromEntries([...t].map(([k, v]) => [k, { ...v }]));
+    const never = (known: Set<string>, t: Table) => [...known].filter((n) => !((t.get(n)?.selected ?? 0) > 0)).sort();
     return {
       planningRuns: this.runs,
       callsPerSecond: agentTime > 0 ? this.runs / agentTime : 0,

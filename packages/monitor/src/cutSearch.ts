@@ -1,11 +1,8 @@
 import type { SearchTrace } from '@dualplan/world-state';
-import type { Mutable } from './AgentEntry.js';
-import type { PlanningRun } from './Recording.js';
 
-/** @internal A search within `max` items (nodes, candidates and events), cut (and `run` marked truncated) when larger. */
-export function cutSearch(s: SearchTrace, run: Mutable<PlanningRun>, max: number): SearchTrace {
+/** @internal A search within `max` items (nodes, candidates and events): `s` itself when it fits, else a cut copy. */
+export function cutSearch(s: SearchTrace, max: number): SearchTrace {
   if (s.nodes.length + s.candidates.length + s.events.length <= max) return s;
-  run.truncated = true;
   const nodes = s.nodes.slice(0, Math.ceil(max / 4));
   const kept = nodes.length;
   return {

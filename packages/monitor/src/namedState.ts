@@ -1,8 +1,8 @@
 import { KeyKind, type Schema, type StateValues } from '@dualplan/world-state';
 import type { AgentRecording, NamedState } from './Recording.js';
 
-/** One cell's value by name: booleans as booleans, enum values by name, ints as numbers. */
-function named(schema: Schema, cell: number, raw: number): boolean | number | string {
+/** @internal One cell's value by name: booleans as booleans, enum values by name, ints as numbers. */
+export function named(schema: Schema, cell: number, raw: number): boolean | number | string {
   const kind = schema.kind[cell];
   return kind === KeyKind.Int ? raw : kind === KeyKind.Bool ? raw !== 0 : schema.format(cell, raw);
 }

@@ -1,16 +1,16 @@
 import type { ReplanTrigger, RunnerEvent } from '@dualplan/runner';
 import type { PlanStatus, SearchTrace } from '@dualplan/world-state';
-import type { AgentEntry, Mutable, RunnerEntry } from './AgentEntry.js';
-import { namedState } from './namedState.js';
-import { recordPlan } from './recordPlan.js';
-import type { GoalConsidered, PlanningOutcome, PlanningRun } from './Recording.js';
+import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
+import { CapturedRun } from './CapturedRun.js';
+import { capturePlan, type CapturedPlan } from './recordPlan.js';
+import type { GoalConsidered, PlanningOutcome } from './Recording.js';
 
 /**
  * @internal The record of one planning run of runner `r`, from the outcome
  * event `e` that ended it and the searches and goals its planner reported.
  * Takes the agent's next run id.
  */
-export function planningRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent, searches: SearchTrace[], goals: GoalConsidered[]): Mutable<PlanningRun> {
+export function planningRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent, searches: SearchTrace[], goals: GoalConsidered[]): CapturedRun {
   const times = r.runner.stats.planTimes;
   const planMs = times.length === 0 ? 0 : times[(r.planCalls - 1) % times.length];
   let outcome: PlanningOutcome = 'none';
@@ -18,14 +18,14 @@ export function planningRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent, s
   let reason = '';
   let decision = '';
   let trigger: ReplanTrigger = 'noPlan';
-  let plan = null;
+  let plan: CapturedPlan | null = null;
   if (e.type === 'planFound' || e.type === 'planReplaced') {
     outcome = e.type === 'planFound' ? 'adopted' : 'replaced';
     status = 'found';
     trigger = e.trigger;
     reason = e.type === 'planFound' ? e.reason : (lastFound(searches) ?? e.reason);
     decision = e.type === 'planReplaced' ? e.reason : '';
-    plan = recordPlan(e.plan, entry.agent.state, r.scratch, e.ctx);
+    plan = capturePlan(e.plan, entry.agent.state, r.scratch, e.ctx);
   } else if (e.type === 'planNotFound') {
     status = e.status;
     trigger = e.trigger;
@@ -38,25 +38,17 @@ export function planningRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent, s
     status = m ? (m[1] as PlanStatus) : 'found';
     reason = m ? m[2] : (lastFound(searches) ?? '');
   }
-  const run: Mutable<PlanningRun> = {
-    id: entry.nextRun++,
-    runner: r.runner.name,
-    planner: r.runner.planner.kind,
-    tick: e.tick,
-    time: e.time,
-    trigger,
-    state: namedState(entry.agent.state.schema, entry.agent.state.values),
-    status,
-    reason,
-    outcome,
-    decision,
+  const state = entry.agent.state;
+  return new CapturedRun(
+    entry.nextRun++,
+    { runner: r.runner.name, planner: r.runner.planner.kind, tick: e.tick, time: e.time, trigger, status, reason, outcome, decision },
+    state.schema,
+    Int32Array.from(state.values),
     plan,
     searches,
     goals,
     planMs,
-    truncated: false,
-  };
-  return run;
+  );
 }
 
 function lastFound(searches: readonly SearchTrace[]): string | null {

@@ -1,3 +1,5 @@
+import type { Breakpoints } from './Breakpoints.js';
+import type { DebugCommand, DebugStatus } from './debugCommands.js';
 import { MonitorError } from './MonitorError.js';
 import type { Recorder } from './Recorder.js';
 import type { RecordingMessage } from './Recording.js';
@@ -11,10 +13,16 @@ import type { RecordingMessage } from './Recording.js';
  */
 export const MONITOR_CHANNEL = 'dualplan-monitor';
 
-/** What travels over postMessage: the page's hello, or a recording message. */
+/**
+ * What travels over postMessage: the page's hello and debug commands, the
+ * game's recording messages, debug status and the error of a refused command.
+ */
 export type MonitorEnvelope =
   | { readonly channel: typeof MONITOR_CHANNEL; readonly type: 'hello' }
-  | { readonly channel: typeof MONITOR_CHANNEL; readonly type: 'message'; readonly message: RecordingMessage };
+  | { readonly channel: typeof MONITOR_CHANNEL; readonly type: 'message'; readonly message: RecordingMessage }
+  | { readonly channel: typeof MONITOR_CHANNEL; readonly type: 'debug'; readonly command: DebugCommand }
+  | { readonly channel: typeof MONITOR_CHANNEL; readonly type: 'debugStatus'; readonly status: DebugStatus }
+  | { readonly channel: typeof MONITOR_CHANNEL; readonly type: 'debugError'; readonly error: string };
 
 /**
  * One side of a message channel: `post` sends to the other side, `listen`
@@ -68,32 +76,66 @@ function isEnvelope(data: unknown): data is MonitorEnvelope {
   return data !== null && typeof data === 'object' && (data as { channel?: unknown }).channel === MONITOR_CHANNEL;
 }
 
+/** Options of {@link servePostMessage}. */
+export interface ServeOptions {
+  /** The game's breakpoints: the page's debug commands go to them (checked), their status to the page. */
+  breakpoints?: Breakpoints;
+}
+
 /**
  * Serve a recorder to a monitor page over postMessage. Nothing is sent until
  * the page says hello (so nothing is lost while it loads: the recorder's
  * retention buffers hold the history); each hello gets a fresh snapshot, then
- * updates follow. Returns the function that stops serving.
+ * updates follow. With `breakpoints`, the page's debug commands are applied
+ * (a refused one is answered with `debugError`) and each debug status is sent.
+ * Returns the function that stops serving.
  * @example
  * const stop = servePostMessage(recorder, windowEndpoint(window, monitorFrame.contentWindow!, '*'));
  */
-export function servePostMessage(recorder: Recorder, endpoint: MessageEndpoint): () => void {
+export function servePostMessage(recorder: Recorder, endpoint: MessageEndpoint, options: ServeOptions = {}): () => void {
   let unsubscribe: (() => void) | null = null;
+  const post = (envelope: MonitorEnvelope) => endpoint.post(envelope);
+  const debug = options.breakpoints;
+  const stopStatus = debug?.subscribe((status) => post({ channel: MONITOR_CHANNEL, type: 'debugStatus', status })) ?? (() => {});
   const stopListening = endpoint.listen((data) => {
-    if (!isEnvelope(data) || data.type !== 'hello') return;
+    if (!isEnvelope(data)) return;
+    if (data.type === 'debug' && debug !== undefined) {
+      try {
+        debug.handle(data.command);
+      } catch (e) {
+        post({ channel: MONITOR_CHANNEL, type: 'debugError', error: e instanceof Error ? e.message : String(e) });
+      }
+      return;
+    }
+    if (data.type !== 'hello') return;
     unsubscribe?.();
-    unsubscribe = recorder.subscribe((message) => endpoint.post({ channel: MONITOR_CHANNEL, type: 'message', message } satisfies MonitorEnvelope));
+    unsubscribe = recorder.subscribe((message) => post({ channel: MONITOR_CHANNEL, type: 'message', message }));
+    if (debug !== undefined) post({ channel: MONITOR_CHANNEL, type: 'debugStatus', status: debug.status() });
   });
   return () => {
     stopListening();
+    stopStatus();
     unsubscribe?.();
     unsubscribe = null;
   };
+}
+
+/**
+ * The page side of debugging over postMessage: send one command to the game
+ * (served with {@link servePostMessage}'s `breakpoints`).
+ * @example
+ * postDebugCommand(windowEndpoint(window, window.parent, '*'), { type: 'step' });
+ */
+export function postDebugCommand(endpoint: MessageEndpoint, command: DebugCommand): void {
+  endpoint.post({ channel: MONITOR_CHANNEL, type: 'debug', command } satisfies MonitorEnvelope);
 }
 
 /** Options of {@link connectPostMessage}. */
 export interface ConnectOptions {
   /** Milliseconds between hellos until the first message arrives (default 250). */
   retryMs?: number;
+  /** Called with the game's debug status, and with the error text of a command it refused. */
+  onDebug?: (status: DebugStatus | { readonly type: 'debugError'; readonly error: string }) => void;
 }
 
 /**
@@ -109,7 +151,10 @@ export function connectPostMessage(endpoint: MessageEndpoint, onMessage: (messag
   const retryMs = options.retryMs ?? 250;
   let timer: ReturnType<typeof setInterval> | null = null;
   const stop = endpoint.listen((data) => {
-    if (!isEnvelope(data) || data.type !== 'message') return;
+    if (!isEnvelope(data)) return;
+    if (data.type === 'debugStatus') return void options.onDebug?.(data.status);
+    if (data.type === 'debugError') return void options.onDebug?.({ type: 'debugError', error: data.error });
+    if (data.type !== 'message') return;
     if (timer !== null) clearInterval(timer);
     timer = null;
     onMessage(data.message);

@@ -47,48 +47,78 @@ function stepTexts(step: PlanStep): StepTexts {
  * recorded.steps.map((s) => s.predicted); // [{ WsEnemyRange: 'Melee' }, { WsTrunkHealth: 2 }, ...]
  */
 export function recordPlan(plan: Plan, state: WorldState<any>, scratch: WorldState<any>, ctx: unknown): RecordedPlan {
+  return capturePlan(plan, state, scratch, ctx).read();
+}
+
+/** @internal A plan captured by {@link capturePlan}: what statistics count, and the record when read. */
+export interface CapturedPlan {
+  readonly planner: string;
+  readonly target: string;
+  readonly steps: readonly { readonly task: string }[];
+  /** The plan as recorded (built on the first call). */
+  read(): RecordedPlan;
+}
+
+/**
+ * @internal {@link recordPlan} in two halves: the predictions are computed now (as numbers: the
+ * state after each step), names and texts when the plan is first read. The
+ * plan may be a planner's reused buffer: what the record needs of it is copied now.
+ */
+export function capturePlan(plan: Plan, state: WorldState<any>, scratch: WorldState<any>, ctx: unknown): CapturedPlan {
   const meta = (plan.meta ?? {}) as { root?: unknown; goal?: unknown; mtr?: unknown; priority?: unknown; partial?: unknown };
+  const schema = scratch.schema;
+  const size = schema.size;
+  const steps = plan.steps.slice();
+  // The state before the first step, then the state after each step predicted (until an effect throws).
+  const after = new Int32Array(size * (steps.length + 1));
+  after.set(state.values);
   scratch.copyFrom(state);
-  const steps: RecordedStep[] = [];
-  let predicting = true;
-  for (const step of plan.steps) {
-    let predicted: NamedState = NO_CHANGE;
-    if (predicting) {
-      // The state before this step is `state` for the first step, and the step before's result after that.
-      const before = steps.length === 0 ? state.values : null;
-      const copy = before === null ? Int32Array.from(scratch.values) : null;
-      try {
-        applyEffects(step.effects, scratch, ctx, ChangeSource.Planning);
-        applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning);
-        predicted = namedChanges(scratch.schema, before ?? copy!, scratch.values);
-      } catch {
-        predicting = false;
-      }
+  let predicted = 0;
+  for (const step of steps) {
+    try {
+      applyEffects(step.effects, scratch, ctx, ChangeSource.Planning);
+      applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning);
+    } catch {
+      break;
     }
-    const t = stepTexts(step);
-    steps.push({
-      task: step.task,
-      operator: step.operator,
-      args: t.args,
-      cost: step.cost,
-      conditions: t.conditions,
-      effects: t.effects,
-      expectedEffects: t.expectedEffects,
-      predicted,
-    });
+    after.set(scratch.values, size * ++predicted);
   }
-  return {
+  const head = {
     planner: plan.planner,
     cost: plan.cost,
-    steps,
     target: typeof meta.root === 'string' ? meta.root : typeof meta.goal === 'string' ? meta.goal : '',
-    mtr: Array.isArray(meta.mtr) ? meta.mtr.slice() : [],
+    mtr: Array.isArray(meta.mtr) ? (meta.mtr.slice() as number[]) : [],
     priority: typeof meta.priority === 'number' && !Number.isNaN(meta.priority) ? meta.priority : null,
     partial: meta.partial === true,
     ...(plan.parallel !== undefined && plan.parallel.length > 0
       ? { parallel: plan.parallel.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })) }
       : {}),
   };
+  let built: RecordedPlan | null = null;
+  const read = (): RecordedPlan =>
+    (built ??= {
+      planner: head.planner,
+      cost: head.cost,
+      steps: steps.map((step, i): RecordedStep => {
+        const t = stepTexts(step);
+        return {
+          task: step.task,
+          operator: step.operator,
+          args: t.args,
+          cost: step.cost,
+          conditions: t.conditions,
+          effects: t.effects,
+          expectedEffects: t.expectedEffects,
+          predicted: i < predicted ? namedChanges(schema, after.subarray(size * i, size * (i + 1)), after.subarray(size * (i + 1), size * (i + 2))) : NO_CHANGE,
+        };
+      }),
+      target: head.target,
+      mtr: head.mtr,
+      priority: head.priority,
+      partial: head.partial,
+      ...(head.parallel ? { parallel: head.parallel } : {}),
+    });
+  return { planner: head.planner, target: head.target, steps, read };
 }
 
 const NO_CHANGE: NamedState = Object.freeze({});

@@ -1,5 +1,6 @@
 import { WebSocketServer, type WebSocket } from 'ws';
 import { showValue } from '@dualplan/world-state';
+import type { Breakpoints } from './Breakpoints.js';
 import { MonitorError } from './MonitorError.js';
 import type { Recorder } from './Recorder.js';
 import type { RecordingMessage } from './Recording.js';
@@ -41,6 +42,12 @@ export interface WebSocketServerOptions {
    * the game's memory growing. Default 16 MiB.
    */
   maxBufferedBytes?: number;
+  /**
+   * The game's breakpoints: pages may send debug commands (JSON text, checked by
+   * `parseDebugCommand`; a refused one is answered with `{ type: 'debugError' }`)
+   * and every page receives each debug status. Without it, what pages send is ignored.
+   */
+  breakpoints?: Breakpoints;
 }
 
 /** A running WebSocket server for a recorder. */
@@ -57,8 +64,8 @@ export interface ServedRecorder {
 
 /** Close code for a client dropped for not reading (policy violation). */
 const SLOW_CLIENT = 1008;
-/** Clients send nothing the server reads: anything larger than this closes the connection. */
-const MAX_CLIENT_MESSAGE = 1024;
+/** Clients send only debug commands: anything larger than this closes the connection. */
+const MAX_CLIENT_MESSAGE = 64 * 1024;
 /** After closing a slow client, how long its queued bytes may wait before the socket is destroyed. */
 const SLOW_CLOSE_GRACE_MS = 1000;
 
@@ -169,7 +176,29 @@ export function serveWebSocket(recorder: Recorder, options: WebSocketServerOptio
     };
 
     server.once('error', (e) => reject(new MonitorError('SERVE_FAILED', `${host}:${port}`, `Cannot serve the monitor on ${host}:${port}: ${e.message}`)));
+    const debug = options.breakpoints;
+    const stopStatus = debug?.subscribe((status) => {
+      const data = Buffer.from(JSON.stringify(status));
+      for (const socket of live) deliver(socket, data);
+    });
+    /** A page's debug command: applied when valid, else answered with the reason. */
+    const command = (socket: WebSocket, raw: unknown, binary: boolean) => {
+      if (debug === undefined) return;
+      try {
+        if (binary) throw new MonitorError('BAD_COMMAND', 'command', 'Debug commands are JSON text, not binary frames.');
+        let parsed: unknown;
+        try {
+          parsed = JSON.parse(String(raw));
+        } catch {
+          throw new MonitorError('BAD_COMMAND', 'command', 'A debug command must be JSON text.');
+        }
+        debug.handle(parsed);
+      } catch (e) {
+        deliver(socket, Buffer.from(JSON.stringify({ type: 'debugError', error: e instanceof Error ? e.message : String(e) })));
+      }
+    };
     server.on('connection', (socket) => {
+      socket.on('message', (raw, binary) => command(socket, raw, binary));
       socket.on('close', () => {
         live.delete(socket);
         if (live.size > 0 || unsubscribe === null) return;
@@ -179,6 +208,7 @@ export function serveWebSocket(recorder: Recorder, options: WebSocketServerOptio
       });
       socket.on('error', () => socket.terminate());
       deliver(socket, snapshotData());
+      if (debug !== undefined) deliver(socket, Buffer.from(JSON.stringify(debug.status())));
       live.add(socket);
     });
     server.once('listening', () => {
@@ -193,6 +223,7 @@ export function serveWebSocket(recorder: Recorder, options: WebSocketServerOptio
           new Promise<void>((done) => {
             for (const socket of server.clients) socket.terminate();
             live.clear();
+            stopStatus?.();
             unsubscribe?.();
             unsubscribe = null;
             server.close(() => done());

@@ -1,8 +1,8 @@
 // The arena as a live page (bundled by scripts/build.mjs into dist/page/):
 // the match runs in the browser, drawn on an SVG map, with the planner
 // monitor beside it. Seed, the troll's planner and speed are controls.
-import { record, type Recorder } from '@dualplan/monitor';
-import { MonitorStore, mountMonitor } from '@dualplan/monitor-page';
+import { Breakpoints, record, type Breakpoint, type DebugCommand, type Recorder } from '@dualplan/monitor';
+import { MonitorStore, mountDebugPanel, mountMonitor } from '@dualplan/monitor-page';
 import type { AgentPlanner, WorldState } from '@dualplan/world-state';
 import { comparePlanners } from '../comparePlanners.js';
 import { defaultPlanners } from '../planners.js';
@@ -22,6 +22,15 @@ map.setAttribute('viewBox', `0 0 ${MAP_SIZE.width} ${MAP_SIZE.height}`);
 
 const store = new MonitorStore();
 mountMonitor($('monitor'), store);
+// Breakpoints over the match's agents: the page's panel talks to them directly (same window, no transport).
+let breakpoints: Breakpoints | null = null;
+const debugPanel = mountDebugPanel($('debug'), (command: DebugCommand) => {
+  try {
+    breakpoints?.handle(command);
+  } catch (e) {
+    debugPanel.update({ type: 'debugError', error: e instanceof Error ? e.message : String(e) });
+  }
+});
 
 const params = new URLSearchParams(location.search);
 if (params.has('seed')) seedInput.value = params.get('seed') ?? '1';
@@ -39,10 +48,34 @@ let paused = false;
 let carry = 0;
 let last = performance.now();
 
+function setPaused(on: boolean): void {
+  paused = on;
+  pauseButton.textContent = paused ? 'Play' : 'Pause';
+}
+
 function restart(): void {
   const seed = Number.parseInt(seedInput.value, 10);
   recorder?.stop();
+  const kept: readonly Breakpoint[] = breakpoints?.status().breakpoints ?? [];
+  breakpoints?.stop();
   match = createMatch({ seed: Number.isFinite(seed) ? seed : 1, troll: plannerSelect.value === 'goap' ? 'goap' : 'htn', planners: defaultPlanners });
+  // The game's side of debugging: stop the clock, start it again, or run one tick now.
+  breakpoints = new Breakpoints(match.agents, {
+    pause: () => setPaused(true),
+    resume: () => setPaused(false),
+    step: () => {
+      match.step();
+      draw();
+    },
+  });
+  breakpoints.subscribe((status) => debugPanel.update(status));
+  setPaused(false);
+  try {
+    breakpoints.handle({ type: 'setBreakpoints', breakpoints: kept });
+  } catch {
+    // A breakpoint of the last match that this one cannot have (another planner's key): start without them.
+    breakpoints.handle({ type: 'setBreakpoints', breakpoints: [] });
+  }
   recorder = record(match.agents, { runsPerAgent: 500, eventsPerAgent: 5000, flushMs: 250 });
   recorder.subscribe((message) => store.apply(message));
   shownLines = 0;
@@ -90,7 +123,8 @@ function frame(now: number): void {
   if (!paused) {
     carry += dt * 10 * Number(speedSelect.value);
     let steps = 0;
-    while (carry >= 1 && steps < 200) {
+    // A breakpoint pauses during a step: no step after it.
+    while (carry >= 1 && steps < 200 && !paused) {
       match.step();
       carry -= 1;
       steps++;
@@ -103,9 +137,6 @@ function frame(now: number): void {
 $('restart').addEventListener('click', restart);
 seedInput.addEventListener('change', restart);
 plannerSelect.addEventListener('change', restart);
-pauseButton.addEventListener('click', () => {
-  paused = !paused;
-  pauseButton.textContent = paused ? 'Play' : 'Pause';
-});
+pauseButton.addEventListener('click', () => breakpoints?.handle({ type: paused ? 'resume' : 'pause' }));
 restart();
 requestAnimationFrame(frame);

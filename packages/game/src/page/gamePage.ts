@@ -1,12 +1,12 @@
 // The game page (bundled by scripts/build.mjs into dist/page/): the game logic of this package rendered by
 // Phaser 4, with the planner monitor beside it in an iframe fed over postMessage with the selected agent's runs.
 import Phaser from 'phaser';
-import { record, servePostMessage, windowEndpoint, type Recorder } from '@dualplan/monitor';
+import { Breakpoints, record, servePostMessage, windowEndpoint, type Recorder } from '@dualplan/monitor';
 import { createGame, CROWD_SCENE, DEFAULT_SCENE } from '../createGame.js';
 import type { Game } from '../Game.js';
 import type { Unit } from '../Unit.js';
 import { isArmed } from '../villagerUnit.js';
-import { GameScene } from './GameScene.js';
+import { FIXED_DT, GameScene } from './GameScene.js';
 import { TILE } from './makeTextures.js';
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -28,6 +28,9 @@ let game: Game = newGame();
 let selection: Unit | null = null;
 let recorder: Recorder | null = null;
 let stopServing: (() => void) | null = null;
+/** The selected unit's breakpoints (set from the monitor), and whether they paused the game. */
+let breakpoints: Breakpoints | null = null;
+let paused = false;
 /** AI ms of recent drawn frames, and of recent fixed steps (frames that ran exactly one step). */
 const aiMs: number[] = [];
 const stepMs: number[] = [];
@@ -49,14 +52,26 @@ function select(unit: Unit | null): void {
   selection = unit;
   recorder?.stop();
   stopServing?.();
+  breakpoints?.stop();
   recorder = null;
   stopServing = null;
+  breakpoints = null;
+  paused = false;
   selectedLabel.textContent = unit === null ? 'click an agent to see its planning' : `${unit.id} (${unit.kind}, ${unit.agent.runner().planner.kind})`;
   if (unit === null) return;
   recorder = record(unit.agent, { runsPerAgent: 300, eventsPerAgent: 3000, flushMs: 200 });
   // A fresh monitor page per selection: it says hello, and the recorder answers with everything so far.
   monitorFrame.src = `/monitor/?embed=${encodeURIComponent(unit.id)}`;
-  stopServing = servePostMessage(recorder, windowEndpoint(window, monitorFrame.contentWindow!, location.origin));
+  // The scene stops stepping while a breakpoint (or the monitor's Pause) holds the game; Step runs one fixed step.
+  breakpoints = new Breakpoints([unit.agent], {
+    pause: () => void (paused = true),
+    resume: () => void (paused = false),
+    step: () => {
+      scene.advance(FIXED_DT);
+      scene.sync(game);
+    },
+  });
+  stopServing = servePostMessage(recorder, windowEndpoint(window, monitorFrame.contentWindow!, location.origin), { breakpoints });
 }
 
 function restart(): void {
@@ -66,7 +81,7 @@ function restart(): void {
 
 const scene = new GameScene({
   game: () => game,
-  speed: () => Number(speedSelect.value),
+  speed: () => (paused ? 0 : Number(speedSelect.value)),
   selected: select,
   selection: () => selection,
   frameDone: (ms, steps) => {
