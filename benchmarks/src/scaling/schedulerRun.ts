@@ -65,9 +65,12 @@ function soldierStates(n: number): WorldState<any>[] {
  */
 export function schedulerCrowd(o: Omit<SchedulerRunOptions, 'fps'>): { scheduler: PlanningScheduler; agents: Agent[]; cache: PlanCache | null } {
   const scheduler = new PlanningScheduler({ frameBudgetMs: o.budgetMs, frameSamples: o.frames });
-  // With the cache, a hit answers in one slice with no search: the agents' own planners only plan the misses.
+  // With the cache, as docs/scaling.md composes it: a hit is answered in the agent's own tick, before the queue; a
+  // miss is queued, planned by the scheduled cached planner (which stores it), and waiting misses of the same
+  // situation are answered from the cache at their next tick.
   const cache = o.cache ? new PlanCache({ capacity: 1024 }) : null;
-  const cached = (planner: AgentPlanner, name: string): AgentPlanner => (cache === null ? planner : cachedPlanner(planner, cache, { name }));
+  const cached = (planner: AgentPlanner, name: string): AgentPlanner =>
+    cache === null ? scheduler.schedule(planner) : cachedPlanner(scheduler.schedule(cachedPlanner(planner, cache, { name })), cache, { name });
   let agents: Agent[];
   if (o.planner === 'htn') {
     // An HTN request runs whole in one slice, so agents may share the planner; each keeps its own plan buffers.
@@ -78,7 +81,7 @@ export function schedulerCrowd(o: Omit<SchedulerRunOptions, 'fps'>): { scheduler
         id: `troll${i}`,
         state,
         ctx: {},
-        planner: scheduler.schedule(cache === null ? htnSlicedPlanner(planner) : cached(htnAgentPlanner(planner), 'troll')),
+        planner: cache === null ? scheduler.schedule(htnSlicedPlanner(planner)) : cached(htnAgentPlanner(planner), 'troll'),
         operators,
         recheckInterval: 1 / o.hz,
       }),
@@ -93,7 +96,7 @@ export function schedulerCrowd(o: Omit<SchedulerRunOptions, 'fps'>): { scheduler
         id: `soldier${i}`,
         state,
         ctx: {},
-        planner: scheduler.schedule(cache === null ? goapSlicedPlanner(planner) : cached(goapAgentPlanner(planner), 'soldier')),
+        planner: cache === null ? scheduler.schedule(goapSlicedPlanner(planner)) : cached(goapAgentPlanner(planner), 'soldier'),
         operators,
         recheckInterval: 1 / o.hz,
       }),
