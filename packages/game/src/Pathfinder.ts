@@ -1,4 +1,5 @@
 import PF, { type Node } from 'pathfinding';
+import { DistanceField } from './DistanceField.js';
 import type { GameMap, Point } from './GameMap.js';
 
 /**
@@ -15,6 +16,8 @@ export class Pathfinder {
   private readonly finder = new PF.AStarFinder({ diagonalMovement: PF.DiagonalMovement.OnlyWhenNoObstacles });
   /** Path lengths by start tile and goal tile (a number key), until the map changes: plan-time queries repeat a lot. */
   private readonly lengths = new Map<number, number>();
+  /** Distance fields by goal tile (the targets plan-time queries ask about, covers mostly), until the map changes. */
+  private readonly fields = new Map<number, DistanceField>();
   private searches = 0;
   private aStar = 0;
 
@@ -26,6 +29,7 @@ export class Pathfinder {
       if (e.kind !== 'tree') return;
       this.grid.setWalkableAt(Math.floor(e.x), Math.floor(e.y), true);
       this.lengths.clear();
+      this.fields.clear();
     });
   }
 
@@ -92,19 +96,34 @@ export class Pathfinder {
   }
 
   /**
-   * {@link length} when it needs no grid search: remembered, or a straight clear line (then remembered);
-   * `undefined` when only a search can tell. The query service asks this first.
+   * {@link length} without a grid search of its own: remembered, a straight clear line, or read from the goal
+   * tile's distance field (built once per goal tile, until the map changes: a crowd asking about the same few
+   * covers pays one field per cover); `undefined` when the start tile is blocked. The query service asks this first.
    */
   knownLength(from: Point, to: Point): number | undefined {
     const key = this.keyOf(from, to);
     const known = this.lengths.get(key);
     if (known !== undefined) return known;
-    const start = { x: Math.floor(from.x) + 0.5, y: Math.floor(from.y) + 0.5 };
+    const sx = Math.floor(from.x);
+    const sy = Math.floor(from.y);
+    if (!this.map.walkable(sx, sy)) return undefined;
+    const start = { x: sx + 0.5, y: sy + 0.5 };
     const goal = this.map.nearestWalkable(to);
-    if (!this.map.walkable(Math.floor(start.x), Math.floor(start.y)) || !this.clear(start, goal)) return undefined;
-    const d = Math.sqrt((goal.x - start.x) ** 2 + (goal.y - start.y) ** 2);
+    let d: number;
+    if (this.clear(start, goal)) d = Math.sqrt((goal.x - start.x) ** 2 + (goal.y - start.y) ** 2);
+    else d = this.fieldTo(Math.floor(goal.x), Math.floor(goal.y)).at(sx, sy);
     this.remember(key, d);
     return d;
+  }
+
+  private fieldTo(gx: number, gy: number): DistanceField {
+    const key = gy * this.map.width + gx;
+    let field = this.fields.get(key);
+    if (field === undefined) {
+      if (this.fields.size >= 256) this.fields.clear();
+      this.fields.set(key, (field = new DistanceField(this.map, gx, gy)));
+    }
+    return field;
   }
 
   private keyOf(from: Point, to: Point): number {
