@@ -18,6 +18,7 @@ export interface MonitorServeOptions {
 export interface MonitorServer {
   /** `http://127.0.0.1:PORT/`. */
   readonly url: string;
+  /** Stop serving: open connections are closed and the port is freed. */
   close(): Promise<void>;
 }
 

@@ -44,8 +44,9 @@ export interface DebugStatus {
   readonly stepped: number;
 }
 
-/** Most breakpoints at once, and the longest name or value text a command may carry. */
+/** Most breakpoints at once. */
 export const MAX_BREAKPOINTS = 64;
+/** The longest name or value text a breakpoint command may carry. */
 export const MAX_NAME_LENGTH = 200;
 
 const KINDS = ['replan', 'task', 'fault', 'state'] as const;

@@ -27,12 +27,14 @@ export abstract class SexpReader {
     return readSexp(text, this.file);
   }
 
+  /** `x` as a list, else a `SYNTAX` error saying `what` was expected (at `parent` when `x` is missing). */
   list(x: Sexp | undefined, what: string, parent: SourcePos): SexpList {
     if (!x) this.fail('SYNTAX', what, `expected ${what}.`, parent);
     if (x.kind !== 'list') this.fail('SYNTAX', x.text, `expected ${what} but found "${x.text}".`, x);
     return x;
   }
 
+  /** `x` as a symbol, else a `SYNTAX` error saying `what` was expected (at `parent` when `x` is missing). */
   symbol(x: Sexp | undefined, what: string, parent: SourcePos): SexpSymbol {
     if (!x) this.fail('SYNTAX', what, `expected ${what}.`, parent);
     if (x.kind !== 'symbol') this.fail('SYNTAX', what, `expected ${what} but found a list.`, x);
