@@ -1,32 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { MessageChannel } from 'node:worker_threads';
 import { WebSocket } from 'ws';
 import { Breakpoints, type DebugHost } from './Breakpoints.js';
 import type { DebugStatus } from './debugCommands.js';
 import { record } from './record.js';
-import { connectPostMessage, postDebugCommand, servePostMessage, type MessageEndpoint } from './postMessageTransport.js';
+import { connectPostMessage, postDebugCommand, servePostMessage } from './postMessageTransport.js';
 import { connectWebSocket, type WebSocketConstructor } from './connectWebSocket.js';
 import { serveWebSocket } from './serveWebSocket.js';
 import { htnTroll } from './testing/agents.js';
-
-function portEndpoint(port: MessagePort): MessageEndpoint {
-  return {
-    post: (data) => port.postMessage(data),
-    listen(handler) {
-      const l = (data: unknown) => handler(data);
-      port.on('message', l);
-      return () => port.off('message', l);
-    },
-  };
-}
-
-const until = async (check: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+import { portEndpoint, waitUntil } from './testing/portEndpoint.js';
 
 type Heard = DebugStatus | { readonly type: 'debugError'; readonly error: string };
 
@@ -55,18 +37,18 @@ describe('debugging over the transports', () => {
     const heard: Heard[] = [];
     const page = portEndpoint(port2);
     const disconnect = connectPostMessage(page, () => {}, { retryMs: 20, onDebug: (s) => heard.push(s) });
-    await until(() => heard.length > 0);
+    await waitUntil(() => heard.length > 0);
     expect(heard[0]).toMatchObject({ type: 'debugStatus', paused: false, breakpoints: [] });
     postDebugCommand(page, { type: 'setBreakpoints', breakpoints: [{ kind: 'replan', agent: 'troll' }] });
     postDebugCommand(page, { type: 'step' });
-    await until(() => heard.some((s) => s.type === 'debugStatus' && s.stepped === 1));
+    await waitUntil(() => heard.some((s) => s.type === 'debugStatus' && s.stepped === 1));
     expect(g.steps()).toBe(1);
     expect(g.paused()).toBe(true);
     postDebugCommand(page, { type: 'explode' } as never);
-    await until(() => heard.some((s) => s.type === 'debugError'));
+    await waitUntil(() => heard.some((s) => s.type === 'debugError'));
     expect(heard.find((s) => s.type === 'debugError')).toEqual({ type: 'debugError', error: expect.stringContaining('Unknown debug command "explode"') });
     postDebugCommand(page, { type: 'resume' });
-    await until(() => !g.paused());
+    await waitUntil(() => !g.paused());
     disconnect();
     stop();
     port1.close();
@@ -77,20 +59,20 @@ describe('debugging over the transports', () => {
     const served = await serveWebSocket(g.recorder, { breakpoints: g.breakpoints });
     const heard: Heard[] = [];
     const connection = connectWebSocket(served.url, () => {}, { WebSocket: WebSocket as unknown as WebSocketConstructor, onDebug: (s) => heard.push(s) });
-    await until(() => heard.length > 0);
+    await waitUntil(() => heard.length > 0);
     connection.command({ type: 'setBreakpoints', breakpoints: [{ kind: 'state', key: 'WsTrunkHealth', op: '>=', value: 1 }] });
     connection.command({ type: 'step' });
-    await until(() => heard.some((s) => s.type === 'debugStatus' && s.stepped === 1));
+    await waitUntil(() => heard.some((s) => s.type === 'debugStatus' && s.stepped === 1));
     expect(g.steps()).toBe(1);
     expect(g.breakpoints.status().breakpoints).toEqual([{ kind: 'state', key: 'WsTrunkHealth', op: '>=', value: 1 }]);
     const raw = new WebSocket(served.url);
     const answers: string[] = [];
     raw.on('message', (d) => answers.push(String(d)));
-    await until(() => answers.length >= 2);
+    await waitUntil(() => answers.length >= 2);
     raw.send('not json');
     raw.send(Buffer.from([1, 2, 3]), { binary: true });
     raw.send(JSON.stringify({ type: 'setBreakpoints', breakpoints: 'all' }));
-    await until(() => answers.filter((a) => a.includes('debugError')).length === 3);
+    await waitUntil(() => answers.filter((a) => a.includes('debugError')).length === 3);
     expect(answers.filter((a) => a.includes('debugError')).map((a) => (JSON.parse(a) as { error: string }).error)).toEqual([
       'A debug command must be JSON text.',
       'Debug commands are JSON text, not binary frames.',

@@ -11,6 +11,7 @@ import { record } from './record.js';
 import type { Recorder } from './Recorder.js';
 import { serveWebSocket, type ServedRecorder } from './serveWebSocket.js';
 import { goapSoldier, htnTroll, run } from './testing/agents.js';
+import { waitUntil } from './testing/portEndpoint.js';
 
 /** How a connection attempt ended: open (with the first message), refused (HTTP status), or failed. */
 type Attempt = { open: WebSocket; first: string } | { status: number; reason: string } | { error: string };
@@ -32,14 +33,6 @@ function attempt(url: string, options: ClientOptions = {}): Promise<Attempt> {
 const opened = (a: Attempt): WebSocket => {
   if (!('open' in a)) throw new Error(`expected an open connection, got ${JSON.stringify(a)}`);
   return a.open;
-};
-
-const until = async (check: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
 };
 
 /** Per test: real sockets, up to a hundred connections; room for a loaded 2-core machine. */
@@ -129,9 +122,9 @@ describe('serveWebSocket: who may connect', () => {
     expect(ticks).toBeGreaterThan(0);
     // Generous for a loaded 2-core machine; a snapshot per connection froze the game for seconds.
     expect(longestGap).toBeLessThan(2000);
-    await until(() => updates.every((n) => n > 0));
+    await waitUntil(() => updates.every((n) => n > 0));
     closeAll(admitted);
-    await until(() => served.clients() === 0);
+    await waitUntil(() => served.clients() === 0);
     closeAll([opened(await attempt(served.url))]);
   });
 
@@ -186,7 +179,7 @@ describe('serveWebSocket: a client that never reads', () => {
     const seen = received;
     run(agents, 20);
     recorder.flush();
-    await until(() => received > seen);
+    await waitUntil(() => received > seen);
     closeAll([reader, stalled]);
   });
 });

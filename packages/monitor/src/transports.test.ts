@@ -1,32 +1,14 @@
 import { describe, expect, it } from '@jest/globals';
-import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { MessageChannel } from 'node:worker_threads';
 import { WebSocket } from 'ws';
 import { record } from './record.js';
 import type { RecordingMessage } from './Recording.js';
 import { RecordingMirror } from './RecordingMirror.js';
-import { connectPostMessage, MONITOR_CHANNEL, servePostMessage, windowEndpoint, type MessageEndpoint } from './postMessageTransport.js';
+import { connectPostMessage, MONITOR_CHANNEL, servePostMessage, windowEndpoint } from './postMessageTransport.js';
 import { connectWebSocket, type WebSocketConstructor } from './connectWebSocket.js';
 import { serveWebSocket } from './serveWebSocket.js';
 import { goapSoldier, htnTroll, run } from './testing/agents.js';
-
-function portEndpoint(port: MessagePort): MessageEndpoint {
-  return {
-    post: (data) => port.postMessage(data),
-    listen(handler) {
-      const l = (data: unknown) => handler(data);
-      port.on('message', l);
-      return () => port.off('message', l);
-    },
-  };
-}
-
-const until = async (check: () => boolean, ms = 3000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+import { portEndpoint, waitUntil } from './testing/portEndpoint.js';
 
 describe('postMessage transport', () => {
   it('sends nothing before the hello, then a snapshot of everything kept, then updates', async () => {
@@ -41,11 +23,11 @@ describe('postMessage transport', () => {
     // The page connects late: it still gets the history the recorder kept.
     const mirror = new RecordingMirror();
     const disconnect = connectPostMessage(portEndpoint(port2), (m) => mirror.apply(m), { retryMs: 20 });
-    await until(() => mirror.recording !== null);
+    await waitUntil(() => mirror.recording !== null);
     expect(mirror.recording).toEqual(recorder.recording());
     run(agents, 20);
     recorder.flush();
-    await until(() => mirror.recording!.agents[0].runs.length === recorder.agent('troll').runs.length);
+    await waitUntil(() => mirror.recording!.agents[0].runs.length === recorder.agent('troll').runs.length);
     await new Promise((r) => setTimeout(r, 20));
     expect(mirror.recording).toEqual(recorder.recording());
     disconnect();
@@ -85,14 +67,14 @@ describe('WebSocket transport', () => {
       WebSocket: WebSocket as unknown as WebSocketConstructor,
       onClose: (r) => (closed = r),
     });
-    await until(() => mirror.recording !== null);
+    await waitUntil(() => mirror.recording !== null);
     expect(served.clients()).toBe(1);
     run(agents, 20);
     recorder.flush();
-    await until(() => types.includes('update'));
+    await waitUntil(() => types.includes('update'));
     expect(mirror.recording).toEqual(recorder.recording());
     await served.close();
-    await until(() => closed !== '');
+    await waitUntil(() => closed !== '');
     disconnect();
     await expect(serveWebSocket(recorder, { port: -1 })).rejects.toThrow(expect.objectContaining({ code: 'BAD_OPTION' }));
     await expect(serveWebSocket(recorder, { port: { toString: '' } as never })).rejects.toThrow(

@@ -81,10 +81,10 @@ export function updateGuarded(planner: AgentPlanner, dt: number, faults: FaultRe
   try {
     planner.update!(dt);
   } catch (thrown) {
-    faults.called();
     faults.fault('planner', planner.kind, null, -1, `Planner "${planner.kind}" threw in update`, thrown, 0);
+  } finally {
+    faults.called();
   }
-  faults.called();
 }
 
 /**
