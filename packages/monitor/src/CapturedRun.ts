@@ -1,8 +1,17 @@
-import type { Schema, SearchTrace } from '@dualplan/world-state';
+import type { Schema, SearchSummary, SearchTrace } from '@dualplan/world-state';
 import { cutSearch } from './cutSearch.js';
 import { namedState } from './namedState.js';
 import type { CapturedPlan } from './recordPlan.js';
 import type { GoalConsidered, PlanningOutcome, PlanningRun } from './Recording.js';
+
+/**
+ * @internal One search of a run as captured: a trace (`read` null), or a planner's summary
+ * with the reader that builds its trace.
+ */
+export interface PendingSearch {
+  read: (() => SearchTrace) | null;
+  summary: SearchTrace | SearchSummary;
+}
 
 /**
  * @internal One planning run as captured: its numbers and references now, its
@@ -11,6 +20,7 @@ import type { GoalConsidered, PlanningOutcome, PlanningRun } from './Recording.j
  */
 export class CapturedRun {
   private built: PlanningRun | null = null;
+  /** A search was cut to maxSearchItems. */
   private cut = false;
 
   constructor(
@@ -19,23 +29,28 @@ export class CapturedRun {
     private readonly schema: Schema,
     private readonly values: Int32Array,
     readonly plan: CapturedPlan | null,
-    private searchList: readonly SearchTrace[],
+    private readonly pending: readonly PendingSearch[],
     readonly goals: readonly GoalConsidered[],
     readonly planMs: number,
+    private readonly maxSearchItems: number,
   ) {}
 
-  /** The searches as reported (until {@link cutSearches}), then as kept. */
-  get searches(): readonly SearchTrace[] {
-    return this.searchList;
+  /** What statistics count: each search's trace or summary, as reported (before {@link settle}). */
+  get searches(): readonly (SearchTrace | SearchSummary)[] {
+    return this.pending.map(summaryOf);
   }
 
-  /** Keep each search within `max` items; the run is marked truncated when one was cut. */
-  cutSearches(max: number): void {
-    this.searchList = this.searchList.map((s) => {
-      const kept = cutSearch(s, max);
-      if (kept !== s) this.cut = true;
-      return kept;
-    });
+  /**
+   * Once counted: a search captured as a large trace (over maxSearchItems) is cut now,
+   * so what a run keeps stays bounded; summaries are named and cut when read.
+   */
+  settle(): void {
+    for (const p of this.pending) {
+      if (p.read !== null || !('nodes' in p.summary)) continue;
+      const kept = cutSearch(p.summary, this.maxSearchItems);
+      if (kept !== p.summary) this.cut = true;
+      p.summary = kept;
+    }
   }
 
   get outcome(): PlanningOutcome {
@@ -44,8 +59,17 @@ export class CapturedRun {
 
   /** The run as recorded (built once; the same object on every call). */
   read(): PlanningRun {
+    if (this.built !== null) return this.built;
     const h = this.head;
-    return (this.built ??= {
+    // Each search named now, and kept within maxSearchItems (the run is marked truncated when one was cut).
+    let cut = this.cut;
+    const searches = this.pending.map((p) => {
+      const trace = p.read !== null ? p.read() : (p.summary as SearchTrace);
+      const kept = cutSearch(trace, this.maxSearchItems);
+      if (kept !== trace) cut = true;
+      return kept;
+    });
+    return (this.built = {
       id: this.id,
       runner: h.runner,
       planner: h.planner,
@@ -58,10 +82,14 @@ export class CapturedRun {
       outcome: h.outcome,
       decision: h.decision,
       plan: this.plan === null ? null : this.plan.read(),
-      searches: this.searchList,
+      searches,
       goals: this.goals,
       planMs: this.planMs,
-      truncated: this.cut,
+      truncated: cut,
     });
   }
+}
+
+function summaryOf(p: PendingSearch): SearchTrace | SearchSummary {
+  return p.summary;
 }

@@ -1,5 +1,5 @@
 import type { Agent, RunnerEvent } from '@dualplan/runner';
-import { nameOf, showValue, type AgentPlanner, type ObservedGoal, type PlanObserver, type SearchTrace } from '@dualplan/world-state';
+import { nameOf, showValue, type AgentPlanner, type ObservedGoal, type PlanObserver } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { describeKeys, namedChanges } from './namedState.js';
 import {
@@ -15,7 +15,7 @@ import { RingBuffer } from './RingBuffer.js';
 import { Subscribers } from './Subscribers.js';
 import { UsageStatistics, type PlanCredit } from './UsageStatistics.js';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
-import type { CapturedRun } from './CapturedRun.js';
+import type { CapturedRun, PendingSearch } from './CapturedRun.js';
 import { planningRun } from './planningRun.js';
 import type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 
@@ -55,8 +55,8 @@ export class Recorder {
   private readonly observed = new Map<AgentPlanner, { runners: number; detach: () => void }>();
   /** Subscribers, each contained on its own. */
   private readonly subscribers: Subscribers;
-  /** Searches of the current planner call, as captured: named when the run is recorded, outside the planner call. */
-  private pendingSearches: (() => SearchTrace)[] = [];
+  /** Searches of the current planner call, as captured: counted when the run is recorded, named when it is read. */
+  private pendingSearches: PendingSearch[] = [];
   /** The goal selection of the current planner call, as reported: made into recorded goals when the run is recorded. */
   private pendingGoals: readonly ObservedGoal[] = NO_GOALS;
   private attaching: AgentEntry | null = null;
@@ -65,10 +65,10 @@ export class Recorder {
   /** One observer for every planner: a planner call and the runner event that follows it are adjacent, so searches wait here. */
   private readonly observer: PlanObserver = {
     search: (trace) => {
-      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(() => trace);
+      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push({ read: null, summary: trace });
     },
-    deferredSearch: (read) => {
-      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(read);
+    deferredSearch: (read, summary) => {
+      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(summary ? { read, summary } : { read: null, summary: read() });
     },
     goals: (goals) => {
       this.pendingGoals = goals;
@@ -349,18 +349,24 @@ export class Recorder {
   }
 
   private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): CapturedRun {
-    const searches = this.pendingSearches.map((read) => read());
+    const pending = this.pendingSearches;
+    // A large search is named now (and cut once counted): what a run keeps stays bounded by maxSearchItems.
+    for (const p of pending)
+      if (p.read !== null && 'count' in p.summary && p.summary.items > this.maxSearchItems) {
+        p.summary = p.read();
+        p.read = null;
+      }
     const goals = this.pendingGoals.map(considered);
     this.pendingSearches = [];
     this.pendingGoals = NO_GOALS;
-    const run = planningRun(entry, r, e, searches, goals);
+    const run = planningRun(entry, r, e, pending, goals, this.maxSearchItems);
     const credit = entry.stats.addRun(run);
+    run.settle();
     if (run.outcome === 'adopted' || run.outcome === 'replaced') {
       r.current = run.id;
       r.credit = credit;
       entry.stats.adopted(credit);
     }
-    run.cutSearches(this.maxSearchItems);
     entry.runs.push(run);
     if (this.subscribers.length > 0) {
       entry.outRuns.push(run);

@@ -1,4 +1,5 @@
-import type { PlannerCatalog, SearchTrace, TraceVerdict } from '@dualplan/world-state';
+import type { ConditionTexts, PlannerCatalog, SearchCounter, SearchSummary, SearchTrace, TraceVerdict } from '@dualplan/world-state';
+import { conditionText, summarizeTrace } from './summarizeTrace.js';
 import type { AgentStatistics, ConditionCounts, GoalConsidered, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
 import { RingBuffer } from './RingBuffer.js';
 
@@ -15,9 +16,26 @@ export interface PlanCredit {
 /** What statistics count of a planning run: a recorded run, or one captured and not yet named. */
 export interface CountedRun {
   readonly planMs: number;
-  readonly searches: readonly SearchTrace[];
+  /** Its searches: as traces, or as planners' summaries counted without building their traces. */
+  readonly searches: readonly (SearchTrace | SearchSummary)[];
   readonly goals: readonly GoalConsidered[];
   readonly plan: { readonly planner: string; readonly target: string; readonly steps: readonly { readonly task: string }[] } | null;
+}
+
+/**
+ * What statistics keep per name of one table, found with one lookup per counted item: its
+ * counts (made when first counted, so tables keep their order), whether it is known, and
+ * its condition rows in checking order with where each failing condition sits in them.
+ */
+interface Slot {
+  counts: UsageCounts | null;
+  known: boolean;
+  /** Its conditions in checking order (from a catalog), or null. */
+  readonly list: readonly string[] | null;
+  readonly rows: (ConditionCounts | undefined)[];
+  /** Failing condition index -> position in `list`, for the condition list last seen. */
+  conds: ConditionTexts | null;
+  readonly at: number[];
 }
 
 const NO_CREDIT: PlanCredit = Object.freeze({ goal: null, compounds: [], methods: [] });
@@ -56,6 +74,8 @@ export class UsageStatistics {
   private readonly conditionRows = new Map<string, (ConditionCounts | undefined)[]>();
   private readonly events: Record<string, number> = {};
   private readonly known = { actions: new Set<string>(), compounds: new Set<string>(), methods: new Set<string>(), goals: new Set<string>() };
+  /** Per table, per name: its {@link Slot} (dropped when a catalog changes condition lists). */
+  private readonly slots = { actions: new Map<string, Slot>(), methods: new Map<string, Slot>(), compounds: new Map<string, Slot>() };
   private readonly planMs: RingBuffer<number>;
   private runs = 0;
   private planMsTotal = 0;
@@ -75,22 +95,63 @@ export class UsageStatistics {
         this.conditionLists.set(name, list);
         this.conditionRows.delete(name);
       }
+    // Slots hold condition lists and rows: made again on their next count.
+    for (const table of Object.values(this.slots)) table.clear();
+  }
+
+  /** The slot of `name` in `kind`'s table, made on first use. */
+  private slot(kind: 'actions' | 'methods' | 'compounds', name: string): Slot {
+    const table = this.slots[kind];
+    let slot = table.get(name);
+    if (slot === undefined) {
+      const list = this.conditionLists.get(name) ?? null;
+      const counted = this[kind].get(name) ?? null;
+      const rows = list === null ? [] : this.rowsOf(name, list);
+      slot = { counts: counted, known: this.known[kind].has(name), list, rows, conds: null, at: [] };
+      table.set(name, slot);
+    }
+    return slot;
+  }
+
+  /** `slot`'s counts, made (and so placed in `kind`'s table) when first needed. */
+  private countsOf(kind: 'actions' | 'methods' | 'compounds', slot: Slot, name: string): UsageCounts {
+    return (slot.counts ??= counts(this[kind], name));
+  }
+
+  /** Note `name` as known to `kind` (once per slot). */
+  private know(kind: 'actions' | 'methods' | 'compounds', slot: Slot, name: string): void {
+    if (slot.known) return;
+    slot.known = true;
+    this.known[kind].add(name);
   }
 
   /**
-   * Count the conditions of candidate `name` tried with `verdict`: all held when it was
-   * kept (or failed later, for other reasons); with `conditionFailed`, the ones before
-   * the failing one held and `detail` failed. Without a known list only the failure counts.
+   * Count the conditions of the candidate of `slot` tried with `verdict`: all held when it was
+   * kept (or failed later, for other reasons); with `conditionFailed`, the ones before the
+   * failing one held and the failing one failed (its position in the list looked up once per
+   * condition). Without a known list only the failure counts.
    */
-  private checked(name: string, verdict: TraceVerdict, detail: string): void {
-    const list = this.conditionLists.get(name);
-    if (list === undefined) {
-      if (verdict === 'conditionFailed' && detail !== '') this.row(detail).failed++;
+  private checkedSlot(slot: Slot, verdict: TraceVerdict, conditions: ConditionTexts | null, index: number, text: string): void {
+    const list = slot.list;
+    if (list === null) {
+      if (verdict === 'conditionFailed') {
+        const detail = conditionText(conditions, index, text);
+        if (detail !== '') this.row(detail).failed++;
+      }
       return;
     }
     if (verdict !== 'conditionFailed' && verdict !== 'kept' && verdict !== 'branchFailed' && verdict !== 'noSubtasks') return;
-    const rows = this.rowsOf(name, list);
-    const failing = verdict === 'conditionFailed' ? list.indexOf(detail) : -1;
+    let failing = -1;
+    if (verdict === 'conditionFailed') {
+      if (conditions !== null && index >= 0) {
+        if (slot.conds !== conditions) {
+          slot.conds = conditions;
+          slot.at.length = 0;
+        }
+        failing = slot.at[index] ??= list.indexOf(conditionText(conditions, index, text));
+      } else failing = list.indexOf(text);
+    }
+    const rows = slot.rows;
     const held = failing < 0 ? list.length : failing;
     for (let i = 0; i < held; i++) (rows[i] ??= this.row(list[i])).held++;
     if (failing >= 0) (rows[failing] ??= this.row(list[failing])).failed++;
@@ -139,54 +200,66 @@ export class UsageStatistics {
   }
 
   /** Count one search; the credit of its plan when it found one. */
-  private addSearch(s: SearchTrace): PlanCredit | null {
-    const nodes = s.nodes;
-    const credit = { goal: s.planner === 'goap' ? s.target : null, compounds: [] as string[], methods: [] as string[] };
-    for (const n of nodes) {
-      if (n.kind === 'compound') {
-        this.known.compounds.add(n.label);
-        const u = counts(this.compounds, n.label);
-        u.considered++;
-        if (n.verdict !== 'kept') u.rejected++;
-        if (n.onPath) {
-          u.selected++;
-          credit.compounds.push(n.label);
-        }
-      } else if (n.kind === 'primitive') {
-        this.checked(n.label, n.verdict, n.detail);
-        this.known.actions.add(n.label);
-        const u = counts(this.actions, n.label);
-        u.considered++;
-        if (n.verdict !== 'kept') u.rejected++;
-      }
-    }
-    for (const c of s.candidates) {
-      if (s.planner === 'htn') {
-        const compound = nodes[c.node]?.label ?? '?';
-        const name = `${compound}.${c.name}`;
-        this.checked(name, c.verdict, c.detail);
-        this.known.methods.add(name);
-        const u = counts(this.methods, name);
-        u.considered++;
-        if (c.verdict !== 'kept') u.rejected++;
-        else if (nodes[c.node]?.onPath) {
-          u.selected++;
-          credit.methods.push(name);
-        }
-      } else {
-        this.known.actions.add(c.name);
-        // Backward search regresses conditions instead of checking them on a state.
-        if (s.mode === 'forward') this.checked(c.name, c.verdict, c.detail);
-        if (c.verdict === 'noEffect') continue;
-        const u = counts(this.actions, c.name);
-        u.considered++;
-        if (c.verdict !== 'kept') u.rejected++;
-      }
-    }
-    if (s.status !== 'found') return null;
-    for (const task of s.plan) this.select(this.actions, this.known.actions, task);
-    return credit;
+  private addSearch(s: SearchTrace | SearchSummary): PlanCredit | null {
+    const summary = 'count' in s ? s : summarizeTrace(s);
+    const credit = (this.building = { goal: summary.planner === 'goap' ? summary.target : null, compounds: [], methods: [] });
+    summary.count(this.counter);
+    this.building = null;
+    return summary.status === 'found' ? credit : null;
   }
+
+  /** The credit of the search being counted. */
+  private building: { goal: string | null; compounds: string[]; methods: string[] } | null = null;
+
+  /** What searches tell, counted into the tables (one slot lookup per item). */
+  private readonly counter: SearchCounter = {
+    compound: (name, decomposed, onPath) => {
+      const slot = this.slot('compounds', name);
+      this.know('compounds', slot, name);
+      const u = this.countsOf('compounds', slot, name);
+      u.considered++;
+      if (!decomposed) u.rejected++;
+      if (onPath) {
+        u.selected++;
+        this.building!.compounds.push(name);
+      }
+    },
+    primitive: (name, verdict, conditions, failing, text) => {
+      const slot = this.slot('actions', name);
+      this.checkedSlot(slot, verdict, conditions, failing, text);
+      this.know('actions', slot, name);
+      const u = this.countsOf('actions', slot, name);
+      u.considered++;
+      if (verdict !== 'kept') u.rejected++;
+    },
+    method: (name, verdict, onPath, conditions, failing, text) => {
+      const slot = this.slot('methods', name);
+      this.checkedSlot(slot, verdict, conditions, failing, text);
+      this.know('methods', slot, name);
+      const u = this.countsOf('methods', slot, name);
+      u.considered++;
+      if (verdict !== 'kept') u.rejected++;
+      else if (onPath) {
+        u.selected++;
+        this.building!.methods.push(name);
+      }
+    },
+    action: (name, verdict, onState, conditions, failing, text) => {
+      const slot = this.slot('actions', name);
+      this.know('actions', slot, name);
+      // Backward search regresses conditions instead of checking them on a state.
+      if (onState) this.checkedSlot(slot, verdict, conditions, failing, text);
+      if (verdict === 'noEffect') return;
+      const u = this.countsOf('actions', slot, name);
+      u.considered++;
+      if (verdict !== 'kept') u.rejected++;
+    },
+    planned: (task) => {
+      const slot = this.slot('actions', task);
+      this.know('actions', slot, task);
+      this.countsOf('actions', slot, task).selected++;
+    },
+  };
 
   /** Count one timeline event; `credit` is what the plan it belongs to credits. */
   addEvent(e: TimelineEvent, credit: PlanCredit | undefined): void {

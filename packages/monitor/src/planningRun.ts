@@ -1,7 +1,7 @@
 import type { ReplanTrigger, RunnerEvent } from '@dualplan/runner';
-import type { PlanStatus, SearchTrace } from '@dualplan/world-state';
+import type { PlanStatus } from '@dualplan/world-state';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
-import { CapturedRun } from './CapturedRun.js';
+import { CapturedRun, type PendingSearch } from './CapturedRun.js';
 import { capturePlan, type CapturedPlan } from './recordPlan.js';
 import type { GoalConsidered, PlanningOutcome } from './Recording.js';
 
@@ -10,7 +10,14 @@ import type { GoalConsidered, PlanningOutcome } from './Recording.js';
  * event `e` that ended it and the searches and goals its planner reported.
  * Takes the agent's next run id.
  */
-export function planningRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent, searches: SearchTrace[], goals: GoalConsidered[]): CapturedRun {
+export function planningRun(
+  entry: AgentEntry,
+  r: RunnerEntry,
+  e: RunnerEvent,
+  searches: readonly PendingSearch[],
+  goals: GoalConsidered[],
+  maxSearchItems: number,
+): CapturedRun {
   const times = r.runner.stats.planTimes;
   const planMs = times.length === 0 ? 0 : times[(r.planCalls - 1) % times.length];
   let outcome: PlanningOutcome = 'none';
@@ -48,10 +55,11 @@ export function planningRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent, s
     searches,
     goals,
     planMs,
+    maxSearchItems,
   );
 }
 
-function lastFound(searches: readonly SearchTrace[]): string | null {
-  for (let i = searches.length - 1; i >= 0; i--) if (searches[i].status === 'found') return searches[i].reason;
+function lastFound(searches: readonly PendingSearch[]): string | null {
+  for (let i = searches.length - 1; i >= 0; i--) if (searches[i].summary.status === 'found') return searches[i].summary.reason;
   return null;
 }

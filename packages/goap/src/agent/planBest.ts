@@ -73,8 +73,8 @@ function selectAndPlan<Ctx>(
       if (seen !== null) {
         seen[g].plannable = seen[g].chosen = r.status === 'found';
         const captured = captureGoapSearch(search, trace);
-        if (observer!.deferredSearch) observer!.deferredSearch(captured);
-        else observer!.search(captured());
+        if (observer!.deferredSearch) observer!.deferredSearch(captured.read, captured);
+        else observer!.search(captured.read());
       }
       if (r.status === 'found') {
         result = writeFound(search, out, priority[g], reasons.found(failed, g));

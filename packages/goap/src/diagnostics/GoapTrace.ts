@@ -1,4 +1,4 @@
-import { EffOp, describeUnavailableCode, type TraceVerdict } from '@dualplan/world-state';
+import { EffOp, describeUnavailableCode, type SearchCounter, type TraceVerdict } from '@dualplan/world-state';
 import { describeCell, describeNode } from '../domain/describeCell.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import * as Touch from '../domain/Touch.js';
@@ -212,6 +212,29 @@ export class GoapTrace {
     t.exp = t.cost = t.words = t.con = data;
     t.named = this.named;
     return t;
+  }
+
+  /** How many nodes and actions it recorded. */
+  get items(): number {
+    return this.expansions + this.considerations;
+  }
+
+  /**
+   * Tell `counter` every action considered, in order, as numbers turned into the
+   * domain's shared names (no entry is built). A forward search's failing
+   * condition is put in words (it was checked on a state); a backward one's is not.
+   */
+  countActions(counter: SearchCounter): void {
+    const src = this.source;
+    if (src === null) return;
+    const names = src.domain.actionNames;
+    const onState = this.mode === 'forward';
+    const c = this.con;
+    for (let i = 0, o = this.conAt; i < this.considerations; i++, o += CON) {
+      const a = c[o + CON_ACTION];
+      const verdict = c[o + CON_VERDICT];
+      counter.action(names[a], VERDICTS[verdict], onState, null, -1, onState ? this.detail(src, c[o + CON_ROW], a, verdict, c[o + CON_FAIL]) : '');
+    }
   }
 
   /** Readable dump, one line per entry. */

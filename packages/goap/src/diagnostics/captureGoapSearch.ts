@@ -1,4 +1,4 @@
-import type { SearchTrace, TraceCandidate, TraceNode } from '@dualplan/world-state';
+import type { PlanStatus, SearchCounter, SearchSummary, SearchTrace, TraceCandidate, TraceNode } from '@dualplan/world-state';
 import type { GoapDomain } from '../domain/GoapDomain.js';
 import type { GoapResult } from '../search/GoapResult.js';
 import type { GoapTrace } from './GoapTrace.js';
@@ -14,37 +14,76 @@ export interface CaptureSource {
 
 /**
  * A planner's (or a search's) last search, captured as numbers (a snapshot of its trace and
- * result) and turned into a {@link SearchTrace} only when the returned function
- * is called, any time later. What a monitor keeps per search.
+ * result): counted as numbers ({@link GoapSearchCapture.count}) and turned into a
+ * {@link SearchTrace} only when {@link GoapSearchCapture.read} is called, any time
+ * later. What a monitor keeps per search.
  * @internal
  */
-export function captureGoapSearch(planner: CaptureSource, trace: GoapTrace | null): () => SearchTrace {
-  const t = trace?.snapshot() ?? null;
-  const r = planner.result;
-  const found = r.status === 'found';
-  const names = planner.domain.actionNames;
-  // The plan as action indices; names and texts are made when read.
-  const actions: number[] = found ? new Array<number>(r.length) : NO_ACTIONS;
-  for (let i = 0; found && i < r.length; i++) actions[i] = r.actions[i];
-  const mode = planner.mode;
-  const status = r.status === 'found' || r.status === 'budget' ? r.status : 'none';
-  const goal = r.goal?.name;
-  const budget = r.budget;
-  const cost = found ? r.cost : 0;
-  const backtracks = r.reopened;
-  let built: SearchTrace | null = null;
-  return () =>
-    (built ??= buildSearchTrace(t, {
+export function captureGoapSearch(planner: CaptureSource, trace: GoapTrace | null): GoapSearchCapture {
+  return new GoapSearchCapture(planner, trace?.snapshot() ?? null);
+}
+
+/** @internal One captured GOAP search (see {@link captureGoapSearch}). */
+export class GoapSearchCapture implements SearchSummary {
+  readonly planner = 'goap';
+  readonly status: PlanStatus;
+  private readonly names: readonly string[];
+  /** The plan as action indices; names and texts are made when read. */
+  private readonly actions: number[];
+  private readonly mode: 'backward' | 'forward';
+  private readonly goal: string | undefined;
+  private readonly budget: string;
+  private readonly cost: number;
+  private readonly backtracks: number;
+  private built: SearchTrace | null = null;
+
+  constructor(
+    planner: CaptureSource,
+    private readonly t: GoapTrace | null,
+  ) {
+    const r = planner.result;
+    const found = r.status === 'found';
+    this.names = planner.domain.actionNames;
+    this.actions = found ? new Array<number>(r.length) : NO_ACTIONS;
+    for (let i = 0; found && i < r.length; i++) this.actions[i] = r.actions[i];
+    this.mode = planner.mode;
+    this.status = r.status === 'found' || r.status === 'budget' ? r.status : 'none';
+    this.goal = r.goal?.name;
+    this.budget = r.budget;
+    this.cost = found ? r.cost : 0;
+    this.backtracks = r.reopened;
+  }
+
+  get target(): string {
+    return this.goal ?? this.t?.goal ?? '';
+  }
+
+  get reason(): string {
+    return this.status === 'budget' ? `${this.budget} budget` : this.status === 'found' ? `goal ${this.goal ?? ''}` : 'no plan';
+  }
+
+  get items(): number {
+    return this.t === null ? 0 : this.t.items;
+  }
+
+  count(counter: SearchCounter): void {
+    if (this.t !== null) this.t.countActions(counter);
+    if (this.status === 'found') for (const a of this.actions) counter.planned(this.names[a]);
+  }
+
+  /** The search's trace (built on the first call; the same object after). */
+  readonly read = (): SearchTrace =>
+    (this.built ??= buildSearchTrace(this.t, {
       planner: 'goap',
-      target: goal ?? t?.goal ?? '',
-      mode,
-      status,
-      reason: status === 'budget' ? `${budget} budget` : found ? `goal ${goal ?? ''}` : 'no plan',
-      plan: actions.map((a) => names[a]),
-      cost,
+      target: this.target,
+      mode: this.mode,
+      status: this.status,
+      reason: this.reason,
+      plan: this.actions.map((a) => this.names[a]),
+      cost: this.cost,
       mtr: [],
-      backtracks,
-      whyNoPlan: t?.whyNoPlan?.summary ?? '',
+      backtracks: this.backtracks,
+      whyNoPlan: this.t?.whyNoPlan?.summary ?? '',
     }));
 }
 

@@ -16,5 +16,5 @@ import { captureGoapSearch } from './captureGoapSearch.js';
  * trace.candidates.filter((c) => c.verdict !== 'kept' && c.verdict !== 'noEffect');
  */
 export function goapSearchTrace(planner: GoapPlanner): SearchTrace {
-  return captureGoapSearch(planner, planner.trace)();
+  return captureGoapSearch(planner, planner.trace).read();
 }

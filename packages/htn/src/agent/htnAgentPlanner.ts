@@ -19,7 +19,8 @@ import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnContinuation, HtnMeta } from '../search/HtnPlan.js';
 import type { HtnPlanner } from '../HtnPlanner.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
-import { captureHtnSearch, htnSearchTrace } from '../diagnostics/htnSearchTrace.js';
+import { htnSearchTrace } from '../diagnostics/htnSearchTrace.js';
+import { captureHtnSearch } from '../diagnostics/HtnSearchCapture.js';
 import type { HtnTraceLog } from '../search/HtnTraceLog.js';
 
 /** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
@@ -134,8 +135,10 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
 
 /** One search to the observer: captured as is and named later when it takes deferred searches. */
 function report(observer: PlanObserver, log: HtnTraceLog, outcome: PlanResult<HtnMeta>, target: string): void {
-  if (observer.deferredSearch) observer.deferredSearch(captureHtnSearch(log, outcome, target));
-  else observer.search(htnSearchTrace(log.events(), outcome, target));
+  if (observer.deferredSearch) {
+    const captured = captureHtnSearch(log, outcome, target);
+    observer.deferredSearch(captured.read, captured);
+  } else observer.search(htnSearchTrace(log.events(), outcome, target));
 }
 
 /** The domain's primitive tasks (as actions), compounds, methods (`Compound.method`) and their conditions. */

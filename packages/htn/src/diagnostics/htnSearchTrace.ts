@@ -1,7 +1,6 @@
 import type { SearchTrace, TraceCandidate, TraceEvent, TraceNode, TraceVerdict } from '@dualplan/world-state';
 import type { HtnResult } from '../search/HtnPlan.js';
 import type { HtnTraceEvent } from '../search/HtnTraceEvent.js';
-import { traceEvents, type HtnTraceLog } from '../search/HtnTraceLog.js';
 
 type Node = { -readonly [K in keyof TraceNode]: TraceNode[K] };
 type Candidate = { -readonly [K in keyof TraceCandidate]: TraceCandidate[K] };
@@ -27,8 +26,10 @@ const REJECTED: Record<'condition' | 'subtasks' | 'pruned' | 'unavailable', Trac
   pruned: 'pruned',
   unavailable: 'unavailable',
 };
-const DETAIL_SUBTASKS = 'its subtask function returned no subtasks';
-const DETAIL_PRUNED = 'cannot beat the running plan (method traversal record)';
+/** @internal */
+export const DETAIL_SUBTASKS = 'its subtask function returned no subtasks';
+/** @internal */
+export const DETAIL_PRUNED = 'cannot beat the running plan (method traversal record)';
 
 /**
  * Rebuild the decomposition tree of one HTN search from its trace events
@@ -174,43 +175,6 @@ export function htnSearchTrace(events: readonly HtnTraceEvent[], outcome: HtnRes
     whyNoPlan: '',
   };
   return found ? trace : { ...trace, whyNoPlan: htnWhyNoPlan(trace) };
-}
-
-const NONE: readonly never[] = [];
-
-/**
- * One search captured cheaply: one array holding its trace records (numbers and
- * shared references, see {@link HtnTraceLog}), its plan's tasks and MTR; turned
- * into a {@link SearchTrace} (events, names, conditions) only when the returned
- * function is called, any time later. What a monitor keeps per search.
- * @internal
- */
-export function captureHtnSearch(log: HtnTraceLog, outcome: HtnResult, target: string): () => SearchTrace {
-  const n = log.length;
-  const domain = log.domain;
-  const plan = outcome.status === 'found' ? outcome.plan : null;
-  const steps = plan === null ? NONE : plan.steps;
-  const mtr = plan === null ? NONE : plan.meta.mtr;
-  // The records, then the plan's tasks, then its MTR: one array (a slice copies the records fastest; what it
-  // takes past them is scratch, overwritten).
-  const kept: unknown[] = log.data.slice(0, n + steps.length + mtr.length);
-  for (let i = 0; i < steps.length; i++) kept[n + i] = steps[i].task;
-  for (let i = 0; i < mtr.length; i++) kept[n + steps.length + i] = mtr[i];
-  const tasks = steps.length;
-  const { status, reason } = outcome;
-  const cost = plan === null ? 0 : plan.cost;
-  const found = plan !== null;
-  let built: SearchTrace | null = null;
-  return () =>
-    (built ??= htnSearchTrace(
-      domain === null ? [] : traceEvents(domain, kept, n),
-      {
-        status,
-        reason,
-        plan: found ? { steps: kept.slice(n, n + tasks).map((task) => ({ task })), cost, meta: { mtr: kept.slice(n + tasks) } } : null,
-      } as unknown as HtnResult,
-      target,
-    ));
 }
 
 /**

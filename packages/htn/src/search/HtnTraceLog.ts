@@ -23,6 +23,11 @@ export const PAUSE = 7;
 export const OUT_OF_BUDGET = 8;
 const FIELDS = [4, 4, 1, 1, 3, 2, 4, 1, 1];
 
+/** @internal How many fields follow a record's code. */
+export function recordFields(code: number): number {
+  return FIELDS[code];
+}
+
 export const REJECT_CONDITION = 0;
 export const REJECT_SUBTASKS = 1;
 export const REJECT_PRUNED = 2;

@@ -43,9 +43,9 @@ function forward(list: readonly PlanObserver[]): PlanObserver {
     search: (trace) => {
       for (const o of list) o.search(trace);
     },
-    deferredSearch: (read) => {
+    deferredSearch: (read, summary) => {
       for (const o of list) {
-        if (o.deferredSearch) o.deferredSearch(read);
+        if (o.deferredSearch) o.deferredSearch(read, summary);
         else o.search(read());
       }
     },

@@ -1,4 +1,5 @@
 import type { SearchTrace } from '../trace/SearchTrace.js';
+import type { SearchSummary } from './SearchSummary.js';
 
 /** A goal as a goal-selecting planner (GOAP) weighed it during one `plan()` call. */
 export interface ObservedGoal {
@@ -68,9 +69,10 @@ export interface PlanObserver {
    * Optional, preferred over `search` when present: one search finished, captured
    * as numbers; `read()` builds its {@link SearchTrace} (names, readable
    * conditions) when called, any time later, so an observer that keeps searches
-   * pays for the names only for those it reads.
+   * pays for the names only for those it reads. Planners of this project also
+   * give its `summary`: the outcome, and its counts without building the trace.
    */
-  deferredSearch?(read: () => SearchTrace): void;
+  deferredSearch?(read: () => SearchTrace, summary?: SearchSummary): void;
   /** The goal selection of the call (GOAP), after its searches. */
   goals?(goals: readonly ObservedGoal[]): void;
   /** Called once by `observe(observer)` itself, before it returns. */

@@ -6,6 +6,7 @@ export type { PlanUrgency, PlanReceiver, PendingPlanner, SlicedPlanner, PlainSte
 export { ForwardingPlanner } from './ForwardingPlanner.js';
 export { ObserverSet } from './ObserverSet.js';
 export type { PlanObserver, ObservedGoal, PlannerCatalog, CatalogEntry } from './PlanObserver.js';
+export type { SearchSummary, SearchCounter, ConditionTexts } from './SearchSummary.js';
 export { PlanBuffer, copyResult, planFound, noPlan, moveFaults } from '../plan/PlanResult.js';
 export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult, MutableSection } from '../plan/PlanResult.js';
 export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from '../plan/Plan.js';
