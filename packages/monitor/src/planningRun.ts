@@ -26,13 +26,15 @@ export function planningRun(
   let decision = '';
   let trigger: ReplanTrigger = 'noPlan';
   let plan: CapturedPlan | null = null;
+  const state = entry.agent.state;
+  const values = Int32Array.from(state.values);
   if (e.type === 'planFound' || e.type === 'planReplaced') {
     outcome = e.type === 'planFound' ? 'adopted' : 'replaced';
     status = 'found';
     trigger = e.trigger;
     reason = e.type === 'planFound' ? e.reason : (lastFound(searches) ?? e.reason);
     decision = e.type === 'planReplaced' ? e.reason : '';
-    plan = capturePlan(e.plan, entry.agent.state, r.scratch, e.ctx);
+    plan = capturePlan(e.plan, state, r.scratch, e.ctx, values);
   } else if (e.type === 'planNotFound') {
     status = e.status;
     trigger = e.trigger;
@@ -45,12 +47,11 @@ export function planningRun(
     status = m ? (m[1] as PlanStatus) : 'found';
     reason = m ? m[2] : (lastFound(searches) ?? '');
   }
-  const state = entry.agent.state;
   return new CapturedRun(
     entry.nextRun++,
     { runner: r.runner.name, planner: r.runner.planner.kind, tick: e.tick, time: e.time, trigger, status, reason, outcome, decision },
     state.schema,
-    Int32Array.from(state.values),
+    values,
     plan,
     searches,
     goals,

@@ -60,29 +60,46 @@ export interface CapturedPlan {
 }
 
 /**
- * @internal {@link recordPlan} in two halves: the predictions are computed now (as numbers: the
- * state after each step), names and texts when the plan is first read. The
- * plan may be a planner's reused buffer: what the record needs of it is copied now.
+ * @internal {@link recordPlan} in two halves: what the record needs of the plan
+ * (it may be a planner's reused buffer) is copied now; names, texts and the
+ * predictions when the plan is first read. `start` is a copy of `state`'s
+ * values the caller keeps unchanged. Predictions are made from it when read,
+ * unless a step's effects are functions (they may read the game's context,
+ * which changes): then they are made now, as numbers.
  */
-export function capturePlan(plan: Plan, state: WorldState<any>, scratch: WorldState<any>, ctx: unknown): CapturedPlan {
+export function capturePlan(
+  plan: Plan,
+  state: WorldState<any>,
+  scratch: WorldState<any>,
+  ctx: unknown,
+  start: Int32Array = Int32Array.from(state.values),
+): CapturedPlan {
   const meta = (plan.meta ?? {}) as { root?: unknown; goal?: unknown; mtr?: unknown; priority?: unknown; partial?: unknown };
   const schema = scratch.schema;
   const size = schema.size;
   const steps = plan.steps.slice();
+  let opaque = false;
+  for (const step of steps) if (step.effects.hasOpaque || step.expectedEffects.hasOpaque) opaque = true;
   // The state before the first step, then the state after each step predicted (until an effect throws).
-  const after = new Int32Array(size * (steps.length + 1));
-  after.set(state.values);
-  scratch.copyFrom(state);
+  let after: Int32Array | null = null;
   let predicted = 0;
-  for (const step of steps) {
-    try {
-      applyEffects(step.effects, scratch, ctx, ChangeSource.Planning);
-      applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning);
-    } catch {
-      break;
+  const predict = (): Int32Array => {
+    const out = new Int32Array(size * (steps.length + 1));
+    out.set(start);
+    if (opaque) scratch.copyFrom(state);
+    else for (let c = 0; c < size; c++) scratch.write(c, start[c], ChangeSource.Planning);
+    for (const step of steps) {
+      try {
+        applyEffects(step.effects, scratch, ctx, ChangeSource.Planning);
+        applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning);
+      } catch {
+        break;
+      }
+      out.set(scratch.values, size * ++predicted);
     }
-    after.set(scratch.values, size * ++predicted);
-  }
+    return out;
+  };
+  if (opaque) after = predict();
   const head = {
     planner: plan.planner,
     cost: plan.cost,
@@ -95,8 +112,10 @@ export function capturePlan(plan: Plan, state: WorldState<any>, scratch: WorldSt
       : {}),
   };
   let built: RecordedPlan | null = null;
-  const read = (): RecordedPlan =>
-    (built ??= {
+  const read = (): RecordedPlan => {
+    if (built !== null) return built;
+    const states = (after ??= predict());
+    return (built = {
       planner: head.planner,
       cost: head.cost,
       steps: steps.map((step, i): RecordedStep => {
@@ -109,7 +128,8 @@ export function capturePlan(plan: Plan, state: WorldState<any>, scratch: WorldSt
           conditions: t.conditions,
           effects: t.effects,
           expectedEffects: t.expectedEffects,
-          predicted: i < predicted ? namedChanges(schema, after.subarray(size * i, size * (i + 1)), after.subarray(size * (i + 1), size * (i + 2))) : NO_CHANGE,
+          predicted:
+            i < predicted ? namedChanges(schema, states.subarray(size * i, size * (i + 1)), states.subarray(size * (i + 1), size * (i + 2))) : NO_CHANGE,
         };
       }),
       target: head.target,
@@ -118,6 +138,7 @@ export function capturePlan(plan: Plan, state: WorldState<any>, scratch: WorldSt
       partial: head.partial,
       ...(head.parallel ? { parallel: head.parallel } : {}),
     });
+  };
   return { planner: head.planner, target: head.target, steps, read };
 }
 
