@@ -2,7 +2,9 @@ import { DualplanError, PlanBuffer, copyResult, describeValue, mulberry32, nameO
 import type { HtnDomain } from './domain/HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
 import type { HtnContinuation, HtnResult } from './search/HtnPlan.js';
-import type { HtnSearchEngine, HtnSearchMode } from './planning/HtnSearchEngine.js';
+import type { CapturedHtnSearch, HtnSearchEngine, HtnSearchMode } from './planning/HtnSearchEngine.js';
+import { captureHtnSearch } from './diagnostics/HtnSearchCapture.js';
+import { BestFirstCapture } from './diagnostics/BestFirstCapture.js';
 import type { HtnTraceEvent } from './search/HtnTraceEvent.js';
 import { HtnTraceLog } from './search/HtnTraceLog.js';
 import { SearchHost } from './planning/SearchHost.js';
@@ -29,6 +31,8 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   /** @internal What the searches record while tracing, as numbers: {@link trace} names it when read. */
   readonly traceLog = new HtnTraceLog();
   private traceOn: boolean;
+  /** Searches record what a monitor keeps ({@link captureSearch}), in any mode. */
+  private recording = false;
   /** The search this planner runs ({@link HtnPlannerOptions.mode}). */
   readonly mode: HtnSearchModeName;
   private readonly searchKind: HtnSearchMode;
@@ -86,6 +90,25 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     this.traceOn = on;
   }
 
+  /** @internal While on, every search records what a monitor keeps (see {@link captureSearch}), in either mode. */
+  recordSearches(on: boolean): void {
+    this.recording = on;
+  }
+
+  /** Whether searches are recorded for a monitor (an observer is attached through {@link htnAgentPlanner}). */
+  get recordingSearches(): boolean {
+    return this.recording;
+  }
+
+  /**
+   * @internal The last `plan()` search (`resume()`'s with `resumed`), recorded while {@link recordSearches}
+   * or tracing was on, as a monitor keeps it: counted as numbers, its trace built when first read.
+   */
+  captureSearch(result: HtnResult, target: string, resumed = false): CapturedHtnSearch {
+    const r = (resumed ? this.resumer : this.engine).recorded();
+    return 'log' in r ? captureHtnSearch(r.log, result, target) : new BestFirstCapture(this.board.domain, r.bestFirst, r.end, result, target);
+  }
+
   /** Events of the last search while tracing is on (plain data, made when first read after a search); empty until then. Ordered mode only. */
   get trace(): HtnTraceEvent[] {
     return this.traceLog.events();
@@ -125,7 +148,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     this.enter('plan()');
     try {
       if (this.traceOn && !this.searchKind.traces) throw traceError();
-      const result = this.engine.plan(request?.out ?? this.scratch, state, ctx, request, this.traceOn);
+      const result = this.engine.plan(request?.out ?? this.scratch, state, ctx, request, this.traceOn || this.recording);
       return request?.out ? result : copyResult(result);
     } finally {
       this.planning = false;
@@ -155,7 +178,7 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   resume(continuation: HtnContinuation, state: WorldState<any>, ctx?: Ctx, request?: HtnPlanRequest): HtnResult {
     this.enter('resume()');
     try {
-      const result = this.resumer.resume!(request?.out ?? this.scratch, continuation, state, ctx, request, this.traceOn);
+      const result = this.resumer.resume!(request?.out ?? this.scratch, continuation, state, ctx, request, this.traceOn || this.recording);
       return request?.out ? result : copyResult(result);
     } finally {
       this.planning = false;

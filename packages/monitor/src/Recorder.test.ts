@@ -178,7 +178,7 @@ describe('record', () => {
     expect(types.filter((t) => t === 'snapshot').length).toBe(1);
   });
 
-  it('stop() detaches: planners stop tracing and nothing more is recorded', () => {
+  it('stop() detaches: planners stop recording their searches and nothing more is recorded', () => {
     const planner = new HtnPlanner(trollHtnDomain());
     const troll = createAgent({
       id: 'troll',
@@ -191,10 +191,10 @@ describe('record', () => {
       >,
     });
     const recorder = record(troll);
-    expect(planner.tracing).toBe(true);
+    expect(planner.recordingSearches).toBe(true);
     troll.tick(0.1);
     recorder.stop();
-    expect(planner.tracing).toBe(false);
+    expect(planner.recordingSearches).toBe(false);
     const before = recorder.agent('troll');
     troll.runner().abortPlan('test');
     troll.tick(0.1);
@@ -215,7 +215,7 @@ describe('record', () => {
       >,
     });
     const recorder = record(troll, { searches: false });
-    expect(planner.tracing).toBe(false);
+    expect(planner.recordingSearches).toBe(false);
     troll.tick(0.1);
     expect(recorder.agent('troll').runs[0]).toMatchObject({ searches: [], outcome: 'adopted' });
     expect(() => recorder.add(troll)).toThrow(expect.objectContaining({ code: 'DUPLICATE_AGENT', subject: 'troll' }));

@@ -71,6 +71,17 @@ const subjects: Subject[] = [
   { name: 'soldier (HTN)', schema: soldierHtnDomain().schema, planner: () => htnAgentPlanner(new HtnPlanner(soldierHtnDomain())) },
   { name: 'NPC with slots (HTN)', schema: npcHtnDomain().schema, planner: () => htnAgentPlanner(new HtnPlanner(npcHtnDomain())) },
   { name: 'workshop, backtracking (HTN)', schema: workshopSchema, planner: () => htnAgentPlanner(new HtnPlanner(workshop())) },
+  {
+    name: 'troll, best-first (HTN)',
+    schema: trollHtnDomain().schema,
+    planner: () => htnAgentPlanner(new HtnPlanner(trollHtnDomain(), { mode: 'best-first' })),
+  },
+  {
+    name: 'NPC with slots, best-first (HTN)',
+    schema: npcHtnDomain().schema,
+    planner: () => htnAgentPlanner(new HtnPlanner(npcHtnDomain(), { mode: 'best-first' })),
+  },
+  { name: 'workshop, best-first (HTN)', schema: workshopSchema, planner: () => htnAgentPlanner(new HtnPlanner(workshop(), { mode: 'best-first' })) },
   { name: 'soldier backward (GOAP)', schema: soldier.schema, planner: () => goapAgentPlanner(new GoapPlanner(soldier)) },
   { name: 'soldier forward (GOAP)', schema: soldier.schema, planner: () => goapAgentPlanner(new GoapPlanner(soldier, { mode: 'forward' })) },
 ];

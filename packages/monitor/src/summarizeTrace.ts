@@ -35,7 +35,9 @@ function countTrace(s: SearchTrace, counter: SearchCounter): void {
   for (const c of s.candidates) {
     if (s.planner === 'htn') {
       const node = nodes[c.node];
-      counter.method(`${node?.label ?? '?'}.${c.name}`, c.verdict, c.verdict === 'kept' && node?.onPath === true, null, -1, c.detail);
+      // On the path: kept at a path node and the method it went on with (a best-first search keeps every applicable method).
+      const onPath = c.verdict === 'kept' && node?.onPath === true && node.via === c.name;
+      counter.method(`${node?.label ?? '?'}.${c.name}`, c.verdict, onPath, null, -1, c.detail);
     } else counter.action(c.name, c.verdict, s.mode === 'forward', null, -1, c.detail);
   }
   if (s.status === 'found') for (const task of s.plan) counter.planned(task);

@@ -67,20 +67,21 @@ describe('htnAgentPlanner', () => {
     expect(names(agent.plan(state, undefined, null).plan)).toEqual(['NavigateToEnemy']);
   });
 
-  it('reports each search and its catalog to an observer, tracing only while observed', () => {
+  it('reports each search and its catalog to an observer, recording searches only while observed (the tracing flag untouched)', () => {
     const domain = trollHtnDomain();
     const planner = new HtnPlanner(domain);
     const agent = htnAgentPlanner(planner);
     const searches: SearchTrace[] = [];
     let catalog: PlannerCatalog | null = null;
     agent.observe!({ search: (t) => searches.push(t), catalog: (c) => (catalog = c) });
-    expect(planner.tracing).toBe(true);
+    expect(planner.recordingSearches).toBe(true);
     expect(catalog!.actions).toContain('DoTrunkSlam');
     expect(catalog!.compounds).toContain('AttackEnemy');
     expect(catalog!.methods).toContain('AttackEnemy.Whirlwind');
     const outcome = agent.plan(createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 }), undefined, null);
     expect(searches.map((t) => [t.target, t.status, t.plan])).toEqual([['BeTrunkThumper', 'found', names(outcome.plan)]]);
     agent.observe!(null);
+    expect(planner.recordingSearches).toBe(false);
     expect(planner.tracing).toBe(false);
     agent.plan(createState(domain.schema), undefined, null);
     expect(searches.length).toBe(1);

@@ -16,12 +16,9 @@ import {
 } from '@dualplan/world-state';
 import { compareMtr } from '../diagnostics/compareMtr.js';
 import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
-import type { HtnContinuation, HtnMeta } from '../search/HtnPlan.js';
+import type { HtnContinuation, HtnMeta, HtnResult } from '../search/HtnPlan.js';
 import type { HtnPlanner } from '../HtnPlanner.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
-import { htnSearchTrace } from '../diagnostics/htnSearchTrace.js';
-import { captureHtnSearch } from '../diagnostics/HtnSearchCapture.js';
-import type { HtnTraceLog } from '../search/HtnTraceLog.js';
 
 /** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
 export interface HtnAgentOptions {
@@ -60,13 +57,9 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   // Per buffer: how many of its steps have succeeded in order, so a finished partial plan can resume.
   const progress = [0, 0];
   let ready: HtnContinuation | null = null;
-  // Monitors' observers; while any is attached, the planner traces and each search is reported.
+  // Monitors' observers; while any is attached, the planner records its searches and each one is reported.
   const observers = new ObserverSet();
-  let wasTracing = planner.tracing;
-  // A best-first planner records no trace: its runs are observed without searches.
-  const traced = () => {
-    if (planner.mode === 'ordered') planner.tracing = observers.size > 0 || wasTracing;
-  };
+  const traced = () => planner.recordSearches(observers.size > 0);
 
   return {
     kind: 'htn',
@@ -80,17 +73,17 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
       const runningMtr = running && running.planner === 'htn' ? (running.meta as HtnMeta).mtr : null;
       request.against = options.prune && runningMtr ? runningMtr : null;
       let outcome: PlanResult<HtnMeta> | null = null;
-      const observer = planner.mode === 'ordered' ? observers.observer : null;
+      const observer = observers.observer;
       if (resume && ready) {
         const continuation = ready;
         ready = null;
         outcome = planner.resume(continuation, state, ctx, request);
-        if (observer !== null) report(observer, planner.traceLog, outcome, continuation.root);
+        if (observer !== null) report(observer, planner, outcome, continuation.root, true);
         if (outcome.status !== 'found') outcome = null;
       }
       if (outcome === null) {
         outcome = planner.plan(state, ctx, request);
-        if (observer !== null) report(observer, planner.traceLog, outcome, options.task ?? '');
+        if (observer !== null) report(observer, planner, outcome, options.task ?? '', false);
       }
       return outcome;
     },
@@ -121,7 +114,6 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
         traced();
         return () => {};
       }
-      if (observers.size === 0) wasTracing = planner.tracing;
       const detach = observers.add(next);
       traced();
       next.catalog?.(htnCatalog(planner.domain));
@@ -133,12 +125,11 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   };
 }
 
-/** One search to the observer: captured as is and named later when it takes deferred searches. */
-function report(observer: PlanObserver, log: HtnTraceLog, outcome: PlanResult<HtnMeta>, target: string): void {
-  if (observer.deferredSearch) {
-    const captured = captureHtnSearch(log, outcome, target);
-    observer.deferredSearch(captured.read, captured);
-  } else observer.search(htnSearchTrace(log.events(), outcome, target));
+/** One search to the observer: captured as numbers, counted and named later when it takes deferred searches. */
+function report(observer: PlanObserver, planner: HtnPlanner<any, any>, outcome: PlanResult<HtnMeta>, target: string, resumed: boolean): void {
+  const captured = planner.captureSearch(outcome as HtnResult, target, resumed);
+  if (observer.deferredSearch) observer.deferredSearch(captured.read, captured);
+  else observer.search(captured.read());
 }
 
 /** The domain's primitive tasks (as actions), compounds, methods (`Compound.method`) and their conditions. */

@@ -41,7 +41,8 @@ const OUT_OF_RANGE = 'an effect leaves its range';
 /** Methods by index as `Compound.method`, made once per domain (the names statistics count methods by). */
 const qualified = new WeakMap<HtnDomain, string[]>();
 
-function qualifiedMethods(d: HtnDomain): string[] {
+/** @internal Methods by index as `Compound.method`, made once per domain. */
+export function qualifiedMethods(d: HtnDomain): string[] {
   let names = qualified.get(d);
   if (names === undefined) {
     names = d.methodNames.map(() => '');

@@ -3,21 +3,28 @@ import type { HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 import { BestFirstSearch } from '../search/BestFirstSearch.js';
 import type { HtnMeta, HtnResult } from '../search/HtnPlan.js';
-import type { HtnSearchEngine } from './HtnSearchEngine.js';
+import type { HtnSearchEngine, RecordedSearch } from './HtnSearchEngine.js';
+import { BestFirstTrace } from '../search/BestFirstTrace.js';
 import type { SearchHost } from './SearchHost.js';
 
 /**
  * @internal The best-first search as an engine: the cheapest decomposition by plan cost
- * ({@link BestFirstSearch}); no MTR pruning (it ranks plans by cost, not method order), no trace.
+ * ({@link BestFirstSearch}); no MTR pruning (it ranks plans by cost, not method order). Records its
+ * expansions for monitors when asked (`tracing`), not the ordered search's trace events.
  */
 export class BestFirstEngine<Ctx> implements HtnSearchEngine<Ctx> {
   private readonly search: BestFirstSearch<Ctx>;
+  private readonly trace = new BestFirstTrace();
 
   constructor(private readonly host: SearchHost<Ctx>) {
     this.search = new BestFirstSearch(host.board.domain as HtnDomain, host.board.settings);
   }
 
-  plan(out: PlanBuffer, state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined): HtnResult {
+  recorded(): RecordedSearch {
+    return { bestFirst: this.trace, end: this.search.endNode };
+  }
+
+  plan(out: PlanBuffer, state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined, tracing: boolean): HtnResult {
     checkWorldState(state, 'HtnPlanner');
     if (request?.against != null) {
       throw new DualplanError(
@@ -31,6 +38,7 @@ export class BestFirstEngine<Ctx> implements HtnSearchEngine<Ctx> {
     if (request?.seed !== undefined) host.seed(request.seed);
     const best = this.search;
     best.faults.reset();
+    best.traceInto(tracing ? this.trace : null);
     host.board.settings.costs?.refresh(state, ctx, best.faults);
     const result = best.run(out, host.stepsFor(out), state, ctx as Ctx, id, request?.args, request?.tasks);
     if (result.plan !== null) {

@@ -1,4 +1,5 @@
-import type { PlanBuffer, WorldState } from '@dualplan/world-state';
+import type { PlanBuffer, SearchSummary, SearchTrace, WorldState } from '@dualplan/world-state';
+import type { BestFirstTrace } from '../search/BestFirstTrace.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 import type { HtnContinuation, HtnResult } from '../search/HtnPlan.js';
 import type { HtnTraceLog } from '../search/HtnTraceLog.js';
@@ -11,6 +12,8 @@ import type { SearchHost } from './SearchHost.js';
  */
 export interface HtnSearchEngine<Ctx> {
   plan(out: PlanBuffer, state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined, tracing: boolean): HtnResult;
+  /** What the last search (planned with `tracing` on) recorded, for a capture to copy. */
+  recorded(): RecordedSearch;
   /** Plan the rest of a partial plan (modes with {@link HtnSearchMode.resumes} only). */
   resume?(
     out: PlanBuffer,
@@ -20,6 +23,14 @@ export interface HtnSearchEngine<Ctx> {
     request: HtnPlanRequest | undefined,
     tracing: boolean,
   ): HtnResult;
+}
+
+/** @internal What an engine's last traced search recorded: the ordered search's log, or the best-first trace and the node it ended on. */
+export type RecordedSearch = { readonly log: HtnTraceLog } | { readonly bestFirst: BestFirstTrace; readonly end: number };
+
+/** @internal One captured search: its summary, and the reader of its trace. */
+export interface CapturedHtnSearch extends SearchSummary {
+  readonly read: () => SearchTrace;
 }
 
 /** @internal A search mode, registered once by name (see `searchModes.ts`): what it supports and how to build its engine. */

@@ -3,7 +3,7 @@ import type { HtnDomain } from '../domain/HtnDomain.js';
 import { UndefinedTaskError } from '../errors.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 import { htnPlanIn, type HtnContinuation, type HtnResult } from '../search/HtnPlan.js';
-import type { HtnSearchEngine } from './HtnSearchEngine.js';
+import type { HtnSearchEngine, RecordedSearch } from './HtnSearchEngine.js';
 import type { HtnTraceLog } from '../search/HtnTraceLog.js';
 import { OrderedSearch, type SearchStatus } from '../search/OrderedSearch.js';
 import type { SearchHost } from './SearchHost.js';
@@ -18,9 +18,13 @@ export class OrderedEngine<Ctx> implements HtnSearchEngine<Ctx> {
 
   constructor(
     private readonly host: SearchHost<Ctx>,
-    trace: HtnTraceLog,
+    private readonly trace: HtnTraceLog,
   ) {
     this.search = new OrderedSearch(host.board.domain as HtnDomain, host.board.settings, trace);
+  }
+
+  recorded(): RecordedSearch {
+    return { log: this.trace };
   }
 
   /** For tests: run every call the general way, which the inline paths must match (events included). */

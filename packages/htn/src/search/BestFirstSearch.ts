@@ -11,6 +11,7 @@ import { grow } from '../domain/grow.js';
 import { type SearchSettings } from './SearchSettings.js';
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
+import * as T from './BestFirstTrace.js';
 
 const NIL = -1;
 
@@ -76,6 +77,12 @@ export class BestFirstSearch<Ctx = unknown> {
   usedLen = 0;
   /** After a found plan: how many steps it wrote (marker steps included). */
   planLen = 0;
+  /** The node it ended on: the found plan's node, or -1. */
+  endNode = -1;
+  /** Where a traced search records (null: not traced), and the expansion and method making children now. */
+  private trace: T.BestFirstTrace | null = null;
+  private row = -1;
+  private cand = -1;
 
   constructor(domain: HtnDomain, settings: SearchSettings<Ctx>) {
     this.domain = domain;
@@ -86,6 +93,11 @@ export class BestFirstSearch<Ctx = unknown> {
     this.calls = new DynamicCalls(domain);
     // Returns small integers: a double returned from a call V8 does not inline would be boxed.
     this.heap = new Heap<number>((a, b) => (this.cost[a] < this.cost[b] ? -1 : this.cost[a] > this.cost[b] ? 1 : a - b));
+  }
+
+  /** Record the searches that follow into `trace` (null: record nothing). */
+  traceInto(trace: T.BestFirstTrace | null): void {
+    this.trace = trace;
   }
 
   /**
@@ -126,6 +138,9 @@ export class BestFirstSearch<Ctx = unknown> {
     this.nodes = this.snapTop = this.taskTop = this.stepTop = this.mtrTop = this.generated = 0;
     this.calls.rewind(0);
     this.depthTask = -1;
+    this.endNode = -1;
+    this.row = this.cand = -1;
+    if (this.trace !== null) this.trace.reset(d);
     const heap = this.heap;
     // Empty the heap's array in place: clear() allocates a new one and `length = 0` drops its backing store.
     const items = heap.heapArray;
@@ -137,7 +152,10 @@ export class BestFirstSearch<Ctx = unknown> {
     while (heap.heapArray.length > 0) {
       if (++expanded > this.s.maxSteps) return this.fail(out, 'budget', this.s.texts.steps, expanded);
       const n = heap.pop()!;
-      if (this.tasks[n] === NIL) return this.found(out, steps, n, tasks ? '(tasks)' : d.taskNames[root], expanded);
+      if (this.tasks[n] === NIL) {
+        this.endNode = n;
+        return this.found(out, steps, n, tasks ? '(tasks)' : d.taskNames[root], expanded);
+      }
       this.expand(n);
     }
     if (this.depthTask >= 0) return this.fail(out, 'budget', this.s.texts.depth(this.depthTask), expanded);
@@ -152,7 +170,13 @@ export class BestFirstSearch<Ctx = unknown> {
     const task = this.calls.taskOf(call);
     this.restore(n);
     this.nodeUsed = this.usedOf[n];
-    switch (d.taskKind[task]) {
+    const kind = d.taskKind[task];
+    const t = this.trace;
+    if (t !== null) {
+      this.row = t.expand(n, task, T.traceKind(kind), this.cost[n]);
+      this.cand = -1;
+    }
+    switch (kind) {
       case TaskKind.Primitive: {
         let step: PlanStep;
         let applied: number;
@@ -161,6 +185,7 @@ export class BestFirstSearch<Ctx = unknown> {
         } catch (thrown) {
           const name = d.taskNames[task];
           this.faults.add('TASK_THREW', 'task', name, `Primitive task "${name}" could not be instantiated for its arguments (it fails here)`, thrown);
+          if (t !== null) t.outcome(this.row, T.THREW);
           return;
         }
         try {
@@ -173,9 +198,11 @@ export class BestFirstSearch<Ctx = unknown> {
             `A condition or effect function of task "${step.task}" threw (the task fails here)`,
             thrown,
           );
+          if (t !== null) t.outcome(this.row, T.THREW, step);
           return;
         }
         const cost = this.cost[n] + (this.s.costs === null ? step.cost : this.s.costs.costOf(step));
+        if (t !== null) t.outcome(this.row, applied === APPLIED ? (cost === Infinity ? T.UNUSABLE : T.KEPT) : applied >= 0 ? applied : T.OUT_OF_RANGE, step);
         // A cost of Infinity (its cost function failed, or said "unusable now") makes the branch unusable, as in GOAP.
         if (applied === APPLIED && cost !== Infinity) {
           this.child(cost, rest, this.stepCell(step, this.plan[n]), this.mtr[n], this.depth[n], this.snapshot());
@@ -186,16 +213,20 @@ export class BestFirstSearch<Ctx = unknown> {
         if (this.depth[n] >= this.s.maxDepth) {
           // Prune this branch only: a cheaper plan may still exist within the limit.
           if (this.depthTask < 0) this.depthTask = task;
-        } else this.decompose(n, call, task, rest);
+          if (t !== null) t.outcome(this.row, T.NO_METHOD);
+        } else if (!this.decompose(n, call, task, rest) && t !== null) t.outcome(this.row, T.NO_METHOD);
         return;
       case TaskKind.Delegate:
-        this.delegate(n, call, task, rest);
+        if (!this.delegate(n, call, task, rest) && t !== null) t.outcome(this.row, T.FAILED);
         return;
       case TaskKind.Slot: {
         // The plugged sub-domain is compiled into this domain: the slot is a call of its root (an empty slot fails).
         const index = d.slotOf[task];
         const root = this.s.slotRoot[index];
-        if (root < 0) return;
+        if (root < 0) {
+          if (t !== null) t.outcome(this.row, T.FAILED);
+          return;
+        }
         const args = this.calls.argsOf(call);
         const next = this.cell(args.length === 0 ? d.defaultCall[root] : this.calls.callWith(root, args), rest);
         this.nodeUsed = this.mtrCell(index, this.nodeUsed);
@@ -215,8 +246,11 @@ export class BestFirstSearch<Ctx = unknown> {
     }
   }
 
-  private decompose(n: number, call: number, task: number, rest: number): void {
+  /** Branch on every applicable method of compound `task`; false when none applied. */
+  private decompose(n: number, call: number, task: number, rest: number): boolean {
     const d = this.domain;
+    const t = this.trace;
+    let applied = false;
     const first = d.methodStart[task];
     const end = d.methodEnd[task];
     // Conditions only read the state; a subtask function is handed it and might write it, so restore after one ran.
@@ -230,14 +264,22 @@ export class BestFirstSearch<Ctx = unknown> {
       const fn = d.methodFn[m];
       let next = rest;
       try {
-        if (conds.length !== 0 && firstFailing(conds, this.ws, this.ctx) >= 0) continue;
+        const failing = conds.length === 0 ? -1 : firstFailing(conds, this.ws, this.ctx);
+        if (failing >= 0) {
+          if (t !== null) t.method(this.row, m, failing);
+          continue;
+        }
         if (fn !== null) {
           dirty = true;
           const refs = fn(this.ws, this.ctx, this.calls.argsOf(call));
-          if (!refs) continue;
+          if (!refs) {
+            if (t !== null) t.method(this.row, m, T.NO_SUBTASKS);
+            continue;
+          }
           next = this.pushRefs(refs, rest, m);
         }
       } catch (thrown) {
+        if (t !== null) t.method(this.row, m, T.THREW);
         // Skip the method; `dirty` restores what a subtask function wrote, and cells it pushed stay unreferenced.
         dirty = true;
         this.faults.add(
@@ -253,13 +295,17 @@ export class BestFirstSearch<Ctx = unknown> {
         next = rest;
         for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) next = this.cell(d.subCalls[i], next);
       }
+      if (t !== null) this.cand = t.method(this.row, m, T.KEPT);
+      applied = true;
       this.child(this.cost[n] + d.methodCost[m], next, this.plan[n], this.mtrCell(m - first, this.mtr[n]), this.depth[n] + 1, this.snap[n]);
     }
+    return applied;
   }
 
-  private delegate(n: number, call: number, task: number, rest: number): void {
+  /** Splice in the plan of delegate `task`; false when it found none (or its steps failed here). */
+  private delegate(n: number, call: number, task: number, rest: number): boolean {
     const outcome = this.faults.delegate(this.s.delegates[task]!, this.domain.taskNames[task], this.ws, this.ctx, this.calls.argsOf(call));
-    if (outcome === null || outcome.status !== 'found' || !outcome.plan) return;
+    if (outcome === null || outcome.status !== 'found' || !outcome.plan) return false;
     const steps = outcome.plan.steps;
     let plan = this.plan[n];
     let cost = this.cost[n];
@@ -275,13 +321,15 @@ export class BestFirstSearch<Ctx = unknown> {
           `A condition or effect function of task "${steps[i].task}" threw (the task fails here)`,
           thrown,
         );
-        return;
+        return false;
       }
-      if (applied !== APPLIED) return;
+      if (applied !== APPLIED) return false;
       plan = this.stepCell(steps[i], plan);
       cost += this.s.costs === null ? steps[i].cost : this.s.costs.costOf(steps[i]);
     }
-    if (cost !== Infinity) this.child(cost, rest, plan, this.mtr[n], this.depth[n], this.snapshot());
+    if (cost === Infinity) return false;
+    this.child(cost, rest, plan, this.mtr[n], this.depth[n], this.snapshot());
+    return true;
   }
 
   /** A new node over state snapshot `snap`, pushed on the heap. */
@@ -295,6 +343,7 @@ export class BestFirstSearch<Ctx = unknown> {
     this.depth[k] = depth;
     this.snap[k] = snap;
     this.usedOf[k] = this.nodeUsed;
+    if (this.trace !== null) this.trace.made(k, this.row, this.cand);
     this.generated++;
     this.heap.add(k);
   }
