@@ -2,9 +2,7 @@ import { DualplanError, PlanBuffer, copyResult, describeValue, mulberry32, nameO
 import type { HtnDomain } from './domain/HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
 import type { HtnContinuation, HtnResult } from './search/HtnPlan.js';
-import type { CapturedHtnSearch, HtnSearchEngine, HtnSearchMode } from './planning/HtnSearchEngine.js';
-import { captureHtnSearch } from './diagnostics/HtnSearchCapture.js';
-import { BestFirstCapture } from './diagnostics/BestFirstCapture.js';
+import type { HtnSearchEngine, HtnSearchMode, RecordedSearch } from './planning/HtnSearchEngine.js';
 import type { HtnTraceEvent } from './search/HtnTraceEvent.js';
 import { HtnTraceLog } from './search/HtnTraceLog.js';
 import { SearchHost } from './planning/SearchHost.js';
@@ -101,12 +99,11 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   }
 
   /**
-   * @internal The last `plan()` search (`resume()`'s with `resumed`), recorded while {@link recordSearches}
-   * or tracing was on, as a monitor keeps it: counted as numbers, its trace built when first read.
+   * @internal What the last `plan()` search (`resume()`'s with `resumed`) recorded while {@link recordSearches}
+   * or tracing was on, for a monitor's capture to copy (see `htnAgentPlanner`).
    */
-  captureSearch(result: HtnResult, target: string, resumed = false): CapturedHtnSearch {
-    const r = (resumed ? this.resumer : this.engine).recorded();
-    return 'log' in r ? captureHtnSearch(r.log, result, target) : new BestFirstCapture(this.board.domain, r.bestFirst, r.end, result, target);
+  recordedSearch(resumed = false): RecordedSearch {
+    return (resumed ? this.resumer : this.engine).recorded();
   }
 
   /** Events of the last search while tracing is on (plain data, made when first read after a search); empty until then. Ordered mode only. */

@@ -18,6 +18,8 @@ import { compareMtr } from '../diagnostics/compareMtr.js';
 import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnContinuation, HtnMeta, HtnResult } from '../search/HtnPlan.js';
 import type { HtnPlanner } from '../HtnPlanner.js';
+import { captureHtnSearch } from '../diagnostics/HtnSearchCapture.js';
+import { BestFirstCapture } from '../diagnostics/BestFirstCapture.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 
 /** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
@@ -127,7 +129,9 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
 
 /** One search to the observer: captured as numbers, counted and named later when it takes deferred searches. */
 function report(observer: PlanObserver, planner: HtnPlanner<any, any>, outcome: PlanResult<HtnMeta>, target: string, resumed: boolean): void {
-  const captured = planner.captureSearch(outcome as HtnResult, target, resumed);
+  const r = planner.recordedSearch(resumed);
+  const result = outcome as HtnResult;
+  const captured = 'log' in r ? captureHtnSearch(r.log, result, target) : new BestFirstCapture(planner.planningDomain, r.bestFirst, r.end, result, target);
   if (observer.deferredSearch) observer.deferredSearch(captured.read, captured);
   else observer.search(captured.read());
 }
