@@ -1,4 +1,4 @@
-import type { Schema, SearchSummary, SearchTrace } from '@dualplan/world-state';
+import type { ObservedGoal, Schema, SearchSummary, SearchTrace } from '@dualplan/world-state';
 import { cutSearch } from './cutSearch.js';
 import { namedState } from './namedState.js';
 import type { CapturedPlan } from './recordPlan.js';
@@ -27,10 +27,11 @@ export class CapturedRun {
     readonly id: number,
     private readonly head: Omit<PlanningRun, 'id' | 'state' | 'plan' | 'searches' | 'goals' | 'planMs' | 'truncated'>,
     private readonly schema: Schema,
-    private readonly values: Int32Array,
+    private readonly values: readonly number[],
     readonly plan: CapturedPlan | null,
     private readonly pending: readonly PendingSearch[],
-    readonly goals: readonly GoalConsidered[],
+    /** The goal selection as the planner reported it (made into recorded goals when read). */
+    readonly goals: readonly ObservedGoal[],
     readonly planMs: number,
     private readonly maxSearchItems: number,
   ) {}
@@ -83,7 +84,7 @@ export class CapturedRun {
       decision: h.decision,
       plan: this.plan === null ? null : this.plan.read(),
       searches,
-      goals: this.goals,
+      goals: this.goals.map(considered),
       planMs: this.planMs,
       truncated: cut,
     });
@@ -92,4 +93,16 @@ export class CapturedRun {
 
 function summaryOf(p: PendingSearch): SearchTrace | SearchSummary {
   return p.summary;
+}
+
+function considered(g: ObservedGoal): GoalConsidered {
+  return {
+    name: g.name,
+    priority: Number.isNaN(g.priority) ? null : g.priority,
+    valid: g.valid,
+    satisfied: g.satisfied,
+    plannable: g.plannable,
+    chosen: g.chosen,
+    ...(g.invalid === undefined ? {} : { invalid: g.invalid }),
+  };
 }

@@ -1,16 +1,8 @@
 import type { Agent, RunnerEvent } from '@dualplan/runner';
 import { nameOf, showValue, type AgentPlanner, type ObservedGoal, type PlanObserver } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
-import { describeKeys, namedChanges } from './namedState.js';
-import {
-  RECORDING_VERSION,
-  type AgentRecording,
-  type GoalConsidered,
-  type PlanningRun,
-  type Recording,
-  type RecordingMessage,
-  type TimelineEvent,
-} from './Recording.js';
+import { describeKeys, namedChanges, NO_CHANGES } from './namedState.js';
+import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage, type TimelineEvent } from './Recording.js';
 import { RingBuffer } from './RingBuffer.js';
 import { Subscribers } from './Subscribers.js';
 import { UsageStatistics, type PlanCredit } from './UsageStatistics.js';
@@ -278,12 +270,11 @@ export class Recorder {
     const changes = namedChanges(state.schema, entry.values, state.values);
     entry.values.set(state.values);
     entry.version = state.version;
-    if (Object.keys(changes).length > 0)
-      this.push(entry, { seq: entry.nextSeq++, tick: agent.tickCount, time: agent.time, runner, type: 'stateChanged', by, changes });
+    if (changes !== NO_CHANGES) this.push(entry, { seq: entry.nextSeq++, tick: agent.tickCount, time: agent.time, runner, type: 'stateChanged', by, changes });
   }
 
   private onSensor(entry: AgentEntry, sensor: string): void {
-    this.noteChanges(entry, `sensor ${sensor}`, '');
+    if (entry.agent.state.version !== entry.version) this.noteChanges(entry, `sensor ${sensor}`, '');
   }
 
   private onEvent(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): void {
@@ -356,7 +347,7 @@ export class Recorder {
         p.summary = p.read();
         p.read = null;
       }
-    const goals = this.pendingGoals.map(considered);
+    const goals = this.pendingGoals;
     this.pendingSearches = [];
     this.pendingGoals = NO_GOALS;
     const run = planningRun(entry, r, e, pending, goals, this.maxSearchItems);
@@ -394,16 +385,4 @@ export class Recorder {
 
 function read(run: CapturedRun): PlanningRun {
   return run.read();
-}
-
-function considered(g: ObservedGoal): GoalConsidered {
-  return {
-    name: g.name,
-    priority: Number.isNaN(g.priority) ? null : g.priority,
-    valid: g.valid,
-    satisfied: g.satisfied,
-    plannable: g.plannable,
-    chosen: g.chosen,
-    ...(g.invalid === undefined ? {} : { invalid: g.invalid }),
-  };
 }

@@ -18,7 +18,8 @@ export interface CountedRun {
   readonly planMs: number;
   /** Its searches: as traces, or as planners' summaries counted without building their traces. */
   readonly searches: readonly (SearchTrace | SearchSummary)[];
-  readonly goals: readonly GoalConsidered[];
+  /** The goal selection: recorded goals, or goals as a planner reported them. */
+  readonly goals: readonly Pick<GoalConsidered, 'name' | 'plannable' | 'chosen'>[];
   readonly plan: { readonly planner: string; readonly target: string; readonly steps: readonly { readonly task: string }[] } | null;
 }
 

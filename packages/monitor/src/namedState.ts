@@ -12,7 +12,7 @@ export function named(schema: Schema, cell: number, raw: number): boolean | numb
  * @example
  * namedState(state.schema, state.values); // { WsCanSeeEnemy: true, WsEnemyRange: 'Melee', WsTrunkHealth: 3 }
  */
-export function namedState(schema: Schema, values: StateValues | Int32Array): NamedState {
+export function namedState(schema: Schema, values: StateValues | ArrayLike<number>): NamedState {
   const out: NamedState = {};
   for (let c = 0; c < schema.size; c++) out[schema.nameOf(c)] = named(schema, c, values[c]);
   return out;
@@ -27,10 +27,11 @@ export function namedState(schema: Schema, values: StateValues | Int32Array): Na
 export function namedChanges(schema: Schema, before: ArrayLike<number>, after: ArrayLike<number>): NamedState {
   let out: NamedState | null = null;
   for (let c = 0; c < schema.size; c++) if (before[c] !== after[c]) (out ??= {})[schema.nameOf(c)] = named(schema, c, after[c]);
-  return out ?? NONE;
+  return out ?? NO_CHANGES;
 }
 
-const NONE: NamedState = Object.freeze({});
+/** @internal What {@link namedChanges} returns when no cell differs (one shared frozen object). */
+export const NO_CHANGES: NamedState = Object.freeze({});
 
 /**
  * The schema's keys for a recording: name, kind, and enum value names.

@@ -1,9 +1,9 @@
 import type { ReplanTrigger, RunnerEvent } from '@dualplan/runner';
-import type { PlanStatus } from '@dualplan/world-state';
+import type { ObservedGoal, PlanStatus } from '@dualplan/world-state';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
 import { CapturedRun, type PendingSearch } from './CapturedRun.js';
 import { capturePlan, type CapturedPlan } from './recordPlan.js';
-import type { GoalConsidered, PlanningOutcome } from './Recording.js';
+import type { PlanningOutcome } from './Recording.js';
 
 /**
  * @internal The record of one planning run of runner `r`, from the outcome
@@ -15,7 +15,7 @@ export function planningRun(
   r: RunnerEntry,
   e: RunnerEvent,
   searches: readonly PendingSearch[],
-  goals: GoalConsidered[],
+  goals: readonly ObservedGoal[],
   maxSearchItems: number,
 ): CapturedRun {
   const times = r.runner.stats.planTimes;
@@ -27,7 +27,10 @@ export function planningRun(
   let trigger: ReplanTrigger = 'noPlan';
   let plan: CapturedPlan | null = null;
   const state = entry.agent.state;
-  const values = Int32Array.from(state.values);
+  // A plain array: cheaper to make than a typed array for a state's few cells.
+  const size = state.schema.size;
+  const values = new Array<number>(size);
+  for (let c = 0; c < size; c++) values[c] = state.values[c];
   if (e.type === 'planFound' || e.type === 'planReplaced') {
     outcome = e.type === 'planFound' ? 'adopted' : 'replaced';
     status = 'found';

@@ -72,7 +72,7 @@ export function capturePlan(
   state: WorldState<any>,
   scratch: WorldState<any>,
   ctx: unknown,
-  start: Int32Array = Int32Array.from(state.values),
+  start: ArrayLike<number> = Int32Array.from(state.values),
 ): CapturedPlan {
   const meta = (plan.meta ?? {}) as { root?: unknown; goal?: unknown; mtr?: unknown; priority?: unknown; partial?: unknown };
   const schema = scratch.schema;
@@ -85,7 +85,7 @@ export function capturePlan(
   let predicted = 0;
   const predict = (): Int32Array => {
     const out = new Int32Array(size * (steps.length + 1));
-    out.set(start);
+    for (let c = 0; c < size; c++) out[c] = start[c];
     if (opaque) scratch.copyFrom(state);
     else for (let c = 0; c < size; c++) scratch.write(c, start[c], ChangeSource.Planning);
     for (const step of steps) {

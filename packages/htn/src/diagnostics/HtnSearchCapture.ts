@@ -73,8 +73,19 @@ class CountScratch {
   candFailing: number[] = [];
   candText: string[] = [];
   candidates = 0;
-  /** Decomposition points as (node, candidate, node count) triples, innermost last. */
+  /** Decomposition points as (node, candidate, node count) triples, innermost last: `top` numbers of them. */
   points: number[] = [];
+  top = 0;
+
+  /** A decomposition the search may come back to. */
+  point(node: number, candidate: number, nodes: number): void {
+    const p = this.points;
+    const t = this.top;
+    p[t] = node;
+    p[t + 1] = candidate;
+    p[t + 2] = nodes;
+    this.top = t + 3;
+  }
   busy = false;
 
   node(kind: number, label: string): number {
@@ -174,7 +185,7 @@ export class HtnSearchCapture implements SearchSummary {
   private walk(d: HtnDomain, s: CountScratch): void {
     const data = this.kept;
     s.nodes = s.candidates = 0;
-    s.points.length = 0;
+    s.top = 0;
     let open = -1;
     for (let i = 0; i < this.records; i += 1 + recordFields(data[i] as number)) {
       const a = data[i + 1] as number;
@@ -185,7 +196,7 @@ export class HtnSearchCapture implements SearchSummary {
         case DECOMPOSE:
           if (open < 0) open = s.node(KIND_COMPOUND, d.taskNames[a]);
           s.candidate(open, b, 'kept', -1, '');
-          s.points.push(open, s.candidates - 1, s.nodes);
+          s.point(open, s.candidates - 1, s.nodes);
           open = -1;
           break;
         case REJECTED:
@@ -219,16 +230,16 @@ export class HtnSearchCapture implements SearchSummary {
         case BACKTRACK: {
           // Back to the innermost decomposition of this task by the method it left: what followed it was abandoned.
           const p = s.points;
-          let at = p.length - 3;
+          let at = s.top - 3;
           while (at >= 0 && !(s.label[p[at]] === d.taskNames[a] && s.candMethod[p[at + 1]] - d.methodStart[a] === b)) at -= 3;
           if (at < 0) {
-            p.length = 0;
+            s.top = 0;
             break;
           }
           for (let k = p[at + 2]; k < s.nodes; k++) s.abandoned[k] = true;
           s.candVerdict[p[at + 1]] = 'branchFailed';
           open = p[at];
-          p.length = at;
+          s.top = at;
           break;
         }
         case DELEGATE: {
