@@ -1,6 +1,9 @@
 import {
   DualplanError,
   PlanBuffer,
+  WARM_UP_MAX_PLANS,
+  warmUpMs,
+  type WarmUpOptions,
   checkConditions,
   checkWorldState,
   copyResult,
@@ -225,19 +228,25 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
   }
 
   /**
-   * Pay at load what the first plans of a fresh process pay: plan each domain goal once from `state` on a scratch
-   * planner with this planner's options, which compiles the search code and builds the tables the domain keeps per
-   * goal (relevance, pattern databases with `optimal: true`). This planner's result, statistics and trace are
-   * untouched. Costs and checks run as in any plan. Returns how many goals were planned.
+   * Pay at load what the first plans of a fresh process pay: plan each domain goal from `state` on a scratch
+   * planner with this planner's options, in turn, for `options.ms` milliseconds (default 10; every goal at least
+   * once, at most 400 plans), which compiles and then optimises the search code and builds the tables the domain
+   * keeps per goal (relevance, pattern databases with `optimal: true`). This planner's result, statistics and trace
+   * are untouched. Costs and checks run as in any plan. Returns how many plans it made.
    * @example
    * planner.warmUp(createState(domain.schema)); // at load, before the first frame
    */
-  warmUp(state: WorldState<any>, ctx?: Ctx): number {
+  warmUp(state: WorldState<any>, ctx?: Ctx, options?: WarmUpOptions): number {
     checkWorldState(state, 'GoapPlanner.warmUp');
+    const end = performance.now() + warmUpMs(options, 'GoapPlanner.warmUp');
     const scratch = new GoapPlanner<Ctx, Op>(this.domain, { ...this.options, trace: false, precompute: true });
     const out = new PlanBuffer();
-    for (const g of this.domain.goals) scratch.plan(state, ctx, { goal: g, out });
-    return this.domain.goals.length;
+    const goals = this.domain.goals;
+    let plans = 0;
+    // Both ways a caller plans (into a buffer, and copied out), until every goal was planned and the time is up.
+    do scratch.plan(state, ctx, plans % 2 === 0 ? { goal: goals[plans++ % goals.length], out } : { goal: goals[plans++ % goals.length] });
+    while (plans < WARM_UP_MAX_PLANS && (plans < goals.length || performance.now() < end));
+    return plans;
   }
 
   /** True when the state already satisfies the goal. */

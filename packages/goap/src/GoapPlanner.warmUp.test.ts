@@ -9,7 +9,10 @@ describe('GoapPlanner.warmUp', () => {
       const warm = new GoapPlanner(d, options);
       const cold = new GoapPlanner(d, options);
       const state = createState(d.schema);
-      expect(warm.warmUp(state)).toBe(d.goals.length);
+      // Every goal at least once, for about 10 ms, never more than 400 plans.
+      const plans = warm.warmUp(state);
+      expect(plans).toBeGreaterThanOrEqual(d.goals.length);
+      expect(plans).toBeLessThanOrEqual(400);
       expect(warm.result.status).toBe(cold.result.status);
       expect([...warm.selected]).toEqual([...cold.selected]);
       for (const g of d.goals) {
@@ -24,5 +27,14 @@ describe('GoapPlanner.warmUp', () => {
   test('a state of another schema is refused', () => {
     const d = soldierGoapDomain();
     expect(() => new GoapPlanner(d).warmUp({} as never)).toThrow();
+  });
+
+  test('ms 0 plans each goal once; a bad time is BAD_OPTION naming ms', () => {
+    const d = soldierGoapDomain();
+    const planner = new GoapPlanner(d);
+    const state = createState(d.schema);
+    expect(planner.warmUp(state, undefined, { ms: 0 })).toBe(d.goals.length);
+    for (const ms of [-1, NaN, Infinity, '5' as never])
+      expect(() => planner.warmUp(state, undefined, { ms })).toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'ms' }));
   });
 });

@@ -1,4 +1,17 @@
-import { DualplanError, PlanBuffer, copyResult, describeValue, mulberry32, nameOf, showValue, type Plan, type WorldState } from '@dualplan/world-state';
+import {
+  DualplanError,
+  PlanBuffer,
+  WARM_UP_MAX_PLANS,
+  copyResult,
+  describeValue,
+  mulberry32,
+  nameOf,
+  showValue,
+  warmUpMs,
+  type Plan,
+  type WarmUpOptions,
+  type WorldState,
+} from '@dualplan/world-state';
 import type { HtnDomain } from './domain/HtnDomain.js';
 import { UndefinedTaskError, UnknownDelegateError } from './errors.js';
 import type { HtnContinuation, HtnResult } from './search/HtnPlan.js';
@@ -153,15 +166,25 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
   }
 
   /**
-   * Pay at load what the first plan of a fresh process pays (compiling the search code): plan once from `state`
-   * on a scratch planner over this planner's domain, plugs included, with the same options. This planner's
-   * generator, trace and plans are untouched. Operators' conditions and effects run as in any plan.
+   * Pay at load what the first plans of a fresh process pay (compiling and then optimising the search code):
+   * plan from `state` on a scratch planner over this planner's domain, plugs included, with the same options,
+   * for `options.ms` milliseconds (default 10; at most 400 plans), and build this planner's search scratch.
+   * This planner's generator, trace and plans are untouched. Operators' conditions and effects run as in any
+   * plan. Returns how many plans it made.
    * @example
    * planner.warmUp(createState(domain.schema)); // at load, before the first frame
    */
-  warmUp(state: WorldState<any>, ctx?: Ctx): void {
+  warmUp(state: WorldState<any>, ctx?: Ctx, options?: WarmUpOptions): number {
+    const end = performance.now() + warmUpMs(options, 'HtnPlanner.warmUp');
     const scratch = new HtnPlanner<Ctx, Op>(this.planningDomain, { ...this.options, trace: false });
-    scratch.plan(state, ctx, { out: new PlanBuffer() });
+    const out = new PlanBuffer();
+    let plans = 0;
+    // Both ways a caller plans (into a buffer, and copied out), until the time is up.
+    do scratch.plan(state, ctx, plans++ % 2 === 0 ? { out } : undefined);
+    while (plans < WARM_UP_MAX_PLANS && performance.now() < end);
+    // This planner's own search scratch, built now instead of in its first plan.
+    void this.engine;
+    return plans;
   }
 
   /**

@@ -19,4 +19,16 @@ describe('HtnPlanner.warmUp', () => {
       }
     },
   );
+
+  test('plans for the time given (ms 0: once), at most 400 plans; a bad time is BAD_OPTION naming ms', () => {
+    const domain = trollHtnDomain();
+    const planner = new HtnPlanner(domain);
+    const state = createState(domain.schema, { WsCanSeeEnemy: true });
+    expect(planner.warmUp(state, undefined, { ms: 0 })).toBe(1);
+    const plans = planner.warmUp(state);
+    expect(plans).toBeGreaterThanOrEqual(1);
+    expect(plans).toBeLessThanOrEqual(400);
+    for (const ms of [-1, NaN, Infinity, '5' as never])
+      expect(() => planner.warmUp(state, undefined, { ms })).toThrow(expect.objectContaining({ code: 'BAD_OPTION', subject: 'ms' }));
+  });
 });

@@ -13,3 +13,5 @@ export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from '../p
 export { describeUnavailable } from './Availability.js';
 export { UnavailableTable, describeUnavailableCode } from './UnavailableTable.js';
 export type { Availability, Unavailable } from './Availability.js';
+export { warmUpMs, WARM_UP_MAX_PLANS } from './WarmUpOptions.js';
+export type { WarmUpOptions } from './WarmUpOptions.js';
