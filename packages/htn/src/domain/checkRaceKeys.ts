@@ -1,4 +1,5 @@
-import { CondOp, EffOp, type ConditionList, type EffectList } from '@dualplan/world-state';
+import { CondOp, EffOp, type ConditionList, type EffectList, type PlanStep } from '@dualplan/world-state';
+import { reach } from './checkParallelKeys.js';
 import { TaskKind, type HtnDomain } from './HtnDomain.js';
 import { RaceEffectError } from '../errors.js';
 
@@ -15,64 +16,31 @@ export function checkRaceKeys(d: HtnDomain, task: number): void {
   const m = d.methodStart[task];
   const branches: number[] = [];
   for (let k = d.methodSubStart[m]; k < d.methodSubEnd[m]; k++) branches.push(d.subCalls[k]);
-  // Which task of the race writes each key.
+  // Which task of the race writes each key, and the compounds its branches reach.
   const writer = new Map<number, string>();
-  const inside = walk(d, branches, task, (list, name) => noteWrites(list, name, writer), null);
+  const inside = new Set<number>();
+  const known = { all: true };
+  const writes = (step: PlanStep) => (noteWrites(step.effects, step.task, writer), noteWrites(step.expectedEffects, step.task, writer), false);
+  reach(d, known, branches, writes, () => false, task, inside);
   if (writer.size === 0) return;
   const starts: number[] = [];
   for (let t = 0; t < d.taskKind.length; t++) {
     if (t !== task && d.taskKind[t] === TaskKind.Compound && !inside.has(t)) starts.push(d.defaultCall[t]);
   }
   let found: RaceEffectError | null = null;
-  walk(d, starts, task, null, (list, name) => {
+  const reads = (list: ConditionList, name: string): boolean => {
     const data = list.data;
     for (let j = 0; j < data.length && found === null; j += 3) {
       const w = data[j + 1] === CondOp.Opaque ? undefined : writer.get(data[j]);
       if (w !== undefined) found = new RaceEffectError(d.taskNames[task], d.schema.nameOf(data[j]), w, name);
     }
     return found !== null;
-  });
+  };
+  reach(d, known, starts, (step) => reads(step.conditions, step.task) || reads(step.executing, step.task), reads, task);
   if (found !== null) throw found;
 }
 
 function noteWrites(list: EffectList, name: string, writer: Map<number, string>): void {
   const data = list.data;
   for (let j = 0; j < data.length; j += 4) if (data[j + 1] !== EffOp.Opaque && !writer.has(data[j])) writer.set(data[j], name);
-}
-
-/**
- * Visit what `calls` reach through static subtask lists, never entering compound `skip`: each step's effects
- * (`onWrites`) and the conditions of steps and methods (`onReads`, which stops the walk by returning true).
- * Returns the compounds reached.
- */
-function walk(
-  d: HtnDomain,
-  calls: number[],
-  skip: number,
-  onWrites: ((list: EffectList, name: string) => void) | null,
-  onReads: ((list: ConditionList, name: string) => boolean) | null,
-): Set<number> {
-  const seen = new Set<number>();
-  const stack = calls.slice();
-  while (stack.length > 0) {
-    const c = stack.pop()!;
-    const t = d.callTask[c];
-    const kind = d.taskKind[t];
-    if (kind === TaskKind.Primitive) {
-      const step = d.callStep[c];
-      if (step === null) continue;
-      if (onWrites !== null) {
-        onWrites(step.effects, step.task);
-        onWrites(step.expectedEffects, step.task);
-      }
-      if (onReads !== null && (onReads(step.conditions, step.task) || onReads(step.executing, step.task))) break;
-    } else if (kind === TaskKind.Compound && t !== skip && !seen.has(t)) {
-      seen.add(t);
-      for (let m = d.methodStart[t]; m < d.methodEnd[t]; m++) {
-        if (onReads !== null && onReads(d.methodConds[m], d.taskNames[t])) return seen;
-        if (d.methodFn[m] === null) for (let k = d.methodSubStart[m]; k < d.methodSubEnd[m]; k++) stack.push(d.subCalls[k]);
-      }
-    }
-  }
-  return seen;
 }
