@@ -4,6 +4,7 @@ import { createState, planFound, type AgentPlanner, type Plan, type PlanStep } f
 import { createAgent } from './Agent.js';
 import type { Operator } from './Operator.js';
 import { OperatorStatus } from './OperatorStatus.js';
+import { formatPlan } from './formatEvent.js';
 import { collect, makePlan, makeStep, testSchema } from './testing/fakes.js';
 
 const schema = testSchema();
@@ -145,6 +146,13 @@ describe('a race on a primary runner and its branch runner', () => {
     expect(failed.map((e) => e.tick)).toEqual([3]);
     expect(failed[0].reason).toMatch(/secondary branch on runner "branch" failed: step Arms failed/);
     expect(both.log.filter((l) => l.startsWith('abort'))).toEqual([]);
+  });
+
+  it('formats a race as such', () => {
+    const steps = ['WatchDoor', 'WaitFive', 'GiveUp'].map((t) => makeStep(schema, t, { args: [] }));
+    expect(formatPlan({ ...makePlan('list', steps, {}), parallel: [{ task: 'R', start: 0, split: 1, end: 2, race: true }] })).toBe(
+      '(race WatchDoor ‖ WaitFive) → GiveUp',
+    );
   });
 
   it('game code aborting the plan in a race aborts both branches, the plan fails at once', () => {
