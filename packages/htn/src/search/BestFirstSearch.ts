@@ -11,6 +11,7 @@ import { grow } from '../domain/grow.js';
 import { type SearchSettings } from './SearchSettings.js';
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
+import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
 
 const NIL = -1;
 
@@ -163,6 +164,8 @@ export class BestFirstSearch<Ctx = unknown> {
           this.faults.add('TASK_THREW', 'task', name, `Primitive task "${name}" could not be instantiated for its arguments (it fails here)`, thrown);
           return;
         }
+        // What the agent may not choose now (cooldown, once) fails like an unmet condition; no trace in this mode.
+        if (this.s.unavailable.any && refuseUnavailable(this.s.unavailable, task, step, null)) return;
         try {
           applied = applyStep(step, this.ws, this.ctx);
         } catch (thrown) {
@@ -226,6 +229,7 @@ export class BestFirstSearch<Ctx = unknown> {
         this.restore(n);
         dirty = false;
       }
+      if (this.s.unavailable.any && refuseMethod(this.s.unavailable, d, task, m, null)) continue;
       const conds = d.methodConds[m];
       const fn = d.methodFn[m];
       let next = rest;
