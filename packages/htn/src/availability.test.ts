@@ -113,7 +113,7 @@ describe('best-first HtnPlanner with an availability view', () => {
           availability: view,
         });
         const allowed = names.filter((n) => !blocked.includes(n));
-        let without: ReturnType<HtnPlanner['plan']> | null = null;
+        let without: ReturnType<HtnPlanner['plan']> | null;
         try {
           without = new HtnPlanner(compileHtnDomain(acts, def(allowed)), { mode: 'best-first' }).plan(createState(schema));
         } catch {
