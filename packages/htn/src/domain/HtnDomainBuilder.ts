@@ -101,7 +101,7 @@ export class HtnDomainBuilder<S extends SchemaSpec, Name extends string = string
   }
 
   /**
-   * Declare a race: like {@link parallel}, but the first branch to finish ends the other (its running step is
+   * Declare a race: like {@link HtnDomainBuilder.parallel}, but the first branch to finish ends the other (its running step is
    * aborted); the race fails only when both branches fail. No condition outside the race may read a key its
    * branches write (see {@link ParallelDef}).
    * @example
