@@ -2,7 +2,9 @@ import { describe, expect, it } from '@jest/globals';
 import fc from 'fast-check';
 import { add, bool, createState, defineActions, defineSchema, eq, int, lt, set, type WorldState } from '@dualplan/world-state';
 import { HtnPlanner, compileHtnDomain, htnAgentPlanner, type RepeatDef } from '@dualplan/htn';
-import { createAgent, OperatorStatus, type Operator, type RunnerEvent } from '@dualplan/runner';
+import { createAgent, formatPlan, OperatorStatus, type Operator, type RunnerEvent } from '@dualplan/runner';
+import { formatRun, record } from '@dualplan/monitor';
+import { htnPlanCodec } from '@dualplan/htn';
 
 // `repeat` and `race` from an HTN domain, run by agents with a fixed time step (0.1 s a tick).
 const schema = defineSchema({ Searched: int(0, 10), Enemy: bool(), GaveUp: bool(), Greeted: bool(), Door: bool(), Waited: bool() });
@@ -160,7 +162,18 @@ describe('race in the runner', () => {
         if (e.type === 'stepStarted' || e.type === 'stepSucceeded' || e.type === 'stepAborted') log.push(`${e.tick} ${e.runner} ${e.type} ${e.step.task}`);
       },
     });
+    const recorder = record(agent);
     for (let i = 0; i < 5; i++) agent.tick(0.1);
+    // The monitor, the text printers and the worker pool's plan codec show the section as a race.
+    const adopted = recorder.agent('guard').runs.find((r) => r.outcome === 'adopted')!;
+    expect(adopted.plan!.parallel).toEqual([{ task: 'DoorOrTime', start: 0, split: 1, end: 2, race: true }]);
+    const text = formatRun(adopted);
+    expect(text).toContain('race DoorOrTime, primary branch:\n    1. WatchDoor');
+    expect(text).toContain('joined DoorOrTime: the first branch done ends the other\n    3. GiveUp');
+    const result = new HtnPlanner(domain).plan(createState(schema));
+    expect(formatPlan(result.plan!)).toBe('(race WatchDoor ‖ WaitFive) → GiveUp');
+    const codec = htnPlanCodec(domain);
+    expect(codec.decode(codec.encode(result)).plan!.parallel).toEqual([{ task: 'DoorOrTime', start: 0, split: 1, end: 2, race: true }]);
     expect(log).toEqual([
       '1 main stepStarted WatchDoor',
       '1 legs stepStarted WaitFive',
