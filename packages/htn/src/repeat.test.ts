@@ -43,6 +43,9 @@ describe('repeat', () => {
     // A pass that makes the conditions false is the last one.
     const spot = loopDomain({ times: 20, while: [eq(k.Enemy, false)] }, ['Walk', 'SpotEnemy']);
     expect(names(new HtnPlanner(spot).plan(createState(schema)).plan!.steps)).toEqual(['Walk', 'SpotEnemy', 'GiveUp']);
+    // A pass that cannot be planned (no room left to search after 9) ends a while loop; the passes before it stay.
+    const rooms = loopDomain({ times: 5, while: [eq(k.Enemy, false)] });
+    expect(names(new HtnPlanner(rooms).plan(createState(schema, { Searched: 8 })).plan!.steps)).toEqual(['SearchRoom', 'SearchRoom', 'GiveUp']);
   });
 
   it('names each pass in the trace', () => {

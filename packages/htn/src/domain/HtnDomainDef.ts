@@ -77,6 +77,7 @@ export interface MethodDef {
  * - `{ times: 20, while: [...] }`: passes while the conditions hold, at most 20 ("patrol while no enemy is
  *   seen"). The conditions are checked before each pass at plan time and, with `check: 'step'` (the default),
  *   by the runner before each step of a pass: when they stop holding, the plan fails and the replan ends the loop.
+ *   A pass that cannot be planned ends the loop there too.
  *
  * `times` is the bound and is required (`REPEAT_UNBOUNDED` without it). The passes are tasks of their own: a
  * subtask function of a repeated method is called once per pass, with no arguments.
