@@ -82,6 +82,18 @@ export interface DocumentMethod {
   readonly check?: 'plan' | 'step' | 'tick';
   /** Cooldown and once of this method (key `Compound/method`); `checkEvery` spaces a `'tick'` check. */
   readonly decorators?: DocumentDecorators;
+  /** Run the subtask list several times (see {@link DocumentRepeat}). */
+  readonly repeat?: DocumentRepeat;
+}
+
+/**
+ * A repeat, unrolled by the planner: `times` passes (1 to 100; the bound, required), or passes while the `while`
+ * conditions hold, at most `times`; `check` says when the runner checks `while` again (default `'step'`).
+ */
+export interface DocumentRepeat {
+  readonly times: number;
+  readonly while?: readonly (DocumentCondition | OpaqueRef)[];
+  readonly check?: 'plan' | 'step' | 'tick';
 }
 
 /** A compound task in a domain document: its methods, in priority order. */
@@ -92,16 +104,21 @@ export interface DocumentCompound {
   readonly methods: readonly DocumentMethod[];
   /** Cooldown and once of the whole task (key: its name). */
   readonly decorators?: DocumentDecorators;
+  /** Decompose the task several times, a method chosen anew each pass (see {@link DocumentRepeat}). */
+  readonly repeat?: DocumentRepeat;
 }
 
 /**
  * A parallel task: `primary` and `secondary` planned together and run at the same
- * time by two runners of one agent; the branches may not clash over a key.
+ * time by two runners of one agent; the branches may not clash over a key. With `race: true` the first branch to
+ * finish ends the other, and no condition outside the race may read a key its branches write.
  */
 export interface DocumentParallel {
   readonly name: string;
   readonly primary: readonly DocumentSubtask[];
   readonly secondary: readonly DocumentSubtask[];
+  /** The first branch to finish wins; the other's running step is aborted. */
+  readonly race?: boolean;
 }
 
 /** The HTN domain: compound tasks over the action set (actions are its primitive tasks). */
@@ -194,8 +211,8 @@ export const DOCUMENT_FIELDS = /* @__PURE__ */ Object.freeze({
   condition: ['key', 'index', 'op', 'value'],
   effect: ['key', 'index', 'op', 'value', 'edge'],
   action: ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'executing', 'cost', 'interrupt', 'decorators'],
-  method: ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check', 'decorators'],
-  compound: ['name', 'methods', 'select', 'decorators'],
+  method: ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check', 'decorators', 'repeat'],
+  compound: ['name', 'methods', 'select', 'decorators', 'repeat'],
   htn: ['root', 'tasks', 'parallel', 'slots'],
   parallel: ['name', 'primary', 'secondary'],
   goal: ['name', 'conditions', 'priority', 'valid', 'cooldown', 'bestEffort', 'weights'],

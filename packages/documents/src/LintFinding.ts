@@ -12,7 +12,10 @@ export type LintCode =
   | 'UNUSED_SLOT'
   | 'ODD_NAME'
   | 'UNREACHED_DECORATOR'
-  | 'IDLE_DECORATOR';
+  | 'IDLE_DECORATOR'
+  | 'REPEAT_UNBOUNDED'
+  | 'REPEAT_ZERO'
+  | 'RACE_ONE_BRANCH';
 
 /** One lint finding, naming the task, action, goal, key or operator it is about and where it is. */
 export interface LintFinding {

@@ -123,9 +123,11 @@ export function checkNames(doc: DomainDocument, schema: Schema, registry: Domain
         else if ('anyOrder' in s) s.anyOrder.forEach((r: DocumentTaskRef, ri: number) => ref(r, pointer(path, 'anyOrder', ri)));
       });
     tasks.forEach((t, ti) => {
+      conditions(t.repeat?.while, pointer('/htn/tasks', ti, 'repeat', 'while'));
       t.methods.forEach((m, mi) => {
         const base = pointer('/htn/tasks', ti, 'methods', mi);
         conditions(m.conditions, pointer(base, 'conditions'));
+        conditions(m.repeat?.while, pointer(base, 'repeat', 'while'));
         if (m.utility !== undefined && typeof m.utility === 'object') fn(m.utility, 'utilities', pointer(base, 'utility'), 'utility');
         if (!Array.isArray(m.subtasks)) {
           fn(m.subtasks as FunctionRef, 'subtasks', pointer(base, 'subtasks'), 'subtask');

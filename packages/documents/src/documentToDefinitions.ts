@@ -1,7 +1,16 @@
 import type { ActionDef, Condition, ConditionDef, Effect, EffectDef, Schema } from '@dualplan/world-state';
-import type { CompoundDef, MethodDef, ParallelDef, SlotDef, SubtaskDef, SubtaskFn } from '@dualplan/htn';
+import type { CompoundDef, MethodDef, ParallelDef, RepeatDef, SlotDef, SubtaskDef, SubtaskFn } from '@dualplan/htn';
 import type { GoalDef } from '@dualplan/goap';
-import type { DocumentCompound, DocumentCondition, DocumentEffect, DomainDocument, DomainRegistry, FunctionRef, OpaqueRef } from './DomainDocument.js';
+import type {
+  DocumentCompound,
+  DocumentCondition,
+  DocumentRepeat,
+  DocumentEffect,
+  DomainDocument,
+  DomainRegistry,
+  FunctionRef,
+  OpaqueRef,
+} from './DomainDocument.js';
 import { registryFunction } from './registryFunction.js';
 
 /**
@@ -53,10 +62,12 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
         decorators: a.decorators && copy(a.decorators),
       }) as ActionDef<Ctx>,
   );
+  const repeat = (r: DocumentRepeat | undefined): RepeatDef | undefined =>
+    r && (compact({ times: r.times, while: r.while?.map(condition), check: r.check }) as RepeatDef);
   const compound = (t: DocumentCompound): CompoundDef => ({
     kind: 'compound',
     name: t.name,
-    ...compact({ select: t.select, decorators: t.decorators && copy(t.decorators) }),
+    ...compact({ select: t.select, decorators: t.decorators && copy(t.decorators), repeat: repeat(t.repeat) }),
     methods: t.methods.map(
       (m): MethodDef =>
         compact({
@@ -68,6 +79,7 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
           utility: fnOr('utilities', m.utility),
           check: m.check,
           decorators: m.decorators && copy(m.decorators),
+          repeat: repeat(m.repeat),
         }) as MethodDef,
     ),
   });
@@ -80,6 +92,7 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
         name: p.name,
         primary: p.primary.map(copy) as SubtaskDef[],
         secondary: p.secondary.map(copy) as SubtaskDef[],
+        ...compact({ race: p.race }),
       })),
     }),
   };

@@ -1,5 +1,5 @@
 import { MAX_ENUM_VALUES } from '@dualplan/world-state';
-
+import { MAX_REPEAT_PASSES } from '@dualplan/htn';
 /**
  * The JSON Schema (draft 2020-12) of a domain document. The package ships it as
  * `@dualplan/documents/domain.schema.json` (a test keeps that file equal to this
@@ -171,6 +171,7 @@ export const domainJsonSchema = {
           oneOf: [{ type: 'number' }, { $ref: '#/$defs/fnRef' }],
         },
         decorators: { $ref: '#/$defs/decorators' },
+        repeat: { $ref: '#/$defs/repeat' },
       },
       required: ['subtasks'],
       additionalProperties: false,
@@ -182,20 +183,36 @@ export const domainJsonSchema = {
         methods: { type: 'array', items: { $ref: '#/$defs/method' } },
         select: { enum: ['first', 'random', 'utility'] },
         decorators: { $ref: '#/$defs/decorators' },
+        repeat: { $ref: '#/$defs/repeat' },
       },
       required: ['name', 'methods'],
+      additionalProperties: false,
+    },
+    repeat: {
+      type: 'object',
+      description:
+        'run the subtasks several times, unrolled by the planner: times passes (the bound, 1 to 100, required by the loader), or passes while the conditions hold, at most times',
+      properties: {
+        times: { type: 'integer', minimum: 0, maximum: MAX_REPEAT_PASSES },
+        while: { $ref: '#/$defs/conditions' },
+        check: { description: 'when the runner checks while again (default step)', enum: ['plan', 'step', 'tick'] },
+      },
       additionalProperties: false,
     },
     parallel: {
       type: 'object',
       description:
-        'two subtask lists planned together and run at the same time by two runners of one agent; they may not write the same key, nor one a key the other reads',
+        'two subtask lists planned together and run at the same time by two runners of one agent; they may not write the same key, nor one a key the other reads; a race (race: true) ends the other branch when the first finishes',
       properties: {
         name,
-        primary: { type: 'array', items: { $ref: '#/$defs/subtask' }, minItems: 1 },
-        secondary: { type: 'array', items: { $ref: '#/$defs/subtask' }, minItems: 1 },
+        primary: { type: 'array', items: { $ref: '#/$defs/subtask' } },
+        secondary: { type: 'array', items: { $ref: '#/$defs/subtask' } },
+        race: { type: 'boolean' },
       },
       required: ['name', 'primary', 'secondary'],
+      // A plain parallel task needs both branches; a race with one branch is left to the linter (RACE_ONE_BRANCH) and the loader.
+      if: { properties: { race: { const: true } }, required: ['race'] },
+      else: { properties: { primary: { type: 'array', minItems: 1 }, secondary: { type: 'array', minItems: 1 } } },
       additionalProperties: false,
     },
     htn: {

@@ -9,6 +9,7 @@ export type {
   DocumentMethod,
   DocumentCompound,
   DocumentParallel,
+  DocumentRepeat,
   DocumentHtn,
   DocumentGoal,
   DocumentGoap,

@@ -5,6 +5,7 @@ import { checkDocument } from './loadDomain.js';
 import { compileCondition, compileEffect, fullSet, singleSet, someHolds, widen, type ValueSet } from './valueSets.js';
 import { lintHtn } from './lintHtn.js';
 import { lintBehaviour } from './lintBehaviour.js';
+import { lintRepeatRace } from './lintRepeatRace.js';
 import { lintNames } from './lintNames.js';
 import type { LintContext } from './LintContext.js';
 import type { LintFinding } from './LintFinding.js';
@@ -22,8 +23,9 @@ export interface LintOptions {
  * not needed (opaque conditions count as satisfiable; opaque effects are invisible).
  * Rules: unachievable goal conditions, dead actions, shadowed methods, unread
  * effects, unused keys, compounds with no method, tasks that never refine to
- * actions, recursion with no guard, operators missing from `options.operators`, and
- * names with invisible, direction-changing or broken characters.
+ * actions, recursion with no guard, operators missing from `options.operators`,
+ * repeats without a bound or of 0 passes, races with one branch, and names with
+ * invisible, direction-changing or broken characters.
  * @example
  * for (const f of lintDomain(readFileSync('troll.json', 'utf8'), { operators: agentOperators })) {
  *   console.log(`${f.severity} ${f.code} ${f.path}: ${f.message}`);
@@ -41,6 +43,7 @@ export function lintDomain(json: string | unknown, options: LintOptions = {}): L
   readsAndWrites(ctx);
   lintHtn(ctx);
   lintBehaviour(ctx);
+  lintRepeatRace(ctx);
   lintNames(ctx);
   if (options.operators) operators(ctx, Array.isArray(options.operators) ? options.operators : Object.keys(options.operators));
   return findings;

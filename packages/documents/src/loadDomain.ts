@@ -1,5 +1,5 @@
 import { describeValue, DualplanError, ParallelConflictError, schemaFromData, type Schema } from '@dualplan/world-state';
-import type { HtnDomain } from '@dualplan/htn';
+import { RaceEffectError, type HtnDomain } from '@dualplan/htn';
 import type { GoapDomain } from '@dualplan/goap';
 import type { DomainDocument, DomainRegistry } from './DomainDocument.js';
 import { DomainDocumentError, pointer, problem, type DocumentProblem } from './DomainDocumentError.js';
@@ -85,8 +85,11 @@ function locate(doc: DomainDocument, e: DualplanError): DocumentProblem {
   const action = doc.actions.findIndex((a) => a.name === subject || e.message.includes(`"${a.name}"`));
   const task = doc.htn?.tasks.findIndex((t) => t.name === subject) ?? -1;
   const goal = doc.goap?.goals.findIndex((g) => g.name === subject) ?? -1;
-  // A key conflict names the key as its subject and the parallel task in `task`.
-  const parallel = doc.htn?.parallel?.findIndex((p) => p.name === subject || (e instanceof ParallelConflictError && p.name === e.task)) ?? -1;
+  // A key conflict names the key as its subject and the parallel task in `task` (a race's effect rule: in `race`).
+  const parallel =
+    doc.htn?.parallel?.findIndex(
+      (p) => p.name === subject || (e instanceof ParallelConflictError && p.name === e.task) || (e instanceof RaceEffectError && p.name === e.race),
+    ) ?? -1;
   const path =
     parallel >= 0
       ? pointer('/htn/parallel', parallel)

@@ -10,7 +10,7 @@ import {
   type KeyDefinition,
   type Schema,
 } from '@dualplan/world-state';
-import type { CompoundDef, SubtaskDef, TaskRef } from '@dualplan/htn';
+import type { CompoundDef, RepeatDef, SubtaskDef, TaskRef } from '@dualplan/htn';
 import type {
   DocumentAction,
   DocumentCondition,
@@ -64,6 +64,8 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
   };
   const conditions = (list: ArgList<ConditionDef> | undefined, path: string, subject: string) =>
     fixed(list, path, subject)?.map((c, i) => saveCondition(schema, c, pointer(path, i)));
+  const saveRepeat = (r: RepeatDef | undefined, path: string, subject: string) =>
+    r && compact({ times: r.times, while: conditions(r.while, pointer(path, 'while'), subject), check: r.check });
   const effects = (list: ArgList<EffectDef> | undefined, path: string, subject: string) =>
     fixed(list, path, subject)?.map((e, i) => saveEffect(schema, e, pointer(path, i)));
 
@@ -89,7 +91,11 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
       .filter((t): t is CompoundDef => t.kind !== 'slot')
       .map((t, ti) => ({
         name: t.name,
-        ...compact({ select: t.select, decorators: t.decorators && { ...t.decorators } }),
+        ...compact({
+          select: t.select,
+          decorators: t.decorators && { ...t.decorators },
+          repeat: saveRepeat(t.repeat, pointer('/htn/tasks', ti, 'repeat'), t.name),
+        }),
         methods: t.methods.map((m, mi) => {
           const base = pointer('/htn/tasks', ti, 'methods', mi);
           return compact({
@@ -101,10 +107,18 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
             check: m.check,
             utility: typeof m.utility === 'function' ? nameOf('utilities', m.utility, pointer(base, 'utility'), t.name) : m.utility,
             decorators: m.decorators && { ...m.decorators },
+            repeat: saveRepeat(m.repeat, pointer(base, 'repeat'), t.name),
           });
         }),
       })),
-    ...compact({ parallel: defs.htn.parallel?.map((p) => ({ name: p.name, primary: p.primary.map(saveSubtask), secondary: p.secondary.map(saveSubtask) })) }),
+    ...compact({
+      parallel: defs.htn.parallel?.map((p) => ({
+        name: p.name,
+        primary: p.primary.map(saveSubtask),
+        secondary: p.secondary.map(saveSubtask),
+        ...compact({ race: p.race }),
+      })),
+    }),
     ...(slots && slots.length > 0 ? { slots } : {}),
   };
   const goap = defs.goals && {

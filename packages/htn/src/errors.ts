@@ -52,3 +52,24 @@ export class UtilityError extends DualplanError {
     if (cause !== undefined) (this as { cause?: unknown }).cause = cause;
   }
 }
+
+/**
+ * A branch of a race writes a key that a condition outside the race reads. The planner cannot know which
+ * branch wins, so the plan after a race may not count on either branch's effects; `subject` is the key.
+ */
+export class RaceEffectError extends DualplanError {
+  constructor(
+    readonly race: string,
+    readonly key: string,
+    readonly writer: string,
+    readonly reader: string,
+  ) {
+    super(
+      'RACE_EFFECT',
+      key,
+      `Task "${writer}" in a branch of race "${race}" writes key "${key}", which "${reader}" reads outside the race. ` +
+        `The planner cannot know which branch wins, so nothing after a race may count on a branch's effects: ` +
+        `let a sensor report the outcome, or move "${reader}" into the branch.`,
+    );
+  }
+}

@@ -1,5 +1,5 @@
 export { HtnDomain, TaskKind, Select } from './domain/HtnDomain.js';
-export { pause } from './domain/HtnDomainDef.js';
+export { pause, MAX_REPEAT_PASSES } from './domain/HtnDomainDef.js';
 export type {
   HtnDomainDef,
   TaskDef,
@@ -17,6 +17,7 @@ export type {
   UtilityFn,
   SlotDef,
   ParallelDef,
+  RepeatDef,
 } from './domain/HtnDomainDef.js';
 export { MAX_ANY_ORDER } from './domain/subtaskGroups.js';
 export { compileHtnDomain } from './domain/compileHtnDomain.js';
@@ -31,6 +32,14 @@ export { htnSearchTrace, htnWhyNoPlan } from './diagnostics/htnSearchTrace.js';
 export { compareMtr } from './diagnostics/compareMtr.js';
 export { htnAgentPlanner } from './agent/htnAgentPlanner.js';
 export type { HtnAgentOptions } from './agent/htnAgentPlanner.js';
-export { UndefinedTaskError, DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UnknownDelegateError, UtilityError } from './errors.js';
+export {
+  UndefinedTaskError,
+  DuplicateTaskError,
+  EmptyCompoundError,
+  TaskDefinitionError,
+  UnknownDelegateError,
+  UtilityError,
+  RaceEffectError,
+} from './errors.js';
 export { htnSlicedPlanner } from './agent/htnSlicedPlanner.js';
 export { htnPlanCodec } from './diagnostics/htnPlanCodec.js';

@@ -38,15 +38,17 @@ export function formatRun(run: PlanningRun, options: FormatRunOptions = {}): str
     lines.push(`  plan for ${p.target}, cost ${p.cost}${p.mtr.length ? `, MTR [${p.mtr.join(', ')}]` : ''}${p.partial ? ', partial' : ''}:`);
     p.steps.forEach((s, i) => {
       const section = p.parallel?.find((x) => x.start === i || (x.split === i && x.split < x.end));
+      const kind = section?.race === true ? 'race' : 'parallel';
       if (section !== undefined)
         lines.push(
-          `    ${section.start === i && section.split > i ? `parallel ${section.task}, primary branch:` : `parallel ${section.task}, secondary branch (beside the primary):`}`,
+          `    ${section.start === i && section.split > i ? `${kind} ${section.task}, primary branch:` : `${kind} ${section.task}, secondary branch (beside the primary):`}`,
         );
       const args = s.args.length ? `(${s.args.map((a) => (typeof a === 'string' ? a : json(a))).join(', ')})` : '';
       const changes = cells(s.predicted);
       lines.push(`    ${i + 1}. ${s.task}${args} cost ${s.cost}${changes ? ` => ${changes}` : ''}`);
       const joined = p.parallel?.find((x) => x.end === i + 1 && x.end < p.steps.length);
-      if (joined !== undefined) lines.push(`    joined ${joined.task}: both branches done`);
+      if (joined !== undefined)
+        lines.push(joined.race === true ? `    joined ${joined.task}: the first branch done ends the other` : `    joined ${joined.task}: both branches done`);
     });
   }
   for (const s of run.searches) {

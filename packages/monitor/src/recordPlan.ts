@@ -108,7 +108,13 @@ export function capturePlan(
     priority: typeof meta.priority === 'number' && !Number.isNaN(meta.priority) ? meta.priority : null,
     partial: meta.partial === true,
     ...(plan.parallel !== undefined && plan.parallel.length > 0
-      ? { parallel: plan.parallel.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })) }
+      ? {
+          parallel: plan.parallel.map((x) =>
+            x.race === true
+              ? { task: x.task, start: x.start, split: x.split, end: x.end, race: true }
+              : { task: x.task, start: x.start, split: x.split, end: x.end },
+          ),
+        }
       : {}),
   };
   let built: RecordedPlan | null = null;

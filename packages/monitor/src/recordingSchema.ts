@@ -41,7 +41,7 @@ const plan = object(
     mtr: numbers,
     priority: numOrNull,
     partial: bool,
-    parallel: { type: 'array', items: object({ task: str, start: int, split: int, end: int }) },
+    parallel: { type: 'array', items: object({ task: str, start: int, split: int, end: int, race: { type: 'boolean' } }, ['race']) },
   },
   ['parallel'],
 );

@@ -197,6 +197,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.pending.cancel();
     if (this.exec.plan !== null) {
       if (this.exec.running) this.exec.abort(`planner switched to ${planner.kind}`);
+      this.branch?.endRace();
       this.failPlan(`planner switched to ${planner.kind}`);
     }
     const previous = this.plannerRef.kind;
@@ -232,6 +233,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     try {
       if (this.exec.plan === null) return;
       if (this.exec.running) this.exec.abort(reason);
+      this.branch?.endRace();
       this.failPlan(reason);
     } finally {
       this.guard.exitCall();
@@ -371,6 +373,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (invalid === null) return this.replan.raise('worldChanged');
     if (exec.running && exec.plan!.steps[exec.index].interrupt !== 'immediate') return this.replan.doomPlan(invalid);
     if (exec.running) exec.abort(invalid);
+    this.branch?.endRace();
     this.failPlan(invalid);
   }
 
@@ -460,6 +463,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const plan = this.exec.plan;
     if (plan === null) return;
     if (this.leader !== null) return this.leader.fail(reason);
+    // In a race, the primary's branch failing leaves the other branch racing on (see RaceSection).
+    if (this.branch !== null && this.branch.racing && this.branch.primaryFailed()) return;
     this.drop(reason);
     this.replan.planFailed();
     this.stats.plansFailed++;
@@ -505,9 +510,13 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   /** @internal A step succeeded ({@link StepExecution}): fail a doomed plan at this boundary, or finish after the last step. */
   advanced(plan: Plan): void {
     if (this.leader !== null) return this.leader.advanced();
+    if (this.branch !== null && this.branch.racing) this.branch.primaryAdvanced();
     const doomed = this.replan.doomed;
-    if (doomed !== null) this.failPlan(doomed);
-    else if (this.exec.index >= plan.steps.length) this.finishPlan();
+    if (doomed !== null) {
+      this.branch?.endRace();
+      return this.failPlan(doomed);
+    }
+    if (this.exec.index >= plan.steps.length) this.finishPlan();
   }
 
   private base() {

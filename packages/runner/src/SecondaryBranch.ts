@@ -3,6 +3,7 @@ import type { AgentView } from './AgentView.js';
 import type { FaultReporter } from './FaultReporter.js';
 import type { RunnerEventListener } from './RunnerEvent.js';
 import type { RunnerStats } from './RunnerStats.js';
+import { RaceSection } from './RaceSection.js';
 import { SectionCursor, SectionMove, type BranchRunner } from './SectionCursor.js';
 import type { StepExecution } from './StepExecution.js';
 
@@ -34,6 +35,8 @@ export interface PrimaryHost<Ctx> {
  */
 export class SecondaryBranch<Ctx = any> implements BranchRunner {
   private readonly sections = new SectionCursor();
+  /** The race under way, when the section is one (see {@link RaceSection}). */
+  private readonly race: RaceSection;
 
   constructor(
     private readonly agent: AgentView<Ctx>,
@@ -47,6 +50,7 @@ export class SecondaryBranch<Ctx = any> implements BranchRunner {
   ) {
     // The branch's own effects are the primary's own too: no replan for them.
     exec.reportSeenTo(primaryExec);
+    this.race = new RaceSection(primaryExec, exec);
   }
 
   /** The primary's planner, which the branch runner reports as its own. */
@@ -73,6 +77,7 @@ export class SecondaryBranch<Ctx = any> implements BranchRunner {
   follow(primary: StepExecution<any>, section: ParallelSection): void {
     const plan = primary.plan!;
     this.exec.followSection(primary, section);
+    this.race.enter(section);
     this.host.stats.plansFound++;
     if (this.host.listener !== undefined)
       this.faults.emit({
@@ -102,16 +107,39 @@ export class SecondaryBranch<Ctx = any> implements BranchRunner {
 
   /** A step of the branch succeeded: the branch is finished after its last step. */
   advanced(): void {
-    if (this.exec.index >= this.exec.end) this.ended(null);
+    if (this.exec.index < this.exec.end) return;
+    if (this.race.racing) this.race.secondaryFinished();
+    this.ended(null);
   }
 
-  /** The branch failed (a step, a check or an abort on the branch runner): the primary's plan fails too. */
+  /** The branch failed (a step, a check or an abort on the branch runner): the primary's plan fails too, unless a race goes on without it. */
   fail(reason: string): void {
-    if (this.exec.plan !== null) this.ended(reason, true);
+    if (this.exec.plan !== null) this.ended(reason, !(this.race.racing && this.race.secondaryFailed()));
+  }
+
+  /** True while the section under way is an undecided race (then the two hooks below matter). */
+  get racing(): boolean {
+    return this.race.racing;
+  }
+
+  /** A step of the primary succeeded: when it won a race, the secondary's part ends here (its running step aborted). */
+  primaryAdvanced(): void {
+    if (this.race.primaryFinished()) this.ended(`lost race ${this.sections.section!.task} to the primary branch`);
+  }
+
+  /** The primary's branch failed: true when a race goes on without it (the primary then waits for the secondary). */
+  primaryFailed(): boolean {
+    return this.race.primaryFailed();
+  }
+
+  /** The primary's whole plan fails (not only its branch): a race under way is over. */
+  endRace(): void {
+    this.race.close();
   }
 
   /** End the secondary branch under way (the primary's plan ended or was replaced): its running step is aborted. */
   endSection(reason: string): void {
+    this.race.close();
     if (this.sections.section !== null && this.exec.plan !== null) {
       if (this.exec.running) this.exec.abort(reason);
       this.ended(reason);

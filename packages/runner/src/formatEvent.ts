@@ -24,7 +24,8 @@ export function formatStep(step: PlanStep, arg: ArgFormatter = plainArg): string
 }
 
 /**
- * A plan as `A → B(x) → C`, or `(empty)`; a parallel section as `(primary ‖ secondary)`.
+ * A plan as `A → B(x) → C`, or `(empty)`; a parallel section as `(primary ‖ secondary)`, a race as
+ * `(race primary ‖ secondary)` (the first branch to finish wins).
  * @example
  * formatPlan(plan); // 'NavigateToEnemy(2) → DoTrunkSlam(TrunkSlamAnim) → DoRecovery(TrunkSlamRecoverAnim)'
  * formatPlan(coverPlan); // '(RunToCover ‖ Reload) → Shoot'
@@ -44,7 +45,7 @@ export function formatPlan(plan: Plan, arg: ArgFormatter = plainArg): string {
   let i = 0;
   for (const s of sections) {
     if (s.start > i) parts.push(seq(i, s.start));
-    parts.push(`(${seq(s.start, s.split)} ‖ ${seq(s.split, s.end)})`);
+    parts.push(`(${s.race === true ? 'race ' : ''}${seq(s.start, s.split)} ‖ ${seq(s.split, s.end)})`);
     i = s.end;
   }
   if (i < steps.length) parts.push(seq(i, steps.length));

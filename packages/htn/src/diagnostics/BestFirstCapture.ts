@@ -26,6 +26,7 @@ function verdictOf(outcome: number, kind: number): TraceVerdict {
   if (outcome === T.NO_SUBTASKS) return 'noSubtasks';
   if (outcome === T.NO_METHOD) return 'noMethod';
   if (outcome === T.UNUSABLE) return 'unusable';
+  if (outcome === T.UNAVAILABLE) return 'unavailable';
   return kind === T.EXP_DELEGATE ? 'delegateFailed' : 'noMethod';
 }
 
@@ -42,6 +43,8 @@ function textOf(outcome: number, kind: number): string {
       return 'no method applies (or the depth limit)';
     case T.UNUSABLE:
       return 'cost is Infinity (unusable)';
+    case T.UNAVAILABLE:
+      return 'on cooldown or done once (unavailable now)';
     case T.FAILED:
       return kind === T.EXP_SLOT ? 'the slot is empty' : 'the delegate found no plan';
     default:

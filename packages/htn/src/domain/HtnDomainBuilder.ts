@@ -1,7 +1,19 @@
 import type { ActionSet, ConditionDef, KeysOf, Schema, SchemaSpec } from '@dualplan/world-state';
 import { compileHtnDomain } from './compileHtnDomain.js';
 import type { HtnDomain } from './HtnDomain.js';
-import type { CompoundDef, HtnDomainDef, MethodDef, MethodCheck, MethodSelect, SubtaskDef, SubtaskFn, TaskDef, TaskRef, UtilityFn } from './HtnDomainDef.js';
+import type {
+  CompoundDef,
+  HtnDomainDef,
+  MethodDef,
+  MethodCheck,
+  MethodSelect,
+  RepeatDef,
+  SubtaskDef,
+  SubtaskFn,
+  TaskDef,
+  TaskRef,
+  UtilityFn,
+} from './HtnDomainDef.js';
 import { pause } from './HtnDomainDef.js';
 
 /** A method's conditions: a list, or a function from the schema's keys to a list. */
@@ -15,6 +27,8 @@ export interface MethodOptions {
   readonly utility?: number | UtilityFn;
   /** When the method's conditions are checked: `'plan'` (default), `'step'` or `'tick'`. */
   readonly check?: MethodCheck;
+  /** Run the method's subtask list several times (always with a bound: see {@link RepeatDef}). */
+  readonly repeat?: RepeatDef;
 }
 
 /**
@@ -87,6 +101,18 @@ export class HtnDomainBuilder<S extends SchemaSpec, Name extends string = string
   }
 
   /**
+   * Declare a race: like {@link HtnDomainBuilder.parallel}, but the first branch to finish ends the other (its running step is
+   * aborted); the race fails only when both branches fail. No condition outside the race may read a key its
+   * branches write (see {@link ParallelDef}).
+   * @example
+   * builder.race('WaitForDoor', ['WatchDoor'], ['WaitFiveSeconds']);
+   */
+  race(name: string, primary: readonly SubtaskDef[], secondary: readonly SubtaskDef[]): this {
+    this.tasks.push({ kind: 'parallel', name, primary, secondary, race: true });
+    return this;
+  }
+
+  /**
    * Splice the compound, delegate and slot tasks of another definition into this domain (statically:
    * the sub-domain's root becomes one more task, called by name). Its names must not clash with these.
    */
@@ -128,6 +154,7 @@ export class CompoundBuilder<S extends SchemaSpec, Name extends string = string,
     if (opts.weight !== undefined) method.weight = opts.weight;
     if (opts.utility !== undefined) method.utility = opts.utility;
     if (opts.check !== undefined) method.check = opts.check;
+    if (opts.repeat !== undefined) method.repeat = opts.repeat;
     this.def.methods.push(method);
     return new MethodBuilder(this, method);
   }

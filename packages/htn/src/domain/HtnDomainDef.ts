@@ -66,7 +66,35 @@ export interface MethodDef {
    * unavailable. `checkEvery` spaces the run-time checks of a `check: 'tick'` method. `retries` belong on actions.
    */
   readonly decorators?: Decorators;
+  /** Run the subtask list several times ({@link RepeatDef}: a number of passes, or passes while conditions hold, always bounded). */
+  readonly repeat?: RepeatDef;
 }
+
+/**
+ * A subtask list run several times, planned with: the planner unrolls the passes, so the plan shows each
+ * pass (named `(Task/method pass 2 of 3)` in traces) and every pass's effects are predicted for the next.
+ * - `{ times: 3 }`: exactly three passes ("search three rooms, then give up");
+ * - `{ times: 20, while: [...] }`: passes while the conditions hold, at most 20 ("patrol while no enemy is
+ *   seen"). The conditions are checked before each pass at plan time and, with `check: 'step'` (the default),
+ *   by the runner before each step of a pass: when they stop holding, the plan fails and the replan ends the loop.
+ *   A pass that cannot be planned ends the loop there too.
+ *
+ * `times` is the bound and is required (`REPEAT_UNBOUNDED` without it). The passes are tasks of their own: a
+ * subtask function of a repeated method is called once per pass, with no arguments.
+ * @example
+ * const search: MethodDef = { name: 'search', subtasks: ['SearchNextRoom'], repeat: { times: 3 } };
+ */
+export interface RepeatDef {
+  /** Most passes: a whole number from 1 to {@link MAX_REPEAT_PASSES}. */
+  readonly times: number;
+  /** Run another pass only while these hold (absent: exactly `times` passes). */
+  readonly while?: readonly ConditionDef[];
+  /** When the runner checks `while` again ({@link MethodCheck}); defaults to `'step'`. Needs `while`. */
+  readonly check?: MethodCheck;
+}
+
+/** Most passes a {@link RepeatDef} may ask for: each pass is planned and kept in the plan. */
+export const MAX_REPEAT_PASSES = 100;
 
 /**
  * When a method's conditions are checked:
@@ -85,6 +113,8 @@ export interface CompoundDef {
   readonly select?: MethodSelect;
   /** Cooldown and `once` of the whole task (key: its name), from its first step's start or its last step's end. `retries` belong on actions. */
   readonly decorators?: Decorators;
+  /** Decompose the task several times, choosing a method anew each pass ({@link RepeatDef}). */
+  readonly repeat?: RepeatDef;
 }
 
 /** A task solved by an external planner registered on the HTN planner under `delegate`. */
@@ -107,12 +137,20 @@ export type TaskDef = CompoundDef | DelegateDef | SlotDef | ParallelDef;
  * compile time over every task a branch can reach, and at plan time over the
  * steps planned; `PARALLEL_CONFLICT`). The runner waits for both branches
  * before the steps after the task, and a branch that fails fails the plan.
+ *
+ * With `race: true` the first branch to finish ends the other (its running step is aborted, its operator's
+ * `abort` called once) and the plan goes on; a branch that fails drops out, and the race fails only when both
+ * branches failed. The planner cannot know which branch wins, so the rest of the domain may not count on a
+ * branch's effects: a key a race's branch writes may not be read by a condition outside the race
+ * (`RACE_EFFECT`, at compile time, over static subtask lists).
  */
 export interface ParallelDef {
   readonly kind: 'parallel';
   readonly name: string;
   readonly primary: readonly SubtaskDef[];
   readonly secondary: readonly SubtaskDef[];
+  /** First branch to finish wins, the other is aborted (absent or false: both run to the end). */
+  readonly race?: boolean;
 }
 
 /**

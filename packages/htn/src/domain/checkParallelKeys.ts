@@ -59,17 +59,21 @@ function isSplit(d: HtnDomain, call: number): boolean {
 }
 
 /**
- * Visit the steps and method conditions reachable from `calls`; stops (true) when a visit returns true.
- * Clears `known.all` on meeting what only planning knows: a subtask function, delegate, slot or parameterised step.
+ * @internal Visit the steps and method conditions reachable from `calls` (never entering compound `skip`; the
+ * compounds met go into `seen`); stops (true) when a visit returns true. Clears `known.all` on meeting what only
+ * planning knows: a subtask function, delegate, slot or parameterised step.
+ * @example
+ * reach(domain, { all: true }, calls, (step) => false, (conds, task) => false);
  */
-function reach(
+export function reach(
   d: HtnDomain,
   known: { all: boolean },
   calls: number[],
   onStep: (step: PlanStep) => boolean,
   onMethod: (conds: ConditionList, task: string) => boolean,
+  skip = -1,
+  seen = new Set<number>(),
 ): boolean {
-  const seen = new Set<number>();
   const stack = calls.slice();
   while (stack.length > 0) {
     const c = stack.pop()!;
@@ -79,7 +83,7 @@ function reach(
       const step = d.callStep[c];
       if (step === null) known.all = false;
       if (step !== null && onStep(step)) return true;
-    } else if (kind === TaskKind.Compound && !seen.has(task)) {
+    } else if (kind === TaskKind.Compound && task !== skip && !seen.has(task)) {
       seen.add(task);
       for (let m = d.methodStart[task]; m < d.methodEnd[task]; m++) {
         if (onMethod(d.methodConds[m], d.taskNames[task])) return true;

@@ -19,8 +19,10 @@ import {
 import { HtnDomain, TaskKind, type DomainTables } from './HtnDomain.js';
 import type { HtnDomainDef, MethodDef, SubtaskFn, TaskDef, UtilityFn } from './HtnDomainDef.js';
 import { expandSubtaskGroups } from './subtaskGroups.js';
+import { expandRepeats } from './repeatTasks.js';
 import { expandParallel, markerStep, PARALLEL_MARK, parallelMarkOf } from './parallelTasks.js';
 import { checkParallelKeys } from './checkParallelKeys.js';
+import { checkRaceKeys } from './checkRaceKeys.js';
 import { didYouMean } from '@dualplan/world-state';
 import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from '../errors.js';
 import { buildFastTables } from './buildFastTables.js';
@@ -79,7 +81,8 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   const acts = actions.actions;
   const nActions = acts.length;
   const parallelNames = def.tasks.filter((t) => t?.kind === 'parallel').map((t) => t.name);
-  const tasks = expandSubtaskGroups(expandParallel(def.tasks));
+  const raceNames = def.tasks.filter((t) => t?.kind === 'parallel' && t.race === true).map((t) => t.name);
+  const tasks = expandSubtaskGroups(expandRepeats(expandParallel(def.tasks)));
   const ids = new Map<string, number>();
   acts.forEach((a, i) => ids.set(a.name, i));
   tasks.forEach((t, i) => {
@@ -308,6 +311,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   };
   const domain = new HtnDomain<S, Op>(schema, { ...tables, fast: buildFastTables(tables) });
   for (const name of parallelNames) if (checkParallelKeys(domain, ids.get(name)!)) domain.checkedAtPlanTime.add(name);
+  for (const name of raceNames) checkRaceKeys(domain, ids.get(name)!);
   return domain;
 }
 

@@ -19,17 +19,19 @@ export const PARALLEL_OPERATOR = '(parallel)';
 /** First argument of a marker call: 0 begin, 1 split (primary done), 2 end. */
 export const PARALLEL_MARK: readonly unknown[] = /* @__PURE__ */ Object.freeze([]);
 
-const PARALLEL_FIELDS = ['kind', 'name', 'primary', 'secondary'];
+const PARALLEL_FIELDS = ['kind', 'name', 'primary', 'secondary', 'race'];
 
 /** A marker in the subtask list a parallel task compiles to; only {@link expandParallel} makes them. */
 interface ParallelMark {
   readonly kind: 0 | 1 | 2;
   readonly task: string;
+  /** A race's section (the first branch to finish ends the other). */
+  readonly race: boolean;
 }
 const marks = new WeakMap<object, ParallelMark>();
 
 /**
- * @internal Rewrite each parallel task into a compound with one method, `parallel`:
+ * @internal Rewrite each parallel task (a race too: its markers say so) into a compound with one method, `parallel`:
  * `[begin, ...primary, split, ...secondary, end]`, where the markers are calls that
  * leave marker steps in the plan being built (undone by backtracking like any step);
  * the planner turns them into `plan.parallel` sections when the plan is complete.
@@ -68,11 +70,14 @@ export function expandParallel(tasks: readonly TaskDef[]): readonly TaskDef[] {
       }
       return list;
     };
+    if (t.race !== undefined && typeof t.race !== 'boolean')
+      throw new TaskDefinitionError('BAD_PARALLEL', name, `race in parallel task "${name}" must be true or false, got ${showValue(t.race)}.`);
+    const race = t.race === true;
     const primary = branch(t.primary, 'primary');
     const secondary = branch(t.secondary, 'secondary');
     const mark = (kind: 0 | 1 | 2): SubtaskDef => {
       const ref = Object.freeze({ parallelMark: kind }) as unknown as SubtaskDef;
-      marks.set(ref as object, { kind, task: name });
+      marks.set(ref as object, { kind, task: name, race });
       return ref;
     };
     const compound: CompoundDef = { kind: 'compound', name, methods: [{ name: 'parallel', subtasks: [mark(0), ...primary, mark(1), ...secondary, mark(2)] }] };
@@ -90,7 +95,7 @@ export function markerStep(schema: Schema, mark: ParallelMark): PlanStep {
   return Object.freeze({
     task: mark.task,
     operator: PARALLEL_OPERATOR,
-    args: Object.freeze([mark.kind]),
+    args: Object.freeze(mark.race ? [mark.kind, true] : [mark.kind]),
     conditions: emptyConditions(schema),
     executing: emptyConditions(schema),
     effects: emptyEffects(schema),
@@ -139,11 +144,15 @@ export function collectSections(
       const s = sections[n];
       s.task = step.task;
       s.start = s.split = s.end = w;
+      if (step.args[1] === true) s.race = true;
+      else if (s.race !== undefined) s.race = undefined;
     } else if (kind === 1) sections[n].split = w;
     else {
       const s = sections[n++];
       s.end = w;
       open = false;
+      // A branch that planned no steps has nothing to race: the section runs as a plain one.
+      if (s.race === true && (s.start === s.split || s.split === s.end)) s.race = undefined;
       // Sections of tasks whose every step was known at compile time were checked there.
       if (dynamic.size !== 0 && dynamic.has(s.task) && check.steps(steps, s)) throw check.error(s.task);
     }

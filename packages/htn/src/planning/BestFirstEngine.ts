@@ -10,7 +10,8 @@ import type { SearchHost } from './SearchHost.js';
 /**
  * @internal The best-first search as an engine: the cheapest decomposition by plan cost
  * ({@link BestFirstSearch}); no MTR pruning (it ranks plans by cost, not method order). Records its
- * expansions for monitors when asked (`tracing`), not the ordered search's trace events.
+ * expansions for monitors when asked (`tracing`), not the ordered search's trace events. It honours the
+ * request's availability view as the ordered search does (what is on cooldown or done once is not chosen).
  */
 export class BestFirstEngine<Ctx> implements HtnSearchEngine<Ctx> {
   private readonly search: BestFirstSearch<Ctx>;
@@ -39,6 +40,7 @@ export class BestFirstEngine<Ctx> implements HtnSearchEngine<Ctx> {
     const best = this.search;
     best.faults.reset();
     best.traceInto(tracing ? this.trace : null);
+    host.board.settings.unavailable.use(request?.availability);
     host.board.settings.costs?.refresh(state, ctx, best.faults);
     const result = best.run(out, host.stepsFor(out), state, ctx as Ctx, id, request?.args, request?.tasks);
     if (result.plan !== null) {

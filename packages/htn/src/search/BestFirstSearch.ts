@@ -12,6 +12,7 @@ import { type SearchSettings } from './SearchSettings.js';
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
 import * as T from './BestFirstTrace.js';
+import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
 
 const NIL = -1;
 
@@ -188,6 +189,11 @@ export class BestFirstSearch<Ctx = unknown> {
           if (t !== null) t.outcome(this.row, T.THREW);
           return;
         }
+        // What the agent may not choose now (cooldown, once) fails like an unmet condition.
+        if (this.s.unavailable.any && refuseUnavailable(this.s.unavailable, task, step, null)) {
+          if (t !== null) t.outcome(this.row, T.UNAVAILABLE, step);
+          return;
+        }
         try {
           applied = applyStep(step, this.ws, this.ctx);
         } catch (thrown) {
@@ -259,6 +265,10 @@ export class BestFirstSearch<Ctx = unknown> {
       if (dirty) {
         this.restore(n);
         dirty = false;
+      }
+      if (this.s.unavailable.any && refuseMethod(this.s.unavailable, d, task, m, null)) {
+        if (t !== null) t.method(this.row, m, T.UNAVAILABLE);
+        continue;
       }
       const conds = d.methodConds[m];
       const fn = d.methodFn[m];

@@ -31,6 +31,8 @@ export const NO_METHOD = -5;
 export const FAILED = -6;
 /** A primitive whose cost is Infinity (unusable now). */
 export const UNUSABLE = -7;
+/** On cooldown or done once: the agent may not choose it now (the request's availability view). */
+export const UNAVAILABLE = -8;
 
 /**
  * @internal What a best-first search records while traced, as numbers, into

@@ -167,6 +167,9 @@ export function parallelShapeError(plan: Plan): string | null {
     if (s.start < after) return `${name}: starts at ${s.start}, inside the previous section or before 0`;
     if (s.start > s.split || s.split > s.end) return `${name}: needs start <= split <= end, got ${s.start}, ${s.split}, ${s.end}`;
     if (s.end > plan.steps.length) return `${name}: ends at ${s.end}, after the plan's ${plan.steps.length} steps`;
+    if (s.race !== undefined && typeof s.race !== 'boolean') return `${name}: race must be true or false`;
+    if (s.race === true && (s.start === s.split || s.split === s.end))
+      return `${name}: a race needs two non-empty branches, got ${s.start}, ${s.split}, ${s.end}`;
     after = s.end;
   }
   return null;

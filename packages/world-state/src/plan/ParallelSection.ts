@@ -12,4 +12,21 @@ export interface ParallelSection {
   readonly start: number;
   readonly split: number;
   readonly end: number;
+  /**
+   * A race (absent: both branches run to the end): the first branch to finish ends the other, whose running
+   * step is aborted. A branch that fails drops out; the race fails only when both branches failed. Both
+   * branches must be non-empty.
+   */
+  readonly race?: boolean;
+}
+
+/**
+ * @internal A plain copy of a section, with the race flag only where it is set (copies of other sections stay as they were).
+ * @example
+ * const kept = plan.parallel?.map(copySection);
+ */
+export function copySection(x: ParallelSection): ParallelSection {
+  return x.race === true
+    ? { task: x.task, start: x.start, split: x.split, end: x.end, race: true }
+    : { task: x.task, start: x.start, split: x.split, end: x.end };
 }

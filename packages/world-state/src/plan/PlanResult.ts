@@ -1,5 +1,5 @@
 import type { Plan, PlanStats, PlanStep } from './Plan.js';
-import type { ParallelSection } from './ParallelSection.js';
+import { copySection, type ParallelSection } from './ParallelSection.js';
 import type { UserCodeError } from '../errors/UserCodeError.js';
 
 /** Outcome of a planning request: a plan, no plan, or a budget ran out first. */
@@ -58,6 +58,8 @@ export interface MutableSection {
   start: number;
   split: number;
   end: number;
+  /** Set (true) only on a race's section. */
+  race?: boolean;
 }
 
 /** @internal The mutable result a {@link PlanBuffer} holds. */
@@ -173,7 +175,7 @@ export function copyResult<Meta>(r: PlanResult<Meta>): PlanResult<Meta> {
           cost: p.cost,
           meta: copyMeta(p.meta),
           stats,
-          parallel: sections.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })),
+          parallel: sections.map(copySection),
         };
   return { status: 'found', plan, reason: r.reason, budget: null, stats, ...faults };
 }

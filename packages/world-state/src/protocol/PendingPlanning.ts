@@ -4,7 +4,7 @@ import type { BudgetKind, PlanResult, PlanStatus } from '../plan/PlanResult.js';
 import type { Plan, PlanStats, PlanStep } from '../plan/Plan.js';
 import type { WorldState } from '../schema/WorldState.js';
 import { parallelShapeError } from '../plan/ParallelCheck.js';
-import type { ParallelSection } from '../plan/ParallelSection.js';
+import { copySection, type ParallelSection } from '../plan/ParallelSection.js';
 import { DualplanError } from '../errors/errors.js';
 
 /**
@@ -164,9 +164,7 @@ export function resultFromPlain(plain: PlainOutcome, stepOf: (step: PlainStep) =
 /** `{ parallel }` with copies of a plan's sections, or nothing for a plan without any. */
 function sectionsOf(p: { readonly parallel?: readonly ParallelSection[] }): { parallel?: ParallelSection[] } {
   const sections = p.parallel;
-  return sections === undefined || sections.length === 0
-    ? {}
-    : { parallel: sections.map((x) => ({ task: x.task, start: x.start, split: x.split, end: x.end })) };
+  return sections === undefined || sections.length === 0 ? {} : { parallel: sections.map(copySection) };
 }
 
 /**
