@@ -78,7 +78,7 @@ describe('BehaviourLedger', () => {
     ledger.succeeded('main', [decorated('Throw', { cooldown: 4 })], 0);
     now = 11;
     const saved = JSON.parse(JSON.stringify(ledger.save()));
-    expect(saved).toEqual({ cooldowns: [['Throw', 3]], once: ['Greet'] });
+    expect(saved).toEqual({ cooldowns: [['Throw', 3]], once: ['Greet'], goals: [] });
     let later = 0;
     const restored = new BehaviourLedger(() => later);
     restored.restore(saved);

@@ -1,5 +1,15 @@
 import { RunnerError } from './RunnerError.js';
-import { describeValue, onceScope, type Availability, type Decorators, type PlanStep, type StepScope, type Unavailable } from '@dualplan/world-state';
+import {
+  describeValue,
+  goalCooldownOf,
+  onceScope,
+  type Availability,
+  type Decorators,
+  type Plan,
+  type PlanStep,
+  type StepScope,
+  type Unavailable,
+} from '@dualplan/world-state';
 
 /**
  * The decorator state of an agent as plain data ({@link BehaviourLedger.save}): cooldowns as seconds left, and
@@ -11,6 +21,8 @@ export interface BehaviourSnapshot {
   readonly cooldowns: readonly (readonly [string, number])[];
   /** Actions done with `once: 'agent'`. */
   readonly once: readonly string[];
+  /** Goals skipped for their cool-down after failures, and seconds left (absent in older saves: none). */
+  readonly goals?: readonly (readonly [string, number])[];
 }
 
 /** What one runner's running step has used of its decorators. */
@@ -36,6 +48,10 @@ interface StepMarks {
  */
 export class BehaviourLedger {
   private readonly cooldownEnds = new Map<string, number>();
+  /** Per goal (of a goal-choosing planner): the times of its plans' recent failures, oldest first. */
+  private readonly goalFailures = new Map<string, number[]>();
+  /** Per goal: until when it is skipped after repeated failures. */
+  private readonly goalEnds = new Map<string, number>();
   private readonly doneOnce = new Set<string>();
   private readonly marks = new Map<string, StepMarks>();
   private readonly clock: () => number;
@@ -51,6 +67,31 @@ export class BehaviourLedger {
     return end === undefined ? 0 : Math.max(0, end - this.clock());
   }
 
+  /** Seconds goal `goal` is still skipped for after repeated failures (0: it is not). */
+  goalCooldownLeft(goal: string): number {
+    const end = this.goalEnds.get(goal);
+    return end === undefined ? 0 : Math.max(0, end - this.clock());
+  }
+
+  /**
+   * A step of `plan` failed: when the plan carries its goal's cool-down rule (`meta.goalCooldown`, GOAP), the
+   * failure counts, and the goal is skipped for the rule's `seconds` once `failures` of them fall within `window`.
+   */
+  planStepFailed(plan: Plan): void {
+    const cooling = goalCooldownOf(plan);
+    if (cooling === null) return;
+    const { goal, rule } = cooling;
+    const now = this.clock();
+    let times = this.goalFailures.get(goal);
+    if (times === undefined) this.goalFailures.set(goal, (times = []));
+    times.push(now);
+    while (times.length > 0 && times[0] < now - rule.window) times.shift();
+    if (times.length >= rule.failures) {
+      this.goalEnds.set(goal, now + rule.seconds);
+      times.length = 0;
+    }
+  }
+
   /** Whether `name` ran with `once: 'agent'`. */
   doneForGood(name: string): boolean {
     return this.doneOnce.has(name);
@@ -59,7 +100,8 @@ export class BehaviourLedger {
   /** What runner `runner`'s planner may not choose now, or undefined when everything is available. */
   availability(runner: string): Availability | undefined {
     const planOnce = this.marks.get(runner)?.planOnce;
-    if (this.cooldownEnds.size === 0 && this.doneOnce.size === 0 && (planOnce === undefined || planOnce.size === 0)) return undefined;
+    if (this.cooldownEnds.size === 0 && this.doneOnce.size === 0 && this.goalEnds.size === 0 && (planOnce === undefined || planOnce.size === 0))
+      return undefined;
     const now = this.clock();
     const out: Unavailable[] = [];
     for (const [name, end] of this.cooldownEnds) {
@@ -68,6 +110,12 @@ export class BehaviourLedger {
     }
     for (const name of this.doneOnce) out.push({ name, seconds: 0, once: true });
     if (planOnce !== undefined) for (const name of planOnce) if (!this.doneOnce.has(name)) out.push({ name, seconds: 0, once: true });
+    let goals: Unavailable[] | undefined;
+    for (const [name, end] of this.goalEnds) {
+      if (end > now) (goals ??= []).push({ name, seconds: end - now, once: false });
+      else this.goalEnds.delete(name);
+    }
+    if (goals !== undefined) return { unavailable: out, goals };
     return out.length === 0 ? undefined : { unavailable: out };
   }
 
@@ -141,7 +189,9 @@ export class BehaviourLedger {
     const now = this.clock();
     const cooldowns: [string, number][] = [];
     for (const [name, end] of this.cooldownEnds) if (end > now) cooldowns.push([name, end - now]);
-    return { cooldowns, once: [...this.doneOnce] };
+    const goals: [string, number][] = [];
+    for (const [name, end] of this.goalEnds) if (end > now) goals.push([name, end - now]);
+    return { cooldowns, once: [...this.doneOnce], goals };
   }
 
   /**
@@ -160,11 +210,19 @@ export class BehaviourLedger {
     for (const name of snapshot.once)
       if (typeof name !== 'string')
         throw new RunnerError('BAD_SNAPSHOT', 'once', `A behaviour snapshot's once entry must be a name, got ${describeValue(name)}.`);
+    const goals = snapshot.goals ?? [];
+    if (!Array.isArray(goals)) throw new RunnerError('BAD_SNAPSHOT', 'goals', `A behaviour snapshot's goals must be an array, got ${describeValue(goals)}.`);
+    for (const entry of goals)
+      if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'number' || !(entry[1] >= 0))
+        throw new RunnerError('BAD_SNAPSHOT', 'goals', `A behaviour snapshot's goal cool-down must be [goal, seconds >= 0], got ${describeValue(entry)}.`);
     const now = this.clock();
     this.cooldownEnds.clear();
     this.doneOnce.clear();
     this.marks.clear();
+    this.goalFailures.clear();
+    this.goalEnds.clear();
     for (const [name, left] of snapshot.cooldowns) this.cooldownEnds.set(name, now + left);
+    for (const [goal, left] of goals) this.goalEnds.set(goal, now + left);
     for (const name of snapshot.once) this.doneOnce.add(name);
   }
 

@@ -543,6 +543,8 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     host.stats.stepsFailed++;
     if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepFailed', step, this.at, reason);
     if (host.planner.stepFailed !== undefined) feedbackGuarded(host.planner, step, this.at, agent.ctx, false, this.faults);
+    // A goal's cool-down counts its plans' failures (the plan carries its rule).
+    if (host.ledger !== undefined) host.ledger.planStepFailed(this.current!);
     if (retry === 0) host.failPlan(`step ${step.task} failed: ${reason}`);
   }
 

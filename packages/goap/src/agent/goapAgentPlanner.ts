@@ -45,17 +45,6 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
   const goals = (options.goals ?? planner.domain.goals).map((g) => resolveGoal(planner, g));
   const buffers = [new PlanBuffer(), new PlanBuffer()];
   const cooling = new GoalCooldowns(goals, checkGoalCooldown(options.goalCooldown, 'goalCooldown'));
-  // The plans a failing step may belong to: the one running at the last request, then the last one returned.
-  let lastRunning: Plan | null = null;
-  let lastReturned: Plan | null = null;
-  const goalOfFailure = (step: PlanStep): number => {
-    for (const plan of [lastRunning, lastReturned]) {
-      if (plan === null || plan.planner !== 'goap' || !plan.steps.includes(step)) continue;
-      const name = (plan.meta as GoapMeta).goal;
-      return goals.findIndex((g) => g.name === name);
-    }
-    return -1;
-  };
   const owns = (step: PlanStep) => planner.domain.steps[step.sourceId]?.task === step.task;
   // A monitor's observer; while set, the planner traces and each search and the goal selection are reported.
   const observers = new ObserverSet();
@@ -71,11 +60,9 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     operators: planner.domain.actions.operators,
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
       planner.engine.allow(availability);
-      lastRunning = running;
+      cooling.use(availability);
       // Never write into the buffer holding the plan the runner is executing.
-      const result = planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace, cooling);
-      lastReturned = result.plan;
-      return result;
+      return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace, cooling);
     },
     observe(next: PlanObserver | null): () => void {
       if (next === null) {
@@ -124,35 +111,22 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     },
     stepFailed(step: PlanStep): void {
       if (owns(step)) planner.penalize(step.sourceId);
-      if (cooling.active) {
-        const g = goalOfFailure(step);
-        if (g >= 0) cooling.failed(g);
-      }
     },
     stepSucceeded(step: PlanStep): void {
       if (owns(step)) planner.succeeded(step.sourceId);
     },
     update(dt: number): void {
       planner.decay(dt);
-      cooling.advance(dt);
     },
   };
-  // A sliced planner built on this adapter plans itself: it shares the cool-downs and says what it returned.
-  goalFeedback.set(adapter, {
-    cooling,
-    note: (running, returned) => {
-      lastRunning = running;
-      lastReturned = returned;
-    },
-  });
+  // A sliced planner built on this adapter plans itself: it shares the goals' cool-down rules.
+  goalFeedback.set(adapter, { cooling });
   return adapter;
 }
 
-/** @internal What a sliced planner built on a {@link goapAgentPlanner} shares with it: the goal cool-downs, and the plans a failure may belong to. */
+/** @internal What a sliced planner built on a {@link goapAgentPlanner} shares with it: the goal cool-downs. */
 export interface GoalFeedback {
   readonly cooling: GoalCooldowns;
-  /** A request started with `running` and returned `returned` (null while it plans). */
-  note(running: Plan | null, returned: Plan | null): void;
 }
 
 const goalFeedback = new WeakMap<AgentPlanner<any, any>, GoalFeedback>();

@@ -88,7 +88,7 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
     const log = planner.engine.faultLog;
     if (log.length > 0) log.length = 0;
     this.running = running;
-    this.feedback.note(running, null);
+    this.feedback.cooling.use(availability);
     const count = rankGoals(planner.engine, goals, this.start, ctx, priority, order, null, this.cooling);
     this.count = count;
     if (count === 0) this.settle(writeNone(planner.engine, this.out, false, 'no valid, unsatisfied goal'));
@@ -136,11 +136,11 @@ class GoapSlicedPlanner<Ctx> extends ForwardingPlanner<Ctx> implements SlicedPla
     moveFaults(this.planner.engine.faultLog, this.out);
     const cooling = this.cooling;
     if (cooling !== null) noteCooling(this.goals, cooling, this.out);
-    this.feedback.note(this.running, result.plan);
+    if (this.feedback.cooling.hasRules) this.feedback.cooling.mark(this.out);
     return (this.result = result);
   }
 
-  /** The goal cool-downs when some goal has a rule, else null. */
+  /** The goal cool-downs when the request skips some goal, else null. */
   private get cooling(): GoalCooldowns | null {
     return this.feedback.cooling.active ? this.feedback.cooling : null;
   }

@@ -33,6 +33,8 @@ export function planBest<Ctx>(
   const active = cooling !== null && cooling.active ? cooling : null;
   const result = selectAndPlan(search, goals, state, ctx, out, observer, trace, active);
   if (active !== null) noteCooling(goals, active, out);
+  // The found plan carries its goal's cool-down rule: the agent that runs it counts its failures.
+  if (cooling !== null && cooling.hasRules) cooling.mark(out);
   // Contained user-code failures of this call (costs, checks, goal callbacks) go with the result.
   moveFaults(search.faultLog, out);
   return result;

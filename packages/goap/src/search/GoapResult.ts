@@ -92,4 +92,6 @@ export interface GoapMeta {
   readonly partial?: true;
   /** With `partial`: the goal's conditions the plan leaves unmet, in words. */
   readonly unmet?: readonly string[];
+  /** The goal's cool-down rule, for the agent that runs the plan to count its failures (absent: none). */
+  readonly goalCooldown?: { readonly failures: number; readonly window: number; readonly seconds: number };
 }

@@ -1,3 +1,5 @@
+import type { Plan } from '../plan/Plan.js';
+
 /** One name a planner may not choose now, and why. */
 export interface Unavailable {
   /** The action (HTN primitive task or GOAP action) name. */
@@ -18,6 +20,36 @@ export interface Unavailable {
  */
 export interface Availability {
   readonly unavailable: readonly Unavailable[];
+  /**
+   * Goals skipped for their cool-down after repeated failures (GOAP goal selection), with the seconds left
+   * (`once` false). Absent: none.
+   */
+  readonly goals?: readonly Unavailable[];
+}
+
+/**
+ * A goal's cool-down after failures: after `failures` failed plans within `window` seconds, the goal is skipped
+ * for `seconds`. A goal-choosing planner puts it in the meta of each plan for that goal (`meta.goal`,
+ * `meta.goalCooldown`), so the agent that runs the plan counts the failures (see {@link goalCooldownOf}).
+ */
+export interface GoalCooldownRule {
+  readonly failures: number;
+  readonly window: number;
+  readonly seconds: number;
+}
+
+/**
+ * The goal of `plan` and its cool-down rule, when its planner put them in the plan's meta; else null.
+ * @example
+ * const cooling = goalCooldownOf(plan); // { goal: 'Attack', rule: { failures: 2, window: 1, seconds: 1 } }
+ */
+export function goalCooldownOf(plan: Plan): { readonly goal: string; readonly rule: GoalCooldownRule } | null {
+  const meta = plan.meta as { goal?: unknown; goalCooldown?: Partial<GoalCooldownRule> } | undefined;
+  const rule = meta?.goalCooldown;
+  if (typeof meta?.goal !== 'string' || rule === undefined || rule === null) return null;
+  const { failures, window, seconds } = rule;
+  if (typeof failures !== 'number' || typeof window !== 'number' || typeof seconds !== 'number') return null;
+  return { goal: meta.goal, rule: { failures, window, seconds } };
 }
 
 /**
