@@ -7,6 +7,7 @@ import {
   type Availability,
   type CatalogEntry,
   type Plan,
+  type PlanAmendment,
   type PlanObserver,
   type PlannerCatalog,
   type PlanResult,
@@ -20,6 +21,7 @@ import type { HtnContinuation, HtnMeta } from '../search/HtnPlan.js';
 import type { HtnPlanner } from '../HtnPlanner.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 import { captureHtnSearch, htnSearchTrace } from '../diagnostics/htnSearchTrace.js';
+import { adjustHtnPlan, repairHtnPlan } from './htnRepair.js';
 import type { HtnTraceLog } from '../search/HtnTraceLog.js';
 
 /** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
@@ -33,6 +35,16 @@ export interface HtnAgentOptions {
   prune?: boolean;
   /** When every step of a partial plan has succeeded, plan the rest from its continuation. Defaults to true. */
   resume?: boolean;
+  /**
+   * Plan repair: when a step fails, plan again only the lowest compound above it whose chosen method still applies,
+   * keeping the steps after it (see {@link repairHtnPlan}); a full replan when none qualifies. Defaults to false.
+   */
+  repair?: boolean;
+  /**
+   * Plan adjustment: when the world changes, plan again the `adjustable` compounds of the running plan that have not
+   * started (see {@link adjustHtnPlan}). Defaults to true; it costs nothing in a domain without adjustable compounds.
+   */
+  adjust?: boolean;
 }
 
 const REPLACE_HIGHER: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: true, reason: 'higher-priority MTR' });
@@ -67,7 +79,7 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
     if (planner.mode === 'ordered') planner.tracing = observers.size > 0 || wasTracing;
   };
 
-  return {
+  const adapter: AgentPlanner<Ctx, Op> = {
     kind: 'htn',
     exclusive: true,
     operators: planner.domain.operators,
@@ -130,6 +142,14 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
       };
     },
   };
+  const p = planner as HtnPlanner<Ctx, string>;
+  if (options.repair === true)
+    adapter.repair = (state: WorldState<any>, ctx: Ctx, failed: Plan, index: number, availability?: Availability): PlanAmendment | null =>
+      repairHtnPlan(p, failed, index, state, ctx, availability);
+  if (options.adjust !== false && planner.domain.adjustable.some((a) => a !== 0))
+    adapter.adjust = (state: WorldState<any>, ctx: Ctx, running: Plan, index: number, started: boolean, availability?: Availability): PlanAmendment | null =>
+      adjustHtnPlan(p, running, index, started, state, ctx, availability);
+  return adapter;
 }
 
 /** One search to the observer: captured as is and named later when it takes deferred searches. */

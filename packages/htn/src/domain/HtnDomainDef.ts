@@ -85,6 +85,12 @@ export interface CompoundDef {
   readonly select?: MethodSelect;
   /** Cooldown and `once` of the whole task (key: its name), from its first step's start or its last step's end. `retries` belong on actions. */
   readonly decorators?: Decorators;
+  /**
+   * Plan adjustment: while a plan runs, this compound's part of it is planned again when the world changes, before
+   * its first step starts, and the rest of the plan runs on. Not on the root task, and not on a compound whose
+   * methods reach a pause point, a delegate, a parallel task or a subtask function (`BAD_ADJUSTABLE`).
+   */
+  readonly adjustable?: boolean;
 }
 
 /** A task solved by an external planner registered on the HTN planner under `delegate`. */
