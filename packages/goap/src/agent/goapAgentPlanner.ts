@@ -6,6 +6,7 @@ import {
   type Availability,
   type CatalogEntry,
   type Plan,
+  type PlanAmendment,
   type PlanObserver,
   type PlanResult,
   type PlanStep,
@@ -20,6 +21,7 @@ import { GoapTrace } from '../diagnostics/GoapTrace.js';
 import type { GoapPlanner } from '../GoapPlanner.js';
 import type { GoapMeta } from '../search/GoapResult.js';
 import { planBest } from './planBest.js';
+import { repairGoapPlan } from './repairGoapPlan.js';
 
 /** Options of {@link goapAgentPlanner}: which goals the agent chooses from and how it reports itself. */
 export interface GoapAgentOptions {
@@ -29,6 +31,11 @@ export interface GoapAgentOptions {
   readonly kind?: string;
   /** The cool-down after failures of every goal without its own `cooldown` ({@link GoalCooldown}); default none. */
   readonly goalCooldown?: GoalCooldown;
+  /**
+   * Plan repair: when a step fails, run the rest of the plan again if it still reaches the goal, else plan the same
+   * goal again, before a full replan over every goal (see {@link repairGoapPlan}). Defaults to false.
+   */
+  readonly repair?: boolean;
 }
 
 /**
@@ -137,6 +144,18 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
       cooling.advance(dt);
     },
   };
+  if (options.repair === true) {
+    // The step whose suffix was run again last: a second failure of it plans the goal again instead.
+    let retriedStep: PlanStep | null = null;
+    adapter.repair = (state: WorldState<any>, ctx: Ctx, failed: Plan, index: number, availability?: Availability): PlanAmendment | null => {
+      planner.engine.allow(availability);
+      const step = failed.steps[index];
+      const mended = repairGoapPlan(planner.engine, goals, failed, index, state, ctx, buffers[failed === buffers[0].p ? 1 : 0], step === retriedStep);
+      retriedStep = mended !== null && mended.from === 'suffix' ? step : null;
+      if (mended !== null) lastReturned = mended.plan;
+      return mended;
+    };
+  }
   // A sliced planner built on this adapter plans itself: it shares the cool-downs and says what it returned.
   goalFeedback.set(adapter, {
     cooling,
