@@ -455,7 +455,9 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const agent = this.agent;
     const exec = this.exec;
     const running = exec.plan!;
+    const started = this.clock();
     const amendment = this.mending.adjust(this.plannerRef, agent.state, agent.ctx, running, exec.index, exec.running, this.ledger.availability(this.name));
+    recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
     if (amendment !== null && this.adoption.amend('planAdjusted', amendment, running, exec.index)) this.replan.adopted();
   }
 
