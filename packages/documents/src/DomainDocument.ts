@@ -92,6 +92,11 @@ export interface DocumentCompound {
   readonly methods: readonly DocumentMethod[];
   /** Cooldown and once of the whole task (key: its name). */
   readonly decorators?: DocumentDecorators;
+  /**
+   * Plan adjustment: while a plan runs, this compound's part is planned again when the world changes before it
+   * starts, and the rest of the plan runs on (not on the root; see the HTN planner's `BAD_ADJUSTABLE`).
+   */
+  readonly adjustable?: boolean;
 }
 
 /**
@@ -195,7 +200,7 @@ export const DOCUMENT_FIELDS = /* @__PURE__ */ Object.freeze({
   effect: ['key', 'index', 'op', 'value', 'edge'],
   action: ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'executing', 'cost', 'interrupt', 'decorators'],
   method: ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check', 'decorators'],
-  compound: ['name', 'methods', 'select', 'decorators'],
+  compound: ['name', 'methods', 'select', 'decorators', 'adjustable'],
   htn: ['root', 'tasks', 'parallel', 'slots'],
   parallel: ['name', 'primary', 'secondary'],
   goal: ['name', 'conditions', 'priority', 'valid', 'cooldown', 'bestEffort', 'weights'],

@@ -12,7 +12,9 @@ export type LintCode =
   | 'UNUSED_SLOT'
   | 'ODD_NAME'
   | 'UNREACHED_DECORATOR'
-  | 'IDLE_DECORATOR';
+  | 'IDLE_DECORATOR'
+  | 'ADJUSTABLE_ROOT'
+  | 'FIXED_ADJUSTABLE';
 
 /** One lint finding, naming the task, action, goal, key or operator it is about and where it is. */
 export interface LintFinding {

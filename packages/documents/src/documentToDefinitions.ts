@@ -56,7 +56,7 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
   const compound = (t: DocumentCompound): CompoundDef => ({
     kind: 'compound',
     name: t.name,
-    ...compact({ select: t.select, decorators: t.decorators && copy(t.decorators) }),
+    ...compact({ select: t.select, decorators: t.decorators && copy(t.decorators), adjustable: t.adjustable }),
     methods: t.methods.map(
       (m): MethodDef =>
         compact({

@@ -182,6 +182,10 @@ export const domainJsonSchema = {
         methods: { type: 'array', items: { $ref: '#/$defs/method' } },
         select: { enum: ['first', 'random', 'utility'] },
         decorators: { $ref: '#/$defs/decorators' },
+        adjustable: {
+          description: 'plan adjustment: while a plan runs, this part is planned again when the world changes before it starts; the rest of the plan runs on',
+          type: 'boolean',
+        },
       },
       required: ['name', 'methods'],
       additionalProperties: false,

@@ -54,7 +54,13 @@ const sink: DomainDocument = {
           { name: 'Flat', utility: 1, subtasks: ['draw'], check: 'tick' },
         ],
       },
-      { name: 'Roll', select: 'random', decorators: { cooldown: 4 }, methods: [{ weight: 2, subtasks: ['draw'], decorators: { once: true } }] },
+      {
+        name: 'Roll',
+        select: 'random',
+        decorators: { cooldown: 4 },
+        adjustable: true,
+        methods: [{ weight: 2, subtasks: ['draw'], decorators: { once: true } }],
+      },
     ],
     parallel: [{ name: 'DrawWhileResting', primary: ['draw'], secondary: [{ optional: 'rest' }] }],
     slots: ['Special'],
@@ -116,6 +122,8 @@ describe('a document with every field', () => {
       'weapon == Sword',
       'ready = false',
     ]);
+    // Roll may be planned again alone while a plan runs (plan adjustment).
+    expect(loaded.htn!.adjustable[loaded.htn!.taskId('Roll')]).toBe(1);
     const state = createState(loaded.schema, { ready: false });
     // The computed method runs the registry's subtask function; the dynamic cost applies.
     expect(new HtnPlanner(loaded.htn!).plan(state).plan?.steps.map((s) => s.task)).toEqual(['strike']);

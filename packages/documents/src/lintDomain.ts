@@ -5,6 +5,7 @@ import { checkDocument } from './loadDomain.js';
 import { compileCondition, compileEffect, fullSet, singleSet, someHolds, widen, type ValueSet } from './valueSets.js';
 import { lintHtn } from './lintHtn.js';
 import { lintBehaviour } from './lintBehaviour.js';
+import { lintAdjustable } from './lintAdjustable.js';
 import { lintNames } from './lintNames.js';
 import type { LintContext } from './LintContext.js';
 import type { LintFinding } from './LintFinding.js';
@@ -41,6 +42,7 @@ export function lintDomain(json: string | unknown, options: LintOptions = {}): L
   readsAndWrites(ctx);
   lintHtn(ctx);
   lintBehaviour(ctx);
+  lintAdjustable(ctx);
   lintNames(ctx);
   if (options.operators) operators(ctx, Array.isArray(options.operators) ? options.operators : Object.keys(options.operators));
   return findings;

@@ -89,7 +89,7 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
       .filter((t): t is CompoundDef => t.kind !== 'slot')
       .map((t, ti) => ({
         name: t.name,
-        ...compact({ select: t.select, decorators: t.decorators && { ...t.decorators } }),
+        ...compact({ select: t.select, decorators: t.decorators && { ...t.decorators }, adjustable: t.adjustable }),
         methods: t.methods.map((m, mi) => {
           const base = pointer('/htn/tasks', ti, 'methods', mi);
           return compact({
