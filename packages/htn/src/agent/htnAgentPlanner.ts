@@ -22,6 +22,7 @@ import type { HtnPlanner } from '../HtnPlanner.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 import { captureHtnSearch, htnSearchTrace } from '../diagnostics/htnSearchTrace.js';
 import { adjustHtnPlan, repairHtnPlan } from './htnRepair.js';
+import { AdjustWatch } from './AdjustWatch.js';
 import type { HtnTraceLog } from '../search/HtnTraceLog.js';
 
 /** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
@@ -143,12 +144,28 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
     },
   };
   const p = planner as HtnPlanner<Ctx, string>;
+  // Plan adjustment watches the cells the adjustable compounds read, from the state each plan was made on.
+  const watch = options.adjust !== false && planner.domain.adjustable.some((a) => a !== 0) ? new AdjustWatch() : null;
   if (options.repair === true)
-    adapter.repair = (state: WorldState<any>, ctx: Ctx, failed: Plan, index: number, availability?: Availability): PlanAmendment | null =>
-      repairHtnPlan(p, failed, index, state, ctx, availability);
-  if (options.adjust !== false && planner.domain.adjustable.some((a) => a !== 0))
-    adapter.adjust = (state: WorldState<any>, ctx: Ctx, running: Plan, index: number, started: boolean, availability?: Availability): PlanAmendment | null =>
-      adjustHtnPlan(p, running, index, started, state, ctx, availability);
+    adapter.repair = (state: WorldState<any>, ctx: Ctx, failed: Plan, index: number, availability?: Availability): PlanAmendment | null => {
+      const mended = repairHtnPlan(p, failed, index, state, ctx, availability);
+      watch?.note(state);
+      return mended;
+    };
+  if (watch !== null) {
+    const plan = adapter.plan;
+    adapter.plan = (state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult => {
+      const result = plan(state, ctx, running, availability);
+      // Later changes are looked for from here on (a kept plan was checked against this state by the runner's adjust call).
+      watch.note(state);
+      return result;
+    };
+    adapter.adjust = (state: WorldState<any>, ctx: Ctx, running: Plan, index: number, started: boolean, availability?: Availability): PlanAmendment | null => {
+      const adjusted = adjustHtnPlan(p, running, index, started, state, ctx, availability, watch);
+      watch.note(state);
+      return adjusted;
+    };
+  }
   return adapter;
 }
 

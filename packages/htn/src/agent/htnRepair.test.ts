@@ -135,6 +135,16 @@ describe('plan adjustment (HTN)', () => {
     expect((adjusted.plan.meta as HtnMeta).mtr).toEqual([0, 0]);
   });
 
+  it('adjusts through the agent planner only when a key the compound reads changed', () => {
+    const agent = htnAgentPlanner(new HtnPlanner(domain(true)));
+    const state = createState(schema);
+    const plan = agent.plan(state, undefined, null).plan!;
+    state.set(k.InCover, true); // ChooseWeapon reads HasGun only: nothing to adjust
+    expect(agent.adjust!(state, undefined, plan, 0, true)).toBeNull();
+    state.set(k.HasGun, true);
+    expect(names(agent.adjust!(state, undefined, plan, 0, true)!.plan)).toEqual(['Wait', 'DrawGun', 'MoveToCover']);
+  });
+
   it('offers no adjust to the runner when no compound is adjustable', () => {
     expect(htnAgentPlanner(new HtnPlanner(domain(false))).adjust).toBeUndefined();
     expect(htnAgentPlanner(new HtnPlanner(domain(true))).adjust).toBeDefined();
