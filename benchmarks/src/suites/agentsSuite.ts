@@ -4,6 +4,7 @@ import { OperatorStatus, createAgent, type Agent, type Operator } from '@dualpla
 import { createState, PlanBuffer, type WorldState } from '@dualplan/world-state';
 import { TrollOperator, trollSchema } from '@dualplan/world-state/examples';
 import { cooldownCases } from './cooldownCases.js';
+import { repairCases } from './repairCases.js';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 
 const AGENTS = 10_000;
@@ -94,5 +95,6 @@ export function agentsSuite({ quick }: SuiteOptions): BenchCase[] {
       },
     },
     ...cooldownCases(suite),
+    ...repairCases(suite),
   ];
 }

@@ -31,6 +31,17 @@ export { htnSearchTrace, htnWhyNoPlan } from './diagnostics/htnSearchTrace.js';
 export { compareMtr } from './diagnostics/compareMtr.js';
 export { htnAgentPlanner } from './agent/htnAgentPlanner.js';
 export type { HtnAgentOptions } from './agent/htnAgentPlanner.js';
-export { UndefinedTaskError, DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UnknownDelegateError, UtilityError } from './errors.js';
+export {
+  UndefinedTaskError,
+  DuplicateTaskError,
+  EmptyCompoundError,
+  TaskDefinitionError,
+  UnknownDelegateError,
+  UtilityError,
+  AdjustableTaskError,
+} from './errors.js';
+export { repairHtnPlan, adjustHtnPlan } from './agent/htnRepair.js';
+export { decompositionTree, compoundsAbove } from './diagnostics/decompositionTree.js';
+export type { DecompositionTree, DecomposedCompound, TreeSource } from './diagnostics/decompositionTree.js';
 export { htnSlicedPlanner } from './agent/htnSlicedPlanner.js';
 export { htnPlanCodec } from './diagnostics/htnPlanCodec.js';

@@ -150,7 +150,16 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     adapter.repair = (state: WorldState<any>, ctx: Ctx, failed: Plan, index: number, availability?: Availability): PlanAmendment | null => {
       planner.engine.allow(availability);
       const step = failed.steps[index];
-      const mended = repairGoapPlan(planner.engine, goals, failed, index, state, ctx, buffers[failed === buffers[0].p ? 1 : 0], step === retriedStep);
+      const mended = repairGoapPlan(
+        planner as GoapPlanner<Ctx, string>,
+        goals,
+        failed,
+        index,
+        state,
+        ctx,
+        buffers[failed === buffers[0].p ? 1 : 0],
+        step === retriedStep,
+      );
       retriedStep = mended !== null && mended.from === 'suffix' ? step : null;
       if (mended !== null) lastReturned = mended.plan;
       return mended;

@@ -1,11 +1,11 @@
 import { firstFailing, validatePlan, type Plan, type PlanAmendment, type PlanBuffer, type PlanStep, type WorldState } from '@dualplan/world-state';
 import type { CompiledGoal } from '../domain/GoapDomain.js';
-import type { GoapSearch } from '../search/GoapSearch.js';
+import type { GoapPlanner } from '../GoapPlanner.js';
 import type { GoapMeta } from '../search/GoapResult.js';
 import { planBest } from './planBest.js';
 
 /**
- * Plan repair for a GOAP plan whose step `index` failed, from the current state:
+ * Plan repair for a GOAP plan whose step `index` failed, from the current state (`goals`: the agent's, compiled):
  * 1. **the suffix**: the failed action and the steps after it, run again, when they are still valid from the current
  *    state and reach the plan's goal, and the goal is still valid (once per failed step: `retried` says whether this
  *    step's suffix was tried already, and the second failure goes on to 2);
@@ -13,11 +13,11 @@ import { planBest } from './planBest.js';
  *    penalty), written into `out`.
  * Null when the goal is gone or has no plan: the caller replans from scratch, over every goal.
  * @example
- * const mended = repairGoapPlan(planner.engine, goals, failed, 2, state, ctx, buffer, false);
+ * const mended = repairGoapPlan(planner, planner.domain.goals, failed, 2, state, ctx, new PlanBuffer(), false);
  * mended?.from; // 'suffix' or 'goal killEnemy'
  */
 export function repairGoapPlan<Ctx>(
-  search: GoapSearch,
+  planner: GoapPlanner<Ctx, string>,
   goals: readonly CompiledGoal[],
   failed: Plan,
   index: number,
@@ -42,7 +42,7 @@ export function repairGoapPlan<Ctx>(
       };
     }
   }
-  const result = planBest(search, [goal], state, ctx, out);
+  const result = planBest(planner.engine, [goal], state, ctx, out);
   if (result.status !== 'found') return null;
   return { plan: result.plan, from: `goal ${goal.name}`, reason: `goal ${goal.name} planned again from the current state` };
 }

@@ -142,7 +142,11 @@ export function decompositionTree(domain: HtnDomain, source: TreeSource): Decomp
   return { compounds: open, stepParent };
 }
 
-/** The compounds a step is part of, lowest first (indices into `tree.compounds`). */
+/**
+ * The compounds a step is part of, lowest first (indices into `tree.compounds`).
+ * @example
+ * compoundsAbove(tree, 3).map((c) => domain.taskNames[tree.compounds[c].task]); // ['AttackEnemy', 'AttackEnemy', 'BeTrunkThumper']
+ */
 export function compoundsAbove(tree: DecompositionTree, step: number): number[] {
   const out: number[] = [];
   for (let c = step < tree.stepParent.length ? tree.stepParent[step] : -1; c >= 0; c = tree.compounds[c].parent) out.push(c);
