@@ -161,7 +161,7 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
       return result;
     };
     adapter.adjust = (state: WorldState<any>, ctx: Ctx, running: Plan, index: number, started: boolean, availability?: Availability): PlanAmendment | null => {
-      const adjusted = adjustHtnPlan(p, running, index, started, state, ctx, availability, watch);
+      const adjusted = adjustHtnPlan(p, running, index, started, state, ctx, availability, (task) => watch.touched(p.planningDomain, task, state));
       watch.note(state);
       return adjusted;
     };

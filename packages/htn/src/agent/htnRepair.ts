@@ -13,7 +13,6 @@ import { compoundsAbove, decompositionTree, type DecomposedCompound, type Decomp
 import type { HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnMeta } from '../search/HtnPlan.js';
 import type { HtnPlanner } from '../HtnPlanner.js';
-import type { AdjustWatch } from './AdjustWatch.js';
 
 /** The tree of an HTN plan made from a root task by `planner`, or null (a task-list plan, a resumed one, or one that cannot be replayed). */
 export function treeOf(planner: HtnPlanner<any, string>, plan: Plan): DecompositionTree | null {
@@ -66,7 +65,7 @@ export function repairHtnPlan<Ctx>(
 
 /**
  * Plan adjustment for a running HTN plan at step `index` (`started`: that step runs): every compound marked
- * `adjustable` whose steps have not started (and, with a `watch`, whose conditions read a cell that changed) is planned again from the state the plan will be in when it starts
+ * `adjustable` whose steps have not started (and, with `touched`, for which it says yes: a key it reads changed) is planned again from the state the plan will be in when it starts
  * (the steps before it applied); the first whose new sub-plan differs from its old one, with the whole rest still
  * valid, is returned as the rest of the plan from step `index`. Null when nothing changes.
  * @example
@@ -81,7 +80,7 @@ export function adjustHtnPlan<Ctx>(
   state: WorldState<any>,
   ctx: Ctx,
   availability?: Availability,
-  watch: AdjustWatch | null = null,
+  touched: ((task: number) => boolean) | null = null,
 ): PlanAmendment | null {
   const domain = planner.planningDomain;
   if (!domain.adjustable.some((a) => a !== 0)) return null;
@@ -92,7 +91,7 @@ export function adjustHtnPlan<Ctx>(
   const at = state.clone();
   for (const compound of tree.compounds) {
     if (domain.adjustable[compound.task] === 0 || compound.start < first || compound.start >= running.steps.length) continue;
-    if (watch !== null && !watch.touched(domain, compound.task, state)) continue;
+    if (touched !== null && !touched(compound.task)) continue;
     // The state when the compound's first step starts: the steps before it applied (the running one's effects too).
     at.copyFrom(state);
     if (!project(running.steps, index, compound.start, at, ctx, started)) continue;
