@@ -72,6 +72,9 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   // Per buffer: how many of its steps have succeeded in order, so a finished partial plan can resume.
   const progress = [0, 0];
   let ready: HtnContinuation | null = null;
+  // The last repaired plan (a plan of its own, outside the buffers) and how many of its steps succeeded in order.
+  let repaired: Plan<HtnMeta> | null = null;
+  let repairedDone = 0;
   // Monitors' observers; while any is attached, the planner traces and each search is reported.
   const observers = new ObserverSet();
   let wasTracing = planner.tracing;
@@ -122,10 +125,13 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
         if (!plan || (plan.parallel === undefined ? plan.steps[progress[b]] !== step : !plan.steps.includes(step))) continue;
         if (++progress[b] === plan.steps.length && plan.meta.continuation) ready = plan.meta.continuation;
       }
+      // A repaired partial plan (its pause point after the repaired compound) resumes like any other.
+      if (repaired !== null && repaired.steps[repairedDone] === step && ++repairedDone === repaired.steps.length && repaired.meta.continuation)
+        ready = repaired.meta.continuation;
     },
     stepFailed(): void {
       ready = null;
-      progress[0] = progress[1] = 0;
+      progress[0] = progress[1] = repairedDone = 0;
     },
     observe(next: PlanObserver | null): () => void {
       if (next === null) {
@@ -149,6 +155,8 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   if (options.repair === true)
     adapter.repair = (state: WorldState<any>, ctx: Ctx, failed: Plan, index: number, availability?: Availability): PlanAmendment | null => {
       const mended = repairHtnPlan(p, failed, index, state, ctx, availability);
+      repaired = mended === null ? null : (mended.plan as Plan<HtnMeta>);
+      repairedDone = 0;
       watch?.note(state);
       return mended;
     };

@@ -6,6 +6,8 @@ import { trollHtnDomain } from '../examples/trollHtnDomain.js';
 import { soldierHtnDomain } from '../examples/soldierHtnDomain.js';
 import { gunCombatDomain, npcActions, npcHtnDomain } from '../examples/npcHtnDomain.js';
 import { htnDomainBuilder } from '../domain/HtnDomainBuilder.js';
+import { compileHtnDomain } from '../domain/compileHtnDomain.js';
+import type { TaskDef } from '../domain/HtnDomainDef.js';
 import { HtnPlanner } from '../HtnPlanner.js';
 import type { HtnMeta } from '../search/HtnPlan.js';
 import { adjustHtnPlan, repairHtnPlan, treeOf } from './htnRepair.js';
@@ -94,6 +96,36 @@ describe('plan repair (HTN)', () => {
   });
 });
 
+describe('plan repair through the agent planner', () => {
+  it('resumes a repaired partial plan from its continuation once its steps succeeded', () => {
+    const schema = defineSchema({ Done: bool() });
+    const actions = defineActions(schema, [{ name: 'A' }, { name: 'B' }, { name: 'Finish', effects: [set(schema.keys.Done, true)] }]);
+    const domain = htnDomainBuilder(actions, 'paused')
+      .compound('Root')
+      .method()
+      .task('Prep')
+      .pause()
+      .task('Finish')
+      .end()
+      .compound('Prep')
+      .method()
+      .task('A')
+      .task('B')
+      .end()
+      .build();
+    const agent = htnAgentPlanner(new HtnPlanner(domain), { repair: true });
+    const state = createState(schema);
+    const plan = agent.plan(state, undefined, null).plan!;
+    expect(names(plan)).toEqual(['A', 'B']);
+    agent.stepSucceeded!(plan.steps[0], undefined);
+    agent.stepFailed!(plan.steps[1], undefined);
+    const mended = agent.repair!(state, undefined, plan, 1)!;
+    expect([mended.from, names(mended.plan)]).toEqual(['compound Prep', ['A', 'B']]);
+    for (const step of mended.plan.steps) agent.stepSucceeded!(step, undefined);
+    expect(names(agent.plan(state, undefined, null).plan!)).toEqual(['Finish']);
+  });
+});
+
 describe('plan adjustment (HTN)', () => {
   const schema = defineSchema({ HasGun: bool(), Armed: bool(), InCover: bool() });
   const k = schema.keys;
@@ -150,6 +182,14 @@ describe('plan adjustment (HTN)', () => {
     expect(htnAgentPlanner(new HtnPlanner(domain(true))).adjust).toBeDefined();
     expect(htnAgentPlanner(new HtnPlanner(domain(true))).repair).toBeUndefined();
     expect(htnAgentPlanner(new HtnPlanner(domain(true)), { repair: true }).repair).toBeDefined();
+  });
+
+  it('types adjustable as a compound task flag only', () => {
+    // @ts-expect-error a slot (or a delegate) plans as something else: only a compound can be adjustable
+    const slot: TaskDef = { kind: 'slot', name: 'Combat', adjustable: true };
+    expect(() => compileHtnDomain(actions, { root: 'Fight', tasks: [{ kind: 'compound', name: 'Fight', methods: [{ subtasks: ['Wait'] }] }, slot] })).toThrow(
+      expect.objectContaining({ code: 'UNKNOWN_FIELD' }),
+    );
   });
 
   it('refuses an adjustable root or an adjustable compound that reaches a pause point (BAD_ADJUSTABLE)', () => {
