@@ -129,8 +129,9 @@ function replan<Ctx>(
   skip: number,
   state: WorldState<any> = from,
 ): Plan<HtnMeta> | null {
-  const domain = planner.planningDomain;
-  const result = planner.plan(from, ctx, { tasks: [{ task: domain.taskNames[compound.task], args: compound.args }], availability });
+  // The compound as the root task of one plan request (the planner's usual path, not a task list).
+  const args = compound.args.length === 0 ? undefined : compound.args;
+  const result = planner.plan(from, ctx, { task: compound.task, args, availability });
   if (result.status !== 'found' || result.plan.meta.partial) return null;
   const steps = [...before, ...result.plan.steps, ...old.steps.slice(compound.end)];
   if (!validFrom(steps, skip, state, scratch, ctx)) return null;
