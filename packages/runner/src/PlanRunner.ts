@@ -458,7 +458,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const started = this.clock();
     const amendment = this.mending.adjust(this.plannerRef, agent.state, agent.ctx, running, exec.index, exec.running, this.ledger.availability(this.name));
     recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
-    if (amendment !== null && this.adoption.amend('planAdjusted', amendment, running, exec.index)) this.replan.adopted();
+    // The same plan goes on, amended: what the replan state knows of it (a postponed replan, the change) still holds.
+    if (amendment !== null) this.adoption.amend('planAdjusted', amendment, running, exec.index);
   }
 
   /** Whether a running step's interrupt policy holds the replan on `trigger` back (reported); a boundary step postpones it to its end. */
