@@ -74,6 +74,29 @@ describe('plan repair (HTN)', () => {
     expect(names(mended.plan)).toEqual(['load', 'aim', 'shoot']);
   });
 
+  it("goes above a compound whose steps carry an ancestor method's run-time check, so the repaired steps keep it", () => {
+    const schema = defineSchema({ Ready: bool(), Done: bool() });
+    const actions = defineActions(schema, [{ name: 'A' }, { name: 'B', effects: [set(schema.keys.Done, true)] }]);
+    const domain = htnDomainBuilder(actions, 'checked')
+      .compound('Root')
+      .method((k) => [eq(k.Ready, true)], { name: 'Checked', check: 'tick' })
+      .task('Inner')
+      .end()
+      .compound('Inner')
+      .method()
+      .task('A')
+      .task('B')
+      .end()
+      .build();
+    const planner = new HtnPlanner(domain);
+    const state = createState(schema, { Ready: true });
+    const plan = planner.plan(state).plan!;
+    const mended = repairHtnPlan(planner, plan, 1, state, undefined)!;
+    expect(mended.from).toBe('compound Root');
+    expect(mended.plan.steps.map((s) => s.executing.length)).toEqual(plan.steps.map((s) => s.executing.length));
+    expect(mended.plan.steps[0].executing.length).toBeGreaterThan(0);
+  });
+
   it('gives up (null) when no compound above the step qualifies', () => {
     const schema = defineSchema({ Open: bool(), Locked: bool() });
     const k = schema.keys;

@@ -54,7 +54,7 @@ export function repairHtnPlan<Ctx>(
   const scratch = state.clone();
   for (const c of compoundsAbove(tree, index)) {
     const compound = tree.compounds[c];
-    if (!stillApplies(domain, compound, state, ctx)) continue;
+    if (underScope(domain, tree, compound) || !stillApplies(domain, compound, state, ctx)) continue;
     const rest = replan(planner, failed, compound, state, ctx, availability, [], scratch, 0);
     if (rest === null) continue;
     const name = domain.taskNames[compound.task];
@@ -91,7 +91,7 @@ export function adjustHtnPlan<Ctx>(
   const at = state.clone();
   for (const compound of tree.compounds) {
     if (domain.adjustable[compound.task] === 0 || compound.start < first || compound.start >= running.steps.length) continue;
-    if (touched !== null && !touched(compound.task)) continue;
+    if ((touched !== null && !touched(compound.task)) || underScope(domain, tree, compound)) continue;
     // The state when the compound's first step starts: the steps before it applied (the running one's effects too).
     at.copyFrom(state);
     if (!project(running.steps, index, compound.start, at, ctx, started)) continue;
@@ -101,6 +101,19 @@ export function adjustHtnPlan<Ctx>(
     return { plan: rest, from: `compound ${name}`, reason: `the world changed: ${name} planned again` };
   }
   return null;
+}
+
+/**
+ * Whether a compound above `compound` chose a method whose steps carry run-time checks or decorator scopes
+ * (`check: 'step' | 'tick'`, `decorators`): planned alone, the compound's new steps would lack them, so the
+ * repair or adjustment goes to a compound higher up instead.
+ */
+function underScope(domain: HtnDomain, tree: DecompositionTree, compound: DecomposedCompound): boolean {
+  for (let p = compound.parent; p >= 0; p = tree.compounds[p].parent) {
+    const m = tree.compounds[p].method;
+    if (domain.methodCheck[m] !== 0 || domain.methodScopes[m] !== null) return true;
+  }
+  return false;
 }
 
 /** Whether the compound's chosen method's conditions hold on `state` (a condition that throws: no). */
