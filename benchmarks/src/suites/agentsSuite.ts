@@ -5,6 +5,7 @@ import { createState, PlanBuffer, type WorldState } from '@dualplan/world-state'
 import { TrollOperator, trollSchema } from '@dualplan/world-state/examples';
 import { cooldownCases } from './cooldownCases.js';
 import { repeatCases } from './repeatCases.js';
+import { repairCases } from './repairCases.js';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 
 const AGENTS = 10_000;
@@ -96,5 +97,6 @@ export function agentsSuite({ quick }: SuiteOptions): BenchCase[] {
     },
     ...cooldownCases(suite),
     ...repeatCases(suite),
+    ...repairCases(suite),
   ];
 }

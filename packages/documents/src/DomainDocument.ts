@@ -106,6 +106,11 @@ export interface DocumentCompound {
   readonly decorators?: DocumentDecorators;
   /** Decompose the task several times, a method chosen anew each pass (see {@link DocumentRepeat}). */
   readonly repeat?: DocumentRepeat;
+  /**
+   * Plan adjustment: while a plan runs, this compound's part is planned again when the world changes before it
+   * starts, and the rest of the plan runs on (not on the root; see the HTN planner's `BAD_ADJUSTABLE`).
+   */
+  readonly adjustable?: boolean;
 }
 
 /**
@@ -212,7 +217,7 @@ export const DOCUMENT_FIELDS = /* @__PURE__ */ Object.freeze({
   effect: ['key', 'index', 'op', 'value', 'edge'],
   action: ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'executing', 'cost', 'interrupt', 'decorators'],
   method: ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check', 'decorators', 'repeat'],
-  compound: ['name', 'methods', 'select', 'decorators', 'repeat'],
+  compound: ['name', 'methods', 'select', 'decorators', 'repeat', 'adjustable'],
   htn: ['root', 'tasks', 'parallel', 'slots'],
   parallel: ['name', 'primary', 'secondary'],
   goal: ['name', 'conditions', 'priority', 'valid', 'cooldown', 'bestEffort', 'weights'],

@@ -15,7 +15,9 @@ export type LintCode =
   | 'IDLE_DECORATOR'
   | 'REPEAT_UNBOUNDED'
   | 'REPEAT_ZERO'
-  | 'RACE_ONE_BRANCH';
+  | 'RACE_ONE_BRANCH'
+  | 'ADJUSTABLE_ROOT'
+  | 'FIXED_ADJUSTABLE';
 
 /** One lint finding, naming the task, action, goal, key or operator it is about and where it is. */
 export interface LintFinding {

@@ -67,7 +67,7 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
   const compound = (t: DocumentCompound): CompoundDef => ({
     kind: 'compound',
     name: t.name,
-    ...compact({ select: t.select, decorators: t.decorators && copy(t.decorators), repeat: repeat(t.repeat) }),
+    ...compact({ select: t.select, decorators: t.decorators && copy(t.decorators), repeat: repeat(t.repeat), adjustable: t.adjustable }),
     methods: t.methods.map(
       (m): MethodDef =>
         compact({

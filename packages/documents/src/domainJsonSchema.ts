@@ -184,6 +184,10 @@ export const domainJsonSchema = {
         select: { enum: ['first', 'random', 'utility'] },
         decorators: { $ref: '#/$defs/decorators' },
         repeat: { $ref: '#/$defs/repeat' },
+        adjustable: {
+          description: 'plan adjustment: while a plan runs, this part is planned again when the world changes before it starts; the rest of the plan runs on',
+          type: 'boolean',
+        },
       },
       required: ['name', 'methods'],
       additionalProperties: false,

@@ -65,6 +65,7 @@ const sink: DomainDocument = {
         select: 'random',
         decorators: { cooldown: 4 },
         repeat: { times: 2 },
+        adjustable: true,
         methods: [{ weight: 2, subtasks: ['draw'], decorators: { once: true } }],
       },
     ],
@@ -128,6 +129,8 @@ describe('a document with every field', () => {
       'weapon == Sword',
       'ready = false',
     ]);
+    // Roll may be planned again alone while a plan runs (plan adjustment).
+    expect(loaded.htn!.adjustable[loaded.htn!.taskId('Roll')]).toBe(1);
     const state = createState(loaded.schema, { ready: false });
     // The computed method runs the registry's subtask function; the dynamic cost applies.
     expect(new HtnPlanner(loaded.htn!).plan(state).plan?.steps.map((s) => s.task)).toEqual(['strike']);

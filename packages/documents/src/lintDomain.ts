@@ -6,6 +6,7 @@ import { compileCondition, compileEffect, fullSet, singleSet, someHolds, widen, 
 import { lintHtn } from './lintHtn.js';
 import { lintBehaviour } from './lintBehaviour.js';
 import { lintRepeatRace } from './lintRepeatRace.js';
+import { lintAdjustable } from './lintAdjustable.js';
 import { lintNames } from './lintNames.js';
 import type { LintContext } from './LintContext.js';
 import type { LintFinding } from './LintFinding.js';
@@ -44,6 +45,7 @@ export function lintDomain(json: string | unknown, options: LintOptions = {}): L
   lintHtn(ctx);
   lintBehaviour(ctx);
   lintRepeatRace(ctx);
+  lintAdjustable(ctx);
   lintNames(ctx);
   if (options.operators) operators(ctx, Array.isArray(options.operators) ? options.operators : Object.keys(options.operators));
   return findings;

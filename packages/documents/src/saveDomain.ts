@@ -95,6 +95,7 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
           select: t.select,
           decorators: t.decorators && { ...t.decorators },
           repeat: saveRepeat(t.repeat, pointer('/htn/tasks', ti, 'repeat'), t.name),
+          adjustable: t.adjustable,
         }),
         methods: t.methods.map((m, mi) => {
           const base = pointer('/htn/tasks', ti, 'methods', mi);

@@ -19,3 +19,4 @@ export type { GoapAgentOptions } from './agent/goapAgentPlanner.js';
 export { whyNoPlan } from './diagnostics/whyNoPlan.js';
 export { goapSlicedPlanner } from './agent/goapSlicedPlanner.js';
 export { goapPlanCodec } from './agent/goapPlanCodec.js';
+export { repairGoapPlan } from './agent/repairGoapPlan.js';

@@ -287,6 +287,12 @@ export class HtnPlanner<Ctx = any, Op extends string = string> {
     };
   }
 
+  /** @internal The task a slot task of {@link planningDomain} plans as now (the plugged sub-domain's root), or -1 when empty. */
+  slotRootOf(task: number): number {
+    const index = this.board.domain.slotOf[task];
+    return index < 0 ? -1 : this.board.settings.slotRoot[index];
+  }
+
   /** True when `plan` used a slot (or tried it empty) that was plugged or unplugged since it was planned. */
   isStale(plan: Plan): boolean {
     return this.board.isStale(plan);

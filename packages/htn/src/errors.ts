@@ -73,3 +73,14 @@ export class RaceEffectError extends DualplanError {
     );
   }
 }
+
+/**
+ * A compound marked `adjustable` cannot be planned again alone: it is the root task (adjusting it is a full
+ * replan), or its methods reach a pause point, a delegate, a parallel task or a subtask function (its part of a
+ * plan could not be told apart from the rest). Names the compound and what it reaches.
+ */
+export class AdjustableTaskError extends DualplanError {
+  constructor(task: string, why: string) {
+    super('BAD_ADJUSTABLE', task, `Compound task "${task}" cannot be adjustable: ${why}.`);
+  }
+}

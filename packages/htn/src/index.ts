@@ -40,6 +40,10 @@ export {
   UnknownDelegateError,
   UtilityError,
   RaceEffectError,
+  AdjustableTaskError,
 } from './errors.js';
+export { repairHtnPlan, adjustHtnPlan } from './agent/htnRepair.js';
+export { decompositionTree, compoundsAbove } from './diagnostics/decompositionTree.js';
+export type { DecompositionTree, DecomposedCompound, TreeSource } from './diagnostics/decompositionTree.js';
 export { htnSlicedPlanner } from './agent/htnSlicedPlanner.js';
 export { htnPlanCodec } from './diagnostics/htnPlanCodec.js';

@@ -29,7 +29,7 @@ function cellOf(agent: Agent, key: string): number {
   }
 }
 
-const REPLAN = new Set(['planFound', 'planReplaced', 'planNotFound', 'replanSkipped']);
+const REPLAN = new Set(['planFound', 'planReplaced', 'planRepaired', 'planAdjusted', 'planNotFound', 'replanSkipped']);
 const FAULT = new Set(['stepFailed', 'stepAborted', 'planFailed', 'planNotFound']);
 
 /**

@@ -11,7 +11,7 @@ import type { CapturedRun, PendingSearch } from './CapturedRun.js';
 import { planningRun } from './planningRun.js';
 import type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 
-const OUTCOME_EVENTS = new Set(['planFound', 'planReplaced', 'planNotFound', 'replanSkipped']);
+const OUTCOME_EVENTS = new Set(['planFound', 'planReplaced', 'planRepaired', 'planAdjusted', 'planNotFound', 'replanSkipped']);
 const MAX_PENDING_SEARCHES = 64;
 const NO_GOALS: readonly ObservedGoal[] = [];
 

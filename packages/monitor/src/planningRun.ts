@@ -38,6 +38,14 @@ export function planningRun(
     reason = e.type === 'planFound' ? e.reason : (lastFound(searches) ?? e.reason);
     decision = e.type === 'planReplaced' ? e.reason : '';
     plan = capturePlan(e.plan, state, r.scratch, e.ctx, values);
+  } else if (e.type === 'planRepaired' || e.type === 'planAdjusted') {
+    // A mended plan: repaired after a failed step (nothing ran), or adjusted while the plan ran.
+    outcome = e.type === 'planRepaired' ? 'adopted' : 'replaced';
+    status = 'found';
+    trigger = e.type === 'planRepaired' ? 'failed' : 'worldChanged';
+    reason = e.reason;
+    decision = `${e.type === 'planRepaired' ? 'repaired' : 'adjusted'} from ${e.from}`;
+    plan = capturePlan(e.plan, state, r.scratch, e.ctx, values);
   } else if (e.type === 'planNotFound') {
     status = e.status;
     trigger = e.trigger;

@@ -1,4 +1,4 @@
-import { nameOf, showValue, validatePlanSafely, type AgentPlanner, type Plan, type PlanResult } from '@dualplan/world-state';
+import { nameOf, showValue, validatePlanSafely, type AgentPlanner, type Plan, type PlanAmendment, type PlanResult } from '@dualplan/world-state';
 import type { AgentView } from './AgentView.js';
 import type { FaultReporter } from './FaultReporter.js';
 import type { Operator, OperatorMap } from './Operator.js';
@@ -172,6 +172,36 @@ export class PlanAdoption<Ctx = any> {
     if (invalid === null && candidate.steps.length > 0) return Adopted.Installed;
     this.why = invalid;
     return Adopted.Unrunnable;
+  }
+
+  /**
+   * Install a plan the planner mended: repaired after step `index` of `previous` failed (nothing runs then), or
+   * adjusted while `previous` runs at step `index` (the running step must be the new plan's first, and goes on).
+   * A repaired plan is checked from its first step on the real state. Reports `planRepaired` or `planAdjusted`;
+   * returns false, changing nothing, when the plan cannot be taken.
+   */
+  amend(kind: 'planRepaired' | 'planAdjusted', amendment: PlanAmendment, previous: Plan, index: number): boolean {
+    const exec = this.exec;
+    const plan = amendment.plan;
+    if (plan.steps.length === 0) return false;
+    const continued = exec.running && exec.plan !== null && sameStep(plan.steps[0], exec.plan.steps[exec.index]);
+    if (exec.running && !continued) return false;
+    if (!continued && this.invalidAtStart(plan) !== null) return false;
+    const ops = this.resolve(plan);
+    this.install(plan, ops, continued);
+    const host = this.host;
+    host.stats.plansFound++;
+    if (host.listener !== undefined) {
+      const agent = this.agent;
+      const base = { tick: agent.tickCount, time: agent.time, agent: agent.id, runner: host.name, planner: host.planner.kind, ctx: agent.ctx };
+      const { from, reason } = amendment;
+      this.faults.emit(
+        kind === 'planRepaired'
+          ? { ...base, type: kind, plan, previous, index, from, reason }
+          : { ...base, type: kind, plan, previous, index, from, reason, continued },
+      );
+    }
+    return true;
   }
 
   /** A replan that changes nothing, counted and reported with its reason. */

@@ -7,6 +7,7 @@ import { faultMode } from './FaultSource.js';
 import type { OperatorMap } from './Operator.js';
 import { Answer, PendingRequest } from './PendingRequest.js';
 import { Adopted, Hold, PlanAdoption } from './PlanAdoption.js';
+import { PlanMending } from './PlanMending.js';
 import { ReplanState } from './ReplanState.js';
 import { RunnerError } from './RunnerError.js';
 import type { ReplanTrigger, RunnerEventListener } from './RunnerEvent.js';
@@ -82,6 +83,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private readonly pending: PendingRequest<Ctx>;
   /** The agent's decorator state (see {@link BehaviourLedger}). */
   readonly ledger: BehaviourLedger;
+  /** Plan repair and adjustment: the failed plan waiting for repair, and the calls to the planner's `repair` and `adjust`. */
+  private readonly mending: PlanMending<Ctx>;
+  /** Whether the planner adjusts running plans (`adjust`): looked up once per planner. */
+  private plannerAdjusts: boolean;
 
   constructor(agent: AgentView<Ctx>, options: PlanRunnerOptions<Ctx>) {
     const { retry, samples, whilePlanning, recheck } = checkRunnerOptions(options);
@@ -111,6 +116,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.exec = new StepExecution<Ctx>(agent, this, this.faults, options.restoreCtx);
     this.adoption = new PlanAdoption<Ctx>(agent, this, this.faults, this.exec);
     this.pending = new PendingRequest<Ctx>(agent, this, this.faults);
+    this.mending = new PlanMending<Ctx>(this.faults);
+    this.plannerAdjusts = options.planner.adjust !== undefined;
     this.whilePlanning = whilePlanning;
     this.recheckInterval = recheck;
     this.watch(options.planner);
@@ -205,6 +212,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.watch(planner);
     this.plannerUpdates = planner.update !== undefined;
     this.plannerPolls = pollable(planner);
+    this.plannerAdjusts = planner.adjust !== undefined;
+    this.mending.forget();
     this.replan.plannerSwitched();
     // Listeners (a monitor) learn of the new planner before its first call.
     if (this.onEvent !== undefined)
@@ -235,6 +244,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       if (this.exec.running) this.exec.abort(reason);
       this.branch?.endRace();
       this.failPlan(reason);
+      // Game code dropped the plan: replan from scratch, no repair.
+      this.mending.forget();
     } finally {
       this.guard.exitCall();
     }
@@ -327,7 +338,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
     // 2. The running step's executing conditions, then (after a change) the rest of the plan.
     if (exec.running) exec.checkExecuting();
-    if (changed && exec.plan !== null && replan.doomed === null) this.revalidate();
+    if (changed && exec.plan !== null && replan.doomed === null) {
+      if (this.plannerAdjusts) this.adjustPlan();
+      this.revalidate();
+    }
 
     // A pending planner that can answer a waiting request now (its cache learnt the answer) does so here.
     if (this.plannerPolls && this.pending.id !== 0) this.pending.poll(this.plannerRef as PendingPlanner<Ctx>);
@@ -417,11 +431,38 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') this.stats.replans++;
     const planner = this.plannerRef;
     const availability = this.ledger.availability(this.name);
+    if (this.mending.pending && (trigger !== 'failed' || running !== null)) this.mending.forget();
+    if (this.mending.pending && this.repairPlan(availability)) return;
     if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running, availability);
     const started = this.clock();
     const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults, availability);
     recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
     this.adopt(trigger, outcome);
+  }
+
+  /** After a failed step: ask the planner to repair the failed plan, and install the repair; false when it made none. */
+  private repairPlan(availability: ReturnType<BehaviourLedger['availability']>): boolean {
+    const agent = this.agent;
+    const failed = this.mending.failedPlan!;
+    const index = this.mending.failedIndex;
+    const started = this.clock();
+    const amendment = this.mending.repair(this.plannerRef, agent.state, agent.ctx, availability);
+    recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
+    if (amendment === null || !this.adoption.amend('planRepaired', amendment, failed, index)) return false;
+    this.replan.adopted();
+    return true;
+  }
+
+  /** The world changed under the plan: let the planner re-plan the adjustable parts the change touches (the rest runs on). */
+  private adjustPlan(): void {
+    const agent = this.agent;
+    const exec = this.exec;
+    const running = exec.plan!;
+    const started = this.clock();
+    const amendment = this.mending.adjust(this.plannerRef, agent.state, agent.ctx, running, exec.index, exec.running, this.ledger.availability(this.name));
+    recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
+    // The same plan goes on, amended: what the replan state knows of it (a postponed replan, the change) still holds.
+    if (amendment !== null) this.adoption.amend('planAdjusted', amendment, running, exec.index);
   }
 
   /** Whether a running step's interrupt policy holds the replan on `trigger` back (reported); a boundary step postpones it to its end. */
@@ -465,6 +506,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (this.leader !== null) return this.leader.fail(reason);
     // In a race, the primary's branch failing leaves the other branch racing on (see RaceSection).
     if (this.branch !== null && this.branch.racing && this.branch.primaryFailed()) return;
+    this.mending.noteFailure(this.plannerRef, plan, this.exec.index);
     this.drop(reason);
     this.replan.planFailed();
     this.stats.plansFailed++;

@@ -38,6 +38,29 @@ export type RunnerEvent = RunnerEventBase &
         readonly reason: string;
         readonly continued: boolean;
       }
+    | {
+        /**
+         * A failed step's plan was repaired instead of replanned from scratch: `plan` is the new rest, from the failed
+         * step `index` of `previous` on; `from` says what was planned again (`'compound AttackEnemy'`, `'suffix'`).
+         */
+        readonly type: 'planRepaired';
+        readonly plan: Plan;
+        readonly previous: Plan;
+        readonly index: number;
+        readonly from: string;
+        readonly reason: string;
+      }
+    | {
+        /** An adjustable part of the running plan was planned again after a world change; the rest of the plan runs on. */
+        readonly type: 'planAdjusted';
+        readonly plan: Plan;
+        readonly previous: Plan;
+        readonly index: number;
+        readonly from: string;
+        readonly reason: string;
+        /** The running step goes on (it is the new plan's first step). */
+        readonly continued: boolean;
+      }
     | { readonly type: 'planNotFound'; readonly status: PlanStatus; readonly trigger: ReplanTrigger; readonly reason: string }
     | { readonly type: 'planFinished'; readonly plan: Plan }
     | { readonly type: 'planFailed'; readonly plan: Plan; readonly reason: string }

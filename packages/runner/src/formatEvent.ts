@@ -84,6 +84,10 @@ export function formatEvent(e: RunnerEvent, arg: ArgFormatter = plainArg): strin
       return `${head} plan found (${e.trigger}): ${formatPlan(e.plan, arg)}`;
     case 'planReplaced':
       return `${head} plan replaced (${e.trigger}; ${e.reason})${e.continued ? ' continuing current step' : ''}: ${formatPlan(e.plan, arg)}`;
+    case 'planRepaired':
+      return `${head} plan repaired from ${e.from} after step ${e.index} failed: ${formatPlan(e.plan, arg)}`;
+    case 'planAdjusted':
+      return `${head} plan adjusted: ${e.from} re-planned${e.continued ? ', continuing current step' : ''}: ${formatPlan(e.plan, arg)}`;
     case 'planNotFound':
       return `${head} no plan (${e.trigger}, ${e.status}): ${e.reason}`;
     case 'planFinished':
@@ -133,6 +137,17 @@ export function eventToJSON(e: RunnerEvent, arg: ArgFormatter = plainArg): Recor
         trigger: e.trigger,
         reason: e.reason,
         continued: e.continued,
+        steps: e.plan.steps.map(step),
+        previous: e.previous.steps.map(step),
+        cost: e.plan.cost,
+      };
+    case 'planRepaired':
+    case 'planAdjusted':
+      return {
+        ...base,
+        from: e.from,
+        index: e.index,
+        reason: e.reason,
         steps: e.plan.steps.map(step),
         previous: e.previous.steps.map(step),
         cost: e.plan.cost,

@@ -6,6 +6,7 @@ import {
   type Availability,
   type CatalogEntry,
   type Plan,
+  type PlanAmendment,
   type PlanObserver,
   type PlanResult,
   type PlanStep,
@@ -20,6 +21,7 @@ import { GoapTrace } from '../diagnostics/GoapTrace.js';
 import type { GoapPlanner } from '../GoapPlanner.js';
 import type { GoapMeta } from '../search/GoapResult.js';
 import { planBest } from './planBest.js';
+import { repairGoapPlan } from './repairGoapPlan.js';
 
 /** Options of {@link goapAgentPlanner}: which goals the agent chooses from and how it reports itself. */
 export interface GoapAgentOptions {
@@ -29,6 +31,11 @@ export interface GoapAgentOptions {
   readonly kind?: string;
   /** The cool-down after failures of every goal without its own `cooldown` ({@link GoalCooldown}); default none. */
   readonly goalCooldown?: GoalCooldown;
+  /**
+   * Plan repair: when a step fails, run the rest of the plan again if it still reaches the goal, else plan the same
+   * goal again, before a full replan over every goal (see {@link repairGoapPlan}). Defaults to false.
+   */
+  readonly repair?: boolean;
 }
 
 /**
@@ -119,6 +126,28 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
       planner.decay(dt);
     },
   };
+  if (options.repair === true) {
+    // The step whose suffix was run again last: a second failure of it plans the goal again instead.
+    let retriedStep: PlanStep | null = null;
+    adapter.repair = (state: WorldState<any>, ctx: Ctx, failed: Plan, index: number, availability?: Availability): PlanAmendment | null => {
+      planner.engine.allow(availability);
+      const step = failed.steps[index];
+      const mended = repairGoapPlan(
+        planner as GoapPlanner<Ctx, string>,
+        goals,
+        failed,
+        index,
+        state,
+        ctx,
+        buffers[failed === buffers[0].p ? 1 : 0],
+        step === retriedStep,
+      );
+      retriedStep = mended !== null && mended.from === 'suffix' ? step : null;
+      // A repaired plan carries its goal's cool-down rule as any found plan does.
+      if (mended !== null && cooling.hasRules) cooling.mark(buffers[failed === buffers[0].p ? 1 : 0]);
+      return mended;
+    };
+  }
   // A sliced planner built on this adapter plans itself: it shares the goals' cool-down rules.
   goalFeedback.set(adapter, { cooling });
   return adapter;

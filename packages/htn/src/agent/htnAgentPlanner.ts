@@ -7,6 +7,7 @@ import {
   type Availability,
   type CatalogEntry,
   type Plan,
+  type PlanAmendment,
   type PlanObserver,
   type PlannerCatalog,
   type PlanResult,
@@ -21,6 +22,8 @@ import type { HtnPlanner } from '../HtnPlanner.js';
 import { captureHtnSearch } from '../diagnostics/HtnSearchCapture.js';
 import { BestFirstCapture } from '../diagnostics/BestFirstCapture.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
+import { adjustHtnPlan, repairHtnPlan } from './htnRepair.js';
+import { AdjustWatch } from './AdjustWatch.js';
 
 /** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
 export interface HtnAgentOptions {
@@ -33,6 +36,16 @@ export interface HtnAgentOptions {
   prune?: boolean;
   /** When every step of a partial plan has succeeded, plan the rest from its continuation. Defaults to true. */
   resume?: boolean;
+  /**
+   * Plan repair: when a step fails, plan again only the lowest compound above it whose chosen method still applies,
+   * keeping the steps after it (see {@link repairHtnPlan}); a full replan when none qualifies. Defaults to false.
+   */
+  repair?: boolean;
+  /**
+   * Plan adjustment: when the world changes, plan again the `adjustable` compounds of the running plan that have not
+   * started (see {@link adjustHtnPlan}). Defaults to true; it costs nothing in a domain without adjustable compounds.
+   */
+  adjust?: boolean;
 }
 
 const REPLACE_HIGHER: ReplaceDecision = /* @__PURE__ */ Object.freeze({ replace: true, reason: 'higher-priority MTR' });
@@ -59,11 +72,14 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   // Per buffer: how many of its steps have succeeded in order, so a finished partial plan can resume.
   const progress = [0, 0];
   let ready: HtnContinuation | null = null;
+  // The last repaired plan (a plan of its own, outside the buffers) and how many of its steps succeeded in order.
+  let repaired: Plan<HtnMeta> | null = null;
+  let repairedDone = 0;
   // Monitors' observers; while any is attached, the planner records its searches and each one is reported.
   const observers = new ObserverSet();
   const traced = () => planner.recordSearches(observers.size > 0);
 
-  return {
+  const adapter: AgentPlanner<Ctx, Op> = {
     kind: 'htn',
     exclusive: true,
     operators: planner.domain.operators,
@@ -105,10 +121,13 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
         if (!plan || (plan.parallel === undefined ? plan.steps[progress[b]] !== step : !plan.steps.includes(step))) continue;
         if (++progress[b] === plan.steps.length && plan.meta.continuation) ready = plan.meta.continuation;
       }
+      // A repaired partial plan (its pause point after the repaired compound) resumes like any other.
+      if (repaired !== null && repaired.steps[repairedDone] === step && ++repairedDone === repaired.steps.length && repaired.meta.continuation)
+        ready = repaired.meta.continuation;
     },
     stepFailed(): void {
       ready = null;
-      progress[0] = progress[1] = 0;
+      progress[0] = progress[1] = repairedDone = 0;
     },
     observe(next: PlanObserver | null): () => void {
       if (next === null) {
@@ -125,6 +144,32 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
       };
     },
   };
+  const p = planner as HtnPlanner<Ctx, string>;
+  // Plan adjustment watches the cells the adjustable compounds read, from the state each plan was made on.
+  const watch = options.adjust !== false && planner.domain.adjustable.some((a) => a !== 0) ? new AdjustWatch() : null;
+  if (options.repair === true)
+    adapter.repair = (state: WorldState<any>, ctx: Ctx, failed: Plan, index: number, availability?: Availability): PlanAmendment | null => {
+      const mended = repairHtnPlan(p, failed, index, state, ctx, availability);
+      repaired = mended === null ? null : (mended.plan as Plan<HtnMeta>);
+      repairedDone = 0;
+      watch?.note(state);
+      return mended;
+    };
+  if (watch !== null) {
+    const plan = adapter.plan;
+    adapter.plan = (state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult => {
+      const result = plan(state, ctx, running, availability);
+      // Later changes are looked for from here on (a kept plan was checked against this state by the runner's adjust call).
+      watch.note(state);
+      return result;
+    };
+    adapter.adjust = (state: WorldState<any>, ctx: Ctx, running: Plan, index: number, started: boolean, availability?: Availability): PlanAmendment | null => {
+      const adjusted = adjustHtnPlan(p, running, index, started, state, ctx, availability, (task) => watch.touched(p.planningDomain, task, state));
+      watch.note(state);
+      return adjusted;
+    };
+  }
+  return adapter;
 }
 
 /** One search to the observer: captured as numbers, counted and named later when it takes deferred searches. */

@@ -27,6 +27,7 @@ export interface DomainTables {
   methodSubEnd: Int32Array;
   methodFn: (SubtaskFn | null)[];
   taskSelect: Uint8Array;
+  adjustable: Uint8Array;
   methodWeight: Float64Array;
   methodUtility: (UtilityFn | null)[];
   methodScore: Float64Array;
@@ -84,6 +85,8 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
   readonly methodFn: readonly (SubtaskFn | null)[];
   /** Per task: how a compound picks its method ({@link Select}). */
   readonly taskSelect: Uint8Array;
+  /** Per task: 1 for a compound marked `adjustable` (its part of a running plan may be planned again alone), else 0. */
+  readonly adjustable: Uint8Array;
   /** Per method: its weight under `select: 'random'` (default 1). */
   readonly methodWeight: Float64Array;
   /** Per method: its utility function under `select: 'utility'`, or null (then {@link methodScore} is its utility). */
@@ -143,6 +146,7 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
     this.methodSubEnd = t.methodSubEnd;
     this.methodFn = t.methodFn;
     this.taskSelect = t.taskSelect;
+    this.adjustable = t.adjustable;
     this.methodWeight = t.methodWeight;
     this.methodUtility = t.methodUtility;
     this.methodScore = t.methodScore;

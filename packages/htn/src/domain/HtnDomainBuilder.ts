@@ -70,7 +70,7 @@ export class HtnDomainBuilder<S extends SchemaSpec, Name extends string = string
    * (`'first'` valid, the default; `'random'`, weighted; `'utility'`, highest score).
    */
   compound(name: string, select?: MethodSelect): CompoundBuilder<S, Name, Op> {
-    const def: { kind: 'compound'; name: string; methods: MethodDef[]; select?: MethodSelect } = { kind: 'compound', name, methods: [] };
+    const def: { kind: 'compound'; name: string; methods: MethodDef[]; select?: MethodSelect; adjustable?: boolean } = { kind: 'compound', name, methods: [] };
     if (select !== undefined) def.select = select;
     this.tasks.push(def);
     if (this.rootName === undefined) this.rootName = name;
@@ -136,12 +136,23 @@ export class HtnDomainBuilder<S extends SchemaSpec, Name extends string = string
 /** Adds methods to a compound task. */
 export class CompoundBuilder<S extends SchemaSpec, Name extends string = string, Op extends string = string> {
   private readonly parent: HtnDomainBuilder<S, Name, Op>;
-  private readonly def: { methods: MethodDef[]; name: string };
+  private readonly def: { methods: MethodDef[]; name: string; adjustable?: boolean };
 
   /** @internal */
-  constructor(parent: HtnDomainBuilder<S, Name, Op>, def: { methods: MethodDef[]; name: string }) {
+  constructor(parent: HtnDomainBuilder<S, Name, Op>, def: { methods: MethodDef[]; name: string; adjustable?: boolean }) {
     this.parent = parent;
     this.def = def;
+  }
+
+  /**
+   * Mark the compound adjustable (plan adjustment): its part of a running plan is planned again alone when the
+   * world changes before it starts, and the rest of the plan runs on. See {@link CompoundDef.adjustable}.
+   * @example
+   * builder.compound('ChooseWeapon').adjustable().method(...)
+   */
+  adjustable(): this {
+    this.def.adjustable = true;
+    return this;
   }
 
   /** Add a method (lower position = higher priority), with optional conditions; then add its tasks. */

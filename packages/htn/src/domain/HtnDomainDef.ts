@@ -115,6 +115,12 @@ export interface CompoundDef {
   readonly decorators?: Decorators;
   /** Decompose the task several times, choosing a method anew each pass ({@link RepeatDef}). */
   readonly repeat?: RepeatDef;
+  /**
+   * Plan adjustment: while a plan runs, this compound's part of it is planned again when the world changes, before
+   * its first step starts, and the rest of the plan runs on. Not on the root task, and not on a compound whose
+   * methods reach a pause point, a delegate, a parallel task or a subtask function (`BAD_ADJUSTABLE`).
+   */
+  readonly adjustable?: boolean;
 }
 
 /** A task solved by an external planner registered on the HTN planner under `delegate`. */

@@ -24,7 +24,8 @@ import { expandParallel, markerStep, PARALLEL_MARK, parallelMarkOf } from './par
 import { checkParallelKeys } from './checkParallelKeys.js';
 import { checkRaceKeys } from './checkRaceKeys.js';
 import { didYouMean } from '@dualplan/world-state';
-import { DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from '../errors.js';
+import { AdjustableTaskError, DuplicateTaskError, EmptyCompoundError, TaskDefinitionError, UndefinedTaskError } from '../errors.js';
+import { checkAdjustable } from './checkAdjustable.js';
 import { buildFastTables } from './buildFastTables.js';
 import { NO_ARGS, SCOPE_END_ARGS } from './reservedArgs.js';
 import { subtaskCall, type CallSink } from './subtaskCall.js';
@@ -37,7 +38,7 @@ export const CHECKS = ['plan', 'step', 'tick'] as const;
 /** {@link HtnDomain.methodCheck}'s code for a method checked at plan time only whose subtree is a decorated scope. */
 export const SCOPE_ONLY = 3;
 const TASK_FIELDS = {
-  compound: ['kind', 'name', 'methods', 'select', 'decorators'],
+  compound: ['kind', 'name', 'methods', 'select', 'decorators', 'adjustable'],
   delegate: ['kind', 'name', 'delegate', 'args'],
   slot: ['kind', 'name'],
 } as const;
@@ -126,6 +127,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   const delegateNames: (string | null)[] = new Array(n + 1).fill(null);
   const costFns: (ActionCost<Ctx> | null)[] = new Array(n + 1).fill(null);
   const taskSelect = new Uint8Array(n + 1);
+  const adjustable = new Uint8Array(n + 1);
   const slots: string[] = [];
   const slotOf = new Int32Array(n + 1).fill(-1);
 
@@ -157,6 +159,10 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
               `Compound task "${t.name}" has select ${showValue(t.select)}; expected ${SELECTS.map((x) => `'${x}'`).join(', ')}.${didYouMean(t.select, SELECTS)}`,
             );
           taskSelect[i] = code;
+        }
+        if (t.adjustable !== undefined && t.adjustable !== false) {
+          if (t.adjustable !== true) throw new AdjustableTaskError(t.name, `its adjustable must be true or false, got ${showValue(t.adjustable)}`);
+          adjustable[i] = 1;
         }
       } else if (t.kind === 'slot') {
         taskKind[i] = TaskKind.Slot;
@@ -288,6 +294,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     methodSubEnd: Int32Array.from(methodSubEnd),
     methodFn,
     taskSelect,
+    adjustable,
     methodWeight: Float64Array.from(methodWeight),
     methodUtility,
     methodScore: Float64Array.from(methodScore),
@@ -312,6 +319,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
   const domain = new HtnDomain<S, Op>(schema, { ...tables, fast: buildFastTables(tables) });
   for (const name of parallelNames) if (checkParallelKeys(domain, ids.get(name)!)) domain.checkedAtPlanTime.add(name);
   for (const name of raceNames) checkRaceKeys(domain, ids.get(name)!);
+  checkAdjustable(domain);
   return domain;
 }
 

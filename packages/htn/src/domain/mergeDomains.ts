@@ -75,6 +75,7 @@ function merge(base: HtnDomain, sub: HtnDomain, slot: string): MergedDomain {
     methodSubEnd: i32(P.methodSubEnd, shift(Q.methodSubEnd, sOff)),
     methodFn: [...P.methodFn, ...Q.methodFn],
     taskSelect: u8(P.taskSelect, Q.taskSelect),
+    adjustable: u8(P.adjustable, Q.adjustable),
     methodWeight: f64(P.methodWeight, Q.methodWeight),
     methodUtility: [...P.methodUtility, ...Q.methodUtility],
     methodScore: f64(P.methodScore, Q.methodScore),

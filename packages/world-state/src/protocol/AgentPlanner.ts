@@ -1,6 +1,7 @@
 import type { Plan, PlanStep } from '../plan/Plan.js';
 import type { PlanResult } from '../plan/PlanResult.js';
 import type { Availability } from './Availability.js';
+import type { PlanAmendment } from './PlanAmendment.js';
 import type { PlanObserver } from './PlanObserver.js';
 import type { WorldState } from '../schema/WorldState.js';
 
@@ -33,6 +34,18 @@ export interface AgentPlanner<Ctx = any, Op extends string = string> {
   plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult;
   /** Whether `candidate` should replace `running` (HTN: MTR priority; GOAP: goal priority). */
   shouldReplace(candidate: Plan, running: Plan): ReplaceDecision;
+  /**
+   * Plan repair (opt-in, see the adapters' `repair` option): step `index` of `failed` failed (after its retries);
+   * mend the plan from that step on the real state, keeping what the plan committed to where it still holds. Null:
+   * no repair, the runner replans from scratch. Called before a full replan on the `failed` trigger.
+   */
+  repair?(state: WorldState<any>, ctx: Ctx, failed: Plan, index: number, availability?: Availability): PlanAmendment | null;
+  /**
+   * Plan adjustment: the world changed outside the runner while `running` runs at step `index` (`started`: that step
+   * runs already). Re-plan only the parts of the plan marked adjustable that the change touches and that have not
+   * started; null when nothing changes. Called before the `worldChanged` replan.
+   */
+  adjust?(state: WorldState<any>, ctx: Ctx, running: Plan, index: number, started: boolean, availability?: Availability): PlanAmendment | null;
   /** Runtime feedback: a step of a plan from this planner failed. */
   stepFailed?(step: PlanStep, ctx: Ctx): void;
   /** Runtime feedback: a step succeeded. */

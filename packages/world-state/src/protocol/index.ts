@@ -1,6 +1,7 @@
 // The planner protocol: what a planner adapter implements and what the runner and monitor call. Planner authors
 // import this subpath (`@dualplan/world-state/protocol`); the root import re-exports it for everyone else.
 export type { AgentPlanner, ReplaceDecision, SubPlanner } from './AgentPlanner.js';
+export type { PlanAmendment } from './PlanAmendment.js';
 export { plainResult, resultFromPlain, isPendingPlanner, isSlicedPlanner } from './PendingPlanning.js';
 export type { PlanUrgency, PlanReceiver, PendingPlanner, SlicedPlanner, PlainStep, PlainPlan, PlainOutcome, PlanCodec } from './PendingPlanning.js';
 export { ForwardingPlanner } from './ForwardingPlanner.js';
