@@ -28,12 +28,19 @@ export function expandRepeats(tasks: readonly TaskDef[]): readonly TaskDef[] {
     const c = t as CompoundDef;
     const task = nameOf(c.name);
     if (c.repeat !== undefined) {
-      // The compound as it was, decomposed anew each pass; the decorators stay on the task that loops.
+      // The compound as it was, decomposed anew each pass; the decorators and `adjustable` (the whole loop planned
+      // again alone) stay on the task that loops.
       const inner = `(${task} each pass)`;
-      const { repeat, decorators, ...rest } = c;
+      const { repeat, decorators, adjustable, ...rest } = c;
       extra.push({ ...rest, name: inner });
       const methods = [{ name: 'repeat', subtasks: unroll(task, task, repeat, [inner], extra) }];
-      return decorators !== undefined ? { kind: 'compound', name: c.name, methods, decorators } : { kind: 'compound', name: c.name, methods };
+      return {
+        kind: 'compound',
+        name: c.name,
+        methods,
+        ...(decorators !== undefined ? { decorators } : {}),
+        ...(adjustable !== undefined ? { adjustable } : {}),
+      };
     }
     const methods = c.methods.map((m, k): MethodDef => {
       if (m === null || typeof m !== 'object' || m.repeat === undefined) return m;
