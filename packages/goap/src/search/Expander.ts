@@ -131,6 +131,16 @@ export class Expander implements RegressionContext {
     this.mutexAfter = n;
   }
 
+  /** The backward index expansions read (null forward). */
+  get backwardIndexInUse(): BackwardIndex | null {
+    return this.backwardIndex;
+  }
+
+  /** Expansions of each search before invariant pruning starts (-1: never). */
+  get invariantPruningAfter(): number {
+    return this.mutexAfter;
+  }
+
   /** For tests: expand backward through this index (with or without action bitsets). @internal */
   useBackwardIndex(index: BackwardIndex): void {
     if (this.mode === 'backward') this.backwardIndex = index;

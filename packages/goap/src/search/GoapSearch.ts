@@ -8,6 +8,8 @@ import type { HeuristicSearch, SearchHeuristic } from '../heuristics/SearchHeuri
 import { PlannerBusyError } from '../errors.js';
 import { ActionCache } from './ActionCache.js';
 import type { ActionStats } from './ActionStats.js';
+import { BitLayout } from './BitLayout.js';
+import { BitSearch, BitStep } from './BitSearch.js';
 import { DEFERRED, Expander } from './Expander.js';
 import { GoapResult, type GoapBudget, type GoapStatus } from './GoapResult.js';
 import type { ObservedSearch, SearchObserver } from './SearchObserver.js';
@@ -65,6 +67,10 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   /** Stored nodes at which the running search restarts (0: it does not). */
   private restartAt = 0;
   private readonly relevance = new WeakMap<CompiledGoal, Uint8Array>();
+  /** The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does. */
+  private readonly bits: BitSearch | null;
+  private bitsAllowed = true;
+  private onBits = false;
   private observer: SearchObserver | null = null;
   private current: CompiledGoal | null = null;
   private rootGoal: CompiledGoal | null = null;
@@ -102,6 +108,18 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     this.activeHeuristic = estimator;
     // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
     this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
+    const layout = this.mode === 'backward' && estimator.countsConditions === true && !this.pruneIrrelevant ? BitLayout.of(domain) : null;
+    this.bits = layout === null ? null : new BitSearch(domain, layout, settings, this.cache, this.result, this.expander);
+  }
+
+  /** For tests and benchmarks: let searches use the small-domain fast path where it applies (default), or not. @internal */
+  useFastPath(on: boolean): void {
+    this.bitsAllowed = on;
+  }
+
+  /** Nodes stored by the running or last search. */
+  get storedNodes(): number {
+    return this.onBits ? this.bits!.stored : this.space.count;
   }
 
   /** The goal of the running or last search. */
@@ -180,7 +198,10 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     this.restartAt = this.estimator.restart !== undefined && this.weight > 0 ? this.estimator.restart.afterNodes : 0;
     this.busy = true;
     try {
-      this.seedRoot(g);
+      // The fast path keeps no trace: a traced search runs on the general path.
+      this.onBits = this.bits !== null && this.bitsAllowed && this.observer === null;
+      if (this.onBits) this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
+      else this.seedRoot(g);
     } finally {
       this.busy = false;
     }
@@ -269,9 +290,19 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     const timed = this.timeBudgetMs !== Infinity;
     const t0 = timed ? performance.now() : 0;
     try {
+      let left = n;
+      if (this.onBits) {
+        const bits = this.bits!;
+        const code = bits.step(n, timed ? this.timeBudgetMs - this.elapsed + t0 : Infinity);
+        if (code !== BitStep.restart) return this.endBits(code);
+        // The count's phase is over: the restart runs on the general path.
+        left = n - bits.done;
+        this.onBits = false;
+        this.restart();
+      }
       const space = this.space;
       let expander = this.active;
-      for (let done = 0; done < n;) {
+      for (let done = 0; done < left;) {
         const node = space.pop();
         if (node < 0) return this.finish(expander.lengthPruned ? 'budget' : 'none', expander.lengthPruned ? 'length' : '');
         if (space.flags[node] === 1) continue;
@@ -328,6 +359,14 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     return true;
   }
 
+  /** The status of a fast-path step that did not hand over (see `BitStep`). */
+  private endBits(code: number): GoapStatus {
+    if (code === BitStep.running) return 'running';
+    if (code === BitStep.found) return this.recordPlan();
+    if (code === BitStep.none) return this.finish('none', '');
+    return this.finish('budget', code === BitStep.length ? 'length' : code === BitStep.expansions ? 'expansions' : code === BitStep.time ? 'time' : 'nodes');
+  }
+
   private found(node: number): GoapStatus {
     const space = this.space;
     const r = this.result;
@@ -340,16 +379,27 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
       let i = len;
       for (let n = node; space.parent[n] >= 0; n = space.parent[n]) r.actions[--i] = space.action[n];
     }
-    const selected = this.stats.selected;
-    for (let i = 0; i < len; i++) selected[r.actions[i]]++;
     // g is the sum of this search's cached effective costs along the path.
     r.setPlan(len, space.g[node]);
+    return this.recordPlan();
+  }
+
+  /** Count the plan's actions as selected and end the search as found (the plan is in the result). */
+  private recordPlan(): GoapStatus {
+    const r = this.result;
+    const selected = this.stats.selected;
+    for (let i = 0; i < r.length; i++) selected[r.actions[i]]++;
     return this.finish('found', '');
   }
 
   private finish(status: GoapStatus, budget: GoapBudget): GoapStatus {
+    if (this.onBits) {
+      const bits = this.bits!;
+      this.result.end(status, budget, bits.stored, bits.nodeBytes, bits.usedBytes(), true);
+      return status;
+    }
     const space = this.space;
-    this.result.end(status, budget, space.count, space.nodeBytes, space.usedBytes());
+    this.result.end(status, budget, space.count, space.nodeBytes, space.usedBytes(), false);
     this.observer?.finish(this, status === 'found');
     return status;
   }
