@@ -15,6 +15,11 @@ export interface GoapCaseSpec extends CaseSpec {
   readonly options?: GoapPlannerOptions;
   /** Expected optimal cost; or a function computing it (e.g. {@link dijkstraCost}). */
   readonly optimalCost: number | ((domain: GoapDomain, start: Snapshot | undefined) => number);
+  /**
+   * `'general'`: the small-domain fast path forced off; `'fast'`: the search must run on it, and its plan must be
+   * the general path's (checked before timing). Default: whichever applies.
+   */
+  readonly path?: 'fast' | 'general';
 }
 
 /** Optimal cost by Dijkstra (w = 0) in forward mode: an independent cross-check of the backward search. */
@@ -50,11 +55,24 @@ export function goapCheck(planner: GoapPlanner, domain: GoapDomain, start: Snaps
 export function goapCase(spec: GoapCaseSpec): BenchCase {
   return dualplanCase(spec, () => {
     const domain = spec.domain();
-    const planner = new GoapPlanner(domain, spec.options);
+    const planner = new GoapPlanner(domain, spec.path === 'general' ? { ...spec.options, fastPath: false } : spec.options);
     const state = createState(domain.schema, spec.start);
     const optimal = typeof spec.optimalCost === 'number' ? spec.optimalCost : spec.optimalCost(domain, spec.start);
-    return { run: () => planner.search(state, spec.goal), check: () => goapCheck(planner, domain, spec.start, spec.goal, optimal) };
+    const check = () => goapCheck(planner, domain, spec.start, spec.goal, optimal);
+    return { run: () => planner.search(state, spec.goal), check: spec.path === 'fast' ? () => samePlans(planner, check(), domain, spec) : check };
   });
+}
+
+/** A fast-path case's check: it ran on the fast path, and the general path (forced off) plans the same actions at the same cost. */
+function samePlans(planner: GoapPlanner, fast: CheckResult, domain: GoapDomain, spec: GoapCaseSpec): CheckResult {
+  const names = (p: GoapPlanner) => Array.from(p.result.actions.subarray(0, p.result.length), (a) => domain.actionNames[a]).join(',');
+  if (!planner.result.fastPath) return { ...fast, valid: false, detail: `not on the fast path: ${fast.detail}` };
+  const shown = names(planner);
+  const general = new GoapPlanner(domain, { ...spec.options, fastPath: false });
+  const r = general.search(createState(domain.schema, spec.start), spec.goal);
+  if (r.status !== 'found' || r.cost !== fast.cost || names(general) !== shown)
+    return { ...fast, valid: false, detail: `the general path planned ${names(general)} (cost ${r.cost}), the fast path ${shown}` };
+  return fast;
 }
 
 type PeerName = 'goap' | 'htn-ai' | 'mahler';

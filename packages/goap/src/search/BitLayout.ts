@@ -13,6 +13,8 @@ const cache = new WeakMap<GoapDomain, BitLayout | null>();
  * (the other words of a node, untouched by every action, stay the goal's), and regressing through an action is a few
  * mask operations: `w' = ((w & cond) & clear) | put`, valid when `w & cond` keeps every bit of `need` and leaves no
  * condition field empty. Same node layout as the general path, so its plans, costs and tie-breaking are the same.
+ * Forward, a state is the same fields holding one bit each (its value): an action applies when the state has a bit
+ * in each of its conditions' allowed sets, and leads to `(w & clear) | need`.
  * @internal
  */
 export class BitLayout {
@@ -37,6 +39,12 @@ export class BitLayout {
   readonly checkStart: Int32Array;
   readonly checkWord: Uint8Array;
   readonly checkMask: Int32Array;
+  /** Forward: per action, the allowed values of each key it constrains (CSR by action), by fast word and mask: the state must hold one. */
+  readonly applyStart: Int32Array;
+  readonly applyWord: Uint8Array;
+  readonly applyMask: Int32Array;
+  /** Per cell: the fast word holding its field (-1: none, the cell keeps its start value forward), for reading a state's value. */
+  readonly fieldWord: Int8Array;
 
   private constructor(domain: GoapDomain, words: readonly number[]) {
     const W = (this.width = words.length);
@@ -55,9 +63,15 @@ export class BitLayout {
     this.checkStart = new Int32Array(A + 1);
     const checkWord: number[] = [];
     const checkMask: number[] = [];
+    this.applyStart = new Int32Array(A + 1);
+    const applyWord: number[] = [];
+    const applyMask: number[] = [];
+    this.fieldWord = new Int8Array(domain.schema.size).fill(-1);
+    for (let i = 0; i < cells.length; i++) this.fieldWord[cells[i]] = this.cellWord[i];
     const T = domain.touch;
     for (let a = 0; a < A; a++) {
       this.checkStart[a] = checkWord.length;
+      this.applyStart[a] = applyWord.length;
       for (let t = domain.touchStart[a]; t < domain.touchStart[a + 1]; t++) {
         const k = t * Touch.size;
         const c = T[k + Touch.cell];
@@ -65,6 +79,10 @@ export class BitLayout {
         const sh = T[k + Touch.shift];
         const field = domain.full[c] << sh;
         const allowed = (T[k + Touch.allowA] << sh) & field;
+        if (allowed !== field) {
+          applyWord.push(o - a * W);
+          applyMask.push(allowed);
+        }
         if (t < domain.effectStart[a]) {
           this.cond[o] &= ~field | allowed;
           checkWord.push(o - a * W);
@@ -77,6 +95,9 @@ export class BitLayout {
       }
     }
     this.checkStart[A] = checkWord.length;
+    this.applyStart[A] = applyWord.length;
+    this.applyWord = Uint8Array.from(applyWord);
+    this.applyMask = Int32Array.from(applyMask);
     this.checkWord = Uint8Array.from(checkWord);
     this.checkMask = Int32Array.from(checkMask);
   }

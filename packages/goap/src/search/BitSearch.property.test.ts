@@ -47,6 +47,12 @@ const settings: readonly (GoapPlannerOptions & Internals)[] = [
   { weight: 0, bitsets: true },
   { bitsets: false, mutexAfter: 0 },
   { sliced: true },
+  { mode: 'forward' },
+  { mode: 'forward', weight: 0 },
+  { mode: 'forward', weight: 0.5, sliced: true },
+  { mode: 'forward', greedy: true },
+  { mode: 'forward', maxPlanLength: 2 },
+  { mode: 'forward', maxNodes: 8 },
 ];
 
 /** A planner with the test-only settings applied, with the fast path on or off. */
@@ -97,9 +103,11 @@ describe('the small-domain fast path against the general path', () => {
   });
 
   test.each([
-    ['Dijkstra (w = 0)', 0],
-    ['count, w = admissibleWeight(domain)', -1],
-  ] as const)('%s on the fast path: cost equals the exhaustive optimum, and the plan reaches the goal', (_, w) => {
+    ['Dijkstra (w = 0)', 0, 'backward'],
+    ['count, w = admissibleWeight(domain)', -1, 'backward'],
+    ['forward, Dijkstra (w = 0)', 0, 'forward'],
+    ['forward, count, w = admissibleWeight(domain)', -1, 'forward'],
+  ] as const)('%s on the fast path: cost equals the exhaustive optimum, and the plan reaches the goal', (_, w, mode) => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
         const rd = fitting(seed, 3 + (seed % 5));
@@ -107,7 +115,7 @@ describe('the small-domain fast path against the general path', () => {
         const goal = compileConditions(rd.domain.schema, rd.goal);
         const best = boundedOptimum(rd.domain, start, goal, Infinity);
         const weight = w === -1 ? admissibleWeight(rd.domain) : w;
-        const r = new GoapPlanner(rd.domain, { weight, maxPlanLength: 300, maxExpansions: 1e6 }).search(start, 'goal');
+        const r = new GoapPlanner(rd.domain, { weight, mode, maxPlanLength: 300, maxExpansions: 1e6 }).search(start, 'goal');
         if (!r.fastPath) return false;
         if (best === Infinity) return r.status === 'none';
         if (r.status !== 'found' || r.cost !== best) return false;

@@ -3,6 +3,7 @@ import type { ActionCache } from './ActionCache.js';
 import type { BackwardIndex } from './BackwardIndex.js';
 import type { BitLayout } from './BitLayout.js';
 import { createChangeList, type ChangeList } from './ChangeList.js';
+import { TreeNode, type ForwardIndex } from './ForwardIndex.js';
 import type { GoapResult } from './GoapResult.js';
 import { MutexPruning } from './MutexPruning.js';
 
@@ -27,6 +28,7 @@ const FULL = 2;
 
 /** The settings the fast path reads, fixed when the planner is built. @internal */
 export interface BitSettings {
+  readonly mode: 'backward' | 'forward';
   readonly weight: number;
   readonly greedy: boolean;
   readonly maxExpansions: number;
@@ -37,11 +39,12 @@ export interface BitSettings {
 /** Where the fast path reads the backward index and invariant pruning the general expander uses (tests swap them). @internal */
 export interface BitExpansion {
   readonly backwardIndexInUse: BackwardIndex | null;
+  readonly forwardIndexInUse: ForwardIndex | null;
   readonly invariantPruningAfter: number;
 }
 
 /**
- * Backward A* with the count heuristic for domains that fit a {@link BitLayout}: a node is one or two integers in
+ * A* with the count heuristic, backward or forward, for domains that fit a {@link BitLayout}: a node is one or two integers in
  * typed arrays, the closed set an open-addressed table keyed by them, the open list a binary heap of node indices,
  * and regression is mask arithmetic. It makes the general path's decisions in the same order (candidates, rule
  * checks, duplicate and dominance tests, invariant pruning, open-list order: lower f, then h, then index), so
@@ -50,7 +53,11 @@ export interface BitExpansion {
  */
 export class BitSearch {
   private readonly W: number;
+  private readonly forward: boolean;
   private readonly mutex: MutexPruning | null;
+  /** Forward: the goal's fast words (a state's field with its bit outside them is an open condition). */
+  private g0 = 0;
+  private g1 = 0;
   private readonly seen: Int32Array;
   /** The node in the domain's node words (the other words are the goal's), for the index's and the invariants' checks. */
   private readonly scratch: Int32Array;
@@ -75,6 +82,7 @@ export class BitSearch {
   private tableMask = 0;
   private stamp = 0;
   private index: BackwardIndex | null = null;
+  private forwardIndex: ForwardIndex | null = null;
   private mutexAfter = 16;
   private mutexActive = false;
   private expansions = 0;
@@ -98,7 +106,8 @@ export class BitSearch {
     private readonly expansion: BitExpansion,
   ) {
     this.W = L.width;
-    this.mutex = MutexPruning.of(domain);
+    this.forward = settings.mode === 'forward';
+    this.mutex = this.forward ? null : MutexPruning.of(domain);
     this.seen = new Int32Array(domain.actionCount);
     this.scratch = new Int32Array(domain.words);
     this.ch = createChangeList(domain);
@@ -136,6 +145,7 @@ export class BitSearch {
     this.startValues = values;
     this.restartAt = restartAt;
     this.index = this.expansion.backwardIndexInUse;
+    this.forwardIndex = this.expansion.forwardIndexInUse;
     this.mutexAfter = this.expansion.invariantPruningAfter;
     this.mutexActive = false;
     this.expansions = 0;
@@ -152,8 +162,11 @@ export class BitSearch {
     this.scratchReady = false;
     for (let j = 0; j < W; j++) this.s0[j] = 0;
     for (let i = 0; i < L.cells.length; i++) this.s0[L.cellWord[i]] |= 1 << (L.cellShift[i] + values[L.cells[i]]);
-    const w0 = goal.words[L.wordAt[0]];
-    const w1 = W === 2 ? goal.words[L.wordAt[1]] : 0;
+    this.g0 = goal.words[L.wordAt[0]];
+    this.g1 = W === 2 ? goal.words[L.wordAt[1]] : 0;
+    // Backward the root is the goal; forward, the start state.
+    const w0 = this.forward ? this.s0[0] : this.g0;
+    const w1 = this.forward ? this.s0[1] || 0 : this.g1;
     const slot = this.findSlot(w0, w1);
     this.store(slot, -1, -1, 0, unsat, w0, w1);
   }
@@ -187,11 +200,16 @@ export class BitSearch {
     return BitStep.running;
   }
 
-  /** The plan of `node` (its parents lead back to the goal, so in execution order) into the result; its cost. */
+  /** The plan of `node` (backward its parents lead back to the goal, so in execution order) into the result; its cost. */
   private writePlan(node: number): void {
     const r = this.result;
-    let i = 0;
-    for (let n = node; this.parent[n] >= 0; n = this.parent[n]) r.actions[i++] = this.action[n];
+    if (this.forward) {
+      let i = this.depth[node];
+      for (let n = node; this.parent[n] >= 0; n = this.parent[n]) r.actions[--i] = this.action[n];
+    } else {
+      let i = 0;
+      for (let n = node; this.parent[n] >= 0; n = this.parent[n]) r.actions[i++] = this.action[n];
+    }
     r.setPlan(this.depth[node], this.g[node]);
   }
 
@@ -204,6 +222,7 @@ export class BitSearch {
     const W = this.W;
     const w0 = this.words[node * W];
     const w1 = W === 2 ? this.words[node * W + 1] : 0;
+    if (this.forward) return this.expandForward(node, atLimit, w0, w1);
     const index = this.index!;
     if (index.setterBits !== null) {
       const L = this.L;
@@ -245,6 +264,53 @@ export class BitSearch {
     return true;
   }
 
+  /**
+   * Forward: the actions the successor generator's decision tree offers for the state (`w0`, `w1`), in its order,
+   * applied where their conditions hold. False when the node pool is full.
+   */
+  private expandForward(node: number, atLimit: boolean, w0: number, w1: number): boolean {
+    const index = this.forwardIndex!;
+    const tree = index.nodes;
+    const children = index.children;
+    const actions = index.actions;
+    const stack = index.stack;
+    const L = this.L;
+    let top = 0;
+    stack[top++] = 0;
+    while (top > 0) {
+      const at = stack[--top] * TreeNode.size;
+      for (let k = tree[at + TreeNode.first], end = tree[at + TreeNode.end]; k < end; k++) {
+        const next = this.apply(node, actions[k], atLimit, w0, w1);
+        if (next !== GO_ON) return next === STOP;
+      }
+      const c = tree[at + TreeNode.cell];
+      if (c < 0) continue;
+      if (tree[at + TreeNode.dontCare] >= 0) stack[top++] = tree[at + TreeNode.dontCare];
+      // The cell's value: its field's one bit, or (a cell no action touches) its start value.
+      const j = L.fieldWord[c];
+      const v = j < 0 ? this.startValues[c] : 31 - Math.clz32(((j === 0 ? w0 : w1) >>> this.domain.shift[c]) & this.domain.full[c]);
+      const child = children[tree[at + TreeNode.children] + v];
+      if (child >= 0) stack[top++] = child;
+    }
+    return true;
+  }
+
+  /** Forward candidate `a` of the state `w0`, `w1`: usability, its conditions, the length limit, then storing the successor. */
+  private apply(node: number, a: number, atLimit: boolean, w0: number, w1: number): number {
+    if (this.cache.usable(a) !== 0) return GO_ON;
+    const L = this.L;
+    for (let t = L.applyStart[a], end = L.applyStart[a + 1]; t < end; t++) if (((L.applyWord[t] === 0 ? w0 : w1) & L.applyMask[t]) === 0) return GO_ON;
+    const o = a * this.W;
+    const n0 = (w0 & L.clear[o]) | L.need[o];
+    const n1 = this.W === 2 ? (w1 & L.clear[o + 1]) | L.need[o + 1] : 0;
+    if (atLimit) {
+      this.cut = true;
+      return STOP;
+    }
+    const unsat = this.unsat[node] + popcount(n0 & ~this.g0) - popcount(w0 & ~this.g0) + popcount(n1 & ~this.g1) - popcount(w1 & ~this.g1);
+    return this.link(node, a, w0, w1, n0, n1, unsat);
+  }
+
   /** Candidate `a` of `node` (words `w0`, `w1`): usability, regression (rules 2-3), the length limit, then storing it. */
   private consider(node: number, a: number, atLimit: boolean, w0: number, w1: number): number {
     if (this.cache.usable(a) !== 0) return GO_ON;
@@ -265,14 +331,17 @@ export class BitSearch {
       this.cut = true;
       return STOP;
     }
-    return this.link(node, a, w0, w1, n0, n1);
+    const s0 = this.s0;
+    let unsat = this.unsat[node] + popcount(s0[0] & ~n0) - popcount(s0[0] & ~w0);
+    if (W === 2) unsat += popcount(s0[1] & ~n1) - popcount(s0[1] & ~w1);
+    return this.link(node, a, w0, w1, n0, n1, unsat);
   }
 
   /**
    * Store the candidate (words `n0`, `n1`) unless a stored node for the same goal is as cheap and as short; one it
    * beats on both counts is replaced (skipped when popped). Returns what the expansion does next.
    */
-  private link(node: number, a: number, w0: number, w1: number, n0: number, n1: number): number {
+  private link(node: number, a: number, w0: number, w1: number, n0: number, n1: number, unsat: number): number {
     if (this.count >= this.settings.maxNodes) return FULL;
     if (this.count === this.capacity) this.grow(Math.min(this.capacity * 2, this.settings.maxNodes));
     const g = this.g[node] + this.cache.cachedCost(a);
@@ -299,9 +368,6 @@ export class BitSearch {
     if (slot < 0) slot = i;
     if (!matched && this.mutexActive && this.dead(w0, w1, n0, n1)) return GO_ON;
     this.result.addReopened(reopened);
-    const s0 = this.s0;
-    let unsat = this.unsat[node] + popcount(s0[0] & ~n0) - popcount(s0[0] & ~w0);
-    if (W === 2) unsat += popcount(s0[1] & ~n1) - popcount(s0[1] & ~w1);
     this.store(slot, node, a, g, unsat, n0, n1);
     return GO_ON;
   }

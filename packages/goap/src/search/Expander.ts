@@ -136,6 +136,11 @@ export class Expander implements RegressionContext {
     return this.backwardIndex;
   }
 
+  /** The successor generator forward expansions walk (null backward). */
+  get forwardIndexInUse(): ForwardIndex | null {
+    return this.forwardIndex;
+  }
+
   /** Expansions of each search before invariant pruning starts (-1: never). */
   get invariantPruningAfter(): number {
     return this.mutexAfter;

@@ -108,7 +108,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     this.activeHeuristic = estimator;
     // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
     this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
-    const layout = this.mode === 'backward' && estimator.countsConditions === true && !this.pruneIrrelevant ? BitLayout.of(domain) : null;
+    const layout = estimator.countsConditions === true && estimator.relaxation === null ? BitLayout.of(domain) : null;
     this.bits = layout === null ? null : new BitSearch(domain, layout, settings, this.cache, this.result, this.expander);
   }
 
