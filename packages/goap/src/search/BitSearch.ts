@@ -6,6 +6,7 @@ import { createChangeList, type ChangeList } from './ChangeList.js';
 import { TreeNode, type ForwardIndex } from './ForwardIndex.js';
 import type { GoapResult } from './GoapResult.js';
 import { MutexPruning } from './MutexPruning.js';
+import { BitNodes, popcount } from './BitNodes.js';
 
 /** What {@link BitSearch.step} ended with. @internal */
 export const BitStep = {
@@ -64,23 +65,7 @@ export class BitSearch {
   private readonly ch: ChangeList;
   /** Per fast word: one bit per cell, its value in the start state. */
   private readonly s0: Int32Array;
-  private capacity = 0;
-  private count = 0;
-  private g = new Float64Array(0);
-  private f = new Float64Array(0);
-  private h = new Float64Array(0);
-  private parent = new Int32Array(0);
-  private action = new Int32Array(0);
-  private depth = new Int32Array(0);
-  private unsat = new Int32Array(0);
-  private flags = new Uint8Array(0);
-  private words = new Int32Array(0);
-  private heap = new Int32Array(0);
-  private heapSize = 0;
-  private slots = new Int32Array(0);
-  private slotStamp = new Int32Array(0);
-  private tableMask = 0;
-  private stamp = 0;
+  private readonly nodes: BitNodes;
   private index: BackwardIndex | null = null;
   private forwardIndex: ForwardIndex | null = null;
   private mutexAfter = 16;
@@ -93,8 +78,6 @@ export class BitSearch {
   /** The goal's node words, copied into {@link scratch} when a search first needs it ({@link scratchReady}). */
   private goalWords: Int32Array = new Int32Array(0);
   private scratchReady = false;
-  /** Bytes of the closed-set table. */
-  private tableBytes = 0;
   private expandedInStep = 0;
 
   constructor(
@@ -112,7 +95,7 @@ export class BitSearch {
     this.scratch = new Int32Array(domain.words);
     this.ch = createChangeList(domain);
     this.s0 = new Int32Array(L.width);
-    this.grow(Math.min(64, settings.maxNodes));
+    this.nodes = new BitNodes(L.width, settings.maxNodes, settings.weight, settings.greedy);
   }
 
   /** Expansions done by the last {@link step}. */
@@ -122,17 +105,17 @@ export class BitSearch {
 
   /** Nodes stored by the current or last search. */
   get stored(): number {
-    return this.count;
+    return this.nodes.count;
   }
 
-  /** Bytes one node takes: g, f, h as float64, parent, action, depth, unsat as int32, a flags byte and its words. */
+  /** Bytes one stored node takes. */
   get nodeBytes(): number {
-    return 3 * 8 + 4 * 4 + 1 + this.W * 4;
+    return this.nodes.nodeBytes;
   }
 
   /** Node memory of the current search: its nodes' records and the table. */
   usedBytes(): number {
-    return this.count * this.nodeBytes + this.tableBytes;
+    return this.nodes.usedBytes();
   }
 
   /**
@@ -150,14 +133,7 @@ export class BitSearch {
     this.mutexActive = false;
     this.expansions = 0;
     this.cut = false;
-    this.count = 0;
-    this.heapSize = 0;
-    this.stamp = (this.stamp + 1) | 0;
-    // After 2^32 searches the stamps wrap: forget every slot once.
-    if (this.stamp === 0) {
-      this.slotStamp.fill(0);
-      this.stamp = 1;
-    }
+    this.nodes.reset();
     this.goalWords = goal.words;
     this.scratchReady = false;
     for (let j = 0; j < W; j++) this.s0[j] = 0;
@@ -167,8 +143,7 @@ export class BitSearch {
     // Backward the root is the goal; forward, the start state.
     const w0 = this.forward ? this.s0[0] : this.g0;
     const w1 = this.forward ? this.s0[1] || 0 : this.g1;
-    const slot = this.findSlot(w0, w1);
-    this.store(slot, -1, -1, 0, unsat, w0, w1);
+    this.nodes.store(this.nodes.findSlot(w0, w1), -1, -1, 0, unsat, w0, w1);
   }
 
   /** Expand up to `n` nodes; `deadline`: the `performance.now()` past which the time budget is spent (Infinity: none). */
@@ -176,23 +151,23 @@ export class BitSearch {
     const r = this.result;
     this.expandedInStep = 0;
     while (this.expandedInStep < n) {
-      const node = this.pop();
+      const node = this.nodes.pop();
       if (node < 0) return this.cut ? BitStep.length : BitStep.none;
-      if (this.flags[node] === 1) continue;
-      if (this.unsat[node] === 0) {
+      if (this.nodes.flags[node] === 1) continue;
+      if (this.nodes.unsat[node] === 0) {
         this.writePlan(node);
         return BitStep.found;
       }
-      if (this.restartAt > 0 && this.count >= this.restartAt) return BitStep.restart;
+      if (this.restartAt > 0 && this.nodes.count >= this.restartAt) return BitStep.restart;
       if (r.expanded >= this.settings.maxExpansions) {
-        this.push(node);
+        this.nodes.push(node);
         return BitStep.expansions;
       }
       if (deadline !== Infinity && (r.expanded & 15) === 0 && performance.now() > deadline) {
-        this.push(node);
+        this.nodes.push(node);
         return BitStep.time;
       }
-      this.flags[node] = 2;
+      this.nodes.flags[node] = 2;
       r.countExpansion();
       this.expandedInStep++;
       if (!this.expand(node)) return BitStep.nodes;
@@ -204,24 +179,24 @@ export class BitSearch {
   private writePlan(node: number): void {
     const r = this.result;
     if (this.forward) {
-      let i = this.depth[node];
-      for (let n = node; this.parent[n] >= 0; n = this.parent[n]) r.actions[--i] = this.action[n];
+      let i = this.nodes.depth[node];
+      for (let n = node; this.nodes.parent[n] >= 0; n = this.nodes.parent[n]) r.actions[--i] = this.nodes.action[n];
     } else {
       let i = 0;
-      for (let n = node; this.parent[n] >= 0; n = this.parent[n]) r.actions[i++] = this.action[n];
+      for (let n = node; this.nodes.parent[n] >= 0; n = this.nodes.parent[n]) r.actions[i++] = this.nodes.action[n];
     }
-    r.setPlan(this.depth[node], this.g[node]);
+    r.setPlan(this.nodes.depth[node], this.nodes.g[node]);
   }
 
   /** Generate `node`'s successors: the general path's candidates in its order. False when the node pool is full. */
   private expand(node: number): boolean {
     if (this.expansions++ === this.mutexAfter && this.mutex !== null) this.mutexActive = this.mutex.admit(this.startValues);
     const stamp = (this.expansionId = (this.expansionId + 1) | 0);
-    const atLimit = this.depth[node] >= this.settings.maxPlanLength;
+    const atLimit = this.nodes.depth[node] >= this.settings.maxPlanLength;
     if (atLimit && this.cut) return true;
     const W = this.W;
-    const w0 = this.words[node * W];
-    const w1 = W === 2 ? this.words[node * W + 1] : 0;
+    const w0 = this.nodes.words[node * W];
+    const w1 = W === 2 ? this.nodes.words[node * W + 1] : 0;
     if (this.forward) return this.expandForward(node, atLimit, w0, w1);
     const index = this.index!;
     if (index.setterBits !== null) {
@@ -307,7 +282,7 @@ export class BitSearch {
       this.cut = true;
       return STOP;
     }
-    const unsat = this.unsat[node] + popcount(n0 & ~this.g0) - popcount(w0 & ~this.g0) + popcount(n1 & ~this.g1) - popcount(w1 & ~this.g1);
+    const unsat = this.nodes.unsat[node] + popcount(n0 & ~this.g0) - popcount(w0 & ~this.g0) + popcount(n1 & ~this.g1) - popcount(w1 & ~this.g1);
     return this.link(node, a, w0, w1, n0, n1, unsat);
   }
 
@@ -332,7 +307,7 @@ export class BitSearch {
       return STOP;
     }
     const s0 = this.s0;
-    let unsat = this.unsat[node] + popcount(s0[0] & ~n0) - popcount(s0[0] & ~w0);
+    let unsat = this.nodes.unsat[node] + popcount(s0[0] & ~n0) - popcount(s0[0] & ~w0);
     if (W === 2) unsat += popcount(s0[1] & ~n1) - popcount(s0[1] & ~w1);
     return this.link(node, a, w0, w1, n0, n1, unsat);
   }
@@ -342,33 +317,15 @@ export class BitSearch {
    * beats on both counts is replaced (skipped when popped). Returns what the expansion does next.
    */
   private link(node: number, a: number, w0: number, w1: number, n0: number, n1: number, unsat: number): number {
-    if (this.count >= this.settings.maxNodes) return FULL;
-    if (this.count === this.capacity) this.grow(Math.min(this.capacity * 2, this.settings.maxNodes));
-    const g = this.g[node] + this.cache.cachedCost(a);
-    const depth = this.depth[node] + 1;
-    const W = this.W;
-    const next = this.count;
-    const words = this.words;
-    let slot = -1;
-    let reopened = 0;
-    let matched = false;
-    let i = hashOf(n0, n1) & this.tableMask;
-    for (; this.slotStamp[i] === this.stamp; i = (i + 1) & this.tableMask) {
-      const m = this.slots[i];
-      if (words[m * W] !== n0 || (W === 2 && words[m * W + 1] !== n1)) continue;
-      matched = true;
-      if (this.g[m] <= g && this.depth[m] <= depth) return GO_ON;
-      if (g <= this.g[m] && depth <= this.depth[m]) {
-        if (this.flags[m] === 2) reopened++;
-        this.flags[m] = 1;
-        this.slots[i] = next;
-        if (slot < 0) slot = i;
-      }
-    }
-    if (slot < 0) slot = i;
-    if (!matched && this.mutexActive && this.dead(w0, w1, n0, n1)) return GO_ON;
-    this.result.addReopened(reopened);
-    this.store(slot, node, a, g, unsat, n0, n1);
+    const nodes = this.nodes;
+    if (!nodes.reserve()) return FULL;
+    const g = nodes.g[node] + this.cache.cachedCost(a);
+    const slot = nodes.admit(n0, n1, g, nodes.depth[node] + 1);
+    if (slot < 0) return GO_ON;
+    // A candidate equal to a stored node was checked for invariants as that node.
+    if (!nodes.matched && this.mutexActive && this.dead(w0, w1, n0, n1)) return GO_ON;
+    this.result.addReopened(nodes.reopened);
+    nodes.store(slot, node, a, g, unsat, n0, n1);
     return GO_ON;
   }
 
@@ -400,134 +357,4 @@ export class BitSearch {
     this.scratch.set(this.goalWords);
     this.scratchReady = true;
   }
-
-  /** Keep a node at table slot `slot` (empty, or handed over by a replaced node) and open it. */
-  private store(slot: number, parent: number, a: number, g: number, unsat: number, w0: number, w1: number): void {
-    const n = this.count++;
-    const W = this.W;
-    const h = this.settings.weight * unsat;
-    this.parent[n] = parent;
-    this.action[n] = a;
-    this.depth[n] = parent < 0 ? 0 : this.depth[parent] + 1;
-    this.g[n] = g;
-    this.h[n] = h;
-    this.f[n] = this.settings.greedy ? h : g + h;
-    this.unsat[n] = unsat;
-    this.flags[n] = 0;
-    this.words[n * W] = w0;
-    if (W === 2) this.words[n * W + 1] = w1;
-    this.slots[slot] = n;
-    this.slotStamp[slot] = this.stamp;
-    this.push(n);
-  }
-
-  /** True when node `a` comes before node `b` in the open list: lower f, then lower h, then lower index. */
-  private before(a: number, b: number): boolean {
-    const f = this.f;
-    if (f[a] !== f[b]) return f[a] < f[b];
-    const h = this.h;
-    return h[a] !== h[b] ? h[a] < h[b] : a < b;
-  }
-
-  private push(n: number): void {
-    const heap = this.heap;
-    let i = this.heapSize++;
-    while (i > 0) {
-      const p = (i - 1) >> 1;
-      if (!this.before(n, heap[p])) break;
-      heap[i] = heap[p];
-      i = p;
-    }
-    heap[i] = n;
-  }
-
-  private pop(): number {
-    if (this.heapSize === 0) return -1;
-    const heap = this.heap;
-    const top = heap[0];
-    const last = heap[--this.heapSize];
-    const size = this.heapSize;
-    let i = 0;
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= size) break;
-      if (c + 1 < size && this.before(heap[c + 1], heap[c])) c++;
-      if (!this.before(heap[c], last)) break;
-      heap[i] = heap[c];
-      i = c;
-    }
-    if (size > 0) heap[i] = last;
-    return top;
-  }
-
-  /** The first slot of the run of (`w0`, `w1`) that is free in this search. */
-  private findSlot(w0: number, w1: number): number {
-    let i = hashOf(w0, w1) & this.tableMask;
-    while (this.slotStamp[i] === this.stamp) i = (i + 1) & this.tableMask;
-    return i;
-  }
-
-  /** Room for `capacity` nodes (the nodes stored so far kept, the table rebuilt at twice the size or more). */
-  private grow(capacity: number): void {
-    const n = this.count;
-    const W = this.W;
-    const f64 = (a: Float64Array) => {
-      const b = new Float64Array(capacity);
-      b.set(a.subarray(0, n));
-      return b;
-    };
-    const i32 = (a: Int32Array, per = 1) => {
-      const b = new Int32Array(capacity * per);
-      b.set(a.subarray(0, n * per));
-      return b;
-    };
-    this.g = f64(this.g);
-    this.f = f64(this.f);
-    this.h = f64(this.h);
-    this.parent = i32(this.parent);
-    this.action = i32(this.action);
-    this.depth = i32(this.depth);
-    this.unsat = i32(this.unsat);
-    this.words = i32(this.words, W);
-    // The open list holds each node at most twice (a node put back after a budget stop is popped first).
-    const heap = new Int32Array(capacity + 1);
-    heap.set(this.heap.subarray(0, this.heapSize));
-    this.heap = heap;
-    const flags = new Uint8Array(capacity);
-    flags.set(this.flags.subarray(0, n));
-    this.flags = flags;
-    this.capacity = capacity;
-    let size = 16;
-    while (size < capacity * 2) size *= 2;
-    if (size === this.slots.length) return;
-    const oldSlots = this.slots;
-    const oldStamp = this.slotStamp;
-    this.slots = new Int32Array(size);
-    this.slotStamp = new Int32Array(size);
-    this.tableMask = size - 1;
-    this.tableBytes = 8 * size;
-    for (let i = 0; i < oldSlots.length; i++) {
-      if (oldStamp[i] !== this.stamp) continue;
-      const m = oldSlots[i];
-      let j = hashOf(this.words[m * W], W === 2 ? this.words[m * W + 1] : 0) & this.tableMask;
-      while (this.slotStamp[j] === this.stamp) j = (j + 1) & this.tableMask;
-      this.slots[j] = m;
-      this.slotStamp[j] = this.stamp;
-    }
-  }
-}
-
-/** Hash of a node's one or two words (a multiply-xorshift mix). */
-function hashOf(w0: number, w1: number): number {
-  let h = Math.imul(w0 ^ Math.imul(w1, 0x85ebca6b), 0x9e3779b1);
-  h ^= h >>> 15;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 13);
-}
-
-/** Set bits of a 32-bit word. */
-function popcount(x: number): number {
-  x -= (x >>> 1) & 0x55555555;
-  x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-  return (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
 }
