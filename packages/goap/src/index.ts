@@ -4,6 +4,8 @@ export { compileGoal } from './domain/compileGoal.js';
 export { describeCell } from './domain/describeCell.js';
 export type { GoalDef, GoalCooldown, GoapDomainDef, CompiledGoal, GoapDomain } from './domain/GoapDomain.js';
 export { GoapPlanner } from './GoapPlanner.js';
+export { AnytimeGoapPlanner } from './AnytimeGoapPlanner.js';
+export type { AnytimeImprovement, AnytimeOptions, AnytimeResult } from './AnytimeGoapPlanner.js';
 export { GoapResult } from './search/GoapResult.js';
 export type { GoapStatus, GoapBudget, GoapMeta } from './search/GoapResult.js';
 export type { GoapPlanRequest, GoapPlannerOptions } from './GoapPlannerOptions.js';

@@ -74,6 +74,8 @@ export class BitSearch {
   private expansionId = 0;
   private cut = false;
   private restartAt = 0;
+  /** Nodes this costly or more are dropped (see `GoapSearch.boundCost`). */
+  private costBound = Infinity;
   private startValues: ArrayLike<number> = [];
   /** The goal's node words, copied into {@link scratch} when a search first needs it ({@link scratchReady}). */
   private goalWords: Int32Array = new Int32Array(0);
@@ -122,7 +124,8 @@ export class BitSearch {
    * Store the root of a search towards `goal` from the state `values` (`unsat` of the goal's conditions open there);
    * with `restartAt` > 0 the search hands over to the general path once it has stored that many nodes.
    */
-  begin(goal: CompiledGoal, values: ArrayLike<number>, unsat: number, restartAt: number): void {
+  begin(goal: CompiledGoal, values: ArrayLike<number>, unsat: number, restartAt: number, costBound: number): void {
+    this.costBound = costBound;
     const L = this.L;
     const W = this.W;
     this.startValues = values;
@@ -320,6 +323,7 @@ export class BitSearch {
     const nodes = this.nodes;
     if (!nodes.reserve()) return FULL;
     const g = nodes.g[node] + this.cache.cachedCost(a);
+    if (g >= this.costBound) return GO_ON;
     const slot = nodes.admit(n0, n1, g, nodes.depth[node] + 1);
     if (slot < 0) return GO_ON;
     // A candidate equal to a stored node was checked for invariants as that node.

@@ -77,6 +77,8 @@ export class Expander implements RegressionContext {
   private mutexActive = false;
   /** Expansions before invariant pruning starts: searches smaller than this (the soldier's 4) skip its cost. */
   private mutexAfter = 16;
+  /** Nodes this costly or more are dropped (an anytime search looking for a cheaper plan than its best); Infinity: none. */
+  private costBound = Infinity;
   private expansions = 0;
   /** Set when a node was pruned by the plan-length budget. */
   private cut = false;
@@ -112,9 +114,10 @@ export class Expander implements RegressionContext {
     this.mutex = this.mode === 'backward' ? MutexPruning.of(domain) : null;
   }
 
-  /** Start expanding for a new search towards `goal`, reporting to `observer` (null: none). */
-  begin(goal: CompiledGoal, observer: SearchObserver | null): void {
+  /** Start expanding for a new search towards `goal`, reporting to `observer` (null: none), keeping only nodes cheaper than `costBound`. */
+  begin(goal: CompiledGoal, observer: SearchObserver | null, costBound: number): void {
     this.goalWords = goal.words;
+    this.costBound = costBound;
     this.observer = observer;
     this.cut = false;
     this.mutexActive = false;
@@ -397,6 +400,8 @@ export class Expander implements RegressionContext {
     if (!space.reserve()) return NODES_FULL;
     // usable(a) cached the cost for this search.
     const g = space.g[node] + this.cache.cachedCost(a);
+    // No cheaper plan than the bound passes through it: it cannot reach the goal cheaply enough.
+    if (g >= this.costBound) return this.fail(-1, Verdict.unreachable);
     const depth = space.depth[node] + 1;
     const hash = ch.hash;
     // Compared as parent + changes: a duplicate (most candidates) is never written.

@@ -70,6 +70,8 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   /** The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does. */
   private readonly bits: BitSearch | null;
   private bitsAllowed = true;
+  /** Searches keep only nodes cheaper than this (see {@link boundCost}). */
+  private costBound = Infinity;
   private onBits = false;
   private observer: SearchObserver | null = null;
   private current: CompiledGoal | null = null;
@@ -115,6 +117,14 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   /** For tests and benchmarks: let searches use the small-domain fast path where it applies (default), or not. @internal */
   useFastPath(on: boolean): void {
     this.bitsAllowed = on;
+  }
+
+  /**
+   * From the next search on, keep only nodes cheaper than `cost` (Infinity: all): a search then finds a plan cheaper
+   * than `cost` or ends with `none` when there is none. Anytime search bounds each round by its best plan. @internal
+   */
+  boundCost(cost: number): void {
+    this.costBound = cost;
   }
 
   /** Nodes stored by the running or last search. */
@@ -200,7 +210,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     try {
       // The fast path keeps no trace: a traced search runs on the general path.
       this.onBits = this.bits !== null && this.bitsAllowed && this.observer === null;
-      if (this.onBits) this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
+      if (this.onBits) this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt, this.costBound);
       else this.seedRoot(g);
     } finally {
       this.busy = false;
@@ -213,7 +223,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
    * heuristic (called while busy: the heuristic may run user code).
    */
   private seedRoot(g: CompiledGoal): void {
-    this.active.begin(g, this.observer);
+    this.active.begin(g, this.observer, this.costBound);
     this.observer?.clear(g.name, this.mode, this, this.space.width);
     const space = this.space;
     // The bucket queue's order needs each node's f fixed once added: deferred estimates raise it when popped.
