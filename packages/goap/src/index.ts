@@ -6,6 +6,8 @@ export type { GoalDef, GoalCooldown, GoapDomainDef, CompiledGoal, GoapDomain } f
 export { GoapPlanner } from './GoapPlanner.js';
 export { AnytimeGoapPlanner } from './AnytimeGoapPlanner.js';
 export type { AnytimeImprovement, AnytimeOptions, AnytimeResult } from './AnytimeGoapPlanner.js';
+export { LazyGoapPlanner } from './LazyGoapPlanner.js';
+export type { LazyOptions, LazyResult } from './LazyGoapPlanner.js';
 export { GoapResult } from './search/GoapResult.js';
 export type { GoapStatus, GoapBudget, GoapMeta } from './search/GoapResult.js';
 export type { GoapPlanRequest, GoapPlannerOptions } from './GoapPlannerOptions.js';
