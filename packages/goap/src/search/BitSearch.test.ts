@@ -38,6 +38,19 @@ describe('BitSearch (the small-domain fast path)', () => {
     }
   });
 
+  test('describeNode reads the nodes of the fast path: the same node numbers describe the same goals and states', () => {
+    const d = soldierGoapDomain();
+    for (const mode of ['backward', 'forward'] as const) {
+      const fast = new GoapPlanner(d, { mode, weight: 1 });
+      const general = new GoapPlanner(d, { mode, weight: 1, fastPath: false });
+      const n = fast.search(createState(d.schema), 'killEnemy').generated;
+      general.search(createState(d.schema), 'killEnemy');
+      const a = Array.from({ length: n }, (_, i) => fast.describeNode(i));
+      expect(a).toEqual(Array.from({ length: n }, (_, i) => general.describeNode(i)));
+      expect(a[0].length).toBeGreaterThan(0);
+    }
+  });
+
   test('where it does not apply: int keys actions change, relaxation heuristics, traces', () => {
     expect(BitLayout.of(woodpileDomain())).toBeNull();
     const d = soldierGoapDomain();

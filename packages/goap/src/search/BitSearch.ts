@@ -105,6 +105,26 @@ export class BitSearch {
     return this.expandedInStep;
   }
 
+  /**
+   * Node `node` of the current or last search in the general path's layout (backward: the domain's node words;
+   * forward: one value per cell), for describing it. Allocates.
+   */
+  nodeWords(node: number): Int32Array {
+    const L = this.L;
+    const w0 = this.nodes.words[node * this.W];
+    const w1 = this.W === 2 ? this.nodes.words[node * this.W + 1] : 0;
+    if (!this.forward) {
+      const out = Int32Array.from(this.goalWords);
+      out[L.wordAt[0]] = w0;
+      if (this.W === 2) out[L.wordAt[1]] = w1;
+      return out;
+    }
+    const d = this.domain;
+    const out = Int32Array.from({ length: d.schema.size }, (_, c) => this.startValues[c]);
+    for (let i = 0; i < L.cells.length; i++) out[L.cells[i]] = 31 - Math.clz32(((L.cellWord[i] === 0 ? w0 : w1) >>> L.cellShift[i]) & L.cellFull[i]);
+    return out;
+  }
+
   /** Nodes stored by the current or last search. */
   get stored(): number {
     return this.nodes.count;

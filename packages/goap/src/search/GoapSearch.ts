@@ -416,6 +416,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
 
   /** Readable node: its constrained cells (backward) or its state (forward). */
   describeNode(node: number): string {
+    if (this.onBits) return describeNode(this.domain, this.mode, this.bits!.nodeWords(node), 0);
     if (this.space.base[node] < 0) this.active.materialize(node);
     return describeNode(this.domain, this.mode, this.space.words, this.space.base[node]);
   }
