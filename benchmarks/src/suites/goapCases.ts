@@ -1,4 +1,4 @@
-import { GoapPlanner, type GoapDomain, type GoapPlannerOptions } from '@dualplan/goap';
+import { GoapPlanner, LazyGoapPlanner, type GoapDomain, type GoapPlannerOptions } from '@dualplan/goap';
 import { createState, validatePlan, type Snapshot } from '@dualplan/world-state';
 import { dualplanCase, type BenchCase, type CaseSpec, type CheckResult, type CurvePoint, type Target } from '../BenchCase.js';
 import type { BoolProblem } from '../boolProblems.js';
@@ -73,6 +73,27 @@ function samePlans(planner: GoapPlanner, fast: CheckResult, domain: GoapDomain, 
   if (r.status !== 'found' || r.cost !== fast.cost || names(general) !== shown)
     return { ...fast, valid: false, detail: `the general path planned ${names(general)} (cost ${r.cost}), the fast path ${shown}` };
   return fast;
+}
+
+/** A case of lazy greedy search with preferred operators (`LazyGoapPlanner`); the plan is validated on the world state. */
+export function lazyGoapCase(spec: Omit<GoapCaseSpec, 'options' | 'path'>): BenchCase {
+  return dualplanCase(spec, () => {
+    const domain = spec.domain();
+    const planner = new LazyGoapPlanner(domain);
+    const state = createState(domain.schema, spec.start);
+    const optimal = typeof spec.optimalCost === 'number' ? spec.optimalCost : spec.optimalCost(domain, spec.start);
+    return {
+      run: () => planner.search(state, spec.goal),
+      check: (): CheckResult => {
+        const r = planner.search(state, spec.goal);
+        if (r.plan === null) return { valid: false, optimal: false, detail: `status ${r.status}`, expanded: r.expanded };
+        const end = createState(domain.schema);
+        const reached = validatePlan(r.plan.steps, 0, state, end).step < 0 && new GoapPlanner(domain).satisfied(end, spec.goal);
+        const detail = `${r.plan.steps.length} steps (cost ${r.cost}${r.cost === optimal ? '' : `, optimum ${optimal}`})`;
+        return { valid: reached, optimal: r.cost === optimal, detail, planLength: r.plan.steps.length, cost: r.cost, expanded: r.expanded };
+      },
+    };
+  });
 }
 
 type PeerName = 'goap' | 'htn-ai' | 'mahler';

@@ -3,7 +3,7 @@ import { chainDomain, fireDomain, goalRichDomain, mergedBoolDomain, mergedBoolTw
 import { createState } from '@dualplan/world-state';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 import { chainProblem, fireProblem, soldierProblem } from '../boolProblems.js';
-import { dijkstraCost, goapCase, peerGoapCases } from './goapCases.js';
+import { dijkstraCost, goapCase, lazyGoapCase, peerGoapCases } from './goapCases.js';
 
 /** Peers get fewer chain points: past k ≈ 8 only mahler finishes, at seconds per plan. */
 const PEER_KS = new Set([1, 2, 3, 4, 5, 6, 8, 10, 16, 30, 50, 100]);
@@ -92,6 +92,7 @@ export function goapSuite({ quick }: SuiteOptions): BenchCase[] {
         optimalCost: sum,
         target: n === 65 ? { maxNs: 1e6, maxGcs: 0, label: '≤ 1 ms' } : undefined,
       }),
+      lazyGoapCase({ suite, name: `goal-rich(${n}) lazy greedy`, domain: () => goalRichDomain(n, richCosts), goal: 'all', optimalCost: sum }),
     );
   }
   // Random domains: time against the action count (the "cost curve"); cost cross-checked by forward Dijkstra.

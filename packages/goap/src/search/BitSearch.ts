@@ -7,6 +7,7 @@ import { TreeNode, type ForwardIndex } from './ForwardIndex.js';
 import type { GoapResult } from './GoapResult.js';
 import { MutexPruning } from './MutexPruning.js';
 import { BitNodes, popcount } from './BitNodes.js';
+import { Limit } from './Limit.js';
 
 /** What {@link BitSearch.step} ended with. @internal */
 export const BitStep = {
@@ -74,8 +75,6 @@ export class BitSearch {
   private expansionId = 0;
   private cut = false;
   private restartAt = 0;
-  /** Nodes this costly or more are dropped (see `GoapSearch.boundCost`). */
-  private costBound = Infinity;
   private startValues: ArrayLike<number> = [];
   /** The goal's node words, copied into {@link scratch} when a search first needs it ({@link scratchReady}). */
   private goalWords: Int32Array = new Int32Array(0);
@@ -89,6 +88,8 @@ export class BitSearch {
     private readonly cache: ActionCache,
     private readonly result: GoapResult,
     private readonly expansion: BitExpansion,
+    /** The search's limits (`Limit`): the cost from which nodes are dropped and the time past which the search stops. */
+    private readonly limits: Float64Array,
   ) {
     this.W = L.width;
     this.forward = settings.mode === 'forward';
@@ -144,8 +145,7 @@ export class BitSearch {
    * Store the root of a search towards `goal` from the state `values` (`unsat` of the goal's conditions open there);
    * with `restartAt` > 0 the search hands over to the general path once it has stored that many nodes.
    */
-  begin(goal: CompiledGoal, values: ArrayLike<number>, unsat: number, restartAt: number, costBound: number): void {
-    this.costBound = costBound;
+  begin(goal: CompiledGoal, values: ArrayLike<number>, unsat: number, restartAt: number): void {
     const L = this.L;
     const W = this.W;
     this.startValues = values;
@@ -169,8 +169,9 @@ export class BitSearch {
     this.nodes.store(this.nodes.findSlot(w0, w1), -1, -1, 0, unsat, w0, w1);
   }
 
-  /** Expand up to `n` nodes; `deadline`: the `performance.now()` past which the time budget is spent (Infinity: none). */
-  step(n: number, deadline: number): number {
+  /** Expand up to `n` nodes, until the deadline in the limits (Infinity: none). */
+  step(n: number): number {
+    const deadline = this.limits[Limit.deadline];
     const r = this.result;
     this.expandedInStep = 0;
     while (this.expandedInStep < n) {
@@ -343,7 +344,7 @@ export class BitSearch {
     const nodes = this.nodes;
     if (!nodes.reserve()) return FULL;
     const g = nodes.g[node] + this.cache.cachedCost(a);
-    if (g >= this.costBound) return GO_ON;
+    if (g >= this.limits[Limit.costBound]) return GO_ON;
     const slot = nodes.admit(n0, n1, g, nodes.depth[node] + 1);
     if (slot < 0) return GO_ON;
     // A candidate equal to a stored node was checked for invariants as that node.

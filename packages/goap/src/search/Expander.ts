@@ -15,6 +15,7 @@ import type { SearchObserver } from './SearchObserver.js';
 import type { SearchSpace } from './SearchSpace.js';
 import * as Verdict from './Verdict.js';
 import { NODES_FULL } from './Verdict.js';
+import { Limit } from './Limit.js';
 
 /** Node flag: open, its estimate deferred until popped (see `link`). @internal */
 export const DEFERRED = 3;
@@ -77,8 +78,6 @@ export class Expander implements RegressionContext {
   private mutexActive = false;
   /** Expansions before invariant pruning starts: searches smaller than this (the soldier's 4) skip its cost. */
   private mutexAfter = 16;
-  /** Nodes this costly or more are dropped (an anytime search looking for a cheaper plan than its best); Infinity: none. */
-  private costBound = Infinity;
   private expansions = 0;
   /** Set when a node was pruned by the plan-length budget. */
   private cut = false;
@@ -97,6 +96,8 @@ export class Expander implements RegressionContext {
     /** The search's start state values (its real state): the regression counts open conditions against them. */
     readonly startValues: ArrayLike<number>,
     private readonly result: GoapResult,
+    /** The search's limits: at {@link Limit.costBound}, the cost from which nodes are dropped (read, never written here). */
+    private readonly limits: Float64Array,
   ) {
     this.mode = settings.mode;
     this.weight = settings.weight;
@@ -114,10 +115,9 @@ export class Expander implements RegressionContext {
     this.mutex = this.mode === 'backward' ? MutexPruning.of(domain) : null;
   }
 
-  /** Start expanding for a new search towards `goal`, reporting to `observer` (null: none), keeping only nodes cheaper than `costBound`. */
-  begin(goal: CompiledGoal, observer: SearchObserver | null, costBound: number): void {
+  /** Start expanding for a new search towards `goal`, reporting to `observer` (null: none). */
+  begin(goal: CompiledGoal, observer: SearchObserver | null): void {
     this.goalWords = goal.words;
-    this.costBound = costBound;
     this.observer = observer;
     this.cut = false;
     this.mutexActive = false;
@@ -401,7 +401,7 @@ export class Expander implements RegressionContext {
     // usable(a) cached the cost for this search.
     const g = space.g[node] + this.cache.cachedCost(a);
     // No cheaper plan than the bound passes through it: it cannot reach the goal cheaply enough.
-    if (g >= this.costBound) return this.fail(-1, Verdict.unreachable);
+    if (g >= this.limits[Limit.costBound]) return this.fail(-1, Verdict.unreachable);
     const depth = space.depth[node] + 1;
     const hash = ch.hash;
     // Compared as parent + changes: a duplicate (most candidates) is never written.

@@ -10,6 +10,7 @@ import { ActionCache } from './ActionCache.js';
 import type { ActionStats } from './ActionStats.js';
 import { BitLayout } from './BitLayout.js';
 import { BitSearch, BitStep } from './BitSearch.js';
+import { Limit } from './Limit.js';
 import { DEFERRED, Expander } from './Expander.js';
 import { GoapResult, type GoapBudget, type GoapStatus } from './GoapResult.js';
 import type { ObservedSearch, SearchObserver } from './SearchObserver.js';
@@ -70,8 +71,8 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   /** The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does. */
   private readonly bits: BitSearch | null;
   private bitsAllowed = true;
-  /** Searches keep only nodes cheaper than this (see {@link boundCost}). */
-  private costBound = Infinity;
+  /** The cost bound (see {@link boundCost}) and the slice's deadline, in an array so the expanders read them without boxing. */
+  private readonly limits = Float64Array.of(Infinity, Infinity);
   private onBits = false;
   private observer: SearchObserver | null = null;
   private current: CompiledGoal | null = null;
@@ -105,13 +106,13 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     this.space = new SearchSpace(this.mode === 'backward' ? domain.words : domain.schema.size, 64, settings.maxNodes, settings.greedy, (node) =>
       this.active.materialize(node),
     );
-    this.expander = new Expander(domain, settings, this.space, estimator, this, this.cache, this.start.values, this.result);
+    this.expander = new Expander(domain, settings, this.space, estimator, this, this.cache, this.start.values, this.result, this.limits);
     this.active = this.expander;
     this.activeHeuristic = estimator;
     // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
     this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
     const layout = estimator.countsConditions === true && estimator.relaxation === null ? BitLayout.of(domain) : null;
-    this.bits = layout === null ? null : new BitSearch(domain, layout, settings, this.cache, this.result, this.expander);
+    this.bits = layout === null ? null : new BitSearch(domain, layout, settings, this.cache, this.result, this.expander, this.limits);
   }
 
   /** For tests and benchmarks: let searches use the small-domain fast path where it applies (default), or not. @internal */
@@ -124,7 +125,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
    * than `cost` or ends with `none` when there is none. Anytime search bounds each round by its best plan. @internal
    */
   boundCost(cost: number): void {
-    this.costBound = cost;
+    this.limits[Limit.costBound] = cost;
   }
 
   /** Nodes stored by the running or last search. */
@@ -210,7 +211,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     try {
       // The fast path keeps no trace: a traced search runs on the general path.
       this.onBits = this.bits !== null && this.bitsAllowed && this.observer === null;
-      if (this.onBits) this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt, this.costBound);
+      if (this.onBits) this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
       else this.seedRoot(g);
     } finally {
       this.busy = false;
@@ -223,7 +224,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
    * heuristic (called while busy: the heuristic may run user code).
    */
   private seedRoot(g: CompiledGoal): void {
-    this.active.begin(g, this.observer, this.costBound);
+    this.active.begin(g, this.observer);
     this.observer?.clear(g.name, this.mode, this, this.space.width);
     const space = this.space;
     // The bucket queue's order needs each node's f fixed once added: deferred estimates raise it when popped.
@@ -265,7 +266,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     const next = this.estimator.restart!.heuristic;
     let expander = this.restartExpander;
     if (expander === null) {
-      expander = new Expander(this.domain, this.settings, this.space, next, this, this.cache, this.start.values, this.result);
+      expander = new Expander(this.domain, this.settings, this.space, next, this, this.cache, this.start.values, this.result, this.limits);
       this.restartExpander = expander;
     }
     this.restartAt = 0;
@@ -303,7 +304,8 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
       let left = n;
       if (this.onBits) {
         const bits = this.bits!;
-        const code = bits.step(n, timed ? this.timeBudgetMs - this.elapsed + t0 : Infinity);
+        this.limits[Limit.deadline] = timed ? this.timeBudgetMs - this.elapsed + t0 : Infinity;
+        const code = bits.step(n);
         if (code !== BitStep.restart) return this.endBits(code);
         // The count's phase is over: the restart runs on the general path.
         left = n - bits.done;
