@@ -3,7 +3,7 @@ import { chainDomain, fireDomain, goalRichDomain, mergedBoolDomain, mergedBoolTw
 import { createState } from '@dualplan/world-state';
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 import { chainProblem, fireProblem, soldierProblem } from '../boolProblems.js';
-import { dijkstraCost, goapCase, peerGoapCases } from './goapCases.js';
+import { dijkstraCost, goapCase, lazyGoapCase, peerGoapCases } from './goapCases.js';
 
 /** Peers get fewer chain points: past k ≈ 8 only mahler finishes, at seconds per plan. */
 const PEER_KS = new Set([1, 2, 3, 4, 5, 6, 8, 10, 16, 30, 50, 100]);
@@ -37,6 +37,25 @@ export function goapSuite({ quick }: SuiteOptions): BenchCase[] {
     goapCase({ suite, name: 'fire', scenario: 'GOAP fire', domain: () => fireDomain(), goal: 'fire', optimalCost: 7, allocOps: 100_000 }),
     ...peerGoapCases(suite, 'fire', fireProblem, { scenario: 'GOAP fire' }),
   );
+  // The small-domain fast path against the general path forced off, paired in alternating rounds (same plans, checked first).
+  for (const [name, domain, goal, cost] of [
+    ['soldier', () => soldierGoapDomain(), 'killEnemy', 4],
+    ['fire', () => fireDomain(), 'fire', 7],
+  ] as const) {
+    cases.push(
+      goapCase({ suite, name: `${name} general path`, domain, goal, optimalCost: cost, path: 'general', allocOps: 100_000 }),
+      goapCase({
+        suite,
+        name: `${name} fast path`,
+        domain,
+        goal,
+        optimalCost: cost,
+        path: 'fast',
+        allocOps: 100_000,
+        target: { baseline: `${name} general path`, maxRatio: 0.45, maxGcs: 0, label: '≤ 0.45× the general path' },
+      }),
+    );
+  }
   // chain(k): a curve; peers are probed in a worker and stopped at 10 s.
   const ks = quick ? [1, 2, 4, 8, 16, 32, 100] : [1, 2, 3, 4, 5, 6, 8, 10, 12, 16, 20, 30, 40, 50, 60, 70, 80, 90, 100];
   const timeoutMs = quick ? 2_000 : 10_000;
@@ -73,6 +92,7 @@ export function goapSuite({ quick }: SuiteOptions): BenchCase[] {
         optimalCost: sum,
         target: n === 65 ? { maxNs: 1e6, maxGcs: 0, label: '≤ 1 ms' } : undefined,
       }),
+      lazyGoapCase({ suite, name: `goal-rich(${n}) lazy greedy`, domain: () => goalRichDomain(n, richCosts), goal: 'all', optimalCost: sum }),
     );
   }
   // Random domains: time against the action count (the "cost curve"); cost cross-checked by forward Dijkstra.

@@ -111,6 +111,7 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
       estimator,
       this.stats,
     );
+    if (o.fastPath === false) this.engine.useFastPath(false);
     this.result = this.engine.result;
     if (options.trace) this.engine.observe(new GoapTrace());
     if (o.precompute) precomputeHeuristic(domain, heuristic, this.mode);

@@ -67,6 +67,11 @@ export interface GoapPlannerOptions {
    * pattern database. Default false.
    */
   precompute?: boolean;
+  /**
+   * Let searches run on the small-domain fast path where it applies (default true; see docs/goap.md, "The
+   * small-domain fast path"). Plans are the same either way; false forces the general path, for comparisons.
+   */
+  fastPath?: boolean;
   /** Record a {@link GoapTrace}. Off by default, and then costs nothing. */
   trace?: boolean;
   /** Added to an action's cost multiplier per runtime failure (default 1: the first failure doubles it). */
@@ -117,7 +122,7 @@ export function checkOptions(o: GoapPlannerOptions): GoapPlannerOptions {
       'heuristic',
       `${NAMES.map((h) => `'${h}'`).join(', ')} or a function${typeof o.heuristic === 'string' ? `.${didYouMean(o.heuristic, NAMES)}`.replace(/\.$/, '') : ''}`,
     );
-  for (const name of ['optimal', 'fast', 'greedy', 'precompute'] as const)
+  for (const name of ['optimal', 'fast', 'greedy', 'precompute', 'fastPath'] as const)
     if (o[name] !== undefined && typeof o[name] !== 'boolean') bad(name, 'true or false');
   if (o.optimal && o.fast) bad('fast', 'not together with optimal: true');
   if (o.optimal && o.greedy) bad('greedy', 'not together with optimal: true (greedy search is not optimal)');

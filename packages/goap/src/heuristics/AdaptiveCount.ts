@@ -19,6 +19,7 @@ export const ADAPTIVE_RESTART_NODES = 1024;
 export class AdaptiveCount implements SearchHeuristic {
   readonly admissible = false;
   readonly incremental = true;
+  readonly countsConditions = true;
   readonly relaxation = null;
   readonly restart: HeuristicRestart;
 

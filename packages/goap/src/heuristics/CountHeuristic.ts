@@ -5,6 +5,7 @@ import type { HeuristicSearch, SearchHeuristic } from './SearchHeuristic.js';
 export class CountHeuristic implements SearchHeuristic {
   readonly admissible = false;
   readonly incremental = true;
+  readonly countsConditions = true;
   readonly relaxation = null;
   prepare(): void {}
   estimate(_s: HeuristicSearch, _w: Int32Array, _at: number, unsat: number): number {

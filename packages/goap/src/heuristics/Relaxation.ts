@@ -173,6 +173,11 @@ export class Relaxation {
     return total;
   }
 
+  /** True when action `a` is in the relaxed plan the last {@link relaxedPlanCost} built. */
+  inRelaxedPlan(a: number): boolean {
+    return this.marks[a] === this.mark;
+  }
+
   /** The supporter the cell set at `words[o]` (bit `sh` for a field) of cell `c` needs: -1 when it holds already, -2 when unreachable. */
   private need(words: ArrayLike<number>, o: number, sh: number, c: number): number {
     const d = this.domain;

@@ -37,6 +37,8 @@ export interface SearchHeuristic {
    */
   readonly deferred?: boolean;
   readonly incremental: boolean;
+  /** True when the estimate is the count of open conditions (at least until a restart): the small-domain fast path keeps it itself. */
+  readonly countsConditions?: boolean;
   /** The relaxation an incremental backward additive estimate reads, else null. */
   readonly relaxation: Relaxation | null;
   /**

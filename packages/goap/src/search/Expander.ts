@@ -15,6 +15,7 @@ import type { SearchObserver } from './SearchObserver.js';
 import type { SearchSpace } from './SearchSpace.js';
 import * as Verdict from './Verdict.js';
 import { NODES_FULL } from './Verdict.js';
+import { Limit } from './Limit.js';
 
 /** Node flag: open, its estimate deferred until popped (see `link`). @internal */
 export const DEFERRED = 3;
@@ -95,6 +96,8 @@ export class Expander implements RegressionContext {
     /** The search's start state values (its real state): the regression counts open conditions against them. */
     readonly startValues: ArrayLike<number>,
     private readonly result: GoapResult,
+    /** The search's limits: at {@link Limit.costBound}, the cost from which nodes are dropped (read, never written here). */
+    private readonly limits: Float64Array,
   ) {
     this.mode = settings.mode;
     this.weight = settings.weight;
@@ -129,6 +132,21 @@ export class Expander implements RegressionContext {
   /** For tests: invariant pruning from the `n`-th expansion of each search (-1: never). @internal */
   pruneInvariantsAfter(n: number): void {
     this.mutexAfter = n;
+  }
+
+  /** The backward index expansions read (null forward). */
+  get backwardIndexInUse(): BackwardIndex | null {
+    return this.backwardIndex;
+  }
+
+  /** The successor generator forward expansions walk (null backward). */
+  get forwardIndexInUse(): ForwardIndex | null {
+    return this.forwardIndex;
+  }
+
+  /** Expansions of each search before invariant pruning starts (-1: never). */
+  get invariantPruningAfter(): number {
+    return this.mutexAfter;
   }
 
   /** For tests: expand backward through this index (with or without action bitsets). @internal */
@@ -382,6 +400,8 @@ export class Expander implements RegressionContext {
     if (!space.reserve()) return NODES_FULL;
     // usable(a) cached the cost for this search.
     const g = space.g[node] + this.cache.cachedCost(a);
+    // No cheaper plan than the bound passes through it: it cannot reach the goal cheaply enough.
+    if (g >= this.limits[Limit.costBound]) return this.fail(-1, Verdict.unreachable);
     const depth = space.depth[node] + 1;
     const hash = ch.hash;
     // Compared as parent + changes: a duplicate (most candidates) is never written.

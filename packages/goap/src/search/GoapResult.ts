@@ -26,6 +26,11 @@ export class GoapResult {
   nodeBytes = 0;
   /** Node memory the search used, in bytes: node records, the words written and the closed-set table; set when a search ends. */
   memoryBytes = 0;
+  /**
+   * True when the search ran to its end on the small-domain fast path (nodes as one or two integers, regression as
+   * bit masks; see docs/goap.md). Plans and costs are the same either way; set when a search ends.
+   */
+  fastPath = false;
   constructor(capacity: number) {
     this.actions = new Int32Array(Math.max(1, capacity));
   }
@@ -42,6 +47,7 @@ export class GoapResult {
     this.reopened = 0;
     this.nodeBytes = 0;
     this.memoryBytes = 0;
+    this.fastPath = false;
   }
 
   /** The search is set up and runs, its root stored. @internal */
@@ -71,8 +77,9 @@ export class GoapResult {
     this.cost = cost;
   }
 
-  /** The search ended: how, which budget stopped it (''), and the node counts of its space. @internal */
-  end(status: GoapStatus, budget: GoapBudget, generated: number, nodeBytes: number, memoryBytes: number): void {
+  /** The search ended: how, which budget stopped it (''), the node counts of its space and whether it ran on the fast path. @internal */
+  end(status: GoapStatus, budget: GoapBudget, generated: number, nodeBytes: number, memoryBytes: number, fastPath: boolean): void {
+    this.fastPath = fastPath;
     this.status = status;
     this.budget = budget;
     this.generated = generated;

@@ -8,6 +8,9 @@ import type { HeuristicSearch, SearchHeuristic } from '../heuristics/SearchHeuri
 import { PlannerBusyError } from '../errors.js';
 import { ActionCache } from './ActionCache.js';
 import type { ActionStats } from './ActionStats.js';
+import { BitLayout } from './BitLayout.js';
+import { BitSearch, BitStep } from './BitSearch.js';
+import { Limit } from './Limit.js';
 import { DEFERRED, Expander } from './Expander.js';
 import { GoapResult, type GoapBudget, type GoapStatus } from './GoapResult.js';
 import type { ObservedSearch, SearchObserver } from './SearchObserver.js';
@@ -65,6 +68,12 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   /** Stored nodes at which the running search restarts (0: it does not). */
   private restartAt = 0;
   private readonly relevance = new WeakMap<CompiledGoal, Uint8Array>();
+  /** The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does. */
+  private readonly bits: BitSearch | null;
+  private bitsAllowed = true;
+  /** The cost bound (see {@link boundCost}) and the slice's deadline, in an array so the expanders read them without boxing. */
+  private readonly limits = Float64Array.of(Infinity, Infinity);
+  private onBits = false;
   private observer: SearchObserver | null = null;
   private current: CompiledGoal | null = null;
   private rootGoal: CompiledGoal | null = null;
@@ -97,11 +106,31 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     this.space = new SearchSpace(this.mode === 'backward' ? domain.words : domain.schema.size, 64, settings.maxNodes, settings.greedy, (node) =>
       this.active.materialize(node),
     );
-    this.expander = new Expander(domain, settings, this.space, estimator, this, this.cache, this.start.values, this.result);
+    this.expander = new Expander(domain, settings, this.space, estimator, this, this.cache, this.start.values, this.result, this.limits);
     this.active = this.expander;
     this.activeHeuristic = estimator;
     // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
     this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
+    const layout = estimator.countsConditions === true && estimator.relaxation === null ? BitLayout.of(domain) : null;
+    this.bits = layout === null ? null : new BitSearch(domain, layout, settings, this.cache, this.result, this.expander, this.limits);
+  }
+
+  /** For tests and benchmarks: let searches use the small-domain fast path where it applies (default), or not. @internal */
+  useFastPath(on: boolean): void {
+    this.bitsAllowed = on;
+  }
+
+  /**
+   * From the next search on, keep only nodes cheaper than `cost` (Infinity: all): a search then finds a plan cheaper
+   * than `cost` or ends with `none` when there is none. Anytime search bounds each round by its best plan. @internal
+   */
+  boundCost(cost: number): void {
+    this.limits[Limit.costBound] = cost;
+  }
+
+  /** Nodes stored by the running or last search. */
+  get storedNodes(): number {
+    return this.onBits ? this.bits!.stored : this.space.count;
   }
 
   /** The goal of the running or last search. */
@@ -180,7 +209,10 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     this.restartAt = this.estimator.restart !== undefined && this.weight > 0 ? this.estimator.restart.afterNodes : 0;
     this.busy = true;
     try {
-      this.seedRoot(g);
+      // The fast path keeps no trace: a traced search runs on the general path.
+      this.onBits = this.bits !== null && this.bitsAllowed && this.observer === null;
+      if (this.onBits) this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
+      else this.seedRoot(g);
     } finally {
       this.busy = false;
     }
@@ -234,7 +266,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     const next = this.estimator.restart!.heuristic;
     let expander = this.restartExpander;
     if (expander === null) {
-      expander = new Expander(this.domain, this.settings, this.space, next, this, this.cache, this.start.values, this.result);
+      expander = new Expander(this.domain, this.settings, this.space, next, this, this.cache, this.start.values, this.result, this.limits);
       this.restartExpander = expander;
     }
     this.restartAt = 0;
@@ -269,9 +301,20 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     const timed = this.timeBudgetMs !== Infinity;
     const t0 = timed ? performance.now() : 0;
     try {
+      let left = n;
+      if (this.onBits) {
+        const bits = this.bits!;
+        this.limits[Limit.deadline] = timed ? this.timeBudgetMs - this.elapsed + t0 : Infinity;
+        const code = bits.step(n);
+        if (code !== BitStep.restart) return this.endBits(code);
+        // The count's phase is over: the restart runs on the general path.
+        left = n - bits.done;
+        this.onBits = false;
+        this.restart();
+      }
       const space = this.space;
       let expander = this.active;
-      for (let done = 0; done < n;) {
+      for (let done = 0; done < left;) {
         const node = space.pop();
         if (node < 0) return this.finish(expander.lengthPruned ? 'budget' : 'none', expander.lengthPruned ? 'length' : '');
         if (space.flags[node] === 1) continue;
@@ -328,6 +371,14 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     return true;
   }
 
+  /** The status of a fast-path step that did not hand over (see `BitStep`). */
+  private endBits(code: number): GoapStatus {
+    if (code === BitStep.running) return 'running';
+    if (code === BitStep.found) return this.recordPlan();
+    if (code === BitStep.none) return this.finish('none', '');
+    return this.finish('budget', code === BitStep.length ? 'length' : code === BitStep.expansions ? 'expansions' : code === BitStep.time ? 'time' : 'nodes');
+  }
+
   private found(node: number): GoapStatus {
     const space = this.space;
     const r = this.result;
@@ -340,22 +391,34 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
       let i = len;
       for (let n = node; space.parent[n] >= 0; n = space.parent[n]) r.actions[--i] = space.action[n];
     }
-    const selected = this.stats.selected;
-    for (let i = 0; i < len; i++) selected[r.actions[i]]++;
     // g is the sum of this search's cached effective costs along the path.
     r.setPlan(len, space.g[node]);
+    return this.recordPlan();
+  }
+
+  /** Count the plan's actions as selected and end the search as found (the plan is in the result). */
+  private recordPlan(): GoapStatus {
+    const r = this.result;
+    const selected = this.stats.selected;
+    for (let i = 0; i < r.length; i++) selected[r.actions[i]]++;
     return this.finish('found', '');
   }
 
   private finish(status: GoapStatus, budget: GoapBudget): GoapStatus {
+    if (this.onBits) {
+      const bits = this.bits!;
+      this.result.end(status, budget, bits.stored, bits.nodeBytes, bits.usedBytes(), true);
+      return status;
+    }
     const space = this.space;
-    this.result.end(status, budget, space.count, space.nodeBytes, space.usedBytes());
+    this.result.end(status, budget, space.count, space.nodeBytes, space.usedBytes(), false);
     this.observer?.finish(this, status === 'found');
     return status;
   }
 
   /** Readable node: its constrained cells (backward) or its state (forward). */
   describeNode(node: number): string {
+    if (this.onBits) return describeNode(this.domain, this.mode, this.bits!.nodeWords(node), 0);
     if (this.space.base[node] < 0) this.active.materialize(node);
     return describeNode(this.domain, this.mode, this.space.words, this.space.base[node]);
   }

@@ -32,10 +32,17 @@ describe('node memory', () => {
   it('is reported on the result: bytes per node by direction, and more memory for a bigger search', () => {
     const d = soldierGoapDomain();
     const state = createState(d.schema);
-    const back = new GoapPlanner(d).search(state, 'killEnemy');
+    const general = new GoapPlanner(d);
+    general.engine.useFastPath(false);
+    const back = general.search(state, 'killEnemy');
     expect(back.nodeBytes).toBe(RECORD + 4 * d.words);
     expect(back.memoryBytes).toBeGreaterThanOrEqual(back.generated * RECORD);
-    const fwd = new GoapPlanner(d, { mode: 'forward' }).search(state, 'killEnemy');
+    // The fast path's nodes are smaller: no hash, base, hraw or lazy words.
+    const fast = new GoapPlanner(d).search(state, 'killEnemy');
+    expect(fast.fastPath).toBe(true);
+    expect(fast.nodeBytes).toBeLessThan(back.nodeBytes);
+    expect(fast.memoryBytes).toBeGreaterThanOrEqual(fast.generated * fast.nodeBytes);
+    const fwd = new GoapPlanner(d, { mode: 'forward', fastPath: false }).search(state, 'killEnemy');
     expect(fwd.nodeBytes).toBe(RECORD + 4 * d.schema.size);
     const small = new GoapPlanner(chainDomain(2), { heuristic: 'additive' }).search(createState(chainDomain(2).schema), 'all');
     const big = new GoapPlanner(chainDomain(16), { heuristic: 'additive' }).search(createState(chainDomain(16).schema), 'all');
