@@ -56,7 +56,7 @@ export interface DocumentAction {
 /**
  * Behaviour decorators, planned with and run: `cooldown` seconds (> 0) after the step's end (or `cooldownFrom:
  * 'start'`), `once` per agent (`true` / `'agent'`) or per plan, `checkEvery` seconds between checks of executing
- * conditions, `retries` (whole number >= 1; actions only). The same plain data as in code.
+ * conditions, `retries` (whole number >= 1; on a compound or method, its part of the plan starts again). The same plain data as in code.
  */
 export type DocumentDecorators = Decorators;
 

@@ -34,6 +34,13 @@ interface StepMarks {
   nextCheck: number;
   /** Actions run with `once: 'plan'` by the runner's current plan. */
   readonly planOnce: Set<string>;
+  /** Retries used per compound or method (scope key) in the runner's current plan. */
+  readonly scopeRetries: Map<string, number>;
+  /** After a failure a scope retries: the index of its first step, where the plan starts again; else -1. */
+  rewind: number;
+  /** The retries allowed to what the last retry was of (the step's, or its scope's), and the scope's key ('' for the step). */
+  retryOf: number;
+  retryKey: string;
 }
 
 /**
@@ -147,17 +154,63 @@ export class BehaviourLedger {
 
   /**
    * Decorated step `steps[index]` of `runner` failed: the number of the retry it gets now (1 for the first), or 0
-   * when it has none left (then it ended, and its scopes with it: the plan fails).
+   * when it has none left (then it ended, and its scopes with it: the plan fails). With its own retries used up,
+   * the innermost compound or method around it with `retries` left starts again from its first step
+   * ({@link restartAt} says where), at most its `retries` times in one plan.
    */
   failed(runner: string, steps: readonly PlanStep[], index: number): number {
     const step = steps[index];
     const allowed = step.decorators!.retries ?? 0;
     const m = this.marksOf(runner);
-    if (m.step === step && m.retries < allowed) return ++m.retries;
+    m.rewind = -1;
+    if (m.step === step && m.retries < allowed) {
+      m.retryOf = allowed;
+      m.retryKey = '';
+      return ++m.retries;
+    }
+    const scope = step.scopes === undefined ? -1 : this.retryingScope(m, steps, index);
+    if (scope >= 0) {
+      const s = step.scopes![scope];
+      const used = (m.scopeRetries.get(s.key) ?? 0) + 1;
+      m.scopeRetries.set(s.key, used);
+      m.step = null;
+      m.retryOf = s.decorators.retries!;
+      m.retryKey = s.key;
+      return used;
+    }
     m.step = null;
     this.end(step.task, step.decorators!);
     if (step.scopes !== undefined) for (const s of step.scopes) this.end(s.key, s.decorators);
     return 0;
+  }
+
+  /** After {@link failed} gave a compound or method a retry: the index of its first step, where `runner`'s plan starts again; else -1. */
+  restartAt(runner: string): number {
+    return this.marks.get(runner)?.rewind ?? -1;
+  }
+
+  /** What the last retry {@link failed} gave was of: the retries allowed, and the compound or method ('' for the step itself). */
+  retryNote(runner: string): { readonly of: number; readonly key: string } {
+    const m = this.marks.get(runner);
+    return { of: m?.retryOf ?? 0, key: m?.retryKey ?? '' };
+  }
+
+  /** The index in `steps[index].scopes` of the innermost scope with retries left (its run starts latest), setting `m.rewind`; or -1. */
+  private retryingScope(m: StepMarks, steps: readonly PlanStep[], index: number): number {
+    const scopes = steps[index].scopes!;
+    let best = -1;
+    for (let i = 0; i < scopes.length; i++) {
+      const s = scopes[i];
+      const n = s.decorators.retries;
+      if (n === undefined || (m.scopeRetries.get(s.key) ?? 0) >= n) continue;
+      let from = index;
+      while (from > 0 && carries(steps[from - 1], s)) from--;
+      if (from > m.rewind) {
+        m.rewind = from;
+        best = i;
+      }
+    }
+    return best;
   }
 
   /** Whether the running decorated step's executing conditions are due for a check (`checkEvery`); moves the next check on. */
@@ -178,6 +231,8 @@ export class BehaviourLedger {
     m.step = null;
     m.retries = 0;
     m.planOnce.clear();
+    m.scopeRetries.clear();
+    m.rewind = -1;
   }
 
   /**
@@ -241,7 +296,11 @@ export class BehaviourLedger {
 
   private marksOf(runner: string): StepMarks {
     let m = this.marks.get(runner);
-    if (m === undefined) this.marks.set(runner, (m = { step: null, retries: 0, nextCheck: 0, planOnce: new Set() }));
+    if (m === undefined)
+      this.marks.set(
+        runner,
+        (m = { step: null, retries: 0, nextCheck: 0, planOnce: new Set(), scopeRetries: new Map(), rewind: -1, retryOf: 0, retryKey: '' }),
+      );
     return m;
   }
 }

@@ -537,15 +537,26 @@ export class StepExecution<Ctx = any> implements UpdateSource {
   private stepFailed(step: PlanStep, reason: string): void {
     const host = this.host;
     const agent = this.agent;
-    // A step with retries left is started again on the next tick instead of failing the plan.
+    // A step with retries left is started again on the next tick instead of failing the plan; with its own used up,
+    // a compound or method around it with retries left starts again from its first step (outside parallel sections).
     const retry = step.decorators === undefined || host.ledger === undefined ? 0 : host.ledger.failed(host.name, this.current!.steps, this.at);
-    if (retry > 0) reason += ` (retry ${retry} of ${step.decorators!.retries})`;
+    let restart = -1;
+    if (retry > 0) {
+      const note = host.ledger!.retryNote(host.name);
+      restart = host.ledger!.restartAt(host.name);
+      reason += note.key === '' ? ` (retry ${retry} of ${note.of})` : ` (retry ${retry} of ${note.of} of ${note.key}, from step ${restart})`;
+    }
     host.stats.stepsFailed++;
     if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepFailed', step, this.at, reason);
     if (host.planner.stepFailed !== undefined) feedbackGuarded(host.planner, step, this.at, agent.ctx, false, this.faults);
     // A goal's cool-down counts its plans' failures (the plan carries its rule).
     if (host.ledger !== undefined) host.ledger.planStepFailed(this.current!);
     if (retry === 0) host.failPlan(`step ${step.task} failed: ${reason}`);
+    else if (restart >= 0 && this.current !== null && this.at !== restart) {
+      // Inside a parallel section a branch cannot go back alone: the plan fails instead.
+      if (this.lane !== null || this.stop !== this.current.steps.length) host.failPlan(`step ${step.task} failed: ${reason} (not inside a parallel section)`);
+      else this.at = restart;
+    }
   }
 
   private executingThrew(step: PlanStep, thrown: unknown): number {

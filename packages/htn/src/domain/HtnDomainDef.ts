@@ -63,7 +63,7 @@ export interface MethodDef {
   readonly check?: MethodCheck;
   /**
    * Cooldown and `once` of this method (key `Compound/method`): the planner does not choose it while it is
-   * unavailable. `checkEvery` spaces the run-time checks of a `check: 'tick'` method. `retries` belong on actions.
+   * unavailable. `checkEvery` spaces the run-time checks of a `check: 'tick'` method. `retries` start the method's part of a plan again from its first step when one of its steps failed.
    */
   readonly decorators?: Decorators;
   /** Run the subtask list several times ({@link RepeatDef}: a number of passes, or passes while conditions hold, always bounded). */
@@ -111,7 +111,7 @@ export interface CompoundDef {
   readonly methods: readonly MethodDef[];
   /** How a method is picked; defaults to `'first'`. */
   readonly select?: MethodSelect;
-  /** Cooldown and `once` of the whole task (key: its name), from its first step's start or its last step's end. `retries` belong on actions. */
+  /** Cooldown and `once` of the whole task (key: its name), from its first step's start or its last step's end. `retries` start its part of a plan again from its first step when one of its steps failed. */
   readonly decorators?: Decorators;
   /** Decompose the task several times, choosing a method anew each pass ({@link RepeatDef}). */
   readonly repeat?: RepeatDef;

@@ -6,7 +6,6 @@ import {
   showValue,
   compileConditions,
   checkDecorators,
-  DecoratorError,
   type ActionCost,
   type ActionSet,
   type CompiledAction,
@@ -228,7 +227,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
     if (t.kind !== 'compound') return;
     const i = nActions + ti;
     methodStart[i] = methodNames.length;
-    const taskScope = scopeOf(t.decorators, t.name, `compound task "${t.name}"`);
+    const taskScope = scopeOf(t.decorators, t.name);
     t.methods.forEach((m: MethodDef, k: number) => {
       const name = m && typeof m.name === 'string' ? m.name : `${t.name}#${k}`;
       where = `method ${name} of task ${t.name}`;
@@ -247,7 +246,7 @@ export function compileHtnDomain<S extends Schema, Op extends string = string, C
           t.name,
           `The check ${showValue(m.check)} of ${where} must be ${CHECKS.map((x) => `'${x}'`).join(', ')}.${didYouMean(m.check as string, CHECKS)}`,
         );
-      const scopes = [taskScope, scopeOf(m.decorators, `${t.name}/${name}`, where)].filter((s): s is StepScope => s !== null);
+      const scopes = [taskScope, scopeOf(m.decorators, `${t.name}/${name}`)].filter((s): s is StepScope => s !== null);
       methodScopes.push(scopes.length === 0 ? null : Object.freeze(scopes));
       // A decorated method's subtree is a scope even when it checks nothing at run time.
       const scoped = check === 0 && scopes.length > 0 ? SCOPE_ONLY : check;
@@ -367,15 +366,12 @@ function checkArgs(args: readonly unknown[], task: string): readonly unknown[] {
   return Object.freeze(args.slice());
 }
 
-/** A compound's or method's decorators as the scope its steps carry, or null; `retries` belong on actions. */
-function scopeOf(decorators: unknown, key: string, where: string): StepScope | null {
+/**
+ * A compound's or method's decorators as the scope its steps carry, or null. Its `retries` start its part of a
+ * plan again from its first step when one of its steps failed (after that step's own retries).
+ */
+function scopeOf(decorators: unknown, key: string): StepScope | null {
   const d = checkDecorators(decorators, key);
   if (d === null) return null;
-  if (d.retries !== undefined)
-    throw new DecoratorError(
-      'BAD_DECORATOR',
-      key,
-      `retries in the decorators of ${where} apply to actions (primitive tasks): put them on the action that may fail.`,
-    );
   return Object.freeze({ key, decorators: d });
 }
