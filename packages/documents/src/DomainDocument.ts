@@ -137,6 +137,21 @@ export interface DocumentHtn {
    * the agent's planner (`planner.plug(name, domain)`); an empty slot fails like a compound with no valid method.
    */
   readonly slots?: readonly string[];
+  /**
+   * Delegates: named tasks methods call like tasks, planned by a function the game gives the HTN planner
+   * (`new HtnPlanner(domain, { delegates: { [delegate]: fn } })`), such as a GOAP planner as a sub-planner.
+   */
+  readonly delegates?: readonly DocumentDelegate[];
+}
+
+/**
+ * A delegate task: `name` is what methods call; `delegate` the key of the planner's `delegates` option that plans it
+ * (default: `name`); `args` are passed to it.
+ */
+export interface DocumentDelegate {
+  readonly name: string;
+  readonly delegate?: string;
+  readonly args?: readonly unknown[];
 }
 
 /** A GOAP goal in a domain document: its conditions and priority. */
@@ -218,7 +233,8 @@ export const DOCUMENT_FIELDS = /* @__PURE__ */ Object.freeze({
   action: ['name', 'operator', 'args', 'conditions', 'effects', 'expectedEffects', 'executing', 'cost', 'interrupt', 'decorators'],
   method: ['name', 'conditions', 'subtasks', 'cost', 'weight', 'utility', 'check', 'decorators', 'repeat'],
   compound: ['name', 'methods', 'select', 'decorators', 'repeat', 'adjustable'],
-  htn: ['root', 'tasks', 'parallel', 'slots'],
+  htn: ['root', 'tasks', 'parallel', 'slots', 'delegates'],
+  delegate: ['name', 'delegate', 'args'],
   parallel: ['name', 'primary', 'secondary'],
   goal: ['name', 'conditions', 'priority', 'valid', 'cooldown', 'bestEffort', 'weights'],
   goap: ['goals'],

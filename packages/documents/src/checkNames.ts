@@ -109,7 +109,21 @@ export function checkNames(doc: DomainDocument, schema: Schema, registry: Domain
       if (first !== undefined) out.push(problem(pointer('/htn/slots', i), 'DUPLICATE_NAME', name, `slot "${name}" is already defined at ${first}.`));
       else taken.set(name, pointer('/htn/slots', i));
     });
-    const taskNames = [...tasks.map((t) => t.name), ...parallel.map((p) => p.name), ...doc.actions.map((a) => a.name), ...(doc.htn.slots ?? [])];
+    // A delegate is called like a task too.
+    const delegates = doc.htn.delegates ?? [];
+    delegates.forEach((d, i) => {
+      const first = taken.get(d.name);
+      if (first !== undefined)
+        out.push(problem(pointer('/htn/delegates', i, 'name'), 'DUPLICATE_NAME', d.name, `delegate "${d.name}" is already defined at ${first}.`));
+      else taken.set(d.name, pointer('/htn/delegates', i, 'name'));
+    });
+    const taskNames = [
+      ...tasks.map((t) => t.name),
+      ...parallel.map((p) => p.name),
+      ...doc.actions.map((a) => a.name),
+      ...(doc.htn.slots ?? []),
+      ...delegates.map((d) => d.name),
+    ];
     const known = (name: string, path: string) => {
       if (!taskNames.includes(name)) out.push(problem(path, 'UNKNOWN_TASK', name, `no task or action "${name}".${didYouMean(name, taskNames)}`));
     };

@@ -1,5 +1,5 @@
 import type { ActionDef, Condition, ConditionDef, Effect, EffectDef, Schema } from '@dualplan/world-state';
-import type { CompoundDef, MethodDef, ParallelDef, RepeatDef, SlotDef, SubtaskDef, SubtaskFn } from '@dualplan/htn';
+import type { CompoundDef, DelegateDef, MethodDef, ParallelDef, RepeatDef, SlotDef, SubtaskDef, SubtaskFn } from '@dualplan/htn';
 import type { GoalDef } from '@dualplan/goap';
 import type {
   DocumentCompound,
@@ -26,7 +26,7 @@ export interface DomainDefinitions<Ctx = any> {
   /** One action set for both planners: GOAP actions and HTN primitive tasks. */
   readonly actions: readonly ActionDef<Ctx>[];
   /** HTN compounds (and slots) over the actions; absent when the domain has no HTN part. */
-  readonly htn?: { readonly root?: string; readonly tasks: readonly (CompoundDef | SlotDef)[]; readonly parallel?: readonly ParallelDef[] };
+  readonly htn?: { readonly root?: string; readonly tasks: readonly (CompoundDef | SlotDef | DelegateDef)[]; readonly parallel?: readonly ParallelDef[] };
   /** GOAP goals over the actions; absent when the domain has no GOAP part. */
   readonly goals?: readonly GoalDef<Ctx>[];
 }
@@ -85,7 +85,16 @@ export function documentToDefinitions<Ctx = any>(doc: DomainDocument, schema: Sc
   });
   const htn = doc.htn && {
     ...compact({ root: doc.htn.root }),
-    tasks: [...(doc.htn.slots ?? []).map((name): SlotDef => ({ kind: 'slot', name })), ...doc.htn.tasks.map(compound)],
+    tasks: [
+      ...(doc.htn.slots ?? []).map((name): SlotDef => ({ kind: 'slot', name })),
+      ...(doc.htn.delegates ?? []).map((d): DelegateDef => ({
+        kind: 'delegate',
+        name: d.name,
+        delegate: d.delegate ?? d.name,
+        ...compact({ args: d.args && copy(d.args) }),
+      })),
+      ...doc.htn.tasks.map(compound),
+    ],
     ...compact({
       parallel: doc.htn.parallel?.map((p): ParallelDef => ({
         kind: 'parallel',

@@ -219,6 +219,14 @@ export const domainJsonSchema = {
       else: { properties: { primary: { type: 'array', minItems: 1 }, secondary: { type: 'array', minItems: 1 } } },
       additionalProperties: false,
     },
+    delegate: {
+      type: 'object',
+      description:
+        'a task planned by a function the game gives the HTN planner (its delegates option, under the key delegate, default the name), e.g. a GOAP planner',
+      properties: { name, delegate: name, args: { type: 'array' } },
+      required: ['name'],
+      additionalProperties: false,
+    },
     htn: {
       type: 'object',
       description: "The HTN domain: compound tasks whose methods refine into the action set's actions.",
@@ -232,6 +240,7 @@ export const domainJsonSchema = {
           items: name,
           uniqueItems: true,
         },
+        delegates: { type: 'array', items: { $ref: '#/$defs/delegate' } },
       },
       required: ['tasks'],
       additionalProperties: false,

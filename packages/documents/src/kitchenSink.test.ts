@@ -1,8 +1,11 @@
 import { describe, expect, it } from '@jest/globals';
-import { createState } from '@dualplan/world-state';
+import { createState, noPlan, type SubPlanner } from '@dualplan/world-state';
 import { compileHtnDomain, HtnPlanner } from '@dualplan/htn';
 import { GoapPlanner } from '@dualplan/goap';
 import { DOCUMENT_FIELDS, loadDomain, saveDomain, validateDocument, type DomainDocument, type DomainRegistry } from './index.js';
+
+/** The planner's delegates for the document's delegate task (no method calls it: it plans nothing). */
+const delegates: Record<string, SubPlanner> = { scouting: () => noPlan('nothing to scout') };
 
 /** A document that uses every field of every kind of object the schema allows. */
 const sink: DomainDocument = {
@@ -71,6 +74,7 @@ const sink: DomainDocument = {
     ],
     parallel: [{ name: 'DrawWhileResting', primary: ['draw'], secondary: [{ optional: 'rest' }] }],
     slots: ['Special'],
+    delegates: [{ name: 'Scout', delegate: 'scouting', args: [1] }],
   },
   goap: {
     goals: [
@@ -113,6 +117,7 @@ describe('a document with every field', () => {
       t.methods.forEach((m) => note('method', m));
     });
     sink.htn!.parallel!.forEach((p) => note('parallel', p));
+    sink.htn!.delegates!.forEach((d) => note('delegate', d));
     note('goap', sink.goap!);
     sink.goap!.goals.forEach((g) => note('goal', g));
     for (const [kind, fields] of Object.entries(DOCUMENT_FIELDS)) expect([kind, [...(used[kind] ?? [])].sort()]).toEqual([kind, [...fields].sort()]);
@@ -133,19 +138,19 @@ describe('a document with every field', () => {
     expect(loaded.htn!.adjustable[loaded.htn!.taskId('Roll')]).toBe(1);
     const state = createState(loaded.schema, { ready: false });
     // The computed method runs the registry's subtask function; the dynamic cost applies.
-    expect(new HtnPlanner(loaded.htn!).plan(state).plan?.steps.map((s) => s.task)).toEqual(['strike']);
+    expect(new HtnPlanner(loaded.htn!, { delegates }).plan(state).plan?.steps.map((s) => s.task)).toEqual(['strike']);
     const goap = new GoapPlanner(loaded.goap!).plan(createState(loaded.schema), undefined, { goal: 'win' });
     expect([goap.plan?.steps.map((s) => s.task), goap.plan?.cost]).toEqual([['strike'], 2]);
     // The listed method stops at its pause point after drawing the sword.
-    expect(new HtnPlanner(loaded.htn!).plan(createState(loaded.schema)).plan?.steps.map((s) => s.task)).toEqual(['draw']);
+    expect(new HtnPlanner(loaded.htn!, { delegates }).plan(createState(loaded.schema)).plan?.steps.map((s) => s.task)).toEqual(['draw']);
     // Utility select: Scored (3) beats Flat (1); with the optional draw the any-order group cannot be planned, so it is skipped.
-    expect(new HtnPlanner(loaded.htn!).plan(createState(loaded.schema), undefined, { task: 'Pick' }).plan?.steps.map((s) => s.task)).toEqual([
+    expect(new HtnPlanner(loaded.htn!, { delegates }).plan(createState(loaded.schema), undefined, { task: 'Pick' }).plan?.steps.map((s) => s.task)).toEqual([
       'strike',
       'draw',
     ]);
     // The slot is declared: empty, Fight cannot use it when drawing fails (a Sword already drawn); plugged, it can.
     const armed = createState(loaded.schema, { weapon: 'Sword' });
-    const npc = new HtnPlanner(loaded.htn!);
+    const npc = new HtnPlanner(loaded.htn!, { delegates });
     expect(npc.plan(armed).status).toBe('none');
     npc.plug(
       'Special',
@@ -158,7 +163,7 @@ describe('a document with every field', () => {
     const saved = saveDomain(loaded.definitions, registry, { $schema: sink.$schema });
     expect(loadDomain(saved, registry).goap!.steps.map((s) => s.task)).toEqual(['strike', 'draw', 'rest']);
     // The parallel task: draw beside rest, one section.
-    const both = new HtnPlanner(loaded.htn!).plan(createState(loaded.schema), undefined, { task: 'DrawWhileResting' }).plan!;
+    const both = new HtnPlanner(loaded.htn!, { delegates }).plan(createState(loaded.schema), undefined, { task: 'DrawWhileResting' }).plan!;
     expect([both.steps.map((s) => s.task), both.parallel]).toEqual([['draw', 'rest'], [{ task: 'DrawWhileResting', start: 0, split: 1, end: 2 }]]);
     expect(saved.htn).toEqual(sink.htn);
     // Slotted keys are saved in their `key[index]` form, which loads the same.

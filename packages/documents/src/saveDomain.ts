@@ -10,7 +10,7 @@ import {
   type KeyDefinition,
   type Schema,
 } from '@dualplan/world-state';
-import type { CompoundDef, RepeatDef, SubtaskDef, TaskRef } from '@dualplan/htn';
+import type { CompoundDef, DelegateDef, RepeatDef, SubtaskDef, TaskRef } from '@dualplan/htn';
 import type {
   DocumentAction,
   DocumentCondition,
@@ -85,10 +85,13 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
     });
   });
   const slots = defs.htn?.tasks.filter((t) => t.kind === 'slot').map((t) => t.name);
+  const delegates = defs.htn?.tasks
+    .filter((t): t is DelegateDef => t.kind === 'delegate')
+    .map((d) => ({ name: d.name, ...(d.delegate !== d.name ? { delegate: d.delegate } : {}), ...(d.args !== undefined ? { args: [...d.args] } : {}) }));
   const htn = defs.htn && {
     ...compact({ root: defs.htn.root }),
     tasks: defs.htn.tasks
-      .filter((t): t is CompoundDef => t.kind !== 'slot')
+      .filter((t): t is CompoundDef => t.kind !== 'slot' && t.kind !== 'delegate')
       .map((t, ti) => ({
         name: t.name,
         ...compact({
@@ -121,6 +124,7 @@ export function saveDomain(defs: DomainDefinitions, registry: DomainRegistry = {
       })),
     }),
     ...(slots && slots.length > 0 ? { slots } : {}),
+    ...(delegates && delegates.length > 0 ? { delegates } : {}),
   };
   const goap = defs.goals && {
     goals: defs.goals.map((g, i) => {
