@@ -9,6 +9,7 @@ export type {
   DocumentMethod,
   DocumentCompound,
   DocumentParallel,
+  DocumentDelegate,
   DocumentRepeat,
   DocumentHtn,
   DocumentGoal,

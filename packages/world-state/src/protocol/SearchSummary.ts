@@ -3,6 +3,7 @@ import type { TraceVerdict } from '../trace/SearchTrace.js';
 
 /** A list whose items read as text by index (a compiled condition list is one). */
 export interface ConditionTexts {
+  /** Item `index` in words, e.g. `WsEnemyRange == Melee`. */
   describe(index: number): string;
 }
 
