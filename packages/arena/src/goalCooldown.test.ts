@@ -66,7 +66,7 @@ describe('goal cool-down, counted by the agent', () => {
   });
 
   it('is in the view every request gets, so a scheduled, sliced planner honours it as a direct one does', () => {
-    const scheduler = new PlanningScheduler({ frameWork: 1_000_000 });
+    const scheduler = new PlanningScheduler({ frameWork: 1_000_000, clock: () => 0 });
     const { events, tick } = agentWith(scheduler.schedule(goapSlicedPlanner(new GoapPlanner(domain), rule)), () => scheduler.runFrame());
     for (let i = 0; i < 20; i++) tick();
     const direct = agentWith(goapAgentPlanner(new GoapPlanner(domain), rule));

@@ -98,6 +98,8 @@ describe('cachedPlanner', () => {
 });
 
 describe('cachedPlanner in front of a pending planner', () => {
+  // Schedulers here run on a frozen clock (`clock: () => 0`): a frame is limited by its work alone, so a loaded
+  // machine cannot end one early.
   const crowd = (n: number, scheduler: PlanningScheduler, cache: PlanCache) => {
     const shared = { name: 'fake', relevant: ['Seen', 'A'] };
     const inner: ReturnType<typeof planner>[] = [];
@@ -116,7 +118,7 @@ describe('cachedPlanner in front of a pending planner', () => {
   };
 
   it('answers a hit during the request, without queueing it; misses wait for the scheduler, which stores them', () => {
-    const scheduler = new PlanningScheduler({ frameWork: 1_000_000 });
+    const scheduler = new PlanningScheduler({ frameWork: 1_000_000, clock: () => 0 });
     const cache = new PlanCache();
     const { agents, inner } = crowd(5, scheduler, cache);
     agents[0].tick(0.1); // a miss: queued
@@ -130,7 +132,7 @@ describe('cachedPlanner in front of a pending planner', () => {
   });
 
   it('a crowd that misses at once costs one search: the scheduler answers the others from the cache behind it', () => {
-    const scheduler = new PlanningScheduler({ frameWork: 1_000_000 });
+    const scheduler = new PlanningScheduler({ frameWork: 1_000_000, clock: () => 0 });
     const cache = new PlanCache();
     const { agents, inner } = crowd(6, scheduler, cache);
     for (const a of agents) a.tick(0.1); // all miss: six requests queued
@@ -143,7 +145,7 @@ describe('cachedPlanner in front of a pending planner', () => {
 
   it('a frame budget that answers one request: the rest come from the cache at their own ticks, not a frame each', () => {
     // One answer per frame at most (a work budget of one slice): without the poll, six agents would take six frames.
-    const scheduler = new PlanningScheduler({ frameWork: 1, sliceWork: 1 });
+    const scheduler = new PlanningScheduler({ frameWork: 1, sliceWork: 1, clock: () => 0 });
     const cache = new PlanCache();
     const { agents } = crowd(6, scheduler, cache);
     for (const a of agents) a.tick(0.1);
@@ -155,7 +157,7 @@ describe('cachedPlanner in front of a pending planner', () => {
   });
 
   it('forwards cancel to the pending planner, and a bypassing agent (after a failure) goes to the queue', () => {
-    const scheduler = new PlanningScheduler({ frameWork: 1_000_000 });
+    const scheduler = new PlanningScheduler({ frameWork: 1_000_000, clock: () => 0 });
     const cache = new PlanCache();
     const { agents } = crowd(2, scheduler, cache);
     agents[0].tick(0.1);
