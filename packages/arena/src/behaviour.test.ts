@@ -197,10 +197,16 @@ describe('decorated HTN compounds and methods', () => {
     });
   });
 
-  it('retries on a compound are a typed error: they belong on actions', () => {
+  it('retries on a compound are its steps’ scope (see compoundRetries.test.ts); a bad count is a typed error naming it', () => {
+    const domain = compileHtnDomain(plain, {
+      root: 'Combo',
+      tasks: [{ kind: 'compound', name: 'Combo', decorators: { retries: 2 }, methods: [{ subtasks: ['Throw'] }] }],
+    });
+    const step = new HtnPlanner(domain).plan(createState(schema)).plan!.steps[0];
+    expect(step.scopes?.map((s) => [s.key, s.decorators.retries])).toEqual([['Combo', 2]]);
     expect(() =>
-      compileHtnDomain(plain, { tasks: [{ kind: 'compound', name: 'Combo', decorators: { retries: 2 }, methods: [{ subtasks: ['Throw'] }] }] }),
-    ).toThrow(/retries in the decorators of compound task "Combo" apply to actions/);
+      compileHtnDomain(plain, { tasks: [{ kind: 'compound', name: 'Combo', decorators: { retries: 0 }, methods: [{ subtasks: ['Throw'] }] }] }),
+    ).toThrow(expect.objectContaining({ code: 'BAD_DECORATOR', subject: 'Combo' }));
   });
 });
 
