@@ -8,6 +8,8 @@ import type { GoapResult } from './GoapResult.js';
 import { MutexPruning } from './MutexPruning.js';
 import { BitNodes, popcount } from './BitNodes.js';
 import { Limit } from './Limit.js';
+import { FULL, GO_ON, STOP } from './ExpandStep.js';
+import type { ExpanderSettings } from './Expander.js';
 
 /** What {@link BitSearch.step} ended with. @internal */
 export const BitStep = {
@@ -23,18 +25,10 @@ export const BitStep = {
   restart: 7,
 } as const;
 
-/** What the expansion does after a candidate: go on, stop (the length limit cut it) or fail (no room for a node). */
-const GO_ON = 0;
-const STOP = 1;
-const FULL = 2;
-
 /** The settings the fast path reads, fixed when the planner is built. @internal */
-export interface BitSettings {
-  readonly mode: 'backward' | 'forward';
-  readonly weight: number;
+export interface BitSettings extends ExpanderSettings {
   readonly greedy: boolean;
   readonly maxExpansions: number;
-  readonly maxPlanLength: number;
   readonly maxNodes: number;
 }
 

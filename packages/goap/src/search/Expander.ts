@@ -15,6 +15,7 @@ import type { SearchObserver } from './SearchObserver.js';
 import type { SearchSpace } from './SearchSpace.js';
 import * as Verdict from './Verdict.js';
 import { NODES_FULL } from './Verdict.js';
+import { FULL, GO_ON, STOP } from './ExpandStep.js';
 import { Limit } from './Limit.js';
 
 /** Node flag: open, its estimate deferred until popped (see `link`). @internal */
@@ -22,11 +23,6 @@ export const DEFERRED = 3;
 
 /** What {@link Expander.consider} runs: regression, or progression checking every condition or none (the decision tree decided them). */
 const Check = { backward: 0, forward: 1, effectsOnly: 2 } as const;
-
-/** What the expansion does after {@link Expander.regressThrough}: go on, stop (the length limit cut it: true), or fail (the node pool is full). */
-const GO_ON = 0;
-const STOP = 1;
-const FULL = 2;
 
 /** The settings an expander reads, fixed when the planner is built. @internal */
 export interface ExpanderSettings {
