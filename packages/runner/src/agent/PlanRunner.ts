@@ -1,0 +1,573 @@
+import { isPendingPlanner, type AgentPlanner, type PendingPlanner, type Plan, type PlanResult, type PlanReceiver, type PlanStep } from '@dualplan/world-state';
+import type { AgentView } from '../contract/AgentView.js';
+import { BehaviourLedger } from '../execution/BehaviourLedger.js';
+import { guardOf, type Guard } from '../faults/CallGuard.js';
+import { FaultReporter } from '../faults/FaultReporter.js';
+import { faultMode } from '../contract/FaultSource.js';
+import type { OperatorMap } from '../contract/Operator.js';
+import { Answer, PendingRequest } from '../replanning/PendingRequest.js';
+import { Adopted, Hold, PlanAdoption } from '../replanning/PlanAdoption.js';
+import { PlanMending } from '../replanning/PlanMending.js';
+import { ReplanState } from '../replanning/ReplanState.js';
+import { RunnerError } from '../RunnerError.js';
+import type { ReplanTrigger, RunnerEventListener } from '../events/RunnerEvent.js';
+import { createRunnerStats, recordPlanTime, type RunnerStats } from '../events/RunnerStats.js';
+import { planGuarded, updateGuarded } from '../faults/plannerCalls.js';
+import { StepExecution } from '../execution/StepExecution.js';
+import { SectionMove } from '../execution/SectionCursor.js';
+import { SecondaryBranch } from '../execution/SecondaryBranch.js';
+import { checkOperators, checkRunnerOptions, phaseOf } from './runnerChecks.js';
+import { claimPlanner } from '../replanning/plannerClaims.js';
+import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
+
+export type { PlanRunnerOptions } from './PlanRunnerOptions.js';
+
+/**
+ * Executes plans from any {@link AgentPlanner} through the shared plan format
+ * (validated as it runs, replanned on world changes and on higher-priority plans). Per tick: check the running step's executing
+ * conditions, validate the rest of the plan when the world changed, replan on
+ * the triggers, start the next step after checking its conditions, and update
+ * the running operator. Effects are applied once, on success, as
+ * world-state's `ChangeSource.Own`, all or none; expected effects only ever touch a
+ * working copy. A tick with a running step and no change allocates nothing.
+ * Events are object literals with every field written out: spreading a shared
+ * base object and adding fields is many times slower in V8, and monitors listen to every event.
+ *
+ * User code that fails (an operator, the planner, a condition or effect
+ * function, a listener) is contained: its world-state writes and context
+ * changes are undone, a `fault` event names it, and the runner carries on as
+ * if it had failed cleanly (an operator's step fails without its effects; a
+ * planner that throws finds no plan). With `faults: 'rethrow'` the error is
+ * then thrown from `tick`.
+ * @example
+ * const runner = new PlanRunner(agentView, { planner, operators: { Wait: waitOperator } });
+ * runner.tick(1 / 30);
+ */
+export class PlanRunner<Ctx = any> implements PlanReceiver {
+  readonly name: string;
+  readonly operators: OperatorMap<Ctx>;
+  readonly stats: RunnerStats = createRunnerStats();
+  private readonly agent: AgentView<Ctx>;
+  private plannerRef: AgentPlanner<Ctx>;
+  /** Whether {@link plannerRef} has an `update` to call every tick: looked up once per planner, not per tick. */
+  private plannerUpdates: boolean;
+  /** Whether the planner may answer a waiting request when polled (`PendingPlanner.poll`). */
+  private plannerPolls: boolean;
+  private onEvent: RunnerEventListener | undefined;
+  private listeners: RunnerEventListener[] = [];
+  private readonly retryInterval: number;
+  private readonly clock: () => number;
+  private readonly maxPlanSamples: number;
+  /** Counts and announces contained faults; with `faults: 'rethrow'` keeps the first for the end of the tick. */
+  private readonly faults: FaultReporter;
+  /** The agent's re-entrancy guard (shared with its other runners): refuses calls made from the agent's own callbacks. */
+  private readonly guard: Guard;
+  /** Names this runner in errors. */
+  private readonly who: string;
+
+  /** The plan, its operators and the step being run. */
+  private readonly exec: StepExecution<Ctx>;
+  /** On a secondary-branch runner: its link to the primary runner that hands it branches (it plans nothing itself). */
+  private leader: SecondaryBranch<Ctx> | null = null;
+  /** On a primary runner: its link to the runner of its plans' secondary branches. */
+  private branch: SecondaryBranch<Ctx> | null = null;
+  /** When to replan: the trigger due, a postponed or doomed plan, the retry time, the failure streak. Only this runner changes it. */
+  private readonly replan = new ReplanState();
+  private readonly whilePlanning: 'continue' | 'idle';
+  private readonly recheckInterval: number;
+  private recheckAt = Infinity;
+  /** Stops the planner's stale-plan notices ({@link AgentPlanner.watchStale}), or null. */
+  private unwatch: (() => void) | null = null;
+  /** Taking planning results, and the request in flight to a pending planner. */
+  private readonly adoption: PlanAdoption<Ctx>;
+  private readonly pending: PendingRequest<Ctx>;
+  /** The agent's decorator state (see {@link BehaviourLedger}). */
+  readonly ledger: BehaviourLedger;
+  /** Plan repair and adjustment: the failed plan waiting for repair, and the calls to the planner's `repair` and `adjust`. */
+  private readonly mending: PlanMending<Ctx>;
+  /** Whether the planner adjusts running plans (`adjust`): looked up once per planner. */
+  private plannerAdjusts: boolean;
+
+  constructor(agent: AgentView<Ctx>, options: PlanRunnerOptions<Ctx>) {
+    const { retry, samples, whilePlanning, recheck } = checkRunnerOptions(options);
+    this.agent = agent;
+    this.ledger = options.ledger ?? new BehaviourLedger(() => agent.time);
+    this.name = options.name ?? 'main';
+    this.plannerRef = options.planner;
+    this.plannerUpdates = options.planner.update !== undefined;
+    this.plannerPolls = pollable(options.planner);
+    this.operators = options.operators;
+    this.onEvent = options.onEvent;
+    this.retryInterval = retry;
+    this.clock = options.clock ?? (() => performance.now());
+    this.maxPlanSamples = samples;
+    this.guard = guardOf(agent);
+    this.who = `Agent "${agent.id}", runner "${this.name}"`;
+    claimPlanner(options.planner, this, agent, this.who);
+    this.faults = new FaultReporter(
+      () => this.onEvent,
+      faultMode(options.faults, `runner "${this.name}"`),
+      `agent "${agent.id}", runner "${this.name}"`,
+      () => this.base(),
+      this.stats,
+      this.guard,
+    );
+    // The runner is its helpers' host (a class, unlike a literal with getters, keeps those loads inlinable).
+    this.exec = new StepExecution<Ctx>(agent, this, this.faults, options.restoreCtx);
+    this.adoption = new PlanAdoption<Ctx>(agent, this, this.faults, this.exec);
+    this.pending = new PendingRequest<Ctx>(agent, this, this.faults);
+    this.mending = new PlanMending<Ctx>(this.faults);
+    this.plannerAdjusts = options.planner.adjust !== undefined;
+    this.whilePlanning = whilePlanning;
+    this.recheckInterval = recheck;
+    this.watch(options.planner);
+    agent.state.enableUndo();
+  }
+
+  /** True while a request to a pending planner awaits its answer. */
+  get planning(): boolean {
+    return this.pending.id !== 0;
+  }
+
+  /** The planner in use. */
+  get planner(): AgentPlanner<Ctx> {
+    return this.leader !== null ? this.leader.planner : this.plannerRef;
+  }
+  /** The plan being executed, or null. */
+  get plan(): Plan | null {
+    return this.exec.plan;
+  }
+  /** Index of the current (running or next) step in {@link plan}. */
+  get stepIndex(): number {
+    return this.exec.index;
+  }
+  /** The running step, or null between steps. */
+  get runningStep(): PlanStep | null {
+    return this.exec.running && this.exec.plan !== null ? this.exec.plan.steps[this.exec.index] : null;
+  }
+
+  /**
+   * Also send this runner's events to `listener` (a monitor, a log), after the
+   * `onEvent` given at construction. Returns the function that removes it. With
+   * no listener at all the runner builds no event objects.
+   * @example
+   * const stop = agent.runner().addListener((e) => console.log(formatEvent(e)));
+   * stop();
+   */
+  addListener(listener: RunnerEventListener): () => void {
+    if (typeof listener !== 'function') throw new RunnerError('BAD_LISTENER', this.name, `Runner "${this.name}": addListener needs a function.`);
+    if (this.listeners.length === 0 && this.onEvent !== undefined) this.listeners.push(this.onEvent);
+    this.listeners = [...this.listeners, listener];
+    this.onEvent = this.listeners.length === 1 ? listener : this.fanOut;
+    return () => {
+      const i = this.listeners.indexOf(listener);
+      if (i < 0) return;
+      this.listeners = this.listeners.filter((_, j) => j !== i);
+      this.onEvent = this.listeners.length === 0 ? undefined : this.listeners.length === 1 ? this.listeners[0] : this.fanOut;
+    };
+  }
+
+  private readonly fanOut: RunnerEventListener = (event) => {
+    // Never mutated in place (add and remove replace it), so a listener may remove itself here.
+    // Each listener is contained on its own: one that throws does not keep the event from the others.
+    for (const l of this.listeners) {
+      try {
+        l(event);
+      } catch (thrown) {
+        this.faults.listenerThrew(event, thrown);
+      }
+    }
+  };
+
+  /** @internal The listener events go to now (the agent's own events use it too), or undefined. */
+  get listener(): RunnerEventListener | undefined {
+    return this.onEvent;
+  }
+
+  /**
+   * Swap the planner: the running step is aborted, the plan dropped, and the
+   * new planner plans on the next tick. Nothing else about the agent changes.
+   */
+  setPlanner(planner: AgentPlanner<Ctx>): void {
+    checkOperators(planner, this.operators, this.name);
+    claimPlanner(planner, this, this.agent, this.who);
+    this.guard.enterCall('setPlanner()', this.who);
+    try {
+      this.switchPlanner(planner);
+    } finally {
+      this.guard.exitCall();
+    }
+    this.faults.throwDue();
+  }
+
+  private switchPlanner(planner: AgentPlanner<Ctx>): void {
+    this.pending.cancel();
+    if (this.exec.plan !== null) {
+      if (this.exec.running) this.exec.abort(`planner switched to ${planner.kind}`);
+      this.branch?.endRace();
+      this.failPlan(`planner switched to ${planner.kind}`);
+    }
+    const previous = this.plannerRef.kind;
+    this.plannerRef = planner;
+    this.watch(planner);
+    this.plannerUpdates = planner.update !== undefined;
+    this.plannerPolls = pollable(planner);
+    this.plannerAdjusts = planner.adjust !== undefined;
+    this.mending.forget();
+    this.replan.plannerSwitched();
+    // Listeners (a monitor) learn of the new planner before its first call.
+    if (this.onEvent !== undefined)
+      this.faults.emit({
+        tick: this.agent.tickCount,
+        time: this.agent.time,
+        agent: this.agent.id,
+        runner: this.name,
+        planner: planner.kind,
+        ctx: this.agent.ctx,
+        type: 'plannerChanged',
+        previous,
+      });
+  }
+
+  /**
+   * Abort the running step (its operator's `abort` is called, its effects are
+   * not applied) and fail the plan with `reason`; the runner replans on its next
+   * tick (trigger `failed`). Does nothing without a plan. For game code that
+   * knows better than the world state, e.g. a cutscene taking the agent over.
+   * @example
+   * agent.runner().abortPlan('cutscene');
+   */
+  abortPlan(reason: string): void {
+    this.guard.enterCall('abortPlan()', this.who);
+    try {
+      if (this.exec.plan === null) return;
+      if (this.exec.running) this.exec.abort(reason);
+      this.branch?.endRace();
+      this.failPlan(reason);
+      // Game code dropped the plan: replan from scratch, no repair.
+      this.mending.forget();
+    } finally {
+      this.guard.exitCall();
+    }
+    this.faults.throwDue();
+  }
+
+  /**
+   * Withdraw the request a pending planner is working on: its answer, should it
+   * still arrive, is dropped. The runner asks again on its next trigger.
+   */
+  cancelPlanning(): void {
+    this.guard.enterCall('cancelPlanning()', this.who);
+    try {
+      this.pending.cancel();
+    } finally {
+      this.guard.exitCall();
+    }
+  }
+
+  /**
+   * The answer to request `id` of a pending planner ({@link PlanReceiver}).
+   * Answers to any other request than the latest are stale and dropped.
+   */
+  receive(id: number, result: PlanResult | null, failure: string, threw = false, thrown?: unknown): void {
+    const guard = this.guard;
+    // The planner answers from inside the request this runner is making: the protocol's synchronous answer, not a re-entrant call.
+    if (this.pending.answeringNow) {
+      const answer = this.pending.receive(id, result, failure, threw, thrown);
+      if (answer !== Answer.Dropped) this.answered(answer, result);
+      return;
+    }
+    // Refused like any re-entrant call (enter throws); the request it answered is asked again on the next tick.
+    if (guard.inCall) {
+      const lost = this.pending.lost(id);
+      if (lost !== null) this.askAgain(lost);
+    }
+    guard.enterCall('receive()', this.who);
+    try {
+      const answer = this.pending.receive(id, result, failure, threw, thrown);
+      if (answer !== Answer.Dropped) this.answered(answer, result);
+    } finally {
+      guard.exitCall();
+    }
+  }
+
+  /** The latest request's answer came: replay what it absorbed, then ask again after a failure or take the result. */
+  private answered(answer: Answer, result: PlanResult | null): void {
+    const absorbed = this.pending.takeAbsorbed();
+    if (absorbed !== null) this.replan.raise(absorbed);
+    const trigger = this.pending.asked;
+    if (answer === Answer.Failed) return this.askAgain(trigger);
+    if (this.exec.plan !== null && this.blocked(trigger)) return;
+    this.adopt(trigger, result!);
+  }
+
+  /** A request got no answer (failed, or lost): ask again on the next tick (the planner, a replaced worker, will likely answer this time). */
+  private askAgain(trigger: ReplanTrigger): void {
+    if (this.exec.plan === null) this.replan.backOff(this.agent.time);
+    else this.replan.raise(trigger);
+  }
+
+  /**
+   * Advance by `dt` seconds. Throws {@link RunnerError} `REENTRANT_CALL` when called from one of this agent's own
+   * callbacks (an operator, a listener, a sensor, its planner) during a call into it.
+   */
+  tick(dt: number): void {
+    const guard = this.guard;
+    guard.enterCall('tick()', this.who);
+    try {
+      this.tickWithin(dt);
+    } finally {
+      guard.exitCall();
+    }
+  }
+
+  /**
+   * @internal {@link tick} inside the agent's guard, which the caller (the agent's tick, or {@link tick}) holds.
+   * The whole tick path, top to bottom: notice an outside change, check the running step and the rest of the
+   * plan, decide whether to replan (and do it), then start the next step and update the running one.
+   */
+  tickWithin(dt: number): void {
+    if (this.leader !== null) return this.leader.tick(dt);
+    const agent = this.agent;
+    const exec = this.exec;
+    const replan = this.replan;
+    if (this.plannerUpdates) updateGuarded(this.plannerRef, dt, this.faults);
+    // 1. An outside change (the runner's own effects are seen already).
+    const changed = exec.observe(agent.state.version);
+    if (changed) replan.worldChanged();
+
+    // 2. The running step's executing conditions, then (after a change) the rest of the plan.
+    if (exec.running) exec.checkExecuting();
+    if (changed && exec.plan !== null && replan.doomed === null) {
+      if (this.plannerAdjusts) this.adjustPlan();
+      this.revalidate();
+    }
+
+    // A pending planner that can answer a waiting request now (its cache learnt the answer) does so here.
+    if (this.plannerPolls && this.pending.id !== 0) this.pending.poll(this.plannerRef as PendingPlanner<Ctx>);
+
+    // 3. Whether to replan: a postponed replan once no step runs, no plan, a periodic recheck; backing off a failing streak.
+    if (replan.deferred !== null && !exec.running && (this.branch === null || !this.branch.running)) replan.release();
+    // While a request is pending, having no plan (or a recheck coming due) is no news: the answer is on its way.
+    // (The request is looked at last: a steady tick, with a plan and nothing due, touches no more than it needs.)
+    if (replan.trigger === null) {
+      if (exec.plan === null) {
+        if ((changed || agent.time >= replan.retryAt) && this.pending.id === 0) replan.raise('noPlan');
+      } else if (agent.time >= this.recheckAt && this.pending.id === 0) replan.raise('recheck');
+    }
+    if (replan.trigger !== null) this.replanDue(changed);
+
+    // 4. Run: start the next step (unless waiting at a parallel join, or idle while planning), update the running one.
+    if (this.whilePlanning === 'idle' && this.pending.id !== 0) {
+      if (this.faults.due) this.faults.throwDue();
+      return;
+    }
+    if (!exec.running && exec.plan !== null && this.mayStart()) exec.start();
+    if (exec.running) exec.update(dt);
+    if (this.faults.due) this.faults.throwDue();
+  }
+
+  /** A replan is due: back off a failing streak in an unchanged world, else replan unless the plan is doomed. */
+  private replanDue(changed: boolean): void {
+    const replan = this.replan;
+    const trigger = replan.take()!;
+    if (trigger === 'failed' && replan.failStreak >= 2 && !changed) {
+      // Same world, same plan, same failure: wait for a change or retryInterval instead of spinning.
+      replan.backOff(this.agent.time + this.retryInterval);
+      this.adoption.skip(trigger, `backing off: ${replan.failStreak} plans failed in a row with no outside change`);
+      return;
+    }
+    if (replan.doomed === null) this.replanOn(trigger);
+  }
+
+  /** The world changed under a plan: fail it now if its rest no longer holds, doom it to fail at the running step's end, or replan on the change. */
+  private revalidate(): void {
+    const exec = this.exec;
+    const invalid = exec.invalidRest();
+    if (invalid === null) return this.replan.raise('worldChanged');
+    if (exec.running && exec.plan!.steps[exec.index].interrupt !== 'immediate') return this.replan.doomPlan(invalid);
+    if (exec.running) exec.abort(invalid);
+    this.branch?.endRace();
+    this.failPlan(invalid);
+  }
+
+  /** With a branch runner and a plan with parallel sections: whether the next step may start (or wait at a join). */
+  private mayStart(): boolean {
+    const branch = this.branch;
+    const sections = this.exec.plan!.parallel;
+    if (branch === null || sections === undefined || sections.length === 0) return true;
+    const move = branch.beforeStep();
+    if (move === SectionMove.Finished) this.finishPlan();
+    return move === SectionMove.Start;
+  }
+
+  /**
+   * @internal Let `branch`, another runner of this agent, run the secondary branches of this
+   * runner's plans (`plan.parallel`); it plans nothing of its own. {@link Agent} calls it for a
+   * runner declared with `branchOf`.
+   */
+  attachBranch(branch: PlanRunner<Ctx>): void {
+    if (branch === this || branch.agent !== this.agent || branch.leader !== null || branch.branch !== null || this.leader !== null || this.branch !== null) {
+      throw new RunnerError(
+        'BAD_BRANCH',
+        branch.name,
+        `Runner "${branch.name}" cannot run the secondary branches of runner "${this.name}": each primary runner of an agent has at most one branch runner, which is neither a primary nor another's branch.`,
+      );
+    }
+    // Both runners are the link's hosts: it reads their listener and planner live (both change at run time).
+    const link = new SecondaryBranch<Ctx>(this.agent, branch.exec, branch, branch.faults, this.exec, this);
+    this.branch = link;
+    this.adoption.linkBranch(link);
+    branch.leader = link;
+  }
+
+  /** Ask the planner on `trigger` (unless a running step holds the replan back) and take its answer, or send a pending planner the request. */
+  private replanOn(trigger: ReplanTrigger): void {
+    const agent = this.agent;
+    const running = this.exec.plan;
+    if (running !== null && this.blocked(trigger)) return;
+    if (this.recheckInterval > 0) this.scheduleRecheck();
+    else this.recheckAt = Infinity;
+    if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') this.stats.replans++;
+    const planner = this.plannerRef;
+    const availability = this.ledger.availability(this.name);
+    if (this.mending.pending && (trigger !== 'failed' || running !== null)) this.mending.forget();
+    if (this.mending.pending && this.repairPlan(availability)) return;
+    if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running, availability);
+    const started = this.clock();
+    const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults, availability);
+    recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
+    this.adopt(trigger, outcome);
+  }
+
+  /** After a failed step: ask the planner to repair the failed plan, and install the repair; false when it made none. */
+  private repairPlan(availability: ReturnType<BehaviourLedger['availability']>): boolean {
+    const agent = this.agent;
+    const failed = this.mending.failedPlan!;
+    const index = this.mending.failedIndex;
+    const started = this.clock();
+    const amendment = this.mending.repair(this.plannerRef, agent.state, agent.ctx, availability);
+    recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
+    if (amendment === null || !this.adoption.amend('planRepaired', amendment, failed, index)) return false;
+    this.replan.adopted();
+    return true;
+  }
+
+  /** The world changed under the plan: let the planner re-plan the adjustable parts the change touches (the rest runs on). */
+  private adjustPlan(): void {
+    const agent = this.agent;
+    const exec = this.exec;
+    const running = exec.plan!;
+    const started = this.clock();
+    const amendment = this.mending.adjust(this.plannerRef, agent.state, agent.ctx, running, exec.index, exec.running, this.ledger.availability(this.name));
+    recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
+    // The same plan goes on, amended: what the replan state knows of it (a postponed replan, the change) still holds.
+    if (amendment !== null) this.adoption.amend('planAdjusted', amendment, running, exec.index);
+  }
+
+  /** Whether a running step's interrupt policy holds the replan on `trigger` back (reported); a boundary step postpones it to its end. */
+  private blocked(trigger: ReplanTrigger): boolean {
+    const hold = this.adoption.hold(trigger);
+    if (hold === Hold.Postpone) this.replan.postpone(trigger);
+    return hold !== Hold.None;
+  }
+
+  /** Take a planning result ({@link PlanAdoption}) and apply what it did to the replan state. */
+  private adopt(trigger: ReplanTrigger, outcome: PlanResult): void {
+    const adopted = this.adoption.adopt(trigger, outcome);
+    if (adopted === Adopted.Kept) return;
+    if (adopted === Adopted.NotFound) return this.replan.backOff(this.agent.time + this.retryInterval);
+    this.replan.adopted();
+    if (adopted === Adopted.Installed) return;
+    // The planner offered nothing runnable: wait before asking again unless the world changes.
+    const why = this.adoption.unrunnable;
+    if (why !== null) this.failPlan(why);
+    else this.finishPlan();
+    this.replan.giveUp(this.agent.time + this.retryInterval);
+  }
+
+  /** Take `planner`'s stale-plan notices (dropping the last planner's): a notice re-checks the plan on the next tick. */
+  private watch(planner: AgentPlanner<Ctx>): void {
+    this.unwatch?.();
+    this.unwatch = planner.watchStale === undefined ? null : planner.watchStale(() => (this.recheckAt = Math.min(this.recheckAt, this.agent.time)));
+  }
+
+  /** The next periodic recheck: one interval on, or at the agent's phase within the interval for the first. */
+  private scheduleRecheck(): void {
+    const interval = this.recheckInterval;
+    const now = this.agent.time;
+    this.recheckAt = this.recheckAt === Infinity ? now + interval * phaseOf(this.agent.id, this.name) : now + interval;
+  }
+
+  /** @internal Fail the whole plan with `reason` (the running step is already stopped); for {@link StepExecution} and a branch runner's link. */
+  failPlan(reason: string): void {
+    const plan = this.exec.plan;
+    if (plan === null) return;
+    if (this.leader !== null) return this.leader.fail(reason);
+    // In a race, the primary's branch failing leaves the other branch racing on (see RaceSection).
+    if (this.branch !== null && this.branch.racing && this.branch.primaryFailed()) return;
+    this.mending.noteFailure(this.plannerRef, plan, this.exec.index);
+    this.drop(reason);
+    this.replan.planFailed();
+    this.stats.plansFailed++;
+    if (this.onEvent !== undefined)
+      this.faults.emit({
+        tick: this.agent.tickCount,
+        time: this.agent.time,
+        agent: this.agent.id,
+        runner: this.name,
+        planner: this.plannerRef.kind,
+        ctx: this.agent.ctx,
+        type: 'planFailed',
+        plan,
+        reason,
+      });
+  }
+
+  /** @internal The plan's last step succeeded (or it has none): the plan is finished. */
+  finishPlan(): void {
+    const plan = this.exec.plan!;
+    this.drop();
+    this.replan.planFinished();
+    this.stats.plansFinished++;
+    if (this.onEvent !== undefined)
+      this.faults.emit({
+        tick: this.agent.tickCount,
+        time: this.agent.time,
+        agent: this.agent.id,
+        runner: this.name,
+        planner: this.plannerRef.kind,
+        ctx: this.agent.ctx,
+        type: 'planFinished',
+        plan,
+      });
+  }
+
+  private drop(reason = 'the plan ended'): void {
+    this.ledger.planEnded(this.name);
+    if (this.branch !== null) this.branch.endSection(`primary runner "${this.name}": ${reason}`);
+    this.exec.clear();
+  }
+
+  /** @internal A step succeeded ({@link StepExecution}): fail a doomed plan at this boundary, or finish after the last step. */
+  advanced(plan: Plan): void {
+    if (this.leader !== null) return this.leader.advanced();
+    if (this.branch !== null && this.branch.racing) this.branch.primaryAdvanced();
+    const doomed = this.replan.doomed;
+    if (doomed !== null) {
+      this.branch?.endRace();
+      return this.failPlan(doomed);
+    }
+    if (this.exec.index >= plan.steps.length) this.finishPlan();
+  }
+
+  private base() {
+    const agent = this.agent;
+    return { tick: agent.tickCount, time: agent.time, agent: agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: agent.ctx };
+  }
+}
+
+/** Whether `planner` is a pending planner that answers when polled. */
+function pollable(planner: AgentPlanner<any>): boolean {
+  return isPendingPlanner(planner) && typeof planner.poll === 'function';
+}

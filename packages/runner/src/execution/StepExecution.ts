@@ -1,0 +1,581 @@
+import {
+  ChangeSource,
+  applyEffects,
+  describeThrown,
+  describeValue,
+  firstFailing,
+  validatePlanSafely,
+  type AgentPlanner,
+  type ParallelSection,
+  type Plan,
+  type PlanCheck,
+  type PlanStep,
+  type WorldState,
+} from '@dualplan/world-state';
+import type { AgentView } from '../contract/AgentView.js';
+import type { BehaviourLedger } from './BehaviourLedger.js';
+import { AwaitedCall, Awaiting, type AsyncCallback } from './AwaitedCall.js';
+import { isThenable } from '../contract/isThenable.js';
+import { Callback, guardOf, type Guard, type UpdateSource } from '../faults/CallGuard.js';
+import type { FaultReporter } from '../faults/FaultReporter.js';
+import type { FaultSource } from '../contract/FaultSource.js';
+import type { Operator } from '../contract/Operator.js';
+import { OperatorStatus } from '../contract/OperatorStatus.js';
+import { failureReason } from '../contract/operatorFailure.js';
+import type { RunnerEventListener } from '../events/RunnerEvent.js';
+import type { RunnerStats } from '../events/RunnerStats.js';
+import { feedbackGuarded } from '../faults/plannerCalls.js';
+import { emitSettledLate, emitStep, emitStepEnd } from './stepEvents.js';
+import { validateLanes, validateRest } from './validateRest.js';
+
+const EMPTY_OPS: Operator[] = [];
+
+/** @internal What a {@link StepExecution} needs of the runner that owns it. */
+export interface StepHost<Ctx> {
+  readonly name: string;
+  readonly stats: RunnerStats;
+  /** The planner in use (for its kind in events, and its step feedback). */
+  readonly planner: AgentPlanner<Ctx>;
+  /** The listener events go to now, or undefined (then no event object is built). */
+  readonly listener: RunnerEventListener | undefined;
+  /** Fail the whole plan with `reason` (the running step is already stopped). */
+  failPlan(reason: string): void;
+  /** Step `index - 1` of `plan` succeeded and `index` moved on: finish or doom the plan as needed. */
+  advanced(plan: Plan): void;
+  /** The agent's decorator state: told only about steps with `decorators` (a host without one ignores them). */
+  readonly ledger?: BehaviourLedger;
+}
+
+/**
+ * @internal One runner's per-step state and the calls that run a step: its
+ * start, per-tick update, abort and effects, each with user code contained
+ * (what a failing operator wrote is undone, a `fault` event names it). The
+ * runner decides what to run and when; this object only runs it.
+ */
+export class StepExecution<Ctx = any> implements UpdateSource {
+  // Every field is this object's own: the runner and its helpers read them through the getters below and change
+  // them only through the transitions (install, followSection, enterSection, leaveSection, observe, ...).
+  /** The plan being executed, or null. */
+  private current: Plan | null = null;
+  /** The operator of each step of {@link plan}. */
+  private operators: Operator[] = EMPTY_OPS;
+  /** The current (running or next) step. */
+  private at = 0;
+  /** Where this runner's part of the plan ends: the plan's length, or inside a parallel section the end of its branch. */
+  private stop = 0;
+  /** Whether the step at {@link at} is running. */
+  private busy = false;
+  /** Inside a parallel section on the primary runner: the secondary branch's execution, and where the plan goes on after the section. */
+  private lane: StepExecution<Ctx> | null = null;
+  private resumeAt = 0;
+  /** On a secondary-branch runner: the primary's execution, which counts this one's own effects as seen too. */
+  private alsoSeenBy: StepExecution<Ctx> | null = null;
+  /** The state version the runner has accounted for, its own effects included: any other version means an outside change. */
+  private seen = -1;
+  /** The state version and context at which the plan was validated from its first step; -1 when not (or used). */
+  private validAt = -1;
+  private validIn: Ctx | undefined = undefined;
+  readonly scratch: WorldState<any>;
+  readonly check: PlanCheck = { step: -1, condition: -1, reason: '', error: undefined };
+  /** The promise the running step's operator returned, if any: the step runs until it settles. */
+  private readonly awaited = new AwaitedCall((callback, step, index, rejected, value) => this.settledLate(callback, step, index, rejected, value));
+  /** Whether {@link awaited} holds a promise of the running step (the one test the tick makes for async operators). */
+  private waiting = false;
+  /** The agent's re-entrancy guard, told which operator callback runs (for the message of a call it refuses). */
+  private readonly guard: Guard;
+  /** True while an operator's `update` runs. */
+  private inUpdate = false;
+
+  /** The plan being executed, or null. */
+  get plan(): Plan | null {
+    return this.current;
+  }
+  /** The operator of each step of {@link plan}. */
+  get ops(): Operator[] {
+    return this.operators;
+  }
+  /** The current (running or next) step. */
+  get index(): number {
+    return this.at;
+  }
+  /** Where this runner's part of the plan ends: the plan's length, or inside a parallel section the end of its branch. */
+  get end(): number {
+    return this.stop;
+  }
+  /** Whether the current step is running. */
+  get running(): boolean {
+    return this.busy;
+  }
+
+  /**
+   * Whether the state changed outside this runner since it last looked (its own effects count as seen): takes
+   * note of `version` as seen. The tick's first question.
+   */
+  observe(version: number): boolean {
+    if (version === this.seen) return false;
+    this.seen = version;
+    return true;
+  }
+
+  /** Run `plan` from its first step with `ops` (`continued`: its first step is the running one, which goes on). */
+  install(plan: Plan, ops: Operator[], continued: boolean): void {
+    this.current = plan;
+    this.operators = ops;
+    this.at = 0;
+    this.stop = plan.steps.length;
+    this.lane = null;
+    this.busy = continued;
+  }
+
+  /** The plan was just checked from its first step on the state at `version` with context `ctx`: its first start need not check it again. */
+  validated(version: number, ctx: Ctx): void {
+    this.validAt = version;
+    this.validIn = ctx;
+  }
+
+  /** On a branch runner: run steps `[section.split, section.end)` of `primary`'s plan, with its operators (see {@link SecondaryBranch}). */
+  followSection(primary: StepExecution<Ctx>, section: ParallelSection): void {
+    this.current = primary.current;
+    this.operators = primary.operators;
+    this.at = section.split;
+    this.stop = section.end;
+    this.busy = false;
+    this.lane = null;
+    this.validAt = -1;
+    primary.lane = this;
+  }
+
+  /** On a branch runner: count this execution's own effects as seen by `primary` too (they are the primary's own). */
+  reportSeenTo(primary: StepExecution<Ctx>): void {
+    this.alsoSeenBy = primary;
+  }
+
+  /** On the primary: `section` begins at the current step; this runner runs its own branch, up to `section.split`. */
+  enterSection(section: ParallelSection): void {
+    this.stop = section.split;
+    this.resumeAt = section.end;
+  }
+
+  /** On the primary: both branches of `section` are done; go on after it as one runner again. */
+  leaveSection(section: ParallelSection): void {
+    this.at = section.end;
+    this.stop = this.current!.steps.length;
+    this.lane = null;
+  }
+
+  constructor(
+    private readonly agent: AgentView<Ctx>,
+    private readonly host: StepHost<Ctx>,
+    private readonly faults: FaultReporter,
+    private readonly restoreCtx: ((ctx: Ctx) => void) | undefined,
+  ) {
+    this.scratch = agent.state.clone();
+    this.guard = guardOf(agent);
+    this.guard.watch(this);
+  }
+
+  /** The operator whose `update` this execution is calling now, or null (see {@link UpdateSource}). @internal */
+  get updatingOperator(): string | null {
+    return this.inUpdate ? this.current!.steps[this.at].operator : null;
+  }
+
+  /** Forget the plan (nothing is aborted: the caller does that first). */
+  clear(): void {
+    this.waiting = false;
+    this.awaited.drop();
+    this.current = null;
+    this.operators = EMPTY_OPS;
+    this.at = 0;
+    this.stop = 0;
+    this.busy = false;
+    this.lane = null;
+    this.validAt = -1;
+    this.validIn = undefined;
+  }
+
+  /** Whether the rest of the work still holds on the real state: null, or why not (see {@link validateLanes}). */
+  invalidRest(): string | null {
+    const plan = this.current!;
+    const agent = this.agent;
+    const why =
+      this.lane === null && this.stop === plan.steps.length
+        ? validateRest(plan.steps, this.at, this.busy, agent.state, this.scratch, agent.ctx, this.check)
+        : validateLanes(
+            plan.steps,
+            this,
+            this.lane !== null && this.lane.current !== null ? this.lane : null,
+            this.lane !== null ? this.resumeAt : plan.steps.length,
+            agent.state,
+            this.scratch,
+            agent.ctx,
+            this.check,
+          );
+    if (why !== null && this.check.error !== undefined) this.checkFault(plan.steps);
+    return why;
+  }
+
+  /** Check the next step (and the rest of the plan) and start it; fails the plan when a check fails. */
+  start(): void {
+    const plan = this.current!;
+    const step = plan.steps[this.at];
+    const agent = this.agent;
+    const host = this.host;
+    // A plan just validated from its first step on this very state and context need not be checked again.
+    const validated = this.at === 0 && this.validAt === agent.state.version && this.validIn === agent.ctx;
+    this.validAt = -1;
+    this.validIn = undefined;
+    if (!validated && (this.lane !== null || this.stop !== plan.steps.length)) {
+      // Part of a parallel section: this branch, the other branch's rest, then the plan after the section.
+      const why = this.invalidRest();
+      if (why !== null) return host.failPlan(why);
+    }
+    // Fail early (plan validation): this step's conditions on the real state, then the rest on a working copy.
+    const check =
+      validated || this.lane !== null || this.stop !== plan.steps.length
+        ? null
+        : validatePlanSafely(plan.steps, this.at, agent.state, this.scratch, agent.ctx, this.check);
+    if (check !== null && check.step >= 0) {
+      if (check.error !== undefined) this.checkFault(plan.steps);
+      const failing = plan.steps[check.step];
+      host.failPlan(
+        check.step === this.at ? `conditions of ${failing.task} fail: ${check.reason}` : `step ${check.step} ${failing.task} would fail: ${check.reason}`,
+      );
+      return;
+    }
+    this.busy = true;
+    if (step.decorators !== undefined) host.ledger?.started(host.name, plan.steps, this.at);
+    host.stats.stepsStarted++;
+    if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepStarted', step, this.at);
+    const op = this.operators[this.at];
+    if (op.start !== undefined) this.callStart(op, step);
+  }
+
+  /** The step's operator's `start`, contained: a throw fails the step (its writes undone), a promise is awaited. */
+  private callStart(op: Operator, step: PlanStep): void {
+    const agent = this.agent;
+    const ctx = agent.ctx;
+    const version = agent.state.undoPoint();
+    const guard = this.guard;
+    guard.noteCallback(Callback.OperatorStart, step.operator);
+    try {
+      const result = op.start!(step.args, agent, step);
+      // A promise: the step runs (no update) until it settles. Only a non-void result is looked at.
+      if (result !== undefined && isThenable(result)) this.watch(result, 'start', step);
+    } catch (thrown) {
+      guard.noteCallback(Callback.None, '');
+      // Not half-started: what start wrote is undone, and the step fails without its effects.
+      this.busy = false;
+      agent.state.undoDone();
+      this.undoCall(
+        ctx,
+        version,
+        'operator.start',
+        step.operator,
+        step,
+        `Operator "${step.operator}" threw in start of step ${step.task} (#${this.at})`,
+        thrown,
+      );
+      this.stepFailed(step, `operator ${step.operator} threw in start: ${describeThrown(thrown)}`);
+      return;
+    }
+    guard.noteCallback(Callback.None, '');
+    agent.state.undoDone();
+  }
+
+  /** Await the promise `callback` of the running step returned (throws what its `then` throws). */
+  private watch(promise: PromiseLike<unknown>, callback: AsyncCallback, step: PlanStep): void {
+    this.awaited.watch(promise, callback, step, this.at);
+    this.waiting = true;
+  }
+
+  /** Update the running step's operator; on success apply its effects and move on. */
+  update(dt: number): void {
+    // Awaiting an operator's promise: nothing to call until it settles.
+    if (this.waiting) return this.settle(dt);
+    const plan = this.current!;
+    const step = plan.steps[this.at];
+    const agent = this.agent;
+    const state = agent.state;
+    const ctx = agent.ctx;
+    const version = state.undoPoint();
+    let status: ReturnType<Operator['update']>;
+    // Its own flag, not the guard's note: the guard asks for it only when it refuses a call (see UpdateSource).
+    this.inUpdate = true;
+    try {
+      status = this.operators[this.at].update(step.args, agent, dt, step);
+    } catch (thrown) {
+      return this.updateThrew(ctx, version, step, thrown);
+    }
+    this.inUpdate = false;
+    // Closed before the effects apply; a bad status below still rolls back exactly, as nothing is written in between.
+    state.undoDone();
+    if (status === OperatorStatus.Running) return;
+    if (status === OperatorStatus.Success) return this.succeeded(plan, step);
+    this.updated(step, status, ctx, version);
+  }
+
+  /** Cold path of {@link update}: the operator returned neither Running nor Success (Failure, a promise, or garbage). */
+  private updated(step: PlanStep, status: unknown, ctx: Ctx, version: number): void {
+    let thenable: boolean;
+    try {
+      thenable = isThenable(status);
+      // A promise of a status: the step runs until it settles.
+      if (thenable) return this.watch(status as PromiseLike<unknown>, 'update', step);
+    } catch (thrown) {
+      // Its `then` threw (a getter, or the call): as if update had (the undo point is closed already).
+      this.busy = false;
+      this.undoCall(
+        ctx,
+        version,
+        'operator.update',
+        step.operator,
+        step,
+        `Operator "${step.operator}" threw in update of step ${step.task} (#${this.at})`,
+        thrown,
+      );
+      return this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
+    }
+    this.busy = false;
+    if (status === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
+    const reason = failureReason(status);
+    if (reason !== null) return this.stepFailed(step, `operator ${step.operator} failed: ${reason}`);
+    // Not a status: a broken operator, handled like one that threw.
+    this.undoCall(ctx, version, 'operator.status', step.operator, step, this.noStatus(step), status);
+    return this.stepFailed(step, `operator ${step.operator} returned ${describeValue(status)}, not an OperatorStatus`);
+  }
+
+  /** The step's operator succeeded: apply its effects (all or none) and move on. */
+  private succeeded(plan: Plan, step: PlanStep): void {
+    const agent = this.agent;
+    const host = this.host;
+    const state = agent.state;
+    this.busy = false;
+    const before = state.version;
+    const refused =
+      step.effects.hasErrorEdge || step.effects.hasOpaque ? this.applyAtomically(step) : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
+    // Own effects are not a reason to replan (else a power-up the step itself set would abort its own plan): count them as seen (and an undone attempt changed nothing).
+    this.seen += state.version - before;
+    if (this.alsoSeenBy !== null) this.alsoSeenBy.seen += state.version - before;
+    if (refused !== null) return this.stepFailed(step, refused);
+    host.stats.stepsSucceeded++;
+    if (step.decorators !== undefined) host.ledger?.succeeded(host.name, plan.steps, this.at);
+    if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepSucceeded', step, this.at);
+    if (host.planner.stepSucceeded !== undefined) feedbackGuarded(host.planner, step, this.at, agent.ctx, true, this.faults);
+    if (this.current !== plan) return;
+    this.at++;
+    host.advanced(plan);
+  }
+
+  private noStatus(step: PlanStep): string {
+    return `Operator "${step.operator}" update of step ${step.task} (#${this.at}) returned no OperatorStatus (Running, Success or Failure)`;
+  }
+
+  /**
+   * The running step awaits its operator's promise: while pending it keeps running; once settled, a rejection
+   * fails it like a throw (its writes since are others' too, so none is undone), a resolved `start` goes on to
+   * the first `update`, and a resolved `update` is taken as the status it returned.
+   */
+  private settle(dt: number): void {
+    const awaited = this.awaited;
+    const how = awaited.state;
+    if (how === Awaiting.Pending) return;
+    const callback = awaited.callback;
+    const value = awaited.take();
+    this.waiting = false;
+    const plan = this.current!;
+    const step = plan.steps[this.at];
+    if (how === Awaiting.Rejected) {
+      this.busy = false;
+      this.fault(
+        callback === 'start' ? 'operator.start' : 'operator.update',
+        step.operator,
+        step,
+        this.at,
+        `Operator "${step.operator}" rejected in ${callback} of step ${step.task} (#${this.at})`,
+        value,
+        0,
+      );
+      return this.stepFailed(step, `operator ${step.operator} rejected in ${callback}: ${describeThrown(value)}`);
+    }
+    if (callback === 'start') return this.update(dt);
+    if (value === OperatorStatus.Running) return;
+    if (value === OperatorStatus.Success) return this.succeeded(plan, step);
+    this.busy = false;
+    if (value === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
+    const reason = failureReason(value);
+    if (reason !== null) return this.stepFailed(step, `operator ${step.operator} failed: ${reason}`);
+    this.fault('operator.status', step.operator, step, this.at, this.noStatus(step), value, 0);
+    this.stepFailed(step, `operator ${step.operator} resolved to ${describeValue(value)}, not an OperatorStatus`);
+  }
+
+  /** A promise of a step that ended settled: ignored, and reported once. Runs from a promise job: never throws. */
+  private settledLate(callback: AsyncCallback, step: PlanStep, index: number, rejected: boolean, value: unknown): void {
+    const host = this.host;
+    const agent = this.agent;
+    host.stats.lateSettlements++;
+    if (host.listener !== undefined) emitSettledLate(this.faults, agent, host, callback, step, index, rejected, value);
+  }
+
+  /** Stop the running step: its operator's `abort` is called, its effects are not applied. */
+  abort(reason: string): void {
+    const step = this.current!.steps[this.at];
+    const host = this.host;
+    const agent = this.agent;
+    this.busy = false;
+    this.waiting = false;
+    this.awaited.drop();
+    host.stats.stepsAborted++;
+    if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepAborted', step, this.at, reason);
+    const op = this.operators[this.at];
+    if (op.abort === undefined) return;
+    const ctx = agent.ctx;
+    const version = agent.state.undoPoint();
+    const guard = this.guard;
+    guard.noteCallback(Callback.OperatorAbort, step.operator);
+    try {
+      const result = op.abort(step.args, agent, step);
+      if (result !== undefined && isThenable(result)) this.abortAwaited(result, step, this.at);
+    } catch (thrown) {
+      guard.noteCallback(Callback.None, '');
+      agent.state.undoDone();
+      this.undoCall(
+        ctx,
+        version,
+        'operator.abort',
+        step.operator,
+        step,
+        `Operator "${step.operator}" threw in abort of step ${step.task} (#${this.at})`,
+        thrown,
+      );
+      return;
+    }
+    guard.noteCallback(Callback.None, '');
+    agent.state.undoDone();
+  }
+
+  /** An async `abort`: the step has ended already; a rejection is reported (nothing undone: others wrote since). */
+  private abortAwaited(promise: PromiseLike<unknown>, step: PlanStep, index: number): void {
+    promise.then(undefined, (reason: unknown) =>
+      this.fault('operator.abort', step.operator, step, index, `Operator "${step.operator}" rejected in abort of step ${step.task} (#${index})`, reason, 0),
+    );
+  }
+
+  /** Abort the running step and fail the plan when one of its executing conditions fails. */
+  checkExecuting(): void {
+    const step = this.current!.steps[this.at];
+    // Most steps have no executing conditions: no call at all then.
+    const every = step.decorators?.checkEvery;
+    const bad =
+      step.executing.length === 0 || (every !== undefined && this.host.ledger?.checkDue(this.host.name, every) === false) ? -1 : this.executingFails(step);
+    if (bad === -1) return;
+    const reason = bad >= 0 ? `executing condition ${step.executing.describe(bad)} failed` : `an executing condition of ${step.task} threw`;
+    this.abort(reason);
+    this.host.failPlan(reason);
+  }
+
+  /** Index of the failing executing condition, -1 when all hold, -2 when one threw (reported). */
+  executingFails(step: PlanStep): number {
+    try {
+      return firstFailing(step.executing, this.agent.state, this.agent.ctx);
+    } catch (thrown) {
+      return this.executingThrew(step, thrown);
+    }
+  }
+
+  /** Report the condition or effect function that threw during the last plan check. */
+  checkFault(steps: readonly PlanStep[]): void {
+    const error = this.check.error!;
+    const at = this.check.step;
+    this.fault(
+      error.where === 'effect' ? 'effect' : 'condition',
+      steps[at].task,
+      steps[at],
+      at,
+      `A ${error.where} function of step ${steps[at].task} (#${at}) threw while checking the plan`,
+      error.cause,
+      0,
+    );
+  }
+
+  /** Cold path of {@link update}, kept out of it so the per-tick code stays small. */
+  private updateThrew(ctx: Ctx, version: number, step: PlanStep, thrown: unknown): void {
+    this.inUpdate = false;
+    this.busy = false;
+    this.agent.state.undoDone();
+    this.undoCall(
+      ctx,
+      version,
+      'operator.update',
+      step.operator,
+      step,
+      `Operator "${step.operator}" threw in update of step ${step.task} (#${this.at})`,
+      thrown,
+    );
+    this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
+  }
+
+  /**
+   * Apply a step's effects all or none: a refused `error`-edge effect or an
+   * effect function that throws leaves none applied. Returns why it failed, or null.
+   */
+  private applyAtomically(step: PlanStep): string | null {
+    const state = this.agent.state;
+    const before = state.undoPoint();
+    try {
+      const refused = applyEffects(step.effects, state, this.agent.ctx, ChangeSource.Own);
+      if (refused < 0) return null;
+      state.rollback(before);
+      return `effect ${step.effects.describe(refused)} would leave its range`;
+    } catch (thrown) {
+      const undone = state.rollback(before);
+      this.fault('effect', step.task, step, this.at, `An effect function of step ${step.task} (#${this.at}) threw`, thrown, undone);
+      return `an effect function threw: ${describeThrown(thrown)}`;
+    } finally {
+      state.undoDone();
+    }
+  }
+
+  private stepFailed(step: PlanStep, reason: string): void {
+    const host = this.host;
+    const agent = this.agent;
+    // A step with retries left is started again on the next tick instead of failing the plan; with its own used up,
+    // a compound or method around it with retries left starts again from its first step (outside parallel sections).
+    const retry = step.decorators === undefined || host.ledger === undefined ? 0 : host.ledger.failed(host.name, this.current!.steps, this.at);
+    let restart = -1;
+    if (retry > 0) {
+      const note = host.ledger!.retryNote(host.name);
+      restart = host.ledger!.restartAt(host.name);
+      reason += note.key === '' ? ` (retry ${retry} of ${note.of})` : ` (retry ${retry} of ${note.of} of ${note.key}, from step ${restart})`;
+    }
+    host.stats.stepsFailed++;
+    if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepFailed', step, this.at, reason);
+    if (host.planner.stepFailed !== undefined) feedbackGuarded(host.planner, step, this.at, agent.ctx, false, this.faults);
+    // A goal's cool-down counts its plans' failures (the plan carries its rule).
+    if (host.ledger !== undefined) host.ledger.planStepFailed(this.current!);
+    if (retry === 0) host.failPlan(`step ${step.task} failed: ${reason}`);
+    else if (restart >= 0 && this.current !== null && this.at !== restart) {
+      // Inside a parallel section a branch cannot go back alone: the plan fails instead.
+      if (this.lane !== null || this.stop !== this.current.steps.length) host.failPlan(`step ${step.task} failed: ${reason} (not inside a parallel section)`);
+      else this.at = restart;
+    }
+  }
+
+  private executingThrew(step: PlanStep, thrown: unknown): number {
+    this.fault('condition', step.task, step, this.at, `An executing condition of step ${step.task} (#${this.at}) threw`, thrown, 0);
+    return -2;
+  }
+
+  /** Undo what a failed callback wrote (world state and context), then report it. */
+  undoCall(ctx: Ctx, version: number, where: FaultSource, subject: string, step: PlanStep | null, context: string, thrown: unknown): void {
+    const agent = this.agent;
+    const undone = agent.state.rollback(version);
+    // The writes and their undoing are one non-change to this runner, unless it had not yet seen the state before the call.
+    if (this.seen === version) this.seen = agent.state.version;
+    if (this.restoreCtx !== undefined && agent.ctx !== ctx) this.restoreCtx(ctx);
+    this.fault(where, subject, step, this.at, context, thrown, undone);
+  }
+
+  private fault(where: FaultSource, subject: string, step: PlanStep | null, index: number, context: string, thrown: unknown, undone: number): void {
+    this.faults.fault(where, subject, step, index, context, thrown, undone);
+  }
+}
