@@ -3,14 +3,10 @@ import {
   applyEffects,
   describeThrown,
   describeValue,
-  firstFailing,
-  validatePlanSafely,
   type AgentPlanner,
   type ParallelSection,
   type Plan,
-  type PlanCheck,
   type PlanStep,
-  type WorldState,
 } from '@dualplan/world-state';
 import type { AgentView } from '../contract/AgentView.js';
 import type { BehaviourLedger } from './BehaviourLedger.js';
@@ -18,7 +14,6 @@ import { AwaitedCall, Awaiting, type AsyncCallback } from './AwaitedCall.js';
 import { isThenable } from '../contract/isThenable.js';
 import { Callback, guardOf, type Guard, type UpdateSource } from '../faults/CallGuard.js';
 import type { FaultReporter } from '../faults/FaultReporter.js';
-import type { FaultSource } from '../contract/FaultSource.js';
 import type { Operator } from '../contract/Operator.js';
 import { OperatorStatus } from '../contract/OperatorStatus.js';
 import { failureReason } from '../contract/operatorFailure.js';
@@ -26,7 +21,8 @@ import type { RunnerEventListener } from '../events/RunnerEvent.js';
 import type { RunnerStats } from '../events/RunnerStats.js';
 import { feedbackGuarded } from '../faults/plannerCalls.js';
 import { emitSettledLate, emitStep, emitStepEnd } from './stepEvents.js';
-import { validateLanes, validateRest } from './validateRest.js';
+import { PlanChecks } from './PlanChecks.js';
+import { StepFaults, type OperatorCall } from './StepFaults.js';
 
 const EMPTY_OPS: Operator[] = [];
 
@@ -72,11 +68,8 @@ export class StepExecution<Ctx = any> implements UpdateSource {
   private alsoSeenBy: StepExecution<Ctx> | null = null;
   /** The state version the runner has accounted for, its own effects included: any other version means an outside change. */
   private seen = -1;
-  /** The state version and context at which the plan was validated from its first step; -1 when not (or used). */
-  private validAt = -1;
-  private validIn: Ctx | undefined = undefined;
-  readonly scratch: WorldState<any>;
-  readonly check: PlanCheck = { step: -1, condition: -1, reason: '', error: undefined };
+  /** The checks of the plan against the state (a new plan's adoption checks it through them too). */
+  readonly checks: PlanChecks<Ctx>;
   /** The promise the running step's operator returned, if any: the step runs until it settles. */
   private readonly awaited = new AwaitedCall((callback, step, index, rejected, value) => this.settledLate(callback, step, index, rejected, value));
   /** Whether {@link awaited} holds a promise of the running step (the one test the tick makes for async operators). */
@@ -85,6 +78,8 @@ export class StepExecution<Ctx = any> implements UpdateSource {
   private readonly guard: Guard;
   /** True while an operator's `update` runs. */
   private inUpdate = false;
+  /** Words and reports the faults of this execution's calls. */
+  private readonly stepFaults: StepFaults<Ctx>;
 
   /** The plan being executed, or null. */
   get plan(): Plan | null {
@@ -127,12 +122,6 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     this.busy = continued;
   }
 
-  /** The plan was just checked from its first step on the state at `version` with context `ctx`: its first start need not check it again. */
-  validated(version: number, ctx: Ctx): void {
-    this.validAt = version;
-    this.validIn = ctx;
-  }
-
   /** On a branch runner: run steps `[section.split, section.end)` of `primary`'s plan, with its operators (see {@link SecondaryBranch}). */
   followSection(primary: StepExecution<Ctx>, section: ParallelSection): void {
     this.current = primary.current;
@@ -141,7 +130,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     this.stop = section.end;
     this.busy = false;
     this.lane = null;
-    this.validAt = -1;
+    this.checks.forget();
     primary.lane = this;
   }
 
@@ -167,9 +156,10 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     private readonly agent: AgentView<Ctx>,
     private readonly host: StepHost<Ctx>,
     private readonly faults: FaultReporter,
-    private readonly restoreCtx: ((ctx: Ctx) => void) | undefined,
+    restoreCtx: ((ctx: Ctx) => void) | undefined,
   ) {
-    this.scratch = agent.state.clone();
+    this.stepFaults = new StepFaults(agent, faults, restoreCtx);
+    this.checks = new PlanChecks(agent, this.stepFaults);
     this.guard = guardOf(agent);
     this.guard.watch(this);
   }
@@ -189,29 +179,15 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     this.stop = 0;
     this.busy = false;
     this.lane = null;
-    this.validAt = -1;
-    this.validIn = undefined;
+    this.checks.forget();
   }
 
   /** Whether the rest of the work still holds on the real state: null, or why not (see {@link validateLanes}). */
   invalidRest(): string | null {
-    const plan = this.current!;
-    const agent = this.agent;
-    const why =
-      this.lane === null && this.stop === plan.steps.length
-        ? validateRest(plan.steps, this.at, this.busy, agent.state, this.scratch, agent.ctx, this.check)
-        : validateLanes(
-            plan.steps,
-            this,
-            this.lane !== null && this.lane.current !== null ? this.lane : null,
-            this.lane !== null ? this.resumeAt : plan.steps.length,
-            agent.state,
-            this.scratch,
-            agent.ctx,
-            this.check,
-          );
-    if (why !== null && this.check.error !== undefined) this.checkFault(plan.steps);
-    return why;
+    const steps = this.current!.steps;
+    const lane = this.lane;
+    if (lane === null && this.stop === steps.length) return this.checks.rest(steps, this.at, this.busy);
+    return this.checks.lanes(steps, this, lane !== null && lane.current !== null ? lane : null, lane !== null ? this.resumeAt : steps.length);
   }
 
   /** Check the next step (and the rest of the plan) and start it; fails the plan when a check fails. */
@@ -221,21 +197,15 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     const agent = this.agent;
     const host = this.host;
     // A plan just validated from its first step on this very state and context need not be checked again.
-    const validated = this.at === 0 && this.validAt === agent.state.version && this.validIn === agent.ctx;
-    this.validAt = -1;
-    this.validIn = undefined;
+    const validated = this.checks.takeValid() && this.at === 0;
     if (!validated && (this.lane !== null || this.stop !== plan.steps.length)) {
       // Part of a parallel section: this branch, the other branch's rest, then the plan after the section.
       const why = this.invalidRest();
       if (why !== null) return host.failPlan(why);
     }
     // Fail early (plan validation): this step's conditions on the real state, then the rest on a working copy.
-    const check =
-      validated || this.lane !== null || this.stop !== plan.steps.length
-        ? null
-        : validatePlanSafely(plan.steps, this.at, agent.state, this.scratch, agent.ctx, this.check);
+    const check = validated || this.lane !== null || this.stop !== plan.steps.length ? null : this.checks.from(plan.steps, this.at);
     if (check !== null && check.step >= 0) {
-      if (check.error !== undefined) this.checkFault(plan.steps);
       const failing = plan.steps[check.step];
       host.failPlan(
         check.step === this.at ? `conditions of ${failing.task} fail: ${check.reason}` : `step ${check.step} ${failing.task} would fail: ${check.reason}`,
@@ -266,15 +236,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
       // Not half-started: what start wrote is undone, and the step fails without its effects.
       this.busy = false;
       agent.state.undoDone();
-      this.undoCall(
-        ctx,
-        version,
-        'operator.start',
-        step.operator,
-        step,
-        `Operator "${step.operator}" threw in start of step ${step.task} (#${this.at})`,
-        thrown,
-      );
+      this.operatorThrew('start', step, ctx, version, thrown);
       this.stepFailed(step, `operator ${step.operator} threw in start: ${describeThrown(thrown)}`);
       return;
     }
@@ -324,15 +286,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     } catch (thrown) {
       // Its `then` threw (a getter, or the call): as if update had (the undo point is closed already).
       this.busy = false;
-      this.undoCall(
-        ctx,
-        version,
-        'operator.update',
-        step.operator,
-        step,
-        `Operator "${step.operator}" threw in update of step ${step.task} (#${this.at})`,
-        thrown,
-      );
+      this.operatorThrew('update', step, ctx, version, thrown);
       return this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
     }
     this.busy = false;
@@ -340,7 +294,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     const reason = failureReason(status);
     if (reason !== null) return this.stepFailed(step, `operator ${step.operator} failed: ${reason}`);
     // Not a status: a broken operator, handled like one that threw.
-    this.undoCall(ctx, version, 'operator.status', step.operator, step, this.noStatus(step), status);
+    this.stepFaults.noStatus(step, this.at, ctx, this.undo(version), status);
     return this.stepFailed(step, `operator ${step.operator} returned ${describeValue(status)}, not an OperatorStatus`);
   }
 
@@ -366,10 +320,6 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     host.advanced(plan);
   }
 
-  private noStatus(step: PlanStep): string {
-    return `Operator "${step.operator}" update of step ${step.task} (#${this.at}) returned no OperatorStatus (Running, Success or Failure)`;
-  }
-
   /**
    * The running step awaits its operator's promise: while pending it keeps running; once settled, a rejection
    * fails it like a throw (its writes since are others' too, so none is undone), a resolved `start` goes on to
@@ -386,15 +336,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     const step = plan.steps[this.at];
     if (how === Awaiting.Rejected) {
       this.busy = false;
-      this.fault(
-        callback === 'start' ? 'operator.start' : 'operator.update',
-        step.operator,
-        step,
-        this.at,
-        `Operator "${step.operator}" rejected in ${callback} of step ${step.task} (#${this.at})`,
-        value,
-        0,
-      );
+      this.stepFaults.rejected(callback, step, this.at, value);
       return this.stepFailed(step, `operator ${step.operator} rejected in ${callback}: ${describeThrown(value)}`);
     }
     if (callback === 'start') return this.update(dt);
@@ -404,7 +346,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     if (value === OperatorStatus.Failure) return this.stepFailed(step, `operator ${step.operator} failed`);
     const reason = failureReason(value);
     if (reason !== null) return this.stepFailed(step, `operator ${step.operator} failed: ${reason}`);
-    this.fault('operator.status', step.operator, step, this.at, this.noStatus(step), value, 0);
+    this.stepFaults.resolvedNoStatus(step, this.at, value);
     this.stepFailed(step, `operator ${step.operator} resolved to ${describeValue(value)}, not an OperatorStatus`);
   }
 
@@ -438,15 +380,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     } catch (thrown) {
       guard.noteCallback(Callback.None, '');
       agent.state.undoDone();
-      this.undoCall(
-        ctx,
-        version,
-        'operator.abort',
-        step.operator,
-        step,
-        `Operator "${step.operator}" threw in abort of step ${step.task} (#${this.at})`,
-        thrown,
-      );
+      this.operatorThrew('abort', step, ctx, version, thrown);
       return;
     }
     guard.noteCallback(Callback.None, '');
@@ -455,9 +389,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
 
   /** An async `abort`: the step has ended already; a rejection is reported (nothing undone: others wrote since). */
   private abortAwaited(promise: PromiseLike<unknown>, step: PlanStep, index: number): void {
-    promise.then(undefined, (reason: unknown) =>
-      this.fault('operator.abort', step.operator, step, index, `Operator "${step.operator}" rejected in abort of step ${step.task} (#${index})`, reason, 0),
-    );
+    promise.then(undefined, (reason: unknown) => this.stepFaults.rejected('abort', step, index, reason));
   }
 
   /** Abort the running step and fail the plan when one of its executing conditions fails. */
@@ -466,35 +398,13 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     // Most steps have no executing conditions: no call at all then.
     const every = step.decorators?.checkEvery;
     const bad =
-      step.executing.length === 0 || (every !== undefined && this.host.ledger?.checkDue(this.host.name, every) === false) ? -1 : this.executingFails(step);
+      step.executing.length === 0 || (every !== undefined && this.host.ledger?.checkDue(this.host.name, every) === false)
+        ? -1
+        : this.checks.executingFails(step, this.at);
     if (bad === -1) return;
     const reason = bad >= 0 ? `executing condition ${step.executing.describe(bad)} failed` : `an executing condition of ${step.task} threw`;
     this.abort(reason);
     this.host.failPlan(reason);
-  }
-
-  /** Index of the failing executing condition, -1 when all hold, -2 when one threw (reported). */
-  executingFails(step: PlanStep): number {
-    try {
-      return firstFailing(step.executing, this.agent.state, this.agent.ctx);
-    } catch (thrown) {
-      return this.executingThrew(step, thrown);
-    }
-  }
-
-  /** Report the condition or effect function that threw during the last plan check. */
-  checkFault(steps: readonly PlanStep[]): void {
-    const error = this.check.error!;
-    const at = this.check.step;
-    this.fault(
-      error.where === 'effect' ? 'effect' : 'condition',
-      steps[at].task,
-      steps[at],
-      at,
-      `A ${error.where} function of step ${steps[at].task} (#${at}) threw while checking the plan`,
-      error.cause,
-      0,
-    );
   }
 
   /** Cold path of {@link update}, kept out of it so the per-tick code stays small. */
@@ -502,15 +412,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     this.inUpdate = false;
     this.busy = false;
     this.agent.state.undoDone();
-    this.undoCall(
-      ctx,
-      version,
-      'operator.update',
-      step.operator,
-      step,
-      `Operator "${step.operator}" threw in update of step ${step.task} (#${this.at})`,
-      thrown,
-    );
+    this.operatorThrew('update', step, ctx, version, thrown);
     this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
   }
 
@@ -528,7 +430,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
       return `effect ${step.effects.describe(refused)} would leave its range`;
     } catch (thrown) {
       const undone = state.rollback(before);
-      this.fault('effect', step.task, step, this.at, `An effect function of step ${step.task} (#${this.at}) threw`, thrown, undone);
+      this.stepFaults.effectThrew(step, this.at, thrown, undone);
       return `an effect function threw: ${describeThrown(thrown)}`;
     } finally {
       state.undoDone();
@@ -560,22 +462,17 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     }
   }
 
-  private executingThrew(step: PlanStep, thrown: unknown): number {
-    this.fault('condition', step.task, step, this.at, `An executing condition of step ${step.task} (#${this.at}) threw`, thrown, 0);
-    return -2;
+  /** An operator's `call` failed: undo what it wrote (world state and context), then report it. */
+  private operatorThrew(call: OperatorCall, step: PlanStep, ctx: Ctx, version: number, thrown: unknown): void {
+    this.stepFaults.operatorThrew(call, step, this.at, ctx, this.undo(version), thrown);
   }
 
-  /** Undo what a failed callback wrote (world state and context), then report it. */
-  undoCall(ctx: Ctx, version: number, where: FaultSource, subject: string, step: PlanStep | null, context: string, thrown: unknown): void {
-    const agent = this.agent;
-    const undone = agent.state.rollback(version);
+  /** Roll the state back to `version`, where a failed call began; returns how many writes were undone. */
+  private undo(version: number): number {
+    const state = this.agent.state;
+    const undone = state.rollback(version);
     // The writes and their undoing are one non-change to this runner, unless it had not yet seen the state before the call.
-    if (this.seen === version) this.seen = agent.state.version;
-    if (this.restoreCtx !== undefined && agent.ctx !== ctx) this.restoreCtx(ctx);
-    this.fault(where, subject, step, this.at, context, thrown, undone);
-  }
-
-  private fault(where: FaultSource, subject: string, step: PlanStep | null, index: number, context: string, thrown: unknown, undone: number): void {
-    this.faults.fault(where, subject, step, index, context, thrown, undone);
+    if (this.seen === version) this.seen = state.version;
+    return undone;
   }
 }

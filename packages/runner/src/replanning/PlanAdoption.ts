@@ -1,4 +1,4 @@
-import { nameOf, showValue, validatePlanSafely, type AgentPlanner, type Plan, type PlanAmendment, type PlanResult, type PlanStep } from '@dualplan/world-state';
+import { nameOf, showValue, type AgentPlanner, type Plan, type PlanAmendment, type PlanResult, type PlanStep } from '@dualplan/world-state';
 import type { AgentView } from '../contract/AgentView.js';
 import type { FaultReporter } from '../faults/FaultReporter.js';
 import type { Operator, OperatorMap } from '../contract/Operator.js';
@@ -249,12 +249,10 @@ export class PlanAdoption<Ctx = any> {
   /** Whether `plan` fails on the real state from its first step: null, or why. A valid plan need not be checked again when its first step starts. */
   private invalidAtStart(plan: Plan): string | null {
     if (plan.steps.length === 0) return null;
-    const agent = this.agent;
-    const exec = this.exec;
-    const check = validatePlanSafely(plan.steps, 0, agent.state, exec.scratch, agent.ctx, exec.check);
-    if (check.error !== undefined) exec.checkFault(plan.steps);
+    const checks = this.exec.checks;
+    const check = checks.from(plan.steps, 0);
     if (check.step >= 0) return `invalid from the start: step ${check.step} ${plan.steps[check.step].task}: ${check.reason}`;
-    exec.validated(agent.state.version, agent.ctx);
+    checks.markValid();
     return null;
   }
 
