@@ -1,15 +1,5 @@
-import {
-  ChangeSource,
-  applyEffects,
-  describeThrown,
-  describeValue,
-  type AgentPlanner,
-  type ParallelSection,
-  type Plan,
-  type PlanStep,
-} from '@dualplan/world-state';
+import { ChangeSource, applyEffects, describeThrown, describeValue, type ParallelSection, type Plan, type PlanStep } from '@dualplan/world-state';
 import type { AgentView } from '../contract/AgentView.js';
-import type { BehaviourLedger } from './BehaviourLedger.js';
 import { AwaitedCall, Awaiting, type AsyncCallback } from './AwaitedCall.js';
 import { isThenable } from '../contract/isThenable.js';
 import { Callback, guardOf, type Guard, type UpdateSource } from '../faults/CallGuard.js';
@@ -17,30 +7,12 @@ import type { FaultReporter } from '../faults/FaultReporter.js';
 import type { Operator } from '../contract/Operator.js';
 import { OperatorStatus } from '../contract/OperatorStatus.js';
 import { failureReason } from '../contract/operatorFailure.js';
-import type { RunnerEventListener } from '../events/RunnerEvent.js';
-import type { RunnerStats } from '../events/RunnerStats.js';
-import { feedbackGuarded } from '../faults/plannerCalls.js';
-import { emitSettledLate, emitStep, emitStepEnd } from './stepEvents.js';
+import type { StepHost } from './StepHost.js';
+import { StepOutcomes } from './StepOutcomes.js';
 import { PlanChecks } from './PlanChecks.js';
 import { StepFaults, type OperatorCall } from './StepFaults.js';
 
 const EMPTY_OPS: Operator[] = [];
-
-/** @internal What a {@link StepExecution} needs of the runner that owns it. */
-export interface StepHost<Ctx> {
-  readonly name: string;
-  readonly stats: RunnerStats;
-  /** The planner in use (for its kind in events, and its step feedback). */
-  readonly planner: AgentPlanner<Ctx>;
-  /** The listener events go to now, or undefined (then no event object is built). */
-  readonly listener: RunnerEventListener | undefined;
-  /** Fail the whole plan with `reason` (the running step is already stopped). */
-  failPlan(reason: string): void;
-  /** Step `index - 1` of `plan` succeeded and `index` moved on: finish or doom the plan as needed. */
-  advanced(plan: Plan): void;
-  /** The agent's decorator state: told only about steps with `decorators` (a host without one ignores them). */
-  readonly ledger?: BehaviourLedger;
-}
 
 /**
  * @internal One runner's per-step state and the calls that run a step: its
@@ -51,15 +23,11 @@ export interface StepHost<Ctx> {
 export class StepExecution<Ctx = any> implements UpdateSource {
   // Every field is this object's own: the runner and its helpers read them through the getters below and change
   // them only through the transitions (install, followSection, enterSection, leaveSection, observe, ...).
-  /** The plan being executed, or null. */
+  // The plan, its operators, the current step, where this runner's part ends and whether the step runs: see the getters.
   private current: Plan | null = null;
-  /** The operator of each step of {@link plan}. */
   private operators: Operator[] = EMPTY_OPS;
-  /** The current (running or next) step. */
   private at = 0;
-  /** Where this runner's part of the plan ends: the plan's length, or inside a parallel section the end of its branch. */
   private stop = 0;
-  /** Whether the step at {@link at} is running. */
   private busy = false;
   /** Inside a parallel section on the primary runner: the secondary branch's execution, and where the plan goes on after the section. */
   private lane: StepExecution<Ctx> | null = null;
@@ -71,7 +39,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
   /** The checks of the plan against the state (a new plan's adoption checks it through them too). */
   readonly checks: PlanChecks<Ctx>;
   /** The promise the running step's operator returned, if any: the step runs until it settles. */
-  private readonly awaited = new AwaitedCall((callback, step, index, rejected, value) => this.settledLate(callback, step, index, rejected, value));
+  private readonly awaited = new AwaitedCall((callback, step, index, rejected, value) => this.outcomes.settledLate(callback, step, index, rejected, value));
   /** Whether {@link awaited} holds a promise of the running step (the one test the tick makes for async operators). */
   private waiting = false;
   /** The agent's re-entrancy guard, told which operator callback runs (for the message of a call it refuses). */
@@ -80,6 +48,8 @@ export class StepExecution<Ctx = any> implements UpdateSource {
   private inUpdate = false;
   /** Words and reports the faults of this execution's calls. */
   private readonly stepFaults: StepFaults<Ctx>;
+  /** Tells the runner's statistics, listeners, the agent's ledger and the planner of steps that start and end. */
+  private readonly outcomes: StepOutcomes<Ctx>;
 
   /** The plan being executed, or null. */
   get plan(): Plan | null {
@@ -155,10 +125,11 @@ export class StepExecution<Ctx = any> implements UpdateSource {
   constructor(
     private readonly agent: AgentView<Ctx>,
     private readonly host: StepHost<Ctx>,
-    private readonly faults: FaultReporter,
+    faults: FaultReporter,
     restoreCtx: ((ctx: Ctx) => void) | undefined,
   ) {
     this.stepFaults = new StepFaults(agent, faults, restoreCtx);
+    this.outcomes = new StepOutcomes(agent, host, faults, this);
     this.checks = new PlanChecks(agent, this.stepFaults);
     this.guard = guardOf(agent);
     this.guard.watch(this);
@@ -213,9 +184,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
       return;
     }
     this.busy = true;
-    if (step.decorators !== undefined) host.ledger?.started(host.name, plan.steps, this.at);
-    host.stats.stepsStarted++;
-    if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepStarted', step, this.at);
+    this.outcomes.started(plan, step, this.at);
     const op = this.operators[this.at];
     if (op.start !== undefined) this.callStart(op, step);
   }
@@ -311,10 +280,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     this.seen += state.version - before;
     if (this.alsoSeenBy !== null) this.alsoSeenBy.seen += state.version - before;
     if (refused !== null) return this.stepFailed(step, refused);
-    host.stats.stepsSucceeded++;
-    if (step.decorators !== undefined) host.ledger?.succeeded(host.name, plan.steps, this.at);
-    if (host.listener !== undefined) emitStep(this.faults, agent, host, 'stepSucceeded', step, this.at);
-    if (host.planner.stepSucceeded !== undefined) feedbackGuarded(host.planner, step, this.at, agent.ctx, true, this.faults);
+    this.outcomes.succeeded(plan, step, this.at);
     if (this.current !== plan) return;
     this.at++;
     host.advanced(plan);
@@ -350,14 +316,6 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     this.stepFailed(step, `operator ${step.operator} resolved to ${describeValue(value)}, not an OperatorStatus`);
   }
 
-  /** A promise of a step that ended settled: ignored, and reported once. Runs from a promise job: never throws. */
-  private settledLate(callback: AsyncCallback, step: PlanStep, index: number, rejected: boolean, value: unknown): void {
-    const host = this.host;
-    const agent = this.agent;
-    host.stats.lateSettlements++;
-    if (host.listener !== undefined) emitSettledLate(this.faults, agent, host, callback, step, index, rejected, value);
-  }
-
   /** Stop the running step: its operator's `abort` is called, its effects are not applied. */
   abort(reason: string): void {
     const step = this.current!.steps[this.at];
@@ -366,8 +324,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     this.busy = false;
     this.waiting = false;
     this.awaited.drop();
-    host.stats.stepsAborted++;
-    if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepAborted', step, this.at, reason);
+    this.outcomes.aborted(step, this.at, reason);
     const op = this.operators[this.at];
     if (op.abort === undefined) return;
     const ctx = agent.ctx;
@@ -437,29 +394,11 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     }
   }
 
+  /** The running step failed: tell who hears of it, then go back to where a retry starts (or the plan failed). */
   private stepFailed(step: PlanStep, reason: string): void {
-    const host = this.host;
-    const agent = this.agent;
-    // A step with retries left is started again on the next tick instead of failing the plan; with its own used up,
-    // a compound or method around it with retries left starts again from its first step (outside parallel sections).
-    const retry = step.decorators === undefined || host.ledger === undefined ? 0 : host.ledger.failed(host.name, this.current!.steps, this.at);
-    let restart = -1;
-    if (retry > 0) {
-      const note = host.ledger!.retryNote(host.name);
-      restart = host.ledger!.restartAt(host.name);
-      reason += note.key === '' ? ` (retry ${retry} of ${note.of})` : ` (retry ${retry} of ${note.of} of ${note.key}, from step ${restart})`;
-    }
-    host.stats.stepsFailed++;
-    if (host.listener !== undefined) emitStepEnd(this.faults, agent, host, 'stepFailed', step, this.at, reason);
-    if (host.planner.stepFailed !== undefined) feedbackGuarded(host.planner, step, this.at, agent.ctx, false, this.faults);
-    // A goal's cool-down counts its plans' failures (the plan carries its rule).
-    if (host.ledger !== undefined) host.ledger.planStepFailed(this.current!);
-    if (retry === 0) host.failPlan(`step ${step.task} failed: ${reason}`);
-    else if (restart >= 0 && this.current !== null && this.at !== restart) {
-      // Inside a parallel section a branch cannot go back alone: the plan fails instead.
-      if (this.lane !== null || this.stop !== this.current.steps.length) host.failPlan(`step ${step.task} failed: ${reason} (not inside a parallel section)`);
-      else this.at = restart;
-    }
+    const plan = this.current!;
+    const restart = this.outcomes.failed(plan, step, this.at, reason, this.lane !== null || this.stop !== plan.steps.length);
+    if (restart >= 0) this.at = restart;
   }
 
   /** An operator's `call` failed: undo what it wrote (world state and context), then report it. */

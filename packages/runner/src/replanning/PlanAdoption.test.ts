@@ -8,7 +8,8 @@ import { Adopted, Hold, PlanAdoption, type AdoptionHost } from './PlanAdoption.j
 import { RunnerError } from '../RunnerError.js';
 import type { RunnerEvent } from '../events/RunnerEvent.js';
 import { createRunnerStats } from '../events/RunnerStats.js';
-import { StepExecution, type StepHost } from '../execution/StepExecution.js';
+import { StepExecution } from '../execution/StepExecution.js';
+import type { StepHost } from '../execution/StepHost.js';
 import { makePlan, makeStep, testSchema } from '../testing/fakes.js';
 
 const schema = testSchema();
