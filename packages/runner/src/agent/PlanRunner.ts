@@ -11,12 +11,14 @@ import { PlanMending } from '../replanning/PlanMending.js';
 import { ReplanState } from '../replanning/ReplanState.js';
 import { RunnerError } from '../RunnerError.js';
 import type { ReplanTrigger, RunnerEventListener } from '../events/RunnerEvent.js';
-import { createRunnerStats, recordPlanTime, type RunnerStats } from '../events/RunnerStats.js';
-import { planGuarded, updateGuarded } from '../faults/plannerCalls.js';
+import { createRunnerStats, type RunnerStats } from '../events/RunnerStats.js';
+import { RunnerListeners } from '../events/RunnerListeners.js';
+import { CurrentPlanner } from '../replanning/CurrentPlanner.js';
+import { emitPlanFailed, emitPlanFinished, emitPlannerChanged } from './planEvents.js';
 import { StepExecution } from '../execution/StepExecution.js';
 import { SectionMove } from '../execution/SectionCursor.js';
 import { SecondaryBranch } from '../execution/SecondaryBranch.js';
-import { checkOperators, checkRunnerOptions, phaseOf } from './runnerChecks.js';
+import { checkBranch, checkOperators, checkRunnerOptions, phaseOf } from './runnerChecks.js';
 import { claimPlanner } from '../replanning/plannerClaims.js';
 import type { PlanRunnerOptions } from './PlanRunnerOptions.js';
 
@@ -48,16 +50,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   readonly operators: OperatorMap<Ctx>;
   readonly stats: RunnerStats = createRunnerStats();
   private readonly agent: AgentView<Ctx>;
-  private plannerRef: AgentPlanner<Ctx>;
-  /** Whether {@link plannerRef} has an `update` to call every tick: looked up once per planner, not per tick. */
-  private plannerUpdates: boolean;
-  /** Whether the planner may answer a waiting request when polled (`PendingPlanner.poll`). */
-  private plannerPolls: boolean;
-  private onEvent: RunnerEventListener | undefined;
-  private listeners: RunnerEventListener[] = [];
+  /** The planner in use, what it supports (looked up once per planner, not per tick), and timed calls into it. */
+  private readonly planners: CurrentPlanner<Ctx>;
+  /** Where events go: `onEvent` and the listeners added since. */
+  private readonly events: RunnerListeners;
   private readonly retryInterval: number;
-  private readonly clock: () => number;
-  private readonly maxPlanSamples: number;
   /** Counts and announces contained faults; with `faults: 'rethrow'` keeps the first for the end of the tick. */
   private readonly faults: FaultReporter;
   /** The agent's re-entrancy guard (shared with its other runners): refuses calls made from the agent's own callbacks. */
@@ -71,13 +68,9 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private leader: SecondaryBranch<Ctx> | null = null;
   /** On a primary runner: its link to the runner of its plans' secondary branches. */
   private branch: SecondaryBranch<Ctx> | null = null;
-  /** When to replan: the trigger due, a postponed or doomed plan, the retry time, the failure streak. Only this runner changes it. */
-  private readonly replan = new ReplanState();
+  /** When to replan: the trigger due, a postponed or doomed plan, the retry and recheck times, the failure streak. Only this runner changes it. */
+  private readonly replan: ReplanState;
   private readonly whilePlanning: 'continue' | 'idle';
-  private readonly recheckInterval: number;
-  private recheckAt = Infinity;
-  /** Stops the planner's stale-plan notices ({@link AgentPlanner.watchStale}), or null. */
-  private unwatch: (() => void) | null = null;
   /** Taking planning results, and the request in flight to a pending planner. */
   private readonly adoption: PlanAdoption<Ctx>;
   private readonly pending: PendingRequest<Ctx>;
@@ -85,27 +78,21 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   readonly ledger: BehaviourLedger;
   /** Plan repair and adjustment: the failed plan waiting for repair, and the calls to the planner's `repair` and `adjust`. */
   private readonly mending: PlanMending<Ctx>;
-  /** Whether the planner adjusts running plans (`adjust`): looked up once per planner. */
-  private plannerAdjusts: boolean;
 
   constructor(agent: AgentView<Ctx>, options: PlanRunnerOptions<Ctx>) {
     const { retry, samples, whilePlanning, recheck } = checkRunnerOptions(options);
     this.agent = agent;
     this.ledger = options.ledger ?? new BehaviourLedger(() => agent.time);
     this.name = options.name ?? 'main';
-    this.plannerRef = options.planner;
-    this.plannerUpdates = options.planner.update !== undefined;
-    this.plannerPolls = pollable(options.planner);
     this.operators = options.operators;
-    this.onEvent = options.onEvent;
+    this.events = new RunnerListeners(options.onEvent, (event, thrown) => this.faults.listenerThrew(event, thrown));
     this.retryInterval = retry;
-    this.clock = options.clock ?? (() => performance.now());
-    this.maxPlanSamples = samples;
+    this.replan = new ReplanState(recheck, recheck > 0 ? phaseOf(agent.id, this.name) : 0);
     this.guard = guardOf(agent);
     this.who = `Agent "${agent.id}", runner "${this.name}"`;
     claimPlanner(options.planner, this, agent, this.who);
     this.faults = new FaultReporter(
-      () => this.onEvent,
+      () => this.events.current,
       faultMode(options.faults, `runner "${this.name}"`),
       `agent "${agent.id}", runner "${this.name}"`,
       () => this.base(),
@@ -117,10 +104,9 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.adoption = new PlanAdoption<Ctx>(agent, this, this.faults, this.exec);
     this.pending = new PendingRequest<Ctx>(agent, this, this.faults);
     this.mending = new PlanMending<Ctx>(this.faults);
-    this.plannerAdjusts = options.planner.adjust !== undefined;
     this.whilePlanning = whilePlanning;
-    this.recheckInterval = recheck;
-    this.watch(options.planner);
+    const clock = options.clock ?? (() => performance.now());
+    this.planners = new CurrentPlanner(options.planner, () => this.replan.stale(agent.time), this.faults, this.stats, clock, samples);
     agent.state.enableUndo();
   }
 
@@ -131,7 +117,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   /** The planner in use. */
   get planner(): AgentPlanner<Ctx> {
-    return this.leader !== null ? this.leader.planner : this.plannerRef;
+    return this.leader !== null ? this.leader.planner : this.planners.planner;
   }
   /** The plan being executed, or null. */
   get plan(): Plan | null {
@@ -156,32 +142,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    */
   addListener(listener: RunnerEventListener): () => void {
     if (typeof listener !== 'function') throw new RunnerError('BAD_LISTENER', this.name, `Runner "${this.name}": addListener needs a function.`);
-    if (this.listeners.length === 0 && this.onEvent !== undefined) this.listeners.push(this.onEvent);
-    this.listeners = [...this.listeners, listener];
-    this.onEvent = this.listeners.length === 1 ? listener : this.fanOut;
-    return () => {
-      const i = this.listeners.indexOf(listener);
-      if (i < 0) return;
-      this.listeners = this.listeners.filter((_, j) => j !== i);
-      this.onEvent = this.listeners.length === 0 ? undefined : this.listeners.length === 1 ? this.listeners[0] : this.fanOut;
-    };
+    return this.events.add(listener);
   }
-
-  private readonly fanOut: RunnerEventListener = (event) => {
-    // Never mutated in place (add and remove replace it), so a listener may remove itself here.
-    // Each listener is contained on its own: one that throws does not keep the event from the others.
-    for (const l of this.listeners) {
-      try {
-        l(event);
-      } catch (thrown) {
-        this.faults.listenerThrew(event, thrown);
-      }
-    }
-  };
 
   /** @internal The listener events go to now (the agent's own events use it too), or undefined. */
   get listener(): RunnerEventListener | undefined {
-    return this.onEvent;
+    return this.events.current;
   }
 
   /**
@@ -207,26 +173,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       this.branch?.endRace();
       this.failPlan(`planner switched to ${planner.kind}`);
     }
-    const previous = this.plannerRef.kind;
-    this.plannerRef = planner;
-    this.watch(planner);
-    this.plannerUpdates = planner.update !== undefined;
-    this.plannerPolls = pollable(planner);
-    this.plannerAdjusts = planner.adjust !== undefined;
+    const previous = this.planners.planner.kind;
+    this.planners.use(planner);
     this.mending.forget();
     this.replan.plannerSwitched();
     // Listeners (a monitor) learn of the new planner before its first call.
-    if (this.onEvent !== undefined)
-      this.faults.emit({
-        tick: this.agent.tickCount,
-        time: this.agent.time,
-        agent: this.agent.id,
-        runner: this.name,
-        planner: planner.kind,
-        ctx: this.agent.ctx,
-        type: 'plannerChanged',
-        previous,
-      });
+    if (this.events.current !== undefined) emitPlannerChanged(this.faults, this.agent, this.name, planner.kind, previous);
   }
 
   /**
@@ -331,7 +283,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const agent = this.agent;
     const exec = this.exec;
     const replan = this.replan;
-    if (this.plannerUpdates) updateGuarded(this.plannerRef, dt, this.faults);
+    const planners = this.planners;
+    planners.update(dt);
     // 1. An outside change (the runner's own effects are seen already).
     const changed = exec.observe(agent.state.version);
     if (changed) replan.worldChanged();
@@ -339,12 +292,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     // 2. The running step's executing conditions, then (after a change) the rest of the plan.
     if (exec.running) exec.checkExecuting();
     if (changed && exec.plan !== null && replan.doomed === null) {
-      if (this.plannerAdjusts) this.adjustPlan();
+      if (planners.adjustsPlans) this.adjustPlan();
       this.revalidate();
     }
 
     // A pending planner that can answer a waiting request now (its cache learnt the answer) does so here.
-    if (this.plannerPolls && this.pending.id !== 0) this.pending.poll(this.plannerRef as PendingPlanner<Ctx>);
+    if (planners.answersPolls && this.pending.id !== 0) this.pending.poll(planners.planner as PendingPlanner<Ctx>);
 
     // 3. Whether to replan: a postponed replan once no step runs, no plan, a periodic recheck; backing off a failing streak.
     if (replan.deferred !== null && !exec.running && (this.branch === null || !this.branch.running)) replan.release();
@@ -353,7 +306,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (replan.trigger === null) {
       if (exec.plan === null) {
         if ((changed || agent.time >= replan.retryAt) && this.pending.id === 0) replan.raise('noPlan');
-      } else if (agent.time >= this.recheckAt && this.pending.id === 0) replan.raise('recheck');
+      } else if (replan.recheckDue(agent.time) && this.pending.id === 0) replan.raise('recheck');
     }
     if (replan.trigger !== null) this.replanDue(changed);
 
@@ -407,13 +360,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    * runner declared with `branchOf`.
    */
   attachBranch(branch: PlanRunner<Ctx>): void {
-    if (branch === this || branch.agent !== this.agent || branch.leader !== null || branch.branch !== null || this.leader !== null || this.branch !== null) {
-      throw new RunnerError(
-        'BAD_BRANCH',
-        branch.name,
-        `Runner "${branch.name}" cannot run the secondary branches of runner "${this.name}": each primary runner of an agent has at most one branch runner, which is neither a primary nor another's branch.`,
-      );
-    }
+    const linked = branch.leader !== null || branch.branch !== null || this.leader !== null || this.branch !== null;
+    checkBranch(branch === this || branch.agent !== this.agent || linked, branch.name, this.name);
     // Both runners are the link's hosts: it reads their listener and planner live (both change at run time).
     const link = new SecondaryBranch<Ctx>(this.agent, branch.exec, branch, branch.faults, this.exec, this);
     this.branch = link;
@@ -426,18 +374,14 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const agent = this.agent;
     const running = this.exec.plan;
     if (running !== null && this.blocked(trigger)) return;
-    if (this.recheckInterval > 0) this.scheduleRecheck();
-    else this.recheckAt = Infinity;
+    this.replan.scheduleRecheck(agent.time);
     if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') this.stats.replans++;
-    const planner = this.plannerRef;
+    const planner = this.planners.planner;
     const availability = this.ledger.availability(this.name);
     if (this.mending.pending && (trigger !== 'failed' || running !== null)) this.mending.forget();
     if (this.mending.pending && this.repairPlan(availability)) return;
     if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running, availability);
-    const started = this.clock();
-    const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults, availability);
-    recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
-    this.adopt(trigger, outcome);
+    this.adopt(trigger, this.planners.plan(agent, running, availability));
   }
 
   /** After a failed step: ask the planner to repair the failed plan, and install the repair; false when it made none. */
@@ -445,9 +389,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const agent = this.agent;
     const failed = this.mending.failedPlan!;
     const index = this.mending.failedIndex;
-    const started = this.clock();
-    const amendment = this.mending.repair(this.plannerRef, agent.state, agent.ctx, availability);
-    recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
+    const amendment = this.planners.repair(this.mending, agent, availability);
     if (amendment === null || !this.adoption.amend('planRepaired', amendment, failed, index)) return false;
     this.replan.adopted();
     return true;
@@ -458,9 +400,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const agent = this.agent;
     const exec = this.exec;
     const running = exec.plan!;
-    const started = this.clock();
-    const amendment = this.mending.adjust(this.plannerRef, agent.state, agent.ctx, running, exec.index, exec.running, this.ledger.availability(this.name));
-    recordPlanTime(this.stats, this.clock() - started, this.maxPlanSamples);
+    const amendment = this.planners.adjust(this.mending, agent, running, exec.index, exec.running, this.ledger.availability(this.name));
     // The same plan goes on, amended: what the replan state knows of it (a postponed replan, the change) still holds.
     if (amendment !== null) this.adoption.amend('planAdjusted', amendment, running, exec.index);
   }
@@ -486,19 +426,6 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.replan.giveUp(this.agent.time + this.retryInterval);
   }
 
-  /** Take `planner`'s stale-plan notices (dropping the last planner's): a notice re-checks the plan on the next tick. */
-  private watch(planner: AgentPlanner<Ctx>): void {
-    this.unwatch?.();
-    this.unwatch = planner.watchStale === undefined ? null : planner.watchStale(() => (this.recheckAt = Math.min(this.recheckAt, this.agent.time)));
-  }
-
-  /** The next periodic recheck: one interval on, or at the agent's phase within the interval for the first. */
-  private scheduleRecheck(): void {
-    const interval = this.recheckInterval;
-    const now = this.agent.time;
-    this.recheckAt = this.recheckAt === Infinity ? now + interval * phaseOf(this.agent.id, this.name) : now + interval;
-  }
-
   /** @internal Fail the whole plan with `reason` (the running step is already stopped); for {@link StepExecution} and a branch runner's link. */
   failPlan(reason: string): void {
     const plan = this.exec.plan;
@@ -506,22 +433,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (this.leader !== null) return this.leader.fail(reason);
     // In a race, the primary's branch failing leaves the other branch racing on (see RaceSection).
     if (this.branch !== null && this.branch.racing && this.branch.primaryFailed()) return;
-    this.mending.noteFailure(this.plannerRef, plan, this.exec.index);
+    this.mending.noteFailure(this.planners.planner, plan, this.exec.index);
     this.drop(reason);
     this.replan.planFailed();
     this.stats.plansFailed++;
-    if (this.onEvent !== undefined)
-      this.faults.emit({
-        tick: this.agent.tickCount,
-        time: this.agent.time,
-        agent: this.agent.id,
-        runner: this.name,
-        planner: this.plannerRef.kind,
-        ctx: this.agent.ctx,
-        type: 'planFailed',
-        plan,
-        reason,
-      });
+    if (this.events.current !== undefined) emitPlanFailed(this.faults, this.agent, this.name, this.planners.planner.kind, plan, reason);
   }
 
   /** @internal The plan's last step succeeded (or it has none): the plan is finished. */
@@ -530,17 +446,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.drop();
     this.replan.planFinished();
     this.stats.plansFinished++;
-    if (this.onEvent !== undefined)
-      this.faults.emit({
-        tick: this.agent.tickCount,
-        time: this.agent.time,
-        agent: this.agent.id,
-        runner: this.name,
-        planner: this.plannerRef.kind,
-        ctx: this.agent.ctx,
-        type: 'planFinished',
-        plan,
-      });
+    if (this.events.current !== undefined) emitPlanFinished(this.faults, this.agent, this.name, this.planners.planner.kind, plan);
   }
 
   private drop(reason = 'the plan ended'): void {
@@ -563,11 +469,6 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   private base() {
     const agent = this.agent;
-    return { tick: agent.tickCount, time: agent.time, agent: agent.id, runner: this.name, planner: this.plannerRef.kind, ctx: agent.ctx };
+    return { tick: agent.tickCount, time: agent.time, agent: agent.id, runner: this.name, planner: this.planners.planner.kind, ctx: agent.ctx };
   }
-}
-
-/** Whether `planner` is a pending planner that answers when polled. */
-function pollable(planner: AgentPlanner<any>): boolean {
-  return isPendingPlanner(planner) && typeof planner.poll === 'function';
 }

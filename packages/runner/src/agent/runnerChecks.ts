@@ -86,3 +86,13 @@ export function checkRunnerOptions(options: PlanRunnerOptions<any>): { retry: nu
     throw new RunnerError('BAD_RECHECK_INTERVAL', 'recheckInterval', `recheckInterval must be a finite number >= 0, got ${describeValue(recheck)}.`);
   return { retry, samples, whilePlanning, recheck };
 }
+
+/** @internal `BAD_BRANCH` when runner `branch` cannot run the secondary branches of runner `primary` (`refused`). */
+export function checkBranch(refused: boolean, branch: string, primary: string): void {
+  if (!refused) return;
+  throw new RunnerError(
+    'BAD_BRANCH',
+    branch,
+    `Runner "${branch}" cannot run the secondary branches of runner "${primary}": each primary runner of an agent has at most one branch runner, which is neither a primary nor another's branch.`,
+  );
+}

@@ -3,8 +3,8 @@ import type { ReplanTrigger } from '../events/RunnerEvent.js';
 /**
  * @internal When a runner replans, as one piece of state with named transitions: the trigger due on the next
  * tick, a replan postponed to the end of a `boundary` step, the reason a plan is doomed at its running step's
- * end, when to ask again with no plan, whether the world changed since the plan was adopted, and how many plans
- * failed in a row. {@link PlanRunner} is its only user: its helpers ({@link PlanAdoption},
+ * end, when to ask again with no plan, when to recheck a plan, whether the world changed since the plan was
+ * adopted, and how many plans failed in a row. {@link PlanRunner} is its only user: its helpers ({@link PlanAdoption},
  * {@link PendingRequest}) return decisions and the runner applies them here.
  */
 export class ReplanState {
@@ -20,6 +20,17 @@ export class ReplanState {
   private changed = false;
   /** Plans that failed in a row with no outside change while they ran: the planner would repeat them. */
   private streak = 0;
+  /** With a plan: recheck it from this time on (Infinity: no recheck scheduled). */
+  private recheckFrom = Infinity;
+
+  /**
+   * @param recheckEvery Seconds between periodic rechecks of a running plan (0: none).
+   * @param phase Where in the first interval this runner's first recheck falls (0 to 1): agents spread out.
+   */
+  constructor(
+    private readonly recheckEvery = 0,
+    private readonly phase = 0,
+  ) {}
 
   /** The replan to make on the next tick, or null. */
   get trigger(): ReplanTrigger | null {
@@ -40,6 +51,23 @@ export class ReplanState {
   /** Plans that failed in a row with no outside change while they ran. */
   get failStreak(): number {
     return this.streak;
+  }
+
+  /** Whether a recheck of the running plan is due at `time`. */
+  recheckDue(time: number): boolean {
+    return time >= this.recheckFrom;
+  }
+
+  /** The planner was just asked at `time`: the next periodic recheck is one interval on (the first, at this runner's phase). */
+  scheduleRecheck(time: number): void {
+    const every = this.recheckEvery;
+    if (every <= 0) this.recheckFrom = Infinity;
+    else this.recheckFrom = this.recheckFrom === Infinity ? time + every * this.phase : time + every;
+  }
+
+  /** The planner says the plan may be stale: recheck it from `time` on (sooner if one was due sooner). */
+  stale(time: number): void {
+    this.recheckFrom = Math.min(this.recheckFrom, time);
   }
 
   /** The world changed outside the runner. */
