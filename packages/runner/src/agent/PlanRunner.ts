@@ -1,4 +1,4 @@
-import { isPendingPlanner, type AgentPlanner, type PendingPlanner, type Plan, type PlanResult, type PlanReceiver, type PlanStep } from '@dualplan/world-state';
+import { type AgentPlanner, type PendingPlanner, type Plan, type PlanResult, type PlanReceiver, type PlanStep } from '@dualplan/world-state';
 import type { AgentView } from '../contract/AgentView.js';
 import { BehaviourLedger } from '../execution/BehaviourLedger.js';
 import { guardOf, type Guard } from '../faults/CallGuard.js';
@@ -6,11 +6,11 @@ import { FaultReporter } from '../faults/FaultReporter.js';
 import { faultMode } from '../contract/FaultSource.js';
 import type { OperatorMap } from '../contract/Operator.js';
 import { Answer, PendingRequest } from '../replanning/PendingRequest.js';
-import { Adopted, Hold, PlanAdoption } from '../replanning/PlanAdoption.js';
+import { PlanAdoption } from '../replanning/PlanAdoption.js';
 import { PlanMending } from '../replanning/PlanMending.js';
-import { ReplanState } from '../replanning/ReplanState.js';
+import { Replanner } from '../replanning/Replanner.js';
 import { RunnerError } from '../RunnerError.js';
-import type { ReplanTrigger, RunnerEventListener } from '../events/RunnerEvent.js';
+import type { RunnerEventListener } from '../events/RunnerEvent.js';
 import { createRunnerStats, type RunnerStats } from '../events/RunnerStats.js';
 import { RunnerListeners } from '../events/RunnerListeners.js';
 import { CurrentPlanner } from '../replanning/CurrentPlanner.js';
@@ -54,7 +54,6 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private readonly planners: CurrentPlanner<Ctx>;
   /** Where events go: `onEvent` and the listeners added since. */
   private readonly events: RunnerListeners;
-  private readonly retryInterval: number;
   /** Counts and announces contained faults; with `faults: 'rethrow'` keeps the first for the end of the tick. */
   private readonly faults: FaultReporter;
   /** The agent's re-entrancy guard (shared with its other runners): refuses calls made from the agent's own callbacks. */
@@ -68,8 +67,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   private leader: SecondaryBranch<Ctx> | null = null;
   /** On a primary runner: its link to the runner of its plans' secondary branches. */
   private branch: SecondaryBranch<Ctx> | null = null;
-  /** When to replan: the trigger due, a postponed or doomed plan, the retry and recheck times, the failure streak. Only this runner changes it. */
-  private readonly replan: ReplanState;
+  /** When to replan (the trigger due, a postponed or doomed plan, the retry and recheck times, the failure streak), and asking the planner. */
+  private readonly replan: Replanner<Ctx>;
   private readonly whilePlanning: 'continue' | 'idle';
   /** Taking planning results, and the request in flight to a pending planner. */
   private readonly adoption: PlanAdoption<Ctx>;
@@ -86,8 +85,6 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.name = options.name ?? 'main';
     this.operators = options.operators;
     this.events = new RunnerListeners(options.onEvent, (event, thrown) => this.faults.listenerThrew(event, thrown));
-    this.retryInterval = retry;
-    this.replan = new ReplanState(recheck, recheck > 0 ? phaseOf(agent.id, this.name) : 0);
     this.guard = guardOf(agent);
     this.who = `Agent "${agent.id}", runner "${this.name}"`;
     claimPlanner(options.planner, this, agent, this.who);
@@ -107,6 +104,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.whilePlanning = whilePlanning;
     const clock = options.clock ?? (() => performance.now());
     this.planners = new CurrentPlanner(options.planner, () => this.replan.stale(agent.time), this.faults, this.stats, clock, samples);
+    const phase = recheck > 0 ? phaseOf(agent.id, this.name) : 0;
+    this.replan = new Replanner(agent, this, this.exec, this.planners, this.adoption, this.pending, this.mending, retry, recheck, phase);
     agent.state.enableUndo();
   }
 
@@ -226,37 +225,21 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     // The planner answers from inside the request this runner is making: the protocol's synchronous answer, not a re-entrant call.
     if (this.pending.answeringNow) {
       const answer = this.pending.receive(id, result, failure, threw, thrown);
-      if (answer !== Answer.Dropped) this.answered(answer, result);
+      if (answer !== Answer.Dropped) this.replan.answered(answer, result);
       return;
     }
     // Refused like any re-entrant call (enter throws); the request it answered is asked again on the next tick.
     if (guard.inCall) {
       const lost = this.pending.lost(id);
-      if (lost !== null) this.askAgain(lost);
+      if (lost !== null) this.replan.askAgain(lost);
     }
     guard.enterCall('receive()', this.who);
     try {
       const answer = this.pending.receive(id, result, failure, threw, thrown);
-      if (answer !== Answer.Dropped) this.answered(answer, result);
+      if (answer !== Answer.Dropped) this.replan.answered(answer, result);
     } finally {
       guard.exitCall();
     }
-  }
-
-  /** The latest request's answer came: replay what it absorbed, then ask again after a failure or take the result. */
-  private answered(answer: Answer, result: PlanResult | null): void {
-    const absorbed = this.pending.takeAbsorbed();
-    if (absorbed !== null) this.replan.raise(absorbed);
-    const trigger = this.pending.asked;
-    if (answer === Answer.Failed) return this.askAgain(trigger);
-    if (this.exec.plan !== null && this.blocked(trigger)) return;
-    this.adopt(trigger, result!);
-  }
-
-  /** A request got no answer (failed, or lost): ask again on the next tick (the planner, a replaced worker, will likely answer this time). */
-  private askAgain(trigger: ReplanTrigger): void {
-    if (this.exec.plan === null) this.replan.backOff(this.agent.time);
-    else this.replan.raise(trigger);
   }
 
   /**
@@ -292,7 +275,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     // 2. The running step's executing conditions, then (after a change) the rest of the plan.
     if (exec.running) exec.checkExecuting();
     if (changed && exec.plan !== null && replan.doomed === null) {
-      if (planners.adjustsPlans) this.adjustPlan();
+      if (planners.adjustsPlans) replan.adjust();
       this.revalidate();
     }
 
@@ -308,7 +291,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
         if ((changed || agent.time >= replan.retryAt) && this.pending.id === 0) replan.raise('noPlan');
       } else if (replan.recheckDue(agent.time) && this.pending.id === 0) replan.raise('recheck');
     }
-    if (replan.trigger !== null) this.replanDue(changed);
+    if (replan.trigger !== null) replan.replanDue(changed);
 
     // 4. Run: start the next step (unless waiting at a parallel join, or idle while planning), update the running one.
     if (this.whilePlanning === 'idle' && this.pending.id !== 0) {
@@ -318,19 +301,6 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (!exec.running && exec.plan !== null && this.mayStart()) exec.start();
     if (exec.running) exec.update(dt);
     if (this.faults.due) this.faults.throwDue();
-  }
-
-  /** A replan is due: back off a failing streak in an unchanged world, else replan unless the plan is doomed. */
-  private replanDue(changed: boolean): void {
-    const replan = this.replan;
-    const trigger = replan.take()!;
-    if (trigger === 'failed' && replan.failStreak >= 2 && !changed) {
-      // Same world, same plan, same failure: wait for a change or retryInterval instead of spinning.
-      replan.backOff(this.agent.time + this.retryInterval);
-      this.adoption.skip(trigger, `backing off: ${replan.failStreak} plans failed in a row with no outside change`);
-      return;
-    }
-    if (replan.doomed === null) this.replanOn(trigger);
   }
 
   /** The world changed under a plan: fail it now if its rest no longer holds, doom it to fail at the running step's end, or replan on the change. */
@@ -367,63 +337,6 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.branch = link;
     this.adoption.linkBranch(link);
     branch.leader = link;
-  }
-
-  /** Ask the planner on `trigger` (unless a running step holds the replan back) and take its answer, or send a pending planner the request. */
-  private replanOn(trigger: ReplanTrigger): void {
-    const agent = this.agent;
-    const running = this.exec.plan;
-    if (running !== null && this.blocked(trigger)) return;
-    this.replan.scheduleRecheck(agent.time);
-    if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') this.stats.replans++;
-    const planner = this.planners.planner;
-    const availability = this.ledger.availability(this.name);
-    if (this.mending.pending && (trigger !== 'failed' || running !== null)) this.mending.forget();
-    if (this.mending.pending && this.repairPlan(availability)) return;
-    if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running, availability);
-    this.adopt(trigger, this.planners.plan(agent, running, availability));
-  }
-
-  /** After a failed step: ask the planner to repair the failed plan, and install the repair; false when it made none. */
-  private repairPlan(availability: ReturnType<BehaviourLedger['availability']>): boolean {
-    const agent = this.agent;
-    const failed = this.mending.failedPlan!;
-    const index = this.mending.failedIndex;
-    const amendment = this.planners.repair(this.mending, agent, availability);
-    if (amendment === null || !this.adoption.amend('planRepaired', amendment, failed, index)) return false;
-    this.replan.adopted();
-    return true;
-  }
-
-  /** The world changed under the plan: let the planner re-plan the adjustable parts the change touches (the rest runs on). */
-  private adjustPlan(): void {
-    const agent = this.agent;
-    const exec = this.exec;
-    const running = exec.plan!;
-    const amendment = this.planners.adjust(this.mending, agent, running, exec.index, exec.running, this.ledger.availability(this.name));
-    // The same plan goes on, amended: what the replan state knows of it (a postponed replan, the change) still holds.
-    if (amendment !== null) this.adoption.amend('planAdjusted', amendment, running, exec.index);
-  }
-
-  /** Whether a running step's interrupt policy holds the replan on `trigger` back (reported); a boundary step postpones it to its end. */
-  private blocked(trigger: ReplanTrigger): boolean {
-    const hold = this.adoption.hold(trigger);
-    if (hold === Hold.Postpone) this.replan.postpone(trigger);
-    return hold !== Hold.None;
-  }
-
-  /** Take a planning result ({@link PlanAdoption}) and apply what it did to the replan state. */
-  private adopt(trigger: ReplanTrigger, outcome: PlanResult): void {
-    const adopted = this.adoption.adopt(trigger, outcome);
-    if (adopted === Adopted.Kept) return;
-    if (adopted === Adopted.NotFound) return this.replan.backOff(this.agent.time + this.retryInterval);
-    this.replan.adopted();
-    if (adopted === Adopted.Installed) return;
-    // The planner offered nothing runnable: wait before asking again unless the world changes.
-    const why = this.adoption.unrunnable;
-    if (why !== null) this.failPlan(why);
-    else this.finishPlan();
-    this.replan.giveUp(this.agent.time + this.retryInterval);
   }
 
   /** @internal Fail the whole plan with `reason` (the running step is already stopped); for {@link StepExecution} and a branch runner's link. */

@@ -165,7 +165,6 @@ export class StepExecution<Ctx = any> implements UpdateSource {
   start(): void {
     const plan = this.current!;
     const step = plan.steps[this.at];
-    const agent = this.agent;
     const host = this.host;
     // A plan just validated from its first step on this very state and context need not be checked again.
     const validated = this.checks.takeValid() && this.at === 0;
@@ -319,7 +318,6 @@ export class StepExecution<Ctx = any> implements UpdateSource {
   /** Stop the running step: its operator's `abort` is called, its effects are not applied. */
   abort(reason: string): void {
     const step = this.current!.steps[this.at];
-    const host = this.host;
     const agent = this.agent;
     this.busy = false;
     this.waiting = false;

@@ -4,8 +4,9 @@ import type { ReplanTrigger } from '../events/RunnerEvent.js';
  * @internal When a runner replans, as one piece of state with named transitions: the trigger due on the next
  * tick, a replan postponed to the end of a `boundary` step, the reason a plan is doomed at its running step's
  * end, when to ask again with no plan, when to recheck a plan, whether the world changed since the plan was
- * adopted, and how many plans failed in a row. {@link PlanRunner} is its only user: its helpers ({@link PlanAdoption},
- * {@link PendingRequest}) return decisions and the runner applies them here.
+ * adopted, and how many plans failed in a row. The runner's {@link Replanner} is this state, with the asking added:
+ * {@link PlanAdoption} and {@link PendingRequest} return decisions that it applies here; the runner's tick notices
+ * changes and raises triggers through the same transitions.
  */
 export class ReplanState {
   /** The replan to make on the next tick, or null. */
