@@ -105,6 +105,10 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   private context: Ctx;
   /** Reports sensor faults (and listener faults on those events) as the agent's own. */
   private readonly reporter: FaultReporter;
+  /** Whether the reporter may hold an error to rethrow (`faults: 'rethrow'`); with 'contain' a tick need not ask it. */
+  private readonly rethrows: boolean;
+  /** Whether the agent has sensors to run (a tick without skips the call). */
+  private readonly sensing: boolean;
   /** Names this agent in errors. */
   private readonly who: string;
   // The agent is its own re-entrancy guard (see Guard in CallGuard.ts), shared with its runners: its tick then
@@ -130,6 +134,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     this.context = freeze(options.ctx, true);
     this.behaviour = new BehaviourLedger(() => this.time);
     const mode = faultMode(options.faults, `agent "${options.id}"`);
+    this.rethrows = mode === 'rethrow';
     this.who = `Agent "${options.id}"`;
     // Sensor events go wherever the first runner's events go (its onEvent and every listener added since).
     this.reporter = new FaultReporter(
@@ -148,6 +153,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
       restoreCtx,
       onFault: (sensor, error, undone, failures, disabled) => this.sensorFault(sensor.name, error, undone, failures, disabled),
     });
+    this.sensing = (options.sensors ?? []).length > 0;
     if (options.runners !== undefined && !Array.isArray(options.runners))
       throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}": runners must be an array, got ${describeValue(options.runners)}.`);
     const all = options.runners ? options.runners.slice() : [];
@@ -262,17 +268,19 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
     } finally {
       this.callHeld = false;
     }
-    if (this.reporter.due) this.reporter.throwDue();
+    if (this.rethrows && this.reporter.due) this.reporter.throwDue();
   }
 
   /** One tick inside the guard. */
   private advance(dt: number): void {
     this.tickCount++;
     this.time += dt;
-    this.callKind = Callback.Sensor;
-    this.callSubject = '';
-    this.sensors.tick(this);
-    this.callKind = Callback.None;
+    if (this.sensing) {
+      this.callKind = Callback.Sensor;
+      this.callSubject = '';
+      this.sensors.tick(this);
+      this.callKind = Callback.None;
+    }
     const runners = this.runners;
     for (let i = 0; i < runners.length; i++) runners[i].tickWithin(dt);
     this.state.clearExternalChanges();

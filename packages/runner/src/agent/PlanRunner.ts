@@ -1,4 +1,4 @@
-import { type AgentPlanner, type PendingPlanner, type Plan, type PlanResult, type PlanReceiver, type PlanStep } from '@dualplan/world-state';
+import { type AgentPlanner, type Plan, type PlanResult, type PlanReceiver, type PlanStep } from '@dualplan/world-state';
 import type { AgentView } from '../contract/AgentView.js';
 import { BehaviourLedger } from '../execution/BehaviourLedger.js';
 import { guardOf, type Guard } from '../faults/CallGuard.js';
@@ -13,7 +13,6 @@ import { RunnerError } from '../RunnerError.js';
 import type { RunnerEventListener } from '../events/RunnerEvent.js';
 import { createRunnerStats, type RunnerStats } from '../events/RunnerStats.js';
 import { RunnerListeners } from '../events/RunnerListeners.js';
-import { CurrentPlanner } from '../replanning/CurrentPlanner.js';
 import { emitPlanFailed, emitPlanFinished, emitPlannerChanged } from './planEvents.js';
 import { StepExecution } from '../execution/StepExecution.js';
 import { SectionMove } from '../execution/SectionCursor.js';
@@ -50,12 +49,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   readonly operators: OperatorMap<Ctx>;
   readonly stats: RunnerStats = createRunnerStats();
   private readonly agent: AgentView<Ctx>;
-  /** The planner in use, what it supports (looked up once per planner, not per tick), and timed calls into it. */
-  private readonly planners: CurrentPlanner<Ctx>;
   /** Where events go: `onEvent` and the listeners added since. */
   private readonly events: RunnerListeners;
   /** Counts and announces contained faults; with `faults: 'rethrow'` keeps the first for the end of the tick. */
   private readonly faults: FaultReporter;
+  /** Whether {@link faults} may hold an error to rethrow (`faults: 'rethrow'`); with 'contain' a tick need not ask it. */
+  private readonly rethrows: boolean;
   /** The agent's re-entrancy guard (shared with its other runners): refuses calls made from the agent's own callbacks. */
   private readonly guard: Guard;
   /** Names this runner in errors. */
@@ -88,9 +87,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.guard = guardOf(agent);
     this.who = `Agent "${agent.id}", runner "${this.name}"`;
     claimPlanner(options.planner, this, agent, this.who);
+    const mode = faultMode(options.faults, `runner "${this.name}"`);
+    this.rethrows = mode === 'rethrow';
     this.faults = new FaultReporter(
       () => this.events.current,
-      faultMode(options.faults, `runner "${this.name}"`),
+      mode,
       `agent "${agent.id}", runner "${this.name}"`,
       () => this.base(),
       this.stats,
@@ -103,9 +104,9 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.mending = new PlanMending<Ctx>(this.faults);
     this.whilePlanning = whilePlanning;
     const clock = options.clock ?? (() => performance.now());
-    this.planners = new CurrentPlanner(options.planner, () => this.replan.stale(agent.time), this.faults, this.stats, clock, samples);
     const phase = recheck > 0 ? phaseOf(agent.id, this.name) : 0;
-    this.replan = new Replanner(agent, this, this.exec, this.planners, this.adoption, this.pending, this.mending, retry, recheck, phase);
+    const timing = { clock, samples };
+    this.replan = new Replanner(agent, this, this.exec, options.planner, this.adoption, this.pending, this.mending, this.faults, timing, retry, recheck, phase);
     agent.state.enableUndo();
   }
 
@@ -116,7 +117,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   /** The planner in use. */
   get planner(): AgentPlanner<Ctx> {
-    return this.leader !== null ? this.leader.planner : this.planners.planner;
+    return this.leader !== null ? this.leader.planner : this.replan.planner;
   }
   /** The plan being executed, or null. */
   get plan(): Plan | null {
@@ -172,8 +173,8 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
       this.branch?.endRace();
       this.failPlan(`planner switched to ${planner.kind}`);
     }
-    const previous = this.planners.planner.kind;
-    this.planners.use(planner);
+    const previous = this.replan.planner.kind;
+    this.replan.use(planner);
     this.mending.forget();
     this.replan.plannerSwitched();
     // Listeners (a monitor) learn of the new planner before its first call.
@@ -266,8 +267,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     const agent = this.agent;
     const exec = this.exec;
     const replan = this.replan;
-    const planners = this.planners;
-    planners.update(dt);
+    replan.updatePlanner(dt);
     // 1. An outside change (the runner's own effects are seen already).
     const changed = exec.observe(agent.state.version);
     if (changed) replan.worldChanged();
@@ -275,12 +275,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     // 2. The running step's executing conditions, then (after a change) the rest of the plan.
     if (exec.running) exec.checkExecuting();
     if (changed && exec.plan !== null && replan.doomed === null) {
-      if (planners.adjustsPlans) replan.adjust();
+      if (replan.adjustsPlans) replan.adjust();
       this.revalidate();
     }
 
     // A pending planner that can answer a waiting request now (its cache learnt the answer) does so here.
-    if (planners.answersPolls && this.pending.id !== 0) this.pending.poll(planners.planner as PendingPlanner<Ctx>);
+    replan.poll();
 
     // 3. Whether to replan: a postponed replan once no step runs, no plan, a periodic recheck; backing off a failing streak.
     if (replan.deferred !== null && !exec.running && (this.branch === null || !this.branch.running)) replan.release();
@@ -295,12 +295,12 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
     // 4. Run: start the next step (unless waiting at a parallel join, or idle while planning), update the running one.
     if (this.whilePlanning === 'idle' && this.pending.id !== 0) {
-      if (this.faults.due) this.faults.throwDue();
+      if (this.rethrows && this.faults.due) this.faults.throwDue();
       return;
     }
     if (!exec.running && exec.plan !== null && this.mayStart()) exec.start();
     if (exec.running) exec.update(dt);
-    if (this.faults.due) this.faults.throwDue();
+    if (this.rethrows && this.faults.due) this.faults.throwDue();
   }
 
   /** The world changed under a plan: fail it now if its rest no longer holds, doom it to fail at the running step's end, or replan on the change. */
@@ -346,11 +346,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     if (this.leader !== null) return this.leader.fail(reason);
     // In a race, the primary's branch failing leaves the other branch racing on (see RaceSection).
     if (this.branch !== null && this.branch.racing && this.branch.primaryFailed()) return;
-    this.mending.noteFailure(this.planners.planner, plan, this.exec.index);
+    this.mending.noteFailure(this.replan.planner, plan, this.exec.index);
     this.drop(reason);
     this.replan.planFailed();
     this.stats.plansFailed++;
-    if (this.events.current !== undefined) emitPlanFailed(this.faults, this.agent, this.name, this.planners.planner.kind, plan, reason);
+    if (this.events.current !== undefined) emitPlanFailed(this.faults, this.agent, this.name, this.replan.planner.kind, plan, reason);
   }
 
   /** @internal The plan's last step succeeded (or it has none): the plan is finished. */
@@ -359,7 +359,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.drop();
     this.replan.planFinished();
     this.stats.plansFinished++;
-    if (this.events.current !== undefined) emitPlanFinished(this.faults, this.agent, this.name, this.planners.planner.kind, plan);
+    if (this.events.current !== undefined) emitPlanFinished(this.faults, this.agent, this.name, this.replan.planner.kind, plan);
   }
 
   private drop(reason = 'the plan ended'): void {
@@ -382,6 +382,6 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   private base() {
     const agent = this.agent;
-    return { tick: agent.tickCount, time: agent.time, agent: agent.id, runner: this.name, planner: this.planners.planner.kind, ctx: agent.ctx };
+    return { tick: agent.tickCount, time: agent.time, agent: agent.id, runner: this.name, planner: this.replan.planner.kind, ctx: agent.ctx };
   }
 }

@@ -54,13 +54,15 @@ interface StepMarks {
  * later.behaviour.restore(saved); // the cooldowns go on where they were
  */
 export class BehaviourLedger {
-  private readonly cooldownEnds = new Map<string, number>();
+  // Each collection is a shared empty one (typed read-only, never written) until this ledger first writes to it:
+  // most agents use no decorators, and a crowd's ledgers then cost one small object each.
+  private cooldownEnds: ReadonlyMap<string, number> = NO_TIMES;
   /** Per goal (of a goal-choosing planner): the times of its plans' recent failures, oldest first. */
-  private readonly goalFailures = new Map<string, number[]>();
+  private goalFailures: ReadonlyMap<string, number[]> = NO_FAILURES;
   /** Per goal: until when it is skipped after repeated failures. */
-  private readonly goalEnds = new Map<string, number>();
-  private readonly doneOnce = new Set<string>();
-  private readonly marks = new Map<string, StepMarks>();
+  private goalEnds: ReadonlyMap<string, number> = NO_TIMES;
+  private doneOnce: ReadonlySet<string> = NO_NAMES;
+  private marks: ReadonlyMap<string, StepMarks> = NO_MARKS;
   private readonly clock: () => number;
 
   /** `clock` is the agent's time in seconds. */
@@ -90,11 +92,11 @@ export class BehaviourLedger {
     const { goal, rule } = cooling;
     const now = this.clock();
     let times = this.goalFailures.get(goal);
-    if (times === undefined) this.goalFailures.set(goal, (times = []));
+    if (times === undefined) this.failuresToWrite().set(goal, (times = []));
     times.push(now);
     while (times.length > 0 && times[0] < now - rule.window) times.shift();
     if (times.length >= rule.failures) {
-      this.goalEnds.set(goal, now + rule.seconds);
+      this.goalEndsToWrite().set(goal, now + rule.seconds);
       times.length = 0;
     }
   }
@@ -113,14 +115,14 @@ export class BehaviourLedger {
     const out: Unavailable[] = [];
     for (const [name, end] of this.cooldownEnds) {
       if (end > now) out.push({ name, seconds: end - now, once: false });
-      else this.cooldownEnds.delete(name);
+      else this.cooldownsToWrite().delete(name);
     }
     for (const name of this.doneOnce) out.push({ name, seconds: 0, once: true });
     if (planOnce !== undefined) for (const name of planOnce) if (!this.doneOnce.has(name)) out.push({ name, seconds: 0, once: true });
     let goals: Unavailable[] | undefined;
     for (const [name, end] of this.goalEnds) {
       if (end > now) (goals ??= []).push({ name, seconds: end - now, once: false });
-      else this.goalEnds.delete(name);
+      else this.goalEndsToWrite().delete(name);
     }
     if (goals !== undefined) return { unavailable: out, goals };
     return out.length === 0 ? undefined : { unavailable: out };
@@ -271,39 +273,66 @@ export class BehaviourLedger {
       if (!Array.isArray(entry) || typeof entry[0] !== 'string' || typeof entry[1] !== 'number' || !(entry[1] >= 0))
         throw new RunnerError('BAD_SNAPSHOT', 'goals', `A behaviour snapshot's goal cool-down must be [goal, seconds >= 0], got ${describeValue(entry)}.`);
     const now = this.clock();
-    this.cooldownEnds.clear();
-    this.doneOnce.clear();
-    this.marks.clear();
-    this.goalFailures.clear();
-    this.goalEnds.clear();
-    for (const [name, left] of snapshot.cooldowns) this.cooldownEnds.set(name, now + left);
-    for (const [goal, left] of goals) this.goalEnds.set(goal, now + left);
-    for (const name of snapshot.once) this.doneOnce.add(name);
+    this.cooldownEnds = NO_TIMES;
+    this.doneOnce = NO_NAMES;
+    this.marks = NO_MARKS;
+    this.goalFailures = NO_FAILURES;
+    this.goalEnds = NO_TIMES;
+    for (const [name, left] of snapshot.cooldowns) this.cooldownsToWrite().set(name, now + left);
+    for (const [goal, left] of goals) this.goalEndsToWrite().set(goal, now + left);
+    for (const name of snapshot.once) this.onceToWrite().add(name);
   }
 
   /** `key` (an action, compound or method) started: a cooldown from the start, `once`. */
   private begin(m: StepMarks, key: string, d: Decorators): void {
-    if (d.cooldown !== undefined && d.cooldownFrom === 'start') this.cooldownEnds.set(key, this.clock() + d.cooldown);
+    if (d.cooldown !== undefined && d.cooldownFrom === 'start') this.cooldownsToWrite().set(key, this.clock() + d.cooldown);
     const once = onceScope(d);
-    if (once === 'agent') this.doneOnce.add(key);
+    if (once === 'agent') this.onceToWrite().add(key);
     else if (once === 'plan') m.planOnce.add(key);
   }
 
   /** `key` ended: a cooldown from the end. */
   private end(key: string, d: Decorators): void {
-    if (d.cooldown !== undefined && d.cooldownFrom !== 'start') this.cooldownEnds.set(key, this.clock() + d.cooldown);
+    if (d.cooldown !== undefined && d.cooldownFrom !== 'start') this.cooldownsToWrite().set(key, this.clock() + d.cooldown);
   }
 
   private marksOf(runner: string): StepMarks {
     let m = this.marks.get(runner);
     if (m === undefined)
-      this.marks.set(
+      this.marksToWrite().set(
         runner,
         (m = { step: null, retries: 0, nextCheck: 0, planOnce: new Set(), scopeRetries: new Map(), rewind: -1, retryOf: 0, retryKey: '' }),
       );
     return m;
   }
+
+  // The collections to write: this ledger's own, made on the first write.
+  private cooldownsToWrite(): Map<string, number> {
+    if (this.cooldownEnds === NO_TIMES) this.cooldownEnds = new Map();
+    return this.cooldownEnds as Map<string, number>;
+  }
+  private goalEndsToWrite(): Map<string, number> {
+    if (this.goalEnds === NO_TIMES) this.goalEnds = new Map();
+    return this.goalEnds as Map<string, number>;
+  }
+  private failuresToWrite(): Map<string, number[]> {
+    if (this.goalFailures === NO_FAILURES) this.goalFailures = new Map();
+    return this.goalFailures as Map<string, number[]>;
+  }
+  private onceToWrite(): Set<string> {
+    if (this.doneOnce === NO_NAMES) this.doneOnce = new Set();
+    return this.doneOnce as Set<string>;
+  }
+  private marksToWrite(): Map<string, StepMarks> {
+    if (this.marks === NO_MARKS) this.marks = new Map();
+    return this.marks as Map<string, StepMarks>;
+  }
 }
+
+const NO_TIMES: ReadonlyMap<string, number> = new Map();
+const NO_FAILURES: ReadonlyMap<string, number[]> = new Map();
+const NO_NAMES: ReadonlySet<string> = new Set();
+const NO_MARKS: ReadonlyMap<string, StepMarks> = new Map();
 
 /** Whether `step` was planned under `scope` too. */
 function carries(step: PlanStep, scope: StepScope): boolean {

@@ -1,10 +1,11 @@
-import { isPendingPlanner, type Availability, type PlanResult } from '@dualplan/world-state';
+import { isPendingPlanner, type AgentPlanner, type Availability, type PendingPlanner, type PlanResult } from '@dualplan/world-state';
 import type { AgentView } from '../contract/AgentView.js';
 import type { ReplanTrigger } from '../events/RunnerEvent.js';
-import type { RunnerStats } from '../events/RunnerStats.js';
+import { recordPlanTime, type RunnerStats } from '../events/RunnerStats.js';
 import type { BehaviourLedger } from '../execution/BehaviourLedger.js';
 import type { StepExecution } from '../execution/StepExecution.js';
-import type { CurrentPlanner } from './CurrentPlanner.js';
+import type { FaultReporter } from '../faults/FaultReporter.js';
+import { planGuarded, updateGuarded } from '../faults/plannerCalls.js';
 import { Answer, type PendingRequest } from './PendingRequest.js';
 import { Adopted, Hold, type PlanAdoption } from './PlanAdoption.js';
 import type { PlanMending } from './PlanMending.js';
@@ -21,29 +22,79 @@ export interface PlanEnds {
   finishPlan(): void;
 }
 
+/** @internal How a {@link Replanner} calls its planner: the clock its calls are timed by, and how many times are kept. */
+export interface PlannerTiming {
+  readonly clock: () => number;
+  readonly samples: number;
+}
+
 /**
- * @internal A runner's replanning: its {@link ReplanState} (when to replan), and the asking that follows a due
- * trigger: backing off a failing streak, holding back for a running step's interrupt policy, a repair after a failed
- * step, a request to a pending planner or a synchronous plan, and taking the answer. {@link PlanAdoption} and
- * {@link PendingRequest} return decisions (Adopted, Hold, Answer) that this applies to the replan state through its
- * named transitions. The runner's tick notices changes and raises triggers here, and calls {@link replanDue} when
- * one is due.
+ * @internal A runner's replanning: its {@link ReplanState} (when to replan); the planner it asks and what that
+ * planner supports, looked up once per planner rather than per tick (an `update` to call every tick, answers to poll,
+ * adjustment of running plans, stale-plan notices, taken for the planner in use only); and the asking that follows a
+ * due trigger: backing off a failing streak, holding back for a running step's interrupt policy, a repair after a
+ * failed step, a request to a pending planner or a timed synchronous plan, and taking the answer.
+ * {@link PlanAdoption} and {@link PendingRequest} return decisions (Adopted, Hold, Answer) that this applies to the
+ * replan state through its named transitions. The runner's tick notices changes and raises triggers here, and calls
+ * {@link replanDue} when one is due. One object, so that a steady tick reads one object for all of it.
  */
 export class Replanner<Ctx> extends ReplanState {
+  private current: AgentPlanner<Ctx>;
+  private updates = false;
+  private polls = false;
+  private adjusts = false;
+  /** Stops the planner's stale-plan notices, or null. */
+  private unwatch: (() => void) | null = null;
+  /** A stale-plan notice: recheck the plan on the next tick. */
+  private readonly onStale = (): void => this.stale(this.agent.time);
+
   constructor(
     private readonly agent: AgentView<Ctx>,
     private readonly runner: PlanEnds,
     private readonly exec: StepExecution<Ctx>,
-    private readonly planners: CurrentPlanner<Ctx>,
+    planner: AgentPlanner<Ctx>,
     private readonly adoption: PlanAdoption<Ctx>,
     private readonly pending: PendingRequest<Ctx>,
     private readonly mending: PlanMending<Ctx>,
+    private readonly faults: FaultReporter,
+    private readonly timing: PlannerTiming,
     /** Seconds to wait before asking again after no plan, or a failing streak. */
     private readonly retryInterval: number,
     recheckEvery: number,
     phase: number,
   ) {
     super(recheckEvery, phase);
+    this.current = planner;
+    this.use(planner);
+  }
+
+  /** The planner in use. */
+  get planner(): AgentPlanner<Ctx> {
+    return this.current;
+  }
+  /** Whether it adjusts running plans (`adjust`). */
+  get adjustsPlans(): boolean {
+    return this.adjusts;
+  }
+
+  /** Ask `planner` from now on (its stale-plan notices replace the last planner's). */
+  use(planner: AgentPlanner<Ctx>): void {
+    this.current = planner;
+    this.updates = planner.update !== undefined;
+    this.polls = isPendingPlanner(planner) && typeof planner.poll === 'function';
+    this.adjusts = planner.adjust !== undefined;
+    this.unwatch?.();
+    this.unwatch = planner.watchStale === undefined ? null : planner.watchStale(this.onStale);
+  }
+
+  /** The planner's per-tick `update`, if it has one (contained). */
+  updatePlanner(dt: number): void {
+    if (this.updates) updateGuarded(this.current, dt, this.faults);
+  }
+
+  /** A pending planner that can answer a waiting request now (its cache learnt the answer) does so. */
+  poll(): void {
+    if (this.polls && this.pending.id !== 0) this.pending.poll(this.current as PendingPlanner<Ctx>);
   }
 
   /** A replan is due: back off a failing streak in an unchanged world (`changed`: it changed this tick), else replan unless the plan is doomed. */
@@ -79,7 +130,10 @@ export class Replanner<Ctx> extends ReplanState {
     const exec = this.exec;
     const running = exec.plan!;
     const runner = this.runner;
-    const amendment = this.planners.adjust(this.mending, this.agent, running, exec.index, exec.running, runner.ledger.availability(runner.name));
+    const started = this.timing.clock();
+    const availability = runner.ledger.availability(runner.name);
+    const amendment = this.mending.adjust(this.current, this.agent.state, this.agent.ctx, running, exec.index, exec.running, availability);
+    this.timed(started);
     // The same plan goes on, amended: what the replan state knows of it (a postponed replan, the change) still holds.
     if (amendment !== null) this.adoption.amend('planAdjusted', amendment, running, exec.index);
   }
@@ -92,20 +146,25 @@ export class Replanner<Ctx> extends ReplanState {
     if (running !== null && this.blocked(trigger)) return;
     this.scheduleRecheck(agent.time);
     if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') runner.stats.replans++;
-    const planner = this.planners.planner;
+    const planner = this.current;
     const availability = runner.ledger.availability(runner.name);
     const mending = this.mending;
     if (mending.pending && (trigger !== 'failed' || running !== null)) mending.forget();
     if (mending.pending && this.repair(availability)) return;
     if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running, availability);
-    this.adopt(trigger, this.planners.plan(agent, running, availability));
+    const started = this.timing.clock();
+    const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults, availability);
+    this.timed(started);
+    this.adopt(trigger, outcome);
   }
 
   /** After a failed step: ask the planner to repair the failed plan, and install the repair; false when it made none. */
   private repair(availability: Availability | undefined): boolean {
     const failed = this.mending.failedPlan!;
     const index = this.mending.failedIndex;
-    const amendment = this.planners.repair(this.mending, this.agent, availability);
+    const started = this.timing.clock();
+    const amendment = this.mending.repair(this.current, this.agent.state, this.agent.ctx, availability);
+    this.timed(started);
     if (amendment === null || !this.adoption.amend('planRepaired', amendment, failed, index)) return false;
     this.adopted();
     return true;
@@ -130,5 +189,10 @@ export class Replanner<Ctx> extends ReplanState {
     if (why !== null) this.runner.failPlan(why);
     else this.runner.finishPlan();
     this.giveUp(this.agent.time + this.retryInterval);
+  }
+
+  /** A call into the planner that began at `started` ended: record its time. */
+  private timed(started: number): void {
+    recordPlanTime(this.runner.stats, this.timing.clock() - started, this.timing.samples);
   }
 }
