@@ -4,9 +4,25 @@ import { dirname, join, normalize, relative } from 'node:path';
 
 // The runner's folders, lowest first. sharing/ (plan cache, squads) and scheduling/ (time-sliced planning, the
 // urgency queue) are planner wrappers side by side, importing neither each other nor anything above; pool/ (worker
-// pool) builds on both; the runner itself (the files at the root: agents, PlanRunner and its parts) sits on top and
-// may use any of them. RunnerError.ts is a leaf every layer may import. testing/ holds test fakes and is not a layer.
-const RANK: Record<string, number> = { sharing: 0, scheduling: 0, pool: 1, '.': 2 };
+// pool) builds on both. Then the runner itself, one role per folder: contract/ (what user code implements and sees:
+// operators, sensors, the agent view, the fault vocabulary), events/ (the events, statistics and their formatting),
+// faults/ (calling user code: the re-entrancy guard, containing and reporting faults, guarded planner calls, the
+// fault injector), execution/ (running a plan's steps and its parallel sections), replanning/ (when to replan and
+// taking a planner's answer), agent/ (PlanRunner, which drives all of them through one tick, and Agent). The root
+// holds the public entry (index.ts) on top and RunnerError.ts, a leaf every layer may import. testing/ holds test
+// fakes and is not a layer.
+const RANK: Record<string, number> = {
+  sharing: 0,
+  scheduling: 0,
+  pool: 1,
+  contract: 2,
+  events: 3,
+  faults: 4,
+  execution: 5,
+  replanning: 6,
+  agent: 7,
+  '.': 8,
+};
 const LEAVES = new Set(['RunnerError.ts']);
 
 const root = __dirname;
@@ -35,9 +51,23 @@ describe('runner package layers', () => {
   const edges = files.flatMap(importsOf);
 
   it('reads the source files and their imports', () => {
-    expect(files).toEqual(expect.arrayContaining(['PlanRunner.ts', 'ReplanState.ts', 'pool/PlannerPool.ts', 'scheduling/UrgencyQueue.ts', 'sharing/Squad.ts']));
+    expect(files).toEqual(
+      expect.arrayContaining([
+        'agent/PlanRunner.ts',
+        'replanning/ReplanState.ts',
+        'execution/StepExecution.ts',
+        'pool/PlannerPool.ts',
+        'scheduling/UrgencyQueue.ts',
+        'sharing/Squad.ts',
+      ]),
+    );
     expect(Object.keys(RANK)).toEqual(expect.arrayContaining([...new Set(files.map(folderOf))]));
     expect(edges.some((e) => e.from === 'pool/PoolLane.ts' && e.to === 'scheduling/UrgencyQueue.ts')).toBe(true);
+    expect(edges.some((e) => e.from === 'agent/PlanRunner.ts' && e.to === 'execution/StepExecution.ts')).toBe(true);
+  });
+
+  it('keeps the root for the public entry and the leaves', () => {
+    expect(files.filter((f) => folderOf(f) === '.').sort()).toEqual(['RunnerError.ts', 'index.ts']);
   });
 
   it('imports only from its own folder, lower folders and the leaves', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals';
 import { createState, planFound, UserCodeError, type AgentPlanner, type PendingPlanner, type PlanReceiver, type PlanResult } from '@dualplan/world-state';
-import type { RunnerEvent } from '../RunnerEvent.js';
-import { createAgent, type AgentOptions } from '../Agent.js';
+import type { RunnerEvent } from '../events/RunnerEvent.js';
+import { createAgent, type AgentOptions } from '../agent/Agent.js';
 import { collect, makePlan, makeStep, testSchema, timedOperator } from '../testing/fakes.js';
 import { PlanningScheduler } from './PlanningScheduler.js';
 

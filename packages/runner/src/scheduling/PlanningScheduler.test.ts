@@ -12,8 +12,8 @@ import {
   type SlicedPlanner,
   type WorldState,
 } from '@dualplan/world-state';
-import { createAgent } from '../Agent.js';
-import { OperatorStatus } from '../OperatorStatus.js';
+import { createAgent } from '../agent/Agent.js';
+import { OperatorStatus } from '../contract/OperatorStatus.js';
 import { collect, makePlan, makeStep, testSchema, timedOperator } from '../testing/fakes.js';
 import { PlanningScheduler } from './PlanningScheduler.js';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { createState, noPlan, type AgentPlanner } from '@dualplan/world-state';
-import { createAgent } from '../Agent.js';
+import { createAgent } from '../agent/Agent.js';
 import { goalPlanner, makeStep, testSchema, timedOperator } from '../testing/fakes.js';
 import { cachedPlanner } from './cachedPlanner.js';
 import { PlanCache } from './PlanCache.js';

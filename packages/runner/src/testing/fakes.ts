@@ -19,9 +19,9 @@ import {
   type PlanStep,
   type Schema,
 } from '@dualplan/world-state';
-import type { Operator } from '../Operator.js';
-import { OperatorStatus } from '../OperatorStatus.js';
-import type { RunnerEvent } from '../RunnerEvent.js';
+import type { Operator } from '../contract/Operator.js';
+import { OperatorStatus } from '../contract/OperatorStatus.js';
+import type { RunnerEvent } from '../events/RunnerEvent.js';
 
 export function testSchema() {
   return defineSchema({
