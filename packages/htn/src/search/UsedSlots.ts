@@ -21,10 +21,10 @@ export class UsedSlots {
 
   /** The path expanded slot `index`. */
   note(index: number): void {
-    if (this.len >= this.list.length) this.list = grow(this.list, this.len + 1);
-    // Stored only when different: the last plan's slots mostly repeat, and a load keeps the line clean.
-    if (this.list[this.len] !== index) this.list[this.len] = index;
-    this.len++;
+    const n = this.len;
+    if (n >= this.list.length) this.list = grow(this.list, n + 1);
+    this.list[n] = index;
+    this.len = n + 1;
   }
 
   /** Back to the first `count` entries (backtracking; 0 when a search starts). */
