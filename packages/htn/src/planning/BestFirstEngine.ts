@@ -47,7 +47,7 @@ export class BestFirstEngine<Ctx> implements HtnSearchEngine<Ctx> {
     moveFaults(best.faults.log, out);
     if (result.plan !== null) {
       host.collect(out, best.stepCount);
-      host.board.writeSlots(result.plan.meta as HtnMeta, best.usedSlots, best.usedSlotCount);
+      host.board.writeSlots(result.plan.meta as HtnMeta, best.used.indices, best.used.count);
     }
     return result;
   }

@@ -105,7 +105,7 @@ export class OrderedEngine<Ctx> implements HtnSearchEngine<Ctx> {
     s.writeMtr(meta.mtr);
     meta.partial = s.continuation !== null;
     meta.continuation = s.continuation;
-    board.writeSlots(meta, s.usedSlots, s.usedSlotCount, s.emptySlots.indices, s.emptySlots.count);
+    board.writeSlots(meta, s.used.indices, s.used.count, s.emptySlots.indices, s.emptySlots.count);
     o.plan = p;
     o.reason = rootName;
     o.budget = null;

@@ -56,7 +56,7 @@ export class BestFirstSearch<Ctx = unknown> {
   /** User code that failed in this search; the planner resets it before each run. */
   readonly faults = new SearchFaults();
   /** After a found plan: the slots its path expanded. */
-  private readonly used = new UsedSlots();
+  readonly used = new UsedSlots();
   /** After a found plan: how many steps it wrote (marker steps included). */
   private planLen = 0;
   /** The node it ended on: the found plan's node, or -1. */
@@ -80,16 +80,6 @@ export class BestFirstSearch<Ctx = unknown> {
   /** After a found plan: how many steps it wrote into the steps array (marker steps included). */
   get stepCount(): number {
     return this.planLen;
-  }
-
-  /** After a found plan: the slot indices its path expanded, the first {@link usedSlotCount} entries (repeats possible). */
-  get usedSlots(): Int32Array {
-    return this.used.indices;
-  }
-
-  /** How many entries of {@link usedSlots} the found plan's path filled. */
-  get usedSlotCount(): number {
-    return this.used.count;
   }
 
   /** The node the last search ended on: the found plan's node, or -1. */
@@ -175,8 +165,7 @@ export class BestFirstSearch<Ctx = unknown> {
         try {
           step = this.s.steps.get(call, task, this.calls.argsOf(call));
         } catch (thrown) {
-          const name = d.taskNames[task];
-          this.faults.add('TASK_THREW', 'task', name, `Primitive task "${name}" could not be instantiated for its arguments (it fails here)`, thrown);
+          this.faults.primitiveThrew(d.taskNames[task], thrown);
           if (t !== null) t.outcome(this.row, T.THREW);
           return;
         }
@@ -188,13 +177,7 @@ export class BestFirstSearch<Ctx = unknown> {
         try {
           applied = applyStep(step, this.ws, this.ctx);
         } catch (thrown) {
-          this.faults.add(
-            'CONDITION_THREW',
-            'condition',
-            step.task,
-            `A condition or effect function of task "${step.task}" threw (the task fails here)`,
-            thrown,
-          );
+          this.faults.stepThrew(step.task, thrown);
           if (t !== null) t.outcome(this.row, T.THREW, step);
           return;
         }
@@ -283,13 +266,7 @@ export class BestFirstSearch<Ctx = unknown> {
         if (t !== null) t.method(this.row, m, T.THREW);
         // Skip the method; `dirty` restores what a subtask function wrote, and cells it pushed stay unreferenced.
         dirty = true;
-        this.faults.add(
-          'TASK_THREW',
-          'task',
-          d.methodNames[m],
-          `Method "${d.methodNames[m]}" of task "${d.taskNames[task]}": a condition or subtask function failed (the method is skipped)`,
-          thrown,
-        );
+        this.faults.methodThrew(d.methodNames[m], d.taskNames[task], thrown);
         continue;
       }
       if (fn === null) {
@@ -316,13 +293,7 @@ export class BestFirstSearch<Ctx = unknown> {
       try {
         applied = applyStep(steps[i], this.ws, this.ctx);
       } catch (thrown) {
-        this.faults.add(
-          'CONDITION_THREW',
-          'condition',
-          steps[i].task,
-          `A condition or effect function of task "${steps[i].task}" threw (the task fails here)`,
-          thrown,
-        );
+        this.faults.stepThrew(steps[i].task, thrown);
         return false;
       }
       if (applied !== APPLIED) return false;

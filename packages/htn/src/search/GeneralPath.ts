@@ -1,16 +1,17 @@
-import { createState, DualplanError, firstFailing, type SubPlanner, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
+import { createState, firstFailing, type SubPlanner, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
 import { Select, TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import type { SubtaskDef } from '../domain/HtnDomainDef.js';
 import { PARALLEL_MARK } from '../domain/parallelTasks.js';
 import { SCOPE_END_ARGS } from '../domain/reservedArgs.js';
-import { sameLayout } from '../domain/sameLayout.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
 import { APPLIED, applyStep } from './applyStep.js';
 import { CheckScopes } from './CheckScopes.js';
-import { DecompositionRecords, R_ARENA, R_CALL, R_DYN, R_HEAD, R_METHOD, R_MTR, R_ORDER_BASE, R_PLAN, R_TIE } from './DecompositionRecords.js';
+import { R_ARENA, R_CALL, R_DYN, R_HEAD, R_METHOD, R_MTR, R_ORDER_BASE, R_PLAN, R_TIE, type RecordKeeper } from './decompositionRecord.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import { EmptySlots } from './EmptySlots.js';
-import type { ContinuationTask, HtnContinuation } from './HtnPlan.js';
+import type { HtnContinuation } from './HtnPlan.js';
+import { continuationAt } from './continuationAt.js';
+import { LayoutCheck } from './LayoutCheck.js';
 import {
   BACKTRACK,
   DECOMPOSE,
@@ -46,20 +47,17 @@ export const PAUSED = 3;
  * with trace events, MTR pruning, subtask functions, delegates, slots and pause points. It owns what a search's
  * path holds besides its parts below: the planning state and context, the plan so far, the counters of made
  * and backtracked decompositions it made, and why and where the search stopped. The parts own themselves: the task list
- * ({@link TaskList}), decomposition records, MTR, strategy orders, check scopes, used and empty slots, dynamic
- * calls and faults. {@link OrderedSearch.run} runs the common calls inline on locals and hands them back
+ * ({@link TaskList}), MTR, strategy orders, check scopes, used and empty slots, dynamic calls and faults; the
+ * decomposition records are kept by the search ({@link RecordKeeper}), whose inline loop writes them too. {@link OrderedSearch.run} runs the common calls inline on locals and hands them back
  * before it calls {@link expand} or {@link backtrack}.
  */
 export class GeneralPath<Ctx = any> {
-  private readonly domain: HtnDomain;
-  private readonly settings: SearchSettings<Ctx>;
   /** The planning copy of the state; `words` is what decomposition records snapshot. */
   readonly ws: WorldState<any>;
   private readonly W: number;
   /** The planning state before a subtask function ran, to undo what a failing one wrote. */
   private readonly undo: Int32Array;
   private ctx: Ctx = undefined as Ctx;
-  private readonly log: HtnTraceLog;
   private tracing = false;
   readonly tasks = new TaskList();
   readonly trail = new MethodTrail();
@@ -69,7 +67,6 @@ export class GeneralPath<Ctx = any> {
   readonly scopes: CheckScopes;
   /** Slot indices expanded on the current path, for the plan's `meta.slots`. */
   readonly used = new UsedSlots();
-  readonly records: DecompositionRecords;
   /** Calls made while planning (arguments, subtask functions, task lists): the planner makes a request's calls here. */
   readonly calls: DynamicCalls;
   /** User code that failed in this search (contained: the method, primitive or delegate fails, the search goes on). */
@@ -84,19 +81,22 @@ export class GeneralPath<Ctx = any> {
   /** Some branch was cut at the depth limit (with `atMaxDepth: 'backtrack'`): "no plan" then means "none within the depth". */
   private depthCut = false;
   private paused: HtnContinuation | null = null;
-  private readonly compatible = new WeakSet<Schema>();
+  private readonly layouts: LayoutCheck;
 
-  constructor(domain: HtnDomain, settings: SearchSettings<Ctx>, log: HtnTraceLog) {
-    this.domain = domain;
-    this.settings = settings;
-    this.log = log;
+  /** `keeper` keeps the decomposition records (the search that runs this path). */
+  constructor(
+    private readonly domain: HtnDomain,
+    private readonly settings: SearchSettings<Ctx>,
+    private readonly log: HtnTraceLog,
+    private readonly keeper: RecordKeeper,
+  ) {
     this.ws = createState(domain.schema as Schema);
+    this.layouts = new LayoutCheck(this.ws.schema);
     this.W = this.ws.words.length;
     this.undo = new Int32Array(this.W);
     this.calls = new DynamicCalls(domain);
     this.order = new MethodOrder(domain);
     this.scopes = new CheckScopes(domain);
-    this.records = new DecompositionRecords(this.W, this.order, this.used, this.scopes);
   }
 
   /** The request's context. */
@@ -150,7 +150,6 @@ export class GeneralPath<Ctx = any> {
     this.tasks.moveTo(NIL, 0);
     this.calls.rewind(0);
     this.trail.reset(against);
-    this.records.clear();
     this.steps = steps;
     this.planLen = this.generated = this.backtracks = 0;
     this.failureText = '';
@@ -227,17 +226,18 @@ export class GeneralPath<Ctx = any> {
           if (this.tracing) this.log.put(PAUSE, -1);
           return OK;
         }
-        this.paused = this.pauseHere(rootName);
+        this.paused = continuationAt(rootName, d, this.calls, this.tasks, this.trail);
+        if (this.tracing) this.log.put(PAUSE, this.paused.tasks.length);
         return PAUSED;
     }
   }
 
   /** Go back to the latest decomposition point and try that compound's next method; false when none is left. */
   backtrack(): boolean {
-    const records = this.records;
-    while (records.count > 0) {
-      const o = records.pop(this.ws.words);
-      const rec = records.buffer;
+    const keeper = this.keeper;
+    while (keeper.recordCount > 0) {
+      const o = keeper.popRecord();
+      const rec = keeper.records;
       const call = rec[o + R_CALL];
       const method = rec[o + R_METHOD];
       const base = rec[o + R_ORDER_BASE];
@@ -260,8 +260,7 @@ export class GeneralPath<Ctx = any> {
     try {
       return this.settings.steps.get(call, task, this.calls.argsOf(call));
     } catch (thrown) {
-      const name = this.domain.taskNames[task];
-      this.faults.add('TASK_THREW', 'task', name, `Primitive task "${name}" could not be instantiated for its arguments (it fails here)`, thrown);
+      this.faults.primitiveThrew(this.domain.taskNames[task], thrown);
       return null;
     }
   }
@@ -272,7 +271,7 @@ export class GeneralPath<Ctx = any> {
       r = applyStep(step, this.ws, this.ctx);
     } catch (thrown) {
       // Failed like an unmet condition: the caller backtracks, restoring the planning state.
-      this.faults.add('CONDITION_THREW', 'condition', step.task, `A condition or effect function of task "${step.task}" threw (the task fails here)`, thrown);
+      this.faults.stepThrew(step.task, thrown);
       if (this.tracing) this.log.put(PRIMITIVE_FAILED, step, STEP_THREW);
       return false;
     }
@@ -311,13 +310,7 @@ export class GeneralPath<Ctx = any> {
       try {
         failed = conds.length === 0 ? -1 : firstFailing(conds, this.ws, this.ctx);
       } catch (thrown) {
-        this.faults.add(
-          'CONDITION_THREW',
-          'condition',
-          d.methodNames[m],
-          `A condition function of method "${d.methodNames[m]}" of task "${d.taskNames[task]}" threw (the method is skipped)`,
-          thrown,
-        );
+        this.faults.methodConditionThrew(d.methodNames[m], d.taskNames[task], thrown);
         continue;
       }
       if (failed >= 0) {
@@ -342,13 +335,7 @@ export class GeneralPath<Ctx = any> {
           }
         } catch (thrown) {
           // A subtask function that throws or names tasks that do not exist: skip the method, leaving nothing of it behind.
-          this.faults.add(
-            'TASK_THREW',
-            'task',
-            d.methodNames[m],
-            `The subtask function of method "${d.methodNames[m]}" of task "${d.taskNames[task]}" failed (the method is skipped)`,
-            thrown,
-          );
+          this.faults.subtasksFailed(d.methodNames[m], d.taskNames[task], thrown);
           for (let i = 0; i < this.W; i++) words[i] = undo[i];
           this.tasks.moveTo(head, arena);
           this.calls.rewind(dyn);
@@ -363,25 +350,7 @@ export class GeneralPath<Ctx = any> {
         for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) this.push(d.subCalls[i]);
         subtasks = d.methodSubEnd[m] - d.methodSubStart[m];
       }
-      if (p < k - 1 && p < bound) {
-        const scopes = this.scopes;
-        this.records.save(
-          call,
-          base < 0 ? m : p,
-          head,
-          arena,
-          dyn,
-          this.planLen,
-          depth,
-          trail.tie,
-          base,
-          this.order.top,
-          this.used.count,
-          scopes.current,
-          scopes.top,
-          this.ws.words,
-        );
-      }
+      if (p < k - 1 && p < bound) this.keeper.record(call, base < 0 ? m : p, head, arena, dyn, this.planLen, depth, trail.tie, base);
       if (d.methodCheck[m] !== 0) this.scopes.open(m);
       trail.take(depth, p);
       if (this.tracing) this.log.put(DECOMPOSE, task, m, depth, subtasks);
@@ -420,31 +389,9 @@ export class GeneralPath<Ctx = any> {
     if (outcome.status !== 'found' || plan === null) return false;
     const steps = plan.steps;
     for (let i = 0; i < steps.length; i++) {
-      const schema = steps[i].conditions.schema;
-      if (schema !== this.ws.schema && !this.compatible.has(schema)) {
-        if (!sameLayout(schema, this.ws.schema)) {
-          throw new DualplanError(
-            'SCHEMA_MISMATCH',
-            this.domain.taskNames[task],
-            `Delegate of task "${this.domain.taskNames[task]}" returned steps over a schema with a different layout.`,
-          );
-        }
-        this.compatible.add(schema);
-      }
+      this.layouts.check(steps[i].conditions.schema, this.domain.taskNames[task]);
       if (!this.addStep(this.scopes.under(steps[i]))) return false;
     }
     return true;
-  }
-
-  private pauseHere(root: string): HtnContinuation {
-    const tasks: ContinuationTask[] = [];
-    const S = this.domain.staticCalls;
-    const nodes = this.tasks.nodes;
-    for (let n = this.tasks.head; n !== NIL; n = nodes[n * 2 + 1]) {
-      const call = nodes[n * 2];
-      tasks.push({ task: this.domain.taskNames[this.calls.taskOf(call)], args: this.calls.argsOf(call), call: call < S ? call : -1 });
-    }
-    if (this.tracing) this.log.put(PAUSE, tasks.length);
-    return { root, tasks, mtr: this.trail.toArray() };
   }
 }

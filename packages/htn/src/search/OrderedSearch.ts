@@ -4,6 +4,7 @@ import type { SubtaskDef } from '../domain/HtnDomainDef.js';
 import { CALL, CallPath, METHOD } from '../domain/FastTables.js';
 import type { DynamicCalls } from './DynamicCalls.js';
 import type { EmptySlots } from './EmptySlots.js';
+import type { UsedSlots } from './UsedSlots.js';
 import type { HtnContinuation } from './HtnPlan.js';
 import {
   BACKTRACK,
@@ -18,8 +19,9 @@ import {
   type HtnTraceLog,
 } from './HtnTraceLog.js';
 import { applyOps, holds } from './flatOps.js';
-import { type SearchSettings } from './SearchSettings.js';
-import { R_ARENA, R_DYN, R_HEAD, R_METHOD, R_MTR, R_ORDER_BASE, R_PLAN, R_TIE } from './DecompositionRecords.js';
+import type { SearchSettings } from './SearchSettings.js';
+import * as Rec from './decompositionRecord.js';
+import { grow } from '../domain/grow.js';
 import type { SearchFaults } from './SearchFaults.js';
 import { BUDGET, GeneralPath, OK, PAUSED } from './GeneralPath.js';
 import { NIL } from './TaskList.js';
@@ -33,12 +35,17 @@ export type SearchStatus = 'found' | 'none' | 'budget';
  * it, the rest through {@link GeneralPath}, which owns the search's state (the loop holds the hottest of it in
  * locals while it runs and hands it back around each general call).
  */
-export class OrderedSearch<Ctx = any> {
-  private readonly domain: HtnDomain;
-  private readonly settings: SearchSettings<Ctx>;
+export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
   private readonly general: GeneralPath<Ctx>;
   /** For tests: run every call the general way, which the inline paths must match (events included). */
   private generalOnly = false;
+  /** Whether this search runs the common calls inline (decided when it starts). */
+  private inline = false;
+  /** Decomposition records (the layout in decompositionRecord.ts): written only here, by {@link run} and {@link record}. */
+  private rec: Int32Array;
+  private nrec = 0;
+  /** Int32 slots per record: the header, then the planning state's words. */
+  private readonly R: number;
   // The inline loop's counts in the last search (the general code counts its own pushes and backtracks).
   private expanded = 0;
   private generated = 0;
@@ -49,14 +56,21 @@ export class OrderedSearch<Ctx = any> {
   readonly faults: SearchFaults;
   /** The empty slots this search tried (the plan depends on them staying empty). */
   readonly emptySlots: EmptySlots;
+  /** The slots the last plan's path expanded. */
+  readonly used: UsedSlots;
 
-  constructor(domain: HtnDomain, settings: SearchSettings<Ctx>, trace: HtnTraceLog) {
-    this.domain = domain;
-    this.settings = settings;
-    this.general = new GeneralPath(domain, settings, trace);
+  constructor(
+    private readonly domain: HtnDomain,
+    private readonly settings: SearchSettings<Ctx>,
+    trace: HtnTraceLog,
+  ) {
+    this.general = new GeneralPath(domain, settings, trace, this);
+    this.R = Rec.REC + this.general.ws.words.length;
+    this.rec = new Int32Array(64 * this.R);
     this.calls = this.general.calls;
     this.faults = this.general.faults;
     this.emptySlots = this.general.emptySlots;
+    this.used = this.general.used;
   }
 
   /** Why the last search stopped short: the step or depth budget's text ('' when it did not). */
@@ -72,16 +86,6 @@ export class OrderedSearch<Ctx = any> {
   /** Steps the last search planned (marker steps of parallel sections included), at the front of its steps array. */
   get stepCount(): number {
     return this.general.planLength;
-  }
-
-  /** Slot indices the last plan's path expanded: the first {@link usedSlotCount} entries. */
-  get usedSlots(): Int32Array {
-    return this.general.used.indices;
-  }
-
-  /** How many entries of {@link usedSlots} the last plan's path filled. */
-  get usedSlotCount(): number {
-    return this.general.used.count;
   }
 
   /** Copy the last search's counters into a plan's stats. */
@@ -103,8 +107,53 @@ export class OrderedSearch<Ctx = any> {
 
   /** Start a search from `state` with an empty task list. */
   reset(state: WorldState<any>, ctx: Ctx, steps: PlanStep[], against: readonly number[] | null, tracing: boolean): void {
-    this.expanded = this.generated = this.backtracks = 0;
+    this.expanded = this.generated = this.backtracks = this.nrec = 0;
     this.general.reset(state, ctx, steps, against, tracing);
+    // Run-time checks follow scopes the inline path does not track: such domains run the general way.
+    this.inline = against === null && !this.domain.hasChecks && !this.generalOnly && !this.settings.unavailable.any;
+  }
+
+  get recordCount(): number {
+    return this.nrec;
+  }
+
+  get records(): Int32Array {
+    return this.rec;
+  }
+
+  record(call: number, method: number, head: number, arena: number, dyn: number, plan: number, mtr: number, tie: number, base: number): void {
+    const R = this.R;
+    const o = this.nrec++ * R;
+    if (this.rec.length < o + R) this.rec = grow(this.rec, o + R);
+    const rec = this.rec;
+    const g = this.general;
+    rec[o + Rec.R_CALL] = call;
+    rec[o + Rec.R_METHOD] = method;
+    rec[o + Rec.R_HEAD] = head;
+    rec[o + Rec.R_ARENA] = arena;
+    rec[o + Rec.R_DYN] = dyn;
+    rec[o + Rec.R_PLAN] = plan;
+    rec[o + Rec.R_MTR] = mtr;
+    rec[o + Rec.R_TIE] = tie;
+    rec[o + Rec.R_ORDER_BASE] = base;
+    rec[o + Rec.R_ORDER_TOP] = g.order.top;
+    rec[o + Rec.R_USED] = g.used.count;
+    rec[o + Rec.R_SCOPE] = g.scopes.current;
+    rec[o + Rec.R_SCOPE_TOP] = g.scopes.top;
+    const words = g.ws.words;
+    for (let i = Rec.REC; i < R; i++) rec[o + i] = words[i - Rec.REC];
+  }
+
+  popRecord(): number {
+    const o = --this.nrec * this.R;
+    const rec = this.rec;
+    const g = this.general;
+    g.order.rewind(rec[o + Rec.R_ORDER_TOP]);
+    g.used.truncate(rec[o + Rec.R_USED]);
+    g.scopes.restore(rec[o + Rec.R_SCOPE], rec[o + Rec.R_SCOPE_TOP]);
+    const words = g.ws.words;
+    for (let i = Rec.REC; i < this.R; i++) words[i - Rec.REC] = rec[o + i];
+    return o;
   }
 
   /** Put `call` at the front of the task list. */
@@ -123,40 +172,16 @@ export class OrderedSearch<Ctx = any> {
   }
 
   run(rootName: string): SearchStatus {
-    const g = this.general;
-    // Run-time checks follow scopes the inline path does not track: such domains run the general way.
-    const inline = !g.trail.pruning && !this.domain.hasChecks && !this.generalOnly && !this.settings.unavailable.any;
-    const tasks = g.tasks;
-    const trail = g.trail;
-    return this.loop(rootName, inline, g.trace, g.context, g.plan, tasks.nodes, tasks.head, tasks.top, g.planLength, trail.entries, trail.length);
-  }
-
-  /**
-   * {@link run}'s loop, given the search's state to hold in locals (read by {@link run}: reads here would spend
-   * V8's inlining budget for this method, which its hot calls need).
-   */
-  private loop(
-    rootName: string,
-    inline: boolean,
-    trace: HtnTraceLog | null,
-    ctx: Ctx,
-    steps: PlanStep[],
-    nodes: Int32Array,
-    head: number,
-    top: number,
-    planLen: number,
-    mtr: Int32Array,
-    mtrLen: number,
-  ): SearchStatus {
     const d = this.domain;
     const g = this.general;
     const tasks = g.tasks;
     const trail = g.trail;
-    const records = g.records;
     const order = g.order;
     const calls = g.calls;
-    const used = g.used;
     const ws = g.ws;
+    const trace = g.trace;
+    const steps = g.plan;
+    const inline = this.inline;
     const prog = d.fast.prog;
     const methodBase = d.fast.methodBase;
     const callStep = d.callStep;
@@ -172,6 +197,12 @@ export class OrderedSearch<Ctx = any> {
     const min = ws.schema.min;
     const max = ws.schema.max;
     let status: SearchStatus = 'found';
+    let nodes = tasks.nodes,
+      head = tasks.head,
+      top = tasks.top,
+      planLen = g.planLength,
+      mtr = trail.entries,
+      mtrLen = trail.length;
     let generated = this.generated,
       backtracks = this.backtracks,
       expanded = this.expanded;
@@ -202,7 +233,7 @@ export class OrderedSearch<Ctx = any> {
           const root = slotRoot[prog[c + 1]];
           if (root < 0) path = CallPath.General;
           else {
-            used.note(prog[c + 1]);
+            g.used.note(prog[c + 1]);
             call = defaultCall[root];
             c = call * CALL;
             path = prog[c];
@@ -216,7 +247,7 @@ export class OrderedSearch<Ctx = any> {
           if (trace !== null && d.taskKind[callTask[call]] === TaskKind.Primitive) {
             const step = callStep[call]!;
             if (ok) trace.put(PRIMITIVE, step);
-            else trace.put(PRIMITIVE_FAILED, step, held ? EFFECT_OUT_OF_RANGE : firstFailing(step.conditions, ws, ctx));
+            else trace.put(PRIMITIVE_FAILED, step, held ? EFFECT_OUT_OF_RANGE : firstFailing(step.conditions, ws, g.context));
           }
         } else if (path === CallPath.Compound || path === CallPath.Strategy) {
           if (mtrLen >= maxDepth) {
@@ -230,7 +261,7 @@ export class OrderedSearch<Ctx = any> {
           if (!ok) {
             // Cut at the depth limit: fail this branch (below).
           } else if (path === CallPath.Strategy) {
-            sb = order.draw(callTask[call], ws, ctx, callArgs[call], this.settings.random);
+            sb = order.draw(callTask[call], ws, g.context, callArgs[call], this.settings.random);
             m = 0;
           } else m = prog[c + 1];
         } else {
@@ -263,7 +294,7 @@ export class OrderedSearch<Ctx = any> {
         if (sb < 0) {
           mo = methodBase + m * METHOD;
           while (m < end && !holds(prog, prog[mo], prog[mo + 1], values)) {
-            if (trace !== null) trace.put(REJECTED, callTask[call], m, REJECT_CONDITION, firstFailing(d.methodConds[m], ws, ctx));
+            if (trace !== null) trace.put(REJECTED, callTask[call], m, REJECT_CONDITION, firstFailing(d.methodConds[m], ws, g.context));
             m++;
             mo += METHOD;
           }
@@ -274,7 +305,7 @@ export class OrderedSearch<Ctx = any> {
           while (m < k && !holds(prog, prog[(mo = methodBase + order.at(sb, m) * METHOD)], prog[mo + 1], values)) {
             if (trace !== null) {
               const rejected = order.at(sb, m);
-              trace.put(REJECTED, callTask[call], rejected, REJECT_CONDITION, firstFailing(d.methodConds[rejected], ws, ctx));
+              trace.put(REJECTED, callTask[call], rejected, REJECT_CONDITION, firstFailing(d.methodConds[rejected], ws, g.context));
             }
             m++;
           }
@@ -289,8 +320,28 @@ export class OrderedSearch<Ctx = any> {
             nodes = tasks.nodes;
           }
           // A decomposition point: the task list (head, arena top) and the state to return to.
-          // The inline path has no reference MTR (nothing ties it: 0) and no check scopes (none open: NIL, 0).
-          if (more) records.save(call, m, head, top, calls.len, planLen, mtrLen, 0, sb, order.top, used.count, NIL, 0, words);
+          if (more) {
+            // A decomposition point: the task list (head, arena top) and the state to return to. (The inline path has
+            // no reference MTR, so nothing ties it, and no check scopes.)
+            const R = this.R;
+            const o = this.nrec++ * R;
+            if (this.rec.length < o + R) this.rec = grow(this.rec, o + R);
+            const rec = this.rec;
+            rec[o + Rec.R_CALL] = call;
+            rec[o + Rec.R_METHOD] = m;
+            rec[o + Rec.R_HEAD] = head;
+            rec[o + Rec.R_ARENA] = top;
+            rec[o + Rec.R_DYN] = calls.len;
+            rec[o + Rec.R_PLAN] = planLen;
+            rec[o + Rec.R_MTR] = mtrLen;
+            rec[o + Rec.R_TIE] = 0;
+            rec[o + Rec.R_ORDER_BASE] = sb;
+            rec[o + Rec.R_ORDER_TOP] = order.top;
+            rec[o + Rec.R_USED] = g.used.count;
+            rec[o + Rec.R_SCOPE] = NIL;
+            rec[o + Rec.R_SCOPE_TOP] = 0;
+            for (let i = Rec.REC; i < R; i++) rec[o + i] = words[i - Rec.REC];
+          }
           cur = prog[mo + 2];
           curEnd = prog[mo + 3];
           generated += curEnd - cur;
@@ -304,24 +355,28 @@ export class OrderedSearch<Ctx = any> {
       }
       if (!ok) {
         cur = curEnd;
-        const last = records.lastCall();
+        const o = (this.nrec - 1) * this.R;
+        const rec = this.rec;
+        const last = o >= 0 ? rec[o + Rec.R_CALL] : -1;
         if (inline && last >= 0 && last < S && (prog[last * CALL] === CallPath.Compound || prog[last * CALL] === CallPath.Strategy)) {
           // Chronological backtracking, inline: restore the latest decomposition point, then try that compound's next method
           // (a strategy's next position in the order it drew then, which the restored order top keeps).
-          const o = records.pop(words);
-          const rec = records.buffer;
+          this.nrec--;
+          order.rewind(rec[o + Rec.R_ORDER_TOP]);
+          g.used.truncate(rec[o + Rec.R_USED]);
+          for (let i = Rec.REC; i < this.R; i++) words[i - Rec.REC] = rec[o + i];
           call = last;
-          m = rec[o + R_METHOD] + 1;
-          sb = rec[o + R_ORDER_BASE];
-          head = rec[o + R_HEAD];
-          top = rec[o + R_ARENA];
-          calls.rewind(rec[o + R_DYN]);
-          planLen = rec[o + R_PLAN];
-          mtrLen = rec[o + R_MTR];
-          trail.restore(mtrLen, rec[o + R_TIE]);
+          m = rec[o + Rec.R_METHOD] + 1;
+          sb = rec[o + Rec.R_ORDER_BASE];
+          head = rec[o + Rec.R_HEAD];
+          top = rec[o + Rec.R_ARENA];
+          calls.rewind(rec[o + Rec.R_DYN]);
+          planLen = rec[o + Rec.R_PLAN];
+          mtrLen = rec[o + Rec.R_MTR];
+          trail.restore(mtrLen, rec[o + Rec.R_TIE]);
           backtracks++;
           if (trace !== null)
-            trace.put(BACKTRACK, callTask[call], (sb < 0 ? rec[o + R_METHOD] : order.at(sb, rec[o + R_METHOD])) - d.methodStart[callTask[call]]);
+            trace.put(BACKTRACK, callTask[call], (sb < 0 ? rec[o + Rec.R_METHOD] : order.at(sb, rec[o + Rec.R_METHOD])) - d.methodStart[callTask[call]]);
           continue;
         }
         tasks.moveTo(head, top);
