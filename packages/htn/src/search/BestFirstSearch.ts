@@ -5,7 +5,7 @@ import type { SubtaskDef } from '../domain/HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import type { PlanBuffer } from '@dualplan/world-state';
 import { failedResult, htnPlanIn, type HtnResult } from './HtnPlan.js';
-import { UsedSlots } from './UsedSlots.js';
+import { SlotList } from './SlotList.js';
 import { PARALLEL_MARK } from '../domain/parallelTasks.js';
 import { APPLIED, applyStep } from './applyStep.js';
 import { type SearchSettings } from './SearchSettings.js';
@@ -56,7 +56,7 @@ export class BestFirstSearch<Ctx = unknown> {
   /** User code that failed in this search; the planner resets it before each run. */
   readonly faults = new SearchFaults();
   /** After a found plan: the slots its path expanded. */
-  readonly used = new UsedSlots();
+  readonly used = new SlotList();
   /** After a found plan: how many steps it wrote (marker steps included). */
   private planLen = 0;
   /** The node it ended on: the found plan's node, or -1. */

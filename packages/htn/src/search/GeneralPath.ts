@@ -34,7 +34,7 @@ import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
 import { SearchFaults } from './SearchFaults.js';
 import type { SearchSettings } from './SearchSettings.js';
 import { NIL, TaskList } from './TaskList.js';
-import { UsedSlots } from './UsedSlots.js';
+import { SlotList } from './SlotList.js';
 
 /** Results of {@link GeneralPath.expand}. */
 export const FAILED = 0;
@@ -44,12 +44,12 @@ export const PAUSED = 3;
 
 /**
  * @internal The ordered search's general (slow but complete) way to process a task and to backtrack: any call,
- * with trace events, MTR pruning, subtask functions, delegates, slots and pause points. It owns what a search's
- * path holds besides its parts below: the planning state and context, the plan so far, the counters of made
- * and backtracked decompositions it made, and why and where the search stopped. The parts own themselves: the task list
- * ({@link TaskList}), MTR, strategy orders, check scopes, used and empty slots, dynamic calls and faults; the
- * decomposition records are kept by the search ({@link RecordKeeper}), whose inline loop writes them too. {@link OrderedSearch.run} runs the common calls inline on locals and hands them back
- * before it calls {@link expand} or {@link backtrack}.
+ * with trace events, MTR pruning, subtask functions, delegates, slots and pause points. It owns what the search's
+ * path holds besides its parts: the planning state and context, the plan so far, the pushes and backtracks it made,
+ * and why and where the search stopped. The parts own themselves: the task list ({@link TaskList}), MTR, strategy
+ * orders, check scopes, used and empty slots, dynamic calls and faults. The decomposition records are the search's
+ * ({@link RecordKeeper}): its inline loop writes them too. `OrderedSearch.run` runs the common calls inline on
+ * locals and hands them back to these owners before it calls {@link expand} or {@link backtrack}.
  */
 export class GeneralPath<Ctx = any> {
   /** The planning copy of the state; `words` is what decomposition records snapshot. */
@@ -66,7 +66,7 @@ export class GeneralPath<Ctx = any> {
   /** The run-time check scopes open on the current path. */
   readonly scopes: CheckScopes;
   /** Slot indices expanded on the current path, for the plan's `meta.slots`. */
-  readonly used = new UsedSlots();
+  readonly used = new SlotList();
   /** Calls made while planning (arguments, subtask functions, task lists): the planner makes a request's calls here. */
   readonly calls: DynamicCalls;
   /** User code that failed in this search (contained: the method, primitive or delegate fails, the search goes on). */

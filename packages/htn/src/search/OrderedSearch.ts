@@ -4,7 +4,7 @@ import type { SubtaskDef } from '../domain/HtnDomainDef.js';
 import { CALL, CallPath, METHOD } from '../domain/FastTables.js';
 import type { DynamicCalls } from './DynamicCalls.js';
 import type { EmptySlots } from './EmptySlots.js';
-import type { UsedSlots } from './UsedSlots.js';
+import type { SlotList } from './SlotList.js';
 import type { HtnContinuation } from './HtnPlan.js';
 import {
   BACKTRACK,
@@ -57,7 +57,7 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
   /** The empty slots this search tried (the plan depends on them staying empty). */
   readonly emptySlots: EmptySlots;
   /** The slots the last plan's path expanded. */
-  readonly used: UsedSlots;
+  readonly used: SlotList;
 
   constructor(
     private readonly domain: HtnDomain,

@@ -1,15 +1,15 @@
 import { grow } from '../domain/grow.js';
 
 /**
- * @internal The slots a search path expanded, in order (a slot expanded twice is listed twice), for the plan's
- * `meta.slots`. The ordered search cuts the list back when it backtracks ({@link truncate}); the best-first search
- * fills it once from the found node's path. Grows only while warming up.
+ * @internal A list of slot indices in the order they were noted, repeats kept: the slots a search path expanded
+ * (for the plan's `meta.slots`; the ordered search cuts it back when it backtracks, with {@link truncate}), and the
+ * store behind `EmptySlots`. Grows only while warming up.
  */
-export class UsedSlots {
+export class SlotList {
   private list = new Int32Array(8);
   private len = 0;
 
-  /** How many slots the path expanded. */
+  /** How many slots are listed. */
   get count(): number {
     return this.len;
   }
@@ -19,7 +19,7 @@ export class UsedSlots {
     return this.list;
   }
 
-  /** The path expanded slot `index`. */
+  /** Add slot `index` at the end. */
   note(index: number): void {
     const n = this.len;
     if (n >= this.list.length) this.list = grow(this.list, n + 1);
