@@ -6,6 +6,7 @@ import { DynamicCalls } from './DynamicCalls.js';
 import type { PlanBuffer } from '@dualplan/world-state';
 import { failedResult, htnPlanIn, type HtnResult } from './HtnPlan.js';
 import { SlotList } from './SlotList.js';
+import { grow } from '../domain/grow.js';
 import { PARALLEL_MARK } from '../domain/parallelTasks.js';
 import { APPLIED, applyStep } from './applyStep.js';
 import { type SearchSettings } from './SearchSettings.js';
@@ -13,7 +14,6 @@ import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
 import * as T from './BestFirstTrace.js';
 import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
-import { BestFirstNodes } from './BestFirstNodes.js';
 import { ConsLists, NIL } from './ConsLists.js';
 import { StateSnapshots } from './StateSnapshots.js';
 
@@ -29,7 +29,7 @@ import { StateSnapshots } from './StateSnapshots.js';
  * One instance per {@link HtnPlanner} (created on its first best-first call). All
  * scratch is in typed-array pools that only grow while warming up, so a search
  * allocates nothing in steady state (static calls; dynamic arguments still
- * build a step-cache key). Nodes are indices into a pool ({@link BestFirstNodes});
+ * build a step-cache key). Nodes are indices into this class's node pool (typed arrays);
  * a node's task list, plan and MTR are persistent cons lists ({@link ConsLists}),
  * so a child shares its parent's tails, and a child that changed no state shares
  * its parent's state snapshot ({@link StateSnapshots}).
@@ -45,7 +45,18 @@ export class BestFirstSearch<Ctx = unknown> {
   private readonly ws: WorldState<any>;
   private readonly heap: Heap<number>;
   private ctx: Ctx = undefined as Ctx;
-  private readonly nodes = new BestFirstNodes();
+  // Node pool: per node (its index, in generation order, which is the heap's tie-break) its cost so far, task list,
+  // plan and MTR (lists in `lists`), depth, state snapshot and used slots. Only `child` writes a node. (Fields of this
+  // class rather than an object of their own: the hot methods read them with no call, which keeps V8's inlining
+  // budget for their calls.)
+  private cost = new Float64Array(64);
+  private tasks = new Int32Array(64);
+  private plan = new Int32Array(64);
+  private mtr = new Int32Array(64);
+  private depth = new Int32Array(64);
+  private snap = new Int32Array(64);
+  private usedOf = new Int32Array(64);
+  private nodes = 0;
   private readonly lists = new ConsLists();
   /** The slot list {@link child} gives the nodes it makes (the parent's, or one more). */
   private nodeUsed = NIL;
@@ -73,8 +84,8 @@ export class BestFirstSearch<Ctx = unknown> {
     this.snaps = new StateSnapshots(this.ws.words.length);
     this.calls = new DynamicCalls(domain);
     // Returns small integers: a double returned from a call V8 does not inline would be boxed.
-    const nodes = this.nodes;
-    this.heap = new Heap<number>((a, b) => nodes.compare(a, b));
+    // Returns small integers: a double returned from a call V8 does not inline would be boxed.
+    this.heap = new Heap<number>((a, b) => (this.cost[a] < this.cost[b] ? -1 : this.cost[a] > this.cost[b] ? 1 : a - b));
   }
 
   /** After a found plan: how many steps it wrote into the steps array (marker steps included). */
@@ -112,7 +123,7 @@ export class BestFirstSearch<Ctx = unknown> {
     const d = this.domain;
     this.ws.copyFrom(state);
     this.ctx = ctx;
-    this.nodes.clear();
+    this.nodes = 0;
     this.lists.clear();
     this.snaps.clear();
     this.generated = 0;
@@ -127,12 +138,12 @@ export class BestFirstSearch<Ctx = unknown> {
     while (items.length > 0) items.pop();
     const head = tasks ? this.pushRefs(tasks, NIL, -1) : this.lists.task(args ? this.calls.callWith(root, args) : d.defaultCall[root], NIL);
     this.nodeUsed = NIL;
-    this.child(0, head, NIL, NIL, 0, this.snapshot());
+    this.child(0, head, NIL, NIL, 0, this.snaps.take(this.ws.words));
     let expanded = 0;
     while (heap.heapArray.length > 0) {
       if (++expanded > this.s.maxSteps) return this.fail(out, 'budget', this.s.texts.steps, expanded);
       const n = heap.pop()!;
-      if (this.nodes.tasksOf(n) === NIL) {
+      if (this.tasks[n] === NIL) {
         this.endNode = n;
         return this.found(out, steps, n, tasks ? '(tasks)' : d.taskNames[root], expanded);
       }
@@ -144,18 +155,17 @@ export class BestFirstSearch<Ctx = unknown> {
 
   private expand(n: number): void {
     const d = this.domain;
-    const nodes = this.nodes;
     const lists = this.lists;
-    const h = nodes.tasksOf(n);
+    const h = this.tasks[n];
     const call = lists.callAt(h);
     const rest = lists.restOf(h);
     const task = this.calls.taskOf(call);
-    this.restore(n);
-    this.nodeUsed = nodes.usedOf(n);
+    this.snaps.restore(this.snap[n], this.ws.words);
+    this.nodeUsed = this.usedOf[n];
     const kind = d.taskKind[task];
     const t = this.trace;
     if (t !== null) {
-      this.row = t.expand(n, task, T.traceKind(kind), nodes.costOf(n));
+      this.row = t.expand(n, task, T.traceKind(kind), this.cost[n]);
       this.cand = -1;
     }
     switch (kind) {
@@ -181,16 +191,16 @@ export class BestFirstSearch<Ctx = unknown> {
           if (t !== null) t.outcome(this.row, T.THREW, step);
           return;
         }
-        const cost = nodes.costOf(n) + (this.s.costs === null ? step.cost : this.s.costs.costOf(step));
-        if (t !== null) t.outcome(this.row, applied === APPLIED ? (cost === Infinity ? T.UNUSABLE : T.KEPT) : applied >= 0 ? applied : T.OUT_OF_RANGE, step);
+        const total = this.cost[n] + (this.s.costs === null ? step.cost : this.s.costs.costOf(step));
+        if (t !== null) t.outcome(this.row, applied === APPLIED ? (total === Infinity ? T.UNUSABLE : T.KEPT) : applied >= 0 ? applied : T.OUT_OF_RANGE, step);
         // A cost of Infinity (its cost function failed, or said "unusable now") makes the branch unusable, as in GOAP.
-        if (applied === APPLIED && cost !== Infinity) {
-          this.child(cost, rest, lists.step(step, nodes.planOf(n)), nodes.mtrOf(n), nodes.depthOf(n), this.snapshot());
+        if (applied === APPLIED && total !== Infinity) {
+          this.child(total, rest, lists.step(step, this.plan[n]), this.mtr[n], this.depth[n], this.snaps.take(this.ws.words));
         }
         return;
       }
       case TaskKind.Compound:
-        if (nodes.depthOf(n) >= this.s.maxDepth) {
+        if (this.depth[n] >= this.s.maxDepth) {
           // Prune this branch only: a cheaper plan may still exist within the limit.
           if (this.depthTask < 0) this.depthTask = task;
           if (t !== null) t.outcome(this.row, T.NO_METHOD);
@@ -210,18 +220,18 @@ export class BestFirstSearch<Ctx = unknown> {
         const args = this.calls.argsOf(call);
         const next = lists.task(args.length === 0 ? d.defaultCall[root] : this.calls.callWith(root, args), rest);
         this.nodeUsed = lists.number(index, this.nodeUsed);
-        this.child(nodes.costOf(n), next, nodes.planOf(n), nodes.mtrOf(n), nodes.depthOf(n), nodes.snapOf(n));
+        this.child(this.cost[n], next, this.plan[n], this.mtr[n], this.depth[n], this.snap[n]);
         return;
       }
       default:
         // A parallel section's begin, split or end: a marker step on this node's plan. (A pause is ignored.)
         this.child(
-          nodes.costOf(n),
+          this.cost[n],
           rest,
-          this.calls.argsOf(call)[0] === PARALLEL_MARK ? lists.step(d.callStep[call]!, nodes.planOf(n)) : nodes.planOf(n),
-          nodes.mtrOf(n),
-          nodes.depthOf(n),
-          nodes.snapOf(n),
+          this.calls.argsOf(call)[0] === PARALLEL_MARK ? lists.step(d.callStep[call]!, this.plan[n]) : this.plan[n],
+          this.mtr[n],
+          this.depth[n],
+          this.snap[n],
         );
     }
   }
@@ -229,6 +239,7 @@ export class BestFirstSearch<Ctx = unknown> {
   /** Branch on every applicable method of compound `task`; false when none applied. */
   private decompose(n: number, call: number, task: number, rest: number): boolean {
     const d = this.domain;
+
     const t = this.trace;
     let applied = false;
     const first = d.methodStart[task];
@@ -237,7 +248,7 @@ export class BestFirstSearch<Ctx = unknown> {
     let dirty = false;
     for (let m = first; m < end; m++) {
       if (dirty) {
-        this.restore(n);
+        this.snaps.restore(this.snap[n], this.ws.words);
         dirty = false;
       }
       if (this.s.unavailable.any && refuseMethod(this.s.unavailable, d, task, m, null)) {
@@ -275,8 +286,7 @@ export class BestFirstSearch<Ctx = unknown> {
       }
       if (t !== null) this.cand = t.method(this.row, m, T.KEPT);
       applied = true;
-      const nodes = this.nodes;
-      this.child(nodes.costOf(n) + d.methodCost[m], next, nodes.planOf(n), this.lists.number(m - first, nodes.mtrOf(n)), nodes.depthOf(n) + 1, nodes.snapOf(n));
+      this.child(this.cost[n] + d.methodCost[m], next, this.plan[n], this.lists.number(m - first, this.mtr[n]), this.depth[n] + 1, this.snap[n]);
     }
     return applied;
   }
@@ -286,8 +296,8 @@ export class BestFirstSearch<Ctx = unknown> {
     const outcome = this.faults.delegate(this.s.delegates[task]!, this.domain.taskNames[task], this.ws, this.ctx, this.calls.argsOf(call));
     if (outcome === null || outcome.status !== 'found' || !outcome.plan) return false;
     const steps = outcome.plan.steps;
-    let plan = this.nodes.planOf(n);
-    let cost = this.nodes.costOf(n);
+    let plan = this.plan[n];
+    let cost = this.cost[n];
     for (let i = 0; i < steps.length; i++) {
       let applied: number;
       try {
@@ -301,25 +311,36 @@ export class BestFirstSearch<Ctx = unknown> {
       cost += this.s.costs === null ? steps[i].cost : this.s.costs.costOf(steps[i]);
     }
     if (cost === Infinity) return false;
-    this.child(cost, rest, plan, this.nodes.mtrOf(n), this.nodes.depthOf(n), this.snapshot());
+    this.child(cost, rest, plan, this.mtr[n], this.depth[n], this.snaps.take(this.ws.words));
     return true;
   }
 
   /** A new node over state snapshot `snap`, pushed on the heap. */
   private child(cost: number, tasks: number, plan: number, mtr: number, depth: number, snap: number): void {
-    const k = this.nodes.add(cost, tasks, plan, mtr, depth, snap, this.nodeUsed);
+    const k = this.nodes++;
+    if (k >= this.cost.length) this.growNodes(k + 1);
+    this.cost[k] = cost;
+    this.tasks[k] = tasks;
+    this.plan[k] = plan;
+    this.mtr[k] = mtr;
+    this.depth[k] = depth;
+    this.snap[k] = snap;
+    this.usedOf[k] = this.nodeUsed;
     if (this.trace !== null) this.trace.made(k, this.row, this.cand);
     this.generated++;
     this.heap.add(k);
   }
 
-  /** Snapshot the working state; returns the snapshot's index. */
-  private snapshot(): number {
-    return this.snaps.take(this.ws.words);
-  }
-
-  private restore(n: number): void {
-    this.snaps.restore(this.nodes.snapOf(n), this.ws.words);
+  private growNodes(n: number): void {
+    const cost = new Float64Array(Math.max(n, this.cost.length * 2));
+    cost.set(this.cost);
+    this.cost = cost;
+    this.tasks = grow(this.tasks, n);
+    this.plan = grow(this.plan, n);
+    this.mtr = grow(this.mtr, n);
+    this.depth = grow(this.depth, n);
+    this.snap = grow(this.snap, n);
+    this.usedOf = grow(this.usedOf, n);
   }
 
   /** Prepend `refs` to the task list `rest`; `method` returned them (-1: the request's task list). */
@@ -331,17 +352,16 @@ export class BestFirstSearch<Ctx = unknown> {
 
   private found(out: PlanBuffer, steps: PlanStep[], n: number, root: string, expanded: number): HtnResult {
     const p = htnPlanIn(out);
-    const nodes = this.nodes;
     const lists = this.lists;
-    this.planLen = lists.writeSteps(nodes.planOf(n), steps, this.s.costs);
-    lists.writeNumbers(nodes.mtrOf(n), p.meta.mtr);
-    p.cost = nodes.costOf(n);
+    this.planLen = lists.writeSteps(this.plan[n], steps, this.s.costs);
+    lists.writeNumbers(this.mtr[n], p.meta.mtr);
+    p.cost = this.cost[n];
     p.meta.root = root;
     p.meta.partial = false;
     p.meta.continuation = null;
     // The planner names the slots (it knows their versions).
     this.used.truncate(0);
-    for (let c = nodes.usedOf(n); c !== NIL; c = lists.olderOf(c)) this.used.note(lists.valueAt(c));
+    for (let c = this.usedOf[n]; c !== NIL; c = lists.olderOf(c)) this.used.note(lists.valueAt(c));
     this.stats(out, expanded);
     const r = out.r;
     r.status = 'found';
