@@ -60,8 +60,12 @@ export class HmaxPasses {
     }
   }
 
-  /** h_max from the initial facts by Dijkstra; each reached operator remembers its dearest precondition (its supporter). */
-  explore(cost: Float64Array, initFacts: Int32Array, initCount: number): void {
+  /**
+   * h_max from the initial facts by Dijkstra; each reached operator remembers its dearest precondition (its
+   * supporter). With `fixedTies`, of equally dear preconditions the first in their order (the rule
+   * {@link supportersOf} and later passes follow); without, the last settled (as forward LM-cut always chose).
+   */
+  explore(cost: Float64Array, initFacts: Int32Array, initCount: number, fixedTies: boolean): void {
     const { hmax, queue } = this;
     hmax.fill(Infinity);
     this.unsat.set(this.task.preCount);
@@ -71,7 +75,7 @@ export class HmaxPasses {
       hmax[initFacts[i]] = 0;
       queue.push(0, initFacts[i]);
     }
-    this.settle(cost, true);
+    this.settle(cost, true, fixedTies);
   }
 
   /** h_max again after the cut's costs were lowered: only what got cheaper is requeued. */
@@ -80,14 +84,14 @@ export class HmaxPasses {
       const op = cut[i];
       this.reach(op, this.supCost[op] + cost[op]);
     }
-    this.settle(cost, false);
+    this.settle(cost, false, true);
   }
 
   /**
    * Settle the queued facts cheapest first. In the first pass (`first`) an operator is reached when its last
    * precondition settles; in a later one, an operator whose supporter got cheaper is supported anew.
    */
-  private settle(cost: Float64Array, first: boolean): void {
+  private settle(cost: Float64Array, first: boolean, fixedTies: boolean): void {
     const { hmax, unsat, supporter, supCost, queue } = this;
     const { preStart, preFact, preOfStart, preOfOp } = this.task;
     while (queue.size > 0) {
@@ -98,9 +102,9 @@ export class HmaxPasses {
         const op = preOfOp[k];
         if (first) {
           if (--unsat[op] !== 0 || cost[op] === Infinity) continue;
-          // The supporter: the first of its preconditions (in their order) at the dearest cost, here `c`.
+          // The supporter: a precondition at the dearest cost, here `c` (see `fixedTies`).
           let sup = f;
-          if (preStart[op + 1] - preStart[op] > 1) for (let p = preStart[op]; hmax[(sup = preFact[p])] !== c; p++);
+          if (fixedTies && preStart[op + 1] - preStart[op] > 1) for (let p = preStart[op]; hmax[(sup = preFact[p])] !== c; p++);
           supporter[op] = sup;
           supCost[op] = c;
           this.reach(op, c + cost[op]);

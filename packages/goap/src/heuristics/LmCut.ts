@@ -122,7 +122,8 @@ export class LmCut {
     if (s.mode !== 'backward') return;
     this.cost.set(this.baseCost);
     this.setInit(s.start.values, 0);
-    this.passes.explore(this.cost, this.initFacts, this.initCount);
+    // The memo restores supporters from h_max, so its tie rule must hold from the first pass on.
+    this.passes.explore(this.cost, this.initFacts, this.initCount, this.memo !== null);
     this.hmax0.set(this.hmax);
     this.supporter0.set(this.supporter);
     this.supCost0.set(this.passes.supCost);
@@ -138,7 +139,7 @@ export class LmCut {
       this.live = -1;
       this.cost.set(this.baseCost);
       this.setInit(words, at);
-      this.passes.explore(this.cost, this.initFacts, this.initCount);
+      this.passes.explore(this.cost, this.initFacts, this.initCount, false);
       this.setGoal(s.domain, s.goal!.words, 0, words, at);
       return this.rounds(0, -1);
     }
