@@ -2,6 +2,7 @@ import { BLOCKS_DOMAIN, DUNGEON_DOMAIN, blocksProblem, dungeonProblem, importPdd
 import type { BenchCase, SuiteOptions } from '../BenchCase.js';
 import { pddlCases, type PddlInstance, type PddlSearch } from './pddlCases.js';
 import { blocks, gripper, logistics, miconic } from './pddlInstances.js';
+import { lmcutEvalCase } from './lmcutEvalCases.js';
 
 /** The preset as users write it (it picks the direction), then each direction of it, then blind forward search for comparison. */
 const SEARCHES: readonly PddlSearch[] = ['optimal: true', 'optimal backward', 'optimal forward', 'blind forward'];
@@ -90,6 +91,9 @@ export function pddlSuite({ quick }: SuiteOptions): BenchCase[] {
       target: { maxGcs: 0, maxExpanded: 2_000_000, label: 'optimal, 0 GCs' },
     },
   );
+  // LM-cut evaluations per second, the heuristic alone, on blocks world of 4 to 10 blocks.
+  const evals = (quick ? [4, 7, 10] : [4, 5, 6, 7, 8, 9, 10]).map((n) => lmcutEvalCase('pddl', n));
+  lmcut.push(...evals);
   if (quick) return [...classic, ...lmcut, ...game(DUNGEONS[0], ['optimal: true'], true)]; // heavy: kept out of the jest pass (the optimum check solves the junk-free twin)
   return [...classic, ...lmcut, ...DUNGEONS.flatMap((d) => game(d, GAME_SEARCHES, true))];
 }

@@ -3,7 +3,7 @@ import { createState, firstFailing } from '@dualplan/world-state';
 import { GoapPlanner } from '../GoapPlanner.js';
 import { goalRichDomain, randomDomain, soldierGoapDomain, trollGoapDomain } from '../examples/index.js';
 import { planNames, simulate } from '../testUtil.js';
-import { ADAPTIVE_RESTART_NODES } from './AdaptiveCount.js';
+import { ADAPTIVE_RESTART_NODES, partsAtOnce } from './AdaptiveCount.js';
 
 describe("the 'adaptive' heuristic (the default)", () => {
   test('is what a planner built without heuristic or weight uses; a weight alone keeps the plain count', () => {
@@ -43,6 +43,25 @@ describe("the 'adaptive' heuristic (the default)", () => {
         return firstFailing(planner.goalOf('all').conditions, simulate(d, r, start)) < 0;
       }),
       { numRuns: 25 },
+    );
+  });
+
+  test('property: a goal of 45 to 200 independent conditions is planned at its optimum in n expansions, within a node budget of 2n', () => {
+    // 45 parts: the count would store 45 + 44 + ... + 1 >= 1,024 nodes on its straightest walk, so h_add starts at once.
+    expect(partsAtOnce(ADAPTIVE_RESTART_NODES)).toBe(45);
+    fc.assert(
+      fc.property(fc.integer({ min: 45, max: 200 }), fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 9 }), (n, costs) => {
+        const d = goalRichDomain(n, costs);
+        // Before, the search stored a node per subset of conditions it had reached: n(n + 1) / 2 of them at least.
+        const planner = new GoapPlanner(d, { maxNodes: 2 * n });
+        const start = createState(d.schema);
+        const r = planner.search(start, 'all');
+        let sum = 0;
+        for (let i = 0; i < n; i++) sum += costs[i % costs.length];
+        if (r.status !== 'found' || r.length !== n || r.cost !== sum || r.expanded !== n || planner.engine.storedNodes !== n + 1) return false;
+        return firstFailing(planner.goalOf('all').conditions, simulate(d, r, start)) < 0;
+      }),
+      { numRuns: 20 },
     );
   });
 

@@ -1,6 +1,7 @@
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import { isFree, maskAt, violates, wideFree } from '../domain/cellSet.js';
-import { MinHeap } from './CostQueue.js';
+import { CutMemo } from './CutMemo.js';
+import { HmaxPasses } from './HmaxPasses.js';
 import { relaxedTaskOf, type RelaxedTask } from './RelaxedTask.js';
 
 /** What LM-cut reads from the search it serves (the planner's heuristic view). */
@@ -24,12 +25,16 @@ export interface LmCutSearch {
  * actions every action is its own cut, so the estimate is exact.
  *
  * Speed: backward, the start state is fixed, so the first h_max pass runs once
- * per search and each node starts from a copy; forward, it runs from each
- * node's state. After a cut only the facts that got cheaper are requeued (the
- * rest of h_max stands). The cut is found from the goal zone's side, not by a
- * search from the initial facts each round (see {@link findCut}), and marks
- * carry a round number instead of a table cleared per round. All tables are
- * preallocated: an estimate allocates nothing.
+ * per search, and the rounds are remembered for the rest of the search
+ * ({@link CutMemo}): a round depends only on the tables before it and on which
+ * goal item is critical, so a node walks down the rounds already learnt while
+ * its critical items match and computes only the rest. Forward, h_max runs from
+ * each node's state. After a cut only the facts that got cheaper are requeued
+ * (the rest of h_max stands; {@link HmaxPasses}). The cut is found from the goal
+ * zone's side, not by a search from the initial facts each round (see
+ * {@link findCut}), and marks carry a round number instead of a table cleared
+ * per round. Tables are preallocated or pooled: an estimate allocates nothing
+ * once the memo's pool has grown to the search's size.
  * @internal
  */
 export class LmCut {
@@ -43,11 +48,10 @@ export class LmCut {
   private readonly task: RelaxedTask;
   private readonly baseCost: Float64Array;
   private readonly cost: Float64Array;
+  /** The h_max tables (this class reads them; the passes write them). */
+  private readonly passes: HmaxPasses;
   private readonly hmax: Float64Array;
-  private readonly unsat: Int32Array;
-  /** Per operator: its dearest precondition once reached (-1 before), and that precondition's h_max. */
   private readonly supporter: Int32Array;
-  private readonly supCost: Float64Array;
   // Backward: the first h_max pass from the start, copied per node.
   private readonly hmax0: Float64Array;
   private readonly supporter0: Int32Array;
@@ -72,18 +76,23 @@ export class LmCut {
   private initCount = 0;
   private readonly cut: Int32Array;
   private readonly stack: Int32Array;
-  private readonly queue: MinHeap;
   private critical = -1;
+  /** Per goal item: its cell and allowed-values mask (0 for an int cell), the item's key in {@link memo}. */
+  private readonly goalCell: Int32Array;
+  private readonly goalMask: Int32Array;
+  /** Backward: the rounds learnt in this search (null where a cell is a multi-word enum), and the memo node whose state the tables hold (-1: none). */
+  private readonly memo: CutMemo | null;
+  private live = -1;
+  private readonly path: Int32Array;
 
   constructor(domain: GoapDomain) {
     const t = (this.task = relaxedTaskOf(domain));
     const { nFacts, nOps } = t;
     this.baseCost = new Float64Array(nOps);
     this.cost = new Float64Array(nOps);
-    this.hmax = new Float64Array(nFacts);
-    this.unsat = new Int32Array(nOps);
-    this.supporter = new Int32Array(nOps);
-    this.supCost = new Float64Array(nOps);
+    this.passes = new HmaxPasses(t);
+    this.hmax = this.passes.hmax;
+    this.supporter = this.passes.supporter;
     this.hmax0 = new Float64Array(nFacts);
     this.supporter0 = new Int32Array(nOps);
     this.supCost0 = new Float64Array(nOps);
@@ -98,43 +107,100 @@ export class LmCut {
     this.initFacts = new Int32Array(domain.schema.size + t.intFact.length + 1);
     this.cut = new Int32Array(nOps);
     this.stack = new Int32Array(nFacts);
-    this.queue = new MinHeap(nFacts * 2);
+    this.goalCell = new Int32Array(domain.schema.size);
+    this.goalMask = new Int32Array(domain.schema.size);
+    this.memo = domain.wide.includes(1) ? null : new CutMemo(nFacts);
+    // Each round lowers an operator's cost to 0, so there are at most as many rounds as operators.
+    this.path = new Int32Array(nOps + 1);
   }
 
   /** Per search: this search's action costs (Infinity: unusable); backward, the first h_max pass from the start. */
   prepare(s: LmCutSearch): void {
     for (let a = 0, A = this.task.actionCount; a < A; a++) this.baseCost[a] = s.costOf(a);
     // The zero-cost links stay 0 (the array is zeroed at construction and never written there).
+    this.live = -1;
     if (s.mode !== 'backward') return;
     this.cost.set(this.baseCost);
     this.setInit(s.start.values, 0);
-    this.explore();
+    // The memo restores supporters from h_max, so its tie rule must hold from the first pass on.
+    this.passes.explore(this.cost, this.initFacts, this.initCount, this.memo !== null);
     this.hmax0.set(this.hmax);
     this.supporter0.set(this.supporter);
-    this.supCost0.set(this.supCost);
+    this.supCost0.set(this.passes.supCost);
+    if (this.memo !== null) {
+      this.memo.reset(this.hmax0);
+      this.live = 0;
+    }
   }
 
   /** The LM-cut estimate of the node at `words[at..]`: backward a regressed goal from the start, forward a state to the goal. */
   estimate(s: LmCutSearch, words: Int32Array, at: number): number {
-    this.cost.set(this.baseCost);
-    if (s.mode === 'backward') {
-      this.hmax.set(this.hmax0);
-      this.supporter.set(this.supporter0);
-      this.supCost.set(this.supCost0);
-      this.setGoal(s.domain, words, at, s.start.values, 0);
-    } else {
+    if (s.mode !== 'backward') {
+      this.live = -1;
+      this.cost.set(this.baseCost);
       this.setInit(words, at);
-      this.explore();
+      this.passes.explore(this.cost, this.initFacts, this.initCount, false);
       this.setGoal(s.domain, s.goal!.words, 0, words, at);
+      return this.rounds(0, -1);
     }
+    this.setGoal(s.domain, words, at, s.start.values, 0);
+    const memo = this.memo;
+    if (memo === null) {
+      this.restoreStart();
+      return this.rounds(0, -1);
+    }
+    // Down the rounds already learnt while this goal's critical item is one of them.
+    const F = this.task.nFacts;
+    let node = 0;
+    let h = 0;
+    for (;;) {
+      const goal = this.goalCostIn(memo.hmax, node * F);
+      if (goal === Infinity) return Infinity;
+      if (goal === 0) return h;
+      const next = memo.child(node, this.goalCell[this.critical], this.goalMask[this.critical]);
+      if (next < 0) break;
+      h += memo.least(next);
+      node = next;
+    }
+    this.stateAt(node);
+    return this.rounds(h, node);
+  }
+
+  /** Backward: the tables of the start state (its h_max, no cut yet). */
+  private restoreStart(): void {
+    this.cost.set(this.baseCost);
+    this.passes.load(this.hmax0, 0, this.supporter0, this.supCost0);
+  }
+
+  /** Backward: the tables of memo node `node`: its h_max and supporters, and the costs less the cuts on its path. */
+  private stateAt(node: number): void {
+    if (this.live === node) return;
+    const memo = this.memo!;
+    const { cost, cut, path } = this;
+    cost.set(this.baseCost);
+    for (let i = 0, depth = memo.path(node, path); i < depth; i++) {
+      const nc = memo.cutOf(path[i], cut);
+      const least = memo.least(path[i]);
+      for (let k = 0; k < nc; k++) cost[cut[k]] -= least;
+    }
+    this.passes.supportersOf(memo.hmax, node * this.task.nFacts, this.supporter0);
+    this.live = node;
+  }
+
+  /**
+   * The LM-cut rounds from the current tables until the goal is free, adding their costs to `h`. Backward with a
+   * memo, `node` names the tables' state and each round is stored below it (-1: not stored).
+   */
+  private rounds(h: number, node: number): number {
     let goal = this.goalCost();
     if (goal === Infinity) return Infinity;
-    let h = 0;
     const { cost, cut } = this;
+    const memo = this.memo;
     while (goal > 0) {
       // A round runs at most one search per fact (answers are kept), so `visit` grows by at most nFacts.
       if (this.round === 0x7fffffff || this.visit > 0x7fffffff - this.task.nFacts) this.restartRounds();
       const round = ++this.round;
+      const item = this.critical;
       const nc = this.findCut(round, goal, this.markGoalZone(round));
       // Cannot happen with exact arithmetic; a guard against rounding, keeping the bound found so far.
       if (nc === 0) break;
@@ -142,9 +208,11 @@ export class LmCut {
       for (let i = 0; i < nc; i++) if (cost[cut[i]] < least) least = cost[cut[i]];
       h += least;
       for (let i = 0; i < nc; i++) cost[cut[i]] -= least;
-      this.lowerAfterCut(nc);
+      this.passes.lowerAfterCut(cost, cut, nc);
+      if (node >= 0) node = memo!.add(node, this.goalCell[item], this.goalMask[item], least, cut, nc, this.hmax);
       goal = this.goalCost();
     }
+    this.live = node;
     return h;
   }
 
@@ -184,12 +252,17 @@ export class LmCut {
       if (isFree(words, o, d.shift[c], int, c, min, max, d.full)) continue;
       if (int) {
         if (!violates(words, o, 0, true, values[from + c])) continue;
+        this.goalCell[n] = c;
+        this.goalMask[n] = 0;
         gs[n++] = k;
         gf[k++] = changedFact[c];
         continue;
       }
+      const mask = maskAt(words, o, d.shift[c], d.full[c]);
+      this.goalCell[n] = c;
+      this.goalMask[n] = mask;
       gs[n++] = k;
-      for (let r = maskAt(words, o, d.shift[c], d.full[c]); r !== 0; r &= r - 1) gf[k++] = maskBase[c] + 31 - Math.clz32(r & -r);
+      for (let r = mask; r !== 0; r &= r - 1) gf[k++] = maskBase[c] + 31 - Math.clz32(r & -r);
     }
     gs[n] = k;
     this.goalCount = n;
@@ -197,51 +270,23 @@ export class LmCut {
 
   /** h_max of the goal: the dearest item's cheapest fact. Remembers that item (the goal's critical precondition). */
   private goalCost(): number {
-    const { goalStart: gs, goalFacts: gf, hmax } = this;
+    return this.goalCostIn(this.hmax, 0);
+  }
+
+  /** {@link goalCost} with the h_max table `hmax[o..]`. */
+  private goalCostIn(hmax: Float64Array, o: number): number {
+    const { goalStart: gs, goalFacts: gf } = this;
     let worst = 0;
     this.critical = -1;
     for (let i = 0; i < this.goalCount; i++) {
       let best = Infinity;
-      for (let k = gs[i]; k < gs[i + 1]; k++) if (hmax[gf[k]] < best) best = hmax[gf[k]];
+      for (let k = gs[i]; k < gs[i + 1]; k++) if (hmax[o + gf[k]] < best) best = hmax[o + gf[k]];
       if (best > worst || this.critical < 0) {
         worst = best;
         this.critical = i;
       }
     }
     return worst;
-  }
-
-  /** h_max from the initial facts by Dijkstra; each reached operator remembers its dearest precondition (its supporter). */
-  private explore(): void {
-    const { hmax, unsat, supporter, supCost, cost, queue } = this;
-    const { preOfStart, preOfOp, effStart, effFact } = this.task;
-    hmax.fill(Infinity);
-    unsat.set(this.task.preCount);
-    supporter.fill(-1);
-    supCost.fill(Infinity);
-    for (let i = 0; i < this.initCount; i++) {
-      hmax[this.initFacts[i]] = 0;
-      queue.push(0, this.initFacts[i]);
-    }
-    while (queue.size > 0) {
-      const c = queue.topKey();
-      const f = queue.pop();
-      if (hmax[f] < c) continue;
-      for (let k = preOfStart[f], end = preOfStart[f + 1]; k < end; k++) {
-        const op = preOfOp[k];
-        if (--unsat[op] !== 0 || cost[op] === Infinity) continue;
-        supporter[op] = f;
-        supCost[op] = c;
-        const t = c + cost[op];
-        for (let e = effStart[op], ee = effStart[op + 1]; e < ee; e++) {
-          const g = effFact[e];
-          if (t < hmax[g]) {
-            hmax[g] = t;
-            queue.push(t, g);
-          }
-        }
-      }
-    }
   }
 
   /** Goal zone: the critical item's facts, then back through zero-cost achievers to their supporters. */
@@ -338,55 +383,6 @@ export class LmCut {
     const { effStart, effFact } = this.task;
     for (let e = effStart[op], end = effStart[op + 1]; e < end; e++) if (this.zone[effFact[e]] === round) return true;
     return false;
-  }
-
-  /** h_max again after the cut's costs were lowered: only what got cheaper is requeued. */
-  private lowerAfterCut(nc: number): void {
-    const { hmax, supporter, supCost, cost, cut, queue } = this;
-    const { preStart, preFact, preOfStart, preOfOp, effStart, effFact } = this.task;
-    for (let i = 0; i < nc; i++) {
-      const op = cut[i];
-      const t = supCost[op] + cost[op];
-      for (let e = effStart[op], ee = effStart[op + 1]; e < ee; e++) {
-        const g = effFact[e];
-        if (t < hmax[g]) {
-          hmax[g] = t;
-          queue.push(t, g);
-        }
-      }
-    }
-    while (queue.size > 0) {
-      const c = queue.topKey();
-      const f = queue.pop();
-      if (hmax[f] < c) continue;
-      for (let k = preOfStart[f], end = preOfStart[f + 1]; k < end; k++) {
-        const op = preOfOp[k];
-        if (supporter[op] !== f) continue;
-        const old = supCost[op];
-        if (old <= c) continue;
-        // The supporter got cheaper: the dearest precondition now (it may be another one, at the old cost).
-        let best = -Infinity;
-        let arg = f;
-        for (let p = preStart[op], pe = preStart[op + 1]; p < pe; p++) {
-          const x = hmax[preFact[p]];
-          if (x > best) {
-            best = x;
-            arg = preFact[p];
-          }
-        }
-        supporter[op] = arg;
-        supCost[op] = best;
-        if (best === old) continue;
-        const t = best + cost[op];
-        for (let e = effStart[op], ee = effStart[op + 1]; e < ee; e++) {
-          const g = effFact[e];
-          if (t < hmax[g]) {
-            hmax[g] = t;
-            queue.push(t, g);
-          }
-        }
-      }
-    }
   }
 
   /** Round numbers wrapped around: forget every mark (once per two billion rounds). */

@@ -24,6 +24,8 @@ export class RelaxedHeuristic implements SearchHeuristic {
     domain: GoapDomain,
     readonly kind: 'add' | 'max' | 'ff',
     readonly backward: boolean,
+    /** See `SearchHeuristic.regressesByParts` (the default's restart sets it). */
+    readonly regressesByParts = false,
   ) {
     this.admissible = kind === 'max';
     this.incremental = kind === 'add' && backward;

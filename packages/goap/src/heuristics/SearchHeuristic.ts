@@ -42,6 +42,12 @@ export interface SearchHeuristic {
   /** The relaxation an incremental backward additive estimate reads, else null. */
   readonly relaxation: Relaxation | null;
   /**
+   * True when a backward search with this heuristic regresses one independent part of the goal at a time (see
+   * `GoalParts`): a node's successors come from the first part it leaves open only. Plans keep their costs; only the
+   * order of independent steps is fixed.
+   */
+  readonly regressesByParts?: boolean;
+  /**
    * When set, a search that has stored `afterNodes` nodes without finding a plan starts over from its root with
    * `heuristic` (the first heuristic's budget spent counts against the search's budgets). Small searches never
    * reach it, so their plans are the first heuristic's.
@@ -55,4 +61,9 @@ export interface SearchHeuristic {
 export interface HeuristicRestart {
   readonly afterNodes: number;
   readonly heuristic: SearchHeuristic;
+  /**
+   * Backward: a goal of at least this many independent parts (see `GoalParts`) starts with `heuristic` at once
+   * (absent: never).
+   */
+  readonly partsAtOnce?: number;
 }

@@ -1,5 +1,6 @@
 import { achieves, isFree, maskAt, wideFree } from '../domain/cellSet.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
+import { firstOpenPart, type GoalParts } from '../domain/goalParts.js';
 import * as Touch from '../domain/Touch.js';
 import type { Relaxation } from '../heuristics/Relaxation.js';
 import type { HeuristicSearch, SearchHeuristic } from '../heuristics/SearchHeuristic.js';
@@ -77,6 +78,9 @@ export class Expander implements RegressionContext {
   private expansions = 0;
   /** Set when a node was pruned by the plan-length budget. */
   private cut = false;
+  /** Backward: the goal's independent parts when this search regresses one at a time (else null), and the part the node being expanded regresses. */
+  private parts: GoalParts | null = null;
+  private openPart = -1;
   private observer: SearchObserver | null = null;
   /** The goal's words (forward: the goal count is kept from them). */
   goalWords: Int32Array = new Int32Array(0);
@@ -111,9 +115,13 @@ export class Expander implements RegressionContext {
     this.mutex = this.mode === 'backward' ? MutexPruning.of(domain) : null;
   }
 
-  /** Start expanding for a new search towards `goal`, reporting to `observer` (null: none). */
-  begin(goal: CompiledGoal, observer: SearchObserver | null): void {
+  /**
+   * Start expanding for a new search towards `goal`, reporting to `observer` (null: none); backward, with `parts`
+   * (the goal's independent parts, of two or more) each node regresses only the first part it leaves open.
+   */
+  begin(goal: CompiledGoal, observer: SearchObserver | null, parts: GoalParts | null = null): void {
     this.goalWords = goal.words;
+    this.parts = this.mode === 'backward' && parts !== null && parts.count > 1 ? parts : null;
     this.observer = observer;
     this.cut = false;
     this.mutexActive = false;
@@ -200,6 +208,7 @@ export class Expander implements RegressionContext {
     // Depth is per node: at the length limit no child is stored, and once one branch was cut the rest need no work.
     const atLimit = space.depth[node] >= this.maxPlanLength;
     if (atLimit && this.cut && trace === null) return true;
+    this.openPart = this.parts === null ? -1 : firstOpenPart(d, this.parts, space.words, base, this.startValues);
     const index = this.backwardIndex!;
     const start = index.start;
     const cellStart = index.cellStart;
@@ -288,6 +297,8 @@ export class Expander implements RegressionContext {
 
   /** Regress `node` through action `a` and trace the verdict: whether the expansion goes on, stops or fails. */
   private regressThrough(node: number, a: number, atLimit: boolean, ch: ChangeList): number {
+    // Another part of the goal: regressed after this node's first open part (see `GoalParts`).
+    if (this.openPart >= 0 && this.parts!.partOfAction[a] !== this.openPart) return GO_ON;
     const verdict = this.consider(node, a, atLimit, Check.backward, ch);
     if (verdict === NODES_FULL) return FULL;
     if (this.observer !== null) this.traceVerdict(a, verdict);

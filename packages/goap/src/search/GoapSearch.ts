@@ -3,6 +3,7 @@ import { countViolated } from '../domain/cellSet.js';
 import { describeNode } from '../domain/describeCell.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import { goalOf } from '../domain/goalOf.js';
+import { goalParts, type GoalParts } from '../domain/goalParts.js';
 import { relevantActions } from '../domain/relevantActions.js';
 import type { HeuristicSearch, SearchHeuristic } from '../heuristics/SearchHeuristic.js';
 import { PlannerBusyError } from '../errors.js';
@@ -68,6 +69,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   /** Stored nodes at which the running search restarts (0: it does not). */
   private restartAt = 0;
   private readonly relevance = new WeakMap<CompiledGoal, Uint8Array>();
+  private readonly parts = new WeakMap<CompiledGoal, GoalParts>();
   /** The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does. */
   private readonly bits: BitSearch | null;
   private bitsAllowed = true;
@@ -206,13 +208,22 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     this.active = this.expander;
     this.activeHeuristic = this.estimator;
     // A weight of 0 ignores h: starting over with another one would only repeat the search.
-    this.restartAt = this.estimator.restart !== undefined && this.weight > 0 ? this.estimator.restart.afterNodes : 0;
+    const restart = this.weight > 0 ? this.estimator.restart : undefined;
+    this.restartAt = restart !== undefined ? restart.afterNodes : 0;
     this.busy = true;
     try {
-      // The fast path keeps no trace: a traced search runs on the general path.
-      this.onBits = this.bits !== null && this.bitsAllowed && this.observer === null;
-      if (this.onBits) this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
-      else this.seedRoot(g);
+      // A goal of enough independent parts starts with the restart's heuristic (see `HeuristicRestart.partsAtOnce`);
+      // a part has a goal cell, so a goal of fewer cells (every game goal) is not looked up.
+      const atOnce = restart?.partsAtOnce ?? Infinity;
+      if (g.cells.length >= atOnce && this.mode === 'backward' && this.partsOf(g).count >= atOnce) {
+        this.onBits = false;
+        this.restart();
+      } else {
+        // The fast path keeps no trace: a traced search runs on the general path.
+        this.onBits = this.bits !== null && this.bitsAllowed && this.observer === null;
+        if (this.onBits) this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
+        else this.seedRoot(g);
+      }
     } finally {
       this.busy = false;
     }
@@ -224,7 +235,9 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
    * heuristic (called while busy: the heuristic may run user code).
    */
   private seedRoot(g: CompiledGoal): void {
-    this.active.begin(g, this.observer);
+    // A traced search regresses every part at each node, so the trace shows every candidate.
+    const byParts = this.mode === 'backward' && this.activeHeuristic.regressesByParts === true && this.observer === null;
+    this.active.begin(g, this.observer, byParts ? this.partsOf(g) : null);
     this.observer?.clear(g.name, this.mode, this, this.space.width);
     const space = this.space;
     // The bucket queue's order needs each node's f fixed once added: deferred estimates raise it when popped.
@@ -282,6 +295,13 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     let keep = this.relevance.get(g);
     if (keep === undefined) this.relevance.set(g, (keep = relevantActions(this.domain, g)));
     return keep;
+  }
+
+  /** The independent parts of goal `g` over its relevant actions, computed once per goal. */
+  private partsOf(g: CompiledGoal): GoalParts {
+    let parts = this.parts.get(g);
+    if (parts === undefined) this.parts.set(g, (parts = goalParts(this.domain, g, this.relevanceOf(g))));
+    return parts;
   }
 
   /** Abandon a sliced search. */

@@ -1,0 +1,152 @@
+import { MinHeap } from './CostQueue.js';
+import type { RelaxedTask } from './RelaxedTask.js';
+
+/**
+ * The h_max tables of LM-cut and the passes that compute them: per fact its h_max, per operator its supporter (its
+ * dearest precondition, the first of them in their order on a tie) and that precondition's h_max. The supporter
+ * rule is fixed, so the supporters follow from h_max alone ({@link supportersOf}) and equal tables give equal cuts.
+ * Preallocated: a pass allocates nothing. @internal
+ */
+export class HmaxPasses {
+  readonly hmax: Float64Array;
+  /** Per operator: its dearest precondition once reached (-1 before), and that precondition's h_max. */
+  readonly supporter: Int32Array;
+  readonly supCost: Float64Array;
+  private readonly unsat: Int32Array;
+  private readonly queue: MinHeap;
+
+  constructor(private readonly task: RelaxedTask) {
+    this.hmax = new Float64Array(task.nFacts);
+    this.supporter = new Int32Array(task.nOps);
+    this.supCost = new Float64Array(task.nOps);
+    this.unsat = new Int32Array(task.nOps);
+    this.queue = new MinHeap(task.nFacts * 2);
+  }
+
+  /** Set the tables to `hmax`'s values (a table of `nFacts` from `at`), `supporter` and `supCost`. */
+  load(hmax: Float64Array, at: number, supporter: Int32Array, supCost: Float64Array): void {
+    const h = this.hmax;
+    for (let f = 0, F = this.task.nFacts; f < F; f++) h[f] = hmax[at + f];
+    this.supporter.set(supporter);
+    this.supCost.set(supCost);
+  }
+
+  /**
+   * Set h_max to the table `hmax[at..]` and derive the supporters from it: an operator unreached in `reached`
+   * (supporter -1 there: a precondition or its cost infinite) stays unreached, as costs only fall and stay finite.
+   */
+  supportersOf(hmax: Float64Array, at: number, reached: Int32Array): void {
+    const { supporter, supCost } = this;
+    const h = this.hmax;
+    const { preStart, preFact, nFacts, nOps } = this.task;
+    for (let f = 0; f < nFacts; f++) h[f] = hmax[at + f];
+    for (let op = 0; op < nOps; op++) {
+      if (reached[op] < 0) {
+        supporter[op] = -1;
+        supCost[op] = Infinity;
+        continue;
+      }
+      let best = -Infinity;
+      let arg = -1;
+      for (let p = preStart[op], pe = preStart[op + 1]; p < pe; p++) {
+        const x = h[preFact[p]];
+        if (x > best) {
+          best = x;
+          arg = preFact[p];
+        }
+      }
+      supporter[op] = arg;
+      supCost[op] = best;
+    }
+  }
+
+  /**
+   * h_max from the initial facts by Dijkstra; each reached operator remembers its dearest precondition (its
+   * supporter). With `fixedTies`, of equally dear preconditions the first in their order (the rule
+   * {@link supportersOf} and later passes follow); without, the last settled (as forward LM-cut always chose).
+   */
+  explore(cost: Float64Array, initFacts: Int32Array, initCount: number, fixedTies: boolean): void {
+    const { hmax, queue } = this;
+    hmax.fill(Infinity);
+    this.unsat.set(this.task.preCount);
+    this.supporter.fill(-1);
+    this.supCost.fill(Infinity);
+    for (let i = 0; i < initCount; i++) {
+      hmax[initFacts[i]] = 0;
+      queue.push(0, initFacts[i]);
+    }
+    this.settle(cost, true, fixedTies);
+  }
+
+  /** h_max again after the cut's costs were lowered: only what got cheaper is requeued. */
+  lowerAfterCut(cost: Float64Array, cut: Int32Array, nc: number): void {
+    for (let i = 0; i < nc; i++) {
+      const op = cut[i];
+      this.reach(op, this.supCost[op] + cost[op]);
+    }
+    this.settle(cost, false, true);
+  }
+
+  /**
+   * Settle the queued facts cheapest first. In the first pass (`first`) an operator is reached when its last
+   * precondition settles; in a later one, an operator whose supporter got cheaper is supported anew.
+   */
+  private settle(cost: Float64Array, first: boolean, fixedTies: boolean): void {
+    const { hmax, unsat, supporter, supCost, queue } = this;
+    const { preStart, preFact, preOfStart, preOfOp } = this.task;
+    while (queue.size > 0) {
+      const c = queue.topKey();
+      const f = queue.pop();
+      if (hmax[f] < c) continue;
+      for (let k = preOfStart[f], end = preOfStart[f + 1]; k < end; k++) {
+        const op = preOfOp[k];
+        if (first) {
+          if (--unsat[op] !== 0 || cost[op] === Infinity) continue;
+          // The supporter: a precondition at the dearest cost, here `c` (see `fixedTies`).
+          let sup = f;
+          if (fixedTies && preStart[op + 1] - preStart[op] > 1) for (let p = preStart[op]; hmax[(sup = preFact[p])] !== c; p++);
+          supporter[op] = sup;
+          supCost[op] = c;
+          this.reach(op, c + cost[op]);
+          continue;
+        }
+        if (supporter[op] !== f) continue;
+        const old = supCost[op];
+        if (old <= c) continue;
+        // The supporter got cheaper: the dearest precondition now (it may be another one, at the old cost), the first
+        // of them in their order. A single precondition stays the supporter.
+        let best = c;
+        const p0 = preStart[op];
+        const pe = preStart[op + 1];
+        if (pe - p0 > 1) {
+          best = -Infinity;
+          let arg = f;
+          for (let p = p0; p < pe; p++) {
+            const x = hmax[preFact[p]];
+            if (x > best) {
+              best = x;
+              arg = preFact[p];
+            }
+          }
+          supporter[op] = arg;
+          if (best === old) continue;
+        }
+        supCost[op] = best;
+        this.reach(op, best + cost[op]);
+      }
+    }
+  }
+
+  /** Operator `op` applies at cost `t`: each effect that gets cheaper is queued. */
+  private reach(op: number, t: number): void {
+    const { hmax, queue } = this;
+    const { effStart, effFact } = this.task;
+    for (let e = effStart[op], ee = effStart[op + 1]; e < ee; e++) {
+      const g = effFact[e];
+      if (t < hmax[g]) {
+        hmax[g] = t;
+        queue.push(t, g);
+      }
+    }
+  }
+}
