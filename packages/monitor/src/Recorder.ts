@@ -1,9 +1,10 @@
 import type { Agent, RunnerEvent } from '@dualplan/runner';
 import { nameOf, showValue, type AgentPlanner, type ObservedGoal, type PlanObserver } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
-import { describeKeys, namedChanges, NO_CHANGES } from './namedState.js';
-import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage, type TimelineEvent } from './Recording.js';
+import { describeKeys } from './namedState.js';
+import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage, type TimelineEventType } from './Recording.js';
 import { RingBuffer } from './RingBuffer.js';
+import { Timeline } from './Timeline.js';
 import { Subscribers } from './Subscribers.js';
 import { UsageStatistics, type PlanCredit } from './UsageStatistics.js';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
@@ -114,16 +115,14 @@ export class Recorder {
         scratch: agent.state.clone(),
       })),
       runs: new RingBuffer(this.runsPerAgent),
-      timeline: new RingBuffer(this.eventsPerAgent),
+      timeline: new Timeline(this.eventsPerAgent, agent.state.schema),
       stats: new UsageStatistics(this.planSamples),
       values: Int32Array.from(agent.state.values),
       catalog: {},
       catalogChanged: false,
       version: agent.state.version,
       nextRun: 1,
-      nextSeq: 0,
       outRuns: new RingBuffer(this.runsPerAgent),
-      outEvents: new RingBuffer(this.eventsPerAgent),
       remove: () => {},
     };
     this.entries.set(agent.id, entry);
@@ -189,19 +188,19 @@ export class Recorder {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     for (const e of this.entries.values()) {
-      if (e.outRuns.length === 0 && e.outEvents.length === 0 && !e.catalogChanged) continue;
+      if (e.outRuns.length === 0 && e.timeline.unsent === 0 && !e.catalogChanged) continue;
       const message: RecordingMessage = {
         type: 'update',
         agent: e.agent.id,
         runs: e.outRuns.toArray().map(read),
-        timeline: e.outEvents.toArray(),
+        timeline: e.timeline.toArray(true),
         stats: e.stats.snapshot(e.agent.time),
         known: e.stats.knownNames(),
         ...(e.catalogChanged ? { catalog: { ...e.catalog } } : {}),
       };
       e.catalogChanged = false;
       e.outRuns.clear();
-      e.outEvents.clear();
+      e.timeline.markSent();
       if (this.subscribers.length > 0) this.send(message);
     }
   }
@@ -267,10 +266,16 @@ export class Recorder {
     const agent = entry.agent;
     const state = agent.state;
     if (state.version === entry.version) return;
-    const changes = namedChanges(state.schema, entry.values, state.values);
-    entry.values.set(state.values);
     entry.version = state.version;
-    if (changes !== NO_CHANGES) this.push(entry, { seq: entry.nextSeq++, tick: agent.tickCount, time: agent.time, runner, type: 'stateChanged', by, changes });
+    const before = entry.values;
+    const after = state.values;
+    let slot = -1;
+    for (let c = 0; c < before.length; c++) {
+      if (before[c] === after[c]) continue;
+      if (slot < 0) slot = this.push(entry, 'stateChanged', agent.tickCount, agent.time, runner, by, -1, -1, '');
+      entry.timeline.addChange(slot, c, after[c]);
+      before[c] = after[c];
+    }
   }
 
   private onSensor(entry: AgentEntry, sensor: string): void {
@@ -291,48 +296,25 @@ export class Recorder {
     if (r.planned && OUTCOME_EVENTS.has(e.type)) {
       r.planned = false;
       const run = this.addRun(entry, r, e);
-      this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'planning', run: run.id });
+      this.push(entry, 'planning', e.tick, e.time, e.runner, '', run.id, -1, '');
     } else {
       switch (e.type) {
         case 'replanSkipped':
-          this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'replanSkipped', trigger: e.trigger, reason: e.reason });
+          this.push(entry, e.type, e.tick, e.time, e.runner, e.trigger, -1, -1, e.reason);
           break;
         case 'stepStarted':
         case 'stepSucceeded':
-          this.push(entry, {
-            seq: entry.nextSeq++,
-            tick: e.tick,
-            time: e.time,
-            runner: e.runner,
-            type: e.type,
-            task: e.step.task,
-            index: e.index,
-            run: r.current,
-          });
+          this.push(entry, e.type, e.tick, e.time, e.runner, e.step.task, r.current, e.index, '');
           break;
         case 'stepFailed':
         case 'stepAborted':
-          this.push(entry, {
-            seq: entry.nextSeq++,
-            tick: e.tick,
-            time: e.time,
-            runner: e.runner,
-            type: e.type,
-            task: e.step.task,
-            index: e.index,
-            run: r.current,
-            reason: e.reason,
-          });
+          this.push(entry, e.type, e.tick, e.time, e.runner, e.step.task, r.current, e.index, e.reason);
           break;
         case 'planFinished':
-          this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'planFinished', run: r.current }, r.credit);
+          this.push(entry, e.type, e.tick, e.time, e.runner, '', r.current, -1, '', r.credit);
           break;
         case 'planFailed':
-          this.push(
-            entry,
-            { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'planFailed', run: r.current, reason: e.reason },
-            r.credit,
-          );
+          this.push(entry, e.type, e.tick, e.time, e.runner, '', r.current, -1, e.reason, r.credit);
           break;
       }
     }
@@ -366,13 +348,25 @@ export class Recorder {
     return run;
   }
 
-  private push(entry: AgentEntry, event: TimelineEvent, credit?: PlanCredit): void {
-    entry.stats.addEvent(event, credit);
-    entry.timeline.push(event);
-    if (this.subscribers.length > 0) {
-      entry.outEvents.push(event);
-      this.schedule();
-    }
+  /** Count and record one timeline event (see {@link Timeline.push}); returns its slot. */
+  private push(
+    entry: AgentEntry,
+    type: TimelineEventType,
+    tick: number,
+    time: number,
+    runner: string,
+    text: string,
+    run: number,
+    index: number,
+    reason: string,
+    credit?: PlanCredit,
+  ): number {
+    entry.stats.countEvent(type, text, credit);
+    const slot = entry.timeline.push(type, tick, time, runner, text, run, index, reason);
+    if (this.subscribers.length > 0) this.schedule();
+    // Events recorded while nobody listens are not sent in a later update.
+    else entry.timeline.markSent();
+    return slot;
   }
 
   private schedule(): void {

@@ -264,21 +264,26 @@ export class UsageStatistics {
 
   /** Count one timeline event; `credit` is what the plan it belongs to credits. */
   addEvent(e: TimelineEvent, credit: PlanCredit | undefined): void {
-    this.events[e.type] = (this.events[e.type] ?? 0) + 1;
-    switch (e.type) {
+    this.countEvent(e.type, 'task' in e ? e.task : '', credit);
+  }
+
+  /** Count one timeline event of `type` (`task`: its step's task), without the event object. */
+  countEvent(type: TimelineEvent['type'], task: string, credit: PlanCredit | undefined): void {
+    this.events[type] = (this.events[type] ?? 0) + 1;
+    switch (type) {
       case 'stepStarted':
-        counts(this.actions, e.task).executed++;
+        counts(this.actions, task).executed++;
         break;
       case 'stepSucceeded':
-        counts(this.actions, e.task).succeeded++;
+        counts(this.actions, task).succeeded++;
         break;
       case 'stepFailed':
       case 'stepAborted':
-        counts(this.actions, e.task).failed++;
+        counts(this.actions, task).failed++;
         break;
       case 'planFinished':
       case 'planFailed':
-        if (credit) this.credit(credit, e.type === 'planFinished' ? 'succeeded' : 'failed');
+        if (credit) this.credit(credit, type === 'planFinished' ? 'succeeded' : 'failed');
         break;
     }
   }
