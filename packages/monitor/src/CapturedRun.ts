@@ -41,6 +41,16 @@ export class CapturedRun {
     return this.pending.map(summaryOf);
   }
 
+  /** How many searches the run has. */
+  get searchCount(): number {
+    return this.pending.length;
+  }
+
+  /** Search `i`'s trace or summary as reported (before {@link settle}), without making an array. */
+  searchAt(i: number): SearchTrace | SearchSummary {
+    return this.pending[i].summary;
+  }
+
   /**
    * Once counted: a search captured as a large trace (over maxSearchItems) is cut now,
    * so what a run keeps stays bounded; summaries are named and cut when read.

@@ -333,7 +333,7 @@ export class Recorder {
     this.pendingSearches = [];
     this.pendingGoals = NO_GOALS;
     const run = planningRun(entry, r, e, pending, goals, this.maxSearchItems);
-    const credit = entry.stats.addRun(run);
+    const credit = entry.stats.addCaptured(run);
     run.settle();
     if (run.outcome === 'adopted' || run.outcome === 'replaced') {
       r.current = run.id;

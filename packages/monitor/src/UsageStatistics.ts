@@ -2,6 +2,7 @@ import type { ConditionTexts, PlannerCatalog, SearchCounter, SearchSummary, Sear
 import { conditionText, summarizeTrace } from './summarizeTrace.js';
 import type { AgentStatistics, ConditionCounts, GoalConsidered, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
 import { RingBuffer } from './RingBuffer.js';
+import type { CapturedRun } from './CapturedRun.js';
 
 /** Counts by name, in the order names were first counted (a Map: any name is a key, and lookups stay fast). */
 type Table = Map<string, UsageCounts>;
@@ -40,6 +41,12 @@ interface Slot {
 }
 
 const NO_CREDIT: PlanCredit = Object.freeze({ goal: null, compounds: [], methods: [] });
+
+function same(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
 
 function counts(table: Table, name: string): UsageCounts {
   let u = table.get(name);
@@ -171,17 +178,31 @@ export class UsageStatistics {
 
   /** Count one planning run: its searches, goal selection and plan. Returns what its plan credits when it runs. */
   addRun(run: CountedRun): PlanCredit {
+    this.startRun(run.planMs);
+    for (const s of run.searches) this.addSearch(s);
+    return this.endRun(run.searches.length, run.goals, run.plan);
+  }
+
+  /** @internal {@link addRun} for a captured run: its searches counted where they are kept (no array made). */
+  addCaptured(run: CapturedRun): PlanCredit {
+    this.startRun(run.planMs);
+    const n = run.searchCount;
+    for (let i = 0; i < n; i++) this.addSearch(run.searchAt(i));
+    return this.endRun(n, run.goals, run.plan);
+  }
+
+  private startRun(planMs: number): void {
     this.runs++;
-    this.planMs.push(run.planMs);
-    this.planMsTotal += run.planMs;
-    let credit = NO_CREDIT;
-    for (const s of run.searches) {
-      const c = this.addSearch(s);
-      if (c !== null) credit = c;
-    }
-    if (run.searches.length === 0 && run.plan !== null) for (const step of run.plan.steps) this.select(this.actions, this.known.actions, step.task);
+    this.planMs.push(planMs);
+    this.planMsTotal += planMs;
+    this.found = NO_CREDIT;
+  }
+
+  private endRun(searches: number, goals: CountedRun['goals'], plan: CountedRun['plan']): PlanCredit {
+    const credit = this.found;
+    if (searches === 0 && plan !== null) for (const step of plan.steps) this.select(this.actions, this.known.actions, step.task);
     let goal: string | null = credit.goal;
-    for (const g of run.goals) {
+    for (const g of goals) {
       this.known.goals.add(g.name);
       const u = counts(this.goals, g.name);
       u.considered++;
@@ -191,7 +212,7 @@ export class UsageStatistics {
         goal = g.name;
       }
     }
-    if (goal === null && run.plan !== null && run.plan.planner !== 'htn' && run.plan.target !== '') goal = run.plan.target;
+    if (goal === null && plan !== null && plan.planner !== 'htn' && plan.target !== '') goal = plan.target;
     return goal === credit.goal ? credit : { ...credit, goal };
   }
 
@@ -200,17 +221,29 @@ export class UsageStatistics {
     counts(table, name).selected++;
   }
 
-  /** Count one search; the credit of its plan when it found one. */
-  private addSearch(s: SearchTrace | SearchSummary): PlanCredit | null {
+  /** Count one search; a search that found a plan gives the run its credit. */
+  private addSearch(s: SearchTrace | SearchSummary): void {
     const summary = 'count' in s ? s : summarizeTrace(s);
-    const credit = (this.building = { goal: summary.planner === 'goap' ? summary.target : null, compounds: [], methods: [] });
+    const b = this.building;
+    b.goal = summary.planner === 'goap' ? summary.target : null;
+    b.compounds.length = 0;
+    b.methods.length = 0;
     summary.count(this.counter);
-    this.building = null;
-    return summary.status === 'found' ? credit : null;
+    if (summary.status === 'found') this.found = this.creditOf(b);
   }
 
-  /** The credit of the search being counted. */
-  private building: { goal: string | null; compounds: string[]; methods: string[] } | null = null;
+  /** The credit `b` describes: the last one made when it is the same (plans repeat), else a new one. */
+  private creditOf(b: { goal: string | null; compounds: string[]; methods: string[] }): PlanCredit {
+    const last = this.lastCredit;
+    if (last.goal === b.goal && same(last.compounds, b.compounds) && same(last.methods, b.methods)) return last;
+    return (this.lastCredit = { goal: b.goal, compounds: b.compounds.slice(), methods: b.methods.slice() });
+  }
+
+  /** The credit of the search being counted (reused). */
+  private readonly building: { goal: string | null; compounds: string[]; methods: string[] } = { goal: null, compounds: [], methods: [] };
+  /** The credit of the run being counted (its last search that found a plan). */
+  private found: PlanCredit = NO_CREDIT;
+  private lastCredit: PlanCredit = NO_CREDIT;
 
   /** What searches tell, counted into the tables (one slot lookup per item). */
   private readonly counter: SearchCounter = {
@@ -222,7 +255,7 @@ export class UsageStatistics {
       if (!decomposed) u.rejected++;
       if (onPath) {
         u.selected++;
-        this.building!.compounds.push(name);
+        this.building.compounds.push(name);
       }
     },
     primitive: (name, verdict, conditions, failing, text) => {
@@ -242,7 +275,7 @@ export class UsageStatistics {
       if (verdict !== 'kept') u.rejected++;
       else if (onPath) {
         u.selected++;
-        this.building!.methods.push(name);
+        this.building.methods.push(name);
       }
     },
     action: (name, verdict, onState, conditions, failing, text) => {
