@@ -1,7 +1,7 @@
 import type { ObservedGoal, Schema, SearchSummary, SearchTrace } from '@dualplan/world-state';
 import { cutSearch } from './cutSearch.js';
 import { namedState } from './namedState.js';
-import type { CapturedPlan } from './recordPlan.js';
+import type { CapturedPlan } from './CapturedPlan.js';
 import type { GoalConsidered, PlanningOutcome, PlanningRun } from './Recording.js';
 
 /**

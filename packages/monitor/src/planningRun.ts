@@ -2,7 +2,7 @@ import type { ReplanTrigger, RunnerEvent } from '@dualplan/runner';
 import type { ObservedGoal, PlanStatus } from '@dualplan/world-state';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
 import { CapturedRun, type PendingSearch } from './CapturedRun.js';
-import { capturePlan, type CapturedPlan } from './recordPlan.js';
+import { CapturedPlan } from './CapturedPlan.js';
 import type { PlanningOutcome } from './Recording.js';
 
 /**
@@ -37,7 +37,7 @@ export function planningRun(
     trigger = e.trigger;
     reason = e.type === 'planFound' ? e.reason : (lastFound(searches) ?? e.reason);
     decision = e.type === 'planReplaced' ? e.reason : '';
-    plan = capturePlan(e.plan, state, r.scratch, e.ctx, values);
+    plan = new CapturedPlan(e.plan, state, r.scratch, e.ctx, values);
   } else if (e.type === 'planRepaired' || e.type === 'planAdjusted') {
     // A mended plan: repaired after a failed step (nothing ran), or adjusted while the plan ran.
     outcome = e.type === 'planRepaired' ? 'adopted' : 'replaced';
@@ -45,7 +45,7 @@ export function planningRun(
     trigger = e.type === 'planRepaired' ? 'failed' : 'worldChanged';
     reason = e.reason;
     decision = `${e.type === 'planRepaired' ? 'repaired' : 'adjusted'} from ${e.from}`;
-    plan = capturePlan(e.plan, state, r.scratch, e.ctx, values);
+    plan = new CapturedPlan(e.plan, state, r.scratch, e.ctx, values);
   } else if (e.type === 'planNotFound') {
     status = e.status;
     trigger = e.trigger;
