@@ -15,6 +15,7 @@ import type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 const OUTCOME_EVENTS = new Set(['planFound', 'planReplaced', 'planRepaired', 'planAdjusted', 'planNotFound', 'replanSkipped']);
 const MAX_PENDING_SEARCHES = 64;
 const NO_GOALS: readonly ObservedGoal[] = [];
+const NO_SEARCHES: readonly PendingSearch[] = [];
 
 function positiveInt(value: number | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined) return fallback;
@@ -49,7 +50,7 @@ export class Recorder {
   /** Subscribers, each contained on its own. */
   private readonly subscribers: Subscribers;
   /** Searches of the current planner call, as captured: counted when the run is recorded, named when it is read. */
-  private pendingSearches: PendingSearch[] = [];
+  private readonly pendingSearches: PendingSearch[] = [];
   /** The goal selection of the current planner call, as reported: made into recorded goals when the run is recorded. */
   private pendingGoals: readonly ObservedGoal[] = NO_GOALS;
   private attaching: AgentEntry | null = null;
@@ -290,7 +291,7 @@ export class Recorder {
       r.planned = true;
     } else if (!r.planned && this.pendingSearches.length > 0) {
       // Searches of planner calls no runner made (game code calling the planner): not part of a run.
-      this.pendingSearches = [];
+      this.pendingSearches.length = 0;
       this.pendingGoals = NO_GOALS;
     }
     if (r.planned && OUTCOME_EVENTS.has(e.type)) {
@@ -322,7 +323,9 @@ export class Recorder {
   }
 
   private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): CapturedRun {
-    const pending = this.pendingSearches;
+    // The run keeps a copy of exactly its searches; the list of the next planner call is reused.
+    const pending = this.pendingSearches.length === 0 ? NO_SEARCHES : this.pendingSearches.slice();
+    this.pendingSearches.length = 0;
     // A large search is named now (and cut once counted): what a run keeps stays bounded by maxSearchItems.
     for (const p of pending)
       if (p.read !== null && 'count' in p.summary && p.summary.items > this.maxSearchItems) {
@@ -330,7 +333,6 @@ export class Recorder {
         p.read = null;
       }
     const goals = this.pendingGoals;
-    this.pendingSearches = [];
     this.pendingGoals = NO_GOALS;
     const run = planningRun(entry, r, e, pending, goals, this.maxSearchItems);
     const credit = entry.stats.addCaptured(run);
