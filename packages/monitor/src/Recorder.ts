@@ -3,6 +3,7 @@ import { nameOf, showValue, type AgentPlanner, type ObservedGoal, type PlanObser
 import { MonitorError } from './MonitorError.js';
 import { describeKeys } from './namedState.js';
 import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage, type TimelineEventType } from './Recording.js';
+import { ReusedList } from './ReusedList.js';
 import { RingBuffer } from './RingBuffer.js';
 import { Timeline } from './Timeline.js';
 import { Subscribers } from './Subscribers.js';
@@ -50,7 +51,7 @@ export class Recorder {
   /** Subscribers, each contained on its own. */
   private readonly subscribers: Subscribers;
   /** Searches of the current planner call, as captured: counted when the run is recorded, named when it is read. */
-  private readonly pendingSearches: PendingSearch[] = [];
+  private readonly pendingSearches = new ReusedList<PendingSearch>();
   /** The goal selection of the current planner call, as reported: made into recorded goals when the run is recorded. */
   private pendingGoals: readonly ObservedGoal[] = NO_GOALS;
   private attaching: AgentEntry | null = null;
@@ -291,7 +292,7 @@ export class Recorder {
       r.planned = true;
     } else if (!r.planned && this.pendingSearches.length > 0) {
       // Searches of planner calls no runner made (game code calling the planner): not part of a run.
-      this.pendingSearches.length = 0;
+      this.pendingSearches.clear();
       this.pendingGoals = NO_GOALS;
     }
     if (r.planned && OUTCOME_EVENTS.has(e.type)) {
@@ -324,8 +325,8 @@ export class Recorder {
 
   private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): CapturedRun {
     // The run keeps a copy of exactly its searches; the list of the next planner call is reused.
-    const pending = this.pendingSearches.length === 0 ? NO_SEARCHES : this.pendingSearches.slice();
-    this.pendingSearches.length = 0;
+    const pending = this.pendingSearches.length === 0 ? NO_SEARCHES : this.pendingSearches.toArray();
+    this.pendingSearches.clear();
     // A large search is named now (and cut once counted): what a run keeps stays bounded by maxSearchItems.
     for (const p of pending)
       if (p.read !== null && 'count' in p.summary && p.summary.items > this.maxSearchItems) {

@@ -1,6 +1,7 @@
 import type { ConditionTexts, PlannerCatalog, SearchCounter, SearchSummary, SearchTrace, TraceVerdict } from '@dualplan/world-state';
 import { conditionText, summarizeTrace } from './summarizeTrace.js';
 import type { AgentStatistics, ConditionCounts, GoalConsidered, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
+import { ReusedList } from './ReusedList.js';
 import { RingBuffer } from './RingBuffer.js';
 import type { CapturedRun } from './CapturedRun.js';
 
@@ -41,12 +42,6 @@ interface Slot {
 }
 
 const NO_CREDIT: PlanCredit = Object.freeze({ goal: null, compounds: [], methods: [] });
-
-function same(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
 
 function counts(table: Table, name: string): UsageCounts {
   let u = table.get(name);
@@ -224,23 +219,24 @@ export class UsageStatistics {
   /** Count one search; a search that found a plan gives the run its credit. */
   private addSearch(s: SearchTrace | SearchSummary): void {
     const summary = 'count' in s ? s : summarizeTrace(s);
-    const b = this.building;
-    b.goal = summary.planner === 'goap' ? summary.target : null;
-    b.compounds.length = 0;
-    b.methods.length = 0;
+    this.goalSeen = summary.planner === 'goap' ? summary.target : null;
+    this.compoundsSeen.clear();
+    this.methodsSeen.clear();
     summary.count(this.counter);
-    if (summary.status === 'found') this.found = this.creditOf(b);
+    if (summary.status === 'found') this.found = this.creditOfSeen();
   }
 
-  /** The credit `b` describes: the last one made when it is the same (plans repeat), else a new one. */
-  private creditOf(b: { goal: string | null; compounds: string[]; methods: string[] }): PlanCredit {
+  /** The credit of what the search counted: the last one made when it is the same (plans repeat), else a new one. */
+  private creditOfSeen(): PlanCredit {
     const last = this.lastCredit;
-    if (last.goal === b.goal && same(last.compounds, b.compounds) && same(last.methods, b.methods)) return last;
-    return (this.lastCredit = { goal: b.goal, compounds: b.compounds.slice(), methods: b.methods.slice() });
+    if (last.goal === this.goalSeen && this.compoundsSeen.equals(last.compounds) && this.methodsSeen.equals(last.methods)) return last;
+    return (this.lastCredit = { goal: this.goalSeen, compounds: this.compoundsSeen.toArray(), methods: this.methodsSeen.toArray() });
   }
 
-  /** The credit of the search being counted (reused). */
-  private readonly building: { goal: string | null; compounds: string[]; methods: string[] } = { goal: null, compounds: [], methods: [] };
+  /** What the search being counted credits: its goal (GOAP), the compounds and methods on its plan's path (reused lists). */
+  private goalSeen: string | null = null;
+  private readonly compoundsSeen = new ReusedList<string>();
+  private readonly methodsSeen = new ReusedList<string>();
   /** The credit of the run being counted (its last search that found a plan). */
   private found: PlanCredit = NO_CREDIT;
   private lastCredit: PlanCredit = NO_CREDIT;
@@ -255,7 +251,7 @@ export class UsageStatistics {
       if (!decomposed) u.rejected++;
       if (onPath) {
         u.selected++;
-        this.building.compounds.push(name);
+        this.compoundsSeen.push(name);
       }
     },
     primitive: (name, verdict, conditions, failing, text) => {
@@ -275,7 +271,7 @@ export class UsageStatistics {
       if (verdict !== 'kept') u.rejected++;
       else if (onPath) {
         u.selected++;
-        this.building.methods.push(name);
+        this.methodsSeen.push(name);
       }
     },
     action: (name, verdict, onState, conditions, failing, text) => {
