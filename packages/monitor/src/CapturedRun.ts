@@ -1,6 +1,5 @@
-import type { ReplanTrigger, RunnerEvent } from '@dualplan/runner';
+import type { PlanRunner, ReplanTrigger, RunnerEvent } from '@dualplan/runner';
 import type { ObservedGoal, PlanStatus, Schema, SearchSummary, SearchTrace, WorldState } from '@dualplan/world-state';
-import type { RunnerEntry } from './AgentEntry.js';
 import { CapturedPlan } from './CapturedPlan.js';
 import { cutSearch } from './cutSearch.js';
 import { namedState } from './namedState.js';
@@ -13,6 +12,12 @@ import type { GoalConsidered, PlanningOutcome, PlanningRun } from './Recording.j
 export interface PendingSearch {
   read: (() => SearchTrace) | null;
   summary: SearchTrace | SearchSummary;
+}
+
+/** @internal What a captured run needs of its runner's entry: the runner, and the scratch state plans are predicted in. */
+export interface RunRunner {
+  readonly runner: PlanRunner;
+  readonly scratch: WorldState<any>;
 }
 
 /**
@@ -42,7 +47,7 @@ export class CapturedRun {
    */
   constructor(
     readonly id: number,
-    r: RunnerEntry,
+    r: RunRunner,
     e: RunnerEvent,
     state: WorldState<any>,
     private readonly values: readonly number[],
