@@ -96,11 +96,6 @@ export class CapturedRun {
     return this.values as number[];
   }
 
-  /** What statistics count: each search's trace or summary, as reported (before {@link settle}). */
-  get searches(): readonly (SearchTrace | SearchSummary)[] {
-    return this.pending.map(summaryOf);
-  }
-
   /** How many searches the run has. */
   get searchCount(): number {
     return this.pending.length;
@@ -159,10 +154,6 @@ export class CapturedRun {
 function lastFound(searches: readonly PendingSearch[]): string | null {
   for (let i = searches.length - 1; i >= 0; i--) if (searches[i].summary.status === 'found') return searches[i].summary.reason;
   return null;
-}
-
-function summaryOf(p: PendingSearch): SearchTrace | SearchSummary {
-  return p.summary;
 }
 
 function considered(g: ObservedGoal): GoalConsidered {
