@@ -1,8 +1,8 @@
 import type { Agent, PlanRunner } from '@dualplan/runner';
 import type { AgentPlanner, CatalogEntry, WorldState } from '@dualplan/world-state';
 import type { CapturedRun } from './CapturedRun.js';
-import type { TimelineEvent } from './Recording.js';
 import type { RingBuffer } from './RingBuffer.js';
+import type { Timeline } from './Timeline.js';
 import type { PlanCredit, UsageStatistics } from './UsageStatistics.js';
 
 /** @internal `T` with its fields writable, for a record built in steps. */
@@ -25,7 +25,7 @@ export interface AgentEntry {
   readonly agent: Agent;
   readonly runners: RunnerEntry[];
   readonly runs: RingBuffer<CapturedRun>;
-  readonly timeline: RingBuffer<TimelineEvent>;
+  readonly timeline: Timeline;
   readonly stats: UsageStatistics;
   readonly values: Int32Array;
   /** The planners' catalog entries by name; `catalogChanged` until the next update carries it. */
@@ -33,9 +33,7 @@ export interface AgentEntry {
   catalogChanged: boolean;
   version: number;
   nextRun: number;
-  nextSeq: number;
-  /** New since the last flush, for subscribers (bounded by retention too). */
+  /** Runs new since the last flush, for subscribers (bounded by retention too; the timeline knows its unsent events). */
   readonly outRuns: RingBuffer<CapturedRun>;
-  readonly outEvents: RingBuffer<TimelineEvent>;
   remove: () => void;
 }

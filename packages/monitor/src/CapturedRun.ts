@@ -1,7 +1,8 @@
-import type { ObservedGoal, Schema, SearchSummary, SearchTrace } from '@dualplan/world-state';
+import type { PlanRunner, ReplanTrigger, RunnerEvent } from '@dualplan/runner';
+import type { ObservedGoal, PlanStatus, Schema, SearchSummary, SearchTrace, WorldState } from '@dualplan/world-state';
+import { CapturedPlan } from './CapturedPlan.js';
 import { cutSearch } from './cutSearch.js';
 import { namedState } from './namedState.js';
-import type { CapturedPlan } from './recordPlan.js';
 import type { GoalConsidered, PlanningOutcome, PlanningRun } from './Recording.js';
 
 /**
@@ -13,6 +14,12 @@ export interface PendingSearch {
   summary: SearchTrace | SearchSummary;
 }
 
+/** @internal What a captured run needs of its runner's entry: the runner, and the scratch state plans are predicted in. */
+export interface RunRunner {
+  readonly runner: PlanRunner;
+  readonly scratch: WorldState<any>;
+}
+
 /**
  * @internal One planning run as captured: its numbers and references now, its
  * names (the world state, the plan's texts and predictions) when first read.
@@ -22,23 +29,81 @@ export class CapturedRun {
   private built: PlanningRun | null = null;
   /** A search was cut to maxSearchItems. */
   private cut = false;
+  private readonly schema: Schema;
+  private readonly runner: string;
+  private readonly planner: string;
+  private readonly tick: number;
+  private readonly time: number;
+  private readonly trigger: ReplanTrigger = 'noPlan';
+  private readonly status: PlanStatus = 'none';
+  private readonly reason: string = '';
+  readonly outcome: PlanningOutcome = 'none';
+  private readonly decision: string = '';
+  readonly plan: CapturedPlan | null = null;
 
+  /**
+   * The run of runner `r` that the outcome event `e` ended, with the searches and goals its
+   * planner reported; `values` is a copy of the agent's state values the run keeps.
+   */
   constructor(
     readonly id: number,
-    private readonly head: Omit<PlanningRun, 'id' | 'state' | 'plan' | 'searches' | 'goals' | 'planMs' | 'truncated'>,
-    private readonly schema: Schema,
+    r: RunRunner,
+    e: RunnerEvent,
+    state: WorldState<any>,
     private readonly values: readonly number[],
-    readonly plan: CapturedPlan | null,
     private readonly pending: readonly PendingSearch[],
     /** The goal selection as the planner reported it (made into recorded goals when read). */
     readonly goals: readonly ObservedGoal[],
     readonly planMs: number,
     private readonly maxSearchItems: number,
-  ) {}
+  ) {
+    this.schema = state.schema;
+    this.runner = r.runner.name;
+    this.planner = r.runner.planner.kind;
+    this.tick = e.tick;
+    this.time = e.time;
+    if (e.type === 'planFound' || e.type === 'planReplaced') {
+      this.outcome = e.type === 'planFound' ? 'adopted' : 'replaced';
+      this.status = 'found';
+      this.trigger = e.trigger;
+      this.reason = e.type === 'planFound' ? e.reason : (lastFound(pending) ?? e.reason);
+      this.decision = e.type === 'planReplaced' ? e.reason : '';
+      this.plan = new CapturedPlan(e.plan, state, r.scratch, e.ctx, values);
+    } else if (e.type === 'planRepaired' || e.type === 'planAdjusted') {
+      // A mended plan: repaired after a failed step (nothing ran), or adjusted while the plan ran.
+      this.outcome = e.type === 'planRepaired' ? 'adopted' : 'replaced';
+      this.status = 'found';
+      this.trigger = e.type === 'planRepaired' ? 'failed' : 'worldChanged';
+      this.reason = e.reason;
+      this.decision = `${e.type === 'planRepaired' ? 'repaired' : 'adjusted'} from ${e.from}`;
+      this.plan = new CapturedPlan(e.plan, state, r.scratch, e.ctx, values);
+    } else if (e.type === 'planNotFound') {
+      this.status = e.status;
+      this.trigger = e.trigger;
+      this.reason = e.reason;
+    } else if (e.type === 'replanSkipped') {
+      this.outcome = 'kept';
+      this.trigger = e.trigger;
+      this.decision = e.reason;
+      const m = e.reason.startsWith('no new plan (') ? /^no new plan \((none|budget)\): (.*)$/s.exec(e.reason) : null;
+      this.status = m ? (m[1] as PlanStatus) : 'found';
+      this.reason = m ? m[2] : (lastFound(pending) ?? '');
+    }
+  }
 
-  /** What statistics count: each search's trace or summary, as reported (before {@link settle}). */
-  get searches(): readonly (SearchTrace | SearchSummary)[] {
-    return this.pending.map(summaryOf);
+  /** The agent's state values this run keeps, for a later run to reuse once this one is dropped and no longer read. */
+  recycle(): number[] {
+    return this.values as number[];
+  }
+
+  /** How many searches the run has. */
+  get searchCount(): number {
+    return this.pending.length;
+  }
+
+  /** Search `i`'s trace or summary as reported (before {@link settle}), without making an array. */
+  searchAt(i: number): SearchTrace | SearchSummary {
+    return this.pending[i].summary;
   }
 
   /**
@@ -54,14 +119,9 @@ export class CapturedRun {
     }
   }
 
-  get outcome(): PlanningOutcome {
-    return this.head.outcome;
-  }
-
   /** The run as recorded (built once; the same object on every call). */
   read(): PlanningRun {
     if (this.built !== null) return this.built;
-    const h = this.head;
     // Each search named now, and kept within maxSearchItems (the run is marked truncated when one was cut).
     let cut = this.cut;
     const searches = this.pending.map((p) => {
@@ -72,16 +132,16 @@ export class CapturedRun {
     });
     return (this.built = {
       id: this.id,
-      runner: h.runner,
-      planner: h.planner,
-      tick: h.tick,
-      time: h.time,
-      trigger: h.trigger,
+      runner: this.runner,
+      planner: this.planner,
+      tick: this.tick,
+      time: this.time,
+      trigger: this.trigger,
       state: namedState(this.schema, this.values),
-      status: h.status,
-      reason: h.reason,
-      outcome: h.outcome,
-      decision: h.decision,
+      status: this.status,
+      reason: this.reason,
+      outcome: this.outcome,
+      decision: this.decision,
       plan: this.plan === null ? null : this.plan.read(),
       searches,
       goals: this.goals.map(considered),
@@ -91,8 +151,9 @@ export class CapturedRun {
   }
 }
 
-function summaryOf(p: PendingSearch): SearchTrace | SearchSummary {
-  return p.summary;
+function lastFound(searches: readonly PendingSearch[]): string | null {
+  for (let i = searches.length - 1; i >= 0; i--) if (searches[i].summary.status === 'found') return searches[i].summary.reason;
+  return null;
 }
 
 function considered(g: ObservedGoal): GoalConsidered {

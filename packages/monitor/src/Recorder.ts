@@ -1,9 +1,11 @@
 import type { Agent, RunnerEvent } from '@dualplan/runner';
 import { nameOf, showValue, type AgentPlanner, type ObservedGoal, type PlanObserver } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
-import { describeKeys, namedChanges, NO_CHANGES } from './namedState.js';
-import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage, type TimelineEvent } from './Recording.js';
+import { describeKeys } from './namedState.js';
+import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage, type TimelineEventType } from './Recording.js';
+import { ReusedList } from './ReusedList.js';
 import { RingBuffer } from './RingBuffer.js';
+import { Timeline } from './Timeline.js';
 import { Subscribers } from './Subscribers.js';
 import { UsageStatistics, type PlanCredit } from './UsageStatistics.js';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
@@ -14,6 +16,7 @@ import type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 const OUTCOME_EVENTS = new Set(['planFound', 'planReplaced', 'planRepaired', 'planAdjusted', 'planNotFound', 'replanSkipped']);
 const MAX_PENDING_SEARCHES = 64;
 const NO_GOALS: readonly ObservedGoal[] = [];
+const NO_SEARCHES: readonly PendingSearch[] = [];
 
 function positiveInt(value: number | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined) return fallback;
@@ -48,7 +51,7 @@ export class Recorder {
   /** Subscribers, each contained on its own. */
   private readonly subscribers: Subscribers;
   /** Searches of the current planner call, as captured: counted when the run is recorded, named when it is read. */
-  private pendingSearches: PendingSearch[] = [];
+  private readonly pendingSearches = new ReusedList<PendingSearch>();
   /** The goal selection of the current planner call, as reported: made into recorded goals when the run is recorded. */
   private pendingGoals: readonly ObservedGoal[] = NO_GOALS;
   private attaching: AgentEntry | null = null;
@@ -114,16 +117,14 @@ export class Recorder {
         scratch: agent.state.clone(),
       })),
       runs: new RingBuffer(this.runsPerAgent),
-      timeline: new RingBuffer(this.eventsPerAgent),
+      timeline: new Timeline(this.eventsPerAgent, agent.state.schema),
       stats: new UsageStatistics(this.planSamples),
       values: Int32Array.from(agent.state.values),
       catalog: {},
       catalogChanged: false,
       version: agent.state.version,
       nextRun: 1,
-      nextSeq: 0,
       outRuns: new RingBuffer(this.runsPerAgent),
-      outEvents: new RingBuffer(this.eventsPerAgent),
       remove: () => {},
     };
     this.entries.set(agent.id, entry);
@@ -189,19 +190,19 @@ export class Recorder {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     for (const e of this.entries.values()) {
-      if (e.outRuns.length === 0 && e.outEvents.length === 0 && !e.catalogChanged) continue;
+      if (e.outRuns.length === 0 && e.timeline.unsent === 0 && !e.catalogChanged) continue;
       const message: RecordingMessage = {
         type: 'update',
         agent: e.agent.id,
         runs: e.outRuns.toArray().map(read),
-        timeline: e.outEvents.toArray(),
+        timeline: e.timeline.toArray(true),
         stats: e.stats.snapshot(e.agent.time),
         known: e.stats.knownNames(),
         ...(e.catalogChanged ? { catalog: { ...e.catalog } } : {}),
       };
       e.catalogChanged = false;
       e.outRuns.clear();
-      e.outEvents.clear();
+      e.timeline.markSent();
       if (this.subscribers.length > 0) this.send(message);
     }
   }
@@ -267,10 +268,16 @@ export class Recorder {
     const agent = entry.agent;
     const state = agent.state;
     if (state.version === entry.version) return;
-    const changes = namedChanges(state.schema, entry.values, state.values);
-    entry.values.set(state.values);
     entry.version = state.version;
-    if (changes !== NO_CHANGES) this.push(entry, { seq: entry.nextSeq++, tick: agent.tickCount, time: agent.time, runner, type: 'stateChanged', by, changes });
+    const before = entry.values;
+    const after = state.values;
+    let slot = -1;
+    for (let c = 0; c < before.length; c++) {
+      if (before[c] === after[c]) continue;
+      if (slot < 0) slot = this.push(entry, 'stateChanged', agent.tickCount, agent.time, runner, by, -1, -1, '');
+      entry.timeline.addChange(slot, c, after[c]);
+      before[c] = after[c];
+    }
   }
 
   private onSensor(entry: AgentEntry, sensor: string): void {
@@ -285,54 +292,31 @@ export class Recorder {
       r.planned = true;
     } else if (!r.planned && this.pendingSearches.length > 0) {
       // Searches of planner calls no runner made (game code calling the planner): not part of a run.
-      this.pendingSearches = [];
+      this.pendingSearches.clear();
       this.pendingGoals = NO_GOALS;
     }
     if (r.planned && OUTCOME_EVENTS.has(e.type)) {
       r.planned = false;
       const run = this.addRun(entry, r, e);
-      this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'planning', run: run.id });
+      this.push(entry, 'planning', e.tick, e.time, e.runner, '', run.id, -1, '');
     } else {
       switch (e.type) {
         case 'replanSkipped':
-          this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'replanSkipped', trigger: e.trigger, reason: e.reason });
+          this.push(entry, e.type, e.tick, e.time, e.runner, e.trigger, -1, -1, e.reason);
           break;
         case 'stepStarted':
         case 'stepSucceeded':
-          this.push(entry, {
-            seq: entry.nextSeq++,
-            tick: e.tick,
-            time: e.time,
-            runner: e.runner,
-            type: e.type,
-            task: e.step.task,
-            index: e.index,
-            run: r.current,
-          });
+          this.push(entry, e.type, e.tick, e.time, e.runner, e.step.task, r.current, e.index, '');
           break;
         case 'stepFailed':
         case 'stepAborted':
-          this.push(entry, {
-            seq: entry.nextSeq++,
-            tick: e.tick,
-            time: e.time,
-            runner: e.runner,
-            type: e.type,
-            task: e.step.task,
-            index: e.index,
-            run: r.current,
-            reason: e.reason,
-          });
+          this.push(entry, e.type, e.tick, e.time, e.runner, e.step.task, r.current, e.index, e.reason);
           break;
         case 'planFinished':
-          this.push(entry, { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'planFinished', run: r.current }, r.credit);
+          this.push(entry, e.type, e.tick, e.time, e.runner, '', r.current, -1, '', r.credit);
           break;
         case 'planFailed':
-          this.push(
-            entry,
-            { seq: entry.nextSeq++, tick: e.tick, time: e.time, runner: e.runner, type: 'planFailed', run: r.current, reason: e.reason },
-            r.credit,
-          );
+          this.push(entry, e.type, e.tick, e.time, e.runner, '', r.current, -1, e.reason, r.credit);
           break;
       }
     }
@@ -340,7 +324,9 @@ export class Recorder {
   }
 
   private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): CapturedRun {
-    const pending = this.pendingSearches;
+    // The run keeps a copy of exactly its searches; the list of the next planner call is reused.
+    const pending = this.pendingSearches.length === 0 ? NO_SEARCHES : this.pendingSearches.toArray();
+    this.pendingSearches.clear();
     // A large search is named now (and cut once counted): what a run keeps stays bounded by maxSearchItems.
     for (const p of pending)
       if (p.read !== null && 'count' in p.summary && p.summary.items > this.maxSearchItems) {
@@ -348,10 +334,9 @@ export class Recorder {
         p.read = null;
       }
     const goals = this.pendingGoals;
-    this.pendingSearches = [];
     this.pendingGoals = NO_GOALS;
     const run = planningRun(entry, r, e, pending, goals, this.maxSearchItems);
-    const credit = entry.stats.addRun(run);
+    const credit = entry.stats.addCaptured(run);
     run.settle();
     if (run.outcome === 'adopted' || run.outcome === 'replaced') {
       r.current = run.id;
@@ -366,13 +351,25 @@ export class Recorder {
     return run;
   }
 
-  private push(entry: AgentEntry, event: TimelineEvent, credit?: PlanCredit): void {
-    entry.stats.addEvent(event, credit);
-    entry.timeline.push(event);
-    if (this.subscribers.length > 0) {
-      entry.outEvents.push(event);
-      this.schedule();
-    }
+  /** Count and record one timeline event (see {@link Timeline.push}); returns its slot. */
+  private push(
+    entry: AgentEntry,
+    type: TimelineEventType,
+    tick: number,
+    time: number,
+    runner: string,
+    text: string,
+    run: number,
+    index: number,
+    reason: string,
+    credit?: PlanCredit,
+  ): number {
+    entry.stats.countEvent(type, text, credit);
+    const slot = entry.timeline.push(type, tick, time, runner, text, run, index, reason);
+    if (this.subscribers.length > 0) this.schedule();
+    // Events recorded while nobody listens are not sent in a later update.
+    else entry.timeline.markSent();
+    return slot;
   }
 
   private schedule(): void {

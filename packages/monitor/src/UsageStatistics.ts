@@ -1,7 +1,9 @@
 import type { ConditionTexts, PlannerCatalog, SearchCounter, SearchSummary, SearchTrace, TraceVerdict } from '@dualplan/world-state';
 import { conditionText, summarizeTrace } from './summarizeTrace.js';
 import type { AgentStatistics, ConditionCounts, GoalConsidered, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
+import { ReusedList } from './ReusedList.js';
 import { RingBuffer } from './RingBuffer.js';
+import type { CapturedRun } from './CapturedRun.js';
 
 /** Counts by name, in the order names were first counted (a Map: any name is a key, and lookups stay fast). */
 type Table = Map<string, UsageCounts>;
@@ -171,17 +173,31 @@ export class UsageStatistics {
 
   /** Count one planning run: its searches, goal selection and plan. Returns what its plan credits when it runs. */
   addRun(run: CountedRun): PlanCredit {
+    this.startRun(run.planMs);
+    for (const s of run.searches) this.addSearch(s);
+    return this.endRun(run.searches.length, run.goals, run.plan);
+  }
+
+  /** @internal {@link addRun} for a captured run: its searches counted where they are kept (no array made). */
+  addCaptured(run: CapturedRun): PlanCredit {
+    this.startRun(run.planMs);
+    const n = run.searchCount;
+    for (let i = 0; i < n; i++) this.addSearch(run.searchAt(i));
+    return this.endRun(n, run.goals, run.plan);
+  }
+
+  private startRun(planMs: number): void {
     this.runs++;
-    this.planMs.push(run.planMs);
-    this.planMsTotal += run.planMs;
-    let credit = NO_CREDIT;
-    for (const s of run.searches) {
-      const c = this.addSearch(s);
-      if (c !== null) credit = c;
-    }
-    if (run.searches.length === 0 && run.plan !== null) for (const step of run.plan.steps) this.select(this.actions, this.known.actions, step.task);
+    this.planMs.push(planMs);
+    this.planMsTotal += planMs;
+    this.found = NO_CREDIT;
+  }
+
+  private endRun(searches: number, goals: CountedRun['goals'], plan: CountedRun['plan']): PlanCredit {
+    const credit = this.found;
+    if (searches === 0 && plan !== null) for (const step of plan.steps) this.select(this.actions, this.known.actions, step.task);
     let goal: string | null = credit.goal;
-    for (const g of run.goals) {
+    for (const g of goals) {
       this.known.goals.add(g.name);
       const u = counts(this.goals, g.name);
       u.considered++;
@@ -191,7 +207,7 @@ export class UsageStatistics {
         goal = g.name;
       }
     }
-    if (goal === null && run.plan !== null && run.plan.planner !== 'htn' && run.plan.target !== '') goal = run.plan.target;
+    if (goal === null && plan !== null && plan.planner !== 'htn' && plan.target !== '') goal = plan.target;
     return goal === credit.goal ? credit : { ...credit, goal };
   }
 
@@ -200,17 +216,30 @@ export class UsageStatistics {
     counts(table, name).selected++;
   }
 
-  /** Count one search; the credit of its plan when it found one. */
-  private addSearch(s: SearchTrace | SearchSummary): PlanCredit | null {
+  /** Count one search; a search that found a plan gives the run its credit. */
+  private addSearch(s: SearchTrace | SearchSummary): void {
     const summary = 'count' in s ? s : summarizeTrace(s);
-    const credit = (this.building = { goal: summary.planner === 'goap' ? summary.target : null, compounds: [], methods: [] });
+    this.goalSeen = summary.planner === 'goap' ? summary.target : null;
+    this.compoundsSeen.clear();
+    this.methodsSeen.clear();
     summary.count(this.counter);
-    this.building = null;
-    return summary.status === 'found' ? credit : null;
+    if (summary.status === 'found') this.found = this.creditOfSeen();
   }
 
-  /** The credit of the search being counted. */
-  private building: { goal: string | null; compounds: string[]; methods: string[] } | null = null;
+  /** The credit of what the search counted: the last one made when it is the same (plans repeat), else a new one. */
+  private creditOfSeen(): PlanCredit {
+    const last = this.lastCredit;
+    if (last.goal === this.goalSeen && this.compoundsSeen.equals(last.compounds) && this.methodsSeen.equals(last.methods)) return last;
+    return (this.lastCredit = { goal: this.goalSeen, compounds: this.compoundsSeen.toArray(), methods: this.methodsSeen.toArray() });
+  }
+
+  /** What the search being counted credits: its goal (GOAP), the compounds and methods on its plan's path (reused lists). */
+  private goalSeen: string | null = null;
+  private readonly compoundsSeen = new ReusedList<string>();
+  private readonly methodsSeen = new ReusedList<string>();
+  /** The credit of the run being counted (its last search that found a plan). */
+  private found: PlanCredit = NO_CREDIT;
+  private lastCredit: PlanCredit = NO_CREDIT;
 
   /** What searches tell, counted into the tables (one slot lookup per item). */
   private readonly counter: SearchCounter = {
@@ -222,7 +251,7 @@ export class UsageStatistics {
       if (!decomposed) u.rejected++;
       if (onPath) {
         u.selected++;
-        this.building!.compounds.push(name);
+        this.compoundsSeen.push(name);
       }
     },
     primitive: (name, verdict, conditions, failing, text) => {
@@ -242,7 +271,7 @@ export class UsageStatistics {
       if (verdict !== 'kept') u.rejected++;
       else if (onPath) {
         u.selected++;
-        this.building!.methods.push(name);
+        this.methodsSeen.push(name);
       }
     },
     action: (name, verdict, onState, conditions, failing, text) => {
@@ -264,21 +293,26 @@ export class UsageStatistics {
 
   /** Count one timeline event; `credit` is what the plan it belongs to credits. */
   addEvent(e: TimelineEvent, credit: PlanCredit | undefined): void {
-    this.events[e.type] = (this.events[e.type] ?? 0) + 1;
-    switch (e.type) {
+    this.countEvent(e.type, 'task' in e ? e.task : '', credit);
+  }
+
+  /** Count one timeline event of `type` (`task`: its step's task), without the event object. */
+  countEvent(type: TimelineEvent['type'], task: string, credit: PlanCredit | undefined): void {
+    this.events[type] = (this.events[type] ?? 0) + 1;
+    switch (type) {
       case 'stepStarted':
-        counts(this.actions, e.task).executed++;
+        counts(this.actions, task).executed++;
         break;
       case 'stepSucceeded':
-        counts(this.actions, e.task).succeeded++;
+        counts(this.actions, task).succeeded++;
         break;
       case 'stepFailed':
       case 'stepAborted':
-        counts(this.actions, e.task).failed++;
+        counts(this.actions, task).failed++;
         break;
       case 'planFinished':
       case 'planFailed':
-        if (credit) this.credit(credit, e.type === 'planFinished' ? 'succeeded' : 'failed');
+        if (credit) this.credit(credit, type === 'planFinished' ? 'succeeded' : 'failed');
         break;
     }
   }

@@ -1,0 +1,149 @@
+import { applyEffects, ChangeSource, describeAll, showValue, type Plan, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
+import { namedChanges } from './namedState.js';
+import type { NamedState, RecordedPlan, RecordedStep } from './Recording.js';
+
+/** An argument as JSON: primitives as they are, anything else as its `String()` (its `showValue` where `String()` throws). */
+function jsonArg(a: unknown): unknown {
+  if (a === null || typeof a === 'boolean' || typeof a === 'string' || (typeof a === 'number' && Number.isFinite(a))) return a;
+  try {
+    return String(a);
+  } catch {
+    return showValue(a);
+  }
+}
+
+/** A step's readable texts, computed once per step object (plan steps are shared by the domain). */
+interface StepTexts {
+  readonly args: readonly unknown[];
+  readonly conditions: readonly string[];
+  readonly effects: readonly string[];
+  readonly expectedEffects: readonly string[];
+}
+
+const texts = new WeakMap<PlanStep, StepTexts>();
+
+function stepTexts(step: PlanStep): StepTexts {
+  let t = texts.get(step);
+  if (t === undefined) {
+    t = {
+      args: step.args.map(jsonArg),
+      conditions: describeAll(step.conditions),
+      effects: describeAll(step.effects),
+      expectedEffects: describeAll(step.expectedEffects),
+    };
+    texts.set(step, t);
+  }
+  return t;
+}
+
+const NO_CHANGE: NamedState = Object.freeze({});
+
+type Section = NonNullable<RecordedPlan['parallel']>[number];
+
+/**
+ * @internal A plan as captured for a recording: what the record needs of the plan
+ * (it may be a planner's reused buffer) is copied when captured; names, texts and the
+ * predicted states when first read. `start` is a copy of `state`'s values the caller
+ * keeps unchanged: predictions are made from it when read, unless a step's effects are
+ * functions (they may read the game's context, which changes): then they are made when
+ * captured, as numbers. Statistics count `planner`, `target` and `steps` without reading it.
+ */
+export class CapturedPlan {
+  readonly planner: string;
+  readonly target: string;
+  readonly steps: readonly PlanStep[];
+  private readonly cost: number;
+  private readonly mtr: number[];
+  private readonly priority: number | null;
+  private readonly partial: boolean;
+  private readonly parallel: readonly Section[] | null;
+  private readonly schema: Schema;
+  /** The state before the first step, then the state after each step predicted (made when first needed). */
+  private after: Int32Array | null = null;
+  /** Steps predicted (until an effect throws). */
+  private predicted = 0;
+  private built: RecordedPlan | null = null;
+
+  constructor(
+    plan: Plan,
+    state: WorldState<any>,
+    private readonly scratch: WorldState<any>,
+    private readonly ctx: unknown,
+    private readonly start: ArrayLike<number>,
+  ) {
+    const meta = (plan.meta ?? {}) as { root?: unknown; goal?: unknown; mtr?: unknown; priority?: unknown; partial?: unknown };
+    this.schema = scratch.schema;
+    this.steps = plan.steps.slice();
+    this.planner = plan.planner;
+    this.cost = plan.cost;
+    this.target = typeof meta.root === 'string' ? meta.root : typeof meta.goal === 'string' ? meta.goal : '';
+    this.mtr = Array.isArray(meta.mtr) ? (meta.mtr.slice() as number[]) : [];
+    this.priority = typeof meta.priority === 'number' && !Number.isNaN(meta.priority) ? meta.priority : null;
+    this.partial = meta.partial === true;
+    this.parallel =
+      plan.parallel !== undefined && plan.parallel.length > 0
+        ? plan.parallel.map((x) =>
+            x.race === true
+              ? { task: x.task, start: x.start, split: x.split, end: x.end, race: true }
+              : { task: x.task, start: x.start, split: x.split, end: x.end },
+          )
+        : null;
+    let opaque = false;
+    for (const step of this.steps) if (step.effects.hasOpaque || step.expectedEffects.hasOpaque) opaque = true;
+    if (opaque) this.predict(state);
+  }
+
+  /** Apply each step's effects in turn to the scratch state, from `state` (opaque effects) or from `start`. */
+  private predict(state: WorldState<any> | null): Int32Array {
+    const size = this.schema.size;
+    const steps = this.steps;
+    const scratch = this.scratch;
+    const out = new Int32Array(size * (steps.length + 1));
+    for (let c = 0; c < size; c++) out[c] = this.start[c];
+    if (state !== null) scratch.copyFrom(state);
+    else for (let c = 0; c < size; c++) scratch.write(c, this.start[c], ChangeSource.Planning);
+    let predicted = 0;
+    for (const step of steps) {
+      try {
+        applyEffects(step.effects, scratch, this.ctx, ChangeSource.Planning);
+        applyEffects(step.expectedEffects, scratch, this.ctx, ChangeSource.Planning);
+      } catch {
+        break;
+      }
+      out.set(scratch.values, size * ++predicted);
+    }
+    this.predicted = predicted;
+    return (this.after = out);
+  }
+
+  /** The plan as recorded (built on the first call; the same object on every call). */
+  read(): RecordedPlan {
+    if (this.built !== null) return this.built;
+    const states = this.after ?? this.predict(null);
+    const size = this.schema.size;
+    const predicted = this.predicted;
+    return (this.built = {
+      planner: this.planner,
+      cost: this.cost,
+      steps: this.steps.map((step, i): RecordedStep => {
+        const t = stepTexts(step);
+        return {
+          task: step.task,
+          operator: step.operator,
+          args: t.args,
+          cost: step.cost,
+          conditions: t.conditions,
+          effects: t.effects,
+          expectedEffects: t.expectedEffects,
+          predicted:
+            i < predicted ? namedChanges(this.schema, states.subarray(size * i, size * (i + 1)), states.subarray(size * (i + 1), size * (i + 2))) : NO_CHANGE,
+        };
+      }),
+      target: this.target,
+      mtr: this.mtr,
+      priority: this.priority,
+      partial: this.partial,
+      ...(this.parallel !== null ? { parallel: this.parallel } : {}),
+    });
+  }
+}
