@@ -36,6 +36,12 @@ export class UnavailableTable {
 
   /** Take the view of the next request (undefined: everything is available). */
   use(view: Availability | undefined): void {
+    // The common case (nothing marked, nothing to mark) returns here: small enough for a planner's entry to inline.
+    if (this.count === 0 && (view === undefined || !this.decorated)) return;
+    this.mark(view);
+  }
+
+  private mark(view: Availability | undefined): void {
     for (let i = 0; i < this.count; i++) this.code[this.marked[i]] = 0;
     this.count = 0;
     if (view === undefined || !this.decorated) return;
