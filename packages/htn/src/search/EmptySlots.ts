@@ -1,4 +1,4 @@
-import { SlotList } from './SlotList.js';
+import { grow } from '../domain/grow.js';
 
 /**
  * @internal The empty slots an ordered search tried (each once), kept through backtracking: a plan found after
@@ -6,27 +6,28 @@ import { SlotList } from './SlotList.js';
  * becomes stale when something is plugged in. Reset per search; allocates only when it grows.
  */
 export class EmptySlots {
-  private readonly list = new SlotList();
+  private list = new Int32Array(4);
+  private len = 0;
 
   /** How many slots were tried empty. */
   get count(): number {
-    return this.list.count;
+    return this.len;
   }
 
   /** The slot indices tried empty: the first {@link count} entries. */
   get indices(): Int32Array {
-    return this.list.indices;
+    return this.list;
   }
 
   /** Slot `index` was tried and found empty. */
   note(index: number): void {
-    const list = this.list.indices;
-    for (let i = 0; i < this.list.count; i++) if (list[i] === index) return;
-    this.list.note(index);
+    for (let i = 0; i < this.len; i++) if (this.list[i] === index) return;
+    if (this.len >= this.list.length) this.list = grow(this.list, this.len + 1);
+    this.list[this.len++] = index;
   }
 
   /** Forget them (a new search). */
   reset(): void {
-    this.list.truncate(0);
+    this.len = 0;
   }
 }
