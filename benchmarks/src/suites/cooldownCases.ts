@@ -65,7 +65,19 @@ export function cooldownCases(suite: string): BenchCase[] {
       const name = form === 'plain' ? plainName : `${agent.name}, cooldown on every action${form === 'cooling' ? ` (${first} cooling)` : ''}`;
       cases.push(
         dualplanCase(
-          { suite, name, allocOps: 200, target: form === 'plain' ? { maxGcs: 0 } : { baseline: plainName, maxRatio: 1.2, label: '≤ 1.2× plain' } },
+          {
+            suite,
+            name,
+            allocOps: 200,
+            // The target is the decorators' cost (nothing cooling). With an action cooling the planner solves a different,
+            // harder problem (a plan around it, or proving there is none): shown next to the plain domain, not judged.
+            target:
+              form === 'plain'
+                ? { maxGcs: 0 }
+                : form === 'cooldowns'
+                  ? { baseline: plainName, maxRatio: 1.2, label: '≤ 1.2× plain' }
+                  : { baseline: plainName, label: 'a different problem: plans around the cooling action' },
+          },
           () => {
             const planner = agent.planner(form !== 'plain');
             const view = views[form];
