@@ -2,7 +2,7 @@ import { checkWorldState, moveFaults, type PlanBuffer, type WorldState } from '@
 import type { HtnDomain } from '../domain/HtnDomain.js';
 import { UndefinedTaskError } from '../errors.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
-import { htnPlanIn, type HtnContinuation, type HtnResult } from '../search/HtnPlan.js';
+import { failedResult, htnPlanIn, type HtnContinuation, type HtnResult } from '../search/HtnPlan.js';
 import type { HtnSearchEngine, RecordedSearch } from './HtnSearchEngine.js';
 import type { HtnTraceLog } from '../search/HtnTraceLog.js';
 import { OrderedSearch, type SearchStatus } from '../search/OrderedSearch.js';
@@ -91,14 +91,9 @@ export class OrderedEngine<Ctx> implements HtnSearchEngine<Ctx> {
     moveFaults(s.faults.log, out);
     const steps = p.steps;
     s.writeStats(p.stats);
+    if (status !== 'found')
+      return failedResult(out, status, status === 'budget' ? s.failure : board.settings.texts.none(root, !!request?.against), board.settings.texts);
     o.status = status;
-    if (status !== 'found') {
-      if (steps.length !== 0) steps.length = 0;
-      o.plan = null;
-      o.reason = status === 'budget' ? s.failure : board.settings.texts.none(root, !!request?.against);
-      o.budget = status === 'budget' ? (s.failure === board.settings.texts.steps ? 'steps' : 'depth') : null;
-      return o as HtnResult;
-    }
     const planLen = this.host.collect(out, s.stepCount);
     let cost = 0;
     const costs = board.settings.costs;
@@ -110,7 +105,7 @@ export class OrderedEngine<Ctx> implements HtnSearchEngine<Ctx> {
     s.writeMtr(meta.mtr);
     meta.partial = s.continuation !== null;
     meta.continuation = s.continuation;
-    board.writeSlots(meta, s.usedSlots, s.usedSlotCount, s.emptySlots.indices, s.emptySlots.count);
+    board.writeSlots(meta, s.used.indices, s.used.count, s.emptySlots.indices, s.emptySlots.count);
     o.plan = p;
     o.reason = rootName;
     o.budget = null;

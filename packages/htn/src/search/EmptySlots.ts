@@ -1,4 +1,4 @@
-import { grow } from '../domain/grow.js';
+import { SlotList } from './SlotList.js';
 
 /**
  * @internal The empty slots an ordered search tried (each once), kept through backtracking: a plan found after
@@ -6,28 +6,27 @@ import { grow } from '../domain/grow.js';
  * becomes stale when something is plugged in. Reset per search; allocates only when it grows.
  */
 export class EmptySlots {
-  private list = new Int32Array(4);
-  private len = 0;
+  private readonly list = new SlotList();
 
   /** How many slots were tried empty. */
   get count(): number {
-    return this.len;
+    return this.list.count;
   }
 
   /** The slot indices tried empty: the first {@link count} entries. */
   get indices(): Int32Array {
-    return this.list;
+    return this.list.indices;
   }
 
   /** Slot `index` was tried and found empty. */
   note(index: number): void {
-    for (let i = 0; i < this.len; i++) if (this.list[i] === index) return;
-    if (this.len >= this.list.length) this.list = grow(this.list, this.len + 1);
-    this.list[this.len++] = index;
+    const list = this.list.indices;
+    for (let i = 0; i < this.list.count; i++) if (list[i] === index) return;
+    this.list.note(index);
   }
 
   /** Forget them (a new search). */
   reset(): void {
-    this.len = 0;
+    this.list.truncate(0);
   }
 }

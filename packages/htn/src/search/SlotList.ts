@@ -1,0 +1,34 @@
+import { grow } from '../domain/grow.js';
+
+/**
+ * @internal A list of slot indices in the order they were noted, repeats kept: the slots a search path expanded
+ * (for the plan's `meta.slots`; the ordered search cuts it back when it backtracks, with {@link truncate}), and the
+ * store behind `EmptySlots`. Grows only while warming up.
+ */
+export class SlotList {
+  private list = new Int32Array(8);
+  private len = 0;
+
+  /** How many slots are listed. */
+  get count(): number {
+    return this.len;
+  }
+
+  /** The slot indices: the first {@link count} entries. */
+  get indices(): Int32Array {
+    return this.list;
+  }
+
+  /** Add slot `index` at the end. */
+  note(index: number): void {
+    const n = this.len;
+    if (n >= this.list.length) this.list = grow(this.list, n + 1);
+    this.list[n] = index;
+    this.len = n + 1;
+  }
+
+  /** Back to the first `count` entries (backtracking; 0 when a search starts). */
+  truncate(count: number): void {
+    this.len = count;
+  }
+}
