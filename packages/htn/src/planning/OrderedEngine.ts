@@ -84,16 +84,15 @@ export class OrderedEngine<Ctx> implements HtnSearchEngine<Ctx> {
    */
   private finish(out: PlanBuffer, status: SearchStatus, root: number, rootName: string, request: HtnPlanRequest | undefined): HtnResult {
     const s = this.search;
-    const board = this.host.board;
     const p = htnPlanIn(out);
-    const o = out.r;
     // User code that failed during the search (contained: that method or task failed) goes with the result.
     moveFaults(s.faults.log, out);
-    const steps = p.steps;
     s.writeStats(p.stats);
-    if (status !== 'found')
-      return failedResult(out, status, status === 'budget' ? s.failure : board.settings.texts.none(root, !!request?.against), board.settings.texts);
+    if (status !== 'found') return this.failed(out, status, root, request);
+    const board = this.host.board;
+    const o = out.r;
     o.status = status;
+    const steps = p.steps;
     const planLen = this.host.collect(out, s.stepCount);
     let cost = 0;
     const costs = board.settings.costs;
@@ -103,12 +102,21 @@ export class OrderedEngine<Ctx> implements HtnSearchEngine<Ctx> {
     const meta = p.meta;
     meta.root = rootName;
     s.writeMtr(meta.mtr);
-    meta.partial = s.continuation !== null;
-    meta.continuation = s.continuation;
-    board.writeSlots(meta, s.used.indices, s.used.count, s.emptySlots.indices, s.emptySlots.count);
+    const paused = s.continuation;
+    meta.partial = paused !== null;
+    meta.continuation = paused;
+    const used = s.used;
+    const empty = s.emptySlots;
+    board.writeSlots(meta, used.indices, used.count, empty.indices, empty.count);
     o.plan = p;
     o.reason = rootName;
     o.budget = null;
     return o as HtnResult;
+  }
+
+  /** A search that found no plan (kept out of {@link finish}, which a found plan runs through). */
+  private failed(out: PlanBuffer, status: 'none' | 'budget', root: number, request: HtnPlanRequest | undefined): HtnResult {
+    const texts = this.host.board.settings.texts;
+    return failedResult(out, status, status === 'budget' ? this.search.failure : texts.none(root, !!request?.against), texts);
   }
 }

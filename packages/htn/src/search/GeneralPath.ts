@@ -6,7 +6,8 @@ import { SCOPE_END_ARGS } from '../domain/reservedArgs.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
 import { APPLIED, applyStep } from './applyStep.js';
 import { CheckScopes } from './CheckScopes.js';
-import { R_ARENA, R_CALL, R_DYN, R_HEAD, R_METHOD, R_MTR, R_ORDER_BASE, R_PLAN, R_TIE, type RecordKeeper } from './decompositionRecord.js';
+import { R_ARENA, R_CALL, R_DYN, R_HEAD, R_METHOD, R_MTR, R_ORDER_BASE, R_PLAN, R_TIE } from './decompositionRecord.js';
+import { DecompositionRecords } from './DecompositionRecords.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import { EmptySlots } from './EmptySlots.js';
 import type { HtnContinuation } from './HtnPlan.js';
@@ -47,9 +48,9 @@ export const PAUSED = 3;
  * with trace events, MTR pruning, subtask functions, delegates, slots and pause points. It owns what the search's
  * path holds besides its parts: the planning state and context, the plan so far, the pushes and backtracks it made,
  * and why and where the search stopped. The parts own themselves: the task list ({@link TaskList}), MTR, strategy
- * orders, check scopes, used and empty slots, dynamic calls and faults. The decomposition records are the search's
- * ({@link RecordKeeper}): its inline loop writes them too. `OrderedSearch.run` runs the common calls inline on
- * locals and hands them back to these owners before it calls {@link expand} or {@link backtrack}.
+ * orders, check scopes, used and empty slots, dynamic calls, decomposition records ({@link DecompositionRecords})
+ * and faults. `OrderedSearch.run` runs the common calls inline on locals and hands them back to these owners before
+ * it calls {@link expand} or {@link backtrack}.
  */
 export class GeneralPath<Ctx = any> {
   /** The planning copy of the state; `words` is what decomposition records snapshot. */
@@ -67,6 +68,8 @@ export class GeneralPath<Ctx = any> {
   readonly scopes: CheckScopes;
   /** Slot indices expanded on the current path, for the plan's `meta.slots`. */
   readonly used = new SlotList();
+  /** The decomposition points still open to backtracking. */
+  readonly records: DecompositionRecords;
   /** Calls made while planning (arguments, subtask functions, task lists): the planner makes a request's calls here. */
   readonly calls: DynamicCalls;
   /** User code that failed in this search (contained: the method, primitive or delegate fails, the search goes on). */
@@ -83,12 +86,10 @@ export class GeneralPath<Ctx = any> {
   private paused: HtnContinuation | null = null;
   private readonly layouts: LayoutCheck;
 
-  /** `keeper` keeps the decomposition records (the search that runs this path). */
   constructor(
     private readonly domain: HtnDomain,
     private readonly settings: SearchSettings<Ctx>,
     private readonly log: HtnTraceLog,
-    private readonly keeper: RecordKeeper,
   ) {
     this.ws = createState(domain.schema as Schema);
     this.layouts = new LayoutCheck(this.ws.schema);
@@ -97,6 +98,7 @@ export class GeneralPath<Ctx = any> {
     this.calls = new DynamicCalls(domain);
     this.order = new MethodOrder(domain);
     this.scopes = new CheckScopes(domain);
+    this.records = new DecompositionRecords(this.ws, this.order, this.used, this.scopes);
   }
 
   /** The request's context. */
@@ -157,6 +159,7 @@ export class GeneralPath<Ctx = any> {
     this.paused = null;
     this.order.rewind(0);
     this.used.truncate(0);
+    this.records.truncate(0);
     this.emptySlots.reset();
     this.scopes.restore(NIL, 0);
     this.tracing = tracing;
@@ -234,10 +237,10 @@ export class GeneralPath<Ctx = any> {
 
   /** Go back to the latest decomposition point and try that compound's next method; false when none is left. */
   backtrack(): boolean {
-    const keeper = this.keeper;
-    while (keeper.recordCount > 0) {
-      const o = keeper.popRecord();
-      const rec = keeper.records;
+    const records = this.records;
+    while (records.count > 0) {
+      const o = records.pop();
+      const rec = records.buffer;
       const call = rec[o + R_CALL];
       const method = rec[o + R_METHOD];
       const base = rec[o + R_ORDER_BASE];
@@ -350,7 +353,7 @@ export class GeneralPath<Ctx = any> {
         for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) this.push(d.subCalls[i]);
         subtasks = d.methodSubEnd[m] - d.methodSubStart[m];
       }
-      if (p < k - 1 && p < bound) this.keeper.record(call, base < 0 ? m : p, head, arena, dyn, this.planLen, depth, trail.tie, base);
+      if (p < k - 1 && p < bound) this.records.record(call, base < 0 ? m : p, head, arena, dyn, this.planLen, depth, trail.tie, base);
       if (d.methodCheck[m] !== 0) this.scopes.open(m);
       trail.take(depth, p);
       if (this.tracing) this.log.put(DECOMPOSE, task, m, depth, subtasks);
@@ -369,7 +372,7 @@ export class GeneralPath<Ctx = any> {
     const index = this.domain.slotOf[task];
     const root = this.settings.slotRoot[index];
     if (root < 0) {
-      this.emptySlots.note(index);
+      this.emptySlots.noteOnce(index);
       if (this.tracing) this.log.put(NO_METHOD, task);
       return false;
     }

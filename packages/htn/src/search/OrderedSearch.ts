@@ -21,7 +21,6 @@ import {
 import { applyOps, holds } from './flatOps.js';
 import type { SearchSettings } from './SearchSettings.js';
 import * as Rec from './decompositionRecord.js';
-import { grow } from '../domain/grow.js';
 import type { SearchFaults } from './SearchFaults.js';
 import { BUDGET, GeneralPath, OK, PAUSED } from './GeneralPath.js';
 import { NIL } from './TaskList.js';
@@ -35,17 +34,12 @@ export type SearchStatus = 'found' | 'none' | 'budget';
  * it, the rest through {@link GeneralPath}, which owns the search's state (the loop holds the hottest of it in
  * locals while it runs and hands it back around each general call).
  */
-export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
+export class OrderedSearch<Ctx = any> {
   private readonly general: GeneralPath<Ctx>;
   /** For tests: run every call the general way, which the inline paths must match (events included). */
   private generalOnly = false;
   /** Whether this search runs the common calls inline (decided when it starts). */
   private inline = false;
-  /** Decomposition records (the layout in decompositionRecord.ts): written only here, by {@link run} and {@link record}. */
-  private rec: Int32Array;
-  private nrec = 0;
-  /** Int32 slots per record: the header, then the planning state's words. */
-  private readonly R: number;
   // The inline loop's counts in the last search (the general code counts its own pushes and backtracks).
   private expanded = 0;
   private generated = 0;
@@ -64,9 +58,7 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
     private readonly settings: SearchSettings<Ctx>,
     trace: HtnTraceLog,
   ) {
-    this.general = new GeneralPath(domain, settings, trace, this);
-    this.R = Rec.REC + this.general.ws.words.length;
-    this.rec = new Int32Array(64 * this.R);
+    this.general = new GeneralPath(domain, settings, trace);
     this.calls = this.general.calls;
     this.faults = this.general.faults;
     this.emptySlots = this.general.emptySlots;
@@ -107,53 +99,10 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
 
   /** Start a search from `state` with an empty task list. */
   reset(state: WorldState<any>, ctx: Ctx, steps: PlanStep[], against: readonly number[] | null, tracing: boolean): void {
-    this.expanded = this.generated = this.backtracks = this.nrec = 0;
+    this.expanded = this.generated = this.backtracks = 0;
     this.general.reset(state, ctx, steps, against, tracing);
     // Run-time checks follow scopes the inline path does not track: such domains run the general way.
     this.inline = against === null && !this.domain.hasChecks && !this.generalOnly && !this.settings.unavailable.any;
-  }
-
-  get recordCount(): number {
-    return this.nrec;
-  }
-
-  get records(): Int32Array {
-    return this.rec;
-  }
-
-  record(call: number, method: number, head: number, arena: number, dyn: number, plan: number, mtr: number, tie: number, base: number): void {
-    const R = this.R;
-    const o = this.nrec++ * R;
-    if (this.rec.length < o + R) this.rec = grow(this.rec, o + R);
-    const rec = this.rec;
-    const g = this.general;
-    rec[o + Rec.R_CALL] = call;
-    rec[o + Rec.R_METHOD] = method;
-    rec[o + Rec.R_HEAD] = head;
-    rec[o + Rec.R_ARENA] = arena;
-    rec[o + Rec.R_DYN] = dyn;
-    rec[o + Rec.R_PLAN] = plan;
-    rec[o + Rec.R_MTR] = mtr;
-    rec[o + Rec.R_TIE] = tie;
-    rec[o + Rec.R_ORDER_BASE] = base;
-    rec[o + Rec.R_ORDER_TOP] = g.order.top;
-    rec[o + Rec.R_USED] = g.used.count;
-    rec[o + Rec.R_SCOPE] = g.scopes.current;
-    rec[o + Rec.R_SCOPE_TOP] = g.scopes.top;
-    const words = g.ws.words;
-    for (let i = Rec.REC; i < R; i++) rec[o + i] = words[i - Rec.REC];
-  }
-
-  popRecord(): number {
-    const o = --this.nrec * this.R;
-    const rec = this.rec;
-    const g = this.general;
-    g.order.rewind(rec[o + Rec.R_ORDER_TOP]);
-    g.used.truncate(rec[o + Rec.R_USED]);
-    g.scopes.restore(rec[o + Rec.R_SCOPE], rec[o + Rec.R_SCOPE_TOP]);
-    const words = g.ws.words;
-    for (let i = Rec.REC; i < this.R; i++) words[i - Rec.REC] = rec[o + i];
-    return o;
   }
 
   /** Put `call` at the front of the task list. */
@@ -177,6 +126,7 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
     const tasks = g.tasks;
     const trail = g.trail;
     const order = g.order;
+    const used = g.used;
     const calls = g.calls;
     const ws = g.ws;
     const trace = g.trace;
@@ -196,6 +146,8 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
     const words = ws.words;
     const min = ws.schema.min;
     const max = ws.schema.max;
+    const records = g.records;
+    const R = records.width;
     let status: SearchStatus = 'found';
     let nodes = tasks.nodes,
       head = tasks.head,
@@ -206,6 +158,10 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
     let generated = this.generated,
       backtracks = this.backtracks,
       expanded = this.expanded;
+    // The decomposition records (this search's) and the dynamic calls' length (DynamicCalls') in locals too.
+    let rec = records.buffer,
+      nrec = records.count,
+      dynLen = calls.len;
     // The chosen method's subtasks still to run, read straight from `prog` (prog[cur..curEnd)) in front of the
     // arena list; they move to the arena ("flush") only when another method is chosen or the general code runs.
     let cur = 0,
@@ -233,7 +189,7 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
           const root = slotRoot[prog[c + 1]];
           if (root < 0) path = CallPath.General;
           else {
-            g.used.note(prog[c + 1]);
+            used.note(prog[c + 1]);
             call = defaultCall[root];
             c = call * CALL;
             path = prog[c];
@@ -274,6 +230,8 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
           tasks.moveTo(head, top);
           trail.truncate(mtrLen);
           g.truncatePlan(planLen);
+          calls.rewind(dynLen);
+          records.truncate(nrec);
           const r = g.expand(call, rootName);
           head = tasks.head;
           top = tasks.top;
@@ -281,6 +239,9 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
           mtr = trail.entries;
           planLen = g.planLength;
           mtrLen = trail.length;
+          dynLen = calls.len;
+          rec = records.buffer;
+          nrec = records.count;
           if (r === BUDGET) status = 'budget';
           if (r === BUDGET || r === PAUSED) break;
           ok = r === OK;
@@ -319,25 +280,22 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
             head = top - 1;
             nodes = tasks.nodes;
           }
-          // A decomposition point: the task list (head, arena top) and the state to return to.
           if (more) {
             // A decomposition point: the task list (head, arena top) and the state to return to. (The inline path has
             // no reference MTR, so nothing ties it, and no check scopes.)
-            const R = this.R;
-            const o = this.nrec++ * R;
-            if (this.rec.length < o + R) this.rec = grow(this.rec, o + R);
-            const rec = this.rec;
+            const o = nrec++ * R;
+            if (rec.length < o + R) rec = records.room(o + R);
             rec[o + Rec.R_CALL] = call;
             rec[o + Rec.R_METHOD] = m;
             rec[o + Rec.R_HEAD] = head;
             rec[o + Rec.R_ARENA] = top;
-            rec[o + Rec.R_DYN] = calls.len;
+            rec[o + Rec.R_DYN] = dynLen;
             rec[o + Rec.R_PLAN] = planLen;
             rec[o + Rec.R_MTR] = mtrLen;
             rec[o + Rec.R_TIE] = 0;
             rec[o + Rec.R_ORDER_BASE] = sb;
             rec[o + Rec.R_ORDER_TOP] = order.top;
-            rec[o + Rec.R_USED] = g.used.count;
+            rec[o + Rec.R_USED] = used.count;
             rec[o + Rec.R_SCOPE] = NIL;
             rec[o + Rec.R_SCOPE_TOP] = 0;
             for (let i = Rec.REC; i < R; i++) rec[o + i] = words[i - Rec.REC];
@@ -355,22 +313,21 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
       }
       if (!ok) {
         cur = curEnd;
-        const o = (this.nrec - 1) * this.R;
-        const rec = this.rec;
+        const o = (nrec - 1) * R;
         const last = o >= 0 ? rec[o + Rec.R_CALL] : -1;
         if (inline && last >= 0 && last < S && (prog[last * CALL] === CallPath.Compound || prog[last * CALL] === CallPath.Strategy)) {
           // Chronological backtracking, inline: restore the latest decomposition point, then try that compound's next method
           // (a strategy's next position in the order it drew then, which the restored order top keeps).
-          this.nrec--;
+          nrec--;
           order.rewind(rec[o + Rec.R_ORDER_TOP]);
-          g.used.truncate(rec[o + Rec.R_USED]);
-          for (let i = Rec.REC; i < this.R; i++) words[i - Rec.REC] = rec[o + i];
+          used.truncate(rec[o + Rec.R_USED]);
+          for (let i = Rec.REC; i < R; i++) words[i - Rec.REC] = rec[o + i];
           call = last;
           m = rec[o + Rec.R_METHOD] + 1;
           sb = rec[o + Rec.R_ORDER_BASE];
           head = rec[o + Rec.R_HEAD];
           top = rec[o + Rec.R_ARENA];
-          calls.rewind(rec[o + Rec.R_DYN]);
+          dynLen = rec[o + Rec.R_DYN];
           planLen = rec[o + Rec.R_PLAN];
           mtrLen = rec[o + Rec.R_MTR];
           trail.restore(mtrLen, rec[o + Rec.R_TIE]);
@@ -382,6 +339,8 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
         tasks.moveTo(head, top);
         trail.truncate(mtrLen);
         g.truncatePlan(planLen);
+        calls.rewind(dynLen);
+        records.truncate(nrec);
         const found = g.backtrack();
         head = tasks.head;
         top = tasks.top;
@@ -389,6 +348,9 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
         mtr = trail.entries;
         planLen = g.planLength;
         mtrLen = trail.length;
+        dynLen = calls.len;
+        rec = records.buffer;
+        nrec = records.count;
         if (!found) {
           status = g.cutAtDepthLimit ? 'budget' : 'none';
           break;
@@ -398,6 +360,8 @@ export class OrderedSearch<Ctx = any> implements Rec.RecordKeeper {
     tasks.moveTo(head, top);
     trail.truncate(mtrLen);
     g.truncatePlan(planLen);
+    calls.rewind(dynLen);
+    records.truncate(nrec);
     this.expanded = expanded;
     this.generated = generated;
     this.backtracks = backtracks;
