@@ -13,7 +13,8 @@ import type { SlotList } from './SlotList.js';
  * The general path adds and takes records with {@link record} and {@link pop}. The search's inline loop, where a
  * call per record would cost more than the record itself, holds the buffer and the count in locals: it writes
  * records into {@link buffer} (after {@link room} when it is full) and hands its count back with {@link truncate}
- * before the general code runs and when it stops.
+ * before the general code runs. A search starts with none: the loop starts its count at 0, so the count here is
+ * the last general call's until the next one.
  */
 export class DecompositionRecords {
   private rec: Int32Array;
@@ -42,7 +43,7 @@ export class DecompositionRecords {
     return this.rec;
   }
 
-  /** Keep the first `count` records (the inline loop hands back its count; 0 when a search starts). */
+  /** Keep the first `count` records (the inline loop hands back its count). */
   truncate(count: number): void {
     this.n = count;
   }

@@ -85,6 +85,9 @@ export class GeneralPath<Ctx = any> {
   private depthCut = false;
   private paused: HtnContinuation | null = null;
   private readonly layouts: LayoutCheck;
+  /** What the domain's searches can leave behind (decided once): strategy orders, check scopes, used and empty slots. */
+  private readonly strategies: boolean;
+  private readonly slots: boolean;
 
   constructor(
     private readonly domain: HtnDomain,
@@ -99,6 +102,8 @@ export class GeneralPath<Ctx = any> {
     this.order = new MethodOrder(domain);
     this.scopes = new CheckScopes(domain);
     this.records = new DecompositionRecords(this.ws, this.order, this.used, this.scopes);
+    this.strategies = domain.taskSelect.some((s) => s !== Select.First);
+    this.slots = domain.slots.length > 0;
   }
 
   /** The request's context. */
@@ -157,11 +162,13 @@ export class GeneralPath<Ctx = any> {
     this.failureText = '';
     this.depthCut = false;
     this.paused = null;
-    this.order.rewind(0);
-    this.used.truncate(0);
-    this.records.truncate(0);
-    this.emptySlots.reset();
-    this.scopes.restore(NIL, 0);
+    // Parts a domain without strategies, checks or slots never changes stay as they were built (empty).
+    if (this.strategies) this.order.rewind(0);
+    if (this.domain.hasChecks) this.scopes.restore(NIL, 0);
+    if (this.slots) {
+      this.used.truncate(0);
+      this.emptySlots.reset();
+    }
     this.tracing = tracing;
     if (tracing) this.log.reset(this.domain);
     this.faults.reset();
@@ -372,7 +379,7 @@ export class GeneralPath<Ctx = any> {
     const index = this.domain.slotOf[task];
     const root = this.settings.slotRoot[index];
     if (root < 0) {
-      this.emptySlots.noteOnce(index);
+      this.emptySlots.note(index);
       if (this.tracing) this.log.put(NO_METHOD, task);
       return false;
     }

@@ -99,7 +99,6 @@ export class OrderedSearch<Ctx = any> {
 
   /** Start a search from `state` with an empty task list. */
   reset(state: WorldState<any>, ctx: Ctx, steps: PlanStep[], against: readonly number[] | null, tracing: boolean): void {
-    this.expanded = this.generated = this.backtracks = 0;
     this.general.reset(state, ctx, steps, against, tracing);
     // Run-time checks follow scopes the inline path does not track: such domains run the general way.
     this.inline = against === null && !this.domain.hasChecks && !this.generalOnly && !this.settings.unavailable.any;
@@ -152,15 +151,16 @@ export class OrderedSearch<Ctx = any> {
     let nodes = tasks.nodes,
       head = tasks.head,
       top = tasks.top,
-      planLen = g.planLength,
+      planLen = 0,
       mtr = trail.entries,
       mtrLen = trail.length;
-    let generated = this.generated,
-      backtracks = this.backtracks,
-      expanded = this.expanded;
-    // The decomposition records (this search's) and the dynamic calls' length (DynamicCalls') in locals too.
+    // A search starts (after reset) with no records and nothing counted: the loop's count of records goes to
+    // `records` before each general call, as the dynamic calls' length to `calls`.
+    let generated = 0,
+      backtracks = 0,
+      expanded = 0;
     let rec = records.buffer,
-      nrec = records.count,
+      nrec = 0,
       dynLen = calls.len;
     // The chosen method's subtasks still to run, read straight from `prog` (prog[cur..curEnd)) in front of the
     // arena list; they move to the arena ("flush") only when another method is chosen or the general code runs.
@@ -357,11 +357,9 @@ export class OrderedSearch<Ctx = any> {
         }
       }
     }
-    tasks.moveTo(head, top);
+    // What the result reads goes back to its owners; the task list, dynamic calls and records are the next reset's.
     trail.truncate(mtrLen);
     g.truncatePlan(planLen);
-    calls.rewind(dynLen);
-    records.truncate(nrec);
     this.expanded = expanded;
     this.generated = generated;
     this.backtracks = backtracks;

@@ -3,7 +3,7 @@ import { grow } from '../domain/grow.js';
 /**
  * @internal A list of slot indices in the order they were noted, repeats kept: the slots a search path expanded
  * (for the plan's `meta.slots`; the ordered search cuts it back when it backtracks, with {@link truncate}), and the
- * base of `EmptySlots` (the same list without repeats). Grows only while warming up.
+ * best-first search's used slots. Grows only while warming up.
  */
 export class SlotList {
   private list = new Int32Array(8);
