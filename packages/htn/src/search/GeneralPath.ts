@@ -44,13 +44,11 @@ export const BUDGET = 2;
 export const PAUSED = 3;
 
 /**
- * @internal The ordered search's general (slow but complete) way to process a task and to backtrack: any call,
- * with trace events, MTR pruning, subtask functions, delegates, slots and pause points. It owns what the search's
- * path holds besides its parts: the planning state and context, the plan so far, the pushes and backtracks it made,
- * and why and where the search stopped. The parts own themselves: the task list ({@link TaskList}), MTR, strategy
- * orders, check scopes, used and empty slots, dynamic calls, decomposition records ({@link DecompositionRecords})
- * and faults. `OrderedSearch.run` runs the common calls inline on locals and hands them back to these owners before
- * it calls {@link expand} or {@link backtrack}.
+ * @internal The ordered search's general (slow but complete) way to process a task and to backtrack: any call, with
+ * trace events, MTR pruning, subtask functions, delegates, slots and pause points. It owns the planning state and
+ * context, the plan so far, its pushes and backtracks, and why and where the search stopped; the parts own themselves
+ * (task list, MTR, strategy orders, check scopes, slots, dynamic calls, {@link DecompositionRecords}, faults).
+ * `OrderedSearch.run` runs the common calls inline on locals and hands them back before {@link expand} or {@link backtrack}.
  */
 export class GeneralPath<Ctx = any> {
   /** The planning copy of the state; `words` is what decomposition records snapshot. */
@@ -85,7 +83,7 @@ export class GeneralPath<Ctx = any> {
   private depthCut = false;
   private paused: HtnContinuation | null = null;
   private readonly layouts: LayoutCheck;
-  /** What the domain's searches can leave behind (decided once): strategy orders, check scopes, used and empty slots. */
+  /** Whether the domain has strategy compounds and slots (its searches leave method orders, used and empty slots). */
   private readonly strategies: boolean;
   private readonly slots: boolean;
 
