@@ -9,7 +9,6 @@ import { CheckScopes } from './CheckScopes.js';
 import { R_ARENA, R_CALL, R_DYN, R_HEAD, R_METHOD, R_MTR, R_ORDER_BASE, R_PLAN, R_TIE } from './decompositionRecord.js';
 import { DecompositionRecords } from './DecompositionRecords.js';
 import { DynamicCalls } from './DynamicCalls.js';
-import { EmptySlots } from './EmptySlots.js';
 import type { HtnContinuation } from './HtnPlan.js';
 import { continuationAt } from './continuationAt.js';
 import { LayoutCheck } from './LayoutCheck.js';
@@ -72,8 +71,8 @@ export class GeneralPath<Ctx = any> {
   readonly calls: DynamicCalls;
   /** User code that failed in this search (contained: the method, primitive or delegate fails, the search goes on). */
   readonly faults = new SearchFaults();
-  /** The empty slots this search tried (the plan depends on them staying empty). */
-  readonly emptySlots = new EmptySlots();
+  /** The empty slots tried, each once, kept through backtracking: a plan found after trying one depends on it staying empty. */
+  readonly emptySlots = new SlotList();
   private steps: PlanStep[] = [];
   private planLen = 0;
   private generated = 0;
@@ -165,7 +164,7 @@ export class GeneralPath<Ctx = any> {
     if (this.domain.hasChecks) this.scopes.restore(NIL, 0);
     if (this.slots) {
       this.used.truncate(0);
-      this.emptySlots.reset();
+      this.emptySlots.truncate(0);
     }
     this.tracing = tracing;
     if (tracing) this.log.reset(this.domain);
@@ -377,7 +376,7 @@ export class GeneralPath<Ctx = any> {
     const index = this.domain.slotOf[task];
     const root = this.settings.slotRoot[index];
     if (root < 0) {
-      this.emptySlots.note(index);
+      if (!this.emptySlots.includes(index)) this.emptySlots.note(index);
       if (this.tracing) this.log.put(NO_METHOD, task);
       return false;
     }

@@ -3,7 +3,6 @@ import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import type { SubtaskDef } from '../domain/HtnDomainDef.js';
 import { CALL, CallPath, METHOD } from '../domain/FastTables.js';
 import type { DynamicCalls } from './DynamicCalls.js';
-import type { EmptySlots } from './EmptySlots.js';
 import type { SlotList } from './SlotList.js';
 import type { HtnContinuation } from './HtnPlan.js';
 import {
@@ -49,7 +48,7 @@ export class OrderedSearch<Ctx = any> {
   /** User code that failed in this search (contained: the method, primitive or delegate fails, the search goes on). */
   readonly faults: SearchFaults;
   /** The empty slots this search tried (the plan depends on them staying empty). */
-  readonly emptySlots: EmptySlots;
+  readonly emptySlots: SlotList;
   /** The slots the last plan's path expanded. */
   readonly used: SlotList;
 

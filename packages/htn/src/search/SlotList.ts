@@ -1,9 +1,9 @@
 import { grow } from '../domain/grow.js';
 
 /**
- * @internal A list of slot indices in the order they were noted, repeats kept: the slots a search path expanded
+ * @internal A list of slot indices in the order they were noted: the slots a search path expanded, repeats kept
  * (for the plan's `meta.slots`; the ordered search cuts it back when it backtracks, with {@link truncate}), and the
- * best-first search's used slots. Grows only while warming up.
+ * empty slots an ordered search tried, each once (see {@link includes}). Grows only while warming up.
  */
 export class SlotList {
   private list = new Int32Array(8);
@@ -25,6 +25,13 @@ export class SlotList {
     if (n >= this.list.length) this.list = grow(this.list, n + 1);
     this.list[n] = index;
     this.len = n + 1;
+  }
+
+  /** Whether slot `index` is listed. */
+  includes(index: number): boolean {
+    const list = this.list;
+    for (let i = 0; i < this.len; i++) if (list[i] === index) return true;
+    return false;
   }
 
   /** Back to the first `count` entries (backtracking; 0 when a search starts). */
