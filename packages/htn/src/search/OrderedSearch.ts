@@ -37,12 +37,13 @@ export class OrderedSearch<Ctx = any> {
   private readonly general: GeneralPath<Ctx>;
   /** For tests: run every call the general way, which the inline paths must match (events included). */
   private generalOnly = false;
-  /** Whether this search runs the common calls inline (decided when it starts). */
-  private inline = false;
-  // The inline loop's counts in the last search (the general code counts its own pushes and backtracks).
+  // The last search's figures, settled when it stops (the general code's pushes and backtracks added), so the
+  // planner's exit reads plain fields of this object.
   private expanded = 0;
   private generated = 0;
   private backtracks = 0;
+  private planLength = 0;
+  private paused: HtnContinuation | null = null;
   /** Calls made while planning (arguments, subtask functions, task lists): the planner makes a request's calls here. */
   readonly calls: DynamicCalls;
   /** User code that failed in this search (contained: the method, primitive or delegate fails, the search goes on). */
@@ -71,19 +72,19 @@ export class OrderedSearch<Ctx = any> {
 
   /** Where the last search paused (a plan up to a pause point), else null. */
   get continuation(): HtnContinuation | null {
-    return this.general.continuation;
+    return this.paused;
   }
 
   /** Steps the last search planned (marker steps of parallel sections included), at the front of its steps array. */
   get stepCount(): number {
-    return this.general.planLength;
+    return this.planLength;
   }
 
   /** Copy the last search's counters into a plan's stats. */
   writeStats(stats: { expanded: number; generated: number; backtracks: number }): void {
     stats.expanded = this.expanded;
-    stats.generated = this.generated + this.general.generatedCount;
-    stats.backtracks = this.backtracks + this.general.backtrackCount;
+    stats.generated = this.generated;
+    stats.backtracks = this.backtracks;
   }
 
   /** Copy the last plan's method traversal record into `out` (in place: no allocation when it keeps its length). */
@@ -98,9 +99,8 @@ export class OrderedSearch<Ctx = any> {
 
   /** Start a search from `state` with an empty task list. */
   reset(state: WorldState<any>, ctx: Ctx, steps: PlanStep[], against: readonly number[] | null, tracing: boolean): void {
+    // Kept to one call: the planner's entry inlines it within V8's budget (run decides whether to run inline).
     this.general.reset(state, ctx, steps, against, tracing);
-    // Run-time checks follow scopes the inline path does not track: such domains run the general way.
-    this.inline = against === null && !this.domain.hasChecks && !this.generalOnly && !this.settings.unavailable.any;
   }
 
   /** Put `call` at the front of the task list. */
@@ -129,7 +129,9 @@ export class OrderedSearch<Ctx = any> {
     const ws = g.ws;
     const trace = g.trace;
     const steps = g.plan;
-    const inline = this.inline;
+    // Run-time checks follow scopes the inline path does not track, and a reference MTR prunes: such searches,
+    // and those with unavailable actions, run the general way.
+    const inline = !this.generalOnly && !d.hasChecks && !g.trail.pruning && !this.settings.unavailable.any;
     const prog = d.fast.prog;
     const methodBase = d.fast.methodBase;
     const callStep = d.callStep;
@@ -360,8 +362,10 @@ export class OrderedSearch<Ctx = any> {
     trail.truncate(mtrLen);
     g.truncatePlan(planLen);
     this.expanded = expanded;
-    this.generated = generated;
-    this.backtracks = backtracks;
+    this.generated = generated + g.generatedCount;
+    this.backtracks = backtracks + g.backtrackCount;
+    this.planLength = planLen;
+    this.paused = g.continuation;
     if (status === 'budget' && trace !== null) trace.put(OUT_OF_BUDGET, g.failure);
     return status;
   }
