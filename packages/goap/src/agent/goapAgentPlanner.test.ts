@@ -105,6 +105,31 @@ describe('goapAgentPlanner', () => {
     expect(planner.failures[1]).toBe(1);
   });
 
+  test('agents sharing one planner decay its penalties once per second of their time, not once per agent', () => {
+    const d = fireDomain();
+    const planner = new GoapPlanner(d, { failurePenalty: 1, penaltyHalfLife: 1 });
+    const crowd = [goapAgentPlanner(planner), goapAgentPlanner(planner), goapAgentPlanner(planner)];
+    planner.penalize(1); // multiplier 2: an extra 1
+    for (const agent of crowd) agent.update!(1);
+    expect(planner.multipliers[1]).toBeCloseTo(1.5, 12); // one half-life passed, whoever reported it
+    // Staggered ticks: one agent ahead of the others decays the lead once; the others catching up add nothing.
+    crowd[0].update!(2);
+    expect(planner.multipliers[1]).toBeCloseTo(1.125, 12);
+    crowd[1].update!(2);
+    crowd[2].update!(1);
+    expect(planner.multipliers[1]).toBeCloseTo(1.125, 12);
+    expect(planner.penaltyTime).toBe(3);
+    // An agent planner made later joins at the shared time: its first second is the crowd's fourth.
+    const late = goapAgentPlanner(planner);
+    late.update!(1);
+    expect(planner.penaltyTime).toBe(4);
+    expect(planner.multipliers[1]).toBeCloseTo(1.0625, 12);
+    // A zero or negative dt changes nothing.
+    late.update!(0);
+    late.update!(-5);
+    expect(planner.penaltyTime).toBe(4);
+  });
+
   test('penalised steps carry their effective cost', () => {
     const d = fireDomain();
     const planner = new GoapPlanner(d);

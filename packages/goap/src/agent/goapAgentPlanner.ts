@@ -61,6 +61,8 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     if (observers.size > 0 && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
     if (observers.size === 0 && ownTrace !== null && planner.trace === ownTrace) planner.trace = ownTrace = null;
   };
+  // This agent's time on the planner's shared penalty clock, from the moment it joined.
+  let clock = planner.penaltyTime;
   const adapter: AgentPlanner<Ctx, Op> = {
     kind: options.kind ?? 'goap',
     exclusive: true,
@@ -123,7 +125,9 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
       if (owns(step)) planner.succeeded(step.sourceId);
     },
     update(dt: number): void {
-      planner.decay(dt);
+      // This agent's time on the clock the planner's agents share (it joined at the planner's time): a crowd
+      // sharing one planner decays its penalties once, not once per agent.
+      if (dt > 0) planner.advanceTo((clock += dt));
     },
   };
   if (options.repair === true) {

@@ -34,6 +34,26 @@ export class ActionStats {
     if (a >= 0 && a < this.successes.length) this.successes[a]++;
   }
 
+  /** The latest time {@link advanceTo} reached, in seconds (the clock the agent planners of this planner share). */
+  private clock = 0;
+
+  /** The shared clock's time, in seconds. */
+  get time(): number {
+    return this.clock;
+  }
+
+  /**
+   * Bring the shared clock to `time` seconds, decaying by the time that passed; an earlier time changes nothing.
+   * Agents sharing one planner each report their own time, so the penalties decay once per second, not once per
+   * agent per second.
+   */
+  advanceTo(time: number): void {
+    if (!(time > this.clock)) return;
+    const dt = time - this.clock;
+    this.clock = time;
+    this.decay(dt);
+  }
+
   /** Let `dt` seconds pass: every extra multiplier halves per `penaltyHalfLife`. */
   decay(dt: number): void {
     if (!(dt > 0)) return;
