@@ -87,7 +87,9 @@ async function crowdPart(log: Log): Promise<CrowdFrameFigures[]> {
   const counts = quick ? [10_000] : [10_000, 100_000];
   log(`### Whole frames of a crowd: ${counts.map((n) => n.toLocaleString('en-US')).join(' and ')} agents ticking at 10 Hz, 60 fps, 2 ms planning budget`);
   log('');
-  log('| planner | agents | plan cache (hit rate) | p50 frame ms | p99 frame ms | max frame ms | ticks ms / frame | planning ms / frame | GCs | agents running |');
+  log(
+    '| planner | agents | plan cache (hit rate) | p50 frame ms | p99 frame ms | max frame ms | ticks ms / frame | planning ms / frame | GCs | agents running |',
+  );
   log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
   const frames = quick ? 120 : 300;
   const out: CrowdFrameFigures[] = [];

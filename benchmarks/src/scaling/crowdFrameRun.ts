@@ -38,7 +38,14 @@ export async function crowdFrameRun(o: {
   cache: boolean;
 }): Promise<CrowdFrameFigures> {
   const groups = Math.max(1, Math.round(o.fps / o.tickHz));
-  const { scheduler, agents, cache } = schedulerCrowd({ agents: o.agents, planner: o.planner, hz: o.tickHz, budgetMs: o.budgetMs, frames: o.frames, cache: o.cache });
+  const { scheduler, agents, cache } = schedulerCrowd({
+    agents: o.agents,
+    planner: o.planner,
+    hz: o.tickHz,
+    budgetMs: o.budgetMs,
+    frames: o.frames,
+    cache: o.cache,
+  });
   const step = { dt: 1 / o.tickHz };
   const frameMs = new Float64Array(o.frames);
   let tickMs = 0;
