@@ -61,8 +61,10 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     if (observers.size > 0 && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
     if (observers.size === 0 && ownTrace !== null && planner.trace === ownTrace) planner.trace = ownTrace = null;
   };
-  // This agent's time on the planner's shared penalty clock, from the moment it joined.
-  let clock = planner.penaltyTime;
+  // This agent's time on the planner's shared penalty clock, from the moment it joined (in a typed array: a
+  // double kept in a closure would be boxed anew on every tick).
+  const clock = new Float64Array(1);
+  clock[0] = planner.penaltyTime;
   const adapter: AgentPlanner<Ctx, Op> = {
     kind: options.kind ?? 'goap',
     exclusive: true,
@@ -127,7 +129,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     update(dt: number): void {
       // This agent's time on the clock the planner's agents share (it joined at the planner's time): a crowd
       // sharing one planner decays its penalties once, not once per agent.
-      if (dt > 0) planner.advanceTo((clock += dt));
+      if (dt > 0) planner.advanceTo((clock[0] += dt));
     },
   };
   if (options.repair === true) {
