@@ -18,6 +18,11 @@ export class ReusedList<T> {
     this.count++;
   }
 
+  /** Item `i` (below {@link length}). */
+  at(i: number): T {
+    return this.items[i] as T;
+  }
+
   clear(): void {
     for (let i = 0; i < this.count; i++) this.items[i] = undefined;
     this.count = 0;

@@ -1,6 +1,7 @@
 import type { ConditionTexts, PlannerCatalog, SearchCounter, SearchSummary, SearchTrace, TraceVerdict } from '@dualplan/world-state';
 import { conditionText, summarizeTrace } from './summarizeTrace.js';
 import type { AgentStatistics, ConditionCounts, GoalConsidered, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
+import { RepeatedSearches } from './RepeatedSearches.js';
 import { ReusedList } from './ReusedList.js';
 import { RingBuffer } from './RingBuffer.js';
 import type { CapturedRun } from './CapturedRun.js';
@@ -42,6 +43,8 @@ interface Slot {
 }
 
 const NO_CREDIT: PlanCredit = Object.freeze({ goal: null, compounds: [], methods: [] });
+/** How many captured searches per agent are remembered to count their repeats by reference. */
+const REMEMBERED_SEARCHES = 64;
 
 function counts(table: Table, name: string): UsageCounts {
   let u = table.get(name);
@@ -89,6 +92,8 @@ export class UsageStatistics {
 
   /** Names a planner can choose from (so never-selected lists include names no search reached). */
   addCatalog(catalog: PlannerCatalog): void {
+    // Repeats are counted against the condition lists they were searched with.
+    this.repeats.settle();
     for (const n of catalog.actions) this.known.actions.add(n);
     for (const n of catalog.compounds) this.known.compounds.add(n);
     for (const n of catalog.methods) this.known.methods.add(n);
@@ -139,7 +144,7 @@ export class UsageStatistics {
     if (list === null) {
       if (verdict === 'conditionFailed') {
         const detail = conditionText(conditions, index, text);
-        if (detail !== '') this.row(detail).failed++;
+        if (detail !== '') this.row(detail).failed += this.weight;
       }
       return;
     }
@@ -156,8 +161,9 @@ export class UsageStatistics {
     }
     const rows = slot.rows;
     const held = failing < 0 ? list.length : failing;
-    for (let i = 0; i < held; i++) (rows[i] ??= this.row(list[i])).held++;
-    if (failing >= 0) (rows[failing] ??= this.row(list[failing])).failed++;
+    const w = this.weight;
+    for (let i = 0; i < held; i++) (rows[i] ??= this.row(list[i])).held += w;
+    if (failing >= 0) (rows[failing] ??= this.row(list[failing])).failed += w;
   }
 
   private row(text: string): ConditionCounts {
@@ -216,15 +222,43 @@ export class UsageStatistics {
     counts(table, name).selected++;
   }
 
-  /** Count one search; a search that found a plan gives the run its credit. */
+  /**
+   * Count one search; a search that found a plan gives the run its credit. A planner's capture
+   * counted lately is only noted as repeated (counted when the statistics are next read).
+   */
   private addSearch(s: SearchTrace | SearchSummary): void {
-    const summary = 'count' in s ? s : summarizeTrace(s);
+    const captured = 'count' in s;
+    if (captured) {
+      const seen = this.repeats.repeat(s);
+      if (seen !== undefined) {
+        if (seen.credit !== null) this.found = seen.credit;
+        return;
+      }
+    }
+    const summary = captured ? s : summarizeTrace(s);
     this.goalSeen = summary.planner === 'goap' ? summary.target : null;
     this.compoundsSeen.clear();
     this.methodsSeen.clear();
     summary.count(this.counter);
-    if (summary.status === 'found') this.found = this.creditOfSeen();
+    const credit = summary.status === 'found' ? this.creditOfSeen() : null;
+    if (credit !== null) this.found = credit;
+    if (captured) this.repeats.remember(s, credit);
   }
+
+  /** Count `summary` as `times` searches (the repeats of a capture counted before); credits were given when they came. */
+  private countTimes(summary: SearchSummary, times: number): void {
+    this.weight = times;
+    try {
+      summary.count(this.counter);
+    } finally {
+      this.weight = 1;
+    }
+  }
+
+  /** Captures counted lately (see {@link RepeatedSearches}), with their plans' credits (null: no plan). */
+  private readonly repeats = new RepeatedSearches<PlanCredit | null>(REMEMBERED_SEARCHES, (summary, times) => this.countTimes(summary, times));
+  /** What each counted item adds: 1, or a capture's repeats when they are counted at once. */
+  private weight = 1;
 
   /** The credit of what the search counted: the last one made when it is the same (plans repeat), else a new one. */
   private creditOfSeen(): PlanCredit {
@@ -244,50 +278,54 @@ export class UsageStatistics {
   /** What searches tell, counted into the tables (one slot lookup per item). */
   private readonly counter: SearchCounter = {
     compound: (name, decomposed, onPath) => {
+      const w = this.weight;
       const slot = this.slot('compounds', name);
       this.know('compounds', slot, name);
       const u = this.countsOf('compounds', slot, name);
-      u.considered++;
-      if (!decomposed) u.rejected++;
+      u.considered += w;
+      if (!decomposed) u.rejected += w;
       if (onPath) {
-        u.selected++;
+        u.selected += w;
         this.compoundsSeen.push(name);
       }
     },
     primitive: (name, verdict, conditions, failing, text) => {
+      const w = this.weight;
       const slot = this.slot('actions', name);
       this.checkedSlot(slot, verdict, conditions, failing, text);
       this.know('actions', slot, name);
       const u = this.countsOf('actions', slot, name);
-      u.considered++;
-      if (verdict !== 'kept') u.rejected++;
+      u.considered += w;
+      if (verdict !== 'kept') u.rejected += w;
     },
     method: (name, verdict, onPath, conditions, failing, text) => {
+      const w = this.weight;
       const slot = this.slot('methods', name);
       this.checkedSlot(slot, verdict, conditions, failing, text);
       this.know('methods', slot, name);
       const u = this.countsOf('methods', slot, name);
-      u.considered++;
-      if (verdict !== 'kept') u.rejected++;
+      u.considered += w;
+      if (verdict !== 'kept') u.rejected += w;
       else if (onPath) {
-        u.selected++;
+        u.selected += w;
         this.methodsSeen.push(name);
       }
     },
     action: (name, verdict, onState, conditions, failing, text) => {
+      const w = this.weight;
       const slot = this.slot('actions', name);
       this.know('actions', slot, name);
       // Backward search regresses conditions instead of checking them on a state.
       if (onState) this.checkedSlot(slot, verdict, conditions, failing, text);
       if (verdict === 'noEffect') return;
       const u = this.countsOf('actions', slot, name);
-      u.considered++;
-      if (verdict !== 'kept') u.rejected++;
+      u.considered += w;
+      if (verdict !== 'kept') u.rejected += w;
     },
     planned: (task) => {
       const slot = this.slot('actions', task);
       this.know('actions', slot, task);
-      this.countsOf('actions', slot, task).selected++;
+      this.countsOf('actions', slot, task).selected += this.weight;
     },
   };
 
@@ -330,12 +368,14 @@ export class UsageStatistics {
 
   /** Every name known so far (catalogs and searches), sorted. */
   knownNames(): { actions: string[]; compounds: string[]; methods: string[]; goals: string[] } {
+    this.repeats.settle();
     const k = this.known;
     return { actions: [...k.actions].sort(), compounds: [...k.compounds].sort(), methods: [...k.methods].sort(), goals: [...k.goals].sort() };
   }
 
   /** A plain-data copy of the statistics; `agentTime` (seconds) gives calls per second. */
   snapshot(agentTime: number): AgentStatistics {
+    this.repeats.settle();
     const copy = (t: Table): Record<string, UsageCounts> => Object.fromEntries([...t].map(([k, v]) => [k, { ...v }]));
     const never = (known: Set<string>, t: Table) => [...known].filter((n) => !((t.get(n)?.selected ?? 0) > 0)).sort();
     return {

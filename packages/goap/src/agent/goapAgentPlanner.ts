@@ -20,7 +20,9 @@ import { GoalCooldowns } from './GoalCooldowns.js';
 import { GoapTrace } from '../diagnostics/GoapTrace.js';
 import type { GoapPlanner } from '../GoapPlanner.js';
 import type { GoapMeta } from '../search/GoapResult.js';
-import { planBest } from './planBest.js';
+import { planBest, type GoapReports } from './planBest.js';
+import { ObservedGoals } from './ObservedGoals.js';
+import { RecentGoapCaptures } from '../diagnostics/RecentGoapCaptures.js';
 import { repairGoapPlan } from './repairGoapPlan.js';
 
 /** Options of {@link goapAgentPlanner}: which goals the agent chooses from and how it reports itself. */
@@ -57,9 +59,15 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
   const observers = new ObserverSet();
   let ownTrace: GoapTrace | null = null;
   // Trace while observed (keeping a trace the user set up), and stop when the last observer leaves.
+  // Recent captures and goal lists, reported again as the same objects when a call repeats them.
+  const reports: GoapReports = { captures: new RecentGoapCaptures(), goals: new ObservedGoals() };
   const traced = () => {
     if (observers.size > 0 && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
     if (observers.size === 0 && ownTrace !== null && planner.trace === ownTrace) planner.trace = ownTrace = null;
+    if (observers.size === 0) {
+      reports.captures.clear();
+      reports.goals.clear();
+    }
   };
   const adapter: AgentPlanner<Ctx, Op> = {
     kind: options.kind ?? 'goap',
@@ -69,7 +77,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
       planner.engine.allow(availability);
       cooling.use(availability);
       // Never write into the buffer holding the plan the runner is executing.
-      return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace, cooling);
+      return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace, cooling, reports);
     },
     observe(next: PlanObserver | null): () => void {
       if (next === null) {

@@ -19,7 +19,7 @@ import { compareMtr } from '../diagnostics/compareMtr.js';
 import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnContinuation, HtnMeta, HtnResult } from '../search/HtnPlan.js';
 import type { HtnPlanner } from '../HtnPlanner.js';
-import { captureHtnSearch } from '../diagnostics/HtnSearchCapture.js';
+import { RecentHtnCaptures } from '../diagnostics/RecentHtnCaptures.js';
 import { BestFirstCapture } from '../diagnostics/BestFirstCapture.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 import { adjustHtnPlan, repairHtnPlan } from './htnRepair.js';
@@ -77,7 +77,12 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   let repairedDone = 0;
   // Monitors' observers; while any is attached, the planner records its searches and each one is reported.
   const observers = new ObserverSet();
-  const traced = () => planner.recordSearches(observers.size > 0);
+  // The planner's recent searches as captured: a search that recurs is reported as the same capture.
+  const recent = new RecentHtnCaptures();
+  const traced = () => {
+    planner.recordSearches(observers.size > 0);
+    if (observers.size === 0) recent.clear();
+  };
 
   const adapter: AgentPlanner<Ctx, Op> = {
     kind: 'htn',
@@ -96,12 +101,12 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
         const continuation = ready;
         ready = null;
         outcome = planner.resume(continuation, state, ctx, request);
-        if (observer !== null) report(observer, planner, outcome, continuation.root, true);
+        if (observer !== null) report(observer, planner, recent, outcome, continuation.root, true);
         if (outcome.status !== 'found') outcome = null;
       }
       if (outcome === null) {
         outcome = planner.plan(state, ctx, request);
-        if (observer !== null) report(observer, planner, outcome, options.task ?? '', false);
+        if (observer !== null) report(observer, planner, recent, outcome, options.task ?? '', false);
       }
       return outcome;
     },
@@ -173,10 +178,17 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
 }
 
 /** One search to the observer: captured as numbers, counted and named later when it takes deferred searches. */
-function report(observer: PlanObserver, planner: HtnPlanner<any, any>, outcome: PlanResult<HtnMeta>, target: string, resumed: boolean): void {
+function report(
+  observer: PlanObserver,
+  planner: HtnPlanner<any, any>,
+  recent: RecentHtnCaptures,
+  outcome: PlanResult<HtnMeta>,
+  target: string,
+  resumed: boolean,
+): void {
   const r = planner.recordedSearch(resumed);
   const result = outcome as HtnResult;
-  const captured = 'log' in r ? captureHtnSearch(r.log, result, target) : new BestFirstCapture(planner.planningDomain, r.bestFirst, r.end, result, target);
+  const captured = 'log' in r ? recent.capture(r.log, result, target) : new BestFirstCapture(planner.planningDomain, r.bestFirst, r.end, result, target);
   if (observer.deferredSearch) observer.deferredSearch(captured.read, captured);
   else observer.search(captured.read());
 }
