@@ -78,7 +78,10 @@ export class UsageStatistics {
   private readonly conditionLists = new Map<string, readonly string[]>();
   /** Per method or action: the counts of its conditions, in checking order. */
   private readonly conditionRows = new Map<string, (ConditionCounts | undefined)[]>();
-  private readonly events: Record<string, number> = {};
+  /** Per event type, in the order first counted: how many. */
+  private readonly events = new Map<string, { n: number }>();
+  /** Per plan credit: the counts it adds to (found when first credited, in the order the tables would first see them). */
+  private readonly creditTargets = new WeakMap<PlanCredit, UsageCounts[]>();
   private readonly known = { actions: new Set<string>(), compounds: new Set<string>(), methods: new Set<string>(), goals: new Set<string>() };
   /** Per table, per name: its {@link Slot} (dropped when a catalog changes condition lists). */
   private readonly slots = { actions: new Map<string, Slot>(), methods: new Map<string, Slot>(), compounds: new Map<string, Slot>() };
@@ -336,7 +339,9 @@ export class UsageStatistics {
 
   /** Count one timeline event of `type` (`task`: its step's task), without the event object. */
   countEvent(type: TimelineEvent['type'], task: string, credit: PlanCredit | undefined): void {
-    this.events[type] = (this.events[type] ?? 0) + 1;
+    const tally = this.events.get(type);
+    if (tally === undefined) this.events.set(type, { n: 1 });
+    else tally.n++;
     switch (type) {
       case 'stepStarted':
         counts(this.actions, task).executed++;
@@ -361,9 +366,15 @@ export class UsageStatistics {
   }
 
   private credit(credit: PlanCredit, field: 'executed' | 'succeeded' | 'failed'): void {
-    if (credit.goal !== null) counts(this.goals, credit.goal)[field]++;
-    for (const m of credit.methods) counts(this.methods, m)[field]++;
-    for (const c of credit.compounds) counts(this.compounds, c)[field]++;
+    let targets = this.creditTargets.get(credit);
+    if (targets === undefined) {
+      targets = [];
+      if (credit.goal !== null) targets.push(counts(this.goals, credit.goal));
+      for (const m of credit.methods) targets.push(counts(this.methods, m));
+      for (const c of credit.compounds) targets.push(counts(this.compounds, c));
+      this.creditTargets.set(credit, targets);
+    }
+    for (let i = 0; i < targets.length; i++) targets[i][field]++;
   }
 
   /** Every name known so far (catalogs and searches), sorted. */
@@ -393,7 +404,7 @@ export class UsageStatistics {
         compounds: never(this.known.compounds, this.compounds),
         goals: never(this.known.goals, this.goals),
       },
-      events: { ...this.events },
+      events: Object.fromEntries([...this.events].map(([type, tally]) => [type, tally.n])),
     };
   }
 
