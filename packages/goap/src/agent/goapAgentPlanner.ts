@@ -1,6 +1,7 @@
 import {
   describeAll,
   ObserverSet,
+  RecentCaptures,
   PlanBuffer,
   type AgentPlanner,
   type Availability,
@@ -22,7 +23,6 @@ import type { GoapPlanner } from '../GoapPlanner.js';
 import type { GoapMeta } from '../search/GoapResult.js';
 import { planBest, type GoapReports } from './planBest.js';
 import { ObservedGoals } from './ObservedGoals.js';
-import { RecentGoapCaptures } from '../diagnostics/RecentGoapCaptures.js';
 import { repairGoapPlan } from './repairGoapPlan.js';
 
 /** Options of {@link goapAgentPlanner}: which goals the agent chooses from and how it reports itself. */
@@ -60,7 +60,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
   let ownTrace: GoapTrace | null = null;
   // Trace while observed (keeping a trace the user set up), and stop when the last observer leaves.
   // Recent captures and goal lists, reported again as the same objects when a call repeats them.
-  const reports: GoapReports = { captures: new RecentGoapCaptures(), goals: new ObservedGoals() };
+  const reports: GoapReports = { captures: new RecentCaptures((c, p) => c.matches(p.search!, p.trace)), goals: new ObservedGoals() };
   const traced = () => {
     if (observers.size > 0 && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
     if (observers.size === 0 && ownTrace !== null && planner.trace === ownTrace) planner.trace = ownTrace = null;

@@ -1,7 +1,14 @@
-import { moveFaults, type ObservedGoal, type PlanBuffer, type PlanObserver, type PlanResult, type WorldState } from '@dualplan/world-state';
+import {
+  moveFaults,
+  type RecentCaptures,
+  type ObservedGoal,
+  type PlanBuffer,
+  type PlanObserver,
+  type PlanResult,
+  type WorldState,
+} from '@dualplan/world-state';
 import type { CompiledGoal } from '../domain/GoapDomain.js';
-import { captureGoapSearch } from '../diagnostics/captureGoapSearch.js';
-import type { RecentGoapCaptures } from '../diagnostics/RecentGoapCaptures.js';
+import { captureGoapSearch, type CaptureSource, type GoapSearchCapture } from '../diagnostics/captureGoapSearch.js';
 import type { GoapTrace } from '../diagnostics/GoapTrace.js';
 import { writeFound, writeNone } from '../diagnostics/writeGoapPlan.js';
 import type { GoapSearch } from '../search/GoapSearch.js';
@@ -16,8 +23,26 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /** What an observed planner reuses from call to call to report: its recent captures and how it weighed its goals. @internal */
 export interface GoapReports {
-  readonly captures: RecentGoapCaptures;
+  readonly captures: RecentCaptures<GoapSearchCapture, CaptureProbe>;
   readonly goals: ObservedGoals;
+}
+
+/** What a search is compared by with the captures remembered (one probe, filled in per search). @internal */
+export interface CaptureProbe {
+  search: CaptureSource | null;
+  trace: GoapTrace | null;
+}
+
+const probe: CaptureProbe = { search: null, trace: null };
+
+/** The capture of `search`'s last search: a remembered one when it is the same search again, else a new one. */
+function capture(search: GoapSearch, trace: GoapTrace | null, reports: GoapReports | null): GoapSearchCapture {
+  if (reports === null) return captureGoapSearch(search, trace);
+  probe.search = search;
+  probe.trace = trace;
+  const found = reports.captures.find(probe);
+  probe.search = probe.trace = null;
+  return found ?? reports.captures.add(captureGoapSearch(search, trace));
 }
 
 /**
@@ -86,7 +111,7 @@ function selectAndPlan<Ctx>(
       const r = search.result;
       if (seen !== null) {
         seen[g].plannable = seen[g].chosen = r.status === 'found';
-        const captured = reports !== null ? reports.captures.capture(search, trace) : captureGoapSearch(search, trace);
+        const captured = capture(search, trace, reports);
         if (observer!.deferredSearch) observer!.deferredSearch(captured.read, captured);
         else observer!.search(captured.read());
       }

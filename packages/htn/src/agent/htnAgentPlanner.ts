@@ -2,6 +2,7 @@ import {
   describeAll,
   DualplanError,
   ObserverSet,
+  RecentCaptures,
   PlanBuffer,
   type AgentPlanner,
   type Availability,
@@ -19,7 +20,8 @@ import { compareMtr } from '../diagnostics/compareMtr.js';
 import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnContinuation, HtnMeta, HtnResult } from '../search/HtnPlan.js';
 import type { HtnPlanner } from '../HtnPlanner.js';
-import { RecentHtnCaptures } from '../diagnostics/RecentHtnCaptures.js';
+import { captureHtnSearch, type HtnSearchCapture } from '../diagnostics/HtnSearchCapture.js';
+import type { HtnTraceLog } from '../search/HtnTraceLog.js';
 import { BestFirstCapture } from '../diagnostics/BestFirstCapture.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 import { adjustHtnPlan, repairHtnPlan } from './htnRepair.js';
@@ -78,7 +80,7 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   // Monitors' observers; while any is attached, the planner records its searches and each one is reported.
   const observers = new ObserverSet();
   // The planner's recent searches as captured: a search that recurs is reported as the same capture.
-  const recent = new RecentHtnCaptures();
+  const recent: Recent = new RecentCaptures((c, p) => c.matches(p.log!, p.outcome!, p.target));
   const traced = () => {
     planner.recordSearches(observers.size > 0);
     if (observers.size === 0) recent.clear();
@@ -177,18 +179,29 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   return adapter;
 }
 
+/** What a search is compared by with the captures remembered (one probe, filled in per search). */
+interface CaptureProbe {
+  log: HtnTraceLog | null;
+  outcome: HtnResult | null;
+  target: string;
+}
+
+type Recent = RecentCaptures<HtnSearchCapture, CaptureProbe>;
+
+const probe: CaptureProbe = { log: null, outcome: null, target: '' };
+
 /** One search to the observer: captured as numbers, counted and named later when it takes deferred searches. */
-function report(
-  observer: PlanObserver,
-  planner: HtnPlanner<any, any>,
-  recent: RecentHtnCaptures,
-  outcome: PlanResult<HtnMeta>,
-  target: string,
-  resumed: boolean,
-): void {
+function report(observer: PlanObserver, planner: HtnPlanner<any, any>, recent: Recent, outcome: PlanResult<HtnMeta>, target: string, resumed: boolean): void {
   const r = planner.recordedSearch(resumed);
   const result = outcome as HtnResult;
-  const captured = 'log' in r ? recent.capture(r.log, result, target) : new BestFirstCapture(planner.planningDomain, r.bestFirst, r.end, result, target);
+  let captured: HtnSearchCapture | BestFirstCapture;
+  if ('log' in r) {
+    probe.log = r.log;
+    probe.outcome = result;
+    probe.target = target;
+    captured = recent.find(probe) ?? recent.add(captureHtnSearch(r.log, result, target));
+    probe.log = probe.outcome = null;
+  } else captured = new BestFirstCapture(planner.planningDomain, r.bestFirst, r.end, result, target);
   if (observer.deferredSearch) observer.deferredSearch(captured.read, captured);
   else observer.search(captured.read());
 }
