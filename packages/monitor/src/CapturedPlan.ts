@@ -105,7 +105,8 @@ export class CapturedPlan {
     this.ready = false;
     const steps = this.stepList;
     const from = plan.steps;
-    steps.length = from.length;
+    // (Setting an array's length is a call into the engine: only when it changes.)
+    if (steps.length !== from.length) steps.length = from.length;
     for (let i = 0; i < from.length; i++) steps[i] = from[i];
     this.plannerName = plan.planner;
     this.cost = plan.cost;
@@ -113,9 +114,9 @@ export class CapturedPlan {
     const mtr = this.mtr;
     if (Array.isArray(meta.mtr)) {
       const source = meta.mtr as number[];
-      mtr.length = source.length;
+      if (mtr.length !== source.length) mtr.length = source.length;
       for (let i = 0; i < source.length; i++) mtr[i] = source[i];
-    } else mtr.length = 0;
+    } else if (mtr.length !== 0) mtr.length = 0;
     this.priority = typeof meta.priority === 'number' && !Number.isNaN(meta.priority) ? meta.priority : null;
     this.partial = meta.partial === true;
     this.parallel =

@@ -3,7 +3,6 @@ import { conditionText, summarizeTrace } from './summarizeTrace.js';
 import type { AgentStatistics, ConditionCounts, GoalConsidered, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
 import { RepeatedSearches } from './RepeatedSearches.js';
 import { ReusedList } from './ReusedList.js';
-import { RingBuffer } from './RingBuffer.js';
 import type { CapturedRun } from './CapturedRun.js';
 
 /** Counts by name, in the order names were first counted (a Map: any name is a key, and lookups stay fast). */
@@ -85,12 +84,14 @@ export class UsageStatistics {
   private readonly known = { actions: new Set<string>(), compounds: new Set<string>(), methods: new Set<string>(), goals: new Set<string>() };
   /** Per table, per name: its {@link Slot} (dropped when a catalog changes condition lists). */
   private readonly slots = { actions: new Map<string, Slot>(), methods: new Map<string, Slot>(), compounds: new Map<string, Slot>() };
-  private readonly planMs: RingBuffer<number>;
+  /** The last `planSamples` plan times (a ring of numbers: a plain array would box each one). */
+  private readonly planMs: Float64Array;
+  private planMsKept = 0;
   private runs = 0;
   private planMsTotal = 0;
 
   constructor(planSamples: number) {
-    this.planMs = new RingBuffer(planSamples);
+    this.planMs = new Float64Array(planSamples);
   }
 
   /** Names a planner can choose from (so never-selected lists include names no search reached). */
@@ -197,7 +198,8 @@ export class UsageStatistics {
 
   private startRun(planMs: number): void {
     this.runs++;
-    this.planMs.push(planMs);
+    this.planMs[(this.runs - 1) % this.planMs.length] = planMs;
+    if (this.planMsKept < this.planMs.length) this.planMsKept++;
     this.planMsTotal += planMs;
     this.found = NO_CREDIT;
   }
@@ -374,7 +376,10 @@ export class UsageStatistics {
       for (const c of credit.compounds) targets.push(counts(this.compounds, c));
       this.creditTargets.set(credit, targets);
     }
-    for (let i = 0; i < targets.length; i++) targets[i][field]++;
+    // One field named in each loop (a field chosen by a variable makes every access a lookup by name).
+    if (field === 'executed') for (let i = 0; i < targets.length; i++) targets[i].executed++;
+    else if (field === 'succeeded') for (let i = 0; i < targets.length; i++) targets[i].succeeded++;
+    else for (let i = 0; i < targets.length; i++) targets[i].failed++;
   }
 
   /** Every name known so far (catalogs and searches), sorted. */
@@ -409,7 +414,7 @@ export class UsageStatistics {
   }
 
   private planTimes(): PlanTimes {
-    const sorted = this.planMs.toArray().sort((a, b) => a - b);
+    const sorted = Array.from(this.planMs.subarray(0, this.planMsKept)).sort((a, b) => a - b);
     return {
       p50: quantile(sorted, 0.5),
       p90: quantile(sorted, 0.9),
