@@ -37,6 +37,7 @@ function stepTexts(step: PlanStep): StepTexts {
 }
 
 const NO_CHANGE: NamedState = Object.freeze({});
+const NO_MTR: readonly number[] = [];
 
 type Section = NonNullable<RecordedPlan['parallel']>[number];
 
@@ -51,10 +52,12 @@ type Section = NonNullable<RecordedPlan['parallel']>[number];
 export class CapturedPlan {
   private plannerName = '';
   private targetName = '';
-  /** The plan's steps (this object's storage: copied into on every capture). */
+  /** The plan's steps, `stepCount` of them (this object's storage: copied into on every capture, never shrunk). */
   private readonly stepList: PlanStep[] = [];
+  private stepCount = 0;
   private cost = 0;
   private readonly mtr: number[] = [];
+  private mtrCount = 0;
   private priority: number | null = null;
   private partial = false;
   private parallel: readonly Section[] | null = null;
@@ -76,9 +79,14 @@ export class CapturedPlan {
     this.reset(plan, state, scratch, ctx, start);
   }
 
-  /** The plan's steps. */
-  get steps(): readonly PlanStep[] {
-    return this.stepList;
+  /** How many steps the plan has. */
+  get length(): number {
+    return this.stepCount;
+  }
+
+  /** Step `i`'s task. */
+  taskAt(i: number): string {
+    return this.stepList[i].task;
   }
 
   get planner(): string {
@@ -105,18 +113,17 @@ export class CapturedPlan {
     this.ready = false;
     const steps = this.stepList;
     const from = plan.steps;
-    // (Setting an array's length is a call into the engine: only when it changes.)
-    if (steps.length !== from.length) steps.length = from.length;
+    // The lists keep their length (setting it is a call into the engine): an earlier, longer plan's last steps stay
+    // past the count (steps of the domain, bounded by the longest plan).
     for (let i = 0; i < from.length; i++) steps[i] = from[i];
+    this.stepCount = from.length;
     this.plannerName = plan.planner;
     this.cost = plan.cost;
     this.targetName = typeof meta.root === 'string' ? meta.root : typeof meta.goal === 'string' ? meta.goal : '';
     const mtr = this.mtr;
-    if (Array.isArray(meta.mtr)) {
-      const source = meta.mtr as number[];
-      if (mtr.length !== source.length) mtr.length = source.length;
-      for (let i = 0; i < source.length; i++) mtr[i] = source[i];
-    } else if (mtr.length !== 0) mtr.length = 0;
+    const source = Array.isArray(meta.mtr) ? (meta.mtr as number[]) : NO_MTR;
+    for (let i = 0; i < source.length; i++) mtr[i] = source[i];
+    this.mtrCount = source.length;
     this.priority = typeof meta.priority === 'number' && !Number.isNaN(meta.priority) ? meta.priority : null;
     this.partial = meta.partial === true;
     this.parallel =
@@ -128,7 +135,7 @@ export class CapturedPlan {
           )
         : null;
     let opaque = false;
-    for (const step of steps) if (step.effects.hasOpaque || step.expectedEffects.hasOpaque) opaque = true;
+    for (let i = 0; i < from.length; i++) if (steps[i].effects.hasOpaque || steps[i].expectedEffects.hasOpaque) opaque = true;
     if (opaque) this.predict(state);
   }
 
@@ -137,13 +144,15 @@ export class CapturedPlan {
     const size = this.schema.size;
     const steps = this.stepList;
     const scratch = this.scratch;
-    const need = size * (steps.length + 1);
+    const count = this.stepCount;
+    const need = size * (count + 1);
     const out = this.after !== null && this.after.length >= need ? this.after : new Int32Array(need);
     for (let c = 0; c < size; c++) out[c] = this.start[c];
     if (state !== null) scratch.copyFrom(state);
     else for (let c = 0; c < size; c++) scratch.write(c, this.start[c], ChangeSource.Planning);
     let predicted = 0;
-    for (const step of steps) {
+    for (let i = 0; i < count; i++) {
+      const step = steps[i];
       try {
         applyEffects(step.effects, scratch, this.ctx, ChangeSource.Planning);
         applyEffects(step.expectedEffects, scratch, this.ctx, ChangeSource.Planning);
@@ -166,7 +175,7 @@ export class CapturedPlan {
     return (this.built = {
       planner: this.plannerName,
       cost: this.cost,
-      steps: this.stepList.map((step, i): RecordedStep => {
+      steps: this.stepList.slice(0, this.stepCount).map((step, i): RecordedStep => {
         const t = stepTexts(step);
         return {
           task: step.task,
@@ -181,7 +190,7 @@ export class CapturedPlan {
         };
       }),
       target: this.targetName,
-      mtr: this.mtr.slice(),
+      mtr: this.mtr.slice(0, this.mtrCount),
       priority: this.priority,
       partial: this.partial,
       ...(this.parallel !== null ? { parallel: this.parallel } : {}),

@@ -185,7 +185,9 @@ export class UsageStatistics {
   addRun(run: CountedRun): PlanCredit {
     this.startRun(run.planMs);
     for (const s of run.searches) this.addSearch(s);
-    return this.endRun(run.searches.length, run.goals, run.plan);
+    // A plan found without a reported search: its steps are what it selected.
+    if (run.searches.length === 0 && run.plan !== null) for (const step of run.plan.steps) this.select(this.actions, this.known.actions, step.task);
+    return this.endRun(run.goals, run.plan);
   }
 
   /** @internal {@link addRun} for a captured run: its searches counted where they are kept (no array made). */
@@ -193,7 +195,10 @@ export class UsageStatistics {
     this.startRun(run.planMs);
     const n = run.searchCount;
     for (let i = 0; i < n; i++) this.addSearch(run.searchAt(i));
-    return this.endRun(n, run.goals, run.plan);
+    const plan = run.plan;
+    // A plan found without a reported search: its steps are what it selected.
+    if (n === 0 && plan !== null) for (let i = 0; i < plan.length; i++) this.select(this.actions, this.known.actions, plan.taskAt(i));
+    return this.endRun(run.goals, plan);
   }
 
   private startRun(planMs: number): void {
@@ -204,9 +209,9 @@ export class UsageStatistics {
     this.found = NO_CREDIT;
   }
 
-  private endRun(searches: number, goals: CountedRun['goals'], plan: CountedRun['plan']): PlanCredit {
+  /** The goal selection counted, and the run's credit (a plan's goal when no search named one). */
+  private endRun(goals: CountedRun['goals'], plan: { readonly planner: string; readonly target: string } | null): PlanCredit {
     const credit = this.found;
-    if (searches === 0 && plan !== null) for (const step of plan.steps) this.select(this.actions, this.known.actions, step.task);
     let goal: string | null = credit.goal;
     for (const g of goals) {
       this.known.goals.add(g.name);

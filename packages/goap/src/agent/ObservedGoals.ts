@@ -1,17 +1,17 @@
-import type { ObservedGoal } from '@dualplan/world-state';
+import { RecentCaptures, type ObservedGoal } from '@dualplan/world-state';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 /**
  * @internal How one planner's goals were weighed in its calls, for a monitor: written in
  * place into reused entries while a call ranks its goals ({@link begin}), and reported as
- * the list of the previous call when nothing changed ({@link settled}), else as a new list
- * (reported lists never change after). A planner weighing the same goals the same way call
- * after call so reports without allocating.
+ * a list reported lately when it is the same ({@link settled}), else as a new list
+ * (reported lists never change after). A planner weighing its goals as in one of its
+ * recent calls so reports without allocating.
  */
 export class ObservedGoals {
   private readonly scratch: Mutable<ObservedGoal>[] = [];
-  private last: readonly ObservedGoal[] | null = null;
+  private readonly recent = new RecentCaptures<readonly ObservedGoal[], readonly ObservedGoal[]>(sameList);
 
   /** The entries to weigh `n` goals into (their fields are all written by the ranking). */
   begin(n: number): Mutable<ObservedGoal>[] {
@@ -21,18 +21,21 @@ export class ObservedGoals {
     return s;
   }
 
-  /** The goals as weighed in this call: the previous call's list when it is the same, else a copy of the entries. */
+  /** The goals as weighed in this call: a list reported lately when it is the same, else a copy of the entries. */
   settled(): readonly ObservedGoal[] {
-    const s = this.scratch;
-    const last = this.last;
-    if (last !== null && last.length === s.length && s.every((g, i) => same(g, last[i]))) return last;
-    return (this.last = s.map(copy));
+    return this.recent.find(this.scratch) ?? this.recent.add(this.scratch.map(copy));
   }
 
-  /** Forget the last list (no monitor observes the planner any more). */
+  /** Forget the lists reported (no monitor observes the planner any more). */
   clear(): void {
-    this.last = null;
+    this.recent.clear();
   }
+}
+
+function sameList(a: readonly ObservedGoal[], b: readonly ObservedGoal[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+  return true;
 }
 
 function same(a: ObservedGoal, b: ObservedGoal): boolean {
