@@ -1,6 +1,7 @@
 import type { ConditionTexts, PlannerCatalog, SearchCounter, SearchSummary, SearchTrace, TraceVerdict } from '@dualplan/world-state';
 import { conditionText, summarizeTrace } from './summarizeTrace.js';
-import type { AgentStatistics, ConditionCounts, GoalConsidered, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
+import type { AgentStatistics, ConditionCounts, GoalConsidered, TimelineEvent, UsageCounts } from './Recording.js';
+import { PlanTimeSamples } from './PlanTimeSamples.js';
 import { RepeatedSearches } from './RepeatedSearches.js';
 import { ReusedList } from './ReusedList.js';
 import type { CapturedRun } from './CapturedRun.js';
@@ -51,11 +52,6 @@ function counts(table: Table, name: string): UsageCounts {
   return u;
 }
 
-/** The `p`-quantile of sorted samples (nearest rank). */
-function quantile(sorted: readonly number[], p: number): number {
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * p) - 1))];
-}
-
 /**
  * The automated statistics mode of one agent: per action, method, compound and
  * goal, how often searches considered, rejected and selected it and how often
@@ -84,14 +80,11 @@ export class UsageStatistics {
   private readonly known = { actions: new Set<string>(), compounds: new Set<string>(), methods: new Set<string>(), goals: new Set<string>() };
   /** Per table, per name: its {@link Slot} (dropped when a catalog changes condition lists). */
   private readonly slots = { actions: new Map<string, Slot>(), methods: new Map<string, Slot>(), compounds: new Map<string, Slot>() };
-  /** The last `planSamples` plan times (a ring of numbers: a plain array would box each one). */
-  private readonly planMs: Float64Array;
-  private planMsKept = 0;
+  private readonly planMs: PlanTimeSamples;
   private runs = 0;
-  private planMsTotal = 0;
 
   constructor(planSamples: number) {
-    this.planMs = new Float64Array(planSamples);
+    this.planMs = new PlanTimeSamples(planSamples);
   }
 
   /** Names a planner can choose from (so never-selected lists include names no search reached). */
@@ -203,9 +196,7 @@ export class UsageStatistics {
 
   private startRun(planMs: number): void {
     this.runs++;
-    this.planMs[(this.runs - 1) % this.planMs.length] = planMs;
-    if (this.planMsKept < this.planMs.length) this.planMsKept++;
-    this.planMsTotal += planMs;
+    this.planMs.add(planMs);
     this.found = NO_CREDIT;
   }
 
@@ -402,7 +393,7 @@ export class UsageStatistics {
     return {
       planningRuns: this.runs,
       callsPerSecond: agentTime > 0 ? this.runs / agentTime : 0,
-      planMs: this.planTimes(),
+      planMs: this.planMs.times(),
       actions: copy(this.actions),
       methods: copy(this.methods),
       compounds: copy(this.compounds),
@@ -415,17 +406,6 @@ export class UsageStatistics {
         goals: never(this.known.goals, this.goals),
       },
       events: Object.fromEntries([...this.events].map(([type, tally]) => [type, tally.n])),
-    };
-  }
-
-  private planTimes(): PlanTimes {
-    const sorted = Array.from(this.planMs.subarray(0, this.planMsKept)).sort((a, b) => a - b);
-    return {
-      p50: quantile(sorted, 0.5),
-      p90: quantile(sorted, 0.9),
-      p99: quantile(sorted, 0.99),
-      max: sorted.length === 0 ? 0 : sorted[sorted.length - 1],
-      mean: this.runs === 0 ? 0 : this.planMsTotal / this.runs,
     };
   }
 }
