@@ -286,13 +286,14 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
 
   /**
    * Bring the penalty clock to `seconds`, decaying the multipliers by the time that passed (an earlier time
-   * changes nothing). `goapAgentPlanner`'s `update(dt)` calls it with its agent's time.
+   * changes nothing). `goapAgentPlanner`'s `update(dt)` calls it with its agent's time and `dt` as `step`: when
+   * the clock was `step` behind, it decays by exactly `step` (one agent alone decays as with {@link decay}).
    * @example
    * planner.penalize(0); // multiplier 2
    * planner.advanceTo(planner.penaltyTime + 10); // one half-life (default 10 s) later: 1.5
    */
-  advanceTo(seconds: number): void {
-    this.stats.advanceTo(seconds);
+  advanceTo(seconds: number, step?: number): void {
+    this.stats.advanceTo(seconds, step);
   }
 
   /** Readable node: its constrained cells (backward) or its state (forward). */

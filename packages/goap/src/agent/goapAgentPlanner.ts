@@ -137,7 +137,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     update(dt: number): void {
       // This agent's time on the clock the planner's agents share (it joined at the planner's time): a crowd
       // sharing one planner decays its penalties once, not once per agent.
-      if (dt > 0) planner.advanceTo((clock[0] += dt));
+      if (dt > 0) planner.advanceTo((clock[0] += dt), dt);
     },
   };
   if (options.repair === true) {
