@@ -234,27 +234,57 @@ export class BitSearch {
       return true;
     }
     const L = this.L;
-    const need = L.need;
-    const seen = this.seen;
-    const { cellStart, start, achievers } = index;
-    for (let i = 0; i < L.cells.length; i++) {
-      const full = L.cellFull[i];
-      let m = ((L.cellWord[i] === 0 ? w0 : w1) >>> L.cellShift[i]) & full;
-      if (m === full) continue;
-      for (; m !== 0; m &= m - 1) {
-        const fact = cellStart[L.cells[i]] + 31 - Math.clz32(m & -m);
-        for (let k = start[fact], end = start[fact + 1]; k < end; k++) {
-          const a = achievers[k];
-          if (seen[a] === stamp) continue;
-          seen[a] = stamp;
-          // An effect that sets a value the goal excludes fails at once.
-          if ((w0 & need[a * W]) !== need[a * W] || (W === 2 && (w1 & need[a * W + 1]) !== need[a * W + 1])) continue;
-          const next = this.consider(node, a, atLimit, w0, w1);
+    const cellStart = index.cellStart;
+    if (!L.bitOrdered) return this.expandByCells(node, atLimit, w0, w1, stamp);
+    for (let j = 0; j < W; j++) {
+      const w = j === 0 ? w0 : w1;
+      // The constrained fields (those with an excluded value: a 0 bit), lowest bit first, which is cell order here.
+      for (let z = ~w & L.fieldBits[j]; z !== 0;) {
+        const at = L.bitCell[32 * j + 31 - Math.clz32(z & -z)];
+        const full = L.cellFull[at];
+        const sh = L.cellShift[at];
+        z &= ~(full << sh);
+        for (let m = (w >>> sh) & full; m !== 0; m &= m - 1) {
+          const next = this.regressByFact(node, cellStart[L.cells[at]] + 31 - Math.clz32(m & -m), atLimit, w0, w1, stamp);
           if (next !== GO_ON) return next === STOP;
         }
       }
     }
     return true;
+  }
+
+  /** {@link expand}'s walk over the achiever lists where the layout's bit order is not cell order: every cell looked at. */
+  private expandByCells(node: number, atLimit: boolean, w0: number, w1: number, stamp: number): boolean {
+    const L = this.L;
+    const cellStart = this.index!.cellStart;
+    for (let i = 0; i < L.cells.length; i++) {
+      const full = L.cellFull[i];
+      let m = ((L.cellWord[i] === 0 ? w0 : w1) >>> L.cellShift[i]) & full;
+      if (m === full) continue;
+      for (; m !== 0; m &= m - 1) {
+        const next = this.regressByFact(node, cellStart[L.cells[i]] + 31 - Math.clz32(m & -m), atLimit, w0, w1, stamp);
+        if (next !== GO_ON) return next === STOP;
+      }
+    }
+    return true;
+  }
+
+  /** The achievers of fact `fact` (a value the node allows) not yet considered in this expansion, each considered in turn. */
+  private regressByFact(node: number, fact: number, atLimit: boolean, w0: number, w1: number, stamp: number): number {
+    const { start, achievers } = this.index!;
+    const seen = this.seen;
+    const need = this.L.need;
+    const W = this.W;
+    for (let k = start[fact], end = start[fact + 1]; k < end; k++) {
+      const a = achievers[k];
+      if (seen[a] === stamp) continue;
+      seen[a] = stamp;
+      // An effect that sets a value the goal excludes fails at once.
+      if ((w0 & need[a * W]) !== need[a * W] || (W === 2 && (w1 & need[a * W + 1]) !== need[a * W + 1])) continue;
+      const next = this.consider(node, a, atLimit, w0, w1);
+      if (next !== GO_ON) return next;
+    }
+    return GO_ON;
   }
 
   /**
