@@ -153,13 +153,22 @@ export class BitSearch {
     this.nodes.reset();
     this.goalWords = goal.words;
     this.scratchReady = false;
-    for (let j = 0; j < W; j++) this.s0[j] = 0;
-    for (let i = 0; i < L.cells.length; i++) this.s0[L.cellWord[i]] |= 1 << (L.cellShift[i] + values[L.cells[i]]);
+    // The start state's value bits, gathered in locals (a search's setup is a good share of a tiny search).
+    let s0 = 0;
+    let s1 = 0;
+    const { cells, cellWord, cellShift } = L;
+    for (let i = 0; i < cells.length; i++) {
+      const bit = 1 << (cellShift[i] + values[cells[i]]);
+      if (cellWord[i] === 0) s0 |= bit;
+      else s1 |= bit;
+    }
+    this.s0[0] = s0;
+    if (W === 2) this.s0[1] = s1;
     this.g0 = goal.words[L.wordAt[0]];
     this.g1 = W === 2 ? goal.words[L.wordAt[1]] : 0;
     // Backward the root is the goal; forward, the start state.
-    const w0 = this.forward ? this.s0[0] : this.g0;
-    const w1 = this.forward ? this.s0[1] || 0 : this.g1;
+    const w0 = this.forward ? s0 : this.g0;
+    const w1 = this.forward ? s1 : this.g1;
     this.nodes.store(this.nodes.findSlot(w0, w1), -1, -1, 0, unsat, w0, w1);
   }
 

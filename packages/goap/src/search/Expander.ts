@@ -129,7 +129,7 @@ export class Expander implements RegressionContext, CandidateSink {
 
   /** Expansions of each search before invariant pruning starts (-1: never). */
   get invariantPruningAfter(): number {
-    return this.backward === null ? 16 : this.backward.pruningAfter;
+    return this.backward === null ? -1 : this.backward.pruningAfter;
   }
 
   /** For tests: expand backward through this index (with or without action bitsets). @internal */
