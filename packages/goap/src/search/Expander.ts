@@ -150,11 +150,10 @@ export class Expander implements RegressionContext, CandidateSink {
     const space = this.space;
     const trace = this.observer;
     if (trace !== null) trace.expand(node, space.parent[node], space.action[node], space.g[node], space.h[node], space.words, space.base[node]);
+    if (this.backward === null) return this.expandForward(node);
     // Depth is per node: at the length limit no child is stored, and once one branch was cut the rest need no work.
     const atLimit = space.depth[node] >= this.maxPlanLength;
-    const skip = atLimit && this.cut && trace === null;
-    if (this.backward !== null) return this.backward.expand(node, atLimit, skip, this.change);
-    return skip || this.expandForward(node, atLimit);
+    return this.backward.expand(node, atLimit, atLimit && this.cut && trace === null, this.change);
   }
 
   /**
@@ -163,9 +162,11 @@ export class Expander implements RegressionContext, CandidateSink {
    * when the node pool is full.
    * @internal
    */
-  private expandForward(node: number, atLimit: boolean): boolean {
+  private expandForward(node: number): boolean {
     const ch = this.change;
     const trace = this.observer;
+    const atLimit = this.space.depth[node] >= this.maxPlanLength;
+    if (atLimit && this.cut && trace === null) return true;
     if (trace !== null) {
       // Traced: every action gets a verdict.
       for (let a = 0, n = this.domain.actionCount; a < n; a++) {
