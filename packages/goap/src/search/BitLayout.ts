@@ -123,6 +123,24 @@ export class BitLayout {
     this.checkMask = Int32Array.from(checkMask);
   }
 
+  /**
+   * A fast-path node (words `w0`, `w1`) in the general path's layout, for describing it (allocates): backward, the
+   * goal's node words `goalWords` with the fast words written over them; forward, one value per cell of the `size`
+   * cells, the start state's (`startValues`) where no action touches the cell.
+   */
+  generalWords(forward: boolean, w0: number, w1: number, goalWords: Int32Array, startValues: ArrayLike<number>, size: number): Int32Array {
+    if (!forward) {
+      const out = Int32Array.from(goalWords);
+      out[this.wordAt[0]] = w0;
+      if (this.width === 2) out[this.wordAt[1]] = w1;
+      return out;
+    }
+    const out = Int32Array.from({ length: size }, (_, c) => startValues[c]);
+    for (let i = 0; i < this.cells.length; i++)
+      out[this.cells[i]] = 31 - Math.clz32(((this.cellWord[i] === 0 ? w0 : w1) >>> this.cellShift[i]) & this.cellFull[i]);
+    return out;
+  }
+
   /** The domain's fast-path tables, or null when it does not fit them (built once per domain). */
   static of(domain: GoapDomain): BitLayout | null {
     let layout = cache.get(domain);

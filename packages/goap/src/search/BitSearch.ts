@@ -10,20 +10,7 @@ import { BitNodes, popcount } from './BitNodes.js';
 import { Limit } from './Limit.js';
 import { FULL, GO_ON, STOP } from './ExpandStep.js';
 import type { ExpanderSettings } from './Expander.js';
-
-/** What {@link BitSearch.step} ended with. @internal */
-export const BitStep = {
-  running: 0,
-  found: 1,
-  none: 2,
-  /** Open list empty after the plan-length budget cut a branch. */
-  length: 3,
-  expansions: 4,
-  time: 5,
-  nodes: 6,
-  /** The heuristic's restart is due: the search goes on in the general path. */
-  restart: 7,
-} as const;
+import { BitStep } from './BitStep.js';
 
 /** The settings the fast path reads, fixed when the planner is built. @internal */
 export interface BitSettings extends ExpanderSettings {
@@ -105,19 +92,9 @@ export class BitSearch {
    * forward: one value per cell), for describing it. Allocates.
    */
   nodeWords(node: number): Int32Array {
-    const L = this.L;
     const w0 = this.nodes.words[node * this.W];
     const w1 = this.W === 2 ? this.nodes.words[node * this.W + 1] : 0;
-    if (!this.forward) {
-      const out = Int32Array.from(this.goalWords);
-      out[L.wordAt[0]] = w0;
-      if (this.W === 2) out[L.wordAt[1]] = w1;
-      return out;
-    }
-    const d = this.domain;
-    const out = Int32Array.from({ length: d.schema.size }, (_, c) => this.startValues[c]);
-    for (let i = 0; i < L.cells.length; i++) out[L.cells[i]] = 31 - Math.clz32(((L.cellWord[i] === 0 ? w0 : w1) >>> L.cellShift[i]) & L.cellFull[i]);
-    return out;
+    return this.L.generalWords(this.forward, w0, w1, this.goalWords, this.startValues, this.domain.schema.size);
   }
 
   /** Nodes stored by the current or last search. */

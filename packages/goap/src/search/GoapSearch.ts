@@ -8,18 +8,17 @@ import { PlannerBusyError } from '../errors.js';
 import { ActionCache } from './ActionCache.js';
 import type { ActionStats } from './ActionStats.js';
 import { BitLayout } from './BitLayout.js';
-import { BitSearch, BitStep } from './BitSearch.js';
+import { BitSearch } from './BitSearch.js';
+import { BitStep } from './BitStep.js';
 import { Limit } from './Limit.js';
 import { DEFERRED, Expander } from './Expander.js';
 import { GoalAnalyses } from './GoalAnalyses.js';
 import { GoapResult, type GoapBudget, type GoapStatus } from './GoapResult.js';
+import { BUCKETS_AFTER } from './OpenList.js';
 import type { ObservedSearch, SearchObserver } from './SearchObserver.js';
 import { hashWords } from './hashWords.js';
 import { SearchSpace } from './SearchSpace.js';
 import type { SearchSettings } from './SearchSettings.js';
-
-/** Expansions before the open list may move to the bucket queue (see `OpenList.preferBuckets`). */
-const BUCKETS_AFTER = 16;
 
 /**
  * The search of one planner: A* over regressed goals (backward) or states

@@ -1,6 +1,9 @@
 import { Heap } from 'heap-js';
 import { BucketQueue } from './BucketQueue.js';
 
+/** Expansions before a search lets its open list move to the bucket queue (see {@link OpenList.preferBuckets}). @internal */
+export const BUCKETS_AFTER = 16;
+
 /** The per-node keys an open list orders by (the node space's arrays, read afresh: they are replaced when they grow). @internal */
 export interface OpenKeys {
   readonly f: Float64Array;
