@@ -14,7 +14,7 @@ import ownFields from './scripts/lint/ownFields.mjs';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', 'docs/api/', 'benchmarks/results/', 'release/', 'coverage/', 'test-artifacts/'],
+    ignores: ['**/node_modules/', '**/dist/', 'docs/api/', 'benchmarks/results/', 'release/', 'coverage/', 'test-artifacts/', '**/src/generated/'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -3,7 +3,7 @@ import { didYouMean, flagOfParseError } from '@dualplan/world-state';
 import { BenchArgsError } from '../parseBenchArgs.js';
 
 /** The parts of `npm run bench:scaling`, in the order they run. */
-export const SCALING_PARTS = ['scheduler', 'pool', 'sharing'] as const;
+export const SCALING_PARTS = ['scheduler', 'crowd', 'pool', 'sharing'] as const;
 export type ScalingPart = (typeof SCALING_PARTS)[number];
 
 export const SCALING_USAGE = `Usage: npm run bench:scaling -- [--quick] [--only PART]

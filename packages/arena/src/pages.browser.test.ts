@@ -363,4 +363,60 @@ describe('game page', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it('pauses the running game on a breakpoint set in its monitor; Step advances one fixed step; Resume runs on', async () => {
+    const { page, errors } = await open('/game/?seed=1&speed=0');
+    await page
+      .waitForFunction(() => (window as any).dualplanGame?.ready() === true)
+      .catch((e: Error) => Promise.reject(new Error(`${e.message}; page errors: ${errors.join(' | ')}`)));
+    const game = {
+      time: () => page.evaluate(() => (window as any).dualplanGame.stats().time as number),
+      advance: (s: number) => page.evaluate((seconds) => (window as any).dualplanGame.advance(seconds) as number, s),
+    };
+    await game.advance(3);
+    // Let the scene draw the advanced game (its sprites take the clicks) before clicking a soldier.
+    await page.waitForTimeout(200);
+    const soldier = await page.evaluate(() => (window as any).dualplanGame.firstUp('soldier') as string);
+    const at = await page.evaluate((id) => (window as any).dualplanGame.pointOf(id) as { x: number; y: number }, soldier);
+    await page.mouse.click(at.x, at.y);
+    // Phaser handles the click in its next frame; the unit under the pointer is the one clicked (the page keeps
+    // Phaser's idea of where the canvas is current when the header above it changes).
+    await page.waitForFunction(() => (window as any).dualplanGame.selected() !== null);
+    const selected = await page.evaluate(() => (window as any).dualplanGame.selected() as string);
+    expect(selected).toBe(soldier);
+    // The embedded monitor shows its breakpoints panel once the game answers its hello with a debug status.
+    const monitor = page.frameLocator('#monitor');
+    await monitor.locator('#bp-kind').waitFor();
+    await monitor.locator('#bp-kind').selectOption('replan');
+    await monitor.locator('#bp-agent').fill(selected);
+    await monitor.locator('#bp-add').click();
+    await monitor.locator('#bp-list li').first().waitFor();
+    await expect(monitor.locator('#bp-list li').allTextContents()).resolves.toEqual([`${selected}: replan ✕`]);
+
+    // Real time at 4x: the game runs until the selected unit replans, then stands still.
+    await page.evaluate(() => (window as any).dualplanGame.setSpeed(4));
+    await monitor.locator('#debug-state', { hasText: 'paused at' }).waitFor();
+    await expect(monitor.locator('#bp-list li.bp-hit').count()).resolves.toBe(1);
+    const paused = await game.time();
+    await page.waitForTimeout(500);
+    expect(await game.time()).toBe(paused);
+    await page.screenshot({ path: join(ARTIFACTS, 'game-breakpoint.png') });
+
+    // Step: one fixed step of the game (0.1 s), still paused.
+    await monitor.locator('#debug-step').click();
+    await monitor.locator('#debug-state', { hasText: 'stepped 1 tick' }).waitFor();
+    expect(await game.time()).toBeCloseTo(paused + 0.1, 6);
+    await page.waitForTimeout(300);
+    expect(await game.time()).toBeCloseTo(paused + 0.1, 6);
+
+    // Without the breakpoint, Resume lets real time run the game again.
+    await monitor.locator('#bp-list li button').click();
+    // The list shows what the game holds: it empties when the game's answer comes back over postMessage.
+    await monitor.locator('#bp-list li').first().waitFor({ state: 'detached' });
+    await monitor.locator('#debug-resume').click();
+    await monitor.locator('#debug-state', { hasText: 'running' }).waitFor();
+    await page.waitForFunction((t) => (window as any).dualplanGame.stats().time > t + 0.5, paused + 0.1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
 });

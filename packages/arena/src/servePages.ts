@@ -26,19 +26,17 @@ export const PAGE_CSP = [
 ].join('; ');
 
 /**
- * The monitor page's CSP: {@link PAGE_CSP} plus `'unsafe-eval'` for scripts, because
- * `loadRecording` checks each recording the page is given with a JSON Schema that
- * ajv compiles to a function (`new Function`) on first use. Mount the monitor page with it.
+ * The monitor page's CSP: {@link PAGE_CSP} with scripts from this server only. The page evaluates no code:
+ * `loadRecording`'s JSON Schema check is compiled ahead of time, so no `'unsafe-eval'`. Mount the monitor page with it.
  */
-export const MONITOR_PAGE_CSP = `${PAGE_CSP}; script-src 'self' 'unsafe-eval'`;
+export const MONITOR_PAGE_CSP = `${PAGE_CSP}; script-src 'self'`;
 
 /**
  * The game page's CSP: {@link PAGE_CSP} plus `data:` images, because Phaser boots its default, missing and
- * white textures from base64 data URIs, and `'unsafe-eval'` for scripts, because the page loads the troll's
- * domain document with `@dualplan/documents`, whose JSON Schema check is compiled by ajv (`new Function`), as on
- * the monitor page. Phaser 4 itself runs without `'unsafe-eval'` (checked before the document was loaded in the page).
+ * white textures from base64 data URIs; scripts from this server only (Phaser 4 and the domain document's
+ * schema check, compiled ahead of time, evaluate no code).
  */
-export const GAME_PAGE_CSP = `${PAGE_CSP}; img-src 'self' data:; script-src 'self' 'unsafe-eval'`;
+export const GAME_PAGE_CSP = `${PAGE_CSP}; img-src 'self' data:; script-src 'self'`;
 
 /** Headers sent with every response unless `headers` replaces them: no MIME sniffing, the CSP, no framing by other sites. */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = Object.freeze({

@@ -38,13 +38,13 @@ const TYPES: Readonly<Record<string, string>> = Object.freeze({
 });
 
 /**
- * The page may load its own files and talk to WebSockets on this machine (a game's `serveWebSocket`);
- * `'unsafe-eval'` because the page checks recordings with a JSON Schema that ajv compiles to a function.
+ * The page may load its own files and talk to WebSockets on this machine (a game's `serveWebSocket`); it
+ * evaluates no code (its recording check is compiled ahead of time), so scripts come from this server only.
  */
 const CSP = [
   "default-src 'self'",
   "connect-src 'self' ws://127.0.0.1:* ws://localhost:*",
-  "script-src 'self' 'unsafe-eval'",
+  "script-src 'self'",
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import {
   DOCUMENT_FIELDS,
@@ -50,6 +51,12 @@ describe('the domain JSON Schema', () => {
   it('is shipped as domain.schema.json, equal to the source (run node scripts/writeDomainSchema.mjs after editing it)', () => {
     const shipped = JSON.parse(readFileSync(join(__dirname, '..', 'domain.schema.json'), 'utf8'));
     expect(shipped).toEqual(JSON.parse(JSON.stringify(domainJsonSchema)));
+  });
+
+  it('is checked by code compiled ahead of time from this schema (run node scripts/writeValidators.mjs after editing it)', () => {
+    const script = join(__dirname, '..', '..', '..', 'scripts', 'writeValidators.mjs');
+    const run = spawnSync(process.execPath, [script, '--check', '--only', 'documents'], { encoding: 'utf8' });
+    expect([run.status, run.stderr]).toEqual([0, '']);
   });
 
   it('accepts every example document, each naming the shipped schema for editors', () => {

@@ -28,7 +28,7 @@ const opaque = {
 const orOpaque = (ref: string) => ({ if: { type: 'object', required: ['opaque'] }, then: { $ref: '#/$defs/opaque' }, else: { $ref: ref } });
 
 /**
- * The domain document JSON Schema, as an object (ajv compiles it; `dualplan schema` prints it).
+ * The domain document JSON Schema, as an object (`validateDocument` checks against it, compiled ahead of time; `dualplan schema` prints it).
  * @example
  * writeFileSync('domain.schema.json', JSON.stringify(domainJsonSchema, null, 2));
  */

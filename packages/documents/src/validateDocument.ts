@@ -1,15 +1,9 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
 import { didYouMean, showValue } from '@dualplan/world-state';
-import { domainJsonSchema } from './domainJsonSchema.js';
 import { problem, pointer, type DocumentProblem } from './DomainDocumentError.js';
-
-let validator: ValidateFunction | null = null;
-
-/** The ajv validator, compiled on first use (so importing the package costs nothing). */
-function validate(): ValidateFunction {
-  validator ??= new Ajv2020({ allErrors: true, verbose: true, strict: true, strictRequired: false, allowUnionTypes: true }).compile(domainJsonSchema);
-  return validator;
-}
+// The schema check, compiled ahead of time from `domainJsonSchema` by ajv (scripts/writeValidators.mjs): nothing is
+// compiled at run time, so pages need no 'unsafe-eval' and the first check costs no compile.
+import { schemaCheck as check } from './generated/domainSchemaValidator.js';
 
 /**
  * Check a parsed document against the JSON Schema (structure only: fields, types,
@@ -20,7 +14,6 @@ function validate(): ValidateFunction {
  * // [{ path: '/actions/0/efects', code: 'UNKNOWN_FIELD', message: '... Did you mean "effects"?' }]
  */
 export function validateDocument(doc: unknown): DocumentProblem[] {
-  const check = validate();
   if (check(doc)) return [];
   return readable(check.errors ?? []);
 }

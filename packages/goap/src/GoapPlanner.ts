@@ -275,6 +275,27 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     this.stats.decay(dt);
   }
 
+  /**
+   * The penalty clock the agent planners built on this planner share, in seconds: each agent's `update(dt)`
+   * brings it to that agent's own time ({@link advanceTo}), so a planner shared by a crowd decays its penalties
+   * once per second of game time, however many agents tick.
+   */
+  get penaltyTime(): number {
+    return this.stats.time;
+  }
+
+  /**
+   * Bring the penalty clock to `seconds`, decaying the multipliers by the time that passed (an earlier time
+   * changes nothing). `goapAgentPlanner`'s `update(dt)` calls it with its agent's time and `dt` as `step`: when
+   * the clock was `step` behind, it decays by exactly `step` (one agent alone decays as with {@link decay}).
+   * @example
+   * planner.penalize(0); // multiplier 2
+   * planner.advanceTo(planner.penaltyTime + 10); // one half-life (default 10 s) later: 1.5
+   */
+  advanceTo(seconds: number, step?: number): void {
+    this.stats.advanceTo(seconds, step);
+  }
+
   /** Readable node: its constrained cells (backward) or its state (forward). */
   describeNode(node: number): string {
     return this.engine.describeNode(node);

@@ -18,7 +18,7 @@ import { Relaxation } from './heuristics/Relaxation.js';
 import { ActionCache } from './search/ActionCache.js';
 import { ActionStats } from './search/ActionStats.js';
 import type { GoapMeta } from './search/GoapResult.js';
-import { hashWords } from './search/SearchSpace.js';
+import { hashWords } from './search/hashWords.js';
 import { LazyQueue } from './search/LazyQueue.js';
 
 /** Pops from the preferred queue in a row after the best estimate improves (as Fast Downward's boost). */

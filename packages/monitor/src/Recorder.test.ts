@@ -310,3 +310,37 @@ describe('record', () => {
 function runsWithSearches(agent: { runs: readonly { searches: readonly unknown[] }[] }): number {
   return agent.runs.filter((r) => r.searches.length > 0).length;
 }
+
+describe('runs retention drops', () => {
+  it('capture later runs without changing what was read or sent before', () => {
+    const agents = [htnTroll(4), goapSoldier(4)];
+    const small = record(agents, { runsPerAgent: 3, flushMs: 0 });
+    const large = record(agents, { runsPerAgent: 500 });
+    const sent: RecordingMessage[] = [];
+    small.subscribe((m) => sent.push(m));
+    const read: { json: string; run: object }[] = [];
+    for (let round = 0; round < 12; round++) {
+      run(agents, 7);
+      if (round % 3 === 0) small.flush();
+      for (const id of ['troll', 'soldier']) {
+        const runs = small.agent(id).runs;
+        const all = large.agent(id).runs;
+        expect(runs).toEqual(all.slice(-runs.length));
+        for (const r of runs) read.push({ json: JSON.stringify(r), run: r });
+      }
+    }
+    // Runs read earlier are as they were when read, though their storage captured later runs.
+    for (const r of read) expect(JSON.stringify(r.run)).toBe(r.json);
+    small.flush();
+    let updates = 0;
+    for (const m of sent) {
+      if (m.type !== 'update') continue;
+      const all = large.agent(m.agent).runs;
+      for (const r of m.runs) {
+        expect(r).toEqual(all.find((x) => x.id === r.id));
+        updates++;
+      }
+    }
+    expect(updates).toBeGreaterThan(0);
+  });
+});

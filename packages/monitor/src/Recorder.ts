@@ -3,20 +3,19 @@ import { nameOf, showValue, type AgentPlanner, type ObservedGoal, type PlanObser
 import { MonitorError } from './MonitorError.js';
 import { describeKeys } from './namedState.js';
 import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage, type TimelineEventType } from './Recording.js';
-import { ReusedList } from './ReusedList.js';
 import { RingBuffer } from './RingBuffer.js';
 import { Timeline } from './Timeline.js';
 import { Subscribers } from './Subscribers.js';
 import { UsageStatistics, type PlanCredit } from './UsageStatistics.js';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
-import type { CapturedRun, PendingSearch } from './CapturedRun.js';
+import type { CapturedRun } from './CapturedRun.js';
+import { PendingSearchList } from './PendingSearchList.js';
 import { planningRun } from './planningRun.js';
 import type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 
 const OUTCOME_EVENTS = new Set(['planFound', 'planReplaced', 'planRepaired', 'planAdjusted', 'planNotFound', 'replanSkipped']);
 const MAX_PENDING_SEARCHES = 64;
 const NO_GOALS: readonly ObservedGoal[] = [];
-const NO_SEARCHES: readonly PendingSearch[] = [];
 
 function positiveInt(value: number | undefined, fallback: number, name: string, min = 1): number {
   if (value === undefined) return fallback;
@@ -51,7 +50,7 @@ export class Recorder {
   /** Subscribers, each contained on its own. */
   private readonly subscribers: Subscribers;
   /** Searches of the current planner call, as captured: counted when the run is recorded, named when it is read. */
-  private readonly pendingSearches = new ReusedList<PendingSearch>();
+  private readonly pendingSearches = new PendingSearchList();
   /** The goal selection of the current planner call, as reported: made into recorded goals when the run is recorded. */
   private pendingGoals: readonly ObservedGoal[] = NO_GOALS;
   private attaching: AgentEntry | null = null;
@@ -60,10 +59,13 @@ export class Recorder {
   /** One observer for every planner: a planner call and the runner event that follows it are adjacent, so searches wait here. */
   private readonly observer: PlanObserver = {
     search: (trace) => {
-      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push({ read: null, summary: trace });
+      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(null, trace);
     },
     deferredSearch: (read, summary) => {
-      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(summary ? { read, summary } : { read: null, summary: read() });
+      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) {
+        if (summary) this.pendingSearches.push(read, summary);
+        else this.pendingSearches.push(null, read());
+      }
     },
     goals: (goals) => {
       this.pendingGoals = goals;
@@ -324,18 +326,17 @@ export class Recorder {
   }
 
   private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): CapturedRun {
-    // The run keeps a copy of exactly its searches; the list of the next planner call is reused.
-    const pending = this.pendingSearches.length === 0 ? NO_SEARCHES : this.pendingSearches.toArray();
-    this.pendingSearches.clear();
+    // The run copies its searches; the list is reused by the next planner call.
+    const pending = this.pendingSearches;
     // A large search is named now (and cut once counted): what a run keeps stays bounded by maxSearchItems.
-    for (const p of pending)
-      if (p.read !== null && 'count' in p.summary && p.summary.items > this.maxSearchItems) {
-        p.summary = p.read();
-        p.read = null;
-      }
+    for (let i = 0; i < pending.length; i++) {
+      const p = pending.at(i);
+      if (pending.readerAt(i) !== null && 'count' in p && p.items > this.maxSearchItems) pending.name(i);
+    }
     const goals = this.pendingGoals;
     this.pendingGoals = NO_GOALS;
     const run = planningRun(entry, r, e, pending, goals, this.maxSearchItems);
+    pending.clear();
     const credit = entry.stats.addCaptured(run);
     run.settle();
     if (run.outcome === 'adopted' || run.outcome === 'replaced') {

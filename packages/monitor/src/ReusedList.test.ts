@@ -16,4 +16,12 @@ describe('ReusedList', () => {
     expect(list.equals(['x', 'y', 'c'])).toBe(false);
     expect(list.equals(['x', 'z'])).toBe(false);
   });
+
+  it('reads and replaces items by index', () => {
+    const list = new ReusedList<string>();
+    list.push('a');
+    list.push('b');
+    list.set(1, 'c');
+    expect([list.at(0), list.at(1)]).toEqual(['a', 'c']);
+  });
 });

@@ -18,6 +18,16 @@ export class ReusedList<T> {
     this.count++;
   }
 
+  /** Item `i` (below {@link length}). */
+  at(i: number): T {
+    return this.items[i] as T;
+  }
+
+  /** Replace item `i` (below {@link length}). */
+  set(i: number, item: T): void {
+    this.items[i] = item;
+  }
+
   clear(): void {
     for (let i = 0; i < this.count; i++) this.items[i] = undefined;
     this.count = 0;

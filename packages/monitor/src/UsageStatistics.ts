@@ -1,8 +1,9 @@
 import type { ConditionTexts, PlannerCatalog, SearchCounter, SearchSummary, SearchTrace, TraceVerdict } from '@dualplan/world-state';
 import { conditionText, summarizeTrace } from './summarizeTrace.js';
-import type { AgentStatistics, ConditionCounts, GoalConsidered, PlanTimes, TimelineEvent, UsageCounts } from './Recording.js';
+import type { AgentStatistics, ConditionCounts, GoalConsidered, TimelineEvent, UsageCounts } from './Recording.js';
+import { PlanTimeSamples } from './PlanTimeSamples.js';
+import { RepeatedSearches } from './RepeatedSearches.js';
 import { ReusedList } from './ReusedList.js';
-import { RingBuffer } from './RingBuffer.js';
 import type { CapturedRun } from './CapturedRun.js';
 
 /** Counts by name, in the order names were first counted (a Map: any name is a key, and lookups stay fast). */
@@ -42,16 +43,13 @@ interface Slot {
 }
 
 const NO_CREDIT: PlanCredit = Object.freeze({ goal: null, compounds: [], methods: [] });
+/** How many captured searches per agent are remembered to count their repeats by reference. */
+const REMEMBERED_SEARCHES = 64;
 
 function counts(table: Table, name: string): UsageCounts {
   let u = table.get(name);
   if (u === undefined) table.set(name, (u = { considered: 0, rejected: 0, selected: 0, executed: 0, succeeded: 0, failed: 0 }));
   return u;
-}
-
-/** The `p`-quantile of sorted samples (nearest rank). */
-function quantile(sorted: readonly number[], p: number): number {
-  return sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(sorted.length * p) - 1))];
 }
 
 /**
@@ -75,20 +73,24 @@ export class UsageStatistics {
   private readonly conditionLists = new Map<string, readonly string[]>();
   /** Per method or action: the counts of its conditions, in checking order. */
   private readonly conditionRows = new Map<string, (ConditionCounts | undefined)[]>();
-  private readonly events: Record<string, number> = {};
+  /** Per event type, in the order first counted: how many. */
+  private readonly events = new Map<string, { n: number }>();
+  /** Per plan credit: the counts it adds to (found when first credited, in the order the tables would first see them). */
+  private readonly creditTargets = new WeakMap<PlanCredit, UsageCounts[]>();
   private readonly known = { actions: new Set<string>(), compounds: new Set<string>(), methods: new Set<string>(), goals: new Set<string>() };
   /** Per table, per name: its {@link Slot} (dropped when a catalog changes condition lists). */
   private readonly slots = { actions: new Map<string, Slot>(), methods: new Map<string, Slot>(), compounds: new Map<string, Slot>() };
-  private readonly planMs: RingBuffer<number>;
+  private readonly planMs: PlanTimeSamples;
   private runs = 0;
-  private planMsTotal = 0;
 
   constructor(planSamples: number) {
-    this.planMs = new RingBuffer(planSamples);
+    this.planMs = new PlanTimeSamples(planSamples);
   }
 
   /** Names a planner can choose from (so never-selected lists include names no search reached). */
   addCatalog(catalog: PlannerCatalog): void {
+    // Repeats are counted against the condition lists they were searched with.
+    this.repeats.settle();
     for (const n of catalog.actions) this.known.actions.add(n);
     for (const n of catalog.compounds) this.known.compounds.add(n);
     for (const n of catalog.methods) this.known.methods.add(n);
@@ -139,7 +141,7 @@ export class UsageStatistics {
     if (list === null) {
       if (verdict === 'conditionFailed') {
         const detail = conditionText(conditions, index, text);
-        if (detail !== '') this.row(detail).failed++;
+        if (detail !== '') this.row(detail).failed += this.weight;
       }
       return;
     }
@@ -156,8 +158,9 @@ export class UsageStatistics {
     }
     const rows = slot.rows;
     const held = failing < 0 ? list.length : failing;
-    for (let i = 0; i < held; i++) (rows[i] ??= this.row(list[i])).held++;
-    if (failing >= 0) (rows[failing] ??= this.row(list[failing])).failed++;
+    const w = this.weight;
+    for (let i = 0; i < held; i++) (rows[i] ??= this.row(list[i])).held += w;
+    if (failing >= 0) (rows[failing] ??= this.row(list[failing])).failed += w;
   }
 
   private row(text: string): ConditionCounts {
@@ -175,7 +178,9 @@ export class UsageStatistics {
   addRun(run: CountedRun): PlanCredit {
     this.startRun(run.planMs);
     for (const s of run.searches) this.addSearch(s);
-    return this.endRun(run.searches.length, run.goals, run.plan);
+    // A plan found without a reported search: its steps are what it selected.
+    if (run.searches.length === 0 && run.plan !== null) for (const step of run.plan.steps) this.select(this.actions, this.known.actions, step.task);
+    return this.endRun(run.goals, run.plan);
   }
 
   /** @internal {@link addRun} for a captured run: its searches counted where they are kept (no array made). */
@@ -183,19 +188,21 @@ export class UsageStatistics {
     this.startRun(run.planMs);
     const n = run.searchCount;
     for (let i = 0; i < n; i++) this.addSearch(run.searchAt(i));
-    return this.endRun(n, run.goals, run.plan);
+    const plan = run.plan;
+    // A plan found without a reported search: its steps are what it selected.
+    if (n === 0 && plan !== null) for (let i = 0; i < plan.length; i++) this.select(this.actions, this.known.actions, plan.taskAt(i));
+    return this.endRun(run.goals, plan);
   }
 
   private startRun(planMs: number): void {
     this.runs++;
-    this.planMs.push(planMs);
-    this.planMsTotal += planMs;
+    this.planMs.add(planMs);
     this.found = NO_CREDIT;
   }
 
-  private endRun(searches: number, goals: CountedRun['goals'], plan: CountedRun['plan']): PlanCredit {
+  /** The goal selection counted, and the run's credit (a plan's goal when no search named one). */
+  private endRun(goals: CountedRun['goals'], plan: { readonly planner: string; readonly target: string } | null): PlanCredit {
     const credit = this.found;
-    if (searches === 0 && plan !== null) for (const step of plan.steps) this.select(this.actions, this.known.actions, step.task);
     let goal: string | null = credit.goal;
     for (const g of goals) {
       this.known.goals.add(g.name);
@@ -216,15 +223,43 @@ export class UsageStatistics {
     counts(table, name).selected++;
   }
 
-  /** Count one search; a search that found a plan gives the run its credit. */
+  /**
+   * Count one search; a search that found a plan gives the run its credit. A planner's capture
+   * counted lately is only noted as repeated (counted when the statistics are next read).
+   */
   private addSearch(s: SearchTrace | SearchSummary): void {
-    const summary = 'count' in s ? s : summarizeTrace(s);
+    const captured = 'count' in s;
+    if (captured) {
+      const seen = this.repeats.repeat(s);
+      if (seen !== undefined) {
+        if (seen.credit !== null) this.found = seen.credit;
+        return;
+      }
+    }
+    const summary = captured ? s : summarizeTrace(s);
     this.goalSeen = summary.planner === 'goap' ? summary.target : null;
     this.compoundsSeen.clear();
     this.methodsSeen.clear();
     summary.count(this.counter);
-    if (summary.status === 'found') this.found = this.creditOfSeen();
+    const credit = summary.status === 'found' ? this.creditOfSeen() : null;
+    if (credit !== null) this.found = credit;
+    if (captured) this.repeats.remember(s, credit);
   }
+
+  /** Count `summary` as `times` searches (the repeats of a capture counted before); credits were given when they came. */
+  private countTimes(summary: SearchSummary, times: number): void {
+    this.weight = times;
+    try {
+      summary.count(this.counter);
+    } finally {
+      this.weight = 1;
+    }
+  }
+
+  /** Captures counted lately (see {@link RepeatedSearches}), with their plans' credits (null: no plan). */
+  private readonly repeats = new RepeatedSearches<PlanCredit | null>(REMEMBERED_SEARCHES, (summary, times) => this.countTimes(summary, times));
+  /** What each counted item adds: 1, or a capture's repeats when they are counted at once. */
+  private weight = 1;
 
   /** The credit of what the search counted: the last one made when it is the same (plans repeat), else a new one. */
   private creditOfSeen(): PlanCredit {
@@ -244,50 +279,54 @@ export class UsageStatistics {
   /** What searches tell, counted into the tables (one slot lookup per item). */
   private readonly counter: SearchCounter = {
     compound: (name, decomposed, onPath) => {
+      const w = this.weight;
       const slot = this.slot('compounds', name);
       this.know('compounds', slot, name);
       const u = this.countsOf('compounds', slot, name);
-      u.considered++;
-      if (!decomposed) u.rejected++;
+      u.considered += w;
+      if (!decomposed) u.rejected += w;
       if (onPath) {
-        u.selected++;
+        u.selected += w;
         this.compoundsSeen.push(name);
       }
     },
     primitive: (name, verdict, conditions, failing, text) => {
+      const w = this.weight;
       const slot = this.slot('actions', name);
       this.checkedSlot(slot, verdict, conditions, failing, text);
       this.know('actions', slot, name);
       const u = this.countsOf('actions', slot, name);
-      u.considered++;
-      if (verdict !== 'kept') u.rejected++;
+      u.considered += w;
+      if (verdict !== 'kept') u.rejected += w;
     },
     method: (name, verdict, onPath, conditions, failing, text) => {
+      const w = this.weight;
       const slot = this.slot('methods', name);
       this.checkedSlot(slot, verdict, conditions, failing, text);
       this.know('methods', slot, name);
       const u = this.countsOf('methods', slot, name);
-      u.considered++;
-      if (verdict !== 'kept') u.rejected++;
+      u.considered += w;
+      if (verdict !== 'kept') u.rejected += w;
       else if (onPath) {
-        u.selected++;
+        u.selected += w;
         this.methodsSeen.push(name);
       }
     },
     action: (name, verdict, onState, conditions, failing, text) => {
+      const w = this.weight;
       const slot = this.slot('actions', name);
       this.know('actions', slot, name);
       // Backward search regresses conditions instead of checking them on a state.
       if (onState) this.checkedSlot(slot, verdict, conditions, failing, text);
       if (verdict === 'noEffect') return;
       const u = this.countsOf('actions', slot, name);
-      u.considered++;
-      if (verdict !== 'kept') u.rejected++;
+      u.considered += w;
+      if (verdict !== 'kept') u.rejected += w;
     },
     planned: (task) => {
       const slot = this.slot('actions', task);
       this.know('actions', slot, task);
-      this.countsOf('actions', slot, task).selected++;
+      this.countsOf('actions', slot, task).selected += this.weight;
     },
   };
 
@@ -298,7 +337,9 @@ export class UsageStatistics {
 
   /** Count one timeline event of `type` (`task`: its step's task), without the event object. */
   countEvent(type: TimelineEvent['type'], task: string, credit: PlanCredit | undefined): void {
-    this.events[type] = (this.events[type] ?? 0) + 1;
+    const tally = this.events.get(type);
+    if (tally === undefined) this.events.set(type, { n: 1 });
+    else tally.n++;
     switch (type) {
       case 'stepStarted':
         counts(this.actions, task).executed++;
@@ -323,25 +364,36 @@ export class UsageStatistics {
   }
 
   private credit(credit: PlanCredit, field: 'executed' | 'succeeded' | 'failed'): void {
-    if (credit.goal !== null) counts(this.goals, credit.goal)[field]++;
-    for (const m of credit.methods) counts(this.methods, m)[field]++;
-    for (const c of credit.compounds) counts(this.compounds, c)[field]++;
+    let targets = this.creditTargets.get(credit);
+    if (targets === undefined) {
+      targets = [];
+      if (credit.goal !== null) targets.push(counts(this.goals, credit.goal));
+      for (const m of credit.methods) targets.push(counts(this.methods, m));
+      for (const c of credit.compounds) targets.push(counts(this.compounds, c));
+      this.creditTargets.set(credit, targets);
+    }
+    // One field named in each loop (a field chosen by a variable makes every access a lookup by name).
+    if (field === 'executed') for (let i = 0; i < targets.length; i++) targets[i].executed++;
+    else if (field === 'succeeded') for (let i = 0; i < targets.length; i++) targets[i].succeeded++;
+    else for (let i = 0; i < targets.length; i++) targets[i].failed++;
   }
 
   /** Every name known so far (catalogs and searches), sorted. */
   knownNames(): { actions: string[]; compounds: string[]; methods: string[]; goals: string[] } {
+    this.repeats.settle();
     const k = this.known;
     return { actions: [...k.actions].sort(), compounds: [...k.compounds].sort(), methods: [...k.methods].sort(), goals: [...k.goals].sort() };
   }
 
   /** A plain-data copy of the statistics; `agentTime` (seconds) gives calls per second. */
   snapshot(agentTime: number): AgentStatistics {
+    this.repeats.settle();
     const copy = (t: Table): Record<string, UsageCounts> => Object.fromEntries([...t].map(([k, v]) => [k, { ...v }]));
     const never = (known: Set<string>, t: Table) => [...known].filter((n) => !((t.get(n)?.selected ?? 0) > 0)).sort();
     return {
       planningRuns: this.runs,
       callsPerSecond: agentTime > 0 ? this.runs / agentTime : 0,
-      planMs: this.planTimes(),
+      planMs: this.planMs.times(),
       actions: copy(this.actions),
       methods: copy(this.methods),
       compounds: copy(this.compounds),
@@ -353,18 +405,7 @@ export class UsageStatistics {
         compounds: never(this.known.compounds, this.compounds),
         goals: never(this.known.goals, this.goals),
       },
-      events: { ...this.events },
-    };
-  }
-
-  private planTimes(): PlanTimes {
-    const sorted = this.planMs.toArray().sort((a, b) => a - b);
-    return {
-      p50: quantile(sorted, 0.5),
-      p90: quantile(sorted, 0.9),
-      p99: quantile(sorted, 0.99),
-      max: sorted.length === 0 ? 0 : sorted[sorted.length - 1],
-      mean: this.runs === 0 ? 0 : this.planMsTotal / this.runs,
+      events: Object.fromEntries([...this.events].map(([type, tally]) => [type, tally.n])),
     };
   }
 }

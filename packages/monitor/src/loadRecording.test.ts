@@ -1,4 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { loadRecording } from './loadRecording.js';
 import { RECORDING_VERSION, type Recording } from './Recording.js';
 import { record } from './record.js';
@@ -56,6 +58,12 @@ describe('loadRecording', () => {
     expect(() => loadRecording(loop)).toThrow(expect.objectContaining({ code: 'BAD_RECORDING', subject: expect.stringMatching(/\.nodes\[1\]\.parent$/) }));
     // A long value is cut in the message.
     bad({ ...empty, started: Array(100).fill(12345) }, 'started', /^Not a dualplan recording: field started is \[12345,[\d,]{40,60}\.\.\., expected string\.$/);
+  });
+
+  it('checks with code compiled ahead of time from the recording schema (run node scripts/writeValidators.mjs after editing it)', () => {
+    const script = join(__dirname, '..', '..', '..', 'scripts', 'writeValidators.mjs');
+    const check = spawnSync(process.execPath, [script, '--check', '--only', 'monitor'], { encoding: 'utf8' });
+    expect([check.status, check.stderr]).toEqual([0, '']);
   });
 
   it('refuses a recording from a newer monitor', () => {

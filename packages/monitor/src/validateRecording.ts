@@ -1,16 +1,10 @@
-import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { ErrorObject } from 'ajv';
 import { showValue } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import type { Recording, SearchTrace } from './Recording.js';
-import { recordingJsonSchema } from './recordingSchema.js';
-
-let compiled: ValidateFunction | null = null;
-
-/** The validator, compiled once, on the first recording loaded (importing the package compiles nothing). */
-function validator(): ValidateFunction {
-  compiled ??= new Ajv2020({ allErrors: false, verbose: true, strict: true, allowUnionTypes: true }).compile(recordingJsonSchema);
-  return compiled;
-}
+// The check of `recordingJsonSchema`, compiled ahead of time by ajv (scripts/writeValidators.mjs): nothing is
+// compiled at run time, so the monitor page needs no 'unsafe-eval' and the first recording loads without a compile.
+import { schemaCheck as validator } from './generated/recordingSchemaValidator.js';
 
 function fail(subject: string, message: string): never {
   throw new MonitorError('BAD_RECORDING', subject, `Not a dualplan recording: ${message}`);
@@ -45,14 +39,21 @@ function expected(e: ErrorObject): string {
   }
 }
 
-/** The first schema violation as a typed error naming the field's path. */
-function toError(e: ErrorObject): never {
+/** The value a JSON pointer names inside `data` (the checked recording). */
+function valueAt(data: unknown, pointer: string): unknown {
+  let value = data;
+  for (const part of pointer.split('/').slice(1)) value = (value as Record<string, unknown>)[part.replace(/~1/g, '/').replace(/~0/g, '~')];
+  return value;
+}
+
+/** The first schema violation in `data` as a typed error naming the field's path. */
+function toError(data: unknown, e: ErrorObject): never {
   const at = fieldPath(e.instancePath);
   if (e.keyword === 'required') {
     const missing = (e.params as { missingProperty: string }).missingProperty;
     fail(at, `${at} has no field "${missing}".`);
   }
-  fail(at, `field ${at} is ${shown(e.data)}, ${expected(e)}.`);
+  fail(at, `field ${at} is ${shown(valueAt(data, e.instancePath))}, ${expected(e)}.`);
 }
 
 /** What the schema cannot say of a search: nodes numbered in order, each parent before its child, references in range. */
@@ -77,12 +78,12 @@ function checkSearch(s: SearchTrace, where: string): void {
 export function validateRecording(data: unknown): Recording {
   let valid: boolean;
   try {
-    valid = validator()(data) as boolean;
+    valid = validator(data) as boolean;
   } catch {
     // A getter or proxy that throws while the validator reads it: not plain data.
     fail('(root)', 'reading it threw: a recording is plain JSON data.');
   }
-  if (!valid) toError(validator().errors![0]);
+  if (!valid) toError(data, validator.errors![0]);
   const recording = data as Recording;
   recording.agents.forEach((a, i) => a.runs.forEach((r, j) => r.searches.forEach((s, k) => checkSearch(s, `agents[${i}].runs[${j}].searches[${k}]`))));
   return recording;

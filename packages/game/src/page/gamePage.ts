@@ -106,6 +106,11 @@ const phaser = new Phaser.Game({
   scene,
 });
 
+// Phaser keeps the canvas's page position from boot and window resizes only; the header above the stage changes
+// height as its status line fills or wraps, which would move the canvas under Phaser's cached bounds and send
+// clicks to the wrong place on the map. Tell Phaser whenever the header's size changes.
+new ResizeObserver(() => phaser.scale.updateBounds()).observe(document.querySelector('header')!);
+
 $('restart').addEventListener('click', restart);
 seedInput.addEventListener('change', restart);
 trollSelect.addEventListener('change', restart);

@@ -1,4 +1,15 @@
-import { bool, createState, defineSchema, eq, set, defineActions, type ObservedGoal, type Plan, type SearchTrace } from '@dualplan/world-state';
+import {
+  bool,
+  createState,
+  defineSchema,
+  eq,
+  set,
+  defineActions,
+  type ObservedGoal,
+  type Plan,
+  type SearchSummary,
+  type SearchTrace,
+} from '@dualplan/world-state';
 import { compileGoapDomain } from '../domain/compileGoapDomain.js';
 import { GoapPlanner } from '../GoapPlanner.js';
 import type { GoapMeta } from '../search/GoapResult.js';
@@ -105,6 +116,31 @@ describe('goapAgentPlanner', () => {
     expect(planner.failures[1]).toBe(1);
   });
 
+  test('agents sharing one planner decay its penalties once per second of their time, not once per agent', () => {
+    const d = fireDomain();
+    const planner = new GoapPlanner(d, { failurePenalty: 1, penaltyHalfLife: 1 });
+    const crowd = [goapAgentPlanner(planner), goapAgentPlanner(planner), goapAgentPlanner(planner)];
+    planner.penalize(1); // multiplier 2: an extra 1
+    for (const agent of crowd) agent.update!(1);
+    expect(planner.multipliers[1]).toBeCloseTo(1.5, 12); // one half-life passed, whoever reported it
+    // Staggered ticks: one agent ahead of the others decays the lead once; the others catching up add nothing.
+    crowd[0].update!(2);
+    expect(planner.multipliers[1]).toBeCloseTo(1.125, 12);
+    crowd[1].update!(2);
+    crowd[2].update!(1);
+    expect(planner.multipliers[1]).toBeCloseTo(1.125, 12);
+    expect(planner.penaltyTime).toBe(3);
+    // An agent planner made later joins at the shared time: its first second is the crowd's fourth.
+    const late = goapAgentPlanner(planner);
+    late.update!(1);
+    expect(planner.penaltyTime).toBe(4);
+    expect(planner.multipliers[1]).toBeCloseTo(1.0625, 12);
+    // A zero or negative dt changes nothing.
+    late.update!(0);
+    late.update!(-5);
+    expect(planner.penaltyTime).toBe(4);
+  });
+
   test('penalised steps carry their effective cost', () => {
     const d = fireDomain();
     const planner = new GoapPlanner(d);
@@ -178,5 +214,27 @@ describe('goapAgentPlanner goal selection', () => {
     ]);
     agent.observe!(null);
     expect(planner.trace).toBeNull();
+  });
+
+  test('reports a search that recurs as the same capture, and an unchanged goal selection as the same list', () => {
+    const agent = goapAgentPlanner(new GoapPlanner(domain));
+    const summaries: SearchSummary[] = [];
+    const lists: (readonly ObservedGoal[])[] = [];
+    agent.observe!({ search: () => {}, deferredSearch: (_read, summary) => summaries.push(summary!), goals: (g) => lists.push(g) });
+    const rested = createState(schema, { rested: true });
+    agent.plan(rested, undefined, null);
+    agent.plan(rested, undefined, null);
+    // Two searches per call (eat, then earn): the second call's are the first call's captures.
+    expect(summaries).toHaveLength(4);
+    expect(summaries[2]).toBe(summaries[0]);
+    expect(summaries[3]).toBe(summaries[1]);
+    expect(lists[1]).toBe(lists[0]);
+    // Another state: other searches, another goal list; what was reported before is unchanged.
+    const before = JSON.stringify(lists[0]);
+    agent.plan(createState(schema, { rested: true, hasFood: true }), undefined, null);
+    expect(summaries[4]).not.toBe(summaries[0]);
+    expect(lists[2]).not.toBe(lists[0]);
+    expect(JSON.stringify(lists[0])).toBe(before);
+    expect(lists[2].find((g) => g.chosen)?.name).toBe('eat');
   });
 });

@@ -1,6 +1,7 @@
 import {
   describeAll,
   ObserverSet,
+  RecentCaptures,
   PlanBuffer,
   type AgentPlanner,
   type Availability,
@@ -20,7 +21,8 @@ import { GoalCooldowns } from './GoalCooldowns.js';
 import { GoapTrace } from '../diagnostics/GoapTrace.js';
 import type { GoapPlanner } from '../GoapPlanner.js';
 import type { GoapMeta } from '../search/GoapResult.js';
-import { planBest } from './planBest.js';
+import { planBest, type GoapReports } from './planBest.js';
+import { ObservedGoals } from './ObservedGoals.js';
 import { repairGoapPlan } from './repairGoapPlan.js';
 
 /** Options of {@link goapAgentPlanner}: which goals the agent chooses from and how it reports itself. */
@@ -57,10 +59,20 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
   const observers = new ObserverSet();
   let ownTrace: GoapTrace | null = null;
   // Trace while observed (keeping a trace the user set up), and stop when the last observer leaves.
+  // Recent captures and goal lists, reported again as the same objects when a call repeats them.
+  const reports: GoapReports = { captures: new RecentCaptures((c, p) => c.matches(p.search!, p.trace)), goals: new ObservedGoals() };
   const traced = () => {
     if (observers.size > 0 && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
     if (observers.size === 0 && ownTrace !== null && planner.trace === ownTrace) planner.trace = ownTrace = null;
+    if (observers.size === 0) {
+      reports.captures.clear();
+      reports.goals.clear();
+    }
   };
+  // This agent's time on the planner's shared penalty clock, from the moment it joined (in a typed array: a
+  // double kept in a closure would be boxed anew on every tick).
+  const clock = new Float64Array(1);
+  clock[0] = planner.penaltyTime;
   const adapter: AgentPlanner<Ctx, Op> = {
     kind: options.kind ?? 'goap',
     exclusive: true,
@@ -69,7 +81,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
       planner.engine.allow(availability);
       cooling.use(availability);
       // Never write into the buffer holding the plan the runner is executing.
-      return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace, cooling);
+      return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace, cooling, reports);
     },
     observe(next: PlanObserver | null): () => void {
       if (next === null) {
@@ -123,7 +135,9 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
       if (owns(step)) planner.succeeded(step.sourceId);
     },
     update(dt: number): void {
-      planner.decay(dt);
+      // This agent's time on the clock the planner's agents share (it joined at the planner's time): a crowd
+      // sharing one planner decays its penalties once, not once per agent.
+      if (dt > 0) planner.advanceTo((clock[0] += dt), dt);
     },
   };
   if (options.repair === true) {

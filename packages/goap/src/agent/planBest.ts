@@ -1,6 +1,14 @@
-import { moveFaults, type ObservedGoal, type PlanBuffer, type PlanObserver, type PlanResult, type WorldState } from '@dualplan/world-state';
+import {
+  moveFaults,
+  type RecentCaptures,
+  type ObservedGoal,
+  type PlanBuffer,
+  type PlanObserver,
+  type PlanResult,
+  type WorldState,
+} from '@dualplan/world-state';
 import type { CompiledGoal } from '../domain/GoapDomain.js';
-import { captureGoapSearch } from '../diagnostics/captureGoapSearch.js';
+import { captureGoapSearch, type CaptureSource, type GoapSearchCapture } from '../diagnostics/captureGoapSearch.js';
 import type { GoapTrace } from '../diagnostics/GoapTrace.js';
 import { writeFound, writeNone } from '../diagnostics/writeGoapPlan.js';
 import type { GoapSearch } from '../search/GoapSearch.js';
@@ -9,15 +17,41 @@ import { FallbackReasons } from './FallbackReasons.js';
 import { rankGoals } from './rankGoals.js';
 import { planBestEffort } from './planBestEffort.js';
 import type { GoalCooldowns } from './GoalCooldowns.js';
+import type { ObservedGoals } from './ObservedGoals.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
+/** What an observed planner reuses from call to call to report: its recent captures and how it weighed its goals. @internal */
+export interface GoapReports {
+  readonly captures: RecentCaptures<GoapSearchCapture, CaptureProbe>;
+  readonly goals: ObservedGoals;
+}
+
+/** What a search is compared by with the captures remembered (one probe, filled in per search). @internal */
+export interface CaptureProbe {
+  search: CaptureSource | null;
+  trace: GoapTrace | null;
+}
+
+const probe: CaptureProbe = { search: null, trace: null };
+
+/** The capture of `search`'s last search: a remembered one when it is the same search again, else a new one. */
+function capture(search: GoapSearch, trace: GoapTrace | null, reports: GoapReports | null): GoapSearchCapture {
+  if (reports === null) return captureGoapSearch(search, trace);
+  probe.search = search;
+  probe.trace = trace;
+  const found = reports.captures.find(probe);
+  probe.search = probe.trace = null;
+  return found ?? reports.captures.add(captureGoapSearch(search, trace));
+}
 
 /**
  * Goal selection (the ReGoap flow): plan for the highest-priority goal that is
  * valid, not yet satisfied and plannable, falling back through the rest in
  * priority order (ties keep the given order). The result is written into `out`.
  * With an `observer` (a monitor) and the planner's `trace`, each search is
- * reported as a `SearchTrace`, then how every goal was weighed.
+ * reported as a `SearchTrace`, then how every goal was weighed; with `reports`, a search or
+ * goal list the planner reported lately is reported again as the same object.
  */
 export function planBest<Ctx>(
   search: GoapSearch,
@@ -28,10 +62,11 @@ export function planBest<Ctx>(
   observer: PlanObserver | null = null,
   trace: GoapTrace | null = null,
   cooling: GoalCooldowns | null = null,
+  reports: GoapReports | null = null,
 ): PlanResult<GoapMeta> {
   if (search.faultLog.length > 0) search.faultLog.length = 0;
   const active = cooling !== null && cooling.active ? cooling : null;
-  const result = selectAndPlan(search, goals, state, ctx, out, observer, trace, active);
+  const result = selectAndPlan(search, goals, state, ctx, out, observer, trace, active, reports);
   if (active !== null) noteCooling(goals, active, out);
   // The found plan carries its goal's cool-down rule: the agent that runs it counts its failures.
   if (cooling !== null && cooling.hasRules) cooling.mark(out);
@@ -52,9 +87,11 @@ function selectAndPlan<Ctx>(
   observer: PlanObserver | null,
   trace: GoapTrace | null,
   cooling: GoalCooldowns | null,
+  reports: GoapReports | null,
 ): PlanResult<GoapMeta> {
-  // One entry per goal (rankGoals weighs each), so the array is made at its size.
-  const seen: Mutable<ObservedGoal>[] | null = observer !== null ? new Array<Mutable<ObservedGoal>>(goals.length) : null;
+  // One entry per goal (rankGoals weighs each): the reused entries, or an array made at its size.
+  const seen: Mutable<ObservedGoal>[] | null =
+    observer === null ? null : reports !== null ? reports.goals.begin(goals.length) : new Array<Mutable<ObservedGoal>>(goals.length);
   let ranking = scratch.get(search);
   if (ranking === undefined || ranking.order.length < goals.length) {
     ranking = { priority: new Float64Array(goals.length), order: new Int32Array(goals.length) };
@@ -74,7 +111,7 @@ function selectAndPlan<Ctx>(
       const r = search.result;
       if (seen !== null) {
         seen[g].plannable = seen[g].chosen = r.status === 'found';
-        const captured = captureGoapSearch(search, trace);
+        const captured = capture(search, trace, reports);
         if (observer!.deferredSearch) observer!.deferredSearch(captured.read, captured);
         else observer!.search(captured.read());
       }
@@ -92,7 +129,7 @@ function selectAndPlan<Ctx>(
     // Status and stats of the last search: 'budget' when a budget stopped it.
     result ??= writeNone(search, out, true, reasons.none(failed));
   }
-  if (seen !== null) observer!.goals?.(seen);
+  if (seen !== null && observer!.goals) observer!.goals(reports !== null ? reports.goals.settled() : seen);
   return result;
 }
 

@@ -32,12 +32,33 @@ export function wanted<Ctx>(
   const satisfied = valid && checkConditions(goal.conditions, state);
   const priority = !valid || satisfied ? NaN : typeof goal.priority === 'function' ? goalPriority(search, goal, state, ctx) : goal.priority;
   if (seen !== null) {
-    seen[at] = { name: goal.name, priority, valid, satisfied, plannable: null, chosen: false };
     // Observed only: which test said no (by the function's own name, e.g. a registry's key), and with what.
-    const test = goal.valid?.name && goal.valid.name !== 'valid' ? `validity test ${goal.valid.name}` : 'its validity test';
-    if (!valid) seen[at].invalid = `${test} ${threw ? 'threw' : `returned ${String(valid)}`}`;
+    const test = valid ? '' : goal.valid?.name && goal.valid.name !== 'valid' ? `validity test ${goal.valid.name}` : 'its validity test';
+    observe(seen, at, goal.name, priority, valid, satisfied, valid ? undefined : `${test} ${threw ? 'threw' : `returned ${String(valid)}`}`, undefined);
   }
   return priority;
+}
+
+/** Write how a goal was weighed into `seen[at]` (the entry reused when there is one). */
+function observe(
+  seen: Mutable<ObservedGoal>[],
+  at: number,
+  name: string,
+  priority: number,
+  valid: boolean,
+  satisfied: boolean,
+  invalid: string | undefined,
+  coolingDown: number | undefined,
+): void {
+  const o = (seen[at] ??= { name, priority, valid, satisfied, plannable: null, chosen: false });
+  o.name = name;
+  o.priority = priority;
+  o.valid = valid;
+  o.satisfied = satisfied;
+  o.plannable = null;
+  o.chosen = false;
+  if (invalid !== undefined || o.invalid !== undefined) o.invalid = invalid;
+  if (coolingDown !== undefined || o.coolingDown !== undefined) o.coolingDown = coolingDown;
 }
 
 /**
@@ -60,7 +81,7 @@ export function rankGoals<Ctx>(
     const left = cooling === null ? 0 : cooling.left(g);
     if (left > 0) {
       // Cooling down after failures: skipped without a look (its callbacks are not called).
-      if (seen !== null) seen[g] = { name: goals[g].name, priority: NaN, valid: true, satisfied: false, plannable: null, chosen: false, coolingDown: left };
+      if (seen !== null) observe(seen, g, goals[g].name, NaN, true, false, undefined, left);
       continue;
     }
     const p = wanted(search, goals[g], state, ctx, seen, g);

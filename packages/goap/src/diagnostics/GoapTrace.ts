@@ -214,6 +214,26 @@ export class GoapTrace {
     return t;
   }
 
+  /**
+   * Whether `snapshot` (made by {@link snapshot}) holds exactly what this trace holds now: the same
+   * search recorded again (its names and texts would be the same).
+   */
+  sameAs(snapshot: GoapTrace): boolean {
+    const s = snapshot;
+    const e = this.expansions;
+    const k = this.considerations;
+    if (e !== s.expansions || k !== s.considerations || this.width !== s.width || this.source !== s.source) return false;
+    if (this.goal !== s.goal || this.mode !== s.mode || this.why !== s.why || this.noPlanGoal !== s.noPlanGoal || this.noPlanBudget !== s.noPlanBudget)
+      return false;
+    if (!sameList(this.noPlanFound, s.noPlanFound)) return false;
+    return (
+      same(this.exp, this.expAt, s.exp, s.expAt, e * EXP) &&
+      same(this.cost, this.costAt, s.cost, s.costAt, e * COST) &&
+      same(this.words, this.wordsAt, s.words, s.wordsAt, e * this.width) &&
+      same(this.con, this.conAt, s.con, s.conAt, k * CON)
+    );
+  }
+
   /** How many nodes and actions it recorded. */
   get items(): number {
     return this.expansions + this.considerations;
@@ -324,6 +344,19 @@ function grow(a: Numbers, size: number): Float64Array {
   const b = new Float64Array(size);
   b.set(a);
   return b;
+}
+
+/** Whether `a[at..at+n)` and `b[bt..bt+n)` hold the same numbers. */
+function same(a: Numbers, at: number, b: Numbers, bt: number, n: number): boolean {
+  for (let i = 0; i < n; i++) if (a[at + i] !== b[bt + i]) return false;
+  return true;
+}
+
+function sameList(a: readonly number[] | null, b: readonly number[] | null): boolean {
+  if (a === b) return true;
+  if (a === null || b === null || a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
 /** Copy `n` numbers from `from[at..]` to `to[o..]`; returns the end in `to`. */

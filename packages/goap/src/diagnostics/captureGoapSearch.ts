@@ -54,6 +54,17 @@ export class GoapSearchCapture implements SearchSummary {
     this.backtracks = r.reopened;
   }
 
+  /** Whether capturing `planner`'s last search and `trace` now would make exactly this capture (the same search again). */
+  matches(planner: CaptureSource, trace: GoapTrace | null): boolean {
+    const r = planner.result;
+    const found = r.status === 'found';
+    if (planner.domain.actionNames !== this.names || planner.mode !== this.mode || r.goal?.name !== this.goal || r.budget !== this.budget) return false;
+    if ((r.status === 'found' || r.status === 'budget' ? r.status : 'none') !== this.status || r.reopened !== this.backtracks) return false;
+    if (found ? r.cost !== this.cost || r.length !== this.actions.length : this.actions.length !== 0) return false;
+    for (let i = 0; found && i < r.length; i++) if (r.actions[i] !== this.actions[i]) return false;
+    return trace === null ? this.t === null : this.t !== null && trace.sameAs(this.t);
+  }
+
   get target(): string {
     return this.goal ?? this.t?.goal ?? '';
   }

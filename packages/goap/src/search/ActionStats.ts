@@ -34,6 +34,30 @@ export class ActionStats {
     if (a >= 0 && a < this.successes.length) this.successes[a]++;
   }
 
+  /** The latest time {@link advanceTo} reached, in seconds (the clock the agent planners of this planner share). */
+  private clock = 0;
+
+  /** The shared clock's time, in seconds. */
+  get time(): number {
+    return this.clock;
+  }
+
+  /**
+   * Bring the shared clock to `time` seconds, decaying by the time that passed; an earlier time changes nothing.
+   * `step`: the time the caller's own clock moved to reach `time` (used as the decay when the shared clock was
+   * that far behind).
+   * Agents sharing one planner each report their own time, so the penalties decay once per second, not once per
+   * agent per second.
+   */
+  advanceTo(time: number, step = Infinity): void {
+    const ahead = time - this.clock;
+    if (!(ahead > 0)) return;
+    this.clock = time;
+    // The caller's own step when the clock was (to rounding) that step behind: one agent decays exactly as
+    // decay(step) would, not by a difference of two sums that may differ from it in the last bit.
+    this.decay(ahead >= step * (1 - 1e-9) ? step : ahead);
+  }
+
   /** Let `dt` seconds pass: every extra multiplier halves per `penaltyHalfLife`. */
   decay(dt: number): void {
     if (!(dt > 0)) return;

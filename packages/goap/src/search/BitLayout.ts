@@ -45,6 +45,15 @@ export class BitLayout {
   readonly applyMask: Int32Array;
   /** Per cell: the fast word holding its field (-1: none, the cell keeps its start value forward), for reading a state's value. */
   readonly fieldWord: Int8Array;
+  /** Per fast word: the bits of its {@link cells}' fields (a node's 0 bits among them are excluded values: its constrained fields). */
+  readonly fieldBits: Int32Array;
+  /** Per bit of the fast words (`32 * word + bit`): the index in {@link cells} of the field holding it, or -1. */
+  readonly bitCell: Int8Array;
+  /**
+   * True when {@link cells} ascend by word, then bit, as they do by cell: a node's constrained fields are then found
+   * in cell order from its 0 bits (see `BitSearch.expand`), else by a walk over every cell.
+   */
+  readonly bitOrdered: boolean;
 
   private constructor(domain: GoapDomain, words: readonly number[]) {
     const W = (this.width = words.length);
@@ -68,6 +77,18 @@ export class BitLayout {
     const applyMask: number[] = [];
     this.fieldWord = new Int8Array(domain.schema.size).fill(-1);
     for (let i = 0; i < cells.length; i++) this.fieldWord[cells[i]] = this.cellWord[i];
+    this.fieldBits = new Int32Array(W);
+    this.bitCell = new Int8Array(32 * W).fill(-1);
+    let ordered = cells.length <= 127;
+    for (let i = 0; i < cells.length; i++) {
+      const j = this.cellWord[i];
+      const field = this.cellFull[i] << this.cellShift[i];
+      this.fieldBits[j] |= field;
+      for (let b = 0; b < 32; b++) if ((field >>> b) & 1) this.bitCell[32 * j + b] = i;
+      // Fields are packed first fit: within a word they ascend with the cell, but a later cell may fill an earlier word.
+      if (i > 0 && 32 * j + this.cellShift[i] <= 32 * this.cellWord[i - 1] + this.cellShift[i - 1]) ordered = false;
+    }
+    this.bitOrdered = ordered;
     const T = domain.touch;
     for (let a = 0; a < A; a++) {
       this.checkStart[a] = checkWord.length;
@@ -100,6 +121,24 @@ export class BitLayout {
     this.applyMask = Int32Array.from(applyMask);
     this.checkWord = Uint8Array.from(checkWord);
     this.checkMask = Int32Array.from(checkMask);
+  }
+
+  /**
+   * A fast-path node (words `w0`, `w1`) in the general path's layout, for describing it (allocates): backward, the
+   * goal's node words `goalWords` with the fast words written over them; forward, one value per cell of the `size`
+   * cells, the start state's (`startValues`) where no action touches the cell.
+   */
+  generalWords(forward: boolean, w0: number, w1: number, goalWords: Int32Array, startValues: ArrayLike<number>, size: number): Int32Array {
+    if (!forward) {
+      const out = Int32Array.from(goalWords);
+      out[this.wordAt[0]] = w0;
+      if (this.width === 2) out[this.wordAt[1]] = w1;
+      return out;
+    }
+    const out = Int32Array.from({ length: size }, (_, c) => startValues[c]);
+    for (let i = 0; i < this.cells.length; i++)
+      out[this.cells[i]] = 31 - Math.clz32(((this.cellWord[i] === 0 ? w0 : w1) >>> this.cellShift[i]) & this.cellFull[i]);
+    return out;
   }
 
   /** The domain's fast-path tables, or null when it does not fit them (built once per domain). */

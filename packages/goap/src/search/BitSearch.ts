@@ -10,20 +10,7 @@ import { BitNodes, popcount } from './BitNodes.js';
 import { Limit } from './Limit.js';
 import { FULL, GO_ON, STOP } from './ExpandStep.js';
 import type { ExpanderSettings } from './Expander.js';
-
-/** What {@link BitSearch.step} ended with. @internal */
-export const BitStep = {
-  running: 0,
-  found: 1,
-  none: 2,
-  /** Open list empty after the plan-length budget cut a branch. */
-  length: 3,
-  expansions: 4,
-  time: 5,
-  nodes: 6,
-  /** The heuristic's restart is due: the search goes on in the general path. */
-  restart: 7,
-} as const;
+import { BitStep } from './BitStep.js';
 
 /** The settings the fast path reads, fixed when the planner is built. @internal */
 export interface BitSettings extends ExpanderSettings {
@@ -105,19 +92,9 @@ export class BitSearch {
    * forward: one value per cell), for describing it. Allocates.
    */
   nodeWords(node: number): Int32Array {
-    const L = this.L;
     const w0 = this.nodes.words[node * this.W];
     const w1 = this.W === 2 ? this.nodes.words[node * this.W + 1] : 0;
-    if (!this.forward) {
-      const out = Int32Array.from(this.goalWords);
-      out[L.wordAt[0]] = w0;
-      if (this.W === 2) out[L.wordAt[1]] = w1;
-      return out;
-    }
-    const d = this.domain;
-    const out = Int32Array.from({ length: d.schema.size }, (_, c) => this.startValues[c]);
-    for (let i = 0; i < L.cells.length; i++) out[L.cells[i]] = 31 - Math.clz32(((L.cellWord[i] === 0 ? w0 : w1) >>> L.cellShift[i]) & L.cellFull[i]);
-    return out;
+    return this.L.generalWords(this.forward, w0, w1, this.goalWords, this.startValues, this.domain.schema.size);
   }
 
   /** Nodes stored by the current or last search. */
@@ -153,13 +130,22 @@ export class BitSearch {
     this.nodes.reset();
     this.goalWords = goal.words;
     this.scratchReady = false;
-    for (let j = 0; j < W; j++) this.s0[j] = 0;
-    for (let i = 0; i < L.cells.length; i++) this.s0[L.cellWord[i]] |= 1 << (L.cellShift[i] + values[L.cells[i]]);
+    // The start state's value bits, gathered in locals (a search's setup is a good share of a tiny search).
+    let s0 = 0;
+    let s1 = 0;
+    const { cells, cellWord, cellShift } = L;
+    for (let i = 0; i < cells.length; i++) {
+      const bit = 1 << (cellShift[i] + values[cells[i]]);
+      if (cellWord[i] === 0) s0 |= bit;
+      else s1 |= bit;
+    }
+    this.s0[0] = s0;
+    if (W === 2) this.s0[1] = s1;
     this.g0 = goal.words[L.wordAt[0]];
     this.g1 = W === 2 ? goal.words[L.wordAt[1]] : 0;
     // Backward the root is the goal; forward, the start state.
-    const w0 = this.forward ? this.s0[0] : this.g0;
-    const w1 = this.forward ? this.s0[1] || 0 : this.g1;
+    const w0 = this.forward ? s0 : this.g0;
+    const w1 = this.forward ? s1 : this.g1;
     this.nodes.store(this.nodes.findSlot(w0, w1), -1, -1, 0, unsat, w0, w1);
   }
 
@@ -234,27 +220,57 @@ export class BitSearch {
       return true;
     }
     const L = this.L;
-    const need = L.need;
-    const seen = this.seen;
-    const { cellStart, start, achievers } = index;
-    for (let i = 0; i < L.cells.length; i++) {
-      const full = L.cellFull[i];
-      let m = ((L.cellWord[i] === 0 ? w0 : w1) >>> L.cellShift[i]) & full;
-      if (m === full) continue;
-      for (; m !== 0; m &= m - 1) {
-        const fact = cellStart[L.cells[i]] + 31 - Math.clz32(m & -m);
-        for (let k = start[fact], end = start[fact + 1]; k < end; k++) {
-          const a = achievers[k];
-          if (seen[a] === stamp) continue;
-          seen[a] = stamp;
-          // An effect that sets a value the goal excludes fails at once.
-          if ((w0 & need[a * W]) !== need[a * W] || (W === 2 && (w1 & need[a * W + 1]) !== need[a * W + 1])) continue;
-          const next = this.consider(node, a, atLimit, w0, w1);
+    const cellStart = index.cellStart;
+    if (!L.bitOrdered) return this.expandByCells(node, atLimit, w0, w1, stamp);
+    for (let j = 0; j < W; j++) {
+      const w = j === 0 ? w0 : w1;
+      // The constrained fields (those with an excluded value: a 0 bit), lowest bit first, which is cell order here.
+      for (let z = ~w & L.fieldBits[j]; z !== 0;) {
+        const at = L.bitCell[32 * j + 31 - Math.clz32(z & -z)];
+        const full = L.cellFull[at];
+        const sh = L.cellShift[at];
+        z &= ~(full << sh);
+        for (let m = (w >>> sh) & full; m !== 0; m &= m - 1) {
+          const next = this.regressByFact(node, cellStart[L.cells[at]] + 31 - Math.clz32(m & -m), atLimit, w0, w1, stamp);
           if (next !== GO_ON) return next === STOP;
         }
       }
     }
     return true;
+  }
+
+  /** {@link expand}'s walk over the achiever lists where the layout's bit order is not cell order: every cell looked at. */
+  private expandByCells(node: number, atLimit: boolean, w0: number, w1: number, stamp: number): boolean {
+    const L = this.L;
+    const cellStart = this.index!.cellStart;
+    for (let i = 0; i < L.cells.length; i++) {
+      const full = L.cellFull[i];
+      let m = ((L.cellWord[i] === 0 ? w0 : w1) >>> L.cellShift[i]) & full;
+      if (m === full) continue;
+      for (; m !== 0; m &= m - 1) {
+        const next = this.regressByFact(node, cellStart[L.cells[i]] + 31 - Math.clz32(m & -m), atLimit, w0, w1, stamp);
+        if (next !== GO_ON) return next === STOP;
+      }
+    }
+    return true;
+  }
+
+  /** The achievers of fact `fact` (a value the node allows) not yet considered in this expansion, each considered in turn. */
+  private regressByFact(node: number, fact: number, atLimit: boolean, w0: number, w1: number, stamp: number): number {
+    const { start, achievers } = this.index!;
+    const seen = this.seen;
+    const need = this.L.need;
+    const W = this.W;
+    for (let k = start[fact], end = start[fact + 1]; k < end; k++) {
+      const a = achievers[k];
+      if (seen[a] === stamp) continue;
+      seen[a] = stamp;
+      // An effect that sets a value the goal excludes fails at once.
+      if ((w0 & need[a * W]) !== need[a * W] || (W === 2 && (w1 & need[a * W + 1]) !== need[a * W + 1])) continue;
+      const next = this.consider(node, a, atLimit, w0, w1);
+      if (next !== GO_ON) return next;
+    }
+    return GO_ON;
   }
 
   /**

@@ -7,3 +7,6 @@ export const GO_ON = 0;
 export const STOP = 1;
 /** Fail the search: the node pool is full. @internal */
 export const FULL = 2;
+
+/** How the general path checks one candidate: regression, or progression checking every condition or none (the decision tree decided them). @internal */
+export const Check = { backward: 0, forward: 1, effectsOnly: 2 } as const;

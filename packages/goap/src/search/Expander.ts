@@ -1,29 +1,24 @@
-import { achieves, isFree, maskAt, wideFree } from '../domain/cellSet.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
-import { firstOpenPart, type GoalParts } from '../domain/goalParts.js';
-import * as Touch from '../domain/Touch.js';
+import type { GoalParts } from '../domain/goalParts.js';
 import type { Relaxation } from '../heuristics/Relaxation.js';
 import type { HeuristicSearch, SearchHeuristic } from '../heuristics/SearchHeuristic.js';
 import type { ActionCache } from './ActionCache.js';
-import { BackwardIndex } from './BackwardIndex.js';
+import { BackwardExpansion, type CandidateSink } from './BackwardExpansion.js';
+import type { BackwardIndex } from './BackwardIndex.js';
 import { createChangeList, fail, type ChangeList } from './ChangeList.js';
 import { ForwardIndex, TreeNode } from './ForwardIndex.js';
 import type { GoapResult } from './GoapResult.js';
-import { MutexPruning } from './MutexPruning.js';
 import { progress, regress, writeChanges } from './regress.js';
 import type { RegressionContext } from './RegressionContext.js';
 import type { SearchObserver } from './SearchObserver.js';
 import type { SearchSpace } from './SearchSpace.js';
 import * as Verdict from './Verdict.js';
 import { NODES_FULL } from './Verdict.js';
-import { FULL, GO_ON, STOP } from './ExpandStep.js';
+import { Check } from './ExpandStep.js';
 import { Limit } from './Limit.js';
 
 /** Node flag: open, its estimate deferred until popped (see `link`). @internal */
 export const DEFERRED = 3;
-
-/** What {@link Expander.consider} runs: regression, or progression checking every condition or none (the decision tree decided them). */
-const Check = { backward: 0, forward: 1, effectsOnly: 2 } as const;
 
 /** The settings an expander reads, fixed when the planner is built. @internal */
 export interface ExpanderSettings {
@@ -36,13 +31,13 @@ export interface ExpanderSettings {
  * Generates the successors of a node: A* expansion backward (regression through
  * the achievers of the node's conditions) or forward (progression through the
  * applicable actions), storing each new candidate in the node space. Owns what
- * expanding needs and nothing else: the candidate change lists, the
- * per-expansion "already considered" stamps, the successor indexes, state-invariant
- * pruning, and whether the plan-length budget cut a branch. Lazily stored nodes are
+ * expanding needs and nothing else: the candidate change lists, the forward
+ * successor generator, the backward direction's {@link BackwardExpansion} (achievers,
+ * invariant pruning), and whether the plan-length budget cut a branch. Lazily stored nodes are
  * built with {@link materialize}, which the node space calls. Steady-state expansion
  * allocates nothing. @internal
  */
-export class Expander implements RegressionContext {
+export class Expander implements RegressionContext, CandidateSink {
   readonly mode: 'backward' | 'forward';
   readonly weight: number;
   readonly maxPlanLength: number;
@@ -63,24 +58,12 @@ export class Expander implements RegressionContext {
   /** The candidate being generated; {@link rebuild} is the node being rebuilt by `materialize` (it may run mid-candidate). */
   private readonly change: ChangeList;
   private readonly rebuild: ChangeList;
-  /** Per-expansion "already considered" stamps. */
-  private readonly seen: Int32Array;
-  private expansionId = 0;
   /** Forward mode: the successor generator. */
   private readonly forwardIndex: ForwardIndex | null;
-  /** Backward mode: achievers per value and effect lists. */
-  private backwardIndex: BackwardIndex | null;
-  /** Backward: the domain's cross-key invariants (null: none), and whether this search prunes with them. */
-  private readonly mutex: MutexPruning | null;
-  private mutexActive = false;
-  /** Expansions before invariant pruning starts: searches smaller than this (the soldier's 4) skip its cost. */
-  private mutexAfter = 16;
-  private expansions = 0;
+  /** Backward mode: which actions a node is regressed through. */
+  private readonly backward: BackwardExpansion | null;
   /** Set when a node was pruned by the plan-length budget. */
   private cut = false;
-  /** Backward: the goal's independent parts when this search regresses one at a time (else null), and the part the node being expanded regresses. */
-  private parts: GoalParts | null = null;
-  private openPart = -1;
   private observer: SearchObserver | null = null;
   /** The goal's words (forward: the goal count is kept from them). */
   goalWords: Int32Array = new Int32Array(0);
@@ -107,12 +90,10 @@ export class Expander implements RegressionContext {
     this.incremental = estimator.incremental;
     this.deferred = estimator.deferred === true && !estimator.incremental;
     this.relaxation = estimator.relaxation;
-    this.seen = new Int32Array(domain.actionCount);
     this.change = createChangeList(domain);
     this.rebuild = createChangeList(domain);
     this.forwardIndex = this.mode === 'forward' ? new ForwardIndex(domain) : null;
-    this.backwardIndex = this.mode === 'backward' ? new BackwardIndex(domain) : null;
-    this.mutex = this.mode === 'backward' ? MutexPruning.of(domain) : null;
+    this.backward = this.mode === 'backward' ? new BackwardExpansion(domain, space, this, startValues) : null;
   }
 
   /**
@@ -121,11 +102,9 @@ export class Expander implements RegressionContext {
    */
   begin(goal: CompiledGoal, observer: SearchObserver | null, parts: GoalParts | null = null): void {
     this.goalWords = goal.words;
-    this.parts = this.mode === 'backward' && parts !== null && parts.count > 1 ? parts : null;
+    this.backward?.begin(observer, parts);
     this.observer = observer;
     this.cut = false;
-    this.mutexActive = false;
-    this.expansions = 0;
   }
 
   /** True when the plan-length budget kept a candidate out of this search. */
@@ -135,12 +114,12 @@ export class Expander implements RegressionContext {
 
   /** For tests: invariant pruning from the `n`-th expansion of each search (-1: never). @internal */
   pruneInvariantsAfter(n: number): void {
-    this.mutexAfter = n;
+    this.backward?.pruneAfter(n);
   }
 
   /** The backward index expansions read (null forward). */
   get backwardIndexInUse(): BackwardIndex | null {
-    return this.backwardIndex;
+    return this.backward === null ? null : this.backward.indexInUse;
   }
 
   /** The successor generator forward expansions walk (null backward). */
@@ -150,12 +129,12 @@ export class Expander implements RegressionContext {
 
   /** Expansions of each search before invariant pruning starts (-1: never). */
   get invariantPruningAfter(): number {
-    return this.mutexAfter;
+    return this.backward === null ? -1 : this.backward.pruningAfter;
   }
 
   /** For tests: expand backward through this index (with or without action bitsets). @internal */
   useBackwardIndex(index: BackwardIndex): void {
-    if (this.mode === 'backward') this.backwardIndex = index;
+    this.backward?.useIndex(index);
   }
 
   /** Remember the failing touch record (for trace details) and return the verdict. */
@@ -168,142 +147,13 @@ export class Expander implements RegressionContext {
    * node space. False when the node pool is full.
    */
   expand(node: number): boolean {
-    if (this.expansions++ === this.mutexAfter && this.mutex !== null) this.mutexActive = this.mutex.admit(this.startValues);
-    this.expansionId = (this.expansionId + 1) | 0;
-    if (this.observer !== null) {
-      const space = this.space;
-      this.observer.expand(node, space.parent[node], space.action[node], space.g[node], space.h[node], space.words, space.base[node]);
-    }
-    return this.mode === 'backward' ? this.expandBackward(node) : this.expandForward(node);
-  }
-
-  /**
-   * Expand a regressed goal: look up only the actions with an effect that
-   * satisfies one of the node's conditions (rule 1: the achievers of each allowed
-   * value of a bool/enum cell, the effect→action index for int cells), and
-   * regress the node through each (rules 2-4), generating each candidate in
-   * `ch`. False when the node pool is full.
-   * @internal
-   */
-  private expandBackward(node: number): boolean {
-    const ch = this.change;
-    const d = this.domain;
     const space = this.space;
-    const min = d.schema.min;
-    const max = d.schema.max;
-    const size = d.schema.size;
-    const base = space.base[node];
-    const stamp = this.expansionId;
-    const seen = this.seen;
-    const T = d.touch;
-    const offset = d.offset;
-    const shift = d.shift;
-    const isInt = d.isInt;
-    const wide = d.wide;
-    const full = d.full;
-    const indexStart = d.indexStart;
-    const indexActions = d.indexActions;
-    const indexTouch = d.indexTouch;
     const trace = this.observer;
+    if (trace !== null) trace.expand(node, space.parent[node], space.action[node], space.g[node], space.h[node], space.words, space.base[node]);
+    if (this.backward === null) return this.expandForward(node);
     // Depth is per node: at the length limit no child is stored, and once one branch was cut the rest need no work.
     const atLimit = space.depth[node] >= this.maxPlanLength;
-    if (atLimit && this.cut && trace === null) return true;
-    this.openPart = this.parts === null ? -1 : firstOpenPart(d, this.parts, space.words, base, this.startValues);
-    const index = this.backwardIndex!;
-    const start = index.start;
-    const cellStart = index.cellStart;
-    const achievers = index.achievers;
-    // Bool/enum cells through the action bitsets where the domain has them; the achiever lists below otherwise.
-    const bySets = index.setterBits !== null;
-    if (bySets) {
-      const next = this.expandBySets(node, atLimit, ch);
-      if (next !== GO_ON) return next === STOP;
-    }
-    for (let c = 0; c < size; c++) {
-      const words = space.words;
-      const o = base + offset[c];
-      const int = isInt[c] === 1;
-      if (!int && bySets) continue;
-      // An enum of more than 32 values is a multi-word field, read word by word.
-      const wd = wide[c] === 1;
-      if (wd ? wideFree(words, o, max[c] + 1) : isFree(words, o, shift[c], int, c, min, max, full)) continue;
-      if (!int) {
-        // The achievers of each value the goal allows here (rule 1); one that sets an excluded value elsewhere fails at once.
-        for (let w = 0, W = wd ? (max[c] + 32) >>> 5 : 1; w < W; w++) {
-          // The pool may be reallocated by a stored candidate: the word is read from it afresh (`o` stays valid).
-          for (let m = wd ? space.words[o + w] : maskAt(words, o, shift[c], full[c]); m !== 0; m &= m - 1) {
-            const f = cellStart[c] + w * 32 + 31 - Math.clz32(m & -m);
-            for (let k = start[f], end = start[f + 1]; k < end; k++) {
-              const a = achievers[k];
-              if (seen[a] === stamp) continue;
-              seen[a] = stamp;
-              if (trace === null && index.clashes(space.words, base, a)) continue;
-              const next = this.regressThrough(node, a, atLimit, ch);
-              if (next !== GO_ON) return next === STOP;
-            }
-          }
-        }
-        continue;
-      }
-      const lo = words[o];
-      const hi = words[o + 1];
-      for (let k = indexStart[c], end = indexStart[c + 1]; k < end; k++) {
-        const a = indexActions[k];
-        if (seen[a] === stamp || !achieves(T, indexTouch[k] * Touch.size, int, lo, hi, c, min, max)) continue;
-        seen[a] = stamp;
-        const next = this.regressThrough(node, a, atLimit, ch);
-        if (next !== GO_ON) return next === STOP;
-      }
-    }
-    if (trace !== null) {
-      for (let a = 0; a < d.actionCount; a++) if (seen[a] !== stamp) trace.consider(a, Verdict.noEffect, -1);
-    }
-    return true;
-  }
-
-  /**
-   * The bool/enum part of {@link expandBackward} over the action bitsets of
-   * {@link BackwardIndex}: the candidates are the actions that set a value the
-   * node allows in some constrained cell (rule 1), less those that set a value it
-   * excludes in any (they would fail at once); each is regressed in action order
-   * and marked seen, so the int cells' lookups skip it. With a trace, the
-   * excluded ones are regressed too, so every relevant action gets its verdict.
-   * Returns what the expansion does next.
-   */
-  private expandBySets(node: number, atLimit: boolean, ch: ChangeList): number {
-    const index = this.backwardIndex!;
-    const W = index.setWords;
-    const rel = index.relevantScratch;
-    const dead = index.deadScratch;
-    const traced = this.observer !== null;
-    // Invariant pruning, where it is on: also out, the actions with a condition that excludes a value the node needs
-    // in a cell they leave alone (regressing through them gives a dead goal). A trace regresses them for their verdicts.
-    index.collectCandidates(this.space.words, this.space.base[node], this.mutexActive && !traced ? this.mutex!.deadBits : null);
-    const stamp = this.expansionId;
-    const seen = this.seen;
-    for (let i = 0; i < W; i++) {
-      let bits = traced ? rel[i] : rel[i] & ~dead[i];
-      // Excluded candidates count as seen (the int cells' lookups would only regress them to fail).
-      for (let x = rel[i] & dead[i]; x !== 0; x &= x - 1) seen[(i << 5) + 31 - Math.clz32(x & -x)] = stamp;
-      for (; bits !== 0; bits &= bits - 1) {
-        const a = (i << 5) + 31 - Math.clz32(bits & -bits);
-        seen[a] = stamp;
-        const next = this.regressThrough(node, a, atLimit, ch);
-        if (next !== GO_ON) return next;
-      }
-    }
-    return GO_ON;
-  }
-
-  /** Regress `node` through action `a` and trace the verdict: whether the expansion goes on, stops or fails. */
-  private regressThrough(node: number, a: number, atLimit: boolean, ch: ChangeList): number {
-    // Another part of the goal: regressed after this node's first open part (see `GoalParts`).
-    if (this.openPart >= 0 && this.parts!.partOfAction[a] !== this.openPart) return GO_ON;
-    const verdict = this.consider(node, a, atLimit, Check.backward, ch);
-    if (verdict === NODES_FULL) return FULL;
-    if (this.observer !== null) this.traceVerdict(a, verdict);
-    else if (verdict === Verdict.tooLong) return STOP;
-    return GO_ON;
+    return this.backward.expand(node, atLimit, atLimit && this.cut && trace === null, this.change);
   }
 
   /**
@@ -358,7 +208,7 @@ export class Expander implements RegressionContext {
    * Candidate `a` of `node`, generated in `ch`: rules 2-3 (or applicability),
    * usability (rule 4, cost), the length limit, then {@link link}. Returns the verdict code.
    */
-  private consider(node: number, a: number, atLimit: boolean, check: number, ch: ChangeList): number {
+  consider(node: number, a: number, atLimit: boolean, check: number, ch: ChangeList): number {
     const use = this.cache.usable(a);
     // Unusable actions are dropped before regressing; with a trace they are regressed first, so verdicts keep the rule order.
     if (use !== 0 && this.observer === null) return use;
@@ -367,8 +217,7 @@ export class Expander implements RegressionContext {
     if (verdict !== Verdict.kept) return verdict;
     // A regressed goal that needs two values no reachable state holds together is dead (state-invariant pruning).
     // Traced, it is checked here so verdicts keep the rule order; else in `link`, once duplicates are out.
-    if (backward && this.mutexActive && this.observer !== null && this.mutex!.dead(this.space.words, this.space.base[node], ch))
-      return this.fail(-2, Verdict.unreachable);
+    if (backward && this.observer !== null && this.backward!.dead(this.space.words, this.space.base[node], ch)) return this.fail(-2, Verdict.unreachable);
     if (use !== 0) return this.fail(-1, use);
     if (atLimit) {
       this.cut = true;
@@ -415,7 +264,7 @@ export class Expander implements RegressionContext {
     const reopened = space.admit(hash, space.base[node], ch, g, depth);
     if (reopened < 0) return this.fail(-1, Verdict.duplicate);
     // Not yet checked for invariants (see `consider`): a candidate equal to a stored node was checked as that node.
-    if (this.mutexActive && this.observer === null && !space.matched && this.mutex!.dead(space.words, space.base[node], ch))
+    if (this.backward !== null && this.observer === null && !space.matched && this.backward.dead(space.words, space.base[node], ch))
       return this.fail(-2, Verdict.unreachable);
     let at = -1;
     // Narrow nodes are cheaper to write now than to rebuild when popped; wide ones are built lazily (see `eagerWords`).
@@ -437,7 +286,8 @@ export class Expander implements RegressionContext {
     return hraw === Infinity ? this.fail(-1, Verdict.unreachable) : Verdict.kept;
   }
 
-  private traceVerdict(a: number, verdict: number): void {
+  /** Report action `a`'s verdict to the observer, with what failed (a touch record, a check) where it says. */
+  traceVerdict(a: number, verdict: number): void {
     // An unusable action records whether relevance analysis dropped it rather than its cost.
     const fail =
       verdict === Verdict.procedural

@@ -3,35 +3,22 @@ import { countViolated } from '../domain/cellSet.js';
 import { describeNode } from '../domain/describeCell.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import { goalOf } from '../domain/goalOf.js';
-import { goalParts, type GoalParts } from '../domain/goalParts.js';
-import { relevantActions } from '../domain/relevantActions.js';
 import type { HeuristicSearch, SearchHeuristic } from '../heuristics/SearchHeuristic.js';
 import { PlannerBusyError } from '../errors.js';
 import { ActionCache } from './ActionCache.js';
 import type { ActionStats } from './ActionStats.js';
 import { BitLayout } from './BitLayout.js';
-import { BitSearch, BitStep } from './BitSearch.js';
+import { BitSearch } from './BitSearch.js';
+import { BitStep } from './BitStep.js';
 import { Limit } from './Limit.js';
 import { DEFERRED, Expander } from './Expander.js';
+import { GoalAnalyses } from './GoalAnalyses.js';
 import { GoapResult, type GoapBudget, type GoapStatus } from './GoapResult.js';
+import { BUCKETS_AFTER } from './OpenList.js';
 import type { ObservedSearch, SearchObserver } from './SearchObserver.js';
-import { hashWords, SearchSpace } from './SearchSpace.js';
-
-/** Expansions before the open list may move to the bucket queue (see `SearchSpace.preferBuckets`). */
-const BUCKETS_AFTER = 16;
-
-/** The settings a search runs with, fixed when the planner is built (the planner has them). @internal */
-export interface SearchSettings {
-  readonly mode: 'backward' | 'forward';
-  readonly weight: number;
-  readonly maxExpansions: number;
-  readonly maxPlanLength: number;
-  readonly timeBudgetMs: number;
-  /** Stored nodes at most. */
-  readonly maxNodes: number;
-  /** Greedy best-first: order by h alone. */
-  readonly greedy: boolean;
-}
+import { hashWords } from './hashWords.js';
+import { SearchSpace } from './SearchSpace.js';
+import type { SearchSettings } from './SearchSettings.js';
 
 /**
  * The search of one planner: A* over regressed goals (backward) or states
@@ -68,8 +55,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   private restartExpander: Expander | null = null;
   /** Stored nodes at which the running search restarts (0: it does not). */
   private restartAt = 0;
-  private readonly relevance = new WeakMap<CompiledGoal, Uint8Array>();
-  private readonly parts = new WeakMap<CompiledGoal, GoalParts>();
+  private readonly analyses: GoalAnalyses;
   /** The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does. */
   private readonly bits: BitSearch | null;
   private bitsAllowed = true;
@@ -96,6 +82,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     this.maxPlanLength = settings.maxPlanLength;
     this.timeBudgetMs = settings.timeBudgetMs;
     this.settings = settings;
+    this.analyses = new GoalAnalyses(domain);
     this.result = new GoapResult(this.maxPlanLength);
     this.start = createState(domain.schema);
     this.unavailable = new UnavailableTable(
@@ -194,7 +181,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     // 'running' only once set up, so a throwing cost or check leaves the planner usable.
     r.reset(g);
     this.current = g;
-    this.cache.begin(this.start, ctx, this.pruneIrrelevant ? this.relevanceOf(g) : null);
+    this.cache.begin(this.start, ctx, this.pruneIrrelevant ? this.analyses.relevantTo(g) : null);
     this.elapsed = 0;
     const schema = this.domain.schema;
     if (state.schema !== schema && (state.schema.size !== schema.size || state.schema.storage !== schema.storage)) {
@@ -215,7 +202,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
       // A goal of enough independent parts starts with the restart's heuristic (see `HeuristicRestart.partsAtOnce`);
       // a part has a goal cell, so a goal of fewer cells (every game goal) is not looked up.
       const atOnce = restart?.partsAtOnce ?? Infinity;
-      if (g.cells.length >= atOnce && this.mode === 'backward' && this.partsOf(g).count >= atOnce) {
+      if (g.cells.length >= atOnce && this.mode === 'backward' && this.analyses.partsOf(g).count >= atOnce) {
         this.onBits = false;
         this.restart();
       } else {
@@ -237,7 +224,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   private seedRoot(g: CompiledGoal): void {
     // A traced search regresses every part at each node, so the trace shows every candidate.
     const byParts = this.mode === 'backward' && this.activeHeuristic.regressesByParts === true && this.observer === null;
-    this.active.begin(g, this.observer, byParts ? this.partsOf(g) : null);
+    this.active.begin(g, this.observer, byParts ? this.analyses.partsOf(g) : null);
     this.observer?.clear(g.name, this.mode, this, this.space.width);
     const space = this.space;
     // The bucket queue's order needs each node's f fixed once added: deferred estimates raise it when popped.
@@ -286,22 +273,8 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     this.active = expander;
     this.activeHeuristic = next;
     const g = this.current!;
-    if (this.cache.relevant === null && next.relaxation !== null) this.cache.narrow(this.relevanceOf(g));
+    if (this.cache.relevant === null && next.relaxation !== null) this.cache.narrow(this.analyses.relevantTo(g));
     this.seedRoot(g);
-  }
-
-  /** Relevance analysis of goal `g` (1 per relevant action), computed once per goal. */
-  private relevanceOf(g: CompiledGoal): Uint8Array {
-    let keep = this.relevance.get(g);
-    if (keep === undefined) this.relevance.set(g, (keep = relevantActions(this.domain, g)));
-    return keep;
-  }
-
-  /** The independent parts of goal `g` over its relevant actions, computed once per goal. */
-  private partsOf(g: CompiledGoal): GoalParts {
-    let parts = this.parts.get(g);
-    if (parts === undefined) this.parts.set(g, (parts = goalParts(this.domain, g, this.relevanceOf(g))));
-    return parts;
   }
 
   /** Abandon a sliced search. */
@@ -335,7 +308,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
       const space = this.space;
       let expander = this.active;
       for (let done = 0; done < left;) {
-        const node = space.pop();
+        const node = space.open.pop();
         if (node < 0) return this.finish(expander.lengthPruned ? 'budget' : 'none', expander.lengthPruned ? 'length' : '');
         if (space.flags[node] === 1) continue;
         if (space.unsat[node] === 0) return this.found(node);
@@ -346,14 +319,14 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
           continue;
         }
         if (r.expanded >= this.maxExpansions) {
-          space.unpop(node);
+          space.open.unpop(node);
           return this.finish('budget', 'expansions');
         }
         if (timed && (r.expanded & 15) === 0 && this.elapsed + performance.now() - t0 > this.timeBudgetMs) {
-          space.unpop(node);
+          space.open.unpop(node);
           return this.finish('budget', 'time');
         }
-        if (r.expanded === BUCKETS_AFTER) space.preferBuckets();
+        if (r.expanded === BUCKETS_AFTER) space.open.preferBuckets();
         if (space.base[node] < 0) expander.materialize(node);
         space.flags[node] = 2;
         r.countExpansion();
@@ -377,18 +350,7 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
    */
   private reestimate(node: number): boolean {
     const space = this.space;
-    space.flags[node] = 0;
-    const hraw = this.estimate(space.words, space.base[node], space.unsat[node]);
-    if (hraw === Infinity) {
-      space.flags[node] = 2;
-      return true;
-    }
-    if (hraw <= space.hraw[node]) return false;
-    space.hraw[node] = hraw;
-    space.h[node] = this.weight * hraw;
-    space.f[node] = space.greedy ? space.h[node] : space.g[node] + space.h[node];
-    space.push(node);
-    return true;
+    return space.reestimated(node, this.estimate(space.words, space.base[node], space.unsat[node]), this.weight);
   }
 
   /** The status of a fast-path step that did not hand over (see `BitStep`). */
@@ -401,18 +363,10 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
 
   private found(node: number): GoapStatus {
     const space = this.space;
-    const r = this.result;
-    const len = space.depth[node];
-    if (this.mode === 'backward') {
-      // Parents lead back to the goal, so the chain is already in execution order.
-      let i = 0;
-      for (let n = node; space.parent[n] >= 0; n = space.parent[n]) r.actions[i++] = space.action[n];
-    } else {
-      let i = len;
-      for (let n = node; space.parent[n] >= 0; n = space.parent[n]) r.actions[--i] = space.action[n];
-    }
+    // Backward, parents lead back to the goal, so the chain is already in execution order.
+    space.pathTo(node, this.result.actions, this.mode === 'backward');
     // g is the sum of this search's cached effective costs along the path.
-    r.setPlan(len, space.g[node]);
+    this.result.setPlan(space.depth[node], space.g[node]);
     return this.recordPlan();
   }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from '@jest/globals';
 import { createState } from '@dualplan/world-state';
 import { GoapPlanner } from '../GoapPlanner.js';
 import { chainDomain, soldierGoapDomain } from '../examples/index.js';
-import { SearchSpace, hashWords } from './SearchSpace.js';
+import { hashWords } from './hashWords.js';
+import { SearchSpace } from './SearchSpace.js';
 
 // One node's record: g, f, h and the raw h as float64; unsat, parent, action, depth, hash and word offset as int32; a flags byte.
 const RECORD = 4 * 8 + 6 * 4 + 1;

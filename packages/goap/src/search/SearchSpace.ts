@@ -1,20 +1,4 @@
-import { Heap } from 'heap-js';
-import { BucketQueue } from './BucketQueue.js';
-
-/** Mix one node word with its position (Zobrist style), so node hashes update per changed word. */
-export function mixWord(index: number, word: number): number {
-  let h = Math.imul(index + 1, 0x9e3779b1) ^ word;
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return h ^ (h >>> 16);
-}
-
-/** Hash of the `width` node words at `words[at..]`: the XOR of their mixes. */
-export function hashWords(words: Int32Array, at: number, width: number): number {
-  let hash = 0;
-  for (let j = 0; j < width; j++) hash ^= mixWord(j, words[at + j]);
-  return hash;
-}
+import { OpenList } from './OpenList.js';
 
 /**
  * Node storage owned by one planner. Search nodes are indices into
@@ -23,10 +7,8 @@ export function hashWords(words: Int32Array, at: number, width: number): number 
  * only when needed: most generated nodes are never expanded, so they are kept
  * as (parent, action) until popped. The closed/open set is an open-addressing
  * hash table probed through a byte of hash fingerprint per slot (cleared slot by
- * slot between searches), and the
- * open list is a heap-js heap of node indices, or a bucket queue for blind
- * searches with integer costs. Pools grow by doubling, then stay allocated for
- * reuse.
+ * slot between searches); the open list is an {@link OpenList}. Pools grow by
+ * doubling, then stay allocated for reuse.
  * @internal
  */
 export class SearchSpace {
@@ -66,17 +48,8 @@ export class SearchSpace {
   /** Set by {@link admit}: a stored node has the candidate's words (it was pruned or replaces them). */
   matched = false;
   private slot = 0;
-  /**
-   * Open list of node indices: lower f, then lower h, then lower index. A search
-   * starts on the heap (the general case); {@link preferBuckets} moves it to the
-   * bucket queue when every node so far has a key there (blind, integer costs),
-   * and it goes back to the heap for good at the first that has none. Both pop
-   * in the same order.
-   */
-  private readonly heap: Heap<number>;
-  private readonly buckets = new BucketQueue();
-  private bucketed = false;
-  private bucketsAllowed = false;
+  /** The open nodes (it reads their f and h from this space). */
+  readonly open: OpenList = new OpenList(this);
 
   /** Greedy best-first: order by h alone (f = h). */
   readonly greedy: boolean;
@@ -98,14 +71,6 @@ export class SearchSpace {
     this.wordSlots = Math.min(Math.max(initial, 2), this.maxNodes);
     this.words = new Int32Array(this.wordSlots * this.width);
     this.grow(Math.min(Math.max(initial, 2), this.maxNodes));
-    this.heap = new Heap<number>((a, b) => {
-      const f = this.f;
-      const d = f[a] - f[b];
-      if (d !== 0) return d;
-      const h = this.h;
-      const e = h[a] - h[b];
-      return e !== 0 ? e : a - b;
-    });
   }
 
   /**
@@ -134,12 +99,7 @@ export class SearchSpace {
     this.clearTable();
     this.count = 0;
     this.usedSlots = 0;
-    // Pop rather than truncate: V8 keeps the backing store, so no allocation.
-    const heap = this.heap.heapArray;
-    while (heap.length > 0) heap.pop();
-    this.buckets.clear();
-    this.bucketed = false;
-    this.bucketsAllowed = buckets;
+    this.open.reset(buckets);
   }
 
   /** Empty the used slots: all at once when the nodes fill a good share, else each node's run from its home slot. */
@@ -154,53 +114,6 @@ export class SearchSpace {
     for (let n = 0; n < this.count; n++) {
       for (let i = this.hash[n] & this.tableMask; fp[i] !== 0; i = (i + 1) & this.tableMask) fp[i] = 0;
     }
-  }
-
-  /**
-   * Move the open list to the bucket queue if allowed and every open node has a
-   * key there. Worth it once a search is past a few expansions: on tiny searches
-   * the heap is cheaper than the bucket queue's set-up.
-   */
-  preferBuckets(): void {
-    if (!this.bucketsAllowed || this.bucketed) return;
-    const open = this.heap.heapArray;
-    for (let i = 0; i < open.length; i++) {
-      if (!BucketQueue.fits(this.f[open[i]], this.h[open[i]])) {
-        this.bucketsAllowed = false;
-        return;
-      }
-    }
-    // Popped in order, so each list gets its nodes in index order.
-    for (let n = this.heap.pop(); n !== undefined; n = this.heap.pop()) this.buckets.push(n, this.f[n]);
-    this.bucketed = true;
-  }
-
-  /** Add node `n` to the open list. */
-  push(n: number): void {
-    if (this.bucketed) {
-      if (BucketQueue.fits(this.f[n], this.h[n])) {
-        this.buckets.push(n, this.f[n]);
-        return;
-      }
-      // Not a small integer key: the rest of this search runs on the heap.
-      this.bucketed = this.bucketsAllowed = false;
-      for (let m = this.buckets.pop(); m >= 0; m = this.buckets.pop()) this.heap.add(m);
-      this.buckets.clear();
-    }
-    this.heap.add(n);
-  }
-
-  /** Remove and return the open node that comes first (lower f, then h, then index), or -1 when none is left. */
-  pop(): number {
-    if (this.bucketed) return this.buckets.pop();
-    const n = this.heap.pop();
-    return n === undefined ? -1 : n;
-  }
-
-  /** Put back node `n`, just popped, unchanged (a search stopped by a budget resumes from it). */
-  unpop(n: number): void {
-    if (this.bucketed) this.buckets.unpop(n, this.f[n]);
-    else this.heap.add(n);
   }
 
   /** Make room for one more node at index `count`; false when `maxNodes` is reached. */
@@ -355,8 +268,36 @@ export class SearchSpace {
     this.table[e + Slot.hash] = hash;
     // A dead end (no estimate can reach the goal) is remembered as closed, never opened.
     if (h === Infinity) this.flags[n] = 2;
-    else if (this.bucketed) this.push(n);
-    else this.heap.add(n);
+    else this.open.push(n);
+  }
+
+  /**
+   * Popped node `n`, whose estimate was deferred, now has the raw estimate `hraw` (weighted by `weight`). True when
+   * it goes back to the open list (its f rose) or is a dead end (closed); false when it is to be expanded now.
+   */
+  reestimated(n: number, hraw: number, weight: number): boolean {
+    this.flags[n] = 0;
+    if (hraw === Infinity) {
+      this.flags[n] = 2;
+      return true;
+    }
+    if (hraw <= this.hraw[n]) return false;
+    this.hraw[n] = hraw;
+    this.h[n] = weight * hraw;
+    this.f[n] = this.greedy ? this.h[n] : this.g[n] + this.h[n];
+    this.open.push(n);
+    return true;
+  }
+
+  /** Write the actions on the path from the root to node `n` into `out`: as the parents lead (`fromLeaf`) or reversed. */
+  pathTo(n: number, out: Int32Array, fromLeaf: boolean): void {
+    const parent = this.parent;
+    const action = this.action;
+    let i = fromLeaf ? 0 : this.depth[n];
+    for (let m = n; parent[m] >= 0; m = parent[m]) {
+      if (fromLeaf) out[i++] = action[m];
+      else out[--i] = action[m];
+    }
   }
 
   private grow(capacity: number): void {

@@ -5,7 +5,8 @@ import { factMaskCost } from '../heuristics/Relaxation.js';
 import type { RegressionContext } from './RegressionContext.js';
 import { fail, pendingIndex, type ChangeList } from './ChangeList.js';
 import { regressWide } from './regressWide.js';
-import { mixWord, type SearchSpace } from './SearchSpace.js';
+import { mixWord } from './hashWords.js';
+import type { SearchSpace } from './SearchSpace.js';
 import * as Verdict from './Verdict.js';
 
 /**

@@ -2,7 +2,7 @@ import { wideHas } from '../domain/cellSet.js';
 import * as Touch from '../domain/Touch.js';
 import { fail, type ChangeList } from './ChangeList.js';
 import type { RegressionContext } from './RegressionContext.js';
-import { mixWord } from './SearchSpace.js';
+import { mixWord } from './hashWords.js';
 import * as Verdict from './Verdict.js';
 
 /** The regressed mask of one wide field (at most 1,024 values: 32 words); no search nests two regressions of it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals';
-import { applyEffects, ChangeSource, createState, type Plan, type PlannerCatalog, type SearchTrace } from '@dualplan/world-state';
+import { applyEffects, ChangeSource, createState, type Plan, type PlannerCatalog, type SearchSummary, type SearchTrace } from '@dualplan/world-state';
 import { htnAgentPlanner } from './htnAgentPlanner.js';
 import type { HtnMeta } from '../search/HtnPlan.js';
 import { HtnPlanner } from '../HtnPlanner.js';
@@ -85,5 +85,25 @@ describe('htnAgentPlanner', () => {
     expect(planner.tracing).toBe(false);
     agent.plan(createState(domain.schema), undefined, null);
     expect(searches.length).toBe(1);
+  });
+
+  it('reports a search that recurs as the same capture, whose trace is the one a fresh capture would build', () => {
+    const domain = trollHtnDomain();
+    const agent = htnAgentPlanner(new HtnPlanner(domain));
+    const summaries: SearchSummary[] = [];
+    const readers: (() => SearchTrace)[] = [];
+    agent.observe!({ search: () => {}, deferredSearch: (read, summary) => (readers.push(read), summaries.push(summary!)) });
+    const seen = createState(domain.schema, { WsCanSeeEnemy: true, WsTrunkHealth: 3 });
+    agent.plan(seen, undefined, null);
+    agent.plan(createState(domain.schema), undefined, null);
+    agent.plan(seen, undefined, null);
+    expect(summaries[2]).toBe(summaries[0]);
+    expect(summaries[1]).not.toBe(summaries[0]);
+    // The same trace as a planner that never saw the other searches reports.
+    const fresh = htnAgentPlanner(new HtnPlanner(domain));
+    let trace: SearchTrace | null = null;
+    fresh.observe!({ search: (t) => (trace = t) });
+    fresh.plan(seen, undefined, null);
+    expect(readers[2]()).toEqual(trace);
   });
 });

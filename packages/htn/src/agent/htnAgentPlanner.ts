@@ -2,6 +2,7 @@ import {
   describeAll,
   DualplanError,
   ObserverSet,
+  RecentCaptures,
   PlanBuffer,
   type AgentPlanner,
   type Availability,
@@ -19,7 +20,8 @@ import { compareMtr } from '../diagnostics/compareMtr.js';
 import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnContinuation, HtnMeta, HtnResult } from '../search/HtnPlan.js';
 import type { HtnPlanner } from '../HtnPlanner.js';
-import { captureHtnSearch } from '../diagnostics/HtnSearchCapture.js';
+import { captureHtnSearch, type HtnSearchCapture } from '../diagnostics/HtnSearchCapture.js';
+import type { HtnTraceLog } from '../search/HtnTraceLog.js';
 import { BestFirstCapture } from '../diagnostics/BestFirstCapture.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 import { adjustHtnPlan, repairHtnPlan } from './htnRepair.js';
@@ -77,7 +79,12 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   let repairedDone = 0;
   // Monitors' observers; while any is attached, the planner records its searches and each one is reported.
   const observers = new ObserverSet();
-  const traced = () => planner.recordSearches(observers.size > 0);
+  // The planner's recent searches as captured: a search that recurs is reported as the same capture.
+  const recent: Recent = new RecentCaptures((c, p) => c.matches(p.log!, p.outcome!, p.target));
+  const traced = () => {
+    planner.recordSearches(observers.size > 0);
+    if (observers.size === 0) recent.clear();
+  };
 
   const adapter: AgentPlanner<Ctx, Op> = {
     kind: 'htn',
@@ -96,12 +103,12 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
         const continuation = ready;
         ready = null;
         outcome = planner.resume(continuation, state, ctx, request);
-        if (observer !== null) report(observer, planner, outcome, continuation.root, true);
+        if (observer !== null) report(observer, planner, recent, outcome, continuation.root, true);
         if (outcome.status !== 'found') outcome = null;
       }
       if (outcome === null) {
         outcome = planner.plan(state, ctx, request);
-        if (observer !== null) report(observer, planner, outcome, options.task ?? '', false);
+        if (observer !== null) report(observer, planner, recent, outcome, options.task ?? '', false);
       }
       return outcome;
     },
@@ -172,11 +179,29 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   return adapter;
 }
 
+/** What a search is compared by with the captures remembered (one probe, filled in per search). */
+interface CaptureProbe {
+  log: HtnTraceLog | null;
+  outcome: HtnResult | null;
+  target: string;
+}
+
+type Recent = RecentCaptures<HtnSearchCapture, CaptureProbe>;
+
+const probe: CaptureProbe = { log: null, outcome: null, target: '' };
+
 /** One search to the observer: captured as numbers, counted and named later when it takes deferred searches. */
-function report(observer: PlanObserver, planner: HtnPlanner<any, any>, outcome: PlanResult<HtnMeta>, target: string, resumed: boolean): void {
+function report(observer: PlanObserver, planner: HtnPlanner<any, any>, recent: Recent, outcome: PlanResult<HtnMeta>, target: string, resumed: boolean): void {
   const r = planner.recordedSearch(resumed);
   const result = outcome as HtnResult;
-  const captured = 'log' in r ? captureHtnSearch(r.log, result, target) : new BestFirstCapture(planner.planningDomain, r.bestFirst, r.end, result, target);
+  let captured: HtnSearchCapture | BestFirstCapture;
+  if ('log' in r) {
+    probe.log = r.log;
+    probe.outcome = result;
+    probe.target = target;
+    captured = recent.find(probe) ?? recent.add(captureHtnSearch(r.log, result, target));
+    probe.log = probe.outcome = null;
+  } else captured = new BestFirstCapture(planner.planningDomain, r.bestFirst, r.end, result, target);
   if (observer.deferredSearch) observer.deferredSearch(captured.read, captured);
   else observer.search(captured.read());
 }

@@ -166,6 +166,26 @@ export class HtnSearchCapture implements SearchSummary {
     ));
   };
 
+  /**
+   * Whether this capture holds exactly what capturing `log` with `outcome` and `target` would make
+   * (the same records, plan tasks, MTR and outcome): then its counts and trace are the same too.
+   */
+  matches(log: HtnTraceLog, outcome: HtnResult, target: string): boolean {
+    const n = log.length;
+    const plan = outcome.status === 'found' ? outcome.plan : null;
+    const steps = plan === null ? NONE : plan.steps;
+    const mtr = plan === null ? NONE : plan.meta.mtr;
+    const kept = this.kept;
+    if (n !== this.records || steps.length !== this.tasks || kept.length !== n + steps.length + mtr.length) return false;
+    if (log.domain !== this.domain || target !== this.root || outcome.status !== this.status || outcome.reason !== this.reason) return false;
+    if ((plan === null ? 0 : plan.cost) !== this.cost) return false;
+    const data = log.data;
+    for (let i = 0; i < n; i++) if (data[i] !== kept[i]) return false;
+    for (let i = 0; i < steps.length; i++) if (steps[i].task !== kept[n + i]) return false;
+    for (let i = 0; i < mtr.length; i++) if (mtr[i] !== kept[n + steps.length + i]) return false;
+    return true;
+  }
+
   count(counter: SearchCounter): void {
     const d = this.domain;
     if (d !== null) {

@@ -11,6 +11,7 @@ import type { StepHost } from './StepHost.js';
 import { StepOutcomes } from './StepOutcomes.js';
 import { PlanChecks } from './PlanChecks.js';
 import { StepFaults, type OperatorCall } from './StepFaults.js';
+import { applyAtomically } from './applyAtomically.js';
 
 const EMPTY_OPS: Operator[] = [];
 
@@ -274,7 +275,9 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     this.busy = false;
     const before = state.version;
     const refused =
-      step.effects.hasErrorEdge || step.effects.hasOpaque ? this.applyAtomically(step) : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
+      step.effects.hasErrorEdge || step.effects.hasOpaque
+        ? applyAtomically(step, this.at, agent, this.stepFaults)
+        : (applyEffects(step.effects, state, agent.ctx, ChangeSource.Own), null);
     // Own effects are not a reason to replan (else a power-up the step itself set would abort its own plan): count them as seen (and an undone attempt changed nothing).
     this.seen += state.version - before;
     if (this.alsoSeenBy !== null) this.alsoSeenBy.seen += state.version - before;
@@ -369,27 +372,6 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     this.agent.state.undoDone();
     this.operatorThrew('update', step, ctx, version, thrown);
     this.stepFailed(step, `operator ${step.operator} threw in update: ${describeThrown(thrown)}`);
-  }
-
-  /**
-   * Apply a step's effects all or none: a refused `error`-edge effect or an
-   * effect function that throws leaves none applied. Returns why it failed, or null.
-   */
-  private applyAtomically(step: PlanStep): string | null {
-    const state = this.agent.state;
-    const before = state.undoPoint();
-    try {
-      const refused = applyEffects(step.effects, state, this.agent.ctx, ChangeSource.Own);
-      if (refused < 0) return null;
-      state.rollback(before);
-      return `effect ${step.effects.describe(refused)} would leave its range`;
-    } catch (thrown) {
-      const undone = state.rollback(before);
-      this.stepFaults.effectThrew(step, this.at, thrown, undone);
-      return `an effect function threw: ${describeThrown(thrown)}`;
-    } finally {
-      state.undoDone();
-    }
   }
 
   /** The running step failed: tell who hears of it, then go back to where a retry starts (or the plan failed). */

@@ -6,6 +6,7 @@ export { plainResult, resultFromPlain, isPendingPlanner, isSlicedPlanner } from 
 export type { PlanUrgency, PlanReceiver, PendingPlanner, SlicedPlanner, PlainStep, PlainPlan, PlainOutcome, PlanCodec } from './PendingPlanning.js';
 export { ForwardingPlanner } from './ForwardingPlanner.js';
 export { ObserverSet } from './ObserverSet.js';
+export { RecentCaptures } from './RecentCaptures.js';
 export type { PlanObserver, ObservedGoal, PlannerCatalog, CatalogEntry } from './PlanObserver.js';
 export type { SearchSummary, SearchCounter, ConditionTexts } from './SearchSummary.js';
 export { PlanBuffer, copyResult, planFound, noPlan, moveFaults } from '../plan/PlanResult.js';
