@@ -168,16 +168,13 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
       return this.inner.plan(state, ctx, running);
     }
     const ctxKey = this.ctxKey ? this.ctxKey(ctx) : undefined;
-    const again = this.recalled(state, ctxKey);
-    if (again !== null) return again.result;
-    const hash = this.hashOf(state);
-    const hit = this.cache.find(hash, this.name, ctxKey, state.values, this.cells!);
-    if (hit !== null) return (this.last = hit).result;
+    const hit = this.entryFor(state, ctxKey, true);
+    if (hit !== null) return hit.result;
     const t0 = this.clock();
     const result = this.inner.plan(state, ctx, running);
     const ms = this.clock() - t0;
     if (result.status === 'budget' || (result.status === 'none' && !this.cacheNone)) return result;
-    return (this.last = this.cache.store(hash, this.name, ctxKey, state.values, this.cells!, result, ms)).result;
+    return (this.last = this.cache.store(this.hashOf(state), this.name, ctxKey, state.values, this.cells!, result, ms)).result;
   }
 
   /** Whether this agent plans alone now (after a step failure), counted as bypassing the cache. */
@@ -194,22 +191,30 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
 
   /** The cached answer for `state` and `ctx`, or null (a lookup, counted in the cache's statistics). */
   protected lookUp(state: WorldState<any>, ctx: Ctx): PlanResult | null {
-    const ctxKey = this.ctxKey ? this.ctxKey(ctx) : undefined;
-    const again = this.recalled(state, ctxKey);
-    if (again !== null) return again.result;
-    const hit = this.cache.find(this.hashOf(state), this.name, ctxKey, state.values, this.cells!);
-    if (hit === null) return null;
-    return (this.last = hit).result;
+    const hit = this.entryFor(state, this.ctxKey ? this.ctxKey(ctx) : undefined, true);
+    return hit === null ? null : hit.result;
   }
 
   /** {@link lookUp} without counting a miss (a poll looking again); a hit counts as one. */
   protected peek(state: WorldState<any>, ctx: Ctx): PlanResult | null {
-    const ctxKey = this.ctxKey ? this.ctxKey(ctx) : undefined;
+    const hit = this.entryFor(state, this.ctxKey ? this.ctxKey(ctx) : undefined, false);
+    return hit === null ? null : hit.result;
+  }
+
+  /**
+   * The cache's entry for `state` and `ctxKey`, or null: the remembered entry when it still answers ({@link recalled}),
+   * else a lookup of the table (`countMiss`: a miss counts, as {@link PlanCache.find}; else as {@link PlanCache.peek}),
+   * whose hit is remembered.
+   */
+  private entryFor(state: WorldState<any>, ctxKey: unknown, countMiss: boolean): CacheEntry | null {
     const again = this.recalled(state, ctxKey);
-    if (again !== null) return again.result;
-    const hit = this.cache.peek(this.hashOf(state), this.name, ctxKey, state.values, this.cells!);
-    if (hit === null) return null;
-    return (this.last = hit).result;
+    if (again !== null) return again;
+    const hash = this.hashOf(state);
+    const hit = countMiss
+      ? this.cache.find(hash, this.name, ctxKey, state.values, this.cells!)
+      : this.cache.peek(hash, this.name, ctxKey, state.values, this.cells!);
+    if (hit !== null) this.last = hit;
+    return hit;
   }
 
   /**
