@@ -25,6 +25,11 @@ export class ScheduledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pen
     this.job = job;
   }
 
+  /** The scheduled planner's update, from a call site of this class's own (see the cached planner's update). */
+  override update(dt: number): void {
+    const inner = this.inner;
+    if (inner.update !== undefined) inner.update(dt);
+  }
   request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver, availability?: Availability): void {
     this.scheduler.submit(this.job, state, ctx, running, id, urgency, receiver, availability);
   }

@@ -31,6 +31,8 @@ export interface CacheEntry {
   readonly cells: Int32Array;
   readonly result: PlanResult;
   readonly planMs: number;
+  /** Whether the cache still holds it (false once evicted or cleared): a planner remembering it may use it only while true. */
+  held: boolean;
   /** Next entry with the same hash. */
   chain: CacheEntry | null;
   newer: CacheEntry | null;
@@ -105,14 +107,26 @@ export class PlanCache {
     return null;
   }
 
+  /**
+   * @internal A lookup the caller answered itself from `e`, an entry it found or stored earlier whose key it checked
+   * against the state: counted exactly as {@link find} finding it (a lookup and a hit, the entry made the newest), so
+   * statistics and eviction order stay those of a full lookup. False (nothing counted) when `e` is no longer held.
+   */
+  recall(e: CacheEntry): boolean {
+    if (!e.held) return false;
+    this.stats.lookups++;
+    this.hit(e);
+    return true;
+  }
+
   private hit(e: CacheEntry): void {
     this.stats.hits++;
     this.stats.savedMs += e.planMs;
     this.touch(e);
   }
 
-  /** @internal Store a result planned in `planMs` (copied and frozen). */
-  store(hash: number, name: string, ctxKey: unknown, values: ArrayLike<number>, cells: Int32Array, result: PlanResult, planMs: number): PlanResult {
+  /** @internal Store a result planned in `planMs` (copied and frozen): its entry. */
+  store(hash: number, name: string, ctxKey: unknown, values: ArrayLike<number>, cells: Int32Array, result: PlanResult, planMs: number): CacheEntry {
     this.stats.spentMs += planMs;
     const kept = Int32Array.from(cells, (c) => values[c]);
     const entry: CacheEntry = {
@@ -122,6 +136,7 @@ export class PlanCache {
       cells: kept,
       result: frozenResult(result),
       planMs,
+      held: true,
       chain: this.byHash.get(hash) ?? null,
       newer: null,
       older: null,
@@ -129,11 +144,12 @@ export class PlanCache {
     this.byHash.set(hash, entry);
     this.link(entry);
     if (++this.count > this.capacity) this.evict();
-    return entry.result;
+    return entry;
   }
 
   /** Forget every entry (after the game changed a domain, say); the counters stay. */
   clear(): void {
+    for (let e = this.newest; e !== null; e = e.older) e.held = false;
     this.byHash.clear();
     this.newest = this.oldest = null;
     this.count = 0;
@@ -163,6 +179,7 @@ export class PlanCache {
 
   private evict(): void {
     const e = this.oldest!;
+    e.held = false;
     this.unlink(e);
     let head = this.byHash.get(e.hash)!;
     if (head === e) {

@@ -14,7 +14,7 @@ import {
 } from '@dualplan/world-state';
 import { UnknownKeyError } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
-import type { PlanCache } from './PlanCache.js';
+import type { CacheEntry, PlanCache } from './PlanCache.js';
 
 /** Options of {@link cachedPlanner}. */
 export interface CachedPlannerOptions<Ctx> {
@@ -79,8 +79,24 @@ export function cachedPlanner<Ctx>(planner: AgentPlanner<Ctx>, cache: PlanCache,
   return new CachedPlanner(planner, cache, options.name, options.ctxKey, clock, cacheNone, afterFailure, cellsFor);
 }
 
-/** The cell indices of the relevant keys (every cell when none are named). */
+/**
+ * Resolved relevant cells by schema and by the list of keys (`*` for every cell): a crowd's planners resolving the
+ * same keys share one array, so an agent's lookups read cells the others keep in the processor's cache.
+ */
+const resolved = new WeakMap<object, Map<string, Int32Array>>();
+
+/** The cell indices of the relevant keys (every cell when none are named), shared by planners resolving the same keys. */
 function resolve<Ctx>(options: CachedPlannerOptions<Ctx>, state: WorldState<any>): Int32Array {
+  const schema = state.schema;
+  let bySchema = resolved.get(schema);
+  if (bySchema === undefined) resolved.set(schema, (bySchema = new Map()));
+  const key = options.relevant === undefined ? '*' : JSON.stringify(options.relevant);
+  let cells = bySchema.get(key);
+  if (cells === undefined) bySchema.set(key, (cells = resolveCells(options, state)));
+  return cells;
+}
+
+function resolveCells<Ctx>(options: CachedPlannerOptions<Ctx>, state: WorldState<any>): Int32Array {
   const schema = state.schema;
   if (options.relevant === undefined) return Int32Array.from({ length: schema.size }, (_, i) => i);
   const out: number[] = [];
@@ -106,6 +122,12 @@ type CachedArgs = [
 class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
   private cells: Int32Array | null = null;
   private cellsOf: unknown = null;
+  /**
+   * The entry this planner last found or stored. An agent's rechecks mostly ask from the situation they asked from
+   * last time: comparing its relevant cells with that entry's (a few numbers, on objects the agent touched last time)
+   * answers them without hashing the state or searching the cache's table.
+   */
+  private last: CacheEntry | null = null;
   /** Seconds left planning alone after a step failure. */
   protected alone = 0;
 
@@ -128,7 +150,10 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
   }
 
   override update(dt: number): void {
-    super.update(dt);
+    // The inner planner's update called here rather than through the base class's shared forwarding: a call site
+    // of this class's own sees the few planner classes that sit under a cache, not every wrapper's inner planner.
+    const inner = this.inner;
+    if (inner.update !== undefined) inner.update(dt);
     if (this.alone > 0) this.alone -= dt;
   }
 
@@ -142,15 +167,14 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
       this.cache.stats.bypassed++;
       return this.inner.plan(state, ctx, running);
     }
-    const hash = this.hashOf(state);
     const ctxKey = this.ctxKey ? this.ctxKey(ctx) : undefined;
-    const hit = this.cache.find(hash, this.name, ctxKey, state.values, this.cells!);
+    const hit = this.entryFor(state, ctxKey, true);
     if (hit !== null) return hit.result;
     const t0 = this.clock();
     const result = this.inner.plan(state, ctx, running);
     const ms = this.clock() - t0;
     if (result.status === 'budget' || (result.status === 'none' && !this.cacheNone)) return result;
-    return this.cache.store(hash, this.name, ctxKey, state.values, this.cells!, result, ms);
+    return (this.last = this.cache.store(this.hashOf(state), this.name, ctxKey, state.values, this.cells!, result, ms)).result;
   }
 
   /** Whether this agent plans alone now (after a step failure), counted as bypassing the cache. */
@@ -167,14 +191,45 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
 
   /** The cached answer for `state` and `ctx`, or null (a lookup, counted in the cache's statistics). */
   protected lookUp(state: WorldState<any>, ctx: Ctx): PlanResult | null {
-    const hit = this.cache.find(this.hashOf(state), this.name, this.ctxKey ? this.ctxKey(ctx) : undefined, state.values, this.cells!);
+    const hit = this.entryFor(state, this.ctxKey ? this.ctxKey(ctx) : undefined, true);
     return hit === null ? null : hit.result;
   }
 
   /** {@link lookUp} without counting a miss (a poll looking again); a hit counts as one. */
   protected peek(state: WorldState<any>, ctx: Ctx): PlanResult | null {
-    const hit = this.cache.peek(this.hashOf(state), this.name, this.ctxKey ? this.ctxKey(ctx) : undefined, state.values, this.cells!);
+    const hit = this.entryFor(state, this.ctxKey ? this.ctxKey(ctx) : undefined, false);
     return hit === null ? null : hit.result;
+  }
+
+  /**
+   * The cache's entry for `state` and `ctxKey`, or null: the remembered entry when it still answers ({@link recalled}),
+   * else a lookup of the table (`countMiss`: a miss counts, as {@link PlanCache.find}; else as {@link PlanCache.peek}),
+   * whose hit is remembered.
+   */
+  private entryFor(state: WorldState<any>, ctxKey: unknown, countMiss: boolean): CacheEntry | null {
+    const again = this.recalled(state, ctxKey);
+    if (again !== null) return again;
+    const hash = this.hashOf(state);
+    const hit = countMiss
+      ? this.cache.find(hash, this.name, ctxKey, state.values, this.cells!)
+      : this.cache.peek(hash, this.name, ctxKey, state.values, this.cells!);
+    if (hit !== null) this.last = hit;
+    return hit;
+  }
+
+  /**
+   * The entry last found or stored, when the cache still holds it and it is the one a lookup of `state` and
+   * `ctxKey` would find (its kept cells equal the state's relevant cells): counted as that lookup's hit. A cache
+   * keeps one entry per situation, so the entry a full lookup finds is this one. Null otherwise (nothing counted).
+   */
+  private recalled(state: WorldState<any>, ctxKey: unknown): CacheEntry | null {
+    const e = this.last;
+    if (e === null || this.cellsOf !== state.schema || !Object.is(e.ctxKey, ctxKey)) return null;
+    const kept = e.cells;
+    const values = state.values;
+    const c = this.cells!;
+    for (let i = 0; i < c.length; i++) if (kept[i] !== values[c[i]]) return null;
+    return this.cache.recall(e) ? e : null;
   }
 
   /** The hash of the relevant cells of `state` (resolving them on first use for its schema). */

@@ -51,6 +51,29 @@ describe('cachedPlanner', () => {
     expect(cache.size).toBe(2);
   });
 
+  it('answers an agent asking again from the same situation as a full lookup would, and never from an evicted or cleared entry', () => {
+    const cache = new PlanCache({ capacity: 1 });
+    const inner = [planner(), planner()];
+    const a = cachedPlanner(inner[0], cache, { name: 'fake', relevant: ['Seen'] });
+    const b = cachedPlanner(inner[1], cache, { name: 'fake', relevant: ['Seen'] });
+    const seen = createState(schema, { Seen: true });
+    const first = a.plan(seen, {}, null); // miss, stored
+    expect(a.plan(seen, {}, null).plan).toBe(first.plan); // the same situation again: a hit, as a full lookup counts it
+    seen.set(schema.keys.A, true); // an irrelevant change: still that situation
+    expect(a.plan(seen, {}, null).plan).toBe(first.plan);
+    expect(cache.stats).toMatchObject({ lookups: 3, hits: 2, misses: 1 });
+    seen.set(schema.keys.Seen, false); // another situation: searched
+    expect(a.plan(seen, {}, null).plan?.steps[0].task).toBe('Rest');
+    expect(inner[0].calls).toBe(2);
+    b.plan(createState(schema, { Seen: true }), {}, null); // stores Seen, evicting a's entry (capacity 1)
+    expect(a.plan(seen, {}, null).plan?.steps[0].task).toBe('Rest'); // a's remembered entry is gone: searched again
+    expect(inner[0].calls).toBe(3);
+    cache.clear();
+    expect(a.plan(seen, {}, null).plan?.steps[0].task).toBe('Rest');
+    expect(inner[0].calls).toBe(4);
+    expect(cache.stats).toMatchObject({ lookups: 7, hits: 2, misses: 5, evicted: 3 });
+  });
+
   it('names an unknown relevant key', () => {
     const p = cachedPlanner(planner(), new PlanCache(), { name: 'x', relevant: ['Sen'] });
     expect(() => p.plan(createState(schema), {}, null)).toThrow(/Unknown key "Sen" in cachedPlanner "x" option relevant/);
