@@ -1,5 +1,4 @@
 import { createState, firstFailing, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
-import { Heap } from 'heap-js';
 import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import type { SubtaskDef } from '../domain/HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
@@ -16,23 +15,20 @@ import * as T from './BestFirstTrace.js';
 import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
 import { ConsLists, NIL } from './ConsLists.js';
 import { StateSnapshots } from './StateSnapshots.js';
+import { NodeHeap } from './NodeHeap.js';
+import { CALL, CallPath, METHOD } from '../domain/FastTables.js';
+import { applyOps, holds } from './flatOps.js';
 
 /**
- * Cost-based best-first decomposition (as Unreal Engine HTN plugins do, with a heap of partial plans ordered by cost): every
- * applicable method of a compound is a branch, method costs and primitive costs
- * add up, and the cheapest complete decomposition wins (ties: earlier method
- * order). Pause points are ignored: the result is always a full plan. No
- * trace and no MTR pruning: {@link HtnPlanner} rejects both in this mode. A
- * parallel task's marker steps (cost 0, no conditions or effects) go into the
- * plan like any step; the planner turns them into `plan.parallel` sections.
+ * Cost-based best-first decomposition (as Unreal Engine HTN plugins do, with a heap of partial plans ordered by cost): every applicable method of a
+ * compound is a branch, method costs and primitive costs add up, and the cheapest complete decomposition wins (ties: earlier method order). Pause
+ * points are ignored: the result is always a full plan. No trace and no MTR pruning: {@link HtnPlanner} rejects both in this mode. A parallel task's
+ * marker steps (cost 0, no conditions or effects) go into the plan like any step; the planner turns them into `plan.parallel` sections.
  *
- * One instance per {@link HtnPlanner} (created on its first best-first call). All
- * scratch is in typed-array pools that only grow while warming up, so a search
- * allocates nothing in steady state (static calls; dynamic arguments still
- * build a step-cache key). Nodes are indices into this class's node pool (typed arrays);
- * a node's task list, plan and MTR are persistent cons lists ({@link ConsLists}),
- * so a child shares its parent's tails, and a child that changed no state shares
- * its parent's state snapshot ({@link StateSnapshots}).
+ * One instance per {@link HtnPlanner} (created on its first best-first call). All scratch is in typed-array pools that only grow while warming up,
+ * so a search allocates nothing in steady state (static calls; dynamic arguments still build a step-cache key). Nodes are indices into this class's
+ * node pool (typed arrays); a node's task list, plan and MTR are persistent cons lists ({@link ConsLists}), so a child shares its parent's tails,
+ * and a child that changed no state shares its parent's state snapshot ({@link StateSnapshots}).
  * @example
  * const search = new BestFirstSearch(domain, { maxSteps: 1e5, maxDepth: 4096, delegates: [], steps: new StepCache(domain), texts });
  * const out = new PlanBuffer();
@@ -43,7 +39,8 @@ export class BestFirstSearch<Ctx = unknown> {
   private readonly domain: HtnDomain;
   private readonly s: SearchSettings<Ctx>;
   private readonly ws: WorldState<any>;
-  private readonly heap: Heap<number>;
+  /** The open nodes, cheapest first (ties: generation order). */
+  private readonly heap = new NodeHeap();
   private ctx: Ctx = undefined as Ctx;
   // Node pool: per node (its index, in generation order, which is the heap's tie-break) its cost so far, task list,
   // plan and MTR (lists in `lists`), depth, state snapshot and used slots. Only `child` writes a node. (Fields of this
@@ -83,9 +80,6 @@ export class BestFirstSearch<Ctx = unknown> {
     this.ws = createState(domain.schema as Schema);
     this.snaps = new StateSnapshots(this.ws.words.length);
     this.calls = new DynamicCalls(domain);
-    // Returns small integers: a double returned from a call V8 does not inline would be boxed.
-    // Returns small integers: a double returned from a call V8 does not inline would be boxed.
-    this.heap = new Heap<number>((a, b) => (this.cost[a] < this.cost[b] ? -1 : this.cost[a] > this.cost[b] ? 1 : a - b));
   }
 
   /** After a found plan: how many steps it wrote into the steps array (marker steps included). */
@@ -104,14 +98,11 @@ export class BestFirstSearch<Ctx = unknown> {
   }
 
   /**
-   * Search from `root` (with `args`, or its default arguments), or from the task
-   * list `tasks` when given, on a working copy of `state`. Writes the result into
-   * `out` and returns its outcome; nothing else a caller holds is touched. A found
-   * plan's steps go into `steps` (the buffer's own, or an array of the planner's that
-   * keeps marker steps apart): {@link stepCount} of them. User code that failed is in
-   * {@link faults} (the caller reset it before, and moves it into the result after).
-   */
-  run(
+   * Search from `root` (with `args`, or its default arguments), or from the task list `tasks` when given, on a working copy of `state`. Writes the
+   * result into `out` and returns its outcome; nothing else a caller holds is touched. A found plan's steps go into `steps` (the buffer's own, or an
+   * array of the planner's that keeps marker steps apart): {@link stepCount} of them. User code that failed is in {@link faults} (the caller reset
+   * it before, and moves it into the result after).
+   */ run(
     out: PlanBuffer,
     steps: PlanStep[],
     state: WorldState<any>,
@@ -133,16 +124,14 @@ export class BestFirstSearch<Ctx = unknown> {
     this.row = this.cand = -1;
     if (this.trace !== null) this.trace.reset(d);
     const heap = this.heap;
-    // Empty the heap's array in place: clear() allocates a new one and `length = 0` drops its backing store.
-    const items = heap.heapArray;
-    while (items.length > 0) items.pop();
+    heap.clear();
     const head = tasks ? this.pushRefs(tasks, NIL, -1) : this.lists.task(args ? this.calls.callWith(root, args) : d.defaultCall[root], NIL);
     this.nodeUsed = NIL;
     this.child(0, head, NIL, NIL, 0, this.snaps.take(this.ws.words));
     let expanded = 0;
-    while (heap.heapArray.length > 0) {
+    while (heap.size > 0) {
       if (++expanded > this.s.maxSteps) return this.fail(out, 'budget', this.s.texts.steps, expanded);
-      const n = heap.pop()!;
+      const n = heap.pop(this.cost);
       if (this.tasks[n] === NIL) {
         this.endNode = n;
         return this.found(out, steps, n, tasks ? '(tasks)' : d.taskNames[root], expanded);
@@ -170,6 +159,7 @@ export class BestFirstSearch<Ctx = unknown> {
     }
     switch (kind) {
       case TaskKind.Primitive: {
+        if (call < d.staticCalls && d.fast.prog[call * CALL] === CallPath.Primitive && !this.s.unavailable.any) return this.flatPrimitive(n, call, rest);
         let step: PlanStep;
         let applied: number;
         try {
@@ -236,14 +226,31 @@ export class BestFirstSearch<Ctx = unknown> {
     }
   }
 
+  /** A static primitive with flat conditions and effects (as the ordered search runs inline): the same outcome as {@link applyStep}, no user code. */
+  private flatPrimitive(n: number, call: number, rest: number): void {
+    const { ws, domain, trace: t } = this;
+    const prog = domain.fast.prog;
+    const c = call * CALL;
+    const held = holds(prog, prog[c + 1], prog[c + 2], ws.values);
+    const ok = held && applyOps(prog, prog[c + 3], prog[c + 4], ws.values, ws.schema.min, ws.schema.max);
+    const step = domain.callStep[call]!;
+    const total = this.cost[n] + (this.s.costs === null ? step.cost : this.s.costs.costOf(step));
+    if (t !== null)
+      t.outcome(this.row, ok ? (total === Infinity ? T.UNUSABLE : T.KEPT) : held ? T.OUT_OF_RANGE : firstFailing(step.conditions, ws, this.ctx), step);
+    if (ok && total !== Infinity) this.child(total, rest, this.lists.step(step, this.plan[n]), this.mtr[n], this.depth[n], this.snaps.take(ws.words));
+  }
+
   /** Branch on every applicable method of compound `task`; false when none applied. */
   private decompose(n: number, call: number, task: number, rest: number): boolean {
     const d = this.domain;
-
     const t = this.trace;
     let applied = false;
     const first = d.methodStart[task];
     const end = d.methodEnd[task];
+    // A plain compound's (or strategy's) methods have flat conditions and fixed subtasks: checked in the flat tables.
+    const prog = d.fast.prog;
+    const path = call < d.staticCalls ? prog[call * CALL] : CallPath.General;
+    const flat = path === CallPath.Compound || path === CallPath.Strategy;
     // Conditions only read the state; a subtask function is handed it and might write it, so restore after one ran.
     let dirty = false;
     for (let m = first; m < end; m++) {
@@ -258,27 +265,35 @@ export class BestFirstSearch<Ctx = unknown> {
       const conds = d.methodConds[m];
       const fn = d.methodFn[m];
       let next = rest;
-      try {
-        const failing = conds.length === 0 ? -1 : firstFailing(conds, this.ws, this.ctx);
-        if (failing >= 0) {
-          if (t !== null) t.method(this.row, m, failing);
+      if (flat) {
+        const mo = d.fast.methodBase + m * METHOD;
+        if (!holds(prog, prog[mo], prog[mo + 1], this.ws.values)) {
+          if (t !== null) t.method(this.row, m, firstFailing(conds, this.ws, this.ctx));
           continue;
         }
-        if (fn !== null) {
-          dirty = true;
-          const refs = fn(this.ws, this.ctx, this.calls.argsOf(call));
-          if (!refs) {
-            if (t !== null) t.method(this.row, m, T.NO_SUBTASKS);
+      } else {
+        try {
+          const failing = conds.length === 0 ? -1 : firstFailing(conds, this.ws, this.ctx);
+          if (failing >= 0) {
+            if (t !== null) t.method(this.row, m, failing);
             continue;
           }
-          next = this.pushRefs(refs, rest, m);
+          if (fn !== null) {
+            dirty = true;
+            const refs = fn(this.ws, this.ctx, this.calls.argsOf(call));
+            if (!refs) {
+              if (t !== null) t.method(this.row, m, T.NO_SUBTASKS);
+              continue;
+            }
+            next = this.pushRefs(refs, rest, m);
+          }
+        } catch (thrown) {
+          if (t !== null) t.method(this.row, m, T.THREW);
+          // Skip the method; `dirty` restores what a subtask function wrote, and cells it pushed stay unreferenced.
+          dirty = true;
+          this.faults.methodThrew(d.methodNames[m], d.taskNames[task], thrown);
+          continue;
         }
-      } catch (thrown) {
-        if (t !== null) t.method(this.row, m, T.THREW);
-        // Skip the method; `dirty` restores what a subtask function wrote, and cells it pushed stay unreferenced.
-        dirty = true;
-        this.faults.methodThrew(d.methodNames[m], d.taskNames[task], thrown);
-        continue;
       }
       if (fn === null) {
         next = rest;
@@ -328,7 +343,7 @@ export class BestFirstSearch<Ctx = unknown> {
     this.usedOf[k] = this.nodeUsed;
     if (this.trace !== null) this.trace.made(k, this.row, this.cand);
     this.generated++;
-    this.heap.add(k);
+    this.heap.add(k, this.cost);
   }
 
   private growNodes(n: number): void {

@@ -11,6 +11,7 @@ import { DecompositionRecords } from './DecompositionRecords.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import type { HtnContinuation } from './HtnPlan.js';
 import { continuationAt } from './continuationAt.js';
+import { BUDGET, FAILED, OK, PAUSED } from './expandResult.js';
 import { LayoutCheck } from './LayoutCheck.js';
 import {
   BACKTRACK,
@@ -35,12 +36,6 @@ import { SearchFaults } from './SearchFaults.js';
 import type { SearchSettings } from './SearchSettings.js';
 import { NIL, TaskList } from './TaskList.js';
 import { SlotList } from './SlotList.js';
-
-/** Results of {@link GeneralPath.expand}. */
-export const FAILED = 0;
-export const OK = 1;
-export const BUDGET = 2;
-export const PAUSED = 3;
 
 /**
  * @internal The ordered search's general (slow but complete) way to process a task and to backtrack: any call, with

@@ -21,7 +21,8 @@ import { applyOps, holds } from './flatOps.js';
 import type { SearchSettings } from './SearchSettings.js';
 import * as Rec from './decompositionRecord.js';
 import type { SearchFaults } from './SearchFaults.js';
-import { BUDGET, GeneralPath, OK, PAUSED } from './GeneralPath.js';
+import { GeneralPath } from './GeneralPath.js';
+import { BUDGET, OK, PAUSED } from './expandResult.js';
 import { NIL } from './TaskList.js';
 
 /** How an ordered search ended. */
