@@ -23,7 +23,8 @@ export class SlotList {
   note(index: number): void {
     const n = this.len;
     if (n >= this.list.length) this.list = grow(this.list, n + 1);
-    this.list[n] = index;
+    // Stored only when different: a path mostly expands the slots the last one did, and a load leaves the line clean.
+    if (this.list[n] !== index) this.list[n] = index;
     this.len = n + 1;
   }
 
