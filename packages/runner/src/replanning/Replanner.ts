@@ -39,31 +39,51 @@ export interface PlannerTiming {
  * {@link replanDue} when one is due. One object, so that a steady tick reads one object for all of it.
  */
 export class Replanner<Ctx> extends ReplanState {
-  private current: AgentPlanner<Ctx>;
+  // What the planner in use supports that a steady tick asks about comes first, next to the replan state's hot
+  // fields (so the constructor takes no parameter properties: they would be laid out before these).
   private updates = false;
   private polls = false;
   private adjusts = false;
+  private current: AgentPlanner<Ctx>;
   /** Stops the planner's stale-plan notices, or null. */
   private unwatch: (() => void) | null = null;
   /** A stale-plan notice: recheck the plan on the next tick. */
   private readonly onStale = (): void => this.stale(this.agent.time);
+  private readonly agent: AgentView<Ctx>;
+  private readonly runner: PlanEnds;
+  private readonly exec: StepExecution<Ctx>;
+  private readonly adoption: PlanAdoption<Ctx>;
+  private readonly pending: PendingRequest<Ctx>;
+  private readonly mending: PlanMending<Ctx>;
+  private readonly faults: FaultReporter;
+  private readonly timing: PlannerTiming;
+  /** Seconds to wait before asking again after no plan, or a failing streak. */
+  private readonly retryInterval: number;
 
   constructor(
-    private readonly agent: AgentView<Ctx>,
-    private readonly runner: PlanEnds,
-    private readonly exec: StepExecution<Ctx>,
+    agent: AgentView<Ctx>,
+    runner: PlanEnds,
+    exec: StepExecution<Ctx>,
     planner: AgentPlanner<Ctx>,
-    private readonly adoption: PlanAdoption<Ctx>,
-    private readonly pending: PendingRequest<Ctx>,
-    private readonly mending: PlanMending<Ctx>,
-    private readonly faults: FaultReporter,
-    private readonly timing: PlannerTiming,
-    /** Seconds to wait before asking again after no plan, or a failing streak. */
-    private readonly retryInterval: number,
+    adoption: PlanAdoption<Ctx>,
+    pending: PendingRequest<Ctx>,
+    mending: PlanMending<Ctx>,
+    faults: FaultReporter,
+    timing: PlannerTiming,
+    retryInterval: number,
     recheckEvery: number,
     phase: number,
   ) {
     super(recheckEvery, phase);
+    this.agent = agent;
+    this.runner = runner;
+    this.exec = exec;
+    this.adoption = adoption;
+    this.pending = pending;
+    this.mending = mending;
+    this.faults = faults;
+    this.timing = timing;
+    this.retryInterval = retryInterval;
     this.current = planner;
     this.use(planner);
   }
