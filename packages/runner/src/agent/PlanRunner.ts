@@ -333,8 +333,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   /** With a branch runner and a plan with parallel sections: whether the next step may start (or wait at a join). */
   private mayStart(): boolean {
     const branch = this.branch;
+    // Without a branch runner, no plan's sections are looked at (reading them costs a getter on the plan).
+    if (branch === null) return true;
     const sections = this.exec.plan!.parallel;
-    if (branch === null || sections === undefined || sections.length === 0) return true;
+    if (sections === undefined || sections.length === 0) return true;
     const move = branch.beforeStep();
     if (move === SectionMove.Finished) this.finishPlan();
     return move === SectionMove.Start;

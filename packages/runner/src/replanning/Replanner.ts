@@ -44,6 +44,8 @@ export class Replanner<Ctx> extends ReplanState {
   private updates = false;
   private polls = false;
   private adjusts = false;
+  /** Whether the planner in use answers later (a {@link PendingPlanner}): asked by request, not by a timed call. */
+  private answersLater = false;
   private current: AgentPlanner<Ctx>;
   /** Stops the planner's stale-plan notices, or null. */
   private unwatch: (() => void) | null = null;
@@ -56,7 +58,9 @@ export class Replanner<Ctx> extends ReplanState {
   private readonly pending: PendingRequest<Ctx>;
   private readonly mending: PlanMending<Ctx>;
   private readonly faults: FaultReporter;
-  private readonly timing: PlannerTiming;
+  /** The clock planner calls are timed by, and how many times are kept (from {@link PlannerTiming}). */
+  private readonly clock: () => number;
+  private readonly samples: number;
   /** Seconds to wait before asking again after no plan, or a failing streak. */
   private readonly retryInterval: number;
 
@@ -82,7 +86,8 @@ export class Replanner<Ctx> extends ReplanState {
     this.pending = pending;
     this.mending = mending;
     this.faults = faults;
-    this.timing = timing;
+    this.clock = timing.clock;
+    this.samples = timing.samples;
     this.retryInterval = retryInterval;
     this.current = planner;
     this.use(planner);
@@ -101,7 +106,8 @@ export class Replanner<Ctx> extends ReplanState {
   use(planner: AgentPlanner<Ctx>): void {
     this.current = planner;
     this.updates = planner.update !== undefined;
-    this.polls = isPendingPlanner(planner) && typeof planner.poll === 'function';
+    this.answersLater = isPendingPlanner(planner);
+    this.polls = this.answersLater && typeof (planner as PendingPlanner<Ctx>).poll === 'function';
     this.adjusts = planner.adjust !== undefined;
     this.unwatch?.();
     this.unwatch = planner.watchStale === undefined ? null : planner.watchStale(this.onStale);
@@ -150,7 +156,7 @@ export class Replanner<Ctx> extends ReplanState {
     const exec = this.exec;
     const running = exec.plan!;
     const runner = this.runner;
-    const started = this.timing.clock();
+    const started = this.clock();
     const availability = runner.ledger.availability(runner.name);
     const amendment = this.mending.adjust(this.current, this.agent.state, this.agent.ctx, running, exec.index, exec.running, availability);
     this.timed(started);
@@ -171,8 +177,8 @@ export class Replanner<Ctx> extends ReplanState {
     const mending = this.mending;
     if (mending.pending && (trigger !== 'failed' || running !== null)) mending.forget();
     if (mending.pending && this.repair(availability)) return;
-    if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running, availability);
-    const started = this.timing.clock();
+    if (this.answersLater) return this.pending.send(planner as PendingPlanner<Ctx>, trigger, running, availability);
+    const started = this.clock();
     const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults, availability);
     this.timed(started);
     this.adopt(trigger, outcome);
@@ -182,7 +188,7 @@ export class Replanner<Ctx> extends ReplanState {
   private repair(availability: Availability | undefined): boolean {
     const failed = this.mending.failedPlan!;
     const index = this.mending.failedIndex;
-    const started = this.timing.clock();
+    const started = this.clock();
     const amendment = this.mending.repair(this.current, this.agent.state, this.agent.ctx, availability);
     this.timed(started);
     if (amendment === null || !this.adoption.amend('planRepaired', amendment, failed, index)) return false;
@@ -213,6 +219,6 @@ export class Replanner<Ctx> extends ReplanState {
 
   /** A call into the planner that began at `started` ended: record its time. */
   private timed(started: number): void {
-    recordPlanTime(this.runner.stats, this.timing.clock() - started, this.timing.samples);
+    recordPlanTime(this.runner.stats, this.clock() - started, this.samples);
   }
 }
