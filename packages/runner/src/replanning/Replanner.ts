@@ -5,6 +5,7 @@ import { recordPlanTime, type RunnerStats } from '../events/RunnerStats.js';
 import type { BehaviourLedger } from '../execution/BehaviourLedger.js';
 import type { StepExecution } from '../execution/StepExecution.js';
 import type { FaultReporter } from '../faults/FaultReporter.js';
+import { guardOf, type Guard } from '../faults/CallGuard.js';
 import { planGuarded, updateGuarded } from '../faults/plannerCalls.js';
 import { Answer, type PendingRequest } from './PendingRequest.js';
 import { Adopted, Hold, type PlanAdoption } from './PlanAdoption.js';
@@ -58,6 +59,8 @@ export class Replanner<Ctx> extends ReplanState {
   private readonly pending: PendingRequest<Ctx>;
   private readonly mending: PlanMending<Ctx>;
   private readonly faults: FaultReporter;
+  /** The agent's re-entrancy guard, told when the planner's per-tick `update` runs. */
+  private readonly guard: Guard;
   /** The clock planner calls are timed by, and how many times are kept (from {@link PlannerTiming}). */
   private readonly clock: () => number;
   private readonly samples: number;
@@ -86,6 +89,7 @@ export class Replanner<Ctx> extends ReplanState {
     this.pending = pending;
     this.mending = mending;
     this.faults = faults;
+    this.guard = guardOf(agent);
     this.clock = timing.clock;
     this.samples = timing.samples;
     this.retryInterval = retryInterval;
@@ -115,7 +119,7 @@ export class Replanner<Ctx> extends ReplanState {
 
   /** The planner's per-tick `update`, if it has one (contained). */
   updatePlanner(dt: number): void {
-    if (this.updates) updateGuarded(this.current, dt, this.faults);
+    if (this.updates) updateGuarded(this.current, dt, this.guard, this.faults);
   }
 
   /** A pending planner that can answer a waiting request now (its cache learnt the answer) does so. */
