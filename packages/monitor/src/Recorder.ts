@@ -2,7 +2,8 @@ import type { Agent, RunnerEvent } from '@dualplan/runner';
 import { nameOf, showValue, type AgentPlanner, type ObservedGoal, type PlanObserver } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { describeKeys } from './namedState.js';
-import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage, type TimelineEventType } from './Recording.js';
+import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage } from './Recording.js';
+import { EventCode } from './EventCode.js';
 import { RingBuffer } from './RingBuffer.js';
 import { Timeline } from './Timeline.js';
 import { Subscribers } from './Subscribers.js';
@@ -13,7 +14,6 @@ import { PendingSearchList } from './PendingSearchList.js';
 import { planningRun } from './planningRun.js';
 import type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 
-const OUTCOME_EVENTS = new Set(['planFound', 'planReplaced', 'planRepaired', 'planAdjusted', 'planNotFound', 'replanSkipped']);
 const MAX_PENDING_SEARCHES = 64;
 const NO_GOALS: readonly ObservedGoal[] = [];
 
@@ -276,7 +276,7 @@ export class Recorder {
     let slot = -1;
     for (let c = 0; c < before.length; c++) {
       if (before[c] === after[c]) continue;
-      if (slot < 0) slot = this.push(entry, 'stateChanged', agent.tickCount, agent.time, runner, by, -1, -1, '');
+      if (slot < 0) slot = this.push(entry, EventCode.stateChanged, agent.tickCount, agent.time, runner, by, -1, -1, '');
       entry.timeline.addChange(slot, c, after[c]);
       before[c] = after[c];
     }
@@ -297,28 +297,32 @@ export class Recorder {
       this.pendingSearches.clear();
       this.pendingGoals = NO_GOALS;
     }
-    if (r.planned && OUTCOME_EVENTS.has(e.type)) {
+    if (r.planned && isOutcome(e.type)) {
       r.planned = false;
       const run = this.addRun(entry, r, e);
-      this.push(entry, 'planning', e.tick, e.time, e.runner, '', run.id, -1, '');
+      this.push(entry, EventCode.planning, e.tick, e.time, e.runner, '', run.id, -1, '');
     } else {
       switch (e.type) {
         case 'replanSkipped':
-          this.push(entry, e.type, e.tick, e.time, e.runner, e.trigger, -1, -1, e.reason);
+          this.push(entry, EventCode.replanSkipped, e.tick, e.time, e.runner, e.trigger, -1, -1, e.reason);
           break;
         case 'stepStarted':
+          this.push(entry, EventCode.stepStarted, e.tick, e.time, e.runner, e.step.task, r.current, e.index, '');
+          break;
         case 'stepSucceeded':
-          this.push(entry, e.type, e.tick, e.time, e.runner, e.step.task, r.current, e.index, '');
+          this.push(entry, EventCode.stepSucceeded, e.tick, e.time, e.runner, e.step.task, r.current, e.index, '');
           break;
         case 'stepFailed':
+          this.push(entry, EventCode.stepFailed, e.tick, e.time, e.runner, e.step.task, r.current, e.index, e.reason);
+          break;
         case 'stepAborted':
-          this.push(entry, e.type, e.tick, e.time, e.runner, e.step.task, r.current, e.index, e.reason);
+          this.push(entry, EventCode.stepAborted, e.tick, e.time, e.runner, e.step.task, r.current, e.index, e.reason);
           break;
         case 'planFinished':
-          this.push(entry, e.type, e.tick, e.time, e.runner, '', r.current, -1, '', r.credit);
+          this.push(entry, EventCode.planFinished, e.tick, e.time, e.runner, '', r.current, -1, '', r.credit);
           break;
         case 'planFailed':
-          this.push(entry, e.type, e.tick, e.time, e.runner, '', r.current, -1, e.reason, r.credit);
+          this.push(entry, EventCode.planFailed, e.tick, e.time, e.runner, '', r.current, -1, e.reason, r.credit);
           break;
       }
     }
@@ -355,7 +359,7 @@ export class Recorder {
   /** Count and record one timeline event (see {@link Timeline.push}); returns its slot. */
   private push(
     entry: AgentEntry,
-    type: TimelineEventType,
+    code: EventCode,
     tick: number,
     time: number,
     runner: string,
@@ -365,8 +369,8 @@ export class Recorder {
     reason: string,
     credit?: PlanCredit,
   ): number {
-    entry.stats.countEvent(type, text, credit);
-    const slot = entry.timeline.push(type, tick, time, runner, text, run, index, reason);
+    entry.stats.countEvent(code, text, credit);
+    const slot = entry.timeline.pushCode(code, tick, time, runner, text, run, index, reason);
     if (this.subscribers.length > 0) this.schedule();
     // Events recorded while nobody listens are not sent in a later update.
     else entry.timeline.markSent();
@@ -378,6 +382,21 @@ export class Recorder {
     this.timer = setTimeout(() => this.flush(), this.flushMs);
     // Never keep a Node process alive just to deliver monitor updates.
     (this.timer as { unref?: () => void }).unref?.();
+  }
+}
+
+/** Whether a runner event of `type` ends a planner call (the run is filed when it comes). */
+function isOutcome(type: RunnerEvent['type']): boolean {
+  switch (type) {
+    case 'planFound':
+    case 'planReplaced':
+    case 'planRepaired':
+    case 'planAdjusted':
+    case 'planNotFound':
+    case 'replanSkipped':
+      return true;
+    default:
+      return false;
   }
 }
 
