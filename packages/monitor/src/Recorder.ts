@@ -1,4 +1,4 @@
-import type { Agent, RunnerEvent } from '@dualplan/runner';
+import type { Agent, RunnerEvent, StepEventSink } from '@dualplan/runner';
 import { nameOf, showValue, type AgentPlanner, type ObservedGoal, type PlanObserver } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { describeKeys } from './namedState.js';
@@ -131,7 +131,11 @@ export class Recorder {
     };
     this.entries.set(agent.id, entry);
     for (const r of entry.runners) this.observe(entry, r);
-    const removers = entry.runners.map((r) => r.runner.addListener((e) => this.onEvent(entry, r, e)));
+    const removers = entry.runners.map((r) => {
+      // Step events come to `steps` as numbers and references while the recorder is the runner's only listener.
+      const steps: StepEventSink = (type, step, index, reason, tick, time, runner) => this.onStep(entry, r, type, step.task, index, reason, tick, time, runner);
+      return r.runner.addListener(Object.assign((e: RunnerEvent) => this.onEvent(entry, r, e), { steps }));
+    });
     removers.push(agent.sensors.addListener((sensor) => this.onSensor(entry, sensor)));
     entry.remove = () => removers.forEach((remove) => remove());
     if (this.subscribers.length > 0) this.send({ type: 'agent', agent: this.agentRecording(entry) });
@@ -287,16 +291,7 @@ export class Recorder {
   }
 
   private onEvent(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): void {
-    const runner = r.runner;
-    this.noteChanges(entry, e.type === 'stepSucceeded' ? e.step.task : 'outside', e.runner);
-    if (runner.stats.planCalls !== r.planCalls) {
-      r.planCalls = runner.stats.planCalls;
-      r.planned = true;
-    } else if (!r.planned && this.pendingSearches.length > 0) {
-      // Searches of planner calls no runner made (game code calling the planner): not part of a run.
-      this.pendingSearches.clear();
-      this.pendingGoals = NO_GOALS;
-    }
+    this.beforeEvent(entry, r, e.type === 'stepSucceeded' ? e.step.task : 'outside', e.runner);
     if (r.planned && isOutcome(e.type)) {
       r.planned = false;
       const run = this.addRun(entry, r, e);
@@ -326,7 +321,38 @@ export class Recorder {
           break;
       }
     }
-    if (runner.planner !== r.planner) this.observe(entry, r);
+    if (r.runner.planner !== r.planner) this.observe(entry, r);
+  }
+
+  /** What comes before any runner event is recorded: the state's changes since the last, and whether a planner call is pending. */
+  private beforeEvent(entry: AgentEntry, r: RunnerEntry, by: string, runnerName: string): void {
+    const runner = r.runner;
+    this.noteChanges(entry, by, runnerName);
+    if (runner.stats.planCalls !== r.planCalls) {
+      r.planCalls = runner.stats.planCalls;
+      r.planned = true;
+    } else if (!r.planned && this.pendingSearches.length > 0) {
+      // Searches of planner calls no runner made (game code calling the planner): not part of a run.
+      this.pendingSearches.clear();
+      this.pendingGoals = NO_GOALS;
+    }
+  }
+
+  /** A step event as the runner's step sink hands it (see {@link onEvent}: the same records, with no event object). */
+  private onStep(
+    entry: AgentEntry,
+    r: RunnerEntry,
+    type: 'stepStarted' | 'stepSucceeded' | 'stepFailed' | 'stepAborted',
+    task: string,
+    index: number,
+    reason: string,
+    tick: number,
+    time: number,
+    runner: string,
+  ): void {
+    this.beforeEvent(entry, r, type === 'stepSucceeded' ? task : 'outside', runner);
+    this.push(entry, EventCode[type], tick, time, runner, task, r.current, index, reason);
+    if (r.runner.planner !== r.planner) this.observe(entry, r);
   }
 
   private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): CapturedRun {
