@@ -301,17 +301,12 @@ export class Recorder {
         case 'replanSkipped':
           this.push(entry, EventCode.replanSkipped, e.tick, e.time, e.runner, e.trigger, -1, -1, e.reason);
           break;
+        // Step events as objects: the runner has other listeners too (else they come to onStep).
         case 'stepStarted':
-          this.push(entry, EventCode.stepStarted, e.tick, e.time, e.runner, e.step.task, r.current, e.index, '');
-          break;
         case 'stepSucceeded':
-          this.push(entry, EventCode.stepSucceeded, e.tick, e.time, e.runner, e.step.task, r.current, e.index, '');
-          break;
         case 'stepFailed':
-          this.push(entry, EventCode.stepFailed, e.tick, e.time, e.runner, e.step.task, r.current, e.index, e.reason);
-          break;
         case 'stepAborted':
-          this.push(entry, EventCode.stepAborted, e.tick, e.time, e.runner, e.step.task, r.current, e.index, e.reason);
+          this.push(entry, EventCode[e.type], e.tick, e.time, e.runner, e.step.task, r.current, e.index, 'reason' in e ? e.reason : '');
           break;
         case 'planFinished':
           this.push(entry, EventCode.planFinished, e.tick, e.time, e.runner, '', r.current, -1, '', r.credit);
