@@ -1,5 +1,4 @@
 import { createState, firstFailing, moveFaults, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
-import { Heap } from 'heap-js';
 import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import type { SubtaskDef } from '../domain/HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
@@ -13,6 +12,7 @@ import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
 import * as T from './BestFirstTrace.js';
 import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
+import { NodeHeap } from './NodeHeap.js';
 
 const NIL = -1;
 
@@ -41,7 +41,8 @@ export class BestFirstSearch<Ctx = unknown> {
   private readonly s: SearchSettings<Ctx>;
   private readonly ws: WorldState<any>;
   private readonly W: number;
-  private readonly heap: Heap<number>;
+  /** The open nodes, cheapest first (ties: generation order). */
+  private readonly heap = new NodeHeap();
   private ctx: Ctx = undefined as Ctx;
   // Node pool. A node's index is its generation order, which is the tie-break.
   private cost = new Float64Array(64);
@@ -92,8 +93,6 @@ export class BestFirstSearch<Ctx = unknown> {
     this.W = this.ws.words.length;
     this.snaps = new Int32Array(64 * this.W);
     this.calls = new DynamicCalls(domain);
-    // Returns small integers: a double returned from a call V8 does not inline would be boxed.
-    this.heap = new Heap<number>((a, b) => (this.cost[a] < this.cost[b] ? -1 : this.cost[a] > this.cost[b] ? 1 : a - b));
   }
 
   /** Record the searches that follow into `trace` (null: record nothing). */
@@ -143,16 +142,14 @@ export class BestFirstSearch<Ctx = unknown> {
     this.row = this.cand = -1;
     if (this.trace !== null) this.trace.reset(d);
     const heap = this.heap;
-    // Empty the heap's array in place: clear() allocates a new one and `length = 0` drops its backing store.
-    const items = heap.heapArray;
-    while (items.length > 0) items.pop();
+    heap.clear();
     const head = tasks ? this.pushRefs(tasks, NIL, -1) : this.cell(args ? this.calls.callWith(root, args) : d.defaultCall[root], NIL);
     this.nodeUsed = NIL;
     this.child(0, head, NIL, NIL, 0, this.snapshot());
     let expanded = 0;
-    while (heap.heapArray.length > 0) {
+    while (heap.size > 0) {
       if (++expanded > this.s.maxSteps) return this.fail(out, 'budget', this.s.texts.steps, expanded);
-      const n = heap.pop()!;
+      const n = heap.pop(this.cost);
       if (this.tasks[n] === NIL) {
         this.endNode = n;
         return this.found(out, steps, n, tasks ? '(tasks)' : d.taskNames[root], expanded);
@@ -355,7 +352,7 @@ export class BestFirstSearch<Ctx = unknown> {
     this.usedOf[k] = this.nodeUsed;
     if (this.trace !== null) this.trace.made(k, this.row, this.cand);
     this.generated++;
-    this.heap.add(k);
+    this.heap.add(k, this.cost);
   }
 
   /** Snapshot the working state; returns the snapshot's index. */
