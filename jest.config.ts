@@ -1,9 +1,13 @@
 /** @jest-config-loader esbuild-register */
+import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
 
 // Sibling packages resolve to their TypeScript source through the
 // "@dualplan/source" export condition, so tests never need a build first.
 const config: Config = {
+  // Jest's default (one worker fewer than the cores) runs the suite in one process on a two-core machine, leaving
+  // a core idle while tests wait on browsers and child processes; two workers at least.
+  maxWorkers: Math.max(2, availableParallelism() - 1),
   testEnvironment: 'node',
   testEnvironmentOptions: {
     customExportConditions: ['@dualplan/source', 'node', 'require', 'default'],

@@ -1,8 +1,9 @@
-import type { Agent, RunnerEvent } from '@dualplan/runner';
+import type { Agent, RunnerEvent, StepEventSink } from '@dualplan/runner';
 import { nameOf, showValue, type AgentPlanner, type ObservedGoal, type PlanObserver } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { describeKeys } from './namedState.js';
-import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage, type TimelineEventType } from './Recording.js';
+import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage } from './Recording.js';
+import { EventCode } from './EventCode.js';
 import { RingBuffer } from './RingBuffer.js';
 import { Timeline } from './Timeline.js';
 import { Subscribers } from './Subscribers.js';
@@ -13,7 +14,6 @@ import { PendingSearchList } from './PendingSearchList.js';
 import { planningRun } from './planningRun.js';
 import type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 
-const OUTCOME_EVENTS = new Set(['planFound', 'planReplaced', 'planRepaired', 'planAdjusted', 'planNotFound', 'replanSkipped']);
 const MAX_PENDING_SEARCHES = 64;
 const NO_GOALS: readonly ObservedGoal[] = [];
 
@@ -131,7 +131,11 @@ export class Recorder {
     };
     this.entries.set(agent.id, entry);
     for (const r of entry.runners) this.observe(entry, r);
-    const removers = entry.runners.map((r) => r.runner.addListener((e) => this.onEvent(entry, r, e)));
+    const removers = entry.runners.map((r) => {
+      // Step events come to `steps` as numbers and references while the recorder is the runner's only listener.
+      const steps: StepEventSink = (type, step, index, reason, tick, time, runner) => this.onStep(entry, r, type, step.task, index, reason, tick, time, runner);
+      return r.runner.addListener(Object.assign((e: RunnerEvent) => this.onEvent(entry, r, e), { steps }));
+    });
     removers.push(agent.sensors.addListener((sensor) => this.onSensor(entry, sensor)));
     entry.remove = () => removers.forEach((remove) => remove());
     if (this.subscribers.length > 0) this.send({ type: 'agent', agent: this.agentRecording(entry) });
@@ -276,7 +280,7 @@ export class Recorder {
     let slot = -1;
     for (let c = 0; c < before.length; c++) {
       if (before[c] === after[c]) continue;
-      if (slot < 0) slot = this.push(entry, 'stateChanged', agent.tickCount, agent.time, runner, by, -1, -1, '');
+      if (slot < 0) slot = this.push(entry, EventCode.stateChanged, agent.tickCount, agent.time, runner, by, -1, -1, '');
       entry.timeline.addChange(slot, c, after[c]);
       before[c] = after[c];
     }
@@ -287,8 +291,38 @@ export class Recorder {
   }
 
   private onEvent(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): void {
+    this.beforeEvent(entry, r, e.type === 'stepSucceeded' ? e.step.task : 'outside', e.runner);
+    if (r.planned && isOutcome(e.type)) {
+      r.planned = false;
+      const run = this.addRun(entry, r, e);
+      this.push(entry, EventCode.planning, e.tick, e.time, e.runner, '', run.id, -1, '');
+    } else {
+      switch (e.type) {
+        case 'replanSkipped':
+          this.push(entry, EventCode.replanSkipped, e.tick, e.time, e.runner, e.trigger, -1, -1, e.reason);
+          break;
+        // Step events as objects: the runner has other listeners too (else they come to onStep).
+        case 'stepStarted':
+        case 'stepSucceeded':
+        case 'stepFailed':
+        case 'stepAborted':
+          this.push(entry, EventCode[e.type], e.tick, e.time, e.runner, e.step.task, r.current, e.index, 'reason' in e ? e.reason : '');
+          break;
+        case 'planFinished':
+          this.push(entry, EventCode.planFinished, e.tick, e.time, e.runner, '', r.current, -1, '', r.credit);
+          break;
+        case 'planFailed':
+          this.push(entry, EventCode.planFailed, e.tick, e.time, e.runner, '', r.current, -1, e.reason, r.credit);
+          break;
+      }
+    }
+    if (r.runner.planner !== r.planner) this.observe(entry, r);
+  }
+
+  /** What comes before any runner event is recorded: the state's changes since the last, and whether a planner call is pending. */
+  private beforeEvent(entry: AgentEntry, r: RunnerEntry, by: string, runnerName: string): void {
     const runner = r.runner;
-    this.noteChanges(entry, e.type === 'stepSucceeded' ? e.step.task : 'outside', e.runner);
+    this.noteChanges(entry, by, runnerName);
     if (runner.stats.planCalls !== r.planCalls) {
       r.planCalls = runner.stats.planCalls;
       r.planned = true;
@@ -297,32 +331,23 @@ export class Recorder {
       this.pendingSearches.clear();
       this.pendingGoals = NO_GOALS;
     }
-    if (r.planned && OUTCOME_EVENTS.has(e.type)) {
-      r.planned = false;
-      const run = this.addRun(entry, r, e);
-      this.push(entry, 'planning', e.tick, e.time, e.runner, '', run.id, -1, '');
-    } else {
-      switch (e.type) {
-        case 'replanSkipped':
-          this.push(entry, e.type, e.tick, e.time, e.runner, e.trigger, -1, -1, e.reason);
-          break;
-        case 'stepStarted':
-        case 'stepSucceeded':
-          this.push(entry, e.type, e.tick, e.time, e.runner, e.step.task, r.current, e.index, '');
-          break;
-        case 'stepFailed':
-        case 'stepAborted':
-          this.push(entry, e.type, e.tick, e.time, e.runner, e.step.task, r.current, e.index, e.reason);
-          break;
-        case 'planFinished':
-          this.push(entry, e.type, e.tick, e.time, e.runner, '', r.current, -1, '', r.credit);
-          break;
-        case 'planFailed':
-          this.push(entry, e.type, e.tick, e.time, e.runner, '', r.current, -1, e.reason, r.credit);
-          break;
-      }
-    }
-    if (runner.planner !== r.planner) this.observe(entry, r);
+  }
+
+  /** A step event as the runner's step sink hands it (see {@link onEvent}: the same records, with no event object). */
+  private onStep(
+    entry: AgentEntry,
+    r: RunnerEntry,
+    type: 'stepStarted' | 'stepSucceeded' | 'stepFailed' | 'stepAborted',
+    task: string,
+    index: number,
+    reason: string,
+    tick: number,
+    time: number,
+    runner: string,
+  ): void {
+    this.beforeEvent(entry, r, type === 'stepSucceeded' ? task : 'outside', runner);
+    this.push(entry, EventCode[type], tick, time, runner, task, r.current, index, reason);
+    if (r.runner.planner !== r.planner) this.observe(entry, r);
   }
 
   private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): CapturedRun {
@@ -355,7 +380,7 @@ export class Recorder {
   /** Count and record one timeline event (see {@link Timeline.push}); returns its slot. */
   private push(
     entry: AgentEntry,
-    type: TimelineEventType,
+    code: EventCode,
     tick: number,
     time: number,
     runner: string,
@@ -365,8 +390,8 @@ export class Recorder {
     reason: string,
     credit?: PlanCredit,
   ): number {
-    entry.stats.countEvent(type, text, credit);
-    const slot = entry.timeline.push(type, tick, time, runner, text, run, index, reason);
+    entry.stats.countEvent(code, text, credit);
+    const slot = entry.timeline.pushCode(code, tick, time, runner, text, run, index, reason);
     if (this.subscribers.length > 0) this.schedule();
     // Events recorded while nobody listens are not sent in a later update.
     else entry.timeline.markSent();
@@ -378,6 +403,21 @@ export class Recorder {
     this.timer = setTimeout(() => this.flush(), this.flushMs);
     // Never keep a Node process alive just to deliver monitor updates.
     (this.timer as { unref?: () => void }).unref?.();
+  }
+}
+
+/** Whether a runner event of `type` ends a planner call (the run is filed when it comes). */
+function isOutcome(type: RunnerEvent['type']): boolean {
+  switch (type) {
+    case 'planFound':
+    case 'planReplaced':
+    case 'planRepaired':
+    case 'planAdjusted':
+    case 'planNotFound':
+    case 'replanSkipped':
+      return true;
+    default:
+      return false;
   }
 }
 

@@ -1,25 +1,17 @@
 import { showValue, type Schema } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { named } from './namedState.js';
+import { EVENT_TYPES, EventCode } from './EventCode.js';
 import type { NamedState, PlanningTrigger, TimelineEvent, TimelineEventType } from './Recording.js';
 
-/** Event types by code (the code is the index). */
-const TYPES: readonly TimelineEventType[] = [
-  'planning',
-  'replanSkipped',
-  'stepStarted',
-  'stepSucceeded',
-  'stepFailed',
-  'stepAborted',
-  'planFinished',
-  'planFailed',
-  'stateChanged',
-];
-const CODE = new Map<string, number>(TYPES.map((t, i) => [t, i]));
+/** Numbers per event (see {@link Timeline.rows}), and where its changed cells are. */
+const ROW = 8;
+const CHANGE_AT = 6;
+const CHANGE_COUNT = 7;
 
 /**
  * @internal One agent's run-time timeline, kept as numbers and references in
- * preallocated columns (a ring of `capacity` events: the oldest is dropped to
+ * preallocated rows (a ring of `capacity` events: the oldest is dropped to
  * make room), so recording an event makes no object. Changed cells are kept as
  * (cell, value) pairs in a FIFO that grows only while the kept events need more room.
  * {@link TimelineEvent} objects are made when the timeline is read. Also knows
@@ -28,20 +20,15 @@ const CODE = new Map<string, number>(TYPES.map((t, i) => [t, i]));
 export class Timeline {
   readonly capacity: number;
   private readonly schema: Schema;
-  private readonly seq: Float64Array;
-  private readonly tick: Float64Array;
-  private readonly time: Float64Array;
-  private readonly type: Uint8Array;
-  /** The run (step and plan events, `planning`) or the step index. */
-  private readonly run: Int32Array;
-  private readonly index: Int32Array;
-  private readonly runner: string[];
-  /** The task (step events), trigger (`replanSkipped`) or `by` (`stateChanged`). */
-  private readonly text: string[];
-  private readonly reason: string[];
-  /** Where an event's changed cells start in the pair FIFO (a running count), and how many there are. */
-  private readonly changeAt: Float64Array;
-  private readonly changeCount: Int32Array;
+  /**
+   * Each kept event's numbers in one row of {@link ROW} (so recording one writes one
+   * short stretch of memory): seq, tick, time, type code, run (step and plan events,
+   * `planning`), step index, where its changed cells start in the pair FIFO (a running
+   * count) and how many there are.
+   */
+  private readonly rows: Float64Array;
+  /** Each kept event's strings in one row of three: runner; task (step events), trigger (`replanSkipped`) or `by` (`stateChanged`); reason. */
+  private readonly texts: string[];
   private cells = new Int32Array(64);
   private values = new Int32Array(64);
   /** Running counts of pairs written and pairs released (the pair FIFO is `cells`/`values` modulo their length). */
@@ -59,17 +46,8 @@ export class Timeline {
       throw new MonitorError('BAD_OPTION', 'eventsPerAgent', `A timeline needs an integer capacity (eventsPerAgent) >= 1, got ${showValue(capacity)}.`);
     this.capacity = capacity;
     this.schema = schema;
-    this.seq = new Float64Array(capacity);
-    this.tick = new Float64Array(capacity);
-    this.time = new Float64Array(capacity);
-    this.type = new Uint8Array(capacity);
-    this.run = new Int32Array(capacity);
-    this.index = new Int32Array(capacity);
-    this.runner = new Array<string>(capacity).fill('');
-    this.text = new Array<string>(capacity).fill('');
-    this.reason = new Array<string>(capacity).fill('');
-    this.changeAt = new Float64Array(capacity);
-    this.changeCount = new Int32Array(capacity);
+    this.rows = new Float64Array(capacity * ROW);
+    this.texts = new Array<string>(capacity * 3).fill('');
   }
 
   /** Events kept. */
@@ -97,25 +75,34 @@ export class Timeline {
    * `by`, `run` its run (or -1), `index` its step index. Returns its slot, for {@link addChange}.
    */
   push(type: TimelineEventType, tick: number, time: number, runner: string, text: string, run: number, index: number, reason: string): number {
+    return this.pushCode(EventCode[type], tick, time, runner, text, run, index, reason);
+  }
+
+  /** {@link push} with the type as its {@link EventCode}. */
+  pushCode(code: EventCode, tick: number, time: number, runner: string, text: string, run: number, index: number, reason: string): number {
     let slot: number;
+    const rows = this.rows;
     if (this.count < this.capacity) slot = (this.start + this.count++) % this.capacity;
     else {
       slot = this.start;
       this.start = (this.start + 1) % this.capacity;
       this.droppedCount++;
-      this.pairsOut = this.changeAt[slot] + this.changeCount[slot];
+      this.pairsOut = rows[slot * ROW + CHANGE_AT] + rows[slot * ROW + CHANGE_COUNT];
     }
-    this.seq[slot] = this.nextSeq++;
-    this.tick[slot] = tick;
-    this.time[slot] = time;
-    this.type[slot] = CODE.get(type)!;
-    this.runner[slot] = runner;
-    this.text[slot] = text;
-    this.run[slot] = run;
-    this.index[slot] = index;
-    this.reason[slot] = reason;
-    this.changeAt[slot] = this.pairsIn;
-    this.changeCount[slot] = 0;
+    const r = slot * ROW;
+    rows[r] = this.nextSeq++;
+    rows[r + 1] = tick;
+    rows[r + 2] = time;
+    rows[r + 3] = code;
+    rows[r + 4] = run;
+    rows[r + 5] = index;
+    rows[r + CHANGE_AT] = this.pairsIn;
+    rows[r + CHANGE_COUNT] = 0;
+    const t = slot * 3;
+    const texts = this.texts;
+    texts[t] = runner;
+    texts[t + 1] = text;
+    texts[t + 2] = reason;
     return slot;
   }
 
@@ -125,7 +112,7 @@ export class Timeline {
     const at = this.pairsIn++ % this.cells.length;
     this.cells[at] = cell;
     this.values[at] = value;
-    this.changeCount[slot]++;
+    this.rows[slot * ROW + CHANGE_COUNT]++;
   }
 
   /** Twice the room for pairs: each kept pair moves to its running position modulo the new length. */
@@ -150,33 +137,39 @@ export class Timeline {
   }
 
   private event(slot: number): TimelineEvent {
-    const head = { seq: this.seq[slot], tick: this.tick[slot], time: this.time[slot], runner: this.runner[slot] };
-    const type = TYPES[this.type[slot]];
-    const run = this.run[slot];
+    const rows = this.rows;
+    const r = slot * ROW;
+    const t = slot * 3;
+    const head = { seq: rows[r], tick: rows[r + 1], time: rows[r + 2], runner: this.texts[t] };
+    const type = EVENT_TYPES[rows[r + 3]];
+    const run = rows[r + 4];
+    const text = this.texts[t + 1];
+    const reason = this.texts[t + 2];
     switch (type) {
       case 'planning':
       case 'planFinished':
         return { ...head, type, run };
       case 'planFailed':
-        return { ...head, type, run, reason: this.reason[slot] };
+        return { ...head, type, run, reason };
       case 'replanSkipped':
-        return { ...head, type, trigger: this.text[slot] as PlanningTrigger, reason: this.reason[slot] };
+        return { ...head, type, trigger: text as PlanningTrigger, reason };
       case 'stepStarted':
       case 'stepSucceeded':
-        return { ...head, type, task: this.text[slot], index: this.index[slot], run };
+        return { ...head, type, task: text, index: rows[r + 5], run };
       case 'stepFailed':
       case 'stepAborted':
-        return { ...head, type, task: this.text[slot], index: this.index[slot], run, reason: this.reason[slot] };
+        return { ...head, type, task: text, index: rows[r + 5], run, reason };
       case 'stateChanged':
-        return { ...head, type, by: this.text[slot], changes: this.changes(slot) };
+        return { ...head, type, by: text, changes: this.changes(slot) };
     }
   }
 
   private changes(slot: number): NamedState {
     const out: NamedState = {};
     const n = this.cells.length;
-    const at = this.changeAt[slot];
-    for (let i = 0; i < this.changeCount[slot]; i++) {
+    const at = this.rows[slot * ROW + CHANGE_AT];
+    const count = this.rows[slot * ROW + CHANGE_COUNT];
+    for (let i = 0; i < count; i++) {
       const cell = this.cells[(at + i) % n];
       out[this.schema.nameOf(cell)] = named(this.schema, cell, this.values[(at + i) % n]);
     }

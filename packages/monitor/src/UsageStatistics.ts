@@ -1,6 +1,7 @@
 import type { ConditionTexts, PlannerCatalog, SearchCounter, SearchSummary, SearchTrace, TraceVerdict } from '@dualplan/world-state';
 import { conditionText, summarizeTrace } from './summarizeTrace.js';
 import type { AgentStatistics, ConditionCounts, GoalConsidered, TimelineEvent, UsageCounts } from './Recording.js';
+import { EVENT_TYPE_COUNT, EVENT_TYPES, EventCode } from './EventCode.js';
 import { PlanTimeSamples } from './PlanTimeSamples.js';
 import { RepeatedSearches } from './RepeatedSearches.js';
 import { ReusedList } from './ReusedList.js';
@@ -73,8 +74,15 @@ export class UsageStatistics {
   private readonly conditionLists = new Map<string, readonly string[]>();
   /** Per method or action: the counts of its conditions, in checking order. */
   private readonly conditionRows = new Map<string, (ConditionCounts | undefined)[]>();
-  /** Per event type, in the order first counted: how many. */
-  private readonly events = new Map<string, { n: number }>();
+  /** Per event type (by {@link EventCode}): how many; and the codes in the order first counted. */
+  private readonly events = new Float64Array(EVENT_TYPE_COUNT);
+  private readonly eventOrder: EventCode[] = [];
+  /** The counts of the action last counted by a step event, and its name (a step's events come one after the other). */
+  private lastStep = '';
+  private lastStepCounts: UsageCounts | null = null;
+  /** The credit last credited and its targets (a plan's adoption and its end credit the same). */
+  private lastCredited: PlanCredit | null = null;
+  private lastTargets: UsageCounts[] = [];
   /** Per plan credit: the counts it adds to (found when first credited, in the order the tables would first see them). */
   private readonly creditTargets = new WeakMap<PlanCredit, UsageCounts[]>();
   private readonly known = { actions: new Set<string>(), compounds: new Set<string>(), methods: new Set<string>(), goals: new Set<string>() };
@@ -332,30 +340,37 @@ export class UsageStatistics {
 
   /** Count one timeline event; `credit` is what the plan it belongs to credits. */
   addEvent(e: TimelineEvent, credit: PlanCredit | undefined): void {
-    this.countEvent(e.type, 'task' in e ? e.task : '', credit);
+    this.countEvent(EventCode[e.type], 'task' in e ? e.task : '', credit);
   }
 
-  /** Count one timeline event of `type` (`task`: its step's task), without the event object. */
-  countEvent(type: TimelineEvent['type'], task: string, credit: PlanCredit | undefined): void {
-    const tally = this.events.get(type);
-    if (tally === undefined) this.events.set(type, { n: 1 });
-    else tally.n++;
-    switch (type) {
-      case 'stepStarted':
-        counts(this.actions, task).executed++;
+  /** Count one timeline event of type `code` (`task`: its step's task), without the event object. */
+  countEvent(code: EventCode, task: string, credit: PlanCredit | undefined): void {
+    if (this.events[code]++ === 0) this.eventOrder.push(code);
+    switch (code) {
+      case EventCode.stepStarted:
+        this.stepCounts(task).executed++;
         break;
-      case 'stepSucceeded':
-        counts(this.actions, task).succeeded++;
+      case EventCode.stepSucceeded:
+        this.stepCounts(task).succeeded++;
         break;
-      case 'stepFailed':
-      case 'stepAborted':
-        counts(this.actions, task).failed++;
+      case EventCode.stepFailed:
+      case EventCode.stepAborted:
+        this.stepCounts(task).failed++;
         break;
-      case 'planFinished':
-      case 'planFailed':
-        if (credit) this.credit(credit, type === 'planFinished' ? 'succeeded' : 'failed');
+      case EventCode.planFinished:
+        if (credit) this.credit(credit, 'succeeded');
+        break;
+      case EventCode.planFailed:
+        if (credit) this.credit(credit, 'failed');
         break;
     }
+  }
+
+  /** The counts of action `task`, for a step event. */
+  private stepCounts(task: string): UsageCounts {
+    if (task === this.lastStep && this.lastStepCounts !== null) return this.lastStepCounts;
+    this.lastStep = task;
+    return (this.lastStepCounts = counts(this.actions, task));
   }
 
   /** A plan of `credit` was adopted: it starts executing. */
@@ -364,7 +379,7 @@ export class UsageStatistics {
   }
 
   private credit(credit: PlanCredit, field: 'executed' | 'succeeded' | 'failed'): void {
-    let targets = this.creditTargets.get(credit);
+    let targets = credit === this.lastCredited ? this.lastTargets : this.creditTargets.get(credit);
     if (targets === undefined) {
       targets = [];
       if (credit.goal !== null) targets.push(counts(this.goals, credit.goal));
@@ -372,6 +387,8 @@ export class UsageStatistics {
       for (const c of credit.compounds) targets.push(counts(this.compounds, c));
       this.creditTargets.set(credit, targets);
     }
+    this.lastCredited = credit;
+    this.lastTargets = targets;
     // One field named in each loop (a field chosen by a variable makes every access a lookup by name).
     if (field === 'executed') for (let i = 0; i < targets.length; i++) targets[i].executed++;
     else if (field === 'succeeded') for (let i = 0; i < targets.length; i++) targets[i].succeeded++;
@@ -405,7 +422,7 @@ export class UsageStatistics {
         compounds: never(this.known.compounds, this.compounds),
         goals: never(this.known.goals, this.goals),
       },
-      events: Object.fromEntries([...this.events].map(([type, tally]) => [type, tally.n])),
+      events: Object.fromEntries(this.eventOrder.map((code) => [EVENT_TYPES[code], this.events[code]])),
     };
   }
 }

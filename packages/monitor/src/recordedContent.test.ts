@@ -51,4 +51,16 @@ describe('recorded content', () => {
       rejections: digest(rejections),
     }).toEqual({ recording: 'f73884d8fa728b39', updates: '9a47360085e4839b', texts: 'ff089d4cc392290b', rejections: 'e8172ca25fba3ad6' });
   });
+
+  it('is the same when the runners have other listeners (step events then come to the recorder as objects, not through its step sink)', () => {
+    const recordOf = (listen: boolean) => {
+      const agents = crowd();
+      if (listen) for (const a of agents) a.addListener(() => {});
+      const recorder = record(agents, { runsPerAgent: 40, eventsPerAgent: 200, maxSearchItems: 60, flushMs: 0 });
+      run(agents, 150);
+      const { started, ...recording } = recorder.recording();
+      return { started: typeof started, recording };
+    };
+    expect(recordOf(true)).toEqual(recordOf(false));
+  });
 });

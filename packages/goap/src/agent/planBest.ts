@@ -40,9 +40,12 @@ function capture(search: GoapSearch, trace: GoapTrace | null, reports: GoapRepor
   if (reports === null) return captureGoapSearch(search, trace);
   probe.search = search;
   probe.trace = trace;
-  const found = reports.captures.find(probe);
+  // Captures are told apart first by their sizes (trace items, plan length), without reading them.
+  const r = search.result;
+  const key = (trace === null ? 0 : trace.items) * 1024 + (r.status === 'found' ? r.length : 1023);
+  const found = reports.captures.find(probe, key);
   probe.search = probe.trace = null;
-  return found ?? reports.captures.add(captureGoapSearch(search, trace));
+  return found ?? reports.captures.add(captureGoapSearch(search, trace), key);
 }
 
 /**

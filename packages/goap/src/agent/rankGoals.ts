@@ -31,12 +31,24 @@ export function wanted<Ctx>(
   }
   const satisfied = valid && checkConditions(goal.conditions, state);
   const priority = !valid || satisfied ? NaN : typeof goal.priority === 'function' ? goalPriority(search, goal, state, ctx) : goal.priority;
-  if (seen !== null) {
-    // Observed only: which test said no (by the function's own name, e.g. a registry's key), and with what.
-    const test = valid ? '' : goal.valid?.name && goal.valid.name !== 'valid' ? `validity test ${goal.valid.name}` : 'its validity test';
-    observe(seen, at, goal.name, priority, valid, satisfied, valid ? undefined : `${test} ${threw ? 'threw' : `returned ${String(valid)}`}`, undefined);
-  }
+  if (seen !== null) observe(seen, at, goal.name, priority, valid, satisfied, valid ? undefined : invalidText(goal, valid, threw), undefined);
   return priority;
+}
+
+/** Per goal, the text of its validity test returning false (the usual answer), made once: worded again on every observed call, it was new garbage each time. */
+const returnedFalse = new WeakMap<CompiledGoal, string>();
+
+/** Observed only: which validity test said no (by the function's own name, e.g. a registry's key), and with what. */
+function invalidText(goal: CompiledGoal, valid: boolean, threw: boolean): string {
+  const usual = !threw && valid === false;
+  if (usual) {
+    const known = returnedFalse.get(goal);
+    if (known !== undefined) return known;
+  }
+  const test = goal.valid?.name && goal.valid.name !== 'valid' ? `validity test ${goal.valid.name}` : 'its validity test';
+  const text = `${test} ${threw ? 'threw' : `returned ${String(valid)}`}`;
+  if (usual) returnedFalse.set(goal, text);
+  return text;
 }
 
 /** Write how a goal was weighed into `seen[at]` (the entry reused when there is one). */

@@ -199,7 +199,9 @@ function report(observer: PlanObserver, planner: HtnPlanner<any, any>, recent: R
     probe.log = r.log;
     probe.outcome = result;
     probe.target = target;
-    captured = recent.find(probe) ?? recent.add(captureHtnSearch(r.log, result, target));
+    // Captures are told apart first by their sizes (records, plan steps), without reading them.
+    const key = r.log.length * 1024 + (result.status === 'found' ? result.plan.steps.length : 1023);
+    captured = recent.find(probe, key) ?? recent.add(captureHtnSearch(r.log, result, target), key);
     probe.log = probe.outcome = null;
   } else captured = new BestFirstCapture(planner.planningDomain, r.bestFirst, r.end, result, target);
   if (observer.deferredSearch) observer.deferredSearch(captured.read, captured);

@@ -98,10 +98,22 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   readonly runners: readonly PlanRunner<Ctx>[];
   /** Cooldowns, `once` marks, retries of the agent's decorated steps, shared by its runners; `save()` / `restore()` it with the agent. */
   readonly behaviour: BehaviourLedger;
+  // V8 lays an object's fields out in the order they are first written: a steady tick reads time, tickCount, the
+  // call guard's fields, the lone runner, then state, rethrows and sensing, which the constructor writes first.
   time = 0;
   tickCount = 0;
+  // The agent is its own re-entrancy guard (see Guard in CallGuard.ts), shared with its runners: its tick then
+  // touches no other object for it (with thousands of agents, one more object per agent-tick is a cache miss).
+  /** Inside a call into this agent (its tick, a runner's setPlanner...): calls from its callbacks are refused. */
+  private callHeld = false;
+  /** The callback running now, and what it runs for (an operator id...), for the message of a refused call. */
+  private callKind: Callback = Callback.None;
+  /** The only runner when there is one (the tick then reads no list), else null. */
+  private lone: PlanRunner<Ctx> | null = null;
   /** User code failures contained at the agent level (sensors, listeners on sensor events); runners count their own. */
   faults = 0;
+  private callSubject = '';
+  private readonly updateSources: UpdateSource[] = [];
   private context: Ctx;
   /** Reports sensor faults (and listener faults on those events) as the agent's own. */
   private readonly reporter: FaultReporter;
@@ -111,14 +123,6 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
   private readonly sensing: boolean;
   /** Names this agent in errors. */
   private readonly who: string;
-  // The agent is its own re-entrancy guard (see Guard in CallGuard.ts), shared with its runners: its tick then
-  // touches no other object for it (with thousands of agents, one more object per agent-tick is a cache miss).
-  /** Inside a call into this agent (its tick, a runner's setPlanner...): calls from its callbacks are refused. */
-  private callHeld = false;
-  /** The callback running now, and what it runs for (an operator id...), for the message of a refused call. */
-  private callKind: Callback = Callback.None;
-  private callSubject = '';
-  private readonly updateSources: UpdateSource[] = [];
 
   constructor(options: AgentOptions<Ctx>) {
     if (!options || typeof options.id !== 'string' || options.id === '')
@@ -129,12 +133,14 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
       );
     if (!options.state || typeof options.state.copyFrom !== 'function')
       throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}" needs a world state.`);
-    this.id = options.id;
     this.state = options.state;
-    this.context = freeze(options.ctx, true);
-    this.behaviour = new BehaviourLedger(() => this.time);
+    const context = freeze(options.ctx, true);
     const mode = faultMode(options.faults, `agent "${options.id}"`);
     this.rethrows = mode === 'rethrow';
+    this.sensing = (options.sensors ?? []).length > 0;
+    this.id = options.id;
+    this.context = context;
+    this.behaviour = new BehaviourLedger(() => this.time);
     this.who = `Agent "${options.id}"`;
     // Sensor events go wherever the first runner's events go (its onEvent and every listener added since).
     this.reporter = new FaultReporter(
@@ -153,7 +159,6 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
       restoreCtx,
       onFault: (sensor, error, undone, failures, disabled) => this.sensorFault(sensor.name, error, undone, failures, disabled),
     });
-    this.sensing = (options.sensors ?? []).length > 0;
     if (options.runners !== undefined && !Array.isArray(options.runners))
       throw new RunnerError('BAD_AGENT', options.id, `Agent "${options.id}": runners must be an array, got ${describeValue(options.runners)}.`);
     const all = options.runners ? options.runners.slice() : [];
@@ -222,6 +227,7 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
       runners.push(branch);
     }
     this.runners = runners;
+    this.lone = runners.length === 1 ? runners[0] : null;
   }
 
   /** The current context snapshot. Old snapshots stay valid: they are never mutated. */
@@ -281,8 +287,12 @@ export class Agent<Ctx = any> implements AgentView<Ctx> {
       this.sensors.tick(this);
       this.callKind = Callback.None;
     }
-    const runners = this.runners;
-    for (let i = 0; i < runners.length; i++) runners[i].tickWithin(dt);
+    const lone = this.lone;
+    if (lone !== null) lone.tickWithin(dt);
+    else {
+      const runners = this.runners;
+      for (let i = 0; i < runners.length; i++) runners[i].tickWithin(dt);
+    }
     this.state.clearExternalChanges();
   }
 

@@ -45,33 +45,34 @@ export type { PlanRunnerOptions } from './PlanRunnerOptions.js';
  * runner.tick(1 / 30);
  */
 export class PlanRunner<Ctx = any> implements PlanReceiver {
+  // V8 lays an object's fields out in the order they are first written: the constructor writes the ones a steady
+  // tick reads first (leader, agent, exec, replan, whilePlanning, rethrows), so they share as few cache lines as can be.
+  /** On a secondary-branch runner: its link to the primary runner that hands it branches (it plans nothing itself). */
+  private leader: SecondaryBranch<Ctx> | null = null;
+  private readonly agent: AgentView<Ctx>;
+  /** The plan, its operators and the step being run. */
+  private readonly exec: StepExecution<Ctx>;
+  /** When to replan (the trigger due, a postponed or doomed plan, the retry and recheck times, the failure streak), and asking the planner. */
+  private readonly replan: Replanner<Ctx>;
+  private readonly whilePlanning: 'continue' | 'idle';
+  /** Whether {@link faults} may hold an error to rethrow (`faults: 'rethrow'`); with 'contain' a tick need not ask it. */
+  private readonly rethrows: boolean;
+  /** Taking planning results, and the request in flight to a pending planner. */
+  private readonly pending: PendingRequest<Ctx>;
+  private readonly adoption: PlanAdoption<Ctx>;
+  /** On a primary runner: its link to the runner of its plans' secondary branches. */
+  private branch: SecondaryBranch<Ctx> | null;
   readonly name: string;
   readonly operators: OperatorMap<Ctx>;
-  readonly stats: RunnerStats = createRunnerStats();
-  private readonly agent: AgentView<Ctx>;
+  readonly stats: RunnerStats;
   /** Where events go: `onEvent` and the listeners added since. */
   private readonly events: RunnerListeners;
   /** Counts and announces contained faults; with `faults: 'rethrow'` keeps the first for the end of the tick. */
   private readonly faults: FaultReporter;
-  /** Whether {@link faults} may hold an error to rethrow (`faults: 'rethrow'`); with 'contain' a tick need not ask it. */
-  private readonly rethrows: boolean;
   /** The agent's re-entrancy guard (shared with its other runners): refuses calls made from the agent's own callbacks. */
   private readonly guard: Guard;
   /** Names this runner in errors. */
   private readonly who: string;
-
-  /** The plan, its operators and the step being run. */
-  private readonly exec: StepExecution<Ctx>;
-  /** On a secondary-branch runner: its link to the primary runner that hands it branches (it plans nothing itself). */
-  private leader: SecondaryBranch<Ctx> | null = null;
-  /** On a primary runner: its link to the runner of its plans' secondary branches. */
-  private branch: SecondaryBranch<Ctx> | null = null;
-  /** When to replan (the trigger due, a postponed or doomed plan, the retry and recheck times, the failure streak), and asking the planner. */
-  private readonly replan: Replanner<Ctx>;
-  private readonly whilePlanning: 'continue' | 'idle';
-  /** Taking planning results, and the request in flight to a pending planner. */
-  private readonly adoption: PlanAdoption<Ctx>;
-  private readonly pending: PendingRequest<Ctx>;
   /** The agent's decorator state (see {@link BehaviourLedger}). */
   readonly ledger: BehaviourLedger;
   /** Plan repair and adjustment: the failed plan waiting for repair, and the calls to the planner's `repair` and `adjust`. */
@@ -79,34 +80,49 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
 
   constructor(agent: AgentView<Ctx>, options: PlanRunnerOptions<Ctx>) {
     const { retry, samples, whilePlanning, recheck } = checkRunnerOptions(options);
-    this.agent = agent;
-    this.ledger = options.ledger ?? new BehaviourLedger(() => agent.time);
-    this.name = options.name ?? 'main';
-    this.operators = options.operators;
-    this.events = new RunnerListeners(options.onEvent, (event, thrown) => this.faults.listenerThrew(event, thrown));
-    this.guard = guardOf(agent);
-    this.who = `Agent "${agent.id}", runner "${this.name}"`;
-    claimPlanner(options.planner, this, agent, this.who);
-    const mode = faultMode(options.faults, `runner "${this.name}"`);
-    this.rethrows = mode === 'rethrow';
-    this.faults = new FaultReporter(
+    // Built in locals first (in the order their checks and side effects have always run), then written hot fields first.
+    const ledger = options.ledger ?? new BehaviourLedger(() => agent.time);
+    const name = options.name ?? 'main';
+    const stats = createRunnerStats();
+    const events = new RunnerListeners(options.onEvent, (event, thrown) => this.faults.listenerThrew(event, thrown));
+    const guard = guardOf(agent);
+    const who = `Agent "${agent.id}", runner "${name}"`;
+    claimPlanner(options.planner, this, agent, who);
+    const mode = faultMode(options.faults, `runner "${name}"`);
+    const faults = new FaultReporter(
       () => this.events.current,
       mode,
-      `agent "${agent.id}", runner "${this.name}"`,
+      `agent "${agent.id}", runner "${name}"`,
       () => this.base(),
-      this.stats,
-      this.guard,
+      stats,
+      guard,
     );
     // The runner is its helpers' host (a class, unlike a literal with getters, keeps those loads inlinable).
-    this.exec = new StepExecution<Ctx>(agent, this, this.faults, options.restoreCtx);
-    this.adoption = new PlanAdoption<Ctx>(agent, this, this.faults, this.exec);
-    this.pending = new PendingRequest<Ctx>(agent, this, this.faults);
-    this.mending = new PlanMending<Ctx>(this.faults);
-    this.whilePlanning = whilePlanning;
+    const exec = new StepExecution<Ctx>(agent, this, faults, options.restoreCtx);
+    const adoption = new PlanAdoption<Ctx>(agent, this, faults, exec);
+    const pending = new PendingRequest<Ctx>(agent, this, faults);
+    const mending = new PlanMending<Ctx>(faults);
     const clock = options.clock ?? (() => performance.now());
-    const phase = recheck > 0 ? phaseOf(agent.id, this.name) : 0;
+    const phase = recheck > 0 ? phaseOf(agent.id, name) : 0;
     const timing = { clock, samples };
-    this.replan = new Replanner(agent, this, this.exec, options.planner, this.adoption, this.pending, this.mending, this.faults, timing, retry, recheck, phase);
+    const replan = new Replanner(agent, this, exec, options.planner, adoption, pending, mending, faults, timing, retry, recheck, phase);
+    this.agent = agent;
+    this.exec = exec;
+    this.replan = replan;
+    this.whilePlanning = whilePlanning;
+    this.rethrows = mode === 'rethrow';
+    this.pending = pending;
+    this.adoption = adoption;
+    this.branch = null;
+    this.name = name;
+    this.operators = options.operators;
+    this.stats = stats;
+    this.events = events;
+    this.faults = faults;
+    this.guard = guard;
+    this.who = who;
+    this.ledger = ledger;
+    this.mending = mending;
     agent.state.enableUndo();
   }
 
@@ -283,7 +299,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     replan.poll();
 
     // 3. Whether to replan: a postponed replan once no step runs, no plan, a periodic recheck; backing off a failing streak.
-    if (replan.deferred !== null && !exec.running && (this.branch === null || !this.branch.running)) replan.release();
+    if (!exec.running && replan.deferred !== null && (this.branch === null || !this.branch.running)) replan.release();
     // While a request is pending, having no plan (or a recheck coming due) is no news: the answer is on its way.
     // (The request is looked at last: a steady tick, with a plan and nothing due, touches no more than it needs.)
     if (replan.trigger === null) {
@@ -317,8 +333,10 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   /** With a branch runner and a plan with parallel sections: whether the next step may start (or wait at a join). */
   private mayStart(): boolean {
     const branch = this.branch;
+    // Without a branch runner, no plan's sections are looked at (reading them costs a getter on the plan).
+    if (branch === null) return true;
     const sections = this.exec.plan!.parallel;
-    if (branch === null || sections === undefined || sections.length === 0) return true;
+    if (sections === undefined || sections.length === 0) return true;
     const move = branch.beforeStep();
     if (move === SectionMove.Finished) this.finishPlan();
     return move === SectionMove.Start;

@@ -118,5 +118,25 @@ export type RunnerEvent = RunnerEventBase &
 /** The `type` of a {@link RunnerEvent}: the names `onEvent` listeners switch on. */
 export type RunnerEventType = RunnerEvent['type'];
 
-/** Receives runner events. */
-export type RunnerEventListener = (event: RunnerEvent) => void;
+/**
+ * Receives a runner's step events as arguments instead of event objects: `reason` is '' for
+ * `stepStarted` and `stepSucceeded`; `tick`, `time` and `runner` are the event's.
+ * @example
+ * const steps: StepEventSink = (type, step, index) => console.log(type, step.task, index);
+ */
+export type StepEventSink = (
+  type: 'stepStarted' | 'stepSucceeded' | 'stepFailed' | 'stepAborted',
+  step: PlanStep,
+  index: number,
+  reason: string,
+  tick: number,
+  time: number,
+  runner: string,
+) => void;
+
+/**
+ * Receives runner events. A listener with `steps` (a recorder counting thousands of steps a
+ * second) gets the step events of a main plan through it, with no event object built, while it
+ * is a runner's only listener; otherwise it gets them as objects like every other event.
+ */
+export type RunnerEventListener = ((event: RunnerEvent) => void) & { readonly steps?: StepEventSink };

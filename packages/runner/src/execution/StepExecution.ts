@@ -24,29 +24,39 @@ const EMPTY_OPS: Operator[] = [];
 export class StepExecution<Ctx = any> implements UpdateSource {
   // Every field is this object's own: the runner and its helpers read them through the getters below and change
   // them only through the transitions (install, followSection, enterSection, leaveSection, observe, ...).
-  // The plan, its operators, the current step, where this runner's part ends and whether the step runs: see the getters.
+  // The fields a steady tick reads come first, so that they share as few cache lines as possible.
+  /** Whether the current step is running. */
+  private busy = false;
+  /** The state version the runner has accounted for, its own effects included: any other version means an outside change. */
+  private seen = -1;
+  /** Whether {@link awaited} holds a promise of the running step (the one test the tick makes for async operators). */
+  private waiting = false;
+  /** True while an operator's `update` runs. */
+  private inUpdate = false;
+  /**
+   * The running step, its operator, and whether it has executing conditions: taken when the step starts running
+   * (a plan step never changes, and neither does the step at the current index while it runs), so a tick reads
+   * neither the plan nor its operator list.
+   */
+  private step: PlanStep | null = null;
+  private op: Operator | null = null;
+  private checking = false;
+  // The plan, its operators, the current step and where this runner's part ends: see the getters.
   private current: Plan | null = null;
   private operators: Operator[] = EMPTY_OPS;
   private at = 0;
   private stop = 0;
-  private busy = false;
   /** Inside a parallel section on the primary runner: the secondary branch's execution, and where the plan goes on after the section. */
   private lane: StepExecution<Ctx> | null = null;
   private resumeAt = 0;
   /** On a secondary-branch runner: the primary's execution, which counts this one's own effects as seen too. */
   private alsoSeenBy: StepExecution<Ctx> | null = null;
-  /** The state version the runner has accounted for, its own effects included: any other version means an outside change. */
-  private seen = -1;
   /** The checks of the plan against the state (a new plan's adoption checks it through them too). */
   readonly checks: PlanChecks<Ctx>;
   /** The promise the running step's operator returned, if any: the step runs until it settles. */
   private readonly awaited = new AwaitedCall((callback, step, index, rejected, value) => this.outcomes.settledLate(callback, step, index, rejected, value));
-  /** Whether {@link awaited} holds a promise of the running step (the one test the tick makes for async operators). */
-  private waiting = false;
   /** The agent's re-entrancy guard, told which operator callback runs (for the message of a call it refuses). */
   private readonly guard: Guard;
-  /** True while an operator's `update` runs. */
-  private inUpdate = false;
   /** Words and reports the faults of this execution's calls. */
   private readonly stepFaults: StepFaults<Ctx>;
   /** Tells the runner's statistics, listeners, the agent's ledger and the planner of steps that start and end. */
@@ -91,6 +101,15 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     this.stop = plan.steps.length;
     this.lane = null;
     this.busy = continued;
+    if (continued) this.began();
+  }
+
+  /** The step at the current index starts running (or goes on running in a new plan): take what the tick reads of it. */
+  private began(): void {
+    const step = this.current!.steps[this.at];
+    this.step = step;
+    this.op = this.operators[this.at];
+    this.checking = step.executing.length !== 0;
   }
 
   /** On a branch runner: run steps `[section.split, section.end)` of `primary`'s plan, with its operators (see {@link SecondaryBranch}). */
@@ -150,6 +169,9 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     this.at = 0;
     this.stop = 0;
     this.busy = false;
+    this.step = null;
+    this.op = null;
+    this.checking = false;
     this.lane = null;
     this.checks.forget();
   }
@@ -184,6 +206,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
       return;
     }
     this.busy = true;
+    this.began();
     this.outcomes.started(plan, step, this.at);
     const op = this.operators[this.at];
     if (op.start !== undefined) this.callStart(op, step);
@@ -223,8 +246,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
   update(dt: number): void {
     // Awaiting an operator's promise: nothing to call until it settles.
     if (this.waiting) return this.settle(dt);
-    const plan = this.current!;
-    const step = plan.steps[this.at];
+    const step = this.step!;
     const agent = this.agent;
     const state = agent.state;
     const ctx = agent.ctx;
@@ -233,7 +255,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     // Its own flag, not the guard's note: the guard asks for it only when it refuses a call (see UpdateSource).
     this.inUpdate = true;
     try {
-      status = this.operators[this.at].update(step.args, agent, dt, step);
+      status = this.op!.update(step.args, agent, dt, step);
     } catch (thrown) {
       return this.updateThrew(ctx, version, step, thrown);
     }
@@ -241,7 +263,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
     // Closed before the effects apply; a bad status below still rolls back exactly, as nothing is written in between.
     state.undoDone();
     if (status === OperatorStatus.Running) return;
-    if (status === OperatorStatus.Success) return this.succeeded(plan, step);
+    if (status === OperatorStatus.Success) return this.succeeded(this.current!, step);
     this.updated(step, status, ctx, version);
   }
 
@@ -352,13 +374,11 @@ export class StepExecution<Ctx = any> implements UpdateSource {
 
   /** Abort the running step and fail the plan when one of its executing conditions fails. */
   checkExecuting(): void {
-    const step = this.current!.steps[this.at];
-    // Most steps have no executing conditions: no call at all then.
+    // Most steps have no executing conditions: nothing to read then.
+    if (!this.checking) return;
+    const step = this.step!;
     const every = step.decorators?.checkEvery;
-    const bad =
-      step.executing.length === 0 || (every !== undefined && this.host.ledger?.checkDue(this.host.name, every) === false)
-        ? -1
-        : this.checks.executingFails(step, this.at);
+    const bad = every !== undefined && this.host.ledger?.checkDue(this.host.name, every) === false ? -1 : this.checks.executingFails(step, this.at);
     if (bad === -1) return;
     const reason = bad >= 0 ? `executing condition ${step.executing.describe(bad)} failed` : `an executing condition of ${step.task} threw`;
     this.abort(reason);

@@ -9,10 +9,13 @@ import type { ReplanTrigger } from '../events/RunnerEvent.js';
  * changes and raises triggers through the same transitions.
  */
 export class ReplanState {
+  // The fields a steady tick reads come first (with the replanner's planner capabilities right after them).
   /** The replan to make on the next tick, or null. */
   private due: ReplanTrigger | null = null;
   /** A replan postponed to the end of a `boundary` step, or null. */
   private postponed: ReplanTrigger | null = null;
+  /** Whether a recheck is scheduled ({@link recheckFrom} is finite): without one, a tick reads no time. */
+  private rechecking = false;
   /** Why the plan fails when its running (non-immediate) step ends, or null. */
   private doom: string | null = null;
   /** With no plan: ask the planner again from this time on. */
@@ -23,15 +26,19 @@ export class ReplanState {
   private streak = 0;
   /** With a plan: recheck it from this time on (Infinity: no recheck scheduled). */
   private recheckFrom = Infinity;
+  /** Seconds between periodic rechecks of a running plan (0: none). */
+  private readonly recheckEvery: number;
+  /** Where in the first interval this runner's first recheck falls (0 to 1): agents spread out. */
+  private readonly phase: number;
 
   /**
    * @param recheckEvery Seconds between periodic rechecks of a running plan (0: none).
    * @param phase Where in the first interval this runner's first recheck falls (0 to 1): agents spread out.
    */
-  constructor(
-    private readonly recheckEvery = 0,
-    private readonly phase = 0,
-  ) {}
+  constructor(recheckEvery = 0, phase = 0) {
+    this.recheckEvery = recheckEvery;
+    this.phase = phase;
+  }
 
   /** The replan to make on the next tick, or null. */
   get trigger(): ReplanTrigger | null {
@@ -56,7 +63,7 @@ export class ReplanState {
 
   /** Whether a recheck of the running plan is due at `time`. */
   recheckDue(time: number): boolean {
-    return time >= this.recheckFrom;
+    return this.rechecking && time >= this.recheckFrom;
   }
 
   /** The planner was just asked at `time`: the next periodic recheck is one interval on (the first, at this runner's phase). */
@@ -64,11 +71,13 @@ export class ReplanState {
     const every = this.recheckEvery;
     if (every <= 0) this.recheckFrom = Infinity;
     else this.recheckFrom = this.recheckFrom === Infinity ? time + every * this.phase : time + every;
+    this.rechecking = this.recheckFrom !== Infinity;
   }
 
   /** The planner says the plan may be stale: recheck it from `time` on (sooner if one was due sooner). */
   stale(time: number): void {
     this.recheckFrom = Math.min(this.recheckFrom, time);
+    this.rechecking = this.recheckFrom !== Infinity;
   }
 
   /** The world changed outside the runner. */

@@ -5,6 +5,7 @@ import { recordPlanTime, type RunnerStats } from '../events/RunnerStats.js';
 import type { BehaviourLedger } from '../execution/BehaviourLedger.js';
 import type { StepExecution } from '../execution/StepExecution.js';
 import type { FaultReporter } from '../faults/FaultReporter.js';
+import { guardOf, type Guard } from '../faults/CallGuard.js';
 import { planGuarded, updateGuarded } from '../faults/plannerCalls.js';
 import { Answer, type PendingRequest } from './PendingRequest.js';
 import { Adopted, Hold, type PlanAdoption } from './PlanAdoption.js';
@@ -39,31 +40,59 @@ export interface PlannerTiming {
  * {@link replanDue} when one is due. One object, so that a steady tick reads one object for all of it.
  */
 export class Replanner<Ctx> extends ReplanState {
-  private current: AgentPlanner<Ctx>;
+  // What the planner in use supports that a steady tick asks about comes first, next to the replan state's hot
+  // fields (so the constructor takes no parameter properties: they would be laid out before these).
   private updates = false;
   private polls = false;
   private adjusts = false;
+  /** Whether the planner in use answers later (a {@link PendingPlanner}): asked by request, not by a timed call. */
+  private answersLater = false;
+  private current: AgentPlanner<Ctx>;
   /** Stops the planner's stale-plan notices, or null. */
   private unwatch: (() => void) | null = null;
   /** A stale-plan notice: recheck the plan on the next tick. */
   private readonly onStale = (): void => this.stale(this.agent.time);
+  private readonly agent: AgentView<Ctx>;
+  private readonly runner: PlanEnds;
+  private readonly exec: StepExecution<Ctx>;
+  private readonly adoption: PlanAdoption<Ctx>;
+  private readonly pending: PendingRequest<Ctx>;
+  private readonly mending: PlanMending<Ctx>;
+  private readonly faults: FaultReporter;
+  /** The agent's re-entrancy guard, told when the planner's per-tick `update` runs. */
+  private readonly guard: Guard;
+  /** The clock planner calls are timed by, and how many times are kept (from {@link PlannerTiming}). */
+  private readonly clock: () => number;
+  private readonly samples: number;
+  /** Seconds to wait before asking again after no plan, or a failing streak. */
+  private readonly retryInterval: number;
 
   constructor(
-    private readonly agent: AgentView<Ctx>,
-    private readonly runner: PlanEnds,
-    private readonly exec: StepExecution<Ctx>,
+    agent: AgentView<Ctx>,
+    runner: PlanEnds,
+    exec: StepExecution<Ctx>,
     planner: AgentPlanner<Ctx>,
-    private readonly adoption: PlanAdoption<Ctx>,
-    private readonly pending: PendingRequest<Ctx>,
-    private readonly mending: PlanMending<Ctx>,
-    private readonly faults: FaultReporter,
-    private readonly timing: PlannerTiming,
-    /** Seconds to wait before asking again after no plan, or a failing streak. */
-    private readonly retryInterval: number,
+    adoption: PlanAdoption<Ctx>,
+    pending: PendingRequest<Ctx>,
+    mending: PlanMending<Ctx>,
+    faults: FaultReporter,
+    timing: PlannerTiming,
+    retryInterval: number,
     recheckEvery: number,
     phase: number,
   ) {
     super(recheckEvery, phase);
+    this.agent = agent;
+    this.runner = runner;
+    this.exec = exec;
+    this.adoption = adoption;
+    this.pending = pending;
+    this.mending = mending;
+    this.faults = faults;
+    this.guard = guardOf(agent);
+    this.clock = timing.clock;
+    this.samples = timing.samples;
+    this.retryInterval = retryInterval;
     this.current = planner;
     this.use(planner);
   }
@@ -81,7 +110,8 @@ export class Replanner<Ctx> extends ReplanState {
   use(planner: AgentPlanner<Ctx>): void {
     this.current = planner;
     this.updates = planner.update !== undefined;
-    this.polls = isPendingPlanner(planner) && typeof planner.poll === 'function';
+    this.answersLater = isPendingPlanner(planner);
+    this.polls = this.answersLater && typeof (planner as PendingPlanner<Ctx>).poll === 'function';
     this.adjusts = planner.adjust !== undefined;
     this.unwatch?.();
     this.unwatch = planner.watchStale === undefined ? null : planner.watchStale(this.onStale);
@@ -89,7 +119,7 @@ export class Replanner<Ctx> extends ReplanState {
 
   /** The planner's per-tick `update`, if it has one (contained). */
   updatePlanner(dt: number): void {
-    if (this.updates) updateGuarded(this.current, dt, this.faults);
+    if (this.updates) updateGuarded(this.current, dt, this.guard, this.faults);
   }
 
   /** A pending planner that can answer a waiting request now (its cache learnt the answer) does so. */
@@ -130,7 +160,7 @@ export class Replanner<Ctx> extends ReplanState {
     const exec = this.exec;
     const running = exec.plan!;
     const runner = this.runner;
-    const started = this.timing.clock();
+    const started = this.clock();
     const availability = runner.ledger.availability(runner.name);
     const amendment = this.mending.adjust(this.current, this.agent.state, this.agent.ctx, running, exec.index, exec.running, availability);
     this.timed(started);
@@ -151,8 +181,8 @@ export class Replanner<Ctx> extends ReplanState {
     const mending = this.mending;
     if (mending.pending && (trigger !== 'failed' || running !== null)) mending.forget();
     if (mending.pending && this.repair(availability)) return;
-    if (isPendingPlanner(planner)) return this.pending.send(planner, trigger, running, availability);
-    const started = this.timing.clock();
+    if (this.answersLater) return this.pending.send(planner as PendingPlanner<Ctx>, trigger, running, availability);
+    const started = this.clock();
     const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults, availability);
     this.timed(started);
     this.adopt(trigger, outcome);
@@ -162,7 +192,7 @@ export class Replanner<Ctx> extends ReplanState {
   private repair(availability: Availability | undefined): boolean {
     const failed = this.mending.failedPlan!;
     const index = this.mending.failedIndex;
-    const started = this.timing.clock();
+    const started = this.clock();
     const amendment = this.mending.repair(this.current, this.agent.state, this.agent.ctx, availability);
     this.timed(started);
     if (amendment === null || !this.adoption.amend('planRepaired', amendment, failed, index)) return false;
@@ -193,6 +223,6 @@ export class Replanner<Ctx> extends ReplanState {
 
   /** A call into the planner that began at `started` ended: record its time. */
   private timed(started: number): void {
-    recordPlanTime(this.runner.stats, this.timing.clock() - started, this.timing.samples);
+    recordPlanTime(this.runner.stats, this.clock() - started, this.samples);
   }
 }

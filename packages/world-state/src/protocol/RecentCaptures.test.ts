@@ -18,4 +18,18 @@ describe('RecentCaptures', () => {
     recent.clear();
     expect(recent.find({ values: [2] })).toBeNull();
   });
+
+  it('compares only captures whose number is the probe’s', () => {
+    let compared = 0;
+    const recent = new RecentCaptures((c: number[], p: { values: number[] }) => (compared++, sameValues(c, p)), 4);
+    const one = recent.add([1], 1);
+    const two = recent.add([2, 2], 2);
+    expect(recent.find({ values: [2, 2] }, 2)).toBe(two);
+    expect(compared).toBe(1);
+    expect(recent.find({ values: [1] }, 1)).toBe(one);
+    expect(compared).toBe(2);
+    // The same values under another number are another capture.
+    expect(recent.find({ values: [1] }, 3)).toBeNull();
+    expect(compared).toBe(2);
+  });
 });

@@ -5,7 +5,9 @@
  * copying them, and an observer that counts captures can count a repeat by reference.
  * Captures must never change once made. `same(capture, probe)` tells whether capturing
  * what `probe` describes (the adapter fills in one reused probe per call) would make
- * exactly `capture`.
+ * exactly `capture`. A caller may also give each capture a number that sums it up (its sizes,
+ * say): a capture whose number differs from the probe's is passed over without looking at it
+ * (the numbers sit together, the captures apart in memory).
  * @example
  * const recent = new RecentCaptures<number[], { values: number[] }>((c, p) => c.length === p.values.length && c.every((v, i) => v === p.values[i]));
  * const probe = { values: [1, 2] };
@@ -14,6 +16,8 @@
  */
 export class RecentCaptures<T, Probe> {
   private readonly kept: (T | null)[];
+  /** Each kept capture's number (see the class). */
+  private readonly keys: Float64Array;
   /** Where the next new capture goes (the oldest is replaced). */
   private next = 0;
   /** Where the last capture given was: compared first (an agent often plans from the same state again). */
@@ -24,14 +28,17 @@ export class RecentCaptures<T, Probe> {
     size = 8,
   ) {
     this.kept = new Array<T | null>(Math.max(1, size)).fill(null);
+    this.keys = new Float64Array(this.kept.length);
   }
 
-  /** The remembered capture `probe` describes, or null. */
-  find(probe: Probe): T | null {
+  /** The remembered capture `probe` describes, or null; `key` is the probe's number, when captures are given one. */
+  find(probe: Probe, key = 0): T | null {
     const kept = this.kept;
+    const keys = this.keys;
     const n = kept.length;
     for (let k = 0; k < n; k++) {
       const i = (this.hit + k) % n;
+      if (keys[i] !== key) continue;
       const c = kept[i];
       if (c !== null && this.same(c, probe)) {
         this.hit = i;
@@ -41,9 +48,10 @@ export class RecentCaptures<T, Probe> {
     return null;
   }
 
-  /** Remember a new `capture` (forgetting the oldest when full); returns it. */
-  add(capture: T): T {
+  /** Remember a new `capture` (forgetting the oldest when full), with its number `key` (see {@link find}); returns it. */
+  add(capture: T, key = 0): T {
     this.kept[this.next] = capture;
+    this.keys[this.next] = key;
     this.hit = this.next;
     this.next = (this.next + 1) % this.kept.length;
     return capture;

@@ -4,7 +4,7 @@
  * by rolling back every write made since the version read before calling it.
  *
  * A ring buffer: writes older than the floor (the version when the
- * outermost open undo point was taken, set by {@link pin}) may be overwritten, since no open call
+ * outermost open undo point was taken, which the state passes with each write) may be overwritten, since no open call
  * can need them; writes at or after it never are: when those fill the buffer
  * it doubles, so rollback of an open call is always exact. The buffer is kept,
  * so once it is as large as the most writes a call makes, recording allocates
@@ -12,14 +12,11 @@
  * {@link WorldState.undoDone} and {@link WorldState.rollback}.
  * @example
  * const journal = new UndoJournal(64);
- * journal.pin(17); // a call that may fail started at version 17
- * journal.record(3, 0, 17); // cell 3 was 0 before the write at version 17
+ * journal.record(3, 0, 17, 17); // cell 3 was 0 before the write at version 17, in a call that began at version 17
  */
 export class UndoJournal {
   /** Entries the buffer holds before it must overwrite or grow. */
   capacity: number;
-  /** Writes at this version or later are kept until unwound (Infinity: none is pinned). */
-  private floor = Infinity;
   private cells: Int32Array;
   private olds: Float64Array;
   private versions: Float64Array;
@@ -35,21 +32,15 @@ export class UndoJournal {
     this.versions = new Float64Array(this.capacity);
   }
 
-  /** Keep every write made at `version` or later until it is unwound (the outermost open call began there). */
-  pin(version: number): void {
-    this.floor = version;
-  }
-
-  /** No call is open any more: old writes may be overwritten again. */
-  unpin(): void {
-    this.floor = Infinity;
-  }
-
-  /** Note that `cell` held `old` before a write made at state version `version`. */
-  record(cell: number, old: number, version: number): void {
+  /**
+   * Note that `cell` held `old` before a write made at state version `version`. Writes at version `floor` or later
+   * are kept until unwound (the outermost open call began there; Infinity: no call is open). The state keeps the
+   * floor, so opening and closing a call touches no journal.
+   */
+  record(cell: number, old: number, version: number, floor: number): void {
     if (this.count === this.capacity) {
       // Full: the oldest entry sits at head. Overwrite it unless an open call may still need it.
-      if (this.versions[this.head] >= this.floor) this.grow();
+      if (this.versions[this.head] >= floor) this.grow();
       else this.count--;
     }
     const i = this.head;

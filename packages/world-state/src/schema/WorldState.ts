@@ -43,6 +43,8 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
   private journal: UndoJournal | null = null;
   /** Open {@link undoPoint}s. */
   private undoDepth = 0;
+  /** The version when the outermost open {@link undoPoint} was taken: the journal keeps every write since. */
+  private pinnedAt = 0;
 
   constructor(schema: Schema<S>) {
     this.schema = schema;
@@ -104,7 +106,7 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
     values[cell] = raw;
     if (source === ChangeSource.Planning) return;
     const journal = this.journal;
-    if (journal !== null) journal.record(cell, old, this.version);
+    if (journal !== null) journal.record(cell, old, this.version, this.undoDepth > 0 ? this.pinnedAt : Infinity);
     this.changeCounts[cell]++;
     this.version++;
     if (source === ChangeSource.External && this.externalMask[cell] === 0) {
@@ -137,13 +139,13 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
    */
   undoPoint(): number {
     const version = this.version;
-    if (this.undoDepth++ === 0 && this.journal !== null) this.journal.pin(version);
+    if (this.undoDepth++ === 0) this.pinnedAt = version;
     return version;
   }
 
   /** Close the innermost {@link undoPoint}: once none is open, old writes may leave the journal. */
   undoDone(): void {
-    if (this.undoDepth > 0 && --this.undoDepth === 0 && this.journal !== null) this.journal.unpin();
+    if (this.undoDepth > 0) this.undoDepth--;
   }
 
   /**
