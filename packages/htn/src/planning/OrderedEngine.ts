@@ -91,7 +91,9 @@ export class OrderedEngine<Ctx> implements HtnSearchEngine<Ctx> {
     if (status !== 'found') return this.failed(out, status, root, request);
     const board = this.host.board;
     const o = out.r;
-    o.status = status;
+    // Fields a buffer planned into again mostly keep their values: compared before storing (a load and a compare
+    // cost less than a pointer store's write barrier, and leave the buffer's cache line clean).
+    if (o.status !== status) o.status = status;
     const steps = p.steps;
     const planLen = this.host.collect(out, s.stepCount);
     let cost = 0;
@@ -100,16 +102,16 @@ export class OrderedEngine<Ctx> implements HtnSearchEngine<Ctx> {
     for (let i = 0; i < planLen; i++) cost += steps[i].cost;
     p.cost = cost;
     const meta = p.meta;
-    meta.root = rootName;
+    if (meta.root !== rootName) meta.root = rootName;
     s.writeMtr(meta.mtr);
     const paused = s.continuation;
     meta.partial = paused !== null;
-    meta.continuation = paused;
+    if (meta.continuation !== paused) meta.continuation = paused;
     const used = s.used;
     const empty = s.emptySlots;
     board.writeSlots(meta, used.indices, used.count, empty.indices, empty.count);
-    o.plan = p;
-    o.reason = rootName;
+    if (o.plan !== p) o.plan = p;
+    if (o.reason !== rootName) o.reason = rootName;
     o.budget = null;
     return o as HtnResult;
   }

@@ -145,13 +145,14 @@ export class GeneralPath<Ctx = any> {
   /** Start a search from `state` with an empty task list, writing its plan into `steps`. */
   reset(state: WorldState<any>, ctx: Ctx, steps: PlanStep[], against: readonly number[] | null, tracing: boolean): void {
     this.ws.copyFrom(state);
-    this.ctx = ctx;
+    // Pointer fields compared before storing: a request mostly brings the same context and plan array again.
+    if (this.ctx !== ctx) this.ctx = ctx;
     this.tasks.moveTo(NIL, 0);
     this.calls.rewind(0);
     this.trail.reset(against);
-    this.steps = steps;
+    if (this.steps !== steps) this.steps = steps;
     this.planLen = this.generated = this.backtracks = 0;
-    this.failureText = '';
+    if (this.failureText !== '') this.failureText = '';
     this.depthCut = false;
     this.paused = null;
     // Parts a domain without strategies, checks or slots never changes stay as they were built (empty).
