@@ -16,7 +16,8 @@ import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
 import { ConsLists, NIL } from './ConsLists.js';
 import { StateSnapshots } from './StateSnapshots.js';
 import { NodeHeap } from './NodeHeap.js';
-import { CALL, CallPath, METHOD } from '../domain/FastTables.js';
+import { CALL, METHOD } from '../domain/FastTables.js';
+import * as CallPath from '../domain/CallPath.js';
 import { applyOps, holds } from './flatOps.js';
 
 /**

@@ -1,7 +1,8 @@
 import { firstFailing, type PlanStep, type WorldState } from '@dualplan/world-state';
 import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import type { SubtaskDef } from '../domain/HtnDomainDef.js';
-import { CALL, CallPath, METHOD } from '../domain/FastTables.js';
+import { CALL, METHOD } from '../domain/FastTables.js';
+import * as CallPath from '../domain/CallPath.js';
 import type { DynamicCalls } from './DynamicCalls.js';
 import type { SlotList } from './SlotList.js';
 import type { HtnContinuation } from './HtnPlan.js';
