@@ -1,6 +1,6 @@
 import type { ConditionTexts, PlannerCatalog, SearchCounter, SearchSummary, SearchTrace, TraceVerdict } from '@dualplan/world-state';
 import { conditionText, summarizeTrace } from './summarizeTrace.js';
-import type { AgentStatistics, ConditionCounts, GoalConsidered, TimelineEvent, UsageCounts } from './Recording.js';
+import type { AgentStatistics, ConditionCounts, TimelineEvent, UsageCounts } from './Recording.js';
 import { EVENT_TYPE_COUNT, EVENT_TYPES, EventCode } from './EventCode.js';
 import { PlanTimeSamples } from './PlanTimeSamples.js';
 import { RepeatedSearches } from './RepeatedSearches.js';
