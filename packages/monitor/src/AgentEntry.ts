@@ -3,7 +3,8 @@ import type { AgentPlanner, CatalogEntry, WorldState } from '@dualplan/world-sta
 import type { CapturedRun } from './CapturedRun.js';
 import type { RingBuffer } from './RingBuffer.js';
 import type { Timeline } from './Timeline.js';
-import type { PlanCredit, UsageStatistics } from './UsageStatistics.js';
+import type { UsageStatistics } from './UsageStatistics.js';
+import type { PlanCredit } from './CountedRun.js';
 
 /** @internal `T` with its fields writable, for a record built in steps. */
 export type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -1,5 +1,5 @@
 import type { Agent, RunnerEvent, StepEventSink } from '@dualplan/runner';
-import { nameOf, showValue, type AgentPlanner, type ObservedGoal, type PlanObserver } from '@dualplan/world-state';
+import { nameOf, type AgentPlanner, type ObservedGoal, type PlanObserver } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { describeKeys } from './namedState.js';
 import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage } from './Recording.js';
@@ -7,22 +7,16 @@ import { EventCode } from './EventCode.js';
 import { RingBuffer } from './RingBuffer.js';
 import { Timeline } from './Timeline.js';
 import { Subscribers } from './Subscribers.js';
-import { UsageStatistics, type PlanCredit } from './UsageStatistics.js';
+import { UsageStatistics } from './UsageStatistics.js';
+import type { PlanCredit } from './CountedRun.js';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
 import type { CapturedRun } from './CapturedRun.js';
 import { PendingSearchList } from './PendingSearchList.js';
 import { planningRun } from './planningRun.js';
-import type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
+import { recorderLimit, type RecorderOptions, type RecordingListener } from './RecorderOptions.js';
 
 const MAX_PENDING_SEARCHES = 64;
 const NO_GOALS: readonly ObservedGoal[] = [];
-
-function positiveInt(value: number | undefined, fallback: number, name: string, min = 1): number {
-  if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < min)
-    throw new MonitorError('BAD_OPTION', name, `Recorder option ${name} must be an integer >= ${min}, got ${showValue(value)}.`);
-  return value;
-}
 
 /**
  * Records what agents' planners and runners do: every planning run (trigger,
@@ -82,11 +76,11 @@ export class Recorder {
   };
 
   constructor(options: RecorderOptions = {}) {
-    this.runsPerAgent = positiveInt(options.runsPerAgent, 100, 'runsPerAgent');
-    this.eventsPerAgent = positiveInt(options.eventsPerAgent, 1000, 'eventsPerAgent');
-    this.maxSearchItems = positiveInt(options.maxSearchItems, 2000, 'maxSearchItems');
-    this.planSamples = positiveInt(options.planSamples, 1024, 'planSamples');
-    this.flushMs = positiveInt(options.flushMs, 100, 'flushMs', 0);
+    this.runsPerAgent = recorderLimit(options.runsPerAgent, 100, 'runsPerAgent');
+    this.eventsPerAgent = recorderLimit(options.eventsPerAgent, 1000, 'eventsPerAgent');
+    this.maxSearchItems = recorderLimit(options.maxSearchItems, 2000, 'maxSearchItems');
+    this.planSamples = recorderLimit(options.planSamples, 1024, 'planSamples');
+    this.flushMs = recorderLimit(options.flushMs, 100, 'flushMs', 0);
     this.searches = options.searches !== false;
     this.subscribers = new Subscribers(options.onFault);
   }

@@ -1,4 +1,5 @@
-import type { UserCodeError } from '@dualplan/world-state';
+import { showValue, type UserCodeError } from '@dualplan/world-state';
+import { MonitorError } from './MonitorError.js';
 import type { RecordingMessage } from './Recording.js';
 
 /** Options of {@link record}. Retention bounds memory: old runs and events are dropped, statistics keep counting. */
@@ -24,3 +25,11 @@ export interface RecorderOptions {
 
 /** Receives recording messages: a snapshot first, then updates. */
 export type RecordingListener = (message: RecordingMessage) => void;
+
+/** @internal A retention or timing option read: its `fallback` when not given, else an integer of at least `min` (a typed error naming the option otherwise). */
+export function recorderLimit(value: number | undefined, fallback: number, name: string, min = 1): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min)
+    throw new MonitorError('BAD_OPTION', name, `Recorder option ${name} must be an integer >= ${min}, got ${showValue(value)}.`);
+  return value;
+}

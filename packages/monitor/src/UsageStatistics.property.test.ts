@@ -18,7 +18,8 @@ import {
   type SearchSummary,
   type SearchTrace,
 } from '@dualplan/world-state';
-import { UsageStatistics, type CountedRun } from './UsageStatistics.js';
+import { UsageStatistics } from './UsageStatistics.js';
+import type { CountedRun } from './CountedRun.js';
 
 const Tool = { None: 0, Hammer: 1, Saw: 2 } as const;
 const workshopSchema = defineSchema({ Tool: enumOf(Tool, Tool.None), HasSaw: bool(), Money: bool(), Done: bool() });

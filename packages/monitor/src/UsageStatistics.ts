@@ -1,31 +1,15 @@
 import type { ConditionTexts, PlannerCatalog, SearchCounter, SearchSummary, SearchTrace, TraceVerdict } from '@dualplan/world-state';
 import { conditionText, summarizeTrace } from './summarizeTrace.js';
-import type { AgentStatistics, ConditionCounts, GoalConsidered, TimelineEvent, UsageCounts } from './Recording.js';
+import type { AgentStatistics, ConditionCounts, TimelineEvent, UsageCounts } from './Recording.js';
 import { EVENT_TYPE_COUNT, EVENT_TYPES, EventCode } from './EventCode.js';
 import { PlanTimeSamples } from './PlanTimeSamples.js';
 import { RepeatedSearches } from './RepeatedSearches.js';
 import { ReusedList } from './ReusedList.js';
 import type { CapturedRun } from './CapturedRun.js';
+import { NO_CREDIT, type CountedRun, type PlanCredit } from './CountedRun.js';
 
 /** Counts by name, in the order names were first counted (a Map: any name is a key, and lookups stay fast). */
 type Table = Map<string, UsageCounts>;
-
-/** What a plan credits when it runs: the goal (GOAP), the compounds and methods of its decomposition (HTN). */
-export interface PlanCredit {
-  readonly goal: string | null;
-  readonly compounds: readonly string[];
-  readonly methods: readonly string[];
-}
-
-/** What statistics count of a planning run: a recorded run, or one captured and not yet named. */
-export interface CountedRun {
-  readonly planMs: number;
-  /** Its searches: as traces, or as planners' summaries counted without building their traces. */
-  readonly searches: readonly (SearchTrace | SearchSummary)[];
-  /** The goal selection: recorded goals, or goals as a planner reported them. */
-  readonly goals: readonly Pick<GoalConsidered, 'name' | 'plannable' | 'chosen'>[];
-  readonly plan: { readonly planner: string; readonly target: string; readonly steps: readonly { readonly task: string }[] } | null;
-}
 
 /**
  * What statistics keep per name of one table, found with one lookup per counted item: its
@@ -43,7 +27,6 @@ interface Slot {
   readonly at: number[];
 }
 
-const NO_CREDIT: PlanCredit = Object.freeze({ goal: null, compounds: [], methods: [] });
 /** How many captured searches per agent are remembered to count their repeats by reference. */
 const REMEMBERED_SEARCHES = 64;
 

@@ -29,7 +29,7 @@ export { Recorder } from './Recorder.js';
 export { record } from './record.js';
 export type { RecorderOptions, RecordingListener } from './RecorderOptions.js';
 export { UsageStatistics } from './UsageStatistics.js';
-export type { PlanCredit, CountedRun } from './UsageStatistics.js';
+export type { PlanCredit, CountedRun } from './CountedRun.js';
 export { namedState, namedChanges, describeKeys } from './namedState.js';
 export { recordPlan } from './recordPlan.js';
 export { formatRun, formatTimelineEvent } from './formatRun.js';
