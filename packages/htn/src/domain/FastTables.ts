@@ -3,7 +3,7 @@
 /**
  * The hot path's view of a domain: one flat `Int32Array`, so the planner's
  * inner loop keeps few arrays live. Layout:
- * - per static call c, at `c * CALL`: path ({@link CallPath}), then for a
+ * - per static call c, at `c * CALL`: path (one of the `CallPath` constants), then for a
  *   primitive [condStart, condEnd, effStart, effEnd], for a compound [first method, end method];
  * - per method m, at `methodBase + m * METHOD`: [condStart, condEnd, subStart, subEnd];
  * - conditions as [cell, op, operand] triples, effects then expected effects as
@@ -17,10 +17,3 @@ export interface FastTables {
 /** Int32 slots per call header and per method in {@link FastTables.prog}. */
 export const CALL = 8;
 export const METHOD = 4;
-
-/**
- * How the planner's fast path handles a static call; anything unusual (args functions, opaque checks, delegates, pauses) goes the general way.
- * `Strategy`: a random or utility compound with plain methods, tried in the order {@link MethodOrder} draws.
- * `Slot`: a slot called without arguments, then [slot index]: the planner's plugged root, or the general way when empty.
- */
-export const CallPath = /* @__PURE__ */ Object.freeze({ General: 0, Primitive: 1, Compound: 2, Strategy: 3, Slot: 4 } as const);

@@ -1,6 +1,7 @@
 import type { ConditionList, EffectList } from '@dualplan/world-state';
 import { TaskKind, type DomainTables } from './HtnDomain.js';
-import { CALL, CallPath, METHOD, type FastTables } from './FastTables.js';
+import { CALL, METHOD, type FastTables } from './FastTables.js';
+import * as CallPath from './CallPath.js';
 
 /** The compiled tables {@link buildFastTables} reads. */
 export type FastTableSource = Pick<

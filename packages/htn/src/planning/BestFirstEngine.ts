@@ -1,4 +1,4 @@
-import { checkWorldState, DualplanError, type PlanBuffer, type WorldState } from '@dualplan/world-state';
+import { checkWorldState, DualplanError, moveFaults, type PlanBuffer, type WorldState } from '@dualplan/world-state';
 import type { HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 import { BestFirstSearch } from '../search/BestFirstSearch.js';
@@ -22,7 +22,7 @@ export class BestFirstEngine<Ctx> implements HtnSearchEngine<Ctx> {
   }
 
   recorded(): RecordedSearch {
-    return { bestFirst: this.trace, end: this.search.endNode };
+    return { bestFirst: this.trace, end: this.search.end };
   }
 
   plan(out: PlanBuffer, state: WorldState<any>, ctx: Ctx | undefined, request: HtnPlanRequest | undefined, tracing: boolean): HtnResult {
@@ -43,9 +43,11 @@ export class BestFirstEngine<Ctx> implements HtnSearchEngine<Ctx> {
     host.board.settings.unavailable.use(request?.availability);
     host.board.settings.costs?.refresh(state, ctx, best.faults);
     const result = best.run(out, host.stepsFor(out), state, ctx as Ctx, id, request?.args, request?.tasks);
+    // User code that failed (contained: that method, primitive or delegate failed) goes with the result.
+    moveFaults(best.faults.log, out);
     if (result.plan !== null) {
-      host.collect(out, best.planLen);
-      host.board.writeSlots(result.plan.meta as HtnMeta, best.used, best.usedLen);
+      host.collect(out, best.stepCount);
+      host.board.writeSlots(result.plan.meta as HtnMeta, best.used.indices, best.used.count);
     }
     return result;
   }

@@ -2,7 +2,7 @@ import { checkWorldState, moveFaults, type PlanBuffer, type WorldState } from '@
 import type { HtnDomain } from '../domain/HtnDomain.js';
 import { UndefinedTaskError } from '../errors.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
-import { htnPlanIn, type HtnContinuation, type HtnResult } from '../search/HtnPlan.js';
+import { failedResult, htnPlanIn, type HtnContinuation, type HtnResult } from '../search/HtnPlan.js';
 import type { HtnSearchEngine, RecordedSearch } from './HtnSearchEngine.js';
 import type { HtnTraceLog } from '../search/HtnTraceLog.js';
 import { OrderedSearch, type SearchStatus } from '../search/OrderedSearch.js';
@@ -84,21 +84,17 @@ export class OrderedEngine<Ctx> implements HtnSearchEngine<Ctx> {
    */
   private finish(out: PlanBuffer, status: SearchStatus, root: number, rootName: string, request: HtnPlanRequest | undefined): HtnResult {
     const s = this.search;
-    const board = this.host.board;
     const p = htnPlanIn(out);
-    const o = out.r;
     // User code that failed during the search (contained: that method or task failed) goes with the result.
     moveFaults(s.faults.log, out);
-    const steps = p.steps;
     s.writeStats(p.stats);
-    o.status = status;
-    if (status !== 'found') {
-      if (steps.length !== 0) steps.length = 0;
-      o.plan = null;
-      o.reason = status === 'budget' ? s.failure : board.settings.texts.none(root, !!request?.against);
-      o.budget = status === 'budget' ? (s.failure === board.settings.texts.steps ? 'steps' : 'depth') : null;
-      return o as HtnResult;
-    }
+    if (status !== 'found') return this.failed(out, status, root, request);
+    const board = this.host.board;
+    const o = out.r;
+    // Fields a buffer planned into again mostly keep their values: compared before storing (a load and a compare
+    // cost less than a pointer store's write barrier, and leave the buffer's cache line clean).
+    if (o.status !== status) o.status = status;
+    const steps = p.steps;
     const planLen = this.host.collect(out, s.stepCount);
     let cost = 0;
     const costs = board.settings.costs;
@@ -106,14 +102,23 @@ export class OrderedEngine<Ctx> implements HtnSearchEngine<Ctx> {
     for (let i = 0; i < planLen; i++) cost += steps[i].cost;
     p.cost = cost;
     const meta = p.meta;
-    meta.root = rootName;
+    if (meta.root !== rootName) meta.root = rootName;
     s.writeMtr(meta.mtr);
-    meta.partial = s.continuation !== null;
-    meta.continuation = s.continuation;
-    board.writeSlots(meta, s.usedSlots, s.usedSlotCount, s.emptySlots.indices, s.emptySlots.count);
-    o.plan = p;
-    o.reason = rootName;
+    const paused = s.continuation;
+    meta.partial = paused !== null;
+    if (meta.continuation !== paused) meta.continuation = paused;
+    const used = s.used;
+    const empty = s.emptySlots;
+    board.writeSlots(meta, used.indices, used.count, empty.indices, empty.count);
+    if (o.plan !== p) o.plan = p;
+    if (o.reason !== rootName) o.reason = rootName;
     o.budget = null;
     return o as HtnResult;
+  }
+
+  /** A search that found no plan (kept out of {@link finish}, which a found plan runs through). */
+  private failed(out: PlanBuffer, status: 'none' | 'budget', root: number, request: HtnPlanRequest | undefined): HtnResult {
+    const texts = this.host.board.settings.texts;
+    return failedResult(out, status, status === 'budget' ? this.search.failure : texts.none(root, !!request?.against), texts);
   }
 }

@@ -1,86 +1,75 @@
-import { createState, firstFailing, moveFaults, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
+import { createState, firstFailing, type PlanStep, type Schema, type WorldState } from '@dualplan/world-state';
 import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import type { SubtaskDef } from '../domain/HtnDomainDef.js';
 import { DynamicCalls } from './DynamicCalls.js';
 import type { PlanBuffer } from '@dualplan/world-state';
-import { htnPlanIn, type HtnResult } from './HtnPlan.js';
+import { failedResult, htnPlanIn, type HtnResult } from './HtnPlan.js';
+import { SlotList } from './SlotList.js';
+import { grow } from '../domain/grow.js';
 import { PARALLEL_MARK } from '../domain/parallelTasks.js';
 import { APPLIED, applyStep } from './applyStep.js';
-import { grow } from '../domain/grow.js';
 import { type SearchSettings } from './SearchSettings.js';
 import { SearchFaults } from './SearchFaults.js';
 import { subtaskCall } from '../domain/subtaskCall.js';
 import * as T from './BestFirstTrace.js';
 import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
+import { ConsLists, NIL } from './ConsLists.js';
+import { StateSnapshots } from './StateSnapshots.js';
 import { NodeHeap } from './NodeHeap.js';
-
-const NIL = -1;
+import { CALL, METHOD } from '../domain/FastTables.js';
+import * as CallPath from '../domain/CallPath.js';
+import { applyOps, holds } from './flatOps.js';
 
 /**
- * Cost-based best-first decomposition (as Unreal Engine HTN plugins do, with a heap of partial plans ordered by cost): every
- * applicable method of a compound is a branch, method costs and primitive costs
- * add up, and the cheapest complete decomposition wins (ties: earlier method
- * order). Pause points are ignored: the result is always a full plan. No
- * trace and no MTR pruning: {@link HtnPlanner} rejects both in this mode. A
- * parallel task's marker steps (cost 0, no conditions or effects) go into the
- * plan like any step; the planner turns them into `plan.parallel` sections.
+ * Cost-based best-first decomposition (as Unreal Engine HTN plugins do, with a heap of partial plans ordered by cost): every applicable method of a
+ * compound is a branch, method costs and primitive costs add up, and the cheapest complete decomposition wins (ties: earlier method order). Pause
+ * points are ignored: the result is always a full plan. No trace and no MTR pruning: {@link HtnPlanner} rejects both in this mode. A parallel task's
+ * marker steps (cost 0, no conditions or effects) go into the plan like any step; the planner turns them into `plan.parallel` sections.
  *
- * One instance per {@link HtnPlanner} (created on its first best-first call). All
- * scratch is in typed-array pools that only grow while warming up, so a search
- * allocates nothing in steady state (static calls; dynamic arguments still
- * build a step-cache key). Nodes are indices; a node's task list, plan and MTR
- * are persistent cons lists in arenas, so a child shares its parent's tails,
- * and a child that changed no state shares its parent's state snapshot.
+ * One instance per {@link HtnPlanner} (created on its first best-first call). All scratch is in typed-array pools that only grow while warming up,
+ * so a search allocates nothing in steady state (static calls; dynamic arguments still build a step-cache key). Nodes are indices into this class's
+ * node pool (typed arrays); a node's task list, plan and MTR are persistent cons lists ({@link ConsLists}), so a child shares its parent's tails,
+ * and a child that changed no state shares its parent's state snapshot ({@link StateSnapshots}).
  * @example
  * const search = new BestFirstSearch(domain, { maxSteps: 1e5, maxDepth: 4096, delegates: [], steps: new StepCache(domain), texts });
- * const outcome = search.run(new PlanBuffer(), state, ctx, domain.root, undefined, undefined);
+ * const out = new PlanBuffer();
+ * const outcome = search.run(out, out.p.steps, state, ctx, domain.root, undefined, undefined);
  * outcome.plan?.cost; // cheapest total of method and primitive costs
  */
 export class BestFirstSearch<Ctx = unknown> {
   private readonly domain: HtnDomain;
   private readonly s: SearchSettings<Ctx>;
   private readonly ws: WorldState<any>;
-  private readonly W: number;
   /** The open nodes, cheapest first (ties: generation order). */
   private readonly heap = new NodeHeap();
   private ctx: Ctx = undefined as Ctx;
-  // Node pool. A node's index is its generation order, which is the tie-break.
+  // Node pool: per node (its index, in generation order, which is the heap's tie-break) its cost so far, task list,
+  // plan and MTR (lists in `lists`), depth, state snapshot and used slots. Only `child` writes a node. (Fields of this
+  // class rather than an object of their own: the hot methods read them with no call, which keeps V8's inlining
+  // budget for their calls.)
   private cost = new Float64Array(64);
   private tasks = new Int32Array(64);
   private plan = new Int32Array(64);
   private mtr = new Int32Array(64);
   private depth = new Int32Array(64);
-  /** Per node: its state snapshot, `snaps[snap * W ..]`. */
   private snap = new Int32Array(64);
-  /** Per node: the slots expanded on its path, a list in the MTR arena. */
   private usedOf = new Int32Array(64);
+  private nodes = 0;
+  private readonly lists = new ConsLists();
   /** The slot list {@link child} gives the nodes it makes (the parent's, or one more). */
   private nodeUsed = NIL;
-  private nodes = 0;
-  private snaps: Int32Array;
-  private snapTop = 0;
-  // Cons-cell arenas, reset per search.
-  private taskCall = new Int32Array(256);
-  private taskNext = new Int32Array(256);
-  private taskTop = 0;
-  private readonly stepRef: PlanStep[] = [];
-  private stepNext = new Int32Array(256);
-  private stepTop = 0;
-  private mtrValue = new Int32Array(256);
-  private mtrNext = new Int32Array(256);
-  private mtrTop = 0;
+  private readonly snaps: StateSnapshots;
   private readonly calls: DynamicCalls;
   private generated = 0;
   private depthTask = -1;
   /** User code that failed in this search; the planner resets it before each run. */
   readonly faults = new SearchFaults();
-  /** After a found plan: the slot indices its path expanded (`usedLen` of them, repeats possible). */
-  used = new Int32Array(8);
-  usedLen = 0;
+  /** After a found plan: the slots its path expanded. */
+  readonly used = new SlotList();
   /** After a found plan: how many steps it wrote (marker steps included). */
-  planLen = 0;
+  private planLen = 0;
   /** The node it ended on: the found plan's node, or -1. */
-  endNode = -1;
+  private endNode = -1;
   /** Where a traced search records (null: not traced), and the expansion and method making children now. */
   private trace: T.BestFirstTrace | null = null;
   private row = -1;
@@ -90,9 +79,18 @@ export class BestFirstSearch<Ctx = unknown> {
     this.domain = domain;
     this.s = settings;
     this.ws = createState(domain.schema as Schema);
-    this.W = this.ws.words.length;
-    this.snaps = new Int32Array(64 * this.W);
+    this.snaps = new StateSnapshots(this.ws.words.length);
     this.calls = new DynamicCalls(domain);
+  }
+
+  /** After a found plan: how many steps it wrote into the steps array (marker steps included). */
+  get stepCount(): number {
+    return this.planLen;
+  }
+
+  /** The node the last search ended on: the found plan's node, or -1. */
+  get end(): number {
+    return this.endNode;
   }
 
   /** Record the searches that follow into `trace` (null: record nothing). */
@@ -101,29 +99,11 @@ export class BestFirstSearch<Ctx = unknown> {
   }
 
   /**
-   * Search from `root` (with `args`, or its default arguments), or from the task
-   * list `tasks` when given, on a working copy of `state`. Writes the result into
-   * `out` and returns its outcome; nothing else a caller holds is touched. A found
-   * plan's steps go into `steps` (the buffer's own, or an array of the planner's that
-   * keeps marker steps apart): `planLen` of them.
-   */
-  run(
-    out: PlanBuffer,
-    steps: PlanStep[],
-    state: WorldState<any>,
-    ctx: Ctx,
-    root: number,
-    args: readonly unknown[] | undefined,
-    tasks: readonly SubtaskDef[] | undefined,
-  ): HtnResult {
-    // The caller reset `faults` and may have logged cost faults already.
-    const result = this.search(out, steps, state, ctx, root, args, tasks);
-    // User code that failed (contained: that method, primitive or delegate failed) goes with the result.
-    moveFaults(this.faults.log, out);
-    return result;
-  }
-
-  private search(
+   * Search from `root` (with `args`, or its default arguments), or from the task list `tasks` when given, on a working copy of `state`. Writes the
+   * result into `out` and returns its outcome; nothing else a caller holds is touched. A found plan's steps go into `steps` (the buffer's own, or an
+   * array of the planner's that keeps marker steps apart): {@link stepCount} of them. User code that failed is in {@link faults} (the caller reset
+   * it before, and moves it into the result after).
+   */ run(
     out: PlanBuffer,
     steps: PlanStep[],
     state: WorldState<any>,
@@ -135,7 +115,10 @@ export class BestFirstSearch<Ctx = unknown> {
     const d = this.domain;
     this.ws.copyFrom(state);
     this.ctx = ctx;
-    this.nodes = this.snapTop = this.taskTop = this.stepTop = this.mtrTop = this.generated = 0;
+    this.nodes = 0;
+    this.lists.clear();
+    this.snaps.clear();
+    this.generated = 0;
     this.calls.rewind(0);
     this.depthTask = -1;
     this.endNode = -1;
@@ -143,9 +126,9 @@ export class BestFirstSearch<Ctx = unknown> {
     if (this.trace !== null) this.trace.reset(d);
     const heap = this.heap;
     heap.clear();
-    const head = tasks ? this.pushRefs(tasks, NIL, -1) : this.cell(args ? this.calls.callWith(root, args) : d.defaultCall[root], NIL);
+    const head = tasks ? this.pushRefs(tasks, NIL, -1) : this.lists.task(args ? this.calls.callWith(root, args) : d.defaultCall[root], NIL);
     this.nodeUsed = NIL;
-    this.child(0, head, NIL, NIL, 0, this.snapshot());
+    this.child(0, head, NIL, NIL, 0, this.snaps.take(this.ws.words));
     let expanded = 0;
     while (heap.size > 0) {
       if (++expanded > this.s.maxSteps) return this.fail(out, 'budget', this.s.texts.steps, expanded);
@@ -162,11 +145,12 @@ export class BestFirstSearch<Ctx = unknown> {
 
   private expand(n: number): void {
     const d = this.domain;
+    const lists = this.lists;
     const h = this.tasks[n];
-    const call = this.taskCall[h];
-    const rest = this.taskNext[h];
+    const call = lists.callAt(h);
+    const rest = lists.restOf(h);
     const task = this.calls.taskOf(call);
-    this.restore(n);
+    this.snaps.restore(this.snap[n], this.ws.words);
     this.nodeUsed = this.usedOf[n];
     const kind = d.taskKind[task];
     const t = this.trace;
@@ -176,13 +160,13 @@ export class BestFirstSearch<Ctx = unknown> {
     }
     switch (kind) {
       case TaskKind.Primitive: {
+        if (call < d.staticCalls && d.fast.prog[call * CALL] === CallPath.Primitive && !this.s.unavailable.any) return this.flatPrimitive(n, call, rest);
         let step: PlanStep;
         let applied: number;
         try {
           step = this.s.steps.get(call, task, this.calls.argsOf(call));
         } catch (thrown) {
-          const name = d.taskNames[task];
-          this.faults.add('TASK_THREW', 'task', name, `Primitive task "${name}" could not be instantiated for its arguments (it fails here)`, thrown);
+          this.faults.primitiveThrew(d.taskNames[task], thrown);
           if (t !== null) t.outcome(this.row, T.THREW);
           return;
         }
@@ -194,21 +178,15 @@ export class BestFirstSearch<Ctx = unknown> {
         try {
           applied = applyStep(step, this.ws, this.ctx);
         } catch (thrown) {
-          this.faults.add(
-            'CONDITION_THREW',
-            'condition',
-            step.task,
-            `A condition or effect function of task "${step.task}" threw (the task fails here)`,
-            thrown,
-          );
+          this.faults.stepThrew(step.task, thrown);
           if (t !== null) t.outcome(this.row, T.THREW, step);
           return;
         }
-        const cost = this.cost[n] + (this.s.costs === null ? step.cost : this.s.costs.costOf(step));
-        if (t !== null) t.outcome(this.row, applied === APPLIED ? (cost === Infinity ? T.UNUSABLE : T.KEPT) : applied >= 0 ? applied : T.OUT_OF_RANGE, step);
+        const total = this.cost[n] + (this.s.costs === null ? step.cost : this.s.costs.costOf(step));
+        if (t !== null) t.outcome(this.row, applied === APPLIED ? (total === Infinity ? T.UNUSABLE : T.KEPT) : applied >= 0 ? applied : T.OUT_OF_RANGE, step);
         // A cost of Infinity (its cost function failed, or said "unusable now") makes the branch unusable, as in GOAP.
-        if (applied === APPLIED && cost !== Infinity) {
-          this.child(cost, rest, this.stepCell(step, this.plan[n]), this.mtr[n], this.depth[n], this.snapshot());
+        if (applied === APPLIED && total !== Infinity) {
+          this.child(total, rest, lists.step(step, this.plan[n]), this.mtr[n], this.depth[n], this.snaps.take(this.ws.words));
         }
         return;
       }
@@ -231,8 +209,8 @@ export class BestFirstSearch<Ctx = unknown> {
           return;
         }
         const args = this.calls.argsOf(call);
-        const next = this.cell(args.length === 0 ? d.defaultCall[root] : this.calls.callWith(root, args), rest);
-        this.nodeUsed = this.mtrCell(index, this.nodeUsed);
+        const next = lists.task(args.length === 0 ? d.defaultCall[root] : this.calls.callWith(root, args), rest);
+        this.nodeUsed = lists.number(index, this.nodeUsed);
         this.child(this.cost[n], next, this.plan[n], this.mtr[n], this.depth[n], this.snap[n]);
         return;
       }
@@ -241,12 +219,26 @@ export class BestFirstSearch<Ctx = unknown> {
         this.child(
           this.cost[n],
           rest,
-          this.calls.argsOf(call)[0] === PARALLEL_MARK ? this.stepCell(d.callStep[call]!, this.plan[n]) : this.plan[n],
+          this.calls.argsOf(call)[0] === PARALLEL_MARK ? lists.step(d.callStep[call]!, this.plan[n]) : this.plan[n],
           this.mtr[n],
           this.depth[n],
           this.snap[n],
         );
     }
+  }
+
+  /** A static primitive with flat conditions and effects (as the ordered search runs inline): the same outcome as {@link applyStep}, no user code. */
+  private flatPrimitive(n: number, call: number, rest: number): void {
+    const { ws, domain, trace: t } = this;
+    const prog = domain.fast.prog;
+    const c = call * CALL;
+    const held = holds(prog, prog[c + 1], prog[c + 2], ws.values);
+    const ok = held && applyOps(prog, prog[c + 3], prog[c + 4], ws.values, ws.schema.min, ws.schema.max);
+    const step = domain.callStep[call]!;
+    const total = this.cost[n] + (this.s.costs === null ? step.cost : this.s.costs.costOf(step));
+    if (t !== null)
+      t.outcome(this.row, ok ? (total === Infinity ? T.UNUSABLE : T.KEPT) : held ? T.OUT_OF_RANGE : firstFailing(step.conditions, ws, this.ctx), step);
+    if (ok && total !== Infinity) this.child(total, rest, this.lists.step(step, this.plan[n]), this.mtr[n], this.depth[n], this.snaps.take(ws.words));
   }
 
   /** Branch on every applicable method of compound `task`; false when none applied. */
@@ -256,11 +248,15 @@ export class BestFirstSearch<Ctx = unknown> {
     let applied = false;
     const first = d.methodStart[task];
     const end = d.methodEnd[task];
+    // A plain compound's (or strategy's) methods have flat conditions and fixed subtasks: checked in the flat tables.
+    const prog = d.fast.prog;
+    const path = call < d.staticCalls ? prog[call * CALL] : CallPath.General;
+    const flat = path === CallPath.Compound || path === CallPath.Strategy;
     // Conditions only read the state; a subtask function is handed it and might write it, so restore after one ran.
     let dirty = false;
     for (let m = first; m < end; m++) {
       if (dirty) {
-        this.restore(n);
+        this.snaps.restore(this.snap[n], this.ws.words);
         dirty = false;
       }
       if (this.s.unavailable.any && refuseMethod(this.s.unavailable, d, task, m, null)) {
@@ -270,41 +266,43 @@ export class BestFirstSearch<Ctx = unknown> {
       const conds = d.methodConds[m];
       const fn = d.methodFn[m];
       let next = rest;
-      try {
-        const failing = conds.length === 0 ? -1 : firstFailing(conds, this.ws, this.ctx);
-        if (failing >= 0) {
-          if (t !== null) t.method(this.row, m, failing);
+      if (flat) {
+        const mo = d.fast.methodBase + m * METHOD;
+        if (!holds(prog, prog[mo], prog[mo + 1], this.ws.values)) {
+          if (t !== null) t.method(this.row, m, firstFailing(conds, this.ws, this.ctx));
           continue;
         }
-        if (fn !== null) {
-          dirty = true;
-          const refs = fn(this.ws, this.ctx, this.calls.argsOf(call));
-          if (!refs) {
-            if (t !== null) t.method(this.row, m, T.NO_SUBTASKS);
+      } else {
+        try {
+          const failing = conds.length === 0 ? -1 : firstFailing(conds, this.ws, this.ctx);
+          if (failing >= 0) {
+            if (t !== null) t.method(this.row, m, failing);
             continue;
           }
-          next = this.pushRefs(refs, rest, m);
+          if (fn !== null) {
+            dirty = true;
+            const refs = fn(this.ws, this.ctx, this.calls.argsOf(call));
+            if (!refs) {
+              if (t !== null) t.method(this.row, m, T.NO_SUBTASKS);
+              continue;
+            }
+            next = this.pushRefs(refs, rest, m);
+          }
+        } catch (thrown) {
+          if (t !== null) t.method(this.row, m, T.THREW);
+          // Skip the method; `dirty` restores what a subtask function wrote, and cells it pushed stay unreferenced.
+          dirty = true;
+          this.faults.methodThrew(d.methodNames[m], d.taskNames[task], thrown);
+          continue;
         }
-      } catch (thrown) {
-        if (t !== null) t.method(this.row, m, T.THREW);
-        // Skip the method; `dirty` restores what a subtask function wrote, and cells it pushed stay unreferenced.
-        dirty = true;
-        this.faults.add(
-          'TASK_THREW',
-          'task',
-          d.methodNames[m],
-          `Method "${d.methodNames[m]}" of task "${d.taskNames[task]}": a condition or subtask function failed (the method is skipped)`,
-          thrown,
-        );
-        continue;
       }
       if (fn === null) {
         next = rest;
-        for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) next = this.cell(d.subCalls[i], next);
+        for (let i = d.methodSubEnd[m] - 1; i >= d.methodSubStart[m]; i--) next = this.lists.task(d.subCalls[i], next);
       }
       if (t !== null) this.cand = t.method(this.row, m, T.KEPT);
       applied = true;
-      this.child(this.cost[n] + d.methodCost[m], next, this.plan[n], this.mtrCell(m - first, this.mtr[n]), this.depth[n] + 1, this.snap[n]);
+      this.child(this.cost[n] + d.methodCost[m], next, this.plan[n], this.lists.number(m - first, this.mtr[n]), this.depth[n] + 1, this.snap[n]);
     }
     return applied;
   }
@@ -321,21 +319,15 @@ export class BestFirstSearch<Ctx = unknown> {
       try {
         applied = applyStep(steps[i], this.ws, this.ctx);
       } catch (thrown) {
-        this.faults.add(
-          'CONDITION_THREW',
-          'condition',
-          steps[i].task,
-          `A condition or effect function of task "${steps[i].task}" threw (the task fails here)`,
-          thrown,
-        );
+        this.faults.stepThrew(steps[i].task, thrown);
         return false;
       }
       if (applied !== APPLIED) return false;
-      plan = this.stepCell(steps[i], plan);
+      plan = this.lists.step(steps[i], plan);
       cost += this.s.costs === null ? steps[i].cost : this.s.costs.costOf(steps[i]);
     }
     if (cost === Infinity) return false;
-    this.child(cost, rest, plan, this.mtr[n], this.depth[n], this.snapshot());
+    this.child(cost, rest, plan, this.mtr[n], this.depth[n], this.snaps.take(this.ws.words));
     return true;
   }
 
@@ -355,24 +347,6 @@ export class BestFirstSearch<Ctx = unknown> {
     this.heap.add(k, this.cost);
   }
 
-  /** Snapshot the working state; returns the snapshot's index. */
-  private snapshot(): number {
-    const k = this.snapTop++;
-    const W = this.W;
-    if ((k + 1) * W > this.snaps.length) this.snaps = grow(this.snaps, (k + 1) * W);
-    const words = this.ws.words;
-    const snaps = this.snaps;
-    for (let i = 0, j = k * W; i < W; i++, j++) snaps[j] = words[i];
-    return k;
-  }
-
-  private restore(n: number): void {
-    const W = this.W;
-    const words = this.ws.words;
-    const snaps = this.snaps;
-    for (let i = 0, j = this.snap[n] * W; i < W; i++, j++) words[i] = snaps[j];
-  }
-
   private growNodes(n: number): void {
     const cost = new Float64Array(Math.max(n, this.cost.length * 2));
     cost.set(this.cost);
@@ -388,63 +362,22 @@ export class BestFirstSearch<Ctx = unknown> {
   /** Prepend `refs` to the task list `rest`; `method` returned them (-1: the request's task list). */
   private pushRefs(refs: readonly SubtaskDef[], rest: number, method: number): number {
     let next = rest;
-    for (let i = refs.length - 1; i >= 0; i--) next = this.cell(subtaskCall(this.calls, refs[i], method), next);
+    for (let i = refs.length - 1; i >= 0; i--) next = this.lists.task(subtaskCall(this.calls, refs[i], method), next);
     return next;
-  }
-
-  private cell(call: number, next: number): number {
-    const c = this.taskTop++;
-    if (c >= this.taskCall.length) {
-      this.taskCall = grow(this.taskCall, c + 1);
-      this.taskNext = grow(this.taskNext, c + 1);
-    }
-    this.taskCall[c] = call;
-    this.taskNext[c] = next;
-    return c;
-  }
-
-  private stepCell(step: PlanStep, next: number): number {
-    const c = this.stepTop++;
-    if (c >= this.stepNext.length) this.stepNext = grow(this.stepNext, c + 1);
-    this.stepRef[c] = step;
-    this.stepNext[c] = next;
-    return c;
-  }
-
-  private mtrCell(value: number, next: number): number {
-    const c = this.mtrTop++;
-    if (c >= this.mtrNext.length) {
-      this.mtrValue = grow(this.mtrValue, c + 1);
-      this.mtrNext = grow(this.mtrNext, c + 1);
-    }
-    this.mtrValue[c] = value;
-    this.mtrNext[c] = next;
-    return c;
   }
 
   private found(out: PlanBuffer, steps: PlanStep[], n: number, root: string, expanded: number): HtnResult {
     const p = htnPlanIn(out);
-    let len = 0;
-    for (let c = this.plan[n]; c !== NIL; c = this.stepNext[c]) len++;
-    fit(steps, len, this.stepRef[0]);
-    this.planLen = len;
-    const costs = this.s.costs;
-    for (let c = this.plan[n], i = len - 1; c !== NIL; c = this.stepNext[c], i--) steps[i] = costs === null ? this.stepRef[c] : costs.stepOf(this.stepRef[c]);
-    len = 0;
-    for (let c = this.mtr[n]; c !== NIL; c = this.mtrNext[c]) len++;
-    const mtr = p.meta.mtr;
-    fit(mtr, len, 0);
-    for (let c = this.mtr[n], i = len - 1; c !== NIL; c = this.mtrNext[c], i--) mtr[i] = this.mtrValue[c];
+    const lists = this.lists;
+    this.planLen = lists.writeSteps(this.plan[n], steps, this.s.costs);
+    lists.writeNumbers(this.mtr[n], p.meta.mtr);
     p.cost = this.cost[n];
     p.meta.root = root;
     p.meta.partial = false;
     p.meta.continuation = null;
     // The planner names the slots (it knows their versions).
-    this.usedLen = 0;
-    for (let c = this.usedOf[n]; c !== NIL; c = this.mtrNext[c]) {
-      if (this.usedLen >= this.used.length) this.used = grow(this.used, this.usedLen + 1);
-      this.used[this.usedLen++] = this.mtrValue[c];
-    }
+    this.used.truncate(0);
+    for (let c = this.usedOf[n]; c !== NIL; c = lists.olderOf(c)) this.used.note(lists.valueAt(c));
     this.stats(out, expanded);
     const r = out.r;
     r.status = 'found';
@@ -455,14 +388,8 @@ export class BestFirstSearch<Ctx = unknown> {
   }
 
   private fail(out: PlanBuffer, status: 'none' | 'budget', reason: string, expanded: number): HtnResult {
-    if (out.p.steps.length !== 0) out.p.steps.length = 0;
     this.stats(out, expanded);
-    const r = out.r;
-    r.status = status;
-    r.plan = null;
-    r.reason = reason;
-    r.budget = status === 'budget' ? (reason === this.s.texts.steps ? 'steps' : 'depth') : null;
-    return r as HtnResult;
+    return failedResult(out, status, reason, this.s.texts);
   }
 
   private stats(out: PlanBuffer, expanded: number): void {
@@ -471,10 +398,4 @@ export class BestFirstSearch<Ctx = unknown> {
     stats.generated = this.generated;
     stats.backtracks = 0;
   }
-}
-
-/** Resize a reused result array in place; `filler` only holds new slots until the caller writes them. */
-function fit<T>(a: T[], len: number, filler: T): void {
-  if (a.length > len) a.length = len;
-  while (a.length < len) a.push(filler);
 }

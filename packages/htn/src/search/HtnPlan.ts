@@ -1,4 +1,5 @@
 import type { MutablePlan, Plan, PlanBuffer, PlanResult } from '@dualplan/world-state';
+import type { FailureTexts } from './FailureTexts.js';
 
 /** One unprocessed task of a partial plan: its name, arguments, and static call id (or -1). */
 export interface ContinuationTask {
@@ -53,4 +54,19 @@ export function htnPlanIn(out: PlanBuffer): MutablePlan<HtnMeta> {
     p.meta = { root: '', mtr: [], partial: false, continuation: null, slots: [], slotVersions: [] };
   }
   return p;
+}
+
+/**
+ * @internal Write a search that found no plan into `out` in place: no steps, the reason, and which budget ran out
+ * (`texts` tells the step budget's reason from the depth limit's). The caller writes the stats.
+ */
+export function failedResult(out: PlanBuffer, status: 'none' | 'budget', reason: string, texts: FailureTexts): HtnResult {
+  const steps = out.p.steps;
+  if (steps.length !== 0) steps.length = 0;
+  const r = out.r;
+  r.status = status;
+  r.plan = null;
+  r.reason = reason;
+  r.budget = status === 'budget' ? (reason === texts.steps ? 'steps' : 'depth') : null;
+  return r as HtnResult;
 }

@@ -20,6 +20,31 @@ export class SearchFaults {
     this.log.push(new UserCodeError(code, subject, where, context, thrown));
   }
 
+  /** Primitive task `name`'s parameterised definition threw for its arguments (the task fails there). */
+  primitiveThrew(name: string, thrown: unknown): void {
+    this.add('TASK_THREW', 'task', name, `Primitive task "${name}" could not be instantiated for its arguments (it fails here)`, thrown);
+  }
+
+  /** A condition or effect function of a step of task `task` threw (the step fails there). */
+  stepThrew(task: string, thrown: unknown): void {
+    this.add('CONDITION_THREW', 'condition', task, `A condition or effect function of task "${task}" threw (the task fails here)`, thrown);
+  }
+
+  /** A condition function of `method` (of compound `task`) threw (the method is skipped). */
+  methodConditionThrew(method: string, task: string, thrown: unknown): void {
+    this.add('CONDITION_THREW', 'condition', method, `A condition function of method "${method}" of task "${task}" threw (the method is skipped)`, thrown);
+  }
+
+  /** The subtask function of `method` (of compound `task`) threw or named tasks that do not exist (the method is skipped). */
+  subtasksFailed(method: string, task: string, thrown: unknown): void {
+    this.add('TASK_THREW', 'task', method, `The subtask function of method "${method}" of task "${task}" failed (the method is skipped)`, thrown);
+  }
+
+  /** A condition or the subtask function of `method` (of compound `task`) failed (the method is skipped). */
+  methodThrew(method: string, task: string, thrown: unknown): void {
+    this.add('TASK_THREW', 'task', method, `Method "${method}" of task "${task}": a condition or subtask function failed (the method is skipped)`, thrown);
+  }
+
   /**
    * Ask a delegate task's sub-planner, contained: null when it threw (recorded
    * against the task); otherwise its result, whose own faults are taken over.

@@ -1,7 +1,6 @@
-// The layout of a decomposition record of the ordered search (OrderedSearch.rec): one per decomposition point
-// that still has methods left, written only by OrderedSearch (its inline path and `record`) and read back when it
-// backtracks.
-
+// The layout of a decomposition record of the ordered search: one per decomposition point that still has methods
+// left, kept by DecompositionRecords (written by the search's inline loop into the buffer it hands out, and by its
+// `record`, which the general path calls) and read back when the search backtracks.
 /**
  * Int32 slots per decomposition record header, at these offsets; then the state snapshot (W slots).
  */

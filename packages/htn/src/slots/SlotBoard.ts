@@ -34,6 +34,11 @@ export class SlotBoard<Ctx, P> {
   private readonly plugged: ({ readonly board: SlotBoard<Ctx, P>; readonly planner: P } | null)[];
   /** Per slot index: how often the slot was plugged or unplugged. */
   private readonly slotVersion: Int32Array;
+  /**
+   * {@link base}'s slot names, in a plain array of this board's own: a plan's slots are read from it, and a load
+   * from the domain's frozen array is a generic load in optimised code (a builtin call per slot of every plan).
+   */
+  private readonly slotNames: string[];
   private planDomain: HtnDomain;
   private current: SearchSettings<Ctx>;
   /** The key-conflict check of parallel sections at plan time, or null when the domain has no parallel task. */
@@ -53,6 +58,7 @@ export class SlotBoard<Ctx, P> {
     this.rebuilt = rebuilt;
     this.plugged = base.slots.map(() => null);
     this.slotVersion = new Int32Array(base.slots.length);
+    this.slotNames = base.slots.slice();
     this.planDomain = base;
     this.slotOwner = sharedInts(
       base,
@@ -157,7 +163,7 @@ export class SlotBoard<Ctx, P> {
     let j = 0;
     for (let i = 0; i < len; i++) {
       const own = this.slotOwner[list[i]];
-      const name = this.base.slots[own];
+      const name = this.slotNames[own];
       let seen = false;
       for (let q = 0; q < j; q++) if (slots[q] === name) seen = true;
       if (seen) continue;
