@@ -67,6 +67,11 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
   readonly stats: RunnerStats;
   /** Where events go: `onEvent` and the listeners added since. */
   private readonly events: RunnerListeners;
+  /**
+   * The listener events go to now ({@link events}' current one, or undefined), kept on this object too: a step's
+   * start and end and a plan's end ask it, and the runner is in the cache then while its listener list is not.
+   */
+  private heard: RunnerEventListener | undefined;
   /** Counts and announces contained faults; with `faults: 'rethrow'` keeps the first for the end of the tick. */
   private readonly faults: FaultReporter;
   /** The agent's re-entrancy guard (shared with its other runners): refuses calls made from the agent's own callbacks. */
@@ -118,6 +123,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.operators = options.operators;
     this.stats = stats;
     this.events = events;
+    this.heard = events.current;
     this.faults = faults;
     this.guard = guard;
     this.who = who;
@@ -158,12 +164,17 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
    */
   addListener(listener: RunnerEventListener): () => void {
     if (typeof listener !== 'function') throw new RunnerError('BAD_LISTENER', this.name, `Runner "${this.name}": addListener needs a function.`);
-    return this.events.add(listener);
+    const remove = this.events.add(listener);
+    this.heard = this.events.current;
+    return () => {
+      remove();
+      this.heard = this.events.current;
+    };
   }
 
   /** @internal The listener events go to now (the agent's own events use it too), or undefined. */
   get listener(): RunnerEventListener | undefined {
-    return this.events.current;
+    return this.heard;
   }
 
   /**
@@ -194,7 +205,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.mending.forget();
     this.replan.plannerSwitched();
     // Listeners (a monitor) learn of the new planner before its first call.
-    if (this.events.current !== undefined) emitPlannerChanged(this.faults, this.agent, this.name, planner.kind, previous);
+    if (this.heard !== undefined) emitPlannerChanged(this.faults, this.agent, this.name, planner.kind, previous);
   }
 
   /**
@@ -368,7 +379,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.drop(reason);
     this.replan.planFailed();
     this.stats.plansFailed++;
-    if (this.events.current !== undefined) emitPlanFailed(this.faults, this.agent, this.name, this.replan.planner.kind, plan, reason);
+    if (this.heard !== undefined) emitPlanFailed(this.faults, this.agent, this.name, this.replan.planner.kind, plan, reason);
   }
 
   /** @internal The plan's last step succeeded (or it has none): the plan is finished. */
@@ -377,7 +388,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.drop();
     this.replan.planFinished();
     this.stats.plansFinished++;
-    if (this.events.current !== undefined) emitPlanFinished(this.faults, this.agent, this.name, this.replan.planner.kind, plan);
+    if (this.heard !== undefined) emitPlanFinished(this.faults, this.agent, this.name, this.replan.planner.kind, plan);
   }
 
   private drop(reason = 'the plan ended'): void {

@@ -108,6 +108,8 @@ export class BehaviourLedger {
 
   /** What runner `runner`'s planner may not choose now, or undefined when everything is available. */
   availability(runner: string): Availability | undefined {
+    // Nothing ever written (most agents): the shared empty collections are compared, not read.
+    if (this.cooldownEnds === NO_TIMES && this.doneOnce === NO_NAMES && this.goalEnds === NO_TIMES && this.marks === NO_MARKS) return undefined;
     const planOnce = this.marks.get(runner)?.planOnce;
     if (this.cooldownEnds.size === 0 && this.doneOnce.size === 0 && this.goalEnds.size === 0 && (planOnce === undefined || planOnce.size === 0))
       return undefined;
@@ -228,6 +230,7 @@ export class BehaviourLedger {
 
   /** `runner`'s plan ended (finished, failed, replaced or dropped): its `once: 'plan'` marks and retry count go. */
   planEnded(runner: string): void {
+    if (this.marks === NO_MARKS) return;
     const m = this.marks.get(runner);
     if (m === undefined) return;
     m.step = null;

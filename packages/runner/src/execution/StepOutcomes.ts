@@ -1,4 +1,4 @@
-import type { Plan, PlanStep } from '@dualplan/world-state';
+import { goalCooldownOf, type Plan, type PlanStep } from '@dualplan/world-state';
 import type { AgentView } from '../contract/AgentView.js';
 import type { FaultReporter } from '../faults/FaultReporter.js';
 import { feedbackGuarded } from '../faults/plannerCalls.js';
@@ -63,8 +63,9 @@ export class StepOutcomes<Ctx> {
     host.stats.stepsFailed++;
     if (host.listener !== undefined) emitStepEnd(this.faults, this.agent, host, 'stepFailed', step, index, reason);
     if (host.planner.stepFailed !== undefined) feedbackGuarded(host.planner, step, index, this.agent.ctx, false, this.faults);
-    // A goal's cool-down counts its plans' failures (the plan carries its rule).
-    if (ledger !== undefined) ledger.planStepFailed(plan);
+    // A goal's cool-down counts its plans' failures (the plan carries its rule; most plans carry none, and then the
+    // ledger is not called).
+    if (ledger !== undefined && goalCooldownOf(plan) !== null) ledger.planStepFailed(plan);
     if (retry === 0) {
       host.failPlan(`step ${step.task} failed: ${reason}`);
       return -1;

@@ -142,8 +142,11 @@ export function validatePlan(
       out.reason = step.conditions.describe(failed);
       return out;
     }
-    const bad = applyEffects(step.effects, scratch, ctx, ChangeSource.Planning);
-    const badExpected = bad < 0 ? applyEffects(step.expectedEffects, scratch, ctx, ChangeSource.Planning) : -1;
+    // An empty list changes nothing and cannot fail: most steps have no expected effects, so no call is made for them.
+    const effects = step.effects;
+    const expected = step.expectedEffects;
+    const bad = effects.length !== 0 ? applyEffects(effects, scratch, ctx, ChangeSource.Planning) : -1;
+    const badExpected = bad < 0 && expected.length !== 0 ? applyEffects(expected, scratch, ctx, ChangeSource.Planning) : -1;
     if (bad >= 0 || badExpected >= 0) {
       out.step = i;
       out.reason = `effect ${bad >= 0 ? step.effects.describe(bad) : step.expectedEffects.describe(badExpected)} leaves its range`;
