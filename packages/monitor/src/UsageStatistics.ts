@@ -326,7 +326,7 @@ export class UsageStatistics {
     this.countEvent(EventCode[e.type], 'task' in e ? e.task : '', credit);
   }
 
-  /** Count one timeline event of type `code` (`task`: its step's task), without the event object. */
+  /** @internal Count one timeline event of type `code` (`task`: its step's task), without the event object (the recorder's step sink). */
   countEvent(code: EventCode, task: string, credit: PlanCredit | undefined): void {
     if (this.events[code]++ === 0) this.eventOrder.push(code);
     switch (code) {
