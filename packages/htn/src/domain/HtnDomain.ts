@@ -1,4 +1,4 @@
-import type { ActionCost, ActionSet, ConditionList, PlanStep, Schema, StepScope } from '@dualplan/world-state';
+import { onceScope, type ActionCost, type ActionSet, type ConditionList, type PlanStep, type Schema, type StepScope } from '@dualplan/world-state';
 import type { SubtaskFn, UtilityFn } from './HtnDomainDef.js';
 import type { FastTables } from './FastTables.js';
 import { PARALLEL_MARK } from './parallelTasks.js';
@@ -102,6 +102,11 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
   readonly hasChecks: boolean;
   /** True when the domain has a parallel task (its plans are post-processed into `plan.parallel` sections). */
   readonly hasParallel: boolean;
+  /**
+   * True when some action is decorated `once`: the planner then runs every call the general way, which refuses a
+   * `once` action already in the plan it is building (the runner would run it only once).
+   */
+  readonly hasOnce: boolean;
   /** @internal Parallel tasks whose branches reach what only planning knows, so each plan's section is checked again. */
   readonly checkedAtPlanTime = new Set<string>();
   /** The slots the domain declares, by slot index. */
@@ -156,6 +161,7 @@ export class HtnDomain<S extends Schema = Schema, Op extends string = string> {
     this.scopeEndCall = t.scopeEndCall;
     this.hasChecks = t.methodCheck.some((c) => c !== 0);
     this.hasParallel = t.callArgs.some((a) => a[0] === PARALLEL_MARK);
+    this.hasOnce = t.actions.actions.some((a) => a.decorators !== null && onceScope(a.decorators) !== null);
     this.slotOf = t.slotOf;
     this.subCalls = t.subCalls;
     this.callTask = t.callTask;

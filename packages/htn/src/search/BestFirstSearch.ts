@@ -160,7 +160,8 @@ export class BestFirstSearch<Ctx = unknown> {
     }
     switch (kind) {
       case TaskKind.Primitive: {
-        if (call < d.staticCalls && d.fast.prog[call * CALL] === CallPath.Primitive && !this.s.unavailable.any) return this.flatPrimitive(n, call, rest);
+        if (call < d.staticCalls && d.fast.prog[call * CALL] === CallPath.Primitive && !this.s.unavailable.any && !d.hasOnce)
+          return this.flatPrimitive(n, call, rest);
         let step: PlanStep;
         let applied: number;
         try {
@@ -170,8 +171,8 @@ export class BestFirstSearch<Ctx = unknown> {
           if (t !== null) t.outcome(this.row, T.THREW);
           return;
         }
-        // What the agent may not choose now (cooldown, once) fails like an unmet condition.
-        if (this.s.unavailable.any && refuseUnavailable(this.s.unavailable, task, step, null)) {
+        // What the agent may not choose now (cooldown, once), or a once action the plan has, fails like an unmet condition.
+        if ((this.s.unavailable.any && refuseUnavailable(this.s.unavailable, task, step, null)) || (d.hasOnce && lists.hasOnce(this.plan[n], step))) {
           if (t !== null) t.outcome(this.row, T.UNAVAILABLE, step);
           return;
         }

@@ -1,6 +1,7 @@
 import type { PlanStep } from '@dualplan/world-state';
 import { grow } from '../domain/grow.js';
 import type { DynamicCosts } from './DynamicCosts.js';
+import { isOnce } from './refuseUnavailable.js';
 
 /** The end of a list. */
 export const NIL = -1;
@@ -55,6 +56,13 @@ export class ConsLists {
     this.stepRef[c] = step;
     this.stepNext[c] = next;
     return c;
+  }
+
+  /** Whether `step` is a `once` action that plan `head` already has (a step of the same task name). */
+  hasOnce(head: number, step: PlanStep): boolean {
+    if (!isOnce(step)) return false;
+    for (let c = head; c !== NIL; c = this.stepNext[c]) if (this.stepRef[c].task === step.task) return true;
+    return false;
   }
 
   /** A number list, newest first: `value`, then the list `next`. */

@@ -31,7 +31,7 @@ import {
 } from './HtnTraceLog.js';
 import { MethodOrder } from './MethodOrder.js';
 import { MethodTrail } from './MethodTrail.js';
-import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
+import { refuseMethod, refuseOnceAgain, refuseUnavailable } from './refuseUnavailable.js';
 import { SearchFaults } from './SearchFaults.js';
 import type { SearchSettings } from './SearchSettings.js';
 import { NIL, TaskList } from './TaskList.js';
@@ -204,6 +204,7 @@ export class GeneralPath<Ctx = any> {
       case TaskKind.Primitive: {
         const step = this.stepOf(call, task);
         if (step !== null && this.settings.unavailable.any && refuseUnavailable(this.settings.unavailable, task, step, this.trace)) return FAILED;
+        if (step !== null && d.hasOnce && refuseOnceAgain(step, this.steps, this.planLen, this.trace)) return FAILED;
         return step !== null && this.addStep(this.scopes.under(step)) ? OK : FAILED;
       }
       case TaskKind.Compound:

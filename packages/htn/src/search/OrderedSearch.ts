@@ -132,8 +132,8 @@ export class OrderedSearch<Ctx = any> {
     const trace = g.trace;
     const steps = g.plan;
     // Run-time checks follow scopes the inline path does not track, and a reference MTR prunes: such searches,
-    // and those with unavailable actions, run the general way.
-    const inline = !this.generalOnly && !d.hasChecks && !g.trail.pruning && !this.settings.unavailable.any;
+    // those with unavailable actions and domains with `once` actions (refused twice in one plan) run the general way.
+    const inline = !this.generalOnly && !d.hasChecks && !d.hasOnce && !g.trail.pruning && !this.settings.unavailable.any;
     const prog = d.fast.prog;
     const methodBase = d.fast.methodBase;
     const callStep = d.callStep;

@@ -1,4 +1,4 @@
-import type { PlanStep, UnavailableTable } from '@dualplan/world-state';
+import { onceScope, type PlanStep, type UnavailableTable } from '@dualplan/world-state';
 import type { HtnDomain } from '../domain/HtnDomain.js';
 import { PRIMITIVE_FAILED, REJECT_UNAVAILABLE, REJECTED, STEP_UNAVAILABLE, type HtnTraceLog } from './HtnTraceLog.js';
 
@@ -14,6 +14,31 @@ export function refuseUnavailable(table: UnavailableTable, task: number, step: P
   if (code === 0) return false;
   if (trace !== null) trace.put(PRIMITIVE_FAILED, step, STEP_UNAVAILABLE, code);
   return true;
+}
+
+/** The availability code of a `once` action (see {@link describeUnavailableCode}). */
+const ONCE_CODE = -1;
+
+/**
+ * @internal Whether `step` is a `once` action (scope `'agent'` or `'plan'`) that the plan being built already has
+ * among its first `length` steps: the runner runs it only once, so a plan counting on it twice is refused while
+ * planning, traced like a step done once. Called only for domains with such actions ({@link HtnDomain.hasOnce}).
+ * @example
+ * if (domain.hasOnce && refuseOnceAgain(step, steps, planLength, trace)) return FAILED;
+ */
+export function refuseOnceAgain(step: PlanStep, steps: readonly PlanStep[], length: number, trace: HtnTraceLog | null): boolean {
+  if (!isOnce(step)) return false;
+  for (let i = 0; i < length; i++) {
+    if (steps[i].task !== step.task) continue;
+    if (trace !== null) trace.put(PRIMITIVE_FAILED, step, STEP_UNAVAILABLE, ONCE_CODE);
+    return true;
+  }
+  return false;
+}
+
+/** Whether `step` runs at most once per agent or per plan. */
+export function isOnce(step: PlanStep): boolean {
+  return step.decorators !== undefined && onceScope(step.decorators) !== null;
 }
 
 /**
