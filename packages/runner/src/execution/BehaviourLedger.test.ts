@@ -41,6 +41,28 @@ describe('BehaviourLedger', () => {
     expect(ledger.doneForGood('Greet')).toBe(true);
   });
 
+  it('knows a once action done before a step starts: not a retry of the running step, per agent or per plan', () => {
+    const ledger = new BehaviourLedger(() => 0);
+    const greet = decorated('Greet', { once: true, retries: 1 });
+    const wave = decorated('Wave', { once: 'plan' });
+    const again = decorated('Greet', { once: true });
+    expect(ledger.doneBefore('main', greet)).toBe(false);
+    ledger.started('main', [greet], 0);
+    // A retry of the running step is the same run, not a second one.
+    expect(ledger.doneBefore('main', greet)).toBe(false);
+    ledger.succeeded('main', [greet], 0);
+    expect(ledger.doneBefore('main', greet)).toBe(true);
+    expect(ledger.doneBefore('main', again)).toBe(true);
+    expect(ledger.doneBefore('legs', again)).toBe(true);
+    ledger.started('main', [wave], 0);
+    ledger.succeeded('main', [wave], 0);
+    expect(ledger.doneBefore('main', wave)).toBe(true);
+    expect(ledger.doneBefore('legs', wave)).toBe(false);
+    ledger.planEnded('main');
+    expect(ledger.doneBefore('main', wave)).toBe(false);
+    expect(ledger.doneBefore('main', decorated('Shout', { cooldown: 1 }))).toBe(false);
+  });
+
   it('gives a failing step its retries, then none; a success or a new plan starts the count again', () => {
     const ledger = new BehaviourLedger(() => 0);
     const door = decorated('OpenDoor', { retries: 2, cooldown: 5 });

@@ -106,6 +106,19 @@ export class BehaviourLedger {
     return this.doneOnce.has(name);
   }
 
+  /**
+   * Whether decorated `step`, about to start on `runner`, is a `once` action already run (by the agent for good, or
+   * by this runner's current plan) and not a retry of the running step: the runner then refuses it, so a plan that
+   * counts on a `once` action twice fails at its second use instead of running it again.
+   */
+  doneBefore(runner: string, step: PlanStep): boolean {
+    const once = onceScope(step.decorators!);
+    if (once === null || (this.doneOnce === NO_NAMES && this.marks === NO_MARKS)) return false;
+    const m = this.marks.get(runner);
+    if (m !== undefined && m.step === step) return false;
+    return once === 'agent' ? this.doneOnce.has(step.task) : m !== undefined && m.planOnce.has(step.task);
+  }
+
   /** What runner `runner`'s planner may not choose now, or undefined when everything is available. */
   availability(runner: string): Availability | undefined {
     // Nothing ever written (most agents): the shared empty collections are compared, not read.

@@ -205,6 +205,7 @@ export class StepExecution<Ctx = any> implements UpdateSource {
       );
       return;
     }
+    if (step.decorators !== undefined && this.outcomes.refusedOnce(step)) return;
     this.busy = true;
     this.began();
     this.outcomes.started(plan, step, this.at);

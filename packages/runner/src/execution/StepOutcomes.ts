@@ -27,6 +27,14 @@ export class StepOutcomes<Ctx> {
     private readonly holder: PlanHolder,
   ) {}
 
+  /** Whether `step`, about to start, is a `once` action already run: the plan fails with the reason (decorated steps only). */
+  refusedOnce(step: PlanStep): boolean {
+    const host = this.host;
+    if (host.ledger === undefined || !host.ledger.doneBefore(host.name, step)) return false;
+    host.failPlan(`${step.task} was already done (once)`);
+    return true;
+  }
+
   /** Step `index` of `plan` started. */
   started(plan: Plan, step: PlanStep, index: number): void {
     const host = this.host;
