@@ -121,6 +121,19 @@ describe('WorldState', () => {
     expect(s.version).toBe(v);
   });
 
+  test('copyFrom, copyInto and reset move the version: readers comparing versions see the values may have changed', () => {
+    const a = createState(schema, { CanSee: true });
+    const b = createState(schema);
+    const v = b.version;
+    b.copyFrom(a);
+    expect(b.version).toBe(v + 1);
+    a.copyInto(b);
+    expect(b.version).toBe(v + 2);
+    b.reset();
+    expect(b.version).toBe(v + 3);
+    expect(b.get(k.CanSee)).toBe(false);
+  });
+
   test('snapshots round-trip through plain JSON', () => {
     const s = createState(schema, { CanSee: true, Range: 'Melee', Weapon: 'Bow', Hp: [1, 2, 3] });
     const json = JSON.parse(JSON.stringify(s));

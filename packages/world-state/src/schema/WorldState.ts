@@ -37,7 +37,11 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
   readonly externalMask: Uint8Array;
   /** Number of cells changed from outside since {@link clearExternalChanges}. */
   externalChanges = 0;
-  /** Incremented on every tracked change. */
+  /**
+   * Incremented on every tracked change, and by {@link copyFrom}, {@link copyInto} (the target's) and {@link reset},
+   * which write every cell untracked: whoever compares versions (a runner noticing an outside change, a recorder)
+   * sees that the values may have moved. Direct writes to {@link values} are not counted.
+   */
   version = 0;
   /** Set by {@link enableUndo}: what recent tracked writes overwrote. */
   private journal: UndoJournal | null = null;
@@ -189,12 +193,14 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
   /** Copy this state's values into `target` (same schema). Change tracking is not copied. */
   copyInto(target: WorldState<S>): WorldState<S> {
     copyWords(this.words, target.words);
+    target.version++;
     return target;
   }
 
   /** Copy `source`'s values into this state. */
   copyFrom(source: WorldState<S>): this {
     copyWords(source.words, this.words);
+    this.version++;
     return this;
   }
 
@@ -215,6 +221,7 @@ export class WorldState<S extends SchemaSpec = SchemaSpec> {
   /** Reset every cell to the schema default (untracked). */
   reset(): this {
     this.values.set(this.schema.defaults);
+    this.version++;
     return this;
   }
 
