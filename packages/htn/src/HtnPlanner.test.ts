@@ -378,10 +378,13 @@ describe('delegates (hybrid hook)', () => {
   it('accepts steps over another instance of the same schema, and rejects a different layout', () => {
     const twin = compileHtnDomain(defineActions(trollSchema(), [{ name: 'Grab', effects: [{ key: 'WsTrunkHealth', op: 'set', value: 3 }] }]), { tasks: [] });
     const twinGoap: SubPlanner = () => found([sneakGrab[0], twin.callStep[0]!]);
-    expect(names(new HtnPlanner(domain, { delegates: { goap: twinGoap } }).plan(createState(schema)))).toEqual(['Sneak', 'Grab', 'Slam']);
     const other = compileHtnDomain(defineActions(toolSchema, [{ name: 'X' }]), { tasks: [] });
     const goap: SubPlanner = () => found([other.callStep[0]!]);
+    expect(names(new HtnPlanner(domain, { delegates: { goap: twinGoap } }).plan(createState(schema)))).toEqual(['Sneak', 'Grab', 'Slam']);
     expect(() => new HtnPlanner(domain, { delegates: { goap } }).plan(createState(schema))).toThrow(/different layout/);
+    // Best-first splices delegate plans too, with the same check.
+    expect(new HtnPlanner(domain, { mode: 'best-first', delegates: { goap: twinGoap } }).plan(createState(schema)).status).toBe('found');
+    expect(() => new HtnPlanner(domain, { mode: 'best-first', delegates: { goap } }).plan(createState(schema))).toThrow(/different layout/);
   });
 
   it('is reentrant: a delegate may plan with another planner over the same domain', () => {

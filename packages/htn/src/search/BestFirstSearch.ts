@@ -15,6 +15,7 @@ import * as T from './BestFirstTrace.js';
 import { refuseMethod, refuseUnavailable } from './refuseUnavailable.js';
 import { ConsLists, NIL } from './ConsLists.js';
 import { StateSnapshots } from './StateSnapshots.js';
+import { LayoutCheck } from './LayoutCheck.js';
 import { NodeHeap } from './NodeHeap.js';
 import { CALL, METHOD } from '../domain/FastTables.js';
 import * as CallPath from '../domain/CallPath.js';
@@ -23,9 +24,8 @@ import { applyOps, holds } from './flatOps.js';
 /**
  * Cost-based best-first decomposition (as Unreal Engine HTN plugins do, with a heap of partial plans ordered by cost): every applicable method of a
  * compound is a branch, method costs and primitive costs add up, and the cheapest complete decomposition wins (ties: earlier method order). Pause
- * points are ignored: the result is always a full plan. No trace and no MTR pruning: {@link HtnPlanner} rejects both in this mode. A parallel task's
+ * points are ignored: the result is always a full plan. No MTR pruning; expansions are recorded for monitors when asked. A parallel task's
  * marker steps (cost 0, no conditions or effects) go into the plan like any step; the planner turns them into `plan.parallel` sections.
- *
  * One instance per {@link HtnPlanner} (created on its first best-first call). All scratch is in typed-array pools that only grow while warming up,
  * so a search allocates nothing in steady state (static calls; dynamic arguments still build a step-cache key). Nodes are indices into this class's
  * node pool (typed arrays); a node's task list, plan and MTR are persistent cons lists ({@link ConsLists}), so a child shares its parent's tails,
@@ -40,6 +40,8 @@ export class BestFirstSearch<Ctx = unknown> {
   private readonly domain: HtnDomain;
   private readonly s: SearchSettings<Ctx>;
   private readonly ws: WorldState<any>;
+  /** Delegates' steps must lay their keys out as the planning state does. */
+  private readonly layouts: LayoutCheck;
   /** The open nodes, cheapest first (ties: generation order). */
   private readonly heap = new NodeHeap();
   private ctx: Ctx = undefined as Ctx;
@@ -79,6 +81,7 @@ export class BestFirstSearch<Ctx = unknown> {
     this.domain = domain;
     this.s = settings;
     this.ws = createState(domain.schema as Schema);
+    this.layouts = new LayoutCheck(this.ws.schema);
     this.snaps = new StateSnapshots(this.ws.words.length);
     this.calls = new DynamicCalls(domain);
   }
@@ -316,6 +319,7 @@ export class BestFirstSearch<Ctx = unknown> {
     let plan = this.plan[n];
     let cost = this.cost[n];
     for (let i = 0; i < steps.length; i++) {
+      this.layouts.check(steps[i].conditions.schema, this.domain.taskNames[task]);
       let applied: number;
       try {
         applied = applyStep(steps[i], this.ws, this.ctx);
