@@ -61,7 +61,8 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   private phased = false;
   /** Backward: h_max estimates before LM-cut (tests lower it). */
   switchAfter = LMCUT_AFTER;
-  /** Forward: the blind phase (tests force its verdict). */
+  /** Forward: the dive and the blind phase (tests set the dive's budget and force the probe's verdict). */
+  readonly dive: LmCutDive;
   readonly probe: BlindProbe;
   private readonly toProbe: HeuristicRestart;
 
@@ -72,7 +73,8 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
     probeNodes = BLIND_PROBE_NODES,
   ) {
     this.probe = new BlindProbe(lmcut, probeNodes);
-    this.toProbe = { afterNodes: 1, heuristic: new LmCutDive(lmcut, this.probe) };
+    this.dive = new LmCutDive(lmcut, this.probe);
+    this.toProbe = { afterNodes: 1, heuristic: this.dive };
   }
 
   /** Forward without a table: start over at once with the blind probe. */

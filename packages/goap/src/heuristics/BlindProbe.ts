@@ -29,7 +29,7 @@ export class BlindProbe implements SearchHeuristic {
   readonly incremental = false;
   readonly relaxation = null;
   readonly blind = true;
-  readonly restart: HeuristicRestart;
+  private readonly judge: { afterNodes: number; readonly heuristic: SearchHeuristic; decide(s: PhaseSearch): SearchHeuristic | null };
   /** The sampled f values (reused). */
   private readonly f = new Float64Array(PROBE_SAMPLES);
   /** For tests: the verdict to give instead of sampling ('lmcut', 'flat'), or null to sample. */
@@ -39,7 +39,17 @@ export class BlindProbe implements SearchHeuristic {
     private readonly lmcut: LmCut,
     afterNodes: number,
   ) {
-    this.restart = { afterNodes, heuristic: lmcut, decide: (s) => (this.prunes(s) ? this.lmcut : null) };
+    this.judge = { afterNodes, heuristic: lmcut, decide: (s) => (this.prunes(s) ? this.lmcut : null) };
+  }
+
+  /** The verdict, at `afterNodes` stored nodes: LM-cut from the root, or on blind (null). */
+  get restart(): HeuristicRestart {
+    return this.judge;
+  }
+
+  /** For tests: judge after `n` stored nodes. */
+  judgeAfter(n: number): void {
+    this.judge.afterNodes = n;
   }
 
   prepare(): void {}

@@ -31,6 +31,8 @@ export class LmCutDive implements SearchHeuristic {
   /** Estimates made in the running search (the first is the root's). */
   private estimates = 0;
   private cheapest = Infinity;
+  /** For tests: a fixed budget of expansions instead of the one from the start estimate (null: computed). */
+  budget: number | null = null;
 
   constructor(
     private readonly lmcut: LmCut,
@@ -52,13 +54,13 @@ export class LmCutDive implements SearchHeuristic {
       if (c > 0 && c < low) low = c;
     }
     this.cheapest = low;
-    this.dive.afterExpansions = DIVE_FLOOR;
+    this.dive.afterExpansions = this.budget ?? DIVE_FLOOR;
     this.lmcut.prepare(s);
   }
 
   estimate(s: HeuristicSearch, words: Int32Array, at: number): number {
     const h = this.lmcut.estimate(s, words, at);
-    if (this.estimates++ === 0 && h !== Infinity && this.cheapest !== Infinity)
+    if (this.estimates++ === 0 && this.budget === null && h !== Infinity && this.cheapest !== Infinity)
       this.dive.afterExpansions = Math.ceil((DIVE_PER_STEP * h) / this.cheapest) + DIVE_FLOOR;
     return h;
   }
