@@ -1,7 +1,8 @@
 import type { LmCut, LmCutSearch } from './LmCut.js';
 import { BlindProbe } from './BlindProbe.js';
 import { LmCutDive } from './LmCutDive.js';
-import { PatternDatabase } from './PatternDatabase.js';
+import type { CompiledGoal } from '../domain/GoapDomain.js';
+import { PatternDatabase, patternOf } from './PatternDatabase.js';
 import type { HeuristicRestart } from './SearchHeuristic.js';
 
 /** The h_max side: prepared per search, asked per node (a `SearchHeuristic`). */
@@ -9,6 +10,12 @@ interface Estimator<S> {
   prepare(s: S): void;
   estimate(s: S, words: Int32Array, at: number, unsat: number): number;
 }
+
+/** Tables of at most this many states are built in a goal's first forward search (about a millisecond at most). */
+export const SMALL_TABLE = 1 << 10;
+
+/** Goals whose table a forward search left unbuilt (it was larger than {@link SMALL_TABLE}): the next search builds it. */
+const searchedWithout = new WeakSet<CompiledGoal>();
 
 /** Backward: estimates made with h_max before a search switches to LM-cut. */
 export const LMCUT_AFTER = 64;
@@ -20,7 +27,8 @@ export const BLIND_PROBE_NODES = 1024;
  * The `'admissible'` heuristic, which `optimal: true` picks. Forward, when the
  * cells the goal's relevant actions read span at most a million states, the
  * goal's pattern database (built once per goal, then one lookup per node: the
- * exact remaining cost; see {@link PatternDatabase}). Backward, h_max for
+ * exact remaining cost; see {@link PatternDatabase}), from the goal's second
+ * search on unless it is small ({@link SMALL_TABLE}). Backward, h_max for
  * {@link LMCUT_AFTER} estimates, then LM-cut (there h_max is a lookup per cell,
  * so a search that small never pays for LM-cut, and a larger one pays for only
  * that many weaker estimates); both values are admissible, so A* stays optimal
@@ -84,10 +92,27 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
 
   prepare(s: S): void {
     this.estimates = 0;
-    this.pdb = s.mode === 'forward' ? PatternDatabase.of(s.domain, s.goal!, s.relevant) : null;
+    this.pdb = s.mode === 'forward' ? this.tableFor(s) : null;
     this.phased = s.mode === 'forward' && this.pdb === null;
     if (this.pdb !== null || this.phased) return;
     this.max.prepare(s);
+  }
+
+  /**
+   * The goal's pattern database where one fits: built at once when small, else only from the goal's second forward
+   * search on (the first plans without it): a build costs up to a million states' worth of work, which a task that
+   * blind search or LM-cut solves in a millisecond never pays back, while a goal planned again and again does.
+   */
+  private tableFor(s: S): PatternDatabase | null {
+    const goal = s.goal!;
+    const known = PatternDatabase.cached(goal);
+    if (known !== undefined) return known;
+    const pattern = patternOf(s.domain, goal, s.relevant ?? new Uint8Array(s.domain.actionCount).fill(1));
+    if (pattern !== null && pattern.states > SMALL_TABLE && !searchedWithout.has(goal)) {
+      searchedWithout.add(goal);
+      return null;
+    }
+    return PatternDatabase.of(s.domain, goal, s.relevant);
   }
 
   estimate(s: S, words: Int32Array, at: number, unsat: number): number {
