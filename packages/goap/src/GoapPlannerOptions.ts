@@ -57,14 +57,15 @@ export interface GoapPlannerOptions {
   /**
    * `'backward'` regression A* or `'forward'` A* over full states. Default: with
    * the `'admissible'` heuristic (`optimal: true`), forward when every domain
-   * goal's pattern database fits, else backward; with any other heuristic,
-   * backward. `planner.mode` says which was chosen.
+   * goal's pattern database fits, constrains a third of the keys or has three
+   * conditions over bool and enum keys only, else backward (docs/goap.md); with
+   * any other heuristic, backward. `planner.mode` says which was chosen.
    */
   mode?: 'backward' | 'forward';
   /**
-   * Build per-goal tables when the planner is built rather than in the first
-   * search of each goal: forward with `'admissible'`, every domain goal's
-   * pattern database. Default false.
+   * Build per-goal tables when the planner is built rather than in the
+   * searches of each goal (a table of more than 1,024 states in the second):
+   * forward with `'admissible'`, every domain goal's pattern database. Default false.
    */
   precompute?: boolean;
   /**

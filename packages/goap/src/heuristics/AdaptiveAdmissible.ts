@@ -1,5 +1,9 @@
 import type { LmCut, LmCutSearch } from './LmCut.js';
-import { PatternDatabase } from './PatternDatabase.js';
+import { BlindProbe } from './BlindProbe.js';
+import { LmCutDive } from './LmCutDive.js';
+import type { CompiledGoal } from '../domain/GoapDomain.js';
+import { PatternDatabase, patternOf } from './PatternDatabase.js';
+import type { HeuristicRestart } from './SearchHeuristic.js';
 
 /** The h_max side: prepared per search, asked per node (a `SearchHeuristic`). */
 interface Estimator<S> {
@@ -7,20 +11,51 @@ interface Estimator<S> {
   estimate(s: S, words: Int32Array, at: number, unsat: number): number;
 }
 
+/** Tables of at most this many states are built in a goal's first forward search (about a millisecond at most). */
+export const SMALL_TABLE = 1 << 10;
+
+/** Goals whose table a forward search left unbuilt (it was larger than {@link SMALL_TABLE}): the next search builds it. */
+const searchedWithout = new WeakSet<CompiledGoal>();
+
 /** Backward: estimates made with h_max before a search switches to LM-cut. */
 export const LMCUT_AFTER = 64;
+
+/** Forward: stored nodes of the blind probe before it judges LM-cut (a few hundred expansions: about 0.1-0.3 ms). */
+export const BLIND_PROBE_NODES = 1024;
 
 /**
  * The `'admissible'` heuristic, which `optimal: true` picks. Forward, when the
  * cells the goal's relevant actions read span at most a million states, the
  * goal's pattern database (built once per goal, then one lookup per node: the
- * exact remaining cost; see {@link PatternDatabase}). Otherwise LM-cut:
- * forward from the first node (there h_max costs a relaxation per node, about
- * what LM-cut costs), backward after {@link LMCUT_AFTER} h_max estimates (there
- * h_max is a lookup per cell, so a search that small never pays for LM-cut,
- * and a larger one pays for only that many weaker estimates). Both values are
- * admissible, so A* stays optimal across the switch (nodes that got the weaker
- * estimate are simply expanded earlier). @internal
+ * exact remaining cost; see {@link PatternDatabase}), from the goal's second
+ * search on unless it is small ({@link SMALL_TABLE}). Backward, h_max for
+ * {@link LMCUT_AFTER} estimates, then LM-cut (there h_max is a lookup per cell,
+ * so a search that small never pays for LM-cut, and a larger one pays for only
+ * that many weaker estimates); both values are admissible, so A* stays optimal
+ * across the switch (nodes that got the weaker estimate are simply expanded
+ * earlier).
+ *
+ * Forward without a table, a search runs in phases, each started over from the
+ * root:
+ * 1. an LM-cut dive of a few times the plan length LM-cut's start estimate
+ *    allows (see {@link LmCutDive}): where LM-cut is exact or nearly (blocks
+ *    world, logistics, miconic of classic sizes), the search ends here;
+ * 2. blind search (h = 0), which after {@link BLIND_PROBE_NODES} stored nodes
+ *    samples LM-cut's estimates on its frontier (see {@link BlindProbe}): spread
+ *    out (LM-cut prunes), the search starts over with LM-cut to its end; flat
+ *    (gripper: LM-cut would expand about what blind search expands, at several
+ *    times the cost per node), the blind search goes on to its end.
+ * A wrong turn costs the dive and the probe: about a millisecond or two.
+ *
+ * Why the plan stays optimal: a search that starts over discards every node and
+ * runs A* from the root again, so no two estimates are ever mixed in one open
+ * list; the plan comes from one complete A* run whose estimate (0, LM-cut, the
+ * table, or h_max then LM-cut backward) never exceeds the true remaining cost,
+ * and A* with reopening returns an optimal plan under any admissible estimate,
+ * even an inconsistent one: until the goal is popped, some open node on an
+ * optimal path has its optimal g, so its f is at most the optimum, and the goal
+ * popped first has g = f no higher than that.
+ * @internal
  */
 export class AdaptiveAdmissible<S extends LmCutSearch> {
   readonly admissible = true;
@@ -30,25 +65,60 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   readonly deferred = true;
   private estimates = 0;
   private pdb: PatternDatabase | null = null;
+  /** Forward without a table: the search starts over at once in the dive (see the class comment). */
+  private phased = false;
   /** Backward: h_max estimates before LM-cut (tests lower it). */
   switchAfter = LMCUT_AFTER;
+  /** Forward: the dive and the blind phase (tests set the dive's budget and force the probe's verdict). */
+  readonly dive: LmCutDive;
+  readonly probe: BlindProbe;
+  private readonly toProbe: HeuristicRestart;
 
   constructor(
     private readonly max: Estimator<S>,
     private readonly lmcut: LmCut,
-  ) {}
+    /** Forward: stored nodes of the blind probe (tests lower it). */
+    probeNodes = BLIND_PROBE_NODES,
+  ) {
+    this.probe = new BlindProbe(lmcut, probeNodes);
+    this.dive = new LmCutDive(lmcut, this.probe);
+    this.toProbe = { afterNodes: 1, heuristic: this.dive };
+  }
+
+  /** Forward without a table: start over at once with the blind probe. */
+  get restart(): HeuristicRestart | undefined {
+    return this.phased ? this.toProbe : undefined;
+  }
 
   prepare(s: S): void {
     this.estimates = 0;
-    this.pdb = s.mode === 'forward' ? PatternDatabase.of(s.domain, s.goal!, s.relevant) : null;
-    if (this.pdb !== null) return;
-    if (s.mode === 'backward') this.max.prepare(s);
-    else this.lmcut.prepare(s);
+    this.pdb = s.mode === 'forward' ? this.tableFor(s) : null;
+    this.phased = s.mode === 'forward' && this.pdb === null;
+    if (this.pdb !== null || this.phased) return;
+    this.max.prepare(s);
+  }
+
+  /**
+   * The goal's pattern database where one fits: built at once when small, else only from the goal's second forward
+   * search on (the first plans without it): a build costs up to a million states' worth of work, which a task that
+   * blind search or LM-cut solves in a millisecond never pays back, while a goal planned again and again does.
+   */
+  private tableFor(s: S): PatternDatabase | null {
+    const goal = s.goal!;
+    const known = PatternDatabase.cached(goal);
+    if (known !== undefined) return known;
+    const pattern = patternOf(s.domain, goal, s.relevant ?? new Uint8Array(s.domain.actionCount).fill(1));
+    if (pattern !== null && pattern.states > SMALL_TABLE && !searchedWithout.has(goal)) {
+      searchedWithout.add(goal);
+      return null;
+    }
+    return PatternDatabase.of(s.domain, goal, s.relevant);
   }
 
   estimate(s: S, words: Int32Array, at: number, unsat: number): number {
     if (this.pdb !== null) return this.pdb.lookup(words, at);
-    if (s.mode === 'forward') return this.lmcut.estimate(s, words, at);
+    // The root of a phased search, which starts over before it is expanded.
+    if (this.phased) return 0;
     const n = ++this.estimates;
     if (n <= this.switchAfter) return this.max.estimate(s, words, at, unsat);
     // Prepared only when a search gets this far: small searches never pay for it.

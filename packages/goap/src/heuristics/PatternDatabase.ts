@@ -65,9 +65,9 @@ export class PatternDatabase {
 /**
  * The cells of the goal's pattern (the goal's cells and every cell a relevant
  * action reads) and its state count, or null when a cell is an int cell or the
- * states exceed {@link PDB_MAX_STATES}: the cheap test of whether a table fits.
+ * states exceed `maxStates` ({@link PDB_MAX_STATES}): the cheap test of whether a table fits.
  */
-export function patternOf(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): { cells: number[]; states: number } | null {
+export function patternOf(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array, maxStates = PDB_MAX_STATES): { cells: number[]; states: number } | null {
   const T = d.touch;
   const inPattern = new Uint8Array(d.schema.size);
   for (let i = 0; i < goal.cells.length; i++) inPattern[goal.cells[i]] = 1;
@@ -88,7 +88,7 @@ export function patternOf(d: GoapDomain, goal: CompiledGoal, keep: Uint8Array): 
     if (d.isInt[c] === 1 || d.wide[c] === 1) return null;
     cells.push(c);
     states *= d.schema.max[c] + 1;
-    if (states > PDB_MAX_STATES) return null;
+    if (states > maxStates) return null;
   }
   return { cells, states };
 }

@@ -37,6 +37,8 @@ export interface SearchHeuristic {
    */
   readonly deferred?: boolean;
   readonly incremental: boolean;
+  /** True when the estimate is always 0 (blind search): the expansion stores h = 0 without asking. */
+  readonly blind?: boolean;
   /** True when the estimate is the count of open conditions (at least until a restart): the small-domain fast path keeps it itself. */
   readonly countsConditions?: boolean;
   /** The relaxation an incremental backward additive estimate reads, else null. */
@@ -50,7 +52,8 @@ export interface SearchHeuristic {
   /**
    * When set, a search that has stored `afterNodes` nodes without finding a plan starts over from its root with
    * `heuristic` (the first heuristic's budget spent counts against the search's budgets). Small searches never
-   * reach it, so their plans are the first heuristic's.
+   * reach it, so their plans are the first heuristic's. Read after {@link prepare} and the root's estimate, so it may
+   * depend on the search; the restarted search reads its own heuristic's `restart` (phases chain).
    */
   readonly restart?: HeuristicRestart;
   prepare(s: HeuristicSearch): void;
@@ -66,4 +69,25 @@ export interface HeuristicRestart {
    * (absent: never).
    */
   readonly partsAtOnce?: number;
+  /** When set, the phase also restarts after this many expansions of its own, if that comes first. */
+  readonly afterExpansions?: number;
+  /**
+   * Asked once, when the search reaches `afterNodes` stored nodes (or `afterExpansions`): the heuristic to start over with, or null to keep
+   * this phase to the end of the search (absent: start over with `heuristic`).
+   */
+  decide?(s: PhaseSearch): SearchHeuristic | null;
+}
+
+/** What {@link HeuristicRestart.decide} may read of the search it judges: its stored nodes and their costs. @internal */
+export interface PhaseSearch extends HeuristicSearch {
+  /** Nodes stored by the running phase. */
+  readonly storedNodes: number;
+  /** Node `n`'s cost from the root when it is open (not yet expanded), else -1. */
+  openCost(n: number): number;
+  /** The offset of node `n`'s words in {@link nodeWords} (built now if it was stored lazily). */
+  wordsAt(n: number): number;
+  /** The node words (read after {@link wordsAt}: building a node may replace the array). */
+  readonly nodeWords: Int32Array;
+  /** The cheapest effective cost of a usable action in this search (Infinity when none). */
+  cheapestCost(): number;
 }

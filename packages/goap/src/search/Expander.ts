@@ -47,6 +47,8 @@ export class Expander implements RegressionContext, CandidateSink {
   readonly incremental: boolean;
   /** The estimate of a new node waits until it is popped (costly heuristics). */
   readonly deferred: boolean;
+  /** h = 0 for every node (see `SearchHeuristic.blind`): nothing to estimate. */
+  private readonly blind: boolean;
   /** The relaxation an incremental backward additive estimate reads, else null. */
   readonly relaxation: Relaxation | null;
   /**
@@ -89,6 +91,7 @@ export class Expander implements RegressionContext, CandidateSink {
     this.additive = estimator.incremental && estimator.relaxation !== null;
     this.incremental = estimator.incremental;
     this.deferred = estimator.deferred === true && !estimator.incremental;
+    this.blind = estimator.blind === true;
     this.relaxation = estimator.relaxation;
     this.change = createChangeList(domain);
     this.rebuild = createChangeList(domain);
@@ -268,7 +271,7 @@ export class Expander implements RegressionContext, CandidateSink {
       return this.fail(-2, Verdict.unreachable);
     let at = -1;
     // Narrow nodes are cheaper to write now than to rebuild when popped; wide ones are built lazily (see `eagerWords`).
-    if (space.width <= this.eagerWords || !this.incremental) {
+    if (space.width <= this.eagerWords || (!this.incremental && !this.blind)) {
       at = space.claim();
       writeChanges(space, node, ch, at);
     }
@@ -281,7 +284,7 @@ export class Expander implements RegressionContext, CandidateSink {
       space.flags[space.count - 1] = DEFERRED;
       return Verdict.kept;
     }
-    const hraw = this.incremental ? ch.hraw : this.estimator.estimate(this.search, space.words, at, ch.unsat);
+    const hraw = this.blind ? 0 : this.incremental ? ch.hraw : this.estimator.estimate(this.search, space.words, at, ch.unsat);
     space.commit(hash, at, node, a, g, hraw === Infinity ? Infinity : this.weight * hraw, hraw, ch.unsat);
     return hraw === Infinity ? this.fail(-1, Verdict.unreachable) : Verdict.kept;
   }

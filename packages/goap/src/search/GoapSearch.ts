@@ -3,7 +3,7 @@ import { countViolated } from '../domain/cellSet.js';
 import { describeNode } from '../domain/describeCell.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import { goalOf } from '../domain/goalOf.js';
-import type { HeuristicSearch, SearchHeuristic } from '../heuristics/SearchHeuristic.js';
+import type { PhaseSearch, SearchHeuristic } from '../heuristics/SearchHeuristic.js';
 import { PlannerBusyError } from '../errors.js';
 import { ActionCache } from './ActionCache.js';
 import type { ActionStats } from './ActionStats.js';
@@ -29,7 +29,7 @@ import type { SearchSettings } from './SearchSettings.js';
  * (successor generation). The planner façade holds options and statistics.
  * Steady-state searches allocate nothing. @internal
  */
-export class GoapSearch implements HeuristicSearch, ObservedSearch {
+export class GoapSearch implements PhaseSearch, ObservedSearch {
   readonly mode: 'backward' | 'forward';
   readonly weight: number;
   readonly maxExpansions: number;
@@ -51,10 +51,11 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   /** The expander and heuristic of the running search: the planner's, or its restart's after a restart. */
   private active: Expander;
   private activeHeuristic: SearchHeuristic;
-  /** The restart's expander, built at the planner's first restart. */
-  private restartExpander: Expander | null = null;
-  /** Stored nodes at which the running search restarts (0: it does not). */
+  /** The expander of each heuristic a search restarts with (see `SearchHeuristic.restart`), built at its first restart. */
+  private readonly restartExpanders = new Map<SearchHeuristic, Expander>();
+  /** Stored nodes at which the running search restarts (0: it does not), or the expansions, whichever comes first. */
   private restartAt = 0;
+  private restartExpandedAt = Infinity;
   private readonly analyses: GoalAnalyses;
   /** The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does. */
   private readonly bits: BitSearch | null;
@@ -145,6 +146,34 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
   /** Effective cost of action `a` in this search (dynamic cost × penalty); Infinity when unusable. */
   costOf(a: number): number {
     return this.cache.costOf(a);
+  }
+
+  /** Node `n`'s cost from the root when it is open, else -1 (see `PhaseSearch`). */
+  openCost(n: number): number {
+    const flag = this.space.flags[n];
+    return flag === 0 || flag === DEFERRED ? this.space.g[n] : -1;
+  }
+
+  /** The offset of node `n`'s words, built now if it was stored lazily. */
+  wordsAt(n: number): number {
+    if (this.space.base[n] < 0) this.active.materialize(n);
+    return this.space.base[n];
+  }
+
+  /** The node words (see `PhaseSearch.nodeWords`). */
+  get nodeWords(): Int32Array {
+    return this.space.words;
+  }
+
+  /** The cheapest effective cost of a usable action in this search (Infinity when none). */
+  cheapestCost(): number {
+    let low = Infinity;
+    for (let a = 0, n = this.domain.actionCount; a < n; a++) {
+      if (this.cache.usable(a) !== 0) continue;
+      const c = this.cache.cachedCost(a);
+      if (c > 0 && c < low) low = c;
+    }
+    return low;
   }
 
   /** 0 when action `a` is usable in this search, else its verdict code (see `ActionCache.usable`). */
@@ -253,23 +282,26 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
     // User code (costs, a custom heuristic) may run here: the caller has set busy.
     this.activeHeuristic.prepare(this);
     const hraw = this.estimate(words, root, unsat);
+    // Read once prepared and the root estimated: a heuristic may restart or not depending on this search (a weight
+    // of 0 ignores h).
+    const restart = this.weight > 0 ? this.activeHeuristic.restart : undefined;
+    this.restartAt = restart === undefined ? 0 : restart.afterNodes;
+    this.restartExpandedAt = restart?.afterExpansions === undefined ? Infinity : this.result.expanded + restart.afterExpansions;
     space.find(hash, root);
     // A goal unreachable even in the relaxation (h = Infinity) has no plan: the root is closed at once.
     space.commit(hash, root, -1, -1, 0, hraw === Infinity ? Infinity : this.weight * hraw, hraw, unsat);
   }
 
   /**
-   * Start the running search over from its root with the heuristic's restart (see `SearchHeuristic.restart`); the
-   * expansions so far stay counted. A trace then shows the restarted search.
+   * Start the running search over from its root with `next`, by default the heuristic's restart (see
+   * `SearchHeuristic.restart`); the expansions so far stay counted. A trace then shows the restarted search.
    */
-  private restart(): void {
-    const next = this.estimator.restart!.heuristic;
-    let expander = this.restartExpander;
-    if (expander === null) {
+  private restart(next = this.activeHeuristic.restart!.heuristic): void {
+    let expander = this.restartExpanders.get(next);
+    if (expander === undefined) {
       expander = new Expander(this.domain, this.settings, this.space, next, this, this.cache, this.start.values, this.result, this.limits);
-      this.restartExpander = expander;
+      this.restartExpanders.set(next, expander);
     }
-    this.restartAt = 0;
     this.active = expander;
     this.activeHeuristic = next;
     const g = this.current!;
@@ -313,10 +345,16 @@ export class GoapSearch implements HeuristicSearch, ObservedSearch {
         if (space.flags[node] === 1) continue;
         if (space.unsat[node] === 0) return this.found(node);
         if (space.flags[node] === DEFERRED && this.reestimate(node)) continue;
-        if (this.restartAt > 0 && space.count >= this.restartAt) {
-          this.restart();
-          expander = this.active;
-          continue;
+        if (this.restartAt > 0 && (space.count >= this.restartAt || r.expanded >= this.restartExpandedAt)) {
+          const at = this.activeHeuristic.restart!;
+          const next = at.decide === undefined ? at.heuristic : at.decide(this);
+          if (next !== null) {
+            this.restart(next);
+            expander = this.active;
+            continue;
+          }
+          // The heuristic keeps this phase to its end.
+          this.restartAt = 0;
         }
         if (r.expanded >= this.maxExpansions) {
           space.open.unpop(node);

@@ -1,0 +1,62 @@
+import fc from 'fast-check';
+import { compileConditions, createState } from '@dualplan/world-state';
+import { GoapPlanner } from '../GoapPlanner.js';
+import { chainDomain, randomDomain } from '../examples/index.js';
+import { boundedOptimum, simulate } from '../testUtil.js';
+import type { AdaptiveAdmissible } from './AdaptiveAdmissible.js';
+
+/** The planner's `'admissible'` heuristic (not public API). */
+const adaptiveOf = (planner: GoapPlanner) => planner.engine.estimator as unknown as AdaptiveAdmissible<never>;
+
+describe("optimal: true's phases (forward: LM-cut dive, blind probe, then LM-cut or blind; backward: h_max then LM-cut)", () => {
+  // Each phase is a complete A* from the root with an admissible estimate, so whichever phase finishes returns the
+  // optimum: the dive cut after 0 to 3 expansions, the probe after 1 to 4 stored nodes, its verdict forced either way
+  // or sampled; with an int key (no pattern database, so the phases run) or without (a table where it fits).
+  test.each(['forward', 'backward'] as const)('%s on random domains: the exhaustive optimum, within a binding maxPlanLength or not', (mode) => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.constantFrom('lmcut', 'flat', null),
+        fc.boolean(),
+        fc.constantFrom(2, 3, 4, Infinity),
+        (seed, dive, probe, verdict, intKey, limit) => {
+          const rd = randomDomain(seed, { actions: 6 + (seed % 5), intKey });
+          const start = createState(rd.domain.schema, rd.start);
+          const best = boundedOptimum(rd.domain, start, compileConditions(rd.domain.schema, rd.goal), limit);
+          const planner = new GoapPlanner(rd.domain, { mode, optimal: true, maxPlanLength: limit === Infinity ? 300 : limit, maxExpansions: 1e6 });
+          const h = adaptiveOf(planner);
+          h.dive.budget = dive;
+          h.probe.verdict = verdict;
+          h.probe.judgeAfter(probe);
+          h.switchAfter = dive;
+          const r = planner.search(start, 'goal');
+          if (best === Infinity) return r.status !== 'found';
+          return r.status === 'found' && r.cost === best && r.length <= limit && simulate(rd.domain, r, start) !== null;
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  test('a plan in LM-cut lowest f layer ends the dive: chain(11) (no table), one expansion per plan step', () => {
+    const d = chainDomain(11);
+    const r = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64 }).search(createState(d.schema), 'all');
+    expect(r).toMatchObject({ status: 'found', cost: 22, expanded: 22 });
+  });
+
+  test('a dive that ends without a plan hands over to the blind probe, whose verdict picks the last phase', () => {
+    const d = chainDomain(11);
+    const state = createState(d.schema);
+    for (const verdict of ['lmcut', 'flat'] as const) {
+      const planner = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64, maxExpansions: 5000 });
+      const h = adaptiveOf(planner);
+      h.dive.budget = 3;
+      h.probe.verdict = verdict;
+      const r = planner.search(state, 'all');
+      // Blind search goes through chain(11)'s states by the thousand and stops at the budget; LM-cut walks straight.
+      expect(r).toMatchObject(verdict === 'lmcut' ? { status: 'found', cost: 22 } : { status: 'budget', budget: 'expansions' });
+    }
+  });
+});
