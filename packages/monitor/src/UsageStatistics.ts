@@ -5,7 +5,7 @@ import { EVENT_TYPE_COUNT, EVENT_TYPES, EventCode } from './EventCode.js';
 import { PlanTimeSamples } from './PlanTimeSamples.js';
 import { RepeatedSearches } from './RepeatedSearches.js';
 import { ReusedList } from './ReusedList.js';
-import type { CapturedRun } from './CapturedRun.js';
+import type { RunSlab } from './RunSlab.js';
 import { NO_CREDIT, type CountedRun, type PlanCredit } from './CountedRun.js';
 
 /** Counts by name, in the order names were first counted (a Map: any name is a key, and lookups stay fast). */
@@ -171,18 +171,18 @@ export class UsageStatistics {
     for (const s of run.searches) this.addSearch(s);
     // A plan found without a reported search: its steps are what it selected.
     if (run.searches.length === 0 && run.plan !== null) for (const step of run.plan.steps) this.select(this.actions, this.known.actions, step.task);
-    return this.endRun(run.goals, run.plan);
+    return this.endRun(run.goals, run.plan === null ? null : run.plan.planner, run.plan === null ? '' : run.plan.target);
   }
 
   /** @internal {@link addRun} for a captured run: its searches counted where they are kept (no array made). */
-  addCaptured(run: CapturedRun): PlanCredit {
-    this.startRun(run.planMs);
-    const n = run.searchCount;
-    for (let i = 0; i < n; i++) this.addSearch(run.searchAt(i));
-    const plan = run.plan;
+  addCaptured(runs: RunSlab, slot: number): PlanCredit {
+    this.startRun(runs.planMs(slot));
+    const n = runs.searchCount(slot);
+    for (let i = 0; i < n; i++) this.addSearch(runs.searchAt(slot, i));
+    const steps = runs.stepCount(slot);
     // A plan found without a reported search: its steps are what it selected.
-    if (n === 0 && plan !== null) for (let i = 0; i < plan.length; i++) this.select(this.actions, this.known.actions, plan.taskAt(i));
-    return this.endRun(run.goals, plan);
+    if (n === 0) for (let i = 0; i < steps; i++) this.select(this.actions, this.known.actions, runs.stepAt(slot, i).task);
+    return this.endRun(runs.goals(slot), steps < 0 ? null : runs.planPlanner(slot), steps < 0 ? '' : runs.planTarget(slot));
   }
 
   private startRun(planMs: number): void {
@@ -192,7 +192,7 @@ export class UsageStatistics {
   }
 
   /** The goal selection counted, and the run's credit (a plan's goal when no search named one). */
-  private endRun(goals: CountedRun['goals'], plan: { readonly planner: string; readonly target: string } | null): PlanCredit {
+  private endRun(goals: CountedRun['goals'], planner: string | null, target: string): PlanCredit {
     const credit = this.found;
     let goal: string | null = credit.goal;
     for (const g of goals) {
@@ -205,7 +205,7 @@ export class UsageStatistics {
         goal = g.name;
       }
     }
-    if (goal === null && plan !== null && plan.planner !== 'htn' && plan.target !== '') goal = plan.target;
+    if (goal === null && planner !== null && planner !== 'htn' && target !== '') goal = target;
     return goal === credit.goal ? credit : { ...credit, goal };
   }
 
