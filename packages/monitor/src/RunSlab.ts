@@ -208,7 +208,6 @@ export class RunSlab {
   private fileSearches(n: number, r: number, pending: PendingSearchList): void {
     const refs = this.refs;
     const count = pending.length;
-    const had = this.nums[n + SEARCHES];
     this.nums[n + SEARCHES] = count;
     if (count > SEARCH_INLINE) {
       const all: unknown[] = [];
@@ -221,8 +220,8 @@ export class RunSlab {
       refs[r + SEARCH_AT + 2 * i] = pending.at(i);
       refs[r + SEARCH_AT + 2 * i + 1] = pending.readerAt(i);
     }
-    // Searches of an earlier run in this slot are not kept alive.
-    if (had > count) for (let i = count; i < SEARCH_INLINE; i++) refs[r + SEARCH_AT + 2 * i] = refs[r + SEARCH_AT + 2 * i + 1] = null;
+    // Searches of an earlier run in this slot are not kept alive (written without reading the row: it is cold).
+    for (let i = count; i < SEARCH_INLINE; i++) refs[r + SEARCH_AT + 2 * i] = refs[r + SEARCH_AT + 2 * i + 1] = null;
   }
 
   private filePlan(slot: number, plan: Plan, state: WorldState<any>, ctx: unknown): void {

@@ -68,6 +68,8 @@ export class UsageStatistics {
   private lastTargets: UsageCounts[] = [];
   /** Per plan credit: the counts it adds to (found when first credited, in the order the tables would first see them). */
   private readonly creditTargets = new WeakMap<PlanCredit, UsageCounts[]>();
+  /** The credit of a plan for a goal that no search of its run named (see {@link endRun}), by goal. */
+  private readonly goalCredits = new Map<string, PlanCredit>();
   private readonly known = { actions: new Set<string>(), compounds: new Set<string>(), methods: new Set<string>(), goals: new Set<string>() };
   /** Per table, per name: its {@link Slot} (dropped when a catalog changes condition lists). */
   private readonly slots = { actions: new Map<string, Slot>(), methods: new Map<string, Slot>(), compounds: new Map<string, Slot>() };
@@ -206,7 +208,12 @@ export class UsageStatistics {
       }
     }
     if (goal === null && planner !== null && planner !== 'htn' && target !== '') goal = target;
-    return goal === credit.goal ? credit : { ...credit, goal };
+    if (goal === credit.goal) return credit;
+    if (credit !== NO_CREDIT || goal === null) return { ...credit, goal };
+    // A goal's plan counted without a search: one credit per goal, so its counts are found once.
+    let byGoal = this.goalCredits.get(goal);
+    if (byGoal === undefined) this.goalCredits.set(goal, (byGoal = { ...NO_CREDIT, goal }));
+    return byGoal;
   }
 
   private select(table: Table, known: Set<string>, name: string): void {
