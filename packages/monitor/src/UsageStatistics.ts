@@ -68,6 +68,10 @@ export class UsageStatistics {
   private lastTargets: UsageCounts[] = [];
   /** Per plan credit: the counts it adds to (found when first credited, in the order the tables would first see them). */
   private readonly creditTargets = new WeakMap<PlanCredit, UsageCounts[]>();
+  /** Goal selections counted lately and their goals' counts (see {@link goalRows}). */
+  private readonly goalRowsOf = new WeakMap<CountedRun['goals'], UsageCounts[]>();
+  private lastGoals: CountedRun['goals'] = [];
+  private lastGoalRows: UsageCounts[] = [];
   /** The credit of a plan for a goal that no search of its run named (see {@link endRun}), by goal. */
   private readonly goalCredits = new Map<string, PlanCredit>();
   private readonly known = { actions: new Set<string>(), compounds: new Set<string>(), methods: new Set<string>(), goals: new Set<string>() };
@@ -193,13 +197,32 @@ export class UsageStatistics {
     this.found = NO_CREDIT;
   }
 
+  /**
+   * The counts of each goal of a goal selection, in its order (known names noted on first sight). A planner
+   * reports a selection equal to a recent one as the same list, so its counts are found once per list.
+   */
+  private goalRows(goals: CountedRun['goals']): UsageCounts[] {
+    if (goals === this.lastGoals) return this.lastGoalRows;
+    let rows = this.goalRowsOf.get(goals);
+    if (rows === undefined) {
+      rows = goals.map((g) => {
+        this.known.goals.add(g.name);
+        return counts(this.goals, g.name);
+      });
+      this.goalRowsOf.set(goals, rows);
+    }
+    this.lastGoals = goals;
+    return (this.lastGoalRows = rows);
+  }
+
   /** The goal selection counted, and the run's credit (a plan's goal when no search named one). */
   private endRun(goals: CountedRun['goals'], planner: string | null, target: string): PlanCredit {
     const credit = this.found;
     let goal: string | null = credit.goal;
-    for (const g of goals) {
-      this.known.goals.add(g.name);
-      const u = counts(this.goals, g.name);
+    const rows = this.goalRows(goals);
+    for (let i = 0; i < goals.length; i++) {
+      const g = goals[i];
+      const u = rows[i];
       u.considered++;
       if (g.plannable === false) u.rejected++;
       if (g.chosen) {
