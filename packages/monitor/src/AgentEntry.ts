@@ -1,5 +1,5 @@
 import type { Agent, PlanRunner } from '@dualplan/runner';
-import type { AgentPlanner, CatalogEntry, WorldState } from '@dualplan/world-state';
+import type { AgentPlanner, CatalogEntry } from '@dualplan/world-state';
 import type { RunSlab } from './RunSlab.js';
 import type { Timeline } from './Timeline.js';
 import type { UsageStatistics } from './UsageStatistics.js';
