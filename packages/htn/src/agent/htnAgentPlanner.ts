@@ -4,7 +4,6 @@ import {
   ObserverSet,
   RecentCaptures,
   PlanBuffer,
-  StateCaptures,
   type AgentPlanner,
   type Availability,
   type CatalogEntry,
@@ -28,6 +27,7 @@ import { searchInputs } from '../diagnostics/searchInputs.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 import { adjustHtnPlan, repairHtnPlan } from './htnRepair.js';
 import { AdjustWatch } from './AdjustWatch.js';
+import { StateCaptures } from './StateCaptures.js';
 
 /** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
 export interface HtnAgentOptions {

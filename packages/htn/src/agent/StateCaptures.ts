@@ -1,5 +1,5 @@
 /**
- * A planner adapter's last few searches by the state values they started from, for a planner whose searches
+ * @internal A planner adapter's last few searches by the state values they started from, for a planner whose searches
  * read nothing but those values (and a fixed domain): a search from values met lately is the search made
  * then, so the adapter can plan without tracing and report the capture it kept (checking that the plan
  * found is the one captured). Values are kept in one preallocated array, so remembering a state allocates
