@@ -1,7 +1,6 @@
 import type { Agent, PlanRunner } from '@dualplan/runner';
-import type { AgentPlanner, CatalogEntry, WorldState } from '@dualplan/world-state';
-import type { CapturedRun } from './CapturedRun.js';
-import type { RingBuffer } from './RingBuffer.js';
+import type { AgentPlanner, CatalogEntry } from '@dualplan/world-state';
+import type { RunSlab } from './RunSlab.js';
 import type { Timeline } from './Timeline.js';
 import type { UsageStatistics } from './UsageStatistics.js';
 import type { PlanCredit } from './CountedRun.js';
@@ -18,14 +17,14 @@ export interface RunnerEntry {
   planned: boolean;
   current: number;
   credit: PlanCredit | undefined;
-  readonly scratch: WorldState<any>;
 }
 
 /** @internal What a recorder keeps per recorded agent. */
 export interface AgentEntry {
   readonly agent: Agent;
   readonly runners: RunnerEntry[];
-  readonly runs: RingBuffer<CapturedRun>;
+  /** The kept runs, and which of them subscribers have not been sent yet. */
+  readonly runs: RunSlab;
   readonly timeline: Timeline;
   readonly stats: UsageStatistics;
   readonly values: Int32Array;
@@ -34,7 +33,5 @@ export interface AgentEntry {
   catalogChanged: boolean;
   version: number;
   nextRun: number;
-  /** Runs new since the last flush, for subscribers (bounded by retention too; the timeline knows its unsent events). */
-  readonly outRuns: RingBuffer<CapturedRun>;
   remove: () => void;
 }

@@ -2,17 +2,15 @@ import type { Agent, RunnerEvent, StepEventSink } from '@dualplan/runner';
 import { nameOf, type AgentPlanner, type ObservedGoal, type PlanObserver } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { describeKeys } from './namedState.js';
-import { RECORDING_VERSION, type AgentRecording, type PlanningRun, type Recording, type RecordingMessage } from './Recording.js';
+import { RECORDING_VERSION, type AgentRecording, type Recording, type RecordingMessage } from './Recording.js';
 import { EventCode } from './EventCode.js';
-import { RingBuffer } from './RingBuffer.js';
+import { RunSlab } from './RunSlab.js';
 import { Timeline } from './Timeline.js';
 import { Subscribers } from './Subscribers.js';
 import { UsageStatistics } from './UsageStatistics.js';
 import type { PlanCredit } from './CountedRun.js';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
-import type { CapturedRun } from './CapturedRun.js';
 import { PendingSearchList } from './PendingSearchList.js';
-import { planningRun } from './planningRun.js';
 import { recorderLimit, type RecorderOptions, type RecordingListener } from './RecorderOptions.js';
 
 const MAX_PENDING_SEARCHES = 64;
@@ -110,9 +108,8 @@ export class Recorder {
         planned: false,
         current: -1,
         credit: undefined,
-        scratch: agent.state.clone(),
       })),
-      runs: new RingBuffer(this.runsPerAgent),
+      runs: new RunSlab(this.runsPerAgent, agent.state, this.maxSearchItems),
       timeline: new Timeline(this.eventsPerAgent, agent.state.schema),
       stats: new UsageStatistics(this.planSamples),
       values: Int32Array.from(agent.state.values),
@@ -120,7 +117,6 @@ export class Recorder {
       catalogChanged: false,
       version: agent.state.version,
       nextRun: 1,
-      outRuns: new RingBuffer(this.runsPerAgent),
       remove: () => {},
     };
     this.entries.set(agent.id, entry);
@@ -190,18 +186,18 @@ export class Recorder {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     for (const e of this.entries.values()) {
-      if (e.outRuns.length === 0 && e.timeline.unsent === 0 && !e.catalogChanged) continue;
+      if (e.runs.unsent === 0 && e.timeline.unsent === 0 && !e.catalogChanged) continue;
       const message: RecordingMessage = {
         type: 'update',
         agent: e.agent.id,
-        runs: e.outRuns.toArray().map(read),
+        runs: e.runs.toArray(true),
         timeline: e.timeline.toArray(true),
         stats: e.stats.snapshot(e.agent.time),
         known: e.stats.knownNames(),
         ...(e.catalogChanged ? { catalog: { ...e.catalog } } : {}),
       };
       e.catalogChanged = false;
-      e.outRuns.clear();
+      e.runs.markSent();
       e.timeline.markSent();
       if (this.subscribers.length > 0) this.send(message);
     }
@@ -225,7 +221,7 @@ export class Recorder {
       keys: describeKeys(e.agent.state.schema),
       ...known,
       catalog: { ...e.catalog },
-      runs: e.runs.toArray().map(read),
+      runs: e.runs.toArray(),
       timeline: e.timeline.toArray(),
       dropped: { runs: e.runs.dropped, events: e.timeline.dropped },
       stats: e.stats.snapshot(e.agent.time),
@@ -289,7 +285,7 @@ export class Recorder {
     if (r.planned && isOutcome(e.type)) {
       r.planned = false;
       const run = this.addRun(entry, r, e);
-      this.push(entry, EventCode.planning, e.tick, e.time, e.runner, '', run.id, -1, '');
+      this.push(entry, EventCode.planning, e.tick, e.time, e.runner, '', run, -1, '');
     } else {
       switch (e.type) {
         case 'replanSkipped':
@@ -344,7 +340,8 @@ export class Recorder {
     if (r.runner.planner !== r.planner) this.observe(entry, r);
   }
 
-  private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): CapturedRun {
+  /** File the run the outcome event `e` ended, count it, and return its id. */
+  private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): number {
     // The run copies its searches; the list is reused by the next planner call.
     const pending = this.pendingSearches;
     // A large search is named now (and cut once counted): what a run keeps stays bounded by maxSearchItems.
@@ -354,21 +351,24 @@ export class Recorder {
     }
     const goals = this.pendingGoals;
     this.pendingGoals = NO_GOALS;
-    const run = planningRun(entry, r, e, pending, goals, this.maxSearchItems);
+    const times = r.runner.stats.planTimes;
+    const planMs = times.length === 0 ? 0 : times[(r.planCalls - 1) % times.length];
+    const id = entry.nextRun++;
+    const runs = entry.runs;
+    const slot = runs.file(id, r.runner.name, r.runner.planner.kind, e, entry.agent.state, pending, goals, planMs);
     pending.clear();
-    const credit = entry.stats.addCaptured(run);
-    run.settle();
-    if (run.outcome === 'adopted' || run.outcome === 'replaced') {
-      r.current = run.id;
+    const credit = entry.stats.addCaptured(runs, slot);
+    runs.settle(slot);
+    const outcome = runs.outcome(slot);
+    if (outcome === 'adopted' || outcome === 'replaced') {
+      r.current = id;
       r.credit = credit;
       entry.stats.adopted(credit);
     }
-    entry.runs.push(run);
-    if (this.subscribers.length > 0) {
-      entry.outRuns.push(run);
-      this.schedule();
-    }
-    return run;
+    if (this.subscribers.length > 0) this.schedule();
+    // Runs filed while nobody listens are not sent in a later update.
+    else runs.markSent();
+    return id;
   }
 
   /** Count and record one timeline event (see {@link Timeline.push}); returns its slot. */
@@ -413,8 +413,4 @@ function isOutcome(type: RunnerEvent['type']): boolean {
     default:
       return false;
   }
-}
-
-function read(run: CapturedRun): PlanningRun {
-  return run.read();
 }

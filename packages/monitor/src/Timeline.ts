@@ -31,9 +31,8 @@ export class Timeline {
   private readonly texts: string[];
   private cells = new Int32Array(64);
   private values = new Int32Array(64);
-  /** Running counts of pairs written and pairs released (the pair FIFO is `cells`/`values` modulo their length). */
+  /** Running count of pairs written (the pair FIFO is `cells`/`values` modulo their length; see {@link pairsOut}). */
   private pairsIn = 0;
-  private pairsOut = 0;
   private start = 0;
   private count = 0;
   private nextSeq = 0;
@@ -87,7 +86,6 @@ export class Timeline {
       slot = this.start;
       this.start = (this.start + 1) % this.capacity;
       this.droppedCount++;
-      this.pairsOut = rows[slot * ROW + CHANGE_AT] + rows[slot * ROW + CHANGE_COUNT];
     }
     const r = slot * ROW;
     rows[r] = this.nextSeq++;
@@ -108,11 +106,19 @@ export class Timeline {
 
   /** Note that `cell` became `value` in the event at `slot` (the newest event). */
   addChange(slot: number, cell: number, value: number): void {
-    if (this.pairsIn - this.pairsOut === this.cells.length) this.grow();
+    if (this.pairsIn - this.pairsOut() === this.cells.length) this.grow();
     const at = this.pairsIn++ % this.cells.length;
     this.cells[at] = cell;
     this.values[at] = value;
     this.rows[slot * ROW + CHANGE_COUNT]++;
+  }
+
+  /**
+   * The running count of pairs released: the first pair of the oldest kept event (events keep their pairs in
+   * order). Read only when a change is added, so recording an event reads nothing of the slot it overwrites.
+   */
+  private pairsOut(): number {
+    return this.count > 0 ? this.rows[this.start * ROW + CHANGE_AT] : this.pairsIn;
   }
 
   /** Twice the room for pairs: each kept pair moves to its running position modulo the new length. */
@@ -120,7 +126,7 @@ export class Timeline {
     const n = this.cells.length;
     const cells = new Int32Array(n * 2);
     const values = new Int32Array(n * 2);
-    for (let p = this.pairsOut; p < this.pairsIn; p++) {
+    for (let p = this.pairsOut(); p < this.pairsIn; p++) {
       cells[p % (n * 2)] = this.cells[p % n];
       values[p % (n * 2)] = this.values[p % n];
     }

@@ -5,7 +5,7 @@ import { EVENT_TYPE_COUNT, EVENT_TYPES, EventCode } from './EventCode.js';
 import { PlanTimeSamples } from './PlanTimeSamples.js';
 import { RepeatedSearches } from './RepeatedSearches.js';
 import { ReusedList } from './ReusedList.js';
-import type { CapturedRun } from './CapturedRun.js';
+import type { RunSlab } from './RunSlab.js';
 import { NO_CREDIT, type CountedRun, type PlanCredit } from './CountedRun.js';
 
 /** Counts by name, in the order names were first counted (a Map: any name is a key, and lookups stay fast). */
@@ -68,6 +68,12 @@ export class UsageStatistics {
   private lastTargets: UsageCounts[] = [];
   /** Per plan credit: the counts it adds to (found when first credited, in the order the tables would first see them). */
   private readonly creditTargets = new WeakMap<PlanCredit, UsageCounts[]>();
+  /** Goal selections counted lately and their goals' counts (see {@link goalRows}). */
+  private readonly goalRowsOf = new WeakMap<CountedRun['goals'], UsageCounts[]>();
+  private lastGoals: CountedRun['goals'] = [];
+  private lastGoalRows: UsageCounts[] = [];
+  /** The credit of a plan for a goal that no search of its run named (see {@link endRun}), by goal. */
+  private readonly goalCredits = new Map<string, PlanCredit>();
   private readonly known = { actions: new Set<string>(), compounds: new Set<string>(), methods: new Set<string>(), goals: new Set<string>() };
   /** Per table, per name: its {@link Slot} (dropped when a catalog changes condition lists). */
   private readonly slots = { actions: new Map<string, Slot>(), methods: new Map<string, Slot>(), compounds: new Map<string, Slot>() };
@@ -171,18 +177,18 @@ export class UsageStatistics {
     for (const s of run.searches) this.addSearch(s);
     // A plan found without a reported search: its steps are what it selected.
     if (run.searches.length === 0 && run.plan !== null) for (const step of run.plan.steps) this.select(this.actions, this.known.actions, step.task);
-    return this.endRun(run.goals, run.plan);
+    return this.endRun(run.goals, run.plan === null ? null : run.plan.planner, run.plan === null ? '' : run.plan.target);
   }
 
   /** @internal {@link addRun} for a captured run: its searches counted where they are kept (no array made). */
-  addCaptured(run: CapturedRun): PlanCredit {
-    this.startRun(run.planMs);
-    const n = run.searchCount;
-    for (let i = 0; i < n; i++) this.addSearch(run.searchAt(i));
-    const plan = run.plan;
+  addCaptured(runs: RunSlab, slot: number): PlanCredit {
+    this.startRun(runs.planMs(slot));
+    const n = runs.searchCount(slot);
+    for (let i = 0; i < n; i++) this.addSearch(runs.searchAt(slot, i));
+    const steps = runs.stepCount(slot);
     // A plan found without a reported search: its steps are what it selected.
-    if (n === 0 && plan !== null) for (let i = 0; i < plan.length; i++) this.select(this.actions, this.known.actions, plan.taskAt(i));
-    return this.endRun(run.goals, plan);
+    if (n === 0) for (let i = 0; i < steps; i++) this.select(this.actions, this.known.actions, runs.stepAt(slot, i).task);
+    return this.endRun(runs.goals(slot), steps < 0 ? null : runs.planPlanner(slot), steps < 0 ? '' : runs.planTarget(slot));
   }
 
   private startRun(planMs: number): void {
@@ -191,13 +197,32 @@ export class UsageStatistics {
     this.found = NO_CREDIT;
   }
 
+  /**
+   * The counts of each goal of a goal selection, in its order (known names noted on first sight). A planner
+   * reports a selection equal to a recent one as the same list, so its counts are found once per list.
+   */
+  private goalRows(goals: CountedRun['goals']): UsageCounts[] {
+    if (goals === this.lastGoals) return this.lastGoalRows;
+    let rows = this.goalRowsOf.get(goals);
+    if (rows === undefined) {
+      rows = goals.map((g) => {
+        this.known.goals.add(g.name);
+        return counts(this.goals, g.name);
+      });
+      this.goalRowsOf.set(goals, rows);
+    }
+    this.lastGoals = goals;
+    return (this.lastGoalRows = rows);
+  }
+
   /** The goal selection counted, and the run's credit (a plan's goal when no search named one). */
-  private endRun(goals: CountedRun['goals'], plan: { readonly planner: string; readonly target: string } | null): PlanCredit {
+  private endRun(goals: CountedRun['goals'], planner: string | null, target: string): PlanCredit {
     const credit = this.found;
     let goal: string | null = credit.goal;
-    for (const g of goals) {
-      this.known.goals.add(g.name);
-      const u = counts(this.goals, g.name);
+    const rows = this.goalRows(goals);
+    for (let i = 0; i < goals.length; i++) {
+      const g = goals[i];
+      const u = rows[i];
       u.considered++;
       if (g.plannable === false) u.rejected++;
       if (g.chosen) {
@@ -205,8 +230,13 @@ export class UsageStatistics {
         goal = g.name;
       }
     }
-    if (goal === null && plan !== null && plan.planner !== 'htn' && plan.target !== '') goal = plan.target;
-    return goal === credit.goal ? credit : { ...credit, goal };
+    if (goal === null && planner !== null && planner !== 'htn' && target !== '') goal = target;
+    if (goal === credit.goal) return credit;
+    if (credit !== NO_CREDIT || goal === null) return { ...credit, goal };
+    // A goal's plan counted without a search: one credit per goal, so its counts are found once.
+    let byGoal = this.goalCredits.get(goal);
+    if (byGoal === undefined) this.goalCredits.set(goal, (byGoal = { ...NO_CREDIT, goal }));
+    return byGoal;
   }
 
   private select(table: Table, known: Set<string>, name: string): void {

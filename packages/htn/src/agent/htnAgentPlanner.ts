@@ -20,12 +20,14 @@ import { compareMtr } from '../diagnostics/compareMtr.js';
 import { TaskKind, type HtnDomain } from '../domain/HtnDomain.js';
 import type { HtnContinuation, HtnMeta, HtnResult } from '../search/HtnPlan.js';
 import type { HtnPlanner } from '../HtnPlanner.js';
-import { captureHtnSearch, type HtnSearchCapture } from '../diagnostics/HtnSearchCapture.js';
+import { captureHtnSearch, HtnSearchCapture } from '../diagnostics/HtnSearchCapture.js';
 import type { HtnTraceLog } from '../search/HtnTraceLog.js';
 import { BestFirstCapture } from '../diagnostics/BestFirstCapture.js';
+import { searchInputs } from '../diagnostics/searchInputs.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 import { adjustHtnPlan, repairHtnPlan } from './htnRepair.js';
 import { AdjustWatch } from './AdjustWatch.js';
+import { StateCaptures } from './StateCaptures.js';
 
 /** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
 export interface HtnAgentOptions {
@@ -81,9 +83,31 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   const observers = new ObserverSet();
   // The planner's recent searches as captured: a search that recurs is reported as the same capture.
   const recent: Recent = new RecentCaptures((c, p) => c.matches(p.log!, p.outcome!, p.target));
+  // The searches traced lately by the values they read: for a domain whose searches read nothing but the state's
+  // values, a search from values met lately is planned untraced and reported as the capture kept.
+  const byState = new StateCaptures<HtnSearchCapture>(32);
+  // The values of the cells the searches read, for one call (see searchInputs).
+  let key = new Int32Array(0);
+  // Set when a search from remembered values found another plan: from then on every search is traced.
+  let traceAll = false;
   const traced = () => {
     planner.recordSearches(observers.size > 0);
-    if (observers.size === 0) recent.clear();
+    if (observers.size === 0) {
+      recent.clear();
+      byState.clear();
+    }
+  };
+  /** The values this plan() call's search reads, when they are all it reads (see {@link searchInputs}); else null. */
+  const searchKey = (state: WorldState<any>, availability: Availability | undefined): Int32Array | null => {
+    if (traceAll || request.against !== null || planner.tracing || planner.mode !== 'ordered') return null;
+    if (availability !== undefined && (availability.unavailable.length > 0 || (availability.goals?.length ?? 0) > 0)) return null;
+    const inputs = searchInputs(planner.planningDomain);
+    if (inputs.beyondState !== '') return null;
+    const cells = inputs.cells;
+    if (key.length !== cells.length) key = new Int32Array(cells.length);
+    const values = state.values;
+    for (let i = 0; i < cells.length; i++) key[i] = values[cells[i]];
+    return key;
   };
 
   const adapter: AgentPlanner<Ctx, Op> = {
@@ -107,8 +131,31 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
         if (outcome.status !== 'found') outcome = null;
       }
       if (outcome === null) {
+        const target = options.task ?? '';
+        const read = observer !== null ? searchKey(state, availability) : null;
+        if (read !== null) {
+          const known = byState.find(planner.planningDomain, read);
+          if (known !== null) {
+            // The search from these values was traced before: plan without tracing, and check that it found the same plan.
+            planner.recordSearches(false);
+            try {
+              outcome = planner.plan(state, ctx, request);
+            } finally {
+              planner.recordSearches(true);
+            }
+            if (known.samePlan(outcome as HtnResult, target)) {
+              tell(observer!, known);
+              return outcome;
+            }
+            // It did not (a search reads more than the domain shows): trace this search and every later one.
+            traceAll = true;
+          }
+        }
         outcome = planner.plan(state, ctx, request);
-        if (observer !== null) report(observer, planner, recent, outcome, options.task ?? '', false);
+        if (observer !== null) {
+          const captured = report(observer, planner, recent, outcome, target, false);
+          if (read !== null && !traceAll && captured instanceof HtnSearchCapture) byState.add(planner.planningDomain, read, captured);
+        }
       }
       return outcome;
     },
@@ -190,8 +237,15 @@ type Recent = RecentCaptures<HtnSearchCapture, CaptureProbe>;
 
 const probe: CaptureProbe = { log: null, outcome: null, target: '' };
 
-/** One search to the observer: captured as numbers, counted and named later when it takes deferred searches. */
-function report(observer: PlanObserver, planner: HtnPlanner<any, any>, recent: Recent, outcome: PlanResult<HtnMeta>, target: string, resumed: boolean): void {
+/** One search to the observer: captured as numbers, counted and named later when it takes deferred searches. Returns the capture. */
+function report(
+  observer: PlanObserver,
+  planner: HtnPlanner<any, any>,
+  recent: Recent,
+  outcome: PlanResult<HtnMeta>,
+  target: string,
+  resumed: boolean,
+): HtnSearchCapture | BestFirstCapture {
   const r = planner.recordedSearch(resumed);
   const result = outcome as HtnResult;
   let captured: HtnSearchCapture | BestFirstCapture;
@@ -204,6 +258,12 @@ function report(observer: PlanObserver, planner: HtnPlanner<any, any>, recent: R
     captured = recent.find(probe, key) ?? recent.add(captureHtnSearch(r.log, result, target), key);
     probe.log = probe.outcome = null;
   } else captured = new BestFirstCapture(planner.planningDomain, r.bestFirst, r.end, result, target);
+  tell(observer, captured);
+  return captured;
+}
+
+/** Hand a captured search to the observer. */
+function tell(observer: PlanObserver, captured: HtnSearchCapture | BestFirstCapture): void {
   if (observer.deferredSearch) observer.deferredSearch(captured.read, captured);
   else observer.search(captured.read());
 }

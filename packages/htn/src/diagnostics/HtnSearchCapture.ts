@@ -172,15 +172,23 @@ export class HtnSearchCapture implements SearchSummary {
    */
   matches(log: HtnTraceLog, outcome: HtnResult, target: string): boolean {
     const n = log.length;
+    if (n !== this.records || log.domain !== this.domain || !this.samePlan(outcome, target)) return false;
+    const data = log.data;
+    const kept = this.kept;
+    for (let i = 0; i < n; i++) if (data[i] !== kept[i]) return false;
+    return true;
+  }
+
+  /** Whether `outcome` is the result this search returned (status, reason, cost, plan tasks and MTR), for `target`. */
+  samePlan(outcome: HtnResult, target: string): boolean {
     const plan = outcome.status === 'found' ? outcome.plan : null;
     const steps = plan === null ? NONE : plan.steps;
     const mtr = plan === null ? NONE : plan.meta.mtr;
+    const n = this.records;
     const kept = this.kept;
-    if (n !== this.records || steps.length !== this.tasks || kept.length !== n + steps.length + mtr.length) return false;
-    if (log.domain !== this.domain || target !== this.root || outcome.status !== this.status || outcome.reason !== this.reason) return false;
+    if (steps.length !== this.tasks || kept.length !== n + steps.length + mtr.length) return false;
+    if (target !== this.root || outcome.status !== this.status || outcome.reason !== this.reason) return false;
     if ((plan === null ? 0 : plan.cost) !== this.cost) return false;
-    const data = log.data;
-    for (let i = 0; i < n; i++) if (data[i] !== kept[i]) return false;
     for (let i = 0; i < steps.length; i++) if (steps[i].task !== kept[n + i]) return false;
     for (let i = 0; i < mtr.length; i++) if (mtr[i] !== kept[n + steps.length + i]) return false;
     return true;

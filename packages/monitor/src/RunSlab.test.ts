@@ -11,7 +11,7 @@ function expectSameRuns(few: Recorder, all: Recorder, id: string, kept: number):
   for (const r of runs) expect(r).toEqual(byId.get(r.id));
 }
 
-describe('planningRun', () => {
+describe('RunSlab', () => {
   it('records the same runs when retention reuses the storage of dropped runs (read or not, sent or not)', () => {
     const agents = [htnTroll(5), goapSoldier(6)];
     const all = record(agents, { runsPerAgent: 100_000 });

@@ -1,0 +1,94 @@
+import { describe, expect, it, jest } from '@jest/globals';
+import fc from 'fast-check';
+import { HtnPlanner, htnAgentPlanner, htnDomainBuilder } from '@dualplan/htn';
+import { trollHtnDomain } from '@dualplan/htn/examples';
+import { bool, check, createState, defineActions, defineSchema, eq, set } from '@dualplan/world-state';
+import { createAgent, OperatorStatus } from '@dualplan/runner';
+import { record } from './record.js';
+import { goapSoldier, htnTroll, run } from './testing/agents.js';
+
+/**
+ * An HTN adapter traces a search only the first time it meets the values the search reads (when the domain's
+ * searches read nothing else): later searches from those values run untraced and are reported as the capture
+ * made then. The recording must be exactly what tracing every search records.
+ */
+describe('searches reused by state', () => {
+  /** A crowd of trolls (two with pruning) and a soldier; `eager` makes every HTN planner trace every search. */
+  const crowd = (seed: number, eager: boolean) => {
+    const planners = [0, 1, 2].map(() => new HtnPlanner(trollHtnDomain()));
+    if (eager) for (const p of planners) p.tracing = true;
+    const agents = [
+      htnTroll(seed, 'troll1', htnAgentPlanner(planners[0])),
+      htnTroll(seed + 1, 'troll2', htnAgentPlanner(planners[1])),
+      htnTroll(seed + 2, 'troll3', htnAgentPlanner(planners[2], { prune: true })),
+      goapSoldier(seed + 3, 'soldier'),
+    ];
+    return { agents, planners };
+  };
+
+  it('records the same runs, searches and statistics as tracing every search', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 20, max: 200 }), fc.boolean(), (seed, ticks, subscribed) => {
+        const recordOf = (eager: boolean) => {
+          const { agents, planners } = crowd(seed, eager);
+          const untraced = planners.map((p) => jest.spyOn(p, 'recordSearches'));
+          const recorder = record(agents, { runsPerAgent: 30, eventsPerAgent: 100, maxSearchItems: 60, flushMs: 0 });
+          const updates: unknown[] = [];
+          if (subscribed) recorder.subscribe((m) => updates.push(m.type === 'snapshot' ? m.type : m));
+          for (let i = 0; i < 3; i++) {
+            run(agents, Math.ceil(ticks / 3));
+            recorder.flush();
+          }
+          const { started, ...recording } = recorder.recording();
+          const skipped = untraced.reduce((n, spy) => n + spy.mock.calls.filter(([on]) => on === false).length, 0);
+          return { recording, updates, started: typeof started, skipped };
+        };
+        const eager = recordOf(true);
+        const lazy = recordOf(false);
+        expect(eager.skipped).toBe(0);
+        expect({ ...lazy, skipped: 0 }).toEqual({ ...eager, skipped: 0 });
+        return lazy.skipped > 0 || ticks < 40;
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('traces every search of a domain whose searches read more than the state', () => {
+    const schema = defineSchema({ Ready: bool(), Done: bool() });
+    const k = schema.keys;
+    const seen: boolean[] = [];
+    let planner: HtnPlanner | null = null;
+    const domain = htnDomainBuilder(defineActions(schema, [{ name: 'Act', conditions: [eq(k.Ready, true)], effects: [set(k.Done, true)] }]), 'asked')
+      .compound('Root')
+      .method(
+        [
+          check('asked', (_s, ctx: { asked: boolean }) => {
+            seen.push(planner!.recordingSearches);
+            return ctx.asked;
+          }),
+        ],
+        'ifAsked',
+      )
+      .task('Act')
+      .end()
+      .build();
+    planner = new HtnPlanner(domain);
+    const op = { update: () => OperatorStatus.Success };
+    const agent = createAgent({
+      id: 'asked',
+      state: createState(schema, { Ready: true }),
+      ctx: { asked: true },
+      planner: htnAgentPlanner(planner),
+      operators: { Act: op },
+      clock: () => 0,
+    });
+    const recorder = record([agent]);
+    for (let i = 0; i < 20; i++) agent.tick(0.1);
+    const runs = recorder.agent('asked').runs;
+    expect(runs.length).toBeGreaterThan(3);
+    // Every run planned from the same values, each search traced (the condition read the context each time).
+    expect(seen.length).toBeGreaterThan(3);
+    expect(seen.every((on) => on)).toBe(true);
+    expect(runs.every((r) => r.searches.length === 1 && r.searches[0].nodes.length > 0)).toBe(true);
+  });
+});
