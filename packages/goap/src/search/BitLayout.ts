@@ -27,6 +27,8 @@ export class BitLayout {
   readonly cellWord: Uint8Array;
   readonly cellShift: Uint8Array;
   readonly cellFull: Int32Array;
+  /** Per cell of {@link cells}: the bit of its value 0 across the fast words (`32 * word + shift`). */
+  readonly cellBit: Int32Array;
   /** Per action, `width` words each: the mask its conditions leave (conditions' allowed values, every other bit set). */
   readonly cond: Int32Array;
   /** The bits its effects set: each must be allowed by the goal regressed through it. */
@@ -64,6 +66,7 @@ export class BitLayout {
     this.cellWord = Uint8Array.from(cells, (c) => words.indexOf(domain.offset[c]));
     this.cellShift = Uint8Array.from(cells, (c) => domain.shift[c]);
     this.cellFull = Int32Array.from(cells, (c) => domain.full[c]);
+    this.cellBit = Int32Array.from(cells, (_, i) => 32 * this.cellWord[i] + this.cellShift[i]);
     const A = domain.actionCount;
     this.cond = new Int32Array(A * W).fill(-1);
     this.need = new Int32Array(A * W);
