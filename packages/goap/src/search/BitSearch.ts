@@ -355,11 +355,11 @@ export class BitSearch {
     const W = this.W;
     const o = a * W;
     let n0 = w0 & L.cond[o];
-    if ((n0 & L.need[o]) !== L.need[o]) return GO_ON;
+    if ((n0 & L.hold[o]) !== L.hold[o]) return GO_ON;
     let n1 = 0;
     if (W === 2) {
       n1 = w1 & L.cond[o + 1];
-      if ((n1 & L.need[o + 1]) !== L.need[o + 1]) return GO_ON;
+      if ((n1 & L.hold[o + 1]) !== L.hold[o + 1]) return GO_ON;
     }
     for (let t = L.checkStart[a], end = L.checkStart[a + 1]; t < end; t++) if (((L.checkWord[t] === 0 ? n0 : n1) & L.checkMask[t]) === 0) return GO_ON;
     n0 = (n0 & L.clear[o]) | L.put[o];
