@@ -34,16 +34,29 @@ export class FallbackPath {
  */
 export class FallbackReasons {
   readonly root = new FallbackPath('');
+  /**
+   * The goal list as a plain array. A domain's goal list is frozen, and optimized code reads a frozen array's
+   * elements through a generic keyed lookup (a call per read); goal selection reads its goals from this copy.
+   */
+  readonly list: readonly CompiledGoal[];
   private paths = 1;
 
-  private constructor(private readonly goals: readonly CompiledGoal[]) {}
+  private constructor(private readonly goals: readonly CompiledGoal[]) {
+    this.list = goals.slice();
+  }
 
   private static readonly byGoals = new WeakMap<readonly CompiledGoal[], FallbackReasons>();
+  /** The goal list asked for last and its cache: a planner or a crowd planning one domain's goals skips the map. */
+  private static lastGoals: readonly CompiledGoal[] | null = null;
+  private static last: FallbackReasons | null = null;
 
   /** The shared cache for this goal list. */
   static of(goals: readonly CompiledGoal[]): FallbackReasons {
+    if (goals === FallbackReasons.lastGoals) return FallbackReasons.last!;
     let reasons = FallbackReasons.byGoals.get(goals);
     if (reasons === undefined) FallbackReasons.byGoals.set(goals, (reasons = new FallbackReasons(goals)));
+    FallbackReasons.lastGoals = goals;
+    FallbackReasons.last = reasons;
     return reasons;
   }
 

@@ -79,7 +79,26 @@ export function planBest<Ctx>(
 }
 
 /** Ranking arrays per search (one planner plans one call at a time), grown to the longest goal list seen. */
-const scratch = new WeakMap<GoapSearch, { priority: Float64Array; order: Int32Array }>();
+interface Ranking {
+  priority: Float64Array;
+  order: Int32Array;
+}
+const scratch = new WeakMap<GoapSearch, Ranking>();
+/** The search ranked for last and its arrays: a planner planning call after call skips the map. */
+let lastSearch: GoapSearch | null = null;
+let lastRanking: Ranking | null = null;
+
+/** `search`'s ranking arrays, with room for `goals` goals. */
+function rankingOf(search: GoapSearch, goals: number): Ranking {
+  let ranking = search === lastSearch ? lastRanking! : scratch.get(search);
+  if (ranking === undefined || ranking.order.length < goals) {
+    ranking = { priority: new Float64Array(goals), order: new Int32Array(goals) };
+    scratch.set(search, ranking);
+  }
+  lastSearch = search;
+  lastRanking = ranking;
+  return ranking;
+}
 
 function selectAndPlan<Ctx>(
   search: GoapSearch,
@@ -95,21 +114,18 @@ function selectAndPlan<Ctx>(
   // One entry per goal (rankGoals weighs each): the reused entries, or an array made at its size.
   const seen: Mutable<ObservedGoal>[] | null =
     observer === null ? null : reports !== null ? reports.goals.begin(goals.length) : new Array<Mutable<ObservedGoal>>(goals.length);
-  let ranking = scratch.get(search);
-  if (ranking === undefined || ranking.order.length < goals.length) {
-    ranking = { priority: new Float64Array(goals.length), order: new Int32Array(goals.length) };
-    scratch.set(search, ranking);
-  }
-  const { priority, order } = ranking;
-  const count = rankGoals(search, goals, state, ctx, priority, order, seen, cooling);
+  const { priority, order } = rankingOf(search, goals.length);
+  const reasons = FallbackReasons.of(goals);
+  // The goals read from the plain copy (see `FallbackReasons.list`).
+  const list = reasons.list;
+  const count = rankGoals(search, list, state, ctx, priority, order, seen, cooling);
   let result: PlanResult<GoapMeta> | null = null;
   if (count === 0) result = writeNone(search, out, false, 'no valid, unsatisfied goal');
   else {
-    const reasons = FallbackReasons.of(goals);
     let failed = reasons.root;
     for (let i = 0; i < count; i++) {
       const g = order[i];
-      search.begin(state, goals[g], ctx);
+      search.begin(state, list[g], ctx);
       search.step(Infinity);
       const r = search.result;
       if (seen !== null) {
@@ -123,8 +139,8 @@ function selectAndPlan<Ctx>(
         break;
       }
       // A best-effort goal plans to as much of itself as it can reach instead of falling back to the next goal.
-      if (goals[g].bestEffort) {
-        result = planBestEffort(search, goals[g], state, ctx, out, priority[g]);
+      if (list[g].bestEffort) {
+        result = planBestEffort(search, list[g], state, ctx, out, priority[g]);
         if (result !== null) break;
       }
       failed = reasons.fail(failed, g, r.status === 'budget' ? r.budget : '');

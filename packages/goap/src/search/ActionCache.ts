@@ -14,6 +14,8 @@ export class ActionCache {
   private readonly cost: Float64Array;
   private readonly useCode: Uint8Array;
   private readonly failed: Int32Array;
+  /** Per action: its base cost when neither a procedural check nor a cost function can change it, else NaN. */
+  private readonly fixedCost: Float64Array;
   private stamp = 0;
   private start: WorldState<any> | null = null;
   private ctx: unknown = undefined;
@@ -32,6 +34,11 @@ export class ActionCache {
     this.cost = new Float64Array(A);
     this.useCode = new Uint8Array(A);
     this.failed = new Int32Array(A);
+    this.fixedCost = new Float64Array(A).fill(NaN);
+    for (let a = 0; a < A; a++) {
+      const base = domain.baseCost[a];
+      if (domain.procedural[a] === null && domain.costFns[a] === null && base >= 0) this.fixedCost[a] = base;
+    }
   }
 
   /** Forget the last search's facts: the next questions are about `start`, `ctx`, and only the `relevant` actions (null: all). */
@@ -98,6 +105,12 @@ export class ActionCache {
     }
     // On cooldown or done once: not chosen in this request (cost Infinity for the heuristics too).
     if (this.unavailable.any && this.unavailable.codeOf(a) !== 0) return this.settle(a, Infinity, -1, Verdict.unavailable);
+    // No user code to run: the base cost, penalised (NaN, never >= 0, for an action with a check or a cost function).
+    const fixed = this.fixedCost[a];
+    if (fixed >= 0) {
+      const cost = fixed * this.stats.multipliers[a];
+      return this.settle(a, cost, -1, cost === Infinity ? Verdict.unusable : 0);
+    }
     const list = d.procedural[a];
     let failed: number;
     let cost = Infinity;

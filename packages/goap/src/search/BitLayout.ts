@@ -27,6 +27,8 @@ export class BitLayout {
   readonly cellWord: Uint8Array;
   readonly cellShift: Uint8Array;
   readonly cellFull: Int32Array;
+  /** Per cell of {@link cells}: the bit of its value 0 across the fast words (`32 * word + shift`). */
+  readonly cellBit: Int32Array;
   /** Per action, `width` words each: the mask its conditions leave (conditions' allowed values, every other bit set). */
   readonly cond: Int32Array;
   /** The bits its effects set: each must be allowed by the goal regressed through it. */
@@ -35,7 +37,15 @@ export class BitLayout {
   readonly clear: Int32Array;
   /** Its effects' fields after regression: the values its conditions allow there (all of them without a condition). */
   readonly put: Int32Array;
-  /** Per action, the fields of its conditions (CSR: `checkStart[a]..checkStart[a + 1]`), by fast word and mask: none may end up empty. */
+  /**
+   * The bits a regressed goal must keep through its conditions: {@link need}'s, and the one value allowed by each
+   * condition that allows one (its field ends up empty exactly when that bit is 0), so one mask test stands for those.
+   */
+  readonly hold: Int32Array;
+  /**
+   * Per action, the fields of its other conditions (those allowing several values; CSR: `checkStart[a]..checkStart[a + 1]`),
+   * by fast word and mask: none may end up empty.
+   */
   readonly checkStart: Int32Array;
   readonly checkWord: Uint8Array;
   readonly checkMask: Int32Array;
@@ -64,11 +74,13 @@ export class BitLayout {
     this.cellWord = Uint8Array.from(cells, (c) => words.indexOf(domain.offset[c]));
     this.cellShift = Uint8Array.from(cells, (c) => domain.shift[c]);
     this.cellFull = Int32Array.from(cells, (c) => domain.full[c]);
+    this.cellBit = Int32Array.from(cells, (_, i) => 32 * this.cellWord[i] + this.cellShift[i]);
     const A = domain.actionCount;
     this.cond = new Int32Array(A * W).fill(-1);
     this.need = new Int32Array(A * W);
     this.clear = new Int32Array(A * W).fill(-1);
     this.put = new Int32Array(A * W);
+    this.hold = new Int32Array(A * W);
     this.checkStart = new Int32Array(A + 1);
     const checkWord: number[] = [];
     const checkMask: number[] = [];
@@ -106,8 +118,11 @@ export class BitLayout {
         }
         if (t < domain.effectStart[a]) {
           this.cond[o] &= ~field | allowed;
-          checkWord.push(o - a * W);
-          checkMask.push(field);
+          if (allowed !== 0 && (allowed & (allowed - 1)) === 0) this.hold[o] |= allowed;
+          else {
+            checkWord.push(o - a * W);
+            checkMask.push(field);
+          }
         } else {
           this.need[o] |= 1 << (sh + T[k + Touch.effValue]);
           this.clear[o] &= ~field;
@@ -115,6 +130,7 @@ export class BitLayout {
         }
       }
     }
+    for (let o = 0; o < A * W; o++) this.hold[o] |= this.need[o];
     this.checkStart[A] = checkWord.length;
     this.applyStart[A] = applyWord.length;
     this.applyWord = Uint8Array.from(applyWord);

@@ -11,6 +11,7 @@ import { Limit } from './Limit.js';
 import { FULL, GO_ON, STOP } from './ExpandStep.js';
 import type { ExpanderSettings } from './Expander.js';
 import { BitStep } from './BitStep.js';
+import { achieverMasks } from './achieverMasks.js';
 
 /** The settings the fast path reads, fixed when the planner is built. @internal */
 export interface BitSettings extends ExpanderSettings {
@@ -49,6 +50,11 @@ export class BitSearch {
   private readonly s0: Int32Array;
   private readonly nodes: BitNodes;
   private index: BackwardIndex | null = null;
+  /** The index's achievers per fact as masks (see `achieverMasks`; null: walk its lists), and the index they are of. */
+  private masks: Int32Array | null = null;
+  private masksOf: BackwardIndex | null = null;
+  /** With {@link masks}: the actions the running expansion has met. */
+  private met = 0;
   private forwardIndex: ForwardIndex | null = null;
   private mutexAfter = 16;
   private mutexActive = false;
@@ -122,6 +128,10 @@ export class BitSearch {
     this.startValues = values;
     this.restartAt = restartAt;
     this.index = this.expansion.backwardIndexInUse;
+    if (this.index !== this.masksOf) {
+      this.masksOf = this.index;
+      this.masks = this.index === null ? null : achieverMasks(this.index, this.domain.actionCount);
+    }
     this.forwardIndex = this.expansion.forwardIndexInUse;
     this.mutexAfter = this.expansion.invariantPruningAfter;
     this.mutexActive = false;
@@ -133,11 +143,12 @@ export class BitSearch {
     // The start state's value bits, gathered in locals (a search's setup is a good share of a tiny search).
     let s0 = 0;
     let s1 = 0;
-    const { cells, cellWord, cellShift } = L;
-    for (let i = 0; i < cells.length; i++) {
-      const bit = 1 << (cellShift[i] + values[cells[i]]);
-      if (cellWord[i] === 0) s0 |= bit;
-      else s1 |= bit;
+    const { cells, cellBit } = L;
+    for (let i = 0, n = cells.length; i < n; i++) {
+      // The value's bit across the two words (a shift counts modulo 32, so bit b of the second word is 1 << b).
+      const b = cellBit[i] + values[cells[i]];
+      if (b < 32) s0 |= 1 << b;
+      else s1 |= 1 << b;
     }
     this.s0[0] = s0;
     if (W === 2) this.s0[1] = s1;
@@ -222,6 +233,7 @@ export class BitSearch {
     const L = this.L;
     const cellStart = index.cellStart;
     if (!L.bitOrdered) return this.expandByCells(node, atLimit, w0, w1, stamp);
+    this.met = 0;
     for (let j = 0; j < W; j++) {
       const w = j === 0 ? w0 : w1;
       // The constrained fields (those with an excluded value: a 0 bit), lowest bit first, which is cell order here.
@@ -231,12 +243,28 @@ export class BitSearch {
         const sh = L.cellShift[at];
         z &= ~(full << sh);
         for (let m = (w >>> sh) & full; m !== 0; m &= m - 1) {
-          const next = this.regressByFact(node, cellStart[L.cells[at]] + 31 - Math.clz32(m & -m), atLimit, w0, w1, stamp);
+          const fact = cellStart[L.cells[at]] + 31 - Math.clz32(m & -m);
+          const next = this.masks !== null ? this.regressByMask(node, fact, atLimit, w0, w1) : this.regressByFact(node, fact, atLimit, w0, w1, stamp);
           if (next !== GO_ON) return next === STOP;
         }
       }
     }
     return true;
+  }
+
+  /** {@link regressByFact} over the fact's achiever mask: the actions of it not met yet in this expansion, in list order. */
+  private regressByMask(node: number, fact: number, atLimit: boolean, w0: number, w1: number): number {
+    const need = this.L.need;
+    const W = this.W;
+    let bits = this.masks![fact] & ~this.met;
+    this.met |= bits;
+    for (; bits !== 0; bits &= bits - 1) {
+      const a = 31 - Math.clz32(bits & -bits);
+      if ((w0 & need[a * W]) !== need[a * W] || (W === 2 && (w1 & need[a * W + 1]) !== need[a * W + 1])) continue;
+      const next = this.consider(node, a, atLimit, w0, w1);
+      if (next !== GO_ON) return next;
+    }
+    return GO_ON;
   }
 
   /** {@link expand}'s walk over the achiever lists where the layout's bit order is not cell order: every cell looked at. */
@@ -327,11 +355,11 @@ export class BitSearch {
     const W = this.W;
     const o = a * W;
     let n0 = w0 & L.cond[o];
-    if ((n0 & L.need[o]) !== L.need[o]) return GO_ON;
+    if ((n0 & L.hold[o]) !== L.hold[o]) return GO_ON;
     let n1 = 0;
     if (W === 2) {
       n1 = w1 & L.cond[o + 1];
-      if ((n1 & L.need[o + 1]) !== L.need[o + 1]) return GO_ON;
+      if ((n1 & L.hold[o + 1]) !== L.hold[o + 1]) return GO_ON;
     }
     for (let t = L.checkStart[a], end = L.checkStart[a + 1]; t < end; t++) if (((L.checkWord[t] === 0 ? n0 : n1) & L.checkMask[t]) === 0) return GO_ON;
     n0 = (n0 & L.clear[o]) | L.put[o];
