@@ -27,7 +27,7 @@ import type { GoapHeuristic } from './heuristics/GoapHeuristic.js';
 import { resolvePreset } from './heuristics/presets.js';
 import { ActionStats } from './search/ActionStats.js';
 import { GoapSearch } from './search/GoapSearch.js';
-import type { GoapMeta, GoapResult, GoapStatus } from './search/GoapResult.js';
+import { GoapResult, type GoapMeta, type GoapStatus } from './search/GoapResult.js';
 
 /** Actions per plan at most, unless `maxPlanLength` says otherwise: room for goals made of a few hundred conditions. */
 const DEFAULT_MAX_PLAN_LENGTH = 256;
@@ -232,8 +232,10 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
    * Pay at load what the first plans of a fresh process pay: plan each domain goal from `state` on a scratch
    * planner with this planner's options, in turn, for `options.ms` milliseconds (default 10; every goal at least
    * once, at most 400 plans), which compiles and then optimises the search code and builds the tables the domain
-   * keeps per goal (relevance, pattern databases with `optimal: true`). This planner's result, statistics and trace
-   * are untouched. Costs and checks run as in any plan. Returns how many plans it made.
+   * keeps per goal (relevance, pattern databases with `optimal: true`); then one search per goal and one by goal
+   * selection on this planner itself, so the scratch and tables it keeps per goal exist before its first real plan.
+   * This planner's result, statistics and trace are put back as they were. Costs and checks run as in any plan.
+   * Returns how many plans the scratch planner made.
    * @example
    * planner.warmUp(createState(domain.schema)); // at load, before the first frame
    */
@@ -247,7 +249,33 @@ export class GoapPlanner<Ctx = any, Op extends string = string> {
     // Both ways a caller plans (into a buffer, and copied out), until every goal was planned and the time is up.
     do scratch.plan(state, ctx, plans % 2 === 0 ? { goal: goals[plans++ % goals.length], out } : { goal: goals[plans++ % goals.length] });
     while (plans < WARM_UP_MAX_PLANS && (plans < goals.length || performance.now() < end));
+    this.prime(state, ctx, out);
     return plans;
+  }
+
+  /**
+   * Plan on this planner's own search too (each goal, then by goal selection), so the tables and scratch it keeps per
+   * goal exist before its first real plan; then put back its result, statistics, fault log and trace as they were.
+   * Skipped while a sliced search runs.
+   */
+  private prime(state: WorldState<any>, ctx: Ctx | undefined, out: PlanBuffer): void {
+    const s = this.engine;
+    if (s.result.status === 'running') return;
+    const kept = new GoapResult(s.result.actions.length);
+    kept.copyFrom(s.result);
+    const selected = this.stats.selected.slice();
+    const faults = s.faultLog.length;
+    const trace = s.observing;
+    s.observe(null);
+    try {
+      for (const goal of this.domain.goals) this.search(state, goal, ctx);
+      this.plan(state, ctx, { out });
+    } finally {
+      s.observe(trace);
+      s.faultLog.length = Math.min(s.faultLog.length, faults);
+      this.stats.selected.set(selected);
+      s.result.copyFrom(kept);
+    }
   }
 
   /** True when the state already satisfies the goal. */

@@ -24,6 +24,29 @@ describe('GoapPlanner.warmUp', () => {
     }
   });
 
+  test('primes this planner too, and puts back its last result, statistics and trace; a sliced search is left alone', () => {
+    const d = soldierGoapDomain();
+    const state = createState(d.schema);
+    const planner = new GoapPlanner(d, { trace: true });
+    const r = planner.search(state, 'killEnemy');
+    const before = { status: r.status, cost: r.cost, names: planNames(d, r), expanded: r.expanded, goal: r.goal?.name };
+    const selected = [...planner.selected];
+    const trace = planner.trace!;
+    const traced = trace.toString();
+    planner.warmUp(state, undefined, { ms: 0 });
+    const after = planner.result;
+    expect({ status: after.status, cost: after.cost, names: planNames(d, after), expanded: after.expanded, goal: after.goal?.name }).toEqual(before);
+    expect([...planner.selected]).toEqual(selected);
+    expect(planner.trace).toBe(trace);
+    expect(trace.toString()).toBe(traced);
+    // A sliced search in progress goes on where it was.
+    planner.begin(state, 'killEnemy');
+    planner.step(1);
+    planner.warmUp(state, undefined, { ms: 0 });
+    expect(planner.step(1e6)).toBe('found');
+    expect(planNames(d, planner.result)).toEqual(before.names);
+  });
+
   test('a state of another schema is refused', () => {
     const d = soldierGoapDomain();
     expect(() => new GoapPlanner(d).warmUp({} as never)).toThrow();

@@ -56,6 +56,22 @@ export class GoapResult {
     this.status = 'running';
   }
 
+  /** Become a copy of `other` (its plan included; same capacity), to put a result back after a search it did not ask for. @internal */
+  copyFrom(other: GoapResult): void {
+    this.status = other.status;
+    this.budget = other.budget;
+    this.goal = other.goal;
+    this.cost = other.cost;
+    this.length = other.length;
+    this.actions.set(other.actions.subarray(0, Math.min(other.length, this.actions.length)));
+    this.expanded = other.expanded;
+    this.generated = other.generated;
+    this.reopened = other.reopened;
+    this.nodeBytes = other.nodeBytes;
+    this.memoryBytes = other.memoryBytes;
+    this.fastPath = other.fastPath;
+  }
+
   /** The search was abandoned. @internal */
   abandon(): void {
     this.status = 'idle';
