@@ -1,6 +1,7 @@
-import type { ConditionTexts, PlannerCatalog, SearchCounter, SearchSummary, SearchTrace, TraceVerdict } from '@dualplan/world-state';
-import { conditionText, summarizeTrace } from './summarizeTrace.js';
-import type { AgentStatistics, ConditionCounts, TimelineEvent, UsageCounts } from './Recording.js';
+import type { PlannerCatalog, SearchCounter, SearchSummary, SearchTrace } from '@dualplan/world-state';
+import { summarizeTrace } from './summarizeTrace.js';
+import { ConditionTallies, type ConditionSlot } from './ConditionTallies.js';
+import type { AgentStatistics, TimelineEvent, UsageCounts } from './Recording.js';
 import { EVENT_TYPE_COUNT, EVENT_TYPES, EventCode } from './EventCode.js';
 import { PlanTimeSamples } from './PlanTimeSamples.js';
 import { RepeatedSearches } from './RepeatedSearches.js';
@@ -16,15 +17,9 @@ type Table = Map<string, UsageCounts>;
  * counts (made when first counted, so tables keep their order), whether it is known, and
  * its condition rows in checking order with where each failing condition sits in them.
  */
-interface Slot {
+interface Slot extends ConditionSlot {
   counts: UsageCounts | null;
   known: boolean;
-  /** Its conditions in checking order (from a catalog), or null. */
-  readonly list: readonly string[] | null;
-  readonly rows: (ConditionCounts | undefined)[];
-  /** Failing condition index -> position in `list`, for the condition list last seen. */
-  conds: ConditionTexts | null;
-  readonly at: number[];
 }
 
 /** How many captured searches per agent are remembered to count their repeats by reference. */
@@ -52,11 +47,7 @@ export class UsageStatistics {
   private readonly methods: Table = new Map();
   private readonly compounds: Table = new Map();
   private readonly goals: Table = new Map();
-  private readonly conditions: Record<string, ConditionCounts> = {};
-  /** Per method or action: its conditions in checking order (from the planners' catalogs). */
-  private readonly conditionLists = new Map<string, readonly string[]>();
-  /** Per method or action: the counts of its conditions, in checking order. */
-  private readonly conditionRows = new Map<string, (ConditionCounts | undefined)[]>();
+  private readonly conditions = new ConditionTallies();
   /** Per event type (by {@link EventCode}): how many; and the codes in the order first counted. */
   private readonly events = new Float64Array(EVENT_TYPE_COUNT);
   private readonly eventOrder: EventCode[] = [];
@@ -92,11 +83,7 @@ export class UsageStatistics {
     for (const n of catalog.compounds) this.known.compounds.add(n);
     for (const n of catalog.methods) this.known.methods.add(n);
     for (const n of catalog.goals) this.known.goals.add(n);
-    if (catalog.conditions)
-      for (const [name, list] of Object.entries(catalog.conditions)) {
-        this.conditionLists.set(name, list);
-        this.conditionRows.delete(name);
-      }
+    if (catalog.conditions) for (const [name, list] of Object.entries(catalog.conditions)) this.conditions.setList(name, list);
     // Slots hold condition lists and rows: made again on their next count.
     for (const table of Object.values(this.slots)) table.clear();
   }
@@ -106,9 +93,9 @@ export class UsageStatistics {
     const table = this.slots[kind];
     let slot = table.get(name);
     if (slot === undefined) {
-      const list = this.conditionLists.get(name) ?? null;
+      const list = this.conditions.listOf(name);
       const counted = this[kind].get(name) ?? null;
-      const rows = list === null ? [] : this.rowsOf(name, list);
+      const rows = list === null ? [] : this.conditions.rowsOf(name, list);
       slot = { counts: counted, known: this.known[kind].has(name), list, rows, conds: null, at: [] };
       table.set(name, slot);
     }
@@ -125,50 +112,6 @@ export class UsageStatistics {
     if (slot.known) return;
     slot.known = true;
     this.known[kind].add(name);
-  }
-
-  /**
-   * Count the conditions of the candidate of `slot` tried with `verdict`: all held when it was
-   * kept (or failed later, for other reasons); with `conditionFailed`, the ones before the
-   * failing one held and the failing one failed (its position in the list looked up once per
-   * condition). Without a known list only the failure counts.
-   */
-  private checkedSlot(slot: Slot, verdict: TraceVerdict, conditions: ConditionTexts | null, index: number, text: string): void {
-    const list = slot.list;
-    if (list === null) {
-      if (verdict === 'conditionFailed') {
-        const detail = conditionText(conditions, index, text);
-        if (detail !== '') this.row(detail).failed += this.weight;
-      }
-      return;
-    }
-    if (verdict !== 'conditionFailed' && verdict !== 'kept' && verdict !== 'branchFailed' && verdict !== 'noSubtasks') return;
-    let failing = -1;
-    if (verdict === 'conditionFailed') {
-      if (conditions !== null && index >= 0) {
-        if (slot.conds !== conditions) {
-          slot.conds = conditions;
-          slot.at.length = 0;
-        }
-        failing = slot.at[index] ??= list.indexOf(conditionText(conditions, index, text));
-      } else failing = list.indexOf(text);
-    }
-    const rows = slot.rows;
-    const held = failing < 0 ? list.length : failing;
-    const w = this.weight;
-    for (let i = 0; i < held; i++) (rows[i] ??= this.row(list[i])).held += w;
-    if (failing >= 0) (rows[failing] ??= this.row(list[failing])).failed += w;
-  }
-
-  private row(text: string): ConditionCounts {
-    return (this.conditions[text] ??= { held: 0, failed: 0 });
-  }
-
-  /** The counts of `name`'s conditions in its checking order, each filled in when first counted (a row exists once counted). */
-  private rowsOf(name: string, list: readonly string[]): (ConditionCounts | undefined)[] {
-    let rows = this.conditionRows.get(name);
-    if (rows === undefined) this.conditionRows.set(name, (rows = new Array<ConditionCounts | undefined>(list.length)));
-    return rows;
   }
 
   /** Count one planning run: its searches, goal selection and plan. Returns what its plan credits when it runs. */
@@ -314,7 +257,7 @@ export class UsageStatistics {
     primitive: (name, verdict, conditions, failing, text) => {
       const w = this.weight;
       const slot = this.slot('actions', name);
-      this.checkedSlot(slot, verdict, conditions, failing, text);
+      this.conditions.checked(slot, verdict, conditions, failing, text, w);
       this.know('actions', slot, name);
       const u = this.countsOf('actions', slot, name);
       u.considered += w;
@@ -323,7 +266,7 @@ export class UsageStatistics {
     method: (name, verdict, onPath, conditions, failing, text) => {
       const w = this.weight;
       const slot = this.slot('methods', name);
-      this.checkedSlot(slot, verdict, conditions, failing, text);
+      this.conditions.checked(slot, verdict, conditions, failing, text, w);
       this.know('methods', slot, name);
       const u = this.countsOf('methods', slot, name);
       u.considered += w;
@@ -338,7 +281,7 @@ export class UsageStatistics {
       const slot = this.slot('actions', name);
       this.know('actions', slot, name);
       // Backward search regresses conditions instead of checking them on a state.
-      if (onState) this.checkedSlot(slot, verdict, conditions, failing, text);
+      if (onState) this.conditions.checked(slot, verdict, conditions, failing, text, w);
       if (verdict === 'noEffect') return;
       const u = this.countsOf('actions', slot, name);
       u.considered += w;
@@ -428,7 +371,7 @@ export class UsageStatistics {
       methods: copy(this.methods),
       compounds: copy(this.compounds),
       goals: copy(this.goals),
-      conditions: Object.fromEntries(Object.entries(this.conditions).map(([k, v]) => [k, { ...v }])),
+      conditions: this.conditions.snapshot(),
       neverSelected: {
         actions: never(this.known.actions, this.actions),
         methods: never(this.known.methods, this.methods),
