@@ -45,6 +45,8 @@ export class BestFirstSearch<Ctx = unknown> {
   /** The open nodes, cheapest first (ties: generation order). */
   private readonly heap = new NodeHeap();
   private ctx: Ctx = undefined as Ctx;
+  /** Whether this search's primitives need no availability or `once` check (then static ones run the flat way). */
+  private plain = true;
   // Node pool: per node (its index, in generation order, which is the heap's tie-break) its cost so far, task list,
   // plan and MTR (lists in `lists`), depth, state snapshot and used slots. Only `child` writes a node. (Fields of this
   // class rather than an object of their own: the hot methods read them with no call, which keeps V8's inlining
@@ -118,6 +120,7 @@ export class BestFirstSearch<Ctx = unknown> {
     const d = this.domain;
     this.ws.copyFrom(state);
     this.ctx = ctx;
+    this.plain = !this.s.unavailable.any && !d.hasOnce;
     this.nodes = 0;
     this.lists.clear();
     this.snaps.clear();
@@ -163,8 +166,7 @@ export class BestFirstSearch<Ctx = unknown> {
     }
     switch (kind) {
       case TaskKind.Primitive: {
-        if (call < d.staticCalls && d.fast.prog[call * CALL] === CallPath.Primitive && !this.s.unavailable.any && !d.hasOnce)
-          return this.flatPrimitive(n, call, rest);
+        if (call < d.staticCalls && d.fast.prog[call * CALL] === CallPath.Primitive && this.plain) return this.flatPrimitive(n, call, rest);
         let step: PlanStep;
         let applied: number;
         try {
