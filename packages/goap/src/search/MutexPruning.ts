@@ -377,10 +377,19 @@ export class MutexPruning {
     this.factWord = Int32Array.from(factWord);
     this.factShift = Uint8Array.from(factShift);
     this.factCompat = Int32Array.from(factCompat);
+    // Plain loops: `TypedArray.from` with a mapping function calls it from the builtin for each element, many
+    // times slower than a loop on the first search, which builds these tables.
+    const partners = cells.length;
     this.partnerCell = Int32Array.from(cells);
-    this.partnerWord = Int32Array.from(cells, (c2) => d.offset[c2]);
-    this.partnerShift = Uint8Array.from(cells, (c2) => d.shift[c2]);
-    this.partnerFull = Int32Array.from(cells, (c2) => d.full[c2]);
+    this.partnerWord = new Int32Array(partners);
+    this.partnerShift = new Uint8Array(partners);
+    this.partnerFull = new Int32Array(partners);
+    for (let k = 0; k < partners; k++) {
+      const c2 = cells[k];
+      this.partnerWord[k] = d.offset[c2];
+      this.partnerShift[k] = d.shift[c2];
+      this.partnerFull[k] = d.full[c2];
+    }
     this.compatAt = Int32Array.from(at);
     this.compat = Int32Array.from(compat);
     this.pairs = pairs;

@@ -341,7 +341,10 @@ export class SearchSpace {
         let j = old[e + Slot.hash] & this.tableMask;
         while (fp[j] !== 0) j = (j + 1) & this.tableMask;
         fp[j] = oldFp[i];
-        table.set(old.subarray(e, e + Slot.size), j * Slot.size);
+        // Element copies, not `set(subarray)`: a view per live node made the first search's growth its largest cost.
+        const to = j * Slot.size;
+        table[to + Slot.node] = old[e + Slot.node];
+        table[to + Slot.hash] = old[e + Slot.hash];
       }
     }
   }
