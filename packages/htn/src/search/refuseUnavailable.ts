@@ -1,4 +1,4 @@
-import { onceScope, type PlanStep, type UnavailableTable } from '@dualplan/world-state';
+import { UNAVAILABLE_ONCE, onceScope, type PlanStep, type UnavailableTable } from '@dualplan/world-state';
 import type { HtnDomain } from '../domain/HtnDomain.js';
 import { PRIMITIVE_FAILED, REJECT_UNAVAILABLE, REJECTED, STEP_UNAVAILABLE, type HtnTraceLog } from './HtnTraceLog.js';
 
@@ -16,9 +16,6 @@ export function refuseUnavailable(table: UnavailableTable, task: number, step: P
   return true;
 }
 
-/** The availability code of a `once` action (see {@link describeUnavailableCode}). */
-const ONCE_CODE = -1;
-
 /**
  * @internal Whether `step` is a `once` action (scope `'agent'` or `'plan'`) that the plan being built already has
  * among its first `length` steps: the runner runs it only once, so a plan counting on it twice is refused while
@@ -30,7 +27,7 @@ export function refuseOnceAgain(step: PlanStep, steps: readonly PlanStep[], leng
   if (!isOnce(step)) return false;
   for (let i = 0; i < length; i++) {
     if (steps[i].task !== step.task) continue;
-    if (trace !== null) trace.put(PRIMITIVE_FAILED, step, STEP_UNAVAILABLE, ONCE_CODE);
+    if (trace !== null) trace.put(PRIMITIVE_FAILED, step, STEP_UNAVAILABLE, UNAVAILABLE_ONCE);
     return true;
   }
   return false;

@@ -1,7 +1,12 @@
 import type { Availability } from './Availability.js';
 
-/** Marks an entry blocked by `once` in an {@link UnavailableTable}. */
-const ONCE = -1;
+/**
+ * The code of an entry blocked by `once` in an {@link UnavailableTable} (cooldowns are positive tenths of a second);
+ * a planner that refuses a `once` action on its own traces it with this code.
+ * @example
+ * describeUnavailableCode(UNAVAILABLE_ONCE); // 'already done (once)'
+ */
+export const UNAVAILABLE_ONCE = -1;
 
 /**
  * A planner's per-request table of what the agent may not choose (cooldowns, `once`), by the planner's own index
@@ -13,7 +18,7 @@ const ONCE = -1;
  * if (table.any && table.codeOf(a) !== 0) skip(a); // a is on cooldown or done once
  */
 export class UnavailableTable {
-  /** Per index: tenths of a second of cooldown left, {@link ONCE}, or 0 when available. */
+  /** Per index: tenths of a second of cooldown left, {@link UNAVAILABLE_ONCE}, or 0 when available. */
   private readonly code: Float64Array;
   /** The indices set in {@link code}, to clear them for the next request. */
   private readonly marked: Int32Array;
@@ -49,7 +54,7 @@ export class UnavailableTable {
       const a = this.indexOf(u.name);
       if (a < 0 || a >= this.code.length || this.code[a] !== 0) continue;
       // At least a tenth of a second, so a cooldown about to end still reads as one.
-      this.code[a] = u.once ? ONCE : Math.max(1, Math.round(u.seconds * 10));
+      this.code[a] = u.once ? UNAVAILABLE_ONCE : Math.max(1, Math.round(u.seconds * 10));
       this.marked[this.count++] = a;
     }
   }

@@ -13,7 +13,7 @@ export { PlanBuffer, copyResult, planFound, noPlan, moveFaults } from '../plan/P
 export type { PlanResult, PlanStatus, BudgetKind, MutablePlan, MutableResult, MutableSection } from '../plan/PlanResult.js';
 export type { Plan, PlanStep, PlanStats, PlanCheck, InterruptPolicy } from '../plan/Plan.js';
 export { describeUnavailable, goalCooldownOf } from './Availability.js';
-export { UnavailableTable, describeUnavailableCode } from './UnavailableTable.js';
+export { UnavailableTable, UNAVAILABLE_ONCE, describeUnavailableCode } from './UnavailableTable.js';
 export type { Availability, Unavailable, GoalCooldownRule } from './Availability.js';
 export { warmUpMs, WARM_UP_MAX_PLANS } from './WarmUpOptions.js';
 export type { WarmUpOptions } from './WarmUpOptions.js';
