@@ -39,6 +39,11 @@ export interface SearchHeuristic {
   readonly incremental: boolean;
   /** True when the estimate is always 0 (blind search): the expansion stores h = 0 without asking. */
   readonly blind?: boolean;
+  /**
+   * True when a forward search with this heuristic may restart into a blind phase (a restart heuristic with
+   * {@link blind}): the small-domain fast path runs that phase where the domain fits it.
+   */
+  readonly blindPhases?: boolean;
   /** True when the estimate is the count of open conditions (at least until a restart): the small-domain fast path keeps it itself. */
   readonly countsConditions?: boolean;
   /** The relaxation an incremental backward additive estimate reads, else null. */

@@ -57,8 +57,14 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   private restartAt = 0;
   private restartExpandedAt = Infinity;
   private readonly analyses: GoalAnalyses;
-  /** The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does. */
+  /**
+   * The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does.
+   * It runs whole searches with the count ({@link countBits}), or only the blind phases of a phased forward search.
+   */
   private readonly bits: BitSearch | null;
+  private readonly countBits: boolean;
+  /** A blind phase's node states for {@link wordsAt} (one state, rewritten per call). */
+  private readonly bitState: Int32Array;
   private bitsAllowed = true;
   /** The cost bound (see {@link boundCost}) and the slice's deadline, in an array so the expanders read them without boxing. */
   private readonly limits = Float64Array.of(Infinity, Infinity);
@@ -101,7 +107,10 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     this.activeHeuristic = estimator;
     // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
     this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
-    const layout = estimator.countsConditions === true && estimator.relaxation === null ? BitLayout.of(domain) : null;
+    this.countBits = estimator.countsConditions === true && estimator.relaxation === null;
+    const blindBits = this.mode === 'forward' && estimator.blindPhases === true;
+    const layout = this.countBits || blindBits ? BitLayout.of(domain) : null;
+    this.bitState = new Int32Array(blindBits && layout !== null ? domain.schema.size : 0);
     this.bits = layout === null ? null : new BitSearch(domain, layout, settings, this.cache, this.result, this.expander, this.limits);
   }
 
@@ -150,19 +159,24 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
 
   /** Node `n`'s cost from the root when it is open, else -1 (see `PhaseSearch`). */
   openCost(n: number): number {
+    if (this.onBits) return this.bits!.openCost(n);
     const flag = this.space.flags[n];
     return flag === 0 || flag === DEFERRED ? this.space.g[n] : -1;
   }
 
   /** The offset of node `n`'s words, built now if it was stored lazily. */
   wordsAt(n: number): number {
+    if (this.onBits) {
+      this.bits!.stateInto(n, this.bitState, 0);
+      return 0;
+    }
     if (this.space.base[n] < 0) this.active.materialize(n);
     return this.space.base[n];
   }
 
   /** The node words (see `PhaseSearch.nodeWords`). */
   get nodeWords(): Int32Array {
-    return this.space.words;
+    return this.onBits ? this.bitState : this.space.words;
   }
 
   /** The cheapest effective cost of a usable action in this search (Infinity when none). */
@@ -236,7 +250,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
         this.restart();
       } else {
         // The fast path keeps no trace: a traced search runs on the general path.
-        this.onBits = this.bits !== null && this.bitsAllowed && this.observer === null;
+        this.onBits = this.countBits && this.bitsReady();
         if (this.onBits) this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
         else this.seedRoot(g);
       }
@@ -292,11 +306,26 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     space.commit(hash, root, -1, -1, 0, hraw === Infinity ? Infinity : this.weight * hraw, hraw, unsat);
   }
 
+  /** Whether this search may run on the fast path: it has one, tests allow it, and no trace is kept (the fast path keeps none). */
+  private bitsReady(): boolean {
+    return this.bits !== null && this.bitsAllowed && this.observer === null;
+  }
+
   /**
    * Start the running search over from its root with `next`, by default the heuristic's restart (see
-   * `SearchHeuristic.restart`); the expansions so far stay counted. A trace then shows the restarted search.
+   * `SearchHeuristic.restart`); the expansions so far stay counted. A trace then shows the restarted search. A blind
+   * phase of a forward search runs on the fast path where the domain fits it.
    */
   private restart(next = this.activeHeuristic.restart!.heuristic): void {
+    if (next.blind === true && this.mode === 'forward' && this.bitsReady()) {
+      this.activeHeuristic = next;
+      this.onBits = true;
+      const g = this.current!;
+      next.prepare(this);
+      const at = this.weight > 0 ? next.restart : undefined;
+      this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), at === undefined ? 0 : at.afterNodes, true);
+      return;
+    }
     let expander = this.restartExpanders.get(next);
     if (expander === undefined) {
       expander = new Expander(this.domain, this.settings, this.space, next, this, this.cache, this.start.values, this.result, this.limits);
@@ -327,51 +356,29 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     const t0 = timed ? performance.now() : 0;
     try {
       let left = n;
-      if (this.onBits) {
+      for (;;) {
+        if (!this.onBits) {
+          const status = this.general(left, timed, t0);
+          if (typeof status !== 'number') return status;
+          left = status;
+          continue;
+        }
         const bits = this.bits!;
         this.limits[Limit.deadline] = timed ? this.timeBudgetMs - this.elapsed + t0 : Infinity;
-        const code = bits.step(n);
+        const code = bits.step(left);
         if (code !== BitStep.restart) return this.endBits(code);
-        // The count's phase is over: the restart runs on the general path.
-        left = n - bits.done;
+        left -= bits.done;
+        // The phase is over (the count's, or a blind one, whose heuristic may keep it to the end instead).
+        const at = this.activeHeuristic.restart!;
+        const next = at.decide === undefined ? at.heuristic : at.decide(this);
+        if (next === null) {
+          bits.keepPhase();
+          continue;
+        }
         this.onBits = false;
-        this.restart();
+        // The restart runs on the general path, unless it is a blind phase again.
+        this.restart(next);
       }
-      const space = this.space;
-      let expander = this.active;
-      for (let done = 0; done < left;) {
-        const node = space.open.pop();
-        if (node < 0) return this.finish(expander.lengthPruned ? 'budget' : 'none', expander.lengthPruned ? 'length' : '');
-        if (space.flags[node] === 1) continue;
-        if (space.unsat[node] === 0) return this.found(node);
-        if (space.flags[node] === DEFERRED && this.reestimate(node)) continue;
-        if (this.restartAt > 0 && (space.count >= this.restartAt || r.expanded >= this.restartExpandedAt)) {
-          const at = this.activeHeuristic.restart!;
-          const next = at.decide === undefined ? at.heuristic : at.decide(this);
-          if (next !== null) {
-            this.restart(next);
-            expander = this.active;
-            continue;
-          }
-          // The heuristic keeps this phase to its end.
-          this.restartAt = 0;
-        }
-        if (r.expanded >= this.maxExpansions) {
-          space.open.unpop(node);
-          return this.finish('budget', 'expansions');
-        }
-        if (timed && (r.expanded & 15) === 0 && this.elapsed + performance.now() - t0 > this.timeBudgetMs) {
-          space.open.unpop(node);
-          return this.finish('budget', 'time');
-        }
-        if (r.expanded === BUCKETS_AFTER) space.open.preferBuckets();
-        if (space.base[node] < 0) expander.materialize(node);
-        space.flags[node] = 2;
-        r.countExpansion();
-        done++;
-        if (!expander.expand(node)) return this.finish('budget', 'nodes');
-      }
-      return 'running';
     } catch (e) {
       // A throwing callback (cost function, procedural check) ends the search.
       r.abandon();
@@ -380,6 +387,51 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
       if (timed) this.elapsed += performance.now() - t0;
       this.busy = false;
     }
+  }
+
+  /**
+   * {@link step} on the general path: up to `left` expansions. After a restart into a blind phase on the fast path,
+   * the expansions left for it.
+   */
+  private general(left: number, timed: boolean, t0: number): GoapStatus | number {
+    const r = this.result;
+    const space = this.space;
+    let expander = this.active;
+    for (let done = 0; done < left;) {
+      const node = space.open.pop();
+      if (node < 0) return this.finish(expander.lengthPruned ? 'budget' : 'none', expander.lengthPruned ? 'length' : '');
+      if (space.flags[node] === 1) continue;
+      if (space.unsat[node] === 0) return this.found(node);
+      if (space.flags[node] === DEFERRED && this.reestimate(node)) continue;
+      if (this.restartAt > 0 && (space.count >= this.restartAt || r.expanded >= this.restartExpandedAt)) {
+        const at = this.activeHeuristic.restart!;
+        const next = at.decide === undefined ? at.heuristic : at.decide(this);
+        if (next !== null) {
+          this.restart(next);
+          // A blind phase on the fast path: the step goes on there.
+          if (this.onBits) return left - done;
+          expander = this.active;
+          continue;
+        }
+        // The heuristic keeps this phase to its end.
+        this.restartAt = 0;
+      }
+      if (r.expanded >= this.maxExpansions) {
+        space.open.unpop(node);
+        return this.finish('budget', 'expansions');
+      }
+      if (timed && (r.expanded & 15) === 0 && this.elapsed + performance.now() - t0 > this.timeBudgetMs) {
+        space.open.unpop(node);
+        return this.finish('budget', 'time');
+      }
+      if (r.expanded === BUCKETS_AFTER) space.open.preferBuckets();
+      if (space.base[node] < 0) expander.materialize(node);
+      space.flags[node] = 2;
+      r.countExpansion();
+      done++;
+      if (!expander.expand(node)) return this.finish('budget', 'nodes');
+    }
+    return 'running';
   }
 
   /**
