@@ -95,6 +95,25 @@ describe("optimal: true's phases (forward: LM-cut dive, blind probe, then LM-cut
     expect(expanded[0]).toBe(expanded[1]);
   });
 
+  test('where the blind phase ran on the fast path, LM-cut resumes the dive instead of starting over', () => {
+    const d = chainDomain(7);
+    const state = createState(d.schema);
+    const expanded: number[] = [];
+    for (const fast of [true, false]) {
+      const planner = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64, maxExpansions: 1e6 });
+      planner.engine.useFastPath(fast);
+      const h = adaptiveOf(planner);
+      h.tables = false;
+      h.dive.budget = 3;
+      h.probe.verdict = 'lmcut';
+      const r = planner.search(state, 'all');
+      expect(r).toMatchObject({ status: 'found', cost: 14, fastPath: false });
+      expanded.push(r.expanded);
+    }
+    // LM-cut is exact on chains: its search walks the plan, and the resumed one saves the dive's 3 expansions.
+    expect(expanded[0]).toBe(expanded[1] - 3);
+  });
+
   test('a plan in LM-cut lowest f layer ends the dive: chain(11) (no table), one expansion per plan step', () => {
     const d = chainDomain(11);
     const r = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64 }).search(createState(d.schema), 'all');

@@ -40,6 +40,12 @@ export interface SearchHeuristic {
   /** True when the estimate is always 0 (blind search): the expansion stores h = 0 without asking. */
   readonly blind?: boolean;
   /**
+   * The heuristic whose estimates this one's are (a bounded phase of it, as the LM-cut dive is of LM-cut): a search
+   * with this heuristic set aside for a blind phase on the fast path resumes, instead of starting over, when the
+   * phase picks that heuristic next.
+   */
+  readonly estimatesAs?: SearchHeuristic;
+  /**
    * True when a forward search with this heuristic may restart into a blind phase (a restart heuristic with
    * {@link blind}): the small-domain fast path runs that phase where the domain fits it.
    */

@@ -63,6 +63,11 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
    */
   private readonly bits: BitSearch | null;
   private readonly countBits: boolean;
+  /**
+   * The heuristic of the general path's search while a blind phase runs on the fast path, which leaves the general
+   * path's nodes as they were (null: none set aside): a later phase with its estimates resumes it.
+   */
+  private suspended: SearchHeuristic | null = null;
   /** A blind phase's node states for {@link wordsAt} (one state, rewritten per call). */
   private readonly bitState: Int32Array;
   private bitsAllowed = true;
@@ -237,6 +242,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     this.start.copyFrom(state);
     this.active = this.expander;
     this.activeHeuristic = this.estimator;
+    this.suspended = null;
     // A weight of 0 ignores h: starting over with another one would only repeat the search.
     const restart = this.weight > 0 ? this.estimator.restart : undefined;
     this.restartAt = restart !== undefined ? restart.afterNodes : 0;
@@ -266,6 +272,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
    */
   private seedRoot(g: CompiledGoal): void {
     // A traced search regresses every part at each node, so the trace shows every candidate.
+    this.suspended = null;
     const byParts = this.mode === 'backward' && this.activeHeuristic.regressesByParts === true && this.observer === null;
     this.active.begin(g, this.observer, byParts ? this.analyses.partsOf(g) : null);
     this.observer?.clear(g.name, this.mode, this, this.space.width);
@@ -338,6 +345,17 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     this.seedRoot(g);
   }
 
+  /**
+   * Go on with the general path's search set aside for a blind phase (see {@link suspended}), with `heuristic` (its
+   * own), to its end: it is one A* run with one estimate, as if the blind phase had not been.
+   */
+  private resume(heuristic: SearchHeuristic): void {
+    this.suspended = null;
+    this.activeHeuristic = heuristic;
+    this.restartAt = 0;
+    this.restartExpandedAt = Infinity;
+  }
+
   /** Abandon a sliced search. */
   cancel(): void {
     if (this.result.status === 'running') {
@@ -376,6 +394,11 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
           continue;
         }
         this.onBits = false;
+        const resumed = this.suspended;
+        if (resumed !== null && resumed.estimatesAs === next) {
+          this.resume(resumed);
+          continue;
+        }
         // The restart runs on the general path, unless it is a blind phase again.
         this.restart(next);
       }
@@ -407,9 +430,15 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
         const at = this.activeHeuristic.restart!;
         const next = at.decide === undefined ? at.heuristic : at.decide(this);
         if (next !== null) {
+          const from = this.activeHeuristic;
           this.restart(next);
-          // A blind phase on the fast path: the step goes on there.
-          if (this.onBits) return left - done;
+          if (this.onBits) {
+            // A blind phase on the fast path, which keeps its own nodes: this search is set aside as it is, the node
+            // back in the open list, and the step goes on there.
+            space.open.unpop(node);
+            this.suspended = from;
+            return left - done;
+          }
           expander = this.active;
           continue;
         }
