@@ -72,8 +72,8 @@ describe("optimal: true's phases (forward: LM-cut dive, blind probe, then LM-cut
       ),
       { numRuns: 400 },
     );
-    // Many of these searches end in the blind phase on the fast path.
-    expect(onFastPath).toBeGreaterThan(50);
+    // Many of these searches end in the blind phase on the fast path (the others in the resumed dive or earlier).
+    expect(onFastPath).toBeGreaterThan(25);
   });
 
   test('the blind phase runs on the fast path where the domain fits it, and the search ends there', () => {
@@ -95,12 +95,17 @@ describe("optimal: true's phases (forward: LM-cut dive, blind probe, then LM-cut
     expect(expanded[0]).toBe(expanded[1]);
   });
 
-  test('where the blind phase ran on the fast path, LM-cut resumes the dive instead of starting over', () => {
+  test('after a blind phase in nodes of its own, LM-cut resumes the dive instead of starting over', () => {
     const d = chainDomain(7);
     const state = createState(d.schema);
     const expanded: number[] = [];
-    for (const fast of [true, false]) {
-      const planner = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64, maxExpansions: 1e6 });
+    // The blind phase on the fast path, in a space of its own on the general path, and traced (then it starts over).
+    for (const [fast, trace] of [
+      [true, false],
+      [false, false],
+      [false, true],
+    ]) {
+      const planner = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64, maxExpansions: 1e6, trace });
       planner.engine.useFastPath(fast);
       const h = adaptiveOf(planner);
       h.tables = false;
@@ -110,8 +115,9 @@ describe("optimal: true's phases (forward: LM-cut dive, blind probe, then LM-cut
       expect(r).toMatchObject({ status: 'found', cost: 14, fastPath: false });
       expanded.push(r.expanded);
     }
-    // LM-cut is exact on chains: its search walks the plan, and the resumed one saves the dive's 3 expansions.
-    expect(expanded[0]).toBe(expanded[1] - 3);
+    // The same resumed search either way, which saves the dive's expansions over starting over.
+    expect(expanded[0]).toBe(expanded[1]);
+    expect(expanded[0]).toBeLessThan(expanded[2]);
   });
 
   test('a plan in LM-cut lowest f layer ends the dive: chain(11) (no table), one expansion per plan step', () => {
