@@ -11,7 +11,8 @@
 // HTN blocks world 19, blind forward search on gripper with 10 balls (generated) and the planning-competition blocks
 // task 7 (from ../shared/ipc); and the runner's tick: tick10k, 10,000 troll agents whose operators keep running (one
 // tick of all, no planning: the steady state), and tickTimed, 1,000 troll agents whose operators take 1 to 4 ticks
-// (start, then update), so plans finish, fail and are replaced through the whole tick path. A tick case compares
+// (start, then update), so plans finish, fail and are replaced through the whole tick path. Named only (--only):
+// lmcut4..lmcut10 and lmcutFwd4/7/10, LM-cut evaluations alone on blocks world (see `lmcutCase`). A tick case compares
 // the agents' summed runner stats after its warm-up instead of a plan, and both builds tick in lockstep.
 // Position bias: in A/A runs of tick10k (two copies of one build) the side loaded first measured 1.02-1.15x
 // slower. `--both` cancels it: it runs every case in two fresh processes, one loading A first and one loading B
