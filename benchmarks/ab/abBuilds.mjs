@@ -11,7 +11,8 @@
 // HTN blocks world 19, blind forward search on gripper with 10 balls (generated) and the planning-competition blocks
 // task 7 (from ../shared/ipc); and the runner's tick: tick10k, 10,000 troll agents whose operators keep running (one
 // tick of all, no planning: the steady state), and tickTimed, 1,000 troll agents whose operators take 1 to 4 ticks
-// (start, then update), so plans finish, fail and are replaced through the whole tick path. A tick case compares
+// (start, then update), so plans finish, fail and are replaced through the whole tick path. Named only (--only):
+// lmcut4..lmcut10 and lmcutFwd4/7/10, LM-cut evaluations alone on blocks world (see `lmcutCase`). A tick case compares
 // the agents' summed runner stats after its warm-up instead of a plan, and both builds tick in lockstep.
 // Position bias: in A/A runs of tick10k (two copies of one build) the side loaded first measured 1.02-1.15x
 // slower. `--both` cancels it: it runs every case in two fresh processes, one loading A first and one loading B
@@ -111,8 +112,48 @@ function tickCase(agents, ticks) {
   return { run, check };
 }
 
+/** Nodes of the LM-cut evaluation cases, by mode and size: taken from the first build's search, given to both. */
+const lmcutNodes = new Map();
+
+/**
+ * LM-cut evaluations alone on blocks world of `n` blocks (seed 1), as the suite's `blocks n LM-cut evaluations`:
+ * backward, the first 2,000 regressed goals an LM-cut search stores; forward, the first 2,000 states. One run
+ * prepares the heuristic and estimates every node; the check is the sum of the estimates (equal values in both).
+ */
+function lmcutCase(l, n, mode) {
+  const imp = l.pddl.importPddl(l.pddl.BLOCKS_DOMAIN, l.pddl.blocksProblem({ blocks: n, seed: 1 }));
+  const p = new l.goap.GoapPlanner(imp.goap, {
+    mode,
+    heuristic: 'lmcut',
+    maxExpansions: mode === 'backward' ? 3000 : 400,
+    maxNodes: 1 << 22,
+    maxPlanLength: 256,
+  });
+  p.search(l.ws.createState(imp.schema), imp.goalName);
+  const engine = p.engine;
+  const key = `${mode} ${n}`;
+  if (!lmcutNodes.has(key)) {
+    const space = engine.space;
+    const nodes = [];
+    for (let i = 0; i < space.count && nodes.length < 2000; i++)
+      if (space.base[i] >= 0) nodes.push({ words: space.words.slice(space.base[i], space.base[i] + space.width), unsat: space.unsat[i] });
+    lmcutNodes.set(key, nodes);
+  }
+  const nodes = lmcutNodes.get(key);
+  const h = engine.estimator;
+  const run = () => {
+    let sum = 0;
+    h.prepare(engine);
+    for (const node of nodes) sum += h.estimate(engine, node.words, 0, node.unsat);
+    return sum;
+  };
+  return { run, check: () => `${nodes.length} nodes, sum ${run()}` };
+}
+
 /** Each case: build(lib) => () => names[] (or { run, check }) with everything set up outside the timed call. */
 const CASES = {
+  ...Object.fromEntries([4, 5, 6, 7, 8, 9, 10].map((n) => [`lmcut${n}`, (l) => lmcutCase(l, n, 'backward')])),
+  ...Object.fromEntries([4, 7, 10].map((n) => [`lmcutFwd${n}`, (l) => lmcutCase(l, n, 'forward')])),
   soldier: (l) => {
     const d = l.goapx.soldierGoapDomain();
     const p = new l.goap.GoapPlanner(d);
@@ -235,7 +276,7 @@ if (values.both) {
 
 const libs = {};
 for (const side of values.first === 'B' ? ['B', 'A'] : ['A', 'B']) libs[side] = await load(roots[side]);
-const names = values.only ? values.only.split(',') : Object.keys(CASES);
+const names = values.only ? values.only.split(',') : Object.keys(CASES).filter((name) => !name.startsWith('lmcut'));
 console.log(
   `A = ${roots.A}\nB = ${roots.B} (${values.first} loaded first)\nload average ${(await import('node:os'))
     .loadavg()

@@ -40,6 +40,86 @@ describe("optimal: true's phases (forward: LM-cut dive, blind probe, then LM-cut
     );
   });
 
+  // Without a table and without an int key, the blind phase runs on the small-domain fast path where the domain
+  // fits it: the same optimum with the fast path on and off, whatever the dive's budget, the probe's point and verdict.
+  test('forward phases with the blind phase on the fast path or not: the exhaustive optimum', () => {
+    let onFastPath = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 6 }),
+        fc.constantFrom('lmcut', 'flat', null),
+        fc.constantFrom(2, 3, 4, Infinity),
+        (seed, dive, probe, verdict, limit) => {
+          const rd = randomDomain(seed, { actions: 6 + (seed % 5), intKey: false });
+          const start = createState(rd.domain.schema, rd.start);
+          const best = boundedOptimum(rd.domain, start, compileConditions(rd.domain.schema, rd.goal), limit);
+          return [true, false].every((fast) => {
+            const planner = new GoapPlanner(rd.domain, { mode: 'forward', optimal: true, maxPlanLength: limit === Infinity ? 300 : limit, maxExpansions: 1e6 });
+            planner.engine.useFastPath(fast);
+            const h = adaptiveOf(planner);
+            h.tables = false;
+            h.dive.budget = dive;
+            h.probe.verdict = verdict;
+            h.probe.judgeAfter(probe);
+            const r = planner.search(start, 'goal');
+            if (r.fastPath) onFastPath++;
+            if (best === Infinity) return r.status !== 'found';
+            return r.status === 'found' && r.cost === best && r.length <= limit && simulate(rd.domain, r, start) !== null;
+          });
+        },
+      ),
+      { numRuns: 400 },
+    );
+    // Many of these searches end in the blind phase on the fast path (the others in the resumed dive or earlier).
+    expect(onFastPath).toBeGreaterThan(25);
+  });
+
+  test('the blind phase runs on the fast path where the domain fits it, and the search ends there', () => {
+    const d = chainDomain(7);
+    const state = createState(d.schema);
+    const expanded: number[] = [];
+    for (const fast of [true, false]) {
+      const planner = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64, maxExpansions: 1e6 });
+      planner.engine.useFastPath(fast);
+      const h = adaptiveOf(planner);
+      h.tables = false;
+      h.dive.budget = 3;
+      h.probe.verdict = 'flat';
+      const r = planner.search(state, 'all');
+      expect(r).toMatchObject({ status: 'found', cost: 14, fastPath: fast });
+      expanded.push(r.expanded);
+    }
+    // The fast path makes the general path's decisions: the same expansions either way.
+    expect(expanded[0]).toBe(expanded[1]);
+  });
+
+  test('after a blind phase in nodes of its own, LM-cut resumes the dive instead of starting over', () => {
+    const d = chainDomain(7);
+    const state = createState(d.schema);
+    const expanded: number[] = [];
+    // The blind phase on the fast path, in a space of its own on the general path, and traced (then it starts over).
+    for (const [fast, trace] of [
+      [true, false],
+      [false, false],
+      [false, true],
+    ]) {
+      const planner = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64, maxExpansions: 1e6, trace });
+      planner.engine.useFastPath(fast);
+      const h = adaptiveOf(planner);
+      h.tables = false;
+      h.dive.budget = 3;
+      h.probe.verdict = 'lmcut';
+      const r = planner.search(state, 'all');
+      expect(r).toMatchObject({ status: 'found', cost: 14, fastPath: false });
+      expanded.push(r.expanded);
+    }
+    // The same resumed search either way, which saves the dive's expansions over starting over.
+    expect(expanded[0]).toBe(expanded[1]);
+    expect(expanded[0]).toBeLessThan(expanded[2]);
+  });
+
   test('a plan in LM-cut lowest f layer ends the dive: chain(11) (no table), one expansion per plan step', () => {
     const d = chainDomain(11);
     const r = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64 }).search(createState(d.schema), 'all');

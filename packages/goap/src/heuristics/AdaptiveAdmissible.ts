@@ -63,12 +63,16 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   readonly relaxation = null;
   readonly prunesIrrelevant = true;
   readonly deferred = true;
+  /** Forward, the blind phase runs on the small-domain fast path where the domain fits it. */
+  readonly blindPhases = true;
   private estimates = 0;
   private pdb: PatternDatabase | null = null;
   /** Forward without a table: the search starts over at once in the dive (see the class comment). */
   private phased = false;
   /** Backward: h_max estimates before LM-cut (tests lower it). */
   switchAfter = LMCUT_AFTER;
+  /** Forward: whether a search may use the goal's pattern database (tests turn it off to run the phases). */
+  tables = true;
   /** Forward: the dive and the blind phase (tests set the dive's budget and force the probe's verdict). */
   readonly dive: LmCutDive;
   readonly probe: BlindProbe;
@@ -92,7 +96,7 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
 
   prepare(s: S): void {
     this.estimates = 0;
-    this.pdb = s.mode === 'forward' ? this.tableFor(s) : null;
+    this.pdb = s.mode === 'forward' && this.tables ? this.tableFor(s) : null;
     this.phased = s.mode === 'forward' && this.pdb === null;
     if (this.pdb !== null || this.phased) return;
     this.max.prepare(s);

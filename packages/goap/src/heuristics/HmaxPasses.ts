@@ -14,6 +14,8 @@ export class HmaxPasses {
   readonly supCost: Float64Array;
   private readonly unsat: Int32Array;
   private readonly queue: MinHeap;
+  /** Per fact: 1 when no operator reads it (its cost is kept, but it is never queued: settling it does nothing). */
+  private readonly leaf: Uint8Array;
 
   constructor(private readonly task: RelaxedTask) {
     this.hmax = new Float64Array(task.nFacts);
@@ -21,6 +23,7 @@ export class HmaxPasses {
     this.supCost = new Float64Array(task.nOps);
     this.unsat = new Int32Array(task.nOps);
     this.queue = new MinHeap(task.nFacts * 2);
+    this.leaf = Uint8Array.from({ length: task.nFacts }, (_, f) => (task.preOfStart[f + 1] === task.preOfStart[f] ? 1 : 0));
   }
 
   /** Set the tables to `hmax`'s values (a table of `nFacts` from `at`), `supporter` and `supCost`. */
@@ -63,7 +66,8 @@ export class HmaxPasses {
   /**
    * h_max from the initial facts by Dijkstra; each reached operator remembers its dearest precondition (its
    * supporter). With `fixedTies`, of equally dear preconditions the first in their order (the rule
-   * {@link supportersOf} and later passes follow); without, the last settled (as forward LM-cut always chose).
+   * {@link supportersOf} and later passes follow); without, the last settled (as forward LM-cut always chose), which
+   * depends on the order the heap settles equal costs in: that pass queues every fact, as it always did.
    */
   explore(cost: Float64Array, initFacts: Int32Array, initCount: number, fixedTies: boolean): void {
     const { hmax, queue } = this;
@@ -75,41 +79,68 @@ export class HmaxPasses {
       hmax[initFacts[i]] = 0;
       queue.push(0, initFacts[i]);
     }
-    this.settle(cost, true, fixedTies);
+    this.settleFirst(cost, fixedTies);
   }
 
   /** h_max again after the cut's costs were lowered: only what got cheaper is requeued. */
   lowerAfterCut(cost: Float64Array, cut: Int32Array, nc: number): void {
+    const { hmax, supCost, leaf, queue } = this;
+    const { effStart, effFact } = this.task;
     for (let i = 0; i < nc; i++) {
       const op = cut[i];
-      this.reach(op, this.supCost[op] + cost[op]);
+      const t = supCost[op] + cost[op];
+      for (let e = effStart[op], ee = effStart[op + 1]; e < ee; e++) {
+        const g = effFact[e];
+        if (t < hmax[g]) {
+          hmax[g] = t;
+          if (leaf[g] === 0) queue.push(t, g);
+        }
+      }
     }
-    this.settle(cost, false, true);
+    this.settleLater(cost);
   }
 
   /**
-   * Settle the queued facts cheapest first. In the first pass (`first`) an operator is reached when its last
-   * precondition settles; in a later one, an operator whose supporter got cheaper is supported anew.
+   * The first pass: settle the queued facts cheapest first; an operator is reached when its last precondition
+   * settles. A fact no operator reads (a leaf) only takes its cost, unless the pass keeps the old tie rule.
    */
-  private settle(cost: Float64Array, first: boolean, fixedTies: boolean): void {
-    const { hmax, unsat, supporter, supCost, queue } = this;
-    const { preStart, preFact, preOfStart, preOfOp } = this.task;
+  private settleFirst(cost: Float64Array, fixedTies: boolean): void {
+    const { hmax, unsat, supporter, supCost, leaf, queue } = this;
+    const { preStart, preFact, preOfStart, preOfOp, effStart, effFact } = this.task;
     while (queue.size > 0) {
       const c = queue.topKey();
       const f = queue.pop();
       if (hmax[f] < c) continue;
       for (let k = preOfStart[f], end = preOfStart[f + 1]; k < end; k++) {
         const op = preOfOp[k];
-        if (first) {
-          if (--unsat[op] !== 0 || cost[op] === Infinity) continue;
-          // The supporter: a precondition at the dearest cost, here `c` (see `fixedTies`).
-          let sup = f;
-          if (fixedTies && preStart[op + 1] - preStart[op] > 1) for (let p = preStart[op]; hmax[(sup = preFact[p])] !== c; p++);
-          supporter[op] = sup;
-          supCost[op] = c;
-          this.reach(op, c + cost[op]);
-          continue;
+        if (--unsat[op] !== 0 || cost[op] === Infinity) continue;
+        // The supporter: a precondition at the dearest cost, here `c` (see `fixedTies`).
+        let sup = f;
+        if (fixedTies && preStart[op + 1] - preStart[op] > 1) for (let p = preStart[op]; hmax[(sup = preFact[p])] !== c; p++);
+        supporter[op] = sup;
+        supCost[op] = c;
+        const t = c + cost[op];
+        for (let e = effStart[op], ee = effStart[op + 1]; e < ee; e++) {
+          const g = effFact[e];
+          if (t < hmax[g]) {
+            hmax[g] = t;
+            if (!fixedTies || leaf[g] === 0) queue.push(t, g);
+          }
         }
+      }
+    }
+  }
+
+  /** A later pass: settle the queued facts cheapest first; an operator whose supporter got cheaper is supported anew. */
+  private settleLater(cost: Float64Array): void {
+    const { hmax, supporter, supCost, leaf, queue } = this;
+    const { preStart, preFact, preOfStart, preOfOp, effStart, effFact } = this.task;
+    while (queue.size > 0) {
+      const c = queue.topKey();
+      const f = queue.pop();
+      if (hmax[f] < c) continue;
+      for (let k = preOfStart[f], end = preOfStart[f + 1]; k < end; k++) {
+        const op = preOfOp[k];
         if (supporter[op] !== f) continue;
         const old = supCost[op];
         if (old <= c) continue;
@@ -132,20 +163,14 @@ export class HmaxPasses {
           if (best === old) continue;
         }
         supCost[op] = best;
-        this.reach(op, best + cost[op]);
-      }
-    }
-  }
-
-  /** Operator `op` applies at cost `t`: each effect that gets cheaper is queued. */
-  private reach(op: number, t: number): void {
-    const { hmax, queue } = this;
-    const { effStart, effFact } = this.task;
-    for (let e = effStart[op], ee = effStart[op + 1]; e < ee; e++) {
-      const g = effFact[e];
-      if (t < hmax[g]) {
-        hmax[g] = t;
-        queue.push(t, g);
+        const t = best + cost[op];
+        for (let e = effStart[op], ee = effStart[op + 1]; e < ee; e++) {
+          const g = effFact[e];
+          if (t < hmax[g]) {
+            hmax[g] = t;
+            if (leaf[g] === 0) queue.push(t, g);
+          }
+        }
       }
     }
   }

@@ -27,6 +27,8 @@ export class LmCutDive implements SearchHeuristic {
   readonly relaxation = null;
   readonly prunesIrrelevant = true;
   readonly deferred = true;
+  /** LM-cut's own estimates: a dive set aside for the blind phase resumes as LM-cut's search. */
+  readonly estimatesAs: SearchHeuristic;
   private readonly dive: DiveRestart;
   /** Estimates made in the running search (the first is the root's). */
   private estimates = 0;
@@ -39,6 +41,7 @@ export class LmCutDive implements SearchHeuristic {
     next: SearchHeuristic,
   ) {
     this.dive = { afterNodes: 1 << 30, afterExpansions: DIVE_FLOOR, heuristic: next };
+    this.estimatesAs = lmcut;
   }
 
   /** The restart after the dive's budget, set from the root's estimate. */

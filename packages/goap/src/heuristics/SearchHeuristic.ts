@@ -39,6 +39,17 @@ export interface SearchHeuristic {
   readonly incremental: boolean;
   /** True when the estimate is always 0 (blind search): the expansion stores h = 0 without asking. */
   readonly blind?: boolean;
+  /**
+   * The heuristic whose estimates this one's are (a bounded phase of it, as the LM-cut dive is of LM-cut): a search
+   * with this heuristic set aside for a blind phase on the fast path resumes, instead of starting over, when the
+   * phase picks that heuristic next.
+   */
+  readonly estimatesAs?: SearchHeuristic;
+  /**
+   * True when a forward search with this heuristic may restart into a blind phase (a restart heuristic with
+   * {@link blind}): the small-domain fast path runs that phase where the domain fits it.
+   */
+  readonly blindPhases?: boolean;
   /** True when the estimate is the count of open conditions (at least until a restart): the small-domain fast path keeps it itself. */
   readonly countsConditions?: boolean;
   /** The relaxation an incremental backward additive estimate reads, else null. */

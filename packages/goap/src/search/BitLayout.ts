@@ -151,10 +151,16 @@ export class BitLayout {
       if (this.width === 2) out[this.wordAt[1]] = w1;
       return out;
     }
-    const out = Int32Array.from({ length: size }, (_, c) => startValues[c]);
-    for (let i = 0; i < this.cells.length; i++)
-      out[this.cells[i]] = 31 - Math.clz32(((this.cellWord[i] === 0 ? w0 : w1) >>> this.cellShift[i]) & this.cellFull[i]);
+    const out = new Int32Array(size);
+    this.stateInto(w0, w1, startValues, size, out, 0);
     return out;
+  }
+
+  /** Forward: the state of a fast-path node (words `w0`, `w1`) into `out[at..]`, one value per cell of `size` (see {@link generalWords}). */
+  stateInto(w0: number, w1: number, startValues: ArrayLike<number>, size: number, out: Int32Array, at: number): void {
+    for (let c = 0; c < size; c++) out[at + c] = startValues[c];
+    for (let i = 0; i < this.cells.length; i++)
+      out[at + this.cells[i]] = 31 - Math.clz32(((this.cellWord[i] === 0 ? w0 : w1) >>> this.cellShift[i]) & this.cellFull[i]);
   }
 
   /** The domain's fast-path tables, or null when it does not fit them (built once per domain). */

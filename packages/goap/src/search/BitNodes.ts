@@ -33,11 +33,15 @@ export class BitNodes {
     /** Words per node: 1 or 2. */
     private readonly W: number,
     private readonly maxNodes: number,
-    private readonly weight: number,
+    private readonly baseWeight: number,
     private readonly greedy: boolean,
   ) {
+    this.weight = baseWeight;
     this.grow(Math.min(64, maxNodes));
   }
+
+  /** The weight of the running search's estimate: the planner's, or 0 for a blind phase (see {@link reset}). */
+  private weight: number;
 
   /** Bytes one node takes: g, f, h as float64, parent, action, depth, unsat as int32, a flags byte and its words. */
   get nodeBytes(): number {
@@ -49,8 +53,9 @@ export class BitNodes {
     return this.count * this.nodeBytes + this.tableBytes;
   }
 
-  /** Forget every node. */
-  reset(): void {
+  /** Forget every node; the next search weighs the count by the planner's weight, or not at all when `blind` (h = 0). */
+  reset(blind = false): void {
+    this.weight = blind ? 0 : this.baseWeight;
     this.count = 0;
     this.heapSize = 0;
     this.stamp = (this.stamp + 1) | 0;

@@ -120,9 +120,10 @@ export class BitSearch {
 
   /**
    * Store the root of a search towards `goal` from the state `values` (`unsat` of the goal's conditions open there);
-   * with `restartAt` > 0 the search hands over to the general path once it has stored that many nodes.
+   * with `restartAt` > 0 the search hands over to the general path once it has stored that many nodes. With `blind`,
+   * the search ignores the count (h = 0: a blind phase of forward `'admissible'`).
    */
-  begin(goal: CompiledGoal, values: ArrayLike<number>, unsat: number, restartAt: number): void {
+  begin(goal: CompiledGoal, values: ArrayLike<number>, unsat: number, restartAt: number, blind = false): void {
     const L = this.L;
     const W = this.W;
     this.startValues = values;
@@ -137,7 +138,7 @@ export class BitSearch {
     this.mutexActive = false;
     this.expansions = 0;
     this.cut = false;
-    this.nodes.reset();
+    this.nodes.reset(blind);
     this.goalWords = goal.words;
     this.scratchReady = false;
     // The start state's value bits, gathered in locals (a search's setup is a good share of a tiny search).
@@ -160,6 +161,22 @@ export class BitSearch {
     this.nodes.store(this.nodes.findSlot(w0, w1), -1, -1, 0, unsat, w0, w1);
   }
 
+  /** After a {@link step} that asked to hand over: go on with this search to its end instead. */
+  keepPhase(): void {
+    this.restartAt = 0;
+  }
+
+  /** Node `n`'s cost from the root when it is open, else -1. */
+  openCost(n: number): number {
+    return this.nodes.flags[n] === 0 ? this.nodes.g[n] : -1;
+  }
+
+  /** Forward: node `n`'s state into `out[at..]`, one value per cell. */
+  stateInto(n: number, out: Int32Array, at: number): void {
+    const W = this.W;
+    this.L.stateInto(this.nodes.words[n * W], W === 2 ? this.nodes.words[n * W + 1] : 0, this.startValues, this.domain.schema.size, out, at);
+  }
+
   /** Expand up to `n` nodes, until the deadline in the limits (Infinity: none). */
   step(n: number): number {
     const deadline = this.limits[Limit.deadline];
@@ -173,7 +190,11 @@ export class BitSearch {
         this.writePlan(node);
         return BitStep.found;
       }
-      if (this.restartAt > 0 && this.nodes.count >= this.restartAt) return BitStep.restart;
+      if (this.restartAt > 0 && this.nodes.count >= this.restartAt) {
+        // Open again: the search may go on (see `keepPhase`).
+        this.nodes.push(node);
+        return BitStep.restart;
+      }
       if (r.expanded >= this.settings.maxExpansions) {
         this.nodes.push(node);
         return BitStep.expansions;

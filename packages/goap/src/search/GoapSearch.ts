@@ -53,12 +53,32 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   private activeHeuristic: SearchHeuristic;
   /** The expander of each heuristic a search restarts with (see `SearchHeuristic.restart`), built at its first restart. */
   private readonly restartExpanders = new Map<SearchHeuristic, Expander>();
+  /** The same for blind phases in a space of their own ({@link phaseSpace}). */
+  private readonly phaseExpanders = new Map<SearchHeuristic, Expander>();
   /** Stored nodes at which the running search restarts (0: it does not), or the expansions, whichever comes first. */
   private restartAt = 0;
   private restartExpandedAt = Infinity;
   private readonly analyses: GoalAnalyses;
-  /** The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does. */
+  /**
+   * The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does.
+   * It runs whole searches with the count ({@link countBits}), or only the blind phases of a phased forward search.
+   */
   private readonly bits: BitSearch | null;
+  private readonly countBits: boolean;
+  /**
+   * The heuristic of the general path's search while a blind phase runs on the fast path, which leaves the general
+   * path's nodes as they were (null: none set aside): a later phase with its estimates resumes it.
+   */
+  private suspended: SearchHeuristic | null = null;
+  private suspendedExpander: Expander | null = null;
+  /**
+   * The node space of the running search: {@link space}, or, for a blind phase on the general path while a search is
+   * set aside in {@link space}, a space of the phase's own (built at the first such phase).
+   */
+  private spaceInUse: SearchSpace;
+  private phaseSpace: SearchSpace | null = null;
+  /** A blind phase's node states for {@link wordsAt} (one state, rewritten per call). */
+  private readonly bitState: Int32Array;
   private bitsAllowed = true;
   /** The cost bound (see {@link boundCost}) and the slice's deadline, in an array so the expanders read them without boxing. */
   private readonly limits = Float64Array.of(Infinity, Infinity);
@@ -93,15 +113,17 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     );
     this.cache = new ActionCache(domain, stats, this.faultLog, this.unavailable);
     // The node space builds a lazily stored node's words through the expander.
-    this.space = new SearchSpace(this.mode === 'backward' ? domain.words : domain.schema.size, 64, settings.maxNodes, settings.greedy, (node) =>
-      this.active.materialize(node),
-    );
+    this.space = this.newSpace();
+    this.spaceInUse = this.space;
     this.expander = new Expander(domain, settings, this.space, estimator, this, this.cache, this.start.values, this.result, this.limits);
     this.active = this.expander;
     this.activeHeuristic = estimator;
     // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
     this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
-    const layout = estimator.countsConditions === true && estimator.relaxation === null ? BitLayout.of(domain) : null;
+    this.countBits = estimator.countsConditions === true && estimator.relaxation === null;
+    const blindBits = this.mode === 'forward' && estimator.blindPhases === true;
+    const layout = this.countBits || blindBits ? BitLayout.of(domain) : null;
+    this.bitState = new Int32Array(blindBits && layout !== null ? domain.schema.size : 0);
     this.bits = layout === null ? null : new BitSearch(domain, layout, settings, this.cache, this.result, this.expander, this.limits);
   }
 
@@ -120,7 +142,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
 
   /** Nodes stored by the running or last search. */
   get storedNodes(): number {
-    return this.onBits ? this.bits!.stored : this.space.count;
+    return this.onBits ? this.bits!.stored : this.spaceInUse.count;
   }
 
   /** The goal of the running or last search. */
@@ -150,19 +172,25 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
 
   /** Node `n`'s cost from the root when it is open, else -1 (see `PhaseSearch`). */
   openCost(n: number): number {
-    const flag = this.space.flags[n];
-    return flag === 0 || flag === DEFERRED ? this.space.g[n] : -1;
+    if (this.onBits) return this.bits!.openCost(n);
+    const space = this.spaceInUse;
+    const flag = space.flags[n];
+    return flag === 0 || flag === DEFERRED ? space.g[n] : -1;
   }
 
   /** The offset of node `n`'s words, built now if it was stored lazily. */
   wordsAt(n: number): number {
-    if (this.space.base[n] < 0) this.active.materialize(n);
-    return this.space.base[n];
+    if (this.onBits) {
+      this.bits!.stateInto(n, this.bitState, 0);
+      return 0;
+    }
+    if (this.spaceInUse.base[n] < 0) this.active.materialize(n);
+    return this.spaceInUse.base[n];
   }
 
   /** The node words (see `PhaseSearch.nodeWords`). */
   get nodeWords(): Int32Array {
-    return this.space.words;
+    return this.onBits ? this.bitState : this.spaceInUse.words;
   }
 
   /** The cheapest effective cost of a usable action in this search (Infinity when none). */
@@ -223,6 +251,8 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     this.start.copyFrom(state);
     this.active = this.expander;
     this.activeHeuristic = this.estimator;
+    this.spaceInUse = this.space;
+    this.suspended = null;
     // A weight of 0 ignores h: starting over with another one would only repeat the search.
     const restart = this.weight > 0 ? this.estimator.restart : undefined;
     this.restartAt = restart !== undefined ? restart.afterNodes : 0;
@@ -236,7 +266,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
         this.restart();
       } else {
         // The fast path keeps no trace: a traced search runs on the general path.
-        this.onBits = this.bits !== null && this.bitsAllowed && this.observer === null;
+        this.onBits = this.countBits && this.bitsReady();
         if (this.onBits) this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
         else this.seedRoot(g);
       }
@@ -252,10 +282,11 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
    */
   private seedRoot(g: CompiledGoal): void {
     // A traced search regresses every part at each node, so the trace shows every candidate.
+    this.suspended = null;
     const byParts = this.mode === 'backward' && this.activeHeuristic.regressesByParts === true && this.observer === null;
     this.active.begin(g, this.observer, byParts ? this.analyses.partsOf(g) : null);
-    this.observer?.clear(g.name, this.mode, this, this.space.width);
-    const space = this.space;
+    this.observer?.clear(g.name, this.mode, this, this.spaceInUse.width);
+    const space = this.spaceInUse;
     // The bucket queue's order needs each node's f fixed once added: deferred estimates raise it when popped.
     space.reset(!this.active.deferred);
     space.reserve();
@@ -292,21 +323,72 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     space.commit(hash, root, -1, -1, 0, hraw === Infinity ? Infinity : this.weight * hraw, hraw, unsat);
   }
 
+  /** A node space for this search's nodes; a lazily stored node's words are built through the running expander. */
+  private newSpace(): SearchSpace {
+    return new SearchSpace(this.mode === 'backward' ? this.domain.words : this.domain.schema.size, 64, this.settings.maxNodes, this.settings.greedy, (node) =>
+      this.active.materialize(node),
+    );
+  }
+
+  /** Whether this search may run on the fast path: it has one, tests allow it, and no trace is kept (the fast path keeps none). */
+  private bitsReady(): boolean {
+    return this.bits !== null && this.bitsAllowed && this.observer === null;
+  }
+
   /**
    * Start the running search over from its root with `next`, by default the heuristic's restart (see
-   * `SearchHeuristic.restart`); the expansions so far stay counted. A trace then shows the restarted search.
+   * `SearchHeuristic.restart`); the expansions so far stay counted. A trace then shows the restarted search. A blind
+   * phase of a forward search runs on the fast path where the domain fits it.
    */
-  private restart(next = this.activeHeuristic.restart!.heuristic): void {
-    let expander = this.restartExpanders.get(next);
+  private restart(next = this.activeHeuristic.restart!.heuristic): boolean {
+    const from = this.activeHeuristic;
+    const fromExpander = this.active;
+    const blindPhase = next.blind === true && this.mode === 'forward';
+    if (blindPhase && this.bitsReady()) {
+      this.activeHeuristic = next;
+      this.onBits = true;
+      const g = this.current!;
+      next.prepare(this);
+      const at = this.weight > 0 ? next.restart : undefined;
+      this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), at === undefined ? 0 : at.afterNodes, true);
+      this.setAside(from, fromExpander);
+      return true;
+    }
+    // A blind phase after a phase with a later use (see `estimatesAs`) runs in a space of its own, the first kept.
+    const aside = blindPhase && from.estimatesAs !== undefined && this.observer === null && this.spaceInUse === this.space;
+    if (aside) this.spaceInUse = this.phaseSpace ??= this.newSpace();
+    const expanders = aside ? this.phaseExpanders : this.restartExpanders;
+    let expander = expanders.get(next);
     if (expander === undefined) {
-      expander = new Expander(this.domain, this.settings, this.space, next, this, this.cache, this.start.values, this.result, this.limits);
-      this.restartExpanders.set(next, expander);
+      expander = new Expander(this.domain, this.settings, this.spaceInUse, next, this, this.cache, this.start.values, this.result, this.limits);
+      expanders.set(next, expander);
     }
     this.active = expander;
     this.activeHeuristic = next;
     const g = this.current!;
     if (this.cache.relevant === null && next.relaxation !== null) this.cache.narrow(this.analyses.relevantTo(g));
     this.seedRoot(g);
+    if (aside) this.setAside(from, fromExpander);
+    return aside;
+  }
+
+  /** Remember the search in {@link space} (its heuristic and expander) as set aside for a blind phase. */
+  private setAside(heuristic: SearchHeuristic, expander: Expander): void {
+    this.suspended = heuristic;
+    this.suspendedExpander = expander;
+  }
+
+  /**
+   * Go on with the general path's search set aside for a blind phase (see {@link suspended}), with `heuristic` (its
+   * own), to its end: it is one A* run with one estimate, as if the blind phase had not been.
+   */
+  private resume(heuristic: SearchHeuristic): void {
+    this.suspended = null;
+    this.activeHeuristic = heuristic;
+    this.active = this.suspendedExpander!;
+    this.spaceInUse = this.space;
+    this.restartAt = 0;
+    this.restartExpandedAt = Infinity;
   }
 
   /** Abandon a sliced search. */
@@ -327,51 +409,34 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     const t0 = timed ? performance.now() : 0;
     try {
       let left = n;
-      if (this.onBits) {
+      for (;;) {
+        if (!this.onBits) {
+          const status = this.general(left, timed, t0);
+          if (typeof status !== 'number') return status;
+          left = status;
+          continue;
+        }
         const bits = this.bits!;
         this.limits[Limit.deadline] = timed ? this.timeBudgetMs - this.elapsed + t0 : Infinity;
-        const code = bits.step(n);
+        const code = bits.step(left);
         if (code !== BitStep.restart) return this.endBits(code);
-        // The count's phase is over: the restart runs on the general path.
-        left = n - bits.done;
+        left -= bits.done;
+        // The phase is over (the count's, or a blind one, whose heuristic may keep it to the end instead).
+        const at = this.activeHeuristic.restart!;
+        const next = at.decide === undefined ? at.heuristic : at.decide(this);
+        if (next === null) {
+          bits.keepPhase();
+          continue;
+        }
         this.onBits = false;
-        this.restart();
+        const resumed = this.suspended;
+        if (resumed !== null && resumed.estimatesAs === next) {
+          this.resume(resumed);
+          continue;
+        }
+        // The restart runs on the general path, unless it is a blind phase again.
+        this.restart(next);
       }
-      const space = this.space;
-      let expander = this.active;
-      for (let done = 0; done < left;) {
-        const node = space.open.pop();
-        if (node < 0) return this.finish(expander.lengthPruned ? 'budget' : 'none', expander.lengthPruned ? 'length' : '');
-        if (space.flags[node] === 1) continue;
-        if (space.unsat[node] === 0) return this.found(node);
-        if (space.flags[node] === DEFERRED && this.reestimate(node)) continue;
-        if (this.restartAt > 0 && (space.count >= this.restartAt || r.expanded >= this.restartExpandedAt)) {
-          const at = this.activeHeuristic.restart!;
-          const next = at.decide === undefined ? at.heuristic : at.decide(this);
-          if (next !== null) {
-            this.restart(next);
-            expander = this.active;
-            continue;
-          }
-          // The heuristic keeps this phase to its end.
-          this.restartAt = 0;
-        }
-        if (r.expanded >= this.maxExpansions) {
-          space.open.unpop(node);
-          return this.finish('budget', 'expansions');
-        }
-        if (timed && (r.expanded & 15) === 0 && this.elapsed + performance.now() - t0 > this.timeBudgetMs) {
-          space.open.unpop(node);
-          return this.finish('budget', 'time');
-        }
-        if (r.expanded === BUCKETS_AFTER) space.open.preferBuckets();
-        if (space.base[node] < 0) expander.materialize(node);
-        space.flags[node] = 2;
-        r.countExpansion();
-        done++;
-        if (!expander.expand(node)) return this.finish('budget', 'nodes');
-      }
-      return 'running';
     } catch (e) {
       // A throwing callback (cost function, procedural check) ends the search.
       r.abandon();
@@ -383,11 +448,63 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   }
 
   /**
+   * {@link step} on the general path: up to `left` expansions. After a restart into a blind phase on the fast path,
+   * the expansions left for it.
+   */
+  private general(left: number, timed: boolean, t0: number): GoapStatus | number {
+    const r = this.result;
+    let space = this.spaceInUse;
+    let expander = this.active;
+    for (let done = 0; done < left;) {
+      const node = space.open.pop();
+      if (node < 0) return this.finish(expander.lengthPruned ? 'budget' : 'none', expander.lengthPruned ? 'length' : '');
+      if (space.flags[node] === 1) continue;
+      if (space.unsat[node] === 0) return this.found(node);
+      if (space.flags[node] === DEFERRED && this.reestimate(node)) continue;
+      if (this.restartAt > 0 && (space.count >= this.restartAt || r.expanded >= this.restartExpandedAt)) {
+        const at = this.activeHeuristic.restart!;
+        const next = at.decide === undefined ? at.heuristic : at.decide(this);
+        if (next !== null) {
+          const resumed = this.suspended;
+          if (resumed !== null && resumed.estimatesAs === next) {
+            this.resume(resumed);
+          } else if (this.restart(next)) {
+            // A blind phase in nodes of its own (the fast path's or a space of its own): this search is set aside as
+            // it is, the node back in the open list; the step goes on there.
+            space.open.unpop(node);
+            if (this.onBits) return left - done;
+          }
+          space = this.spaceInUse;
+          expander = this.active;
+          continue;
+        }
+        // The heuristic keeps this phase to its end.
+        this.restartAt = 0;
+      }
+      if (r.expanded >= this.maxExpansions) {
+        space.open.unpop(node);
+        return this.finish('budget', 'expansions');
+      }
+      if (timed && (r.expanded & 15) === 0 && this.elapsed + performance.now() - t0 > this.timeBudgetMs) {
+        space.open.unpop(node);
+        return this.finish('budget', 'time');
+      }
+      if (r.expanded === BUCKETS_AFTER) space.open.preferBuckets();
+      if (space.base[node] < 0) expander.materialize(node);
+      space.flags[node] = 2;
+      r.countExpansion();
+      done++;
+      if (!expander.expand(node)) return this.finish('budget', 'nodes');
+    }
+    return 'running';
+  }
+
+  /**
    * A popped node whose estimate was deferred: estimate it now. True when it goes
    * back to the open list (its f rose) or is a dead end; false to expand it now.
    */
   private reestimate(node: number): boolean {
-    const space = this.space;
+    const space = this.spaceInUse;
     return space.reestimated(node, this.estimate(space.words, space.base[node], space.unsat[node]), this.weight);
   }
 
@@ -400,7 +517,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   }
 
   private found(node: number): GoapStatus {
-    const space = this.space;
+    const space = this.spaceInUse;
     // Backward, parents lead back to the goal, so the chain is already in execution order.
     space.pathTo(node, this.result.actions, this.mode === 'backward');
     // g is the sum of this search's cached effective costs along the path.
@@ -422,7 +539,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
       this.result.end(status, budget, bits.stored, bits.nodeBytes, bits.usedBytes(), true);
       return status;
     }
-    const space = this.space;
+    const space = this.spaceInUse;
     this.result.end(status, budget, space.count, space.nodeBytes, space.usedBytes(), false);
     this.observer?.finish(this, status === 'found');
     return status;
@@ -431,7 +548,8 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   /** Readable node: its constrained cells (backward) or its state (forward). */
   describeNode(node: number): string {
     if (this.onBits) return describeNode(this.domain, this.mode, this.bits!.nodeWords(node), 0);
-    if (this.space.base[node] < 0) this.active.materialize(node);
-    return describeNode(this.domain, this.mode, this.space.words, this.space.base[node]);
+    const space = this.spaceInUse;
+    if (space.base[node] < 0) this.active.materialize(node);
+    return describeNode(this.domain, this.mode, space.words, space.base[node]);
   }
 }
