@@ -1,3 +1,5 @@
+const NO_VALUES: Int32Array = /* @__PURE__ */ new Int32Array(0);
+
 /**
  * A planner adapter's recent searches by the state values they started from, for searches that read nothing but
  * those values (and a fixed domain): a search from values met lately is the search made then, so the adapter can
@@ -12,27 +14,20 @@
  * byState.find(domain, state.values); // 'trace of this search'
  */
 export class StateCaptures<T> {
-  private values = new Int32Array(0);
+  private values = NO_VALUES;
   /** Cells per kept state (every state of one adapter has the same schema). */
   private size = -1;
-  private readonly keys: Int32Array;
-  private readonly domains: unknown[];
-  private readonly kept: (T | null)[];
+  // Made on the first add: an adapter that is never observed allocates nothing.
+  private keys = NO_VALUES;
+  private domains: unknown[] = [];
+  private kept: (T | null)[] = [];
   /** Per hash bucket, its first slot (-1: none); per slot, the next slot of its bucket. */
-  private readonly heads: Int32Array;
-  private readonly chain: Int32Array;
+  private heads = NO_VALUES;
+  private chain = NO_VALUES;
   /** Where the next new state goes (the oldest is replaced). */
   private next = 0;
 
-  constructor(private readonly slots = 16) {
-    this.keys = new Int32Array(slots);
-    this.domains = new Array<unknown>(slots).fill(null);
-    this.kept = new Array<T | null>(slots).fill(null);
-    let buckets = 1;
-    while (buckets < 2 * slots) buckets *= 2;
-    this.heads = new Int32Array(buckets).fill(-1);
-    this.chain = new Int32Array(slots).fill(-1);
-  }
+  constructor(private readonly slots = 16) {}
 
   /** How many states can be kept. */
   get capacity(): number {
@@ -59,6 +54,7 @@ export class StateCaptures<T> {
   add(domain: unknown, values: ArrayLike<number>, capture: T): void {
     const size = values.length;
     if (size !== this.size) {
+      if (this.kept.length === 0) this.allocate();
       this.clear();
       this.size = size;
       this.values = new Int32Array(size * this.slots);
@@ -84,6 +80,17 @@ export class StateCaptures<T> {
     this.heads.fill(-1);
     this.chain.fill(-1);
     this.next = 0;
+  }
+
+  private allocate(): void {
+    const slots = this.slots;
+    this.keys = new Int32Array(slots);
+    this.domains = new Array<unknown>(slots).fill(null);
+    this.kept = new Array<T | null>(slots).fill(null);
+    let buckets = 1;
+    while (buckets < 2 * slots) buckets *= 2;
+    this.heads = new Int32Array(buckets).fill(-1);
+    this.chain = new Int32Array(slots).fill(-1);
   }
 
   /** Take slot `i` out of its bucket's chain. */
