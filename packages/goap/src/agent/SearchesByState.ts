@@ -1,7 +1,15 @@
 import { StateCaptures, type Availability, type WorldState } from '@dualplan/world-state';
-import type { CompiledGoal } from '../domain/GoapDomain.js';
+import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import type { GoapSearchCapture } from '../diagnostics/captureGoapSearch.js';
-import type { GoapPlanner } from '../GoapPlanner.js';
+
+/** What is read of the planner (a `GoapPlanner`; declared here, as the planner imports this module's users). */
+interface ReusedPlanner {
+  readonly domain: GoapDomain;
+  /** A user heuristic function, or null. */
+  readonly heuristic: unknown;
+  readonly engine: { readonly timeBudgetMs: number };
+  readonly multipliers: Float64Array;
+}
 
 /** How many (goal, state) searches an adapter remembers: agents meet a few hundred states again and again. */
 const KEPT = 256;
@@ -24,7 +32,7 @@ export class SearchesByState {
   /** Whether the searches of the current call may be reused. */
   private on = false;
 
-  constructor(planner: GoapPlanner<any, string>) {
+  constructor(planner: ReusedPlanner) {
     this.kept = readsOnlyState(planner) ? new StateCaptures<GoapSearchCapture>(KEPT) : null;
   }
 
@@ -34,7 +42,7 @@ export class SearchesByState {
   }
 
   /** A planner call starts: its searches may be reused when nothing but the state can change them (see the class). */
-  begin(planner: GoapPlanner<any, string>, availability: Availability | undefined, ownTrace: boolean): void {
+  begin(planner: ReusedPlanner, availability: Availability | undefined, ownTrace: boolean): void {
     this.on =
       this.kept !== null &&
       !this.traceAll &&
@@ -67,7 +75,7 @@ export class SearchesByState {
 }
 
 /** Whether `planner`'s searches read nothing but the start state (see {@link SearchesByState}). */
-function readsOnlyState(planner: GoapPlanner<any, string>): boolean {
+function readsOnlyState(planner: ReusedPlanner): boolean {
   const d = planner.domain;
   return planner.heuristic === null && planner.engine.timeBudgetMs === Infinity && d.costFns.every((f) => f === null) && d.procedural.every((p) => p === null);
 }

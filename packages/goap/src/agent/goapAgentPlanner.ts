@@ -62,7 +62,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
   // Trace while observed (keeping a trace the user set up), and stop when the last observer leaves.
   // Recent captures and goal lists, reported again as the same objects when a call repeats them.
   // And the searches traced lately by goal and start state, reused untraced when only the state can change them.
-  const byState = new SearchesByState(planner as GoapPlanner<Ctx, string>);
+  const byState = new SearchesByState(planner);
   const reports: GoapReports = { captures: new RecentCaptures((c, p) => c.matches(p.search!, p.trace)), goals: new ObservedGoals(), byState };
   const traced = () => {
     if (observers.size > 0 && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
@@ -84,7 +84,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
       planner.engine.allow(availability);
       cooling.use(availability);
-      if (observers.size > 0) byState.begin(planner as GoapPlanner<Ctx, string>, availability, ownTrace !== null && planner.trace === ownTrace);
+      if (observers.size > 0) byState.begin(planner, availability, ownTrace !== null && planner.trace === ownTrace);
       // Never write into the buffer holding the plan the runner is executing.
       return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace, cooling, reports);
     },
