@@ -36,11 +36,6 @@ export class SearchesByState {
     this.kept = readsOnlyState(planner) ? new StateCaptures<GoapSearchCapture>(KEPT) : null;
   }
 
-  /** Whether this adapter's searches are ever reused (its domain's searches read nothing but the state). */
-  get applies(): boolean {
-    return this.kept !== null;
-  }
-
   /** A planner call starts: its searches may be reused when nothing but the state can change them (see the class). */
   begin(planner: ReusedPlanner, availability: Availability | undefined, ownTrace: boolean): void {
     this.on =

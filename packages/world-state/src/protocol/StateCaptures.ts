@@ -29,11 +29,6 @@ export class StateCaptures<T> {
 
   constructor(private readonly slots = 16) {}
 
-  /** How many states can be kept. */
-  get capacity(): number {
-    return this.slots;
-  }
-
   /** The capture kept for a search of `domain` from `values`, or null. */
   find(domain: unknown, values: ArrayLike<number>): T | null {
     const size = values.length;
