@@ -93,7 +93,7 @@ function planLog(seed: number, recorded: boolean, ticks: number): { log: string;
  * - planning time: each agent's planner plans once from its current state; with
  *   a recorder the planners trace and turn each search into a `SearchTrace`
  *   (with `searches: false` they do not trace: runs are recorded without searches).
- * - a whole simulated second (sensors, runners, planning, recording).
+ * - a whole simulated second (sensors, runners, planning, recording), also with `searches: false`.
  * The recorded cases are reported as overheads of the plain ones (median
  * ratio in the same run). Their checks first verify that recording changes no
  * plan and records every planner call exactly once.
@@ -102,7 +102,7 @@ export function monitorSuite({ quick }: SuiteOptions): BenchCase[] {
   const suite = 'monitor';
   const warm = quick ? 100 : 1000;
   const planName = (on: boolean, searches = true) => `${AGENTS} agents plan once each, recorder ${on ? (searches ? 'on' : 'on without searches') : 'off'}`;
-  const simName = (on: boolean) => `${AGENTS} agents, 1 s of simulation, recorder ${on ? 'on' : 'off'}`;
+  const simName = (on: boolean, searches = true) => `${AGENTS} agents, 1 s of simulation, recorder ${on ? (searches ? 'on' : 'on without searches') : 'off'}`;
   const sameBehaviour = () => {
     const ticks = quick ? 30 : 100;
     const off = planLog(7, false, ticks);
@@ -134,18 +134,22 @@ export function monitorSuite({ quick }: SuiteOptions): BenchCase[] {
         check: on ? sameBehaviour : () => ({ valid: true, optimal: true, detail: `${AGENTS} planner calls per op` }),
       };
     };
-  const sim = (on: boolean) => () => {
-    const agents = setup(on);
-    return {
-      run: () => simulate(agents, TICKS_PER_OP),
-      check: on ? sameBehaviour : () => ({ valid: true, optimal: true, detail: `${TICKS_PER_OP} ticks of ${AGENTS} agents per op` }),
+  const sim =
+    (on: boolean, searches = true) =>
+    () => {
+      const agents = setup(on, searches);
+      return {
+        run: () => simulate(agents, TICKS_PER_OP),
+        check: on ? sameBehaviour : () => ({ valid: true, optimal: true, detail: `${TICKS_PER_OP} ticks of ${AGENTS} agents per op` }),
+      };
     };
-  };
   return [
     dualplanCase({ suite, name: planName(false) }, plan(false)),
     dualplanCase({ suite, name: planName(true, false), target: { baseline: planName(false), maxRatio: 2, label: '≤ 2× recorder off' } }, plan(true, false)),
     dualplanCase({ suite, name: planName(true), target: { baseline: planName(false), maxRatio: 2, label: '≤ 2× recorder off' } }, plan(true)),
     dualplanCase({ suite, name: simName(false) }, sim(false)),
+    // Runs and events alone (no searches), so the cost of recording the searches can be told from the rest.
+    dualplanCase({ suite, name: simName(true, false), target: { baseline: simName(false) } }, sim(true, false)),
     dualplanCase({ suite, name: simName(true), target: { baseline: simName(false), maxRatio: 1.5, label: '≤ 1.5× recorder off' } }, sim(true)),
   ];
 }

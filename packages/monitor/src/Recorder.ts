@@ -46,6 +46,8 @@ export class Recorder {
   /** The goal selection of the current planner call, as reported: made into recorded goals when the run is recorded. */
   private pendingGoals: readonly ObservedGoal[] = NO_GOALS;
   private attaching: AgentEntry | null = null;
+  /** Per sensor name, the `by` of the state changes it made (`sensor <name>`). */
+  private readonly sensorTexts = new Map<string, string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
   /** One observer for every planner: a planner call and the runner event that follows it are adjacent, so searches wait here. */
@@ -277,7 +279,11 @@ export class Recorder {
   }
 
   private onSensor(entry: AgentEntry, sensor: string): void {
-    if (entry.agent.state.version !== entry.version) this.noteChanges(entry, `sensor ${sensor}`, '');
+    if (entry.agent.state.version === entry.version) return;
+    // Each sensor's `by` text made once (worded on every change, it was new garbage each time).
+    let by = this.sensorTexts.get(sensor);
+    if (by === undefined) this.sensorTexts.set(sensor, (by = `sensor ${sensor}`));
+    this.noteChanges(entry, by, '');
   }
 
   private onEvent(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): void {

@@ -23,6 +23,7 @@ import type { GoapPlanner } from '../GoapPlanner.js';
 import type { GoapMeta } from '../search/GoapResult.js';
 import { planBest, type GoapReports } from './planBest.js';
 import { ObservedGoals } from './ObservedGoals.js';
+import { SearchesByState } from './SearchesByState.js';
 import { repairGoapPlan } from './repairGoapPlan.js';
 
 /** Options of {@link goapAgentPlanner}: which goals the agent chooses from and how it reports itself. */
@@ -60,13 +61,16 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
   let ownTrace: GoapTrace | null = null;
   // Trace while observed (keeping a trace the user set up), and stop when the last observer leaves.
   // Recent captures and goal lists, reported again as the same objects when a call repeats them.
-  const reports: GoapReports = { captures: new RecentCaptures((c, p) => c.matches(p.search!, p.trace)), goals: new ObservedGoals() };
+  // And the searches traced lately by goal and start state, reused untraced when only the state can change them.
+  const byState = new SearchesByState(planner);
+  const reports: GoapReports = { captures: new RecentCaptures((c, p) => c.matches(p.search!, p.trace)), goals: new ObservedGoals(), byState };
   const traced = () => {
     if (observers.size > 0 && planner.trace === null) planner.trace = ownTrace = new GoapTrace();
     if (observers.size === 0 && ownTrace !== null && planner.trace === ownTrace) planner.trace = ownTrace = null;
     if (observers.size === 0) {
       reports.captures.clear();
       reports.goals.clear();
+      byState.clear();
     }
   };
   // This agent's time on the planner's shared penalty clock, from the moment it joined (in a typed array: a
@@ -80,6 +84,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
       planner.engine.allow(availability);
       cooling.use(availability);
+      if (observers.size > 0) byState.begin(planner, availability, ownTrace !== null && planner.trace === ownTrace);
       // Never write into the buffer holding the plan the runner is executing.
       return planBest(planner.engine, goals, state, ctx, buffers[running === buffers[0].p ? 1 : 0], observers.observer, planner.trace, cooling, reports);
     },

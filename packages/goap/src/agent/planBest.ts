@@ -18,6 +18,7 @@ import { rankGoals } from './rankGoals.js';
 import { planBestEffort } from './planBestEffort.js';
 import type { GoalCooldowns } from './GoalCooldowns.js';
 import type { ObservedGoals } from './ObservedGoals.js';
+import type { SearchesByState } from './SearchesByState.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -25,6 +26,8 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 export interface GoapReports {
   readonly captures: RecentCaptures<GoapSearchCapture, CaptureProbe>;
   readonly goals: ObservedGoals;
+  /** The searches traced lately by goal and start state, reused without tracing when nothing else can change them. */
+  readonly byState?: SearchesByState;
 }
 
 /** What a search is compared by with the captures remembered (one probe, filled in per search). @internal */
@@ -46,6 +49,17 @@ function capture(search: GoapSearch, trace: GoapTrace | null, reports: GoapRepor
   const found = reports.captures.find(probe, key);
   probe.search = probe.trace = null;
   return found ?? reports.captures.add(captureGoapSearch(search, trace), key);
+}
+
+/** Search for `goal` from `state` without a trace (the trace is put back after). */
+function untraced<Ctx>(search: GoapSearch, state: WorldState<any>, goal: CompiledGoal, ctx: Ctx, trace: GoapTrace | null): void {
+  search.observe(null);
+  try {
+    search.begin(state, goal, ctx);
+    search.step(Infinity);
+  } finally {
+    search.observe(trace);
+  }
 }
 
 /**
@@ -125,12 +139,26 @@ function selectAndPlan<Ctx>(
     let failed = reasons.root;
     for (let i = 0; i < count; i++) {
       const g = order[i];
-      search.begin(state, list[g], ctx);
-      search.step(Infinity);
+      const byState = seen !== null && reports !== null ? (reports.byState ?? null) : null;
+      // Searched from these values before (and nothing else can change the search): the capture made then.
+      let reused = byState !== null ? byState.find(list[g], state) : null;
+      if (reused !== null) {
+        untraced(search, state, list[g], ctx, trace);
+        // It found another plan (the search reads more than the domain shows): trace it, and every later one.
+        if (!reused.samePlan(search.result)) {
+          byState!.differed();
+          reused = null;
+        }
+      }
+      if (reused === null) {
+        search.begin(state, list[g], ctx);
+        search.step(Infinity);
+      }
       const r = search.result;
       if (seen !== null) {
         seen[g].plannable = seen[g].chosen = r.status === 'found';
-        const captured = capture(search, trace, reports);
+        const captured = reused ?? capture(search, trace, reports);
+        if (reused === null && byState !== null) byState.add(list[g], state, captured);
         if (observer!.deferredSearch) observer!.deferredSearch(captured.read, captured);
         else observer!.search(captured.read());
       }

@@ -65,6 +65,20 @@ export class GoapSearchCapture implements SearchSummary {
     return trace === null ? this.t === null : this.t !== null && trace.sameAs(this.t);
   }
 
+  /**
+   * Whether `result` found what this capture's search found (status, goal, budget, cost and actions): the same
+   * search run again without a trace, from the inputs this one was traced from.
+   */
+  samePlan(result: GoapResult): boolean {
+    const r = result;
+    if ((r.status === 'found' || r.status === 'budget' ? r.status : 'none') !== this.status || r.goal?.name !== this.goal) return false;
+    if (r.status === 'budget') return r.budget === this.budget;
+    if (r.status !== 'found') return true;
+    if (r.cost !== this.cost || r.length !== this.actions.length) return false;
+    for (let i = 0; i < r.length; i++) if (r.actions[i] !== this.actions[i]) return false;
+    return true;
+  }
+
   get target(): string {
     return this.goal ?? this.t?.goal ?? '';
   }

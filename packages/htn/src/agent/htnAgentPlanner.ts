@@ -3,6 +3,7 @@ import {
   DualplanError,
   ObserverSet,
   RecentCaptures,
+  StateCaptures,
   PlanBuffer,
   type AgentPlanner,
   type Availability,
@@ -27,7 +28,6 @@ import { searchInputs } from '../diagnostics/searchInputs.js';
 import type { HtnPlanRequest } from '../HtnPlannerOptions.js';
 import { adjustHtnPlan, repairHtnPlan } from './htnRepair.js';
 import { AdjustWatch } from './AdjustWatch.js';
-import { StateCaptures } from './StateCaptures.js';
 
 /** Options of {@link htnAgentPlanner}: the root task and how a new plan is compared with the running one. */
 export interface HtnAgentOptions {
@@ -85,7 +85,7 @@ export function htnAgentPlanner<Ctx = any, Op extends string = string>(planner: 
   const recent: Recent = new RecentCaptures((c, p) => c.matches(p.log!, p.outcome!, p.target));
   // The searches traced lately by the values they read: for a domain whose searches read nothing but the state's
   // values, a search from values met lately is planned untraced and reported as the capture kept.
-  const byState = new StateCaptures<HtnSearchCapture>(32);
+  const byState = new StateCaptures<HtnSearchCapture>(256);
   // The values of the cells the searches read, for one call (see searchInputs).
   let key = new Int32Array(0);
   // Set when a search from remembered values found another plan: from then on every search is traced.

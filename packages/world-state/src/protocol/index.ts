@@ -7,6 +7,7 @@ export type { PlanUrgency, PlanReceiver, PendingPlanner, SlicedPlanner, PlainSte
 export { ForwardingPlanner } from './ForwardingPlanner.js';
 export { ObserverSet } from './ObserverSet.js';
 export { RecentCaptures } from './RecentCaptures.js';
+export { StateCaptures } from './StateCaptures.js';
 export type { PlanObserver, ObservedGoal, PlannerCatalog, CatalogEntry } from './PlanObserver.js';
 export type { SearchSummary, SearchCounter, ConditionTexts } from './SearchSummary.js';
 export { PlanBuffer, copyResult, planFound, noPlan, moveFaults } from '../plan/PlanResult.js';

@@ -27,4 +27,18 @@ describe('StateCaptures', () => {
     expect(byState.find(null, [5, 6])).toBe('x');
     expect(byState.find(null, values)).toBeNull();
   });
+
+  it('finds every one of hundreds of states kept, each under its own domain, and forgets them oldest first', () => {
+    const byState = new StateCaptures<number>(300);
+    const a = {};
+    const b = {};
+    for (let i = 0; i < 300; i++) byState.add(i % 2 === 0 ? a : b, [i % 7, i, i >> 3], i);
+    for (let i = 0; i < 300; i++) {
+      expect(byState.find(i % 2 === 0 ? a : b, [i % 7, i, i >> 3])).toBe(i);
+      expect(byState.find(i % 2 === 0 ? b : a, [i % 7, i, i >> 3])).toBeNull();
+    }
+    for (let i = 300; i < 450; i++) byState.add(a, [i % 7, i, i >> 3], i);
+    for (let i = 0; i < 150; i++) expect(byState.find(i % 2 === 0 ? a : b, [i % 7, i, i >> 3])).toBeNull();
+    for (let i = 150; i < 450; i++) expect(byState.find(i < 300 && i % 2 === 1 ? b : a, [i % 7, i, i >> 3])).toBe(i);
+  });
 });
