@@ -8,6 +8,7 @@ import { PlannerBusyError } from '../errors.js';
 import { ActionCache } from './ActionCache.js';
 import type { ActionStats } from './ActionStats.js';
 import { BitLayout } from './BitLayout.js';
+import { BitKernel } from './BitKernel.js';
 import { BitSearch } from './BitSearch.js';
 import { BitStep } from './BitStep.js';
 import { Limit } from './Limit.js';
@@ -57,12 +58,17 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   private restartAt = 0;
   private restartExpandedAt = Infinity;
   private readonly analyses: GoalAnalyses;
-  /** The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does. */
+  /**
+   * The small-domain fast path (null where it does not apply), its one-word backward kernel (null where that does not
+   * apply), whether searches may use them, and the one this search runs on (null: the general path).
+   */
   private readonly bits: BitSearch | null;
+  private readonly kernel: BitKernel | null;
   private bitsAllowed = true;
+  private kernelAllowed = true;
+  private fast: BitSearch | BitKernel | null = null;
   /** The cost bound (see {@link boundCost}) and the slice's deadline, in an array so the expanders read them without boxing. */
   private readonly limits = Float64Array.of(Infinity, Infinity);
-  private onBits = false;
   private observer: SearchObserver | null = null;
   private current: CompiledGoal | null = null;
   private rootGoal: CompiledGoal | null = null;
@@ -103,11 +109,24 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
     const layout = estimator.countsConditions === true && estimator.relaxation === null ? BitLayout.of(domain) : null;
     this.bits = layout === null ? null : new BitSearch(domain, layout, settings, this.cache, this.result, this.expander, this.limits);
+    this.kernel =
+      layout !== null && BitKernel.fits(domain, layout, settings)
+        ? new BitKernel(domain, layout, settings, this.cache, this.result, this.expander, this.limits)
+        : null;
   }
 
-  /** For tests and benchmarks: let searches use the small-domain fast path where it applies (default), or not. @internal */
-  useFastPath(on: boolean): void {
+  /**
+   * For tests and benchmarks: let searches use the small-domain fast path where it applies (default), or not; with
+   * `kernel` false, a one-word backward search runs on the general fast path instead of its kernel. @internal
+   */
+  useFastPath(on: boolean, kernel = true): void {
     this.bitsAllowed = on;
+    this.kernelAllowed = kernel;
+  }
+
+  /** For tests: which path the running or last search is on (a restart moves it to the general path). @internal */
+  get path(): 'general' | 'bits' | 'kernel' {
+    return this.fast === null ? 'general' : this.fast === this.kernel ? 'kernel' : 'bits';
   }
 
   /**
@@ -120,7 +139,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
 
   /** Nodes stored by the running or last search. */
   get storedNodes(): number {
-    return this.onBits ? this.bits!.stored : this.space.count;
+    return this.fast !== null ? this.fast.stored : this.space.count;
   }
 
   /** The goal of the running or last search. */
@@ -232,13 +251,17 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
       // a part has a goal cell, so a goal of fewer cells (every game goal) is not looked up.
       const atOnce = restart?.partsAtOnce ?? Infinity;
       if (g.cells.length >= atOnce && this.mode === 'backward' && this.analyses.partsOf(g).count >= atOnce) {
-        this.onBits = false;
+        this.fast = null;
         this.restart();
       } else {
         // The fast path keeps no trace: a traced search runs on the general path.
-        this.onBits = this.bits !== null && this.bitsAllowed && this.observer === null;
-        if (this.onBits) this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
-        else this.seedRoot(g);
+        this.fast = this.bits !== null && this.bitsAllowed && this.observer === null ? this.bits : null;
+        if (this.fast === null) this.seedRoot(g);
+        else {
+          const unsat = countViolated(this.domain, g, this.start.values);
+          if (this.kernel !== null && this.kernelAllowed && this.kernel.begin(g, this.start.values, unsat, this.restartAt)) this.fast = this.kernel;
+          else this.bits!.begin(g, this.start.values, unsat, this.restartAt);
+        }
       }
     } finally {
       this.busy = false;
@@ -327,14 +350,14 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     const t0 = timed ? performance.now() : 0;
     try {
       let left = n;
-      if (this.onBits) {
-        const bits = this.bits!;
+      const fast = this.fast;
+      if (fast !== null) {
         this.limits[Limit.deadline] = timed ? this.timeBudgetMs - this.elapsed + t0 : Infinity;
-        const code = bits.step(n);
+        const code = fast.step(n);
         if (code !== BitStep.restart) return this.endBits(code);
         // The count's phase is over: the restart runs on the general path.
-        left = n - bits.done;
-        this.onBits = false;
+        left = n - fast.done;
+        this.fast = null;
         this.restart();
       }
       const space = this.space;
@@ -417,9 +440,9 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   }
 
   private finish(status: GoapStatus, budget: GoapBudget): GoapStatus {
-    if (this.onBits) {
-      const bits = this.bits!;
-      this.result.end(status, budget, bits.stored, bits.nodeBytes, bits.usedBytes(), true);
+    const fast = this.fast;
+    if (fast !== null) {
+      this.result.end(status, budget, fast.stored, fast.nodeBytes, fast.usedBytes(), true);
       return status;
     }
     const space = this.space;
@@ -430,7 +453,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
 
   /** Readable node: its constrained cells (backward) or its state (forward). */
   describeNode(node: number): string {
-    if (this.onBits) return describeNode(this.domain, this.mode, this.bits!.nodeWords(node), 0);
+    if (this.fast !== null) return describeNode(this.domain, this.mode, this.fast.nodeWords(node), 0);
     if (this.space.base[node] < 0) this.active.materialize(node);
     return describeNode(this.domain, this.mode, this.space.words, this.space.base[node]);
   }

@@ -1,0 +1,524 @@
+import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
+import type { ActionCache } from './ActionCache.js';
+import type { BackwardIndex } from './BackwardIndex.js';
+import type { BitLayout } from './BitLayout.js';
+import { popcount } from './BitNodes.js';
+import type { BitExpansion, BitSettings } from './BitSearch.js';
+import { BitStep } from './BitStep.js';
+import { createChangeList, type ChangeList } from './ChangeList.js';
+import type { GoapResult } from './GoapResult.js';
+import { Limit } from './Limit.js';
+import { MutexPruning } from './MutexPruning.js';
+import { achieverMasks } from './achieverMasks.js';
+import { ACT, ACTION, CHECKS, CHECKS_END, CLEAR, COND, DEPTH, F, FLAGS, G, H, HOLD, KEY, NEED, NODE, PARENT, PUT, UNSAT, WORD } from './kernelSlots.js';
+
+/**
+ * Backward A* with the count heuristic for the smallest domains: every field an action touches in one 32-bit word and
+ * at most 32 actions. A regressed goal is one integer, an action's achievers and conditions are masks, the usable
+ * actions of the running search a mask, and a whole slice of the search (pop, expansion, regression, duplicate test,
+ * open-list insertion) runs in one function over typed arrays it owns, with no call in its inner loop but the first
+ * question about each action (its usability, which may run user code). It makes `BitSearch`'s decisions in the same
+ * order (achievers by fact, lowest cell and value first; duplicate and dominance tests; invariant pruning; open-list
+ * order: lower f, then lower h, then lower index), so its plans, costs and counts are the general path's.
+ * Owned by one search; steady-state searches allocate nothing.
+ * @internal
+ */
+export class BitKernel {
+  /** The fast word's offset among the domain's node words. */
+  private readonly at: number;
+  private readonly fieldBits: number;
+  /**
+   * Per action (stride `ACT`): the masks of `BitLayout` for the one word (need, cond, hold, clear, put) and
+   * the range of its multi-value conditions' fields in {@link checkMask}.
+   */
+  private readonly act: Int32Array;
+  private readonly checkMask: Int32Array;
+  /** Per bit of the word, two entries: the bits of the field holding it (0: none), and the actions setting that value (from the backward index in use). */
+  private readonly bitTable = new Int32Array(64);
+  private index: BackwardIndex | null = null;
+  private indexFits = false;
+  /**
+   * True when the index in use has action bitsets: an expansion's candidates are then every action setting a value
+   * its constrained fields allow, in action order (as `BackwardIndex.collectCandidates` gives them), not fact by fact.
+   */
+  private byAction = false;
+  /** One expansion's candidates, in the order they are considered. */
+  private readonly order = new Int32Array(32);
+  private readonly mutex: MutexPruning | null;
+  private readonly scratch: Int32Array;
+  private readonly ch: ChangeList;
+  /** Per action: its effective cost in the running search, read once it is known usable. */
+  private readonly cost = new Float64Array(32);
+  /** Actions asked about in the running search, and those of them that are usable. */
+  private known = 0;
+  private usable = 0;
+  /** The start state's value bits, and the goal's words. */
+  private s0 = 0;
+  private goalWords: Int32Array = new Int32Array(0);
+  private startValues: ArrayLike<number> = [];
+  private restartAt = 0;
+  private mutexAfter = 16;
+  private mutexActive = false;
+  private expansions = 0;
+  private cut = false;
+  private expandedInStep = 0;
+  /** The nodes: six integers each (word, depth, flags, open conditions, parent, action) and three doubles (f, h, g). */
+  private capacity = 0;
+  private count = 0;
+  private ints = new Int32Array(0);
+  private keys = new Float64Array(0);
+  /** The open list: a binary heap of node indices. */
+  private heap = new Int32Array(0);
+  private heapSize = 0;
+  /** The closed set: open addressing keyed by the word, two entries a slot (node, stamp); earlier searches' slots have older stamps. */
+  private table = new Int32Array(0);
+  private stamp = 0;
+  private readonly maxNodes: number;
+
+  constructor(
+    private readonly domain: GoapDomain,
+    private readonly L: BitLayout,
+    private readonly settings: BitSettings,
+    private readonly cache: ActionCache,
+    private readonly result: GoapResult,
+    private readonly expansion: BitExpansion,
+    private readonly limits: Float64Array,
+  ) {
+    this.at = L.wordAt[0];
+    this.fieldBits = L.fieldBits[0];
+    for (let i = 0; i < L.cells.length; i++) {
+      const field = L.cellFull[i] << L.cellShift[i];
+      for (let b = 0; b < 32; b++) if ((field >>> b) & 1) this.bitTable[2 * b] = field;
+    }
+    const A = domain.actionCount;
+    this.act = new Int32Array(A * ACT);
+    for (let a = 0; a < A; a++) {
+      const o = a * ACT;
+      this.act[o + NEED] = L.need[a];
+      this.act[o + COND] = L.cond[a];
+      this.act[o + HOLD] = L.hold[a];
+      this.act[o + CLEAR] = L.clear[a];
+      this.act[o + PUT] = L.put[a];
+      this.act[o + CHECKS] = L.checkStart[a];
+      this.act[o + CHECKS_END] = L.checkStart[a + 1];
+    }
+    this.checkMask = L.checkMask;
+    this.mutex = MutexPruning.of(domain);
+    this.scratch = new Int32Array(domain.words);
+    this.ch = createChangeList(domain);
+    this.maxNodes = settings.maxNodes;
+    this.grow(Math.min(64, this.maxNodes));
+  }
+
+  /** True when backward searches over `L` may run on a kernel: one word, its fields in cell order, at most 32 actions. */
+  static fits(domain: GoapDomain, L: BitLayout, settings: BitSettings): boolean {
+    return settings.mode === 'backward' && L.width === 1 && L.bitOrdered && domain.actionCount <= 32;
+  }
+
+  /** Expansions done by the last {@link step}. */
+  get done(): number {
+    return this.expandedInStep;
+  }
+
+  /** Nodes stored by the current or last search. */
+  get stored(): number {
+    return this.count;
+  }
+
+  /** Bytes one stored node takes: its integers and its doubles. */
+  get nodeBytes(): number {
+    return 4 * NODE + 8 * KEY;
+  }
+
+  /** Node memory of the current search: its nodes' records and the table. */
+  usedBytes(): number {
+    return this.count * this.nodeBytes + 4 * this.table.length;
+  }
+
+  /** Node `node` of the current or last search in the domain's node words, for describing it. Allocates. */
+  nodeWords(node: number): Int32Array {
+    const out = Int32Array.from(this.goalWords);
+    out[this.at] = this.ints[node * NODE + WORD];
+    return out;
+  }
+
+  /**
+   * Store the root of a search towards `goal` from the state `values` (`unsat` of the goal's conditions open there);
+   * with `restartAt` > 0 the search hands over to the general path once it has stored that many nodes. False (nothing
+   * done) when the backward index in use does not fit the kernel (action bitsets, or achiever lists out of order).
+   */
+  begin(goal: CompiledGoal, values: ArrayLike<number>, unsat: number, restartAt: number): boolean {
+    const x = this.expansion;
+    if (x.backwardIndexInUse !== this.index) this.useIndex(x.backwardIndexInUse);
+    if (!this.indexFits) return false;
+    const L = this.L;
+    let s0 = 0;
+    const { cells, cellBit } = L;
+    for (let i = 0, n = cells.length; i < n; i++) s0 |= 1 << (cellBit[i] + values[cells[i]]);
+    this.s0 = s0;
+    this.startValues = values;
+    this.goalWords = goal.words;
+    this.restartAt = restartAt;
+    this.mutexAfter = x.invariantPruningAfter;
+    this.mutexActive = false;
+    this.expansions = 0;
+    this.cut = false;
+    this.known = 0;
+    this.usable = 0;
+    let stamp = (this.stamp + 1) | 0;
+    // After 2^32 searches the stamps wrap: forget every slot once.
+    if (stamp === 0) {
+      this.table.fill(0);
+      stamp = 1;
+    }
+    this.stamp = stamp;
+    const w = goal.words[this.at];
+    const h = this.settings.weight * unsat;
+    const ints = this.ints;
+    ints[WORD] = w;
+    ints[DEPTH] = 0;
+    ints[FLAGS] = 0;
+    ints[UNSAT] = unsat;
+    ints[PARENT] = -1;
+    ints[ACTION] = -1;
+    const keys = this.keys;
+    keys[F] = h;
+    keys[H] = h;
+    keys[G] = 0;
+    const slot = 2 * (hashOf(w) & ((this.table.length >> 1) - 1));
+    this.table[slot] = 0;
+    this.table[slot + 1] = stamp;
+    this.heap[0] = 0;
+    this.heapSize = 1;
+    this.count = 1;
+    return true;
+  }
+
+  /** Read the achiever masks of `index` per bit of the word (none fit when it uses action bitsets or lists out of order). */
+  private useIndex(index: BackwardIndex | null): void {
+    this.index = index;
+    // With at most 32 actions an action bitset is one word: per fact, the achievers' mask.
+    this.byAction = index !== null && index.setterBits !== null;
+    const masks = index === null ? null : this.byAction ? index.setterBits : achieverMasks(index, this.domain.actionCount);
+    this.indexFits = masks !== null;
+    if (masks === null) return;
+    const L = this.L;
+    for (let i = 0; i < L.cells.length; i++) {
+      const first = index!.cellStart[L.cells[i]];
+      // A field's values are its low bits: value v is bit shift + v.
+      for (let v = 0; L.cellFull[i] >>> v !== 0; v++) this.bitTable[2 * (L.cellShift[i] + v) + 1] = masks[first + v];
+    }
+  }
+
+  /** Expand up to `n` nodes, until the deadline in the limits (Infinity: none); returns a {@link BitStep} code. */
+  step(n: number): number {
+    let done = 0;
+    for (;;) {
+      const code = this.run(n - done);
+      done += this.expandedInStep;
+      if (code !== GROW) {
+        this.expandedInStep = done;
+        return code;
+      }
+      this.grow(Math.min(Math.max(this.capacity * 2, this.count + this.domain.actionCount), this.maxNodes));
+    }
+  }
+
+  /**
+   * {@link step} in one function until it ends or the node arrays need to grow ({@link GROW}): pop, the budget checks,
+   * then the node's candidates (per open field, lowest first; per value it allows, the actions setting it not met
+   * yet, lowest first) regressed, tested against the closed set and pushed.
+   */
+  private run(n: number): number {
+    const act = this.act;
+    const checkMask = this.checkMask;
+    const bitTable = this.bitTable;
+    const fieldBits = this.fieldBits;
+    const byAction = this.byAction;
+    const order = this.order;
+    const costs = this.cost;
+    const cache = this.cache;
+    const r = this.result;
+    const s0 = this.s0;
+    const { maxPlanLength, maxExpansions, weight, greedy } = this.settings;
+    const maxNodes = this.maxNodes;
+    const deadline = this.limits[Limit.deadline];
+    const bound = this.limits[Limit.costBound];
+    const restartAt = this.restartAt;
+    const A = this.domain.actionCount;
+    const ints = this.ints;
+    const keys = this.keys;
+    const heap = this.heap;
+    const table = this.table;
+    const tableMask = (table.length >> 1) - 1;
+    const stamp = this.stamp;
+    const capacity = this.capacity;
+    let count = this.count;
+    let size = this.heapSize;
+    let known = this.known;
+    let usable = this.usable;
+    let expanded = r.expanded;
+    let code: number = BitStep.running;
+    let done = 0;
+    search: while (done < n) {
+      if (size === 0) {
+        code = this.cut ? BitStep.length : BitStep.none;
+        break;
+      }
+      if (count + A > capacity && capacity < maxNodes) {
+        code = GROW;
+        break;
+      }
+      // Pop the first open node: lower f, then lower h, then lower index.
+      const node = heap[0];
+      const last = heap[--size];
+      const fl = keys[last * KEY + F];
+      const hl = keys[last * KEY + H];
+      let i = 0;
+      for (;;) {
+        let c = 2 * i + 1;
+        if (c >= size) break;
+        let hc = heap[c];
+        let fc = keys[hc * KEY + F];
+        if (c + 1 < size) {
+          const d = heap[c + 1];
+          const fd = keys[d * KEY + F];
+          if (fd !== fc ? fd < fc : keys[d * KEY + H] !== keys[hc * KEY + H] ? keys[d * KEY + H] < keys[hc * KEY + H] : d < hc) {
+            c++;
+            hc = d;
+            fc = fd;
+          }
+        }
+        if (!(fc !== fl ? fc < fl : keys[hc * KEY + H] !== hl ? keys[hc * KEY + H] < hl : hc < last)) break;
+        heap[i] = hc;
+        i = c;
+      }
+      if (size > 0) heap[i] = last;
+      const at = node * NODE;
+      if (ints[at + FLAGS] === 1) continue;
+      if (ints[at + UNSAT] === 0) {
+        // Parents lead back to the goal, so the chain is in execution order.
+        const actions = r.actions;
+        let k = 0;
+        for (let m = node; ints[m * NODE + PARENT] >= 0; m = ints[m * NODE + PARENT]) actions[k++] = ints[m * NODE + ACTION];
+        r.setPlan(ints[at + DEPTH], keys[node * KEY + G]);
+        code = BitStep.found;
+        break;
+      }
+      if (restartAt > 0 && count >= restartAt) {
+        code = BitStep.restart;
+        break;
+      }
+      if (expanded >= maxExpansions || (deadline !== Infinity && (expanded & 15) === 0 && performance.now() > deadline)) {
+        code = expanded >= maxExpansions ? BitStep.expansions : BitStep.time;
+        // Put the node back: the next step pops it first.
+        size = this.putBack(node, size);
+        break;
+      }
+      ints[at + FLAGS] = 2;
+      expanded++;
+      done++;
+      if (this.expansions++ === this.mutexAfter && this.mutex !== null) this.mutexActive = this.mutex.admit(this.startValues);
+      const atLimit = ints[at + DEPTH] >= maxPlanLength;
+      if (atLimit && this.cut) continue;
+      const w0 = ints[at + WORD];
+      const g0 = keys[node * KEY + G];
+      const d1 = ints[at + DEPTH] + 1;
+      const open0 = ints[at + UNSAT] - popcount(s0 & ~w0);
+      // The candidates: the actions setting a value the node's constrained fields (a 0 bit: an excluded value) allow;
+      // by fact (fields and values lowest first, each action at its first fact), or in action order with bitsets.
+      let met = 0;
+      let found = 0;
+      for (let z = ~w0 & fieldBits; z !== 0;) {
+        const field = bitTable[2 * (31 - Math.clz32(z & -z))];
+        z &= ~field;
+        for (let m = w0 & field; m !== 0; m &= m - 1) {
+          let bits = bitTable[2 * (31 - Math.clz32(m & -m)) + 1] & ~met;
+          met |= bits;
+          if (!byAction) for (; bits !== 0; bits &= bits - 1) order[found++] = 31 - Math.clz32(bits & -bits);
+        }
+      }
+      if (byAction) {
+        // Invariant pruning also rules out, per constrained field, the actions needing what excludes all it allows.
+        if (this.mutexActive) met &= this.liveByAction(w0);
+        for (; met !== 0; met &= met - 1) order[found++] = 31 - Math.clz32(met & -met);
+      }
+      candidates: for (let q = 0; q < found; q++) {
+        const a = order[q];
+        const o = a * ACT;
+        // An effect that sets a value the goal excludes fails at once.
+        const need = act[o + NEED];
+        if ((w0 & need) !== need) continue;
+        const bit = 1 << a;
+        if ((known & bit) === 0) {
+          known |= bit;
+          if (cache.usable(a) === 0) {
+            usable |= bit;
+            costs[a] = cache.cachedCost(a);
+          }
+        }
+        if ((usable & bit) === 0) continue;
+        let n0 = w0 & act[o + COND];
+        const hold = act[o + HOLD];
+        if ((n0 & hold) !== hold) continue;
+        for (let t = act[o + CHECKS], end = act[o + CHECKS_END]; t < end; t++) if ((n0 & checkMask[t]) === 0) continue candidates;
+        n0 = (n0 & act[o + CLEAR]) | act[o + PUT];
+        if (atLimit) {
+          this.cut = true;
+          continue search;
+        }
+        if (count >= maxNodes) {
+          code = BitStep.nodes;
+          break search;
+        }
+        const gn = g0 + costs[a];
+        if (gn >= bound) continue;
+        // The closed set: a stored node with this word as cheap and as short prunes the candidate; those it
+        // beats on both counts are replaced (skipped when popped) and hand it their slot.
+        let s = hashOf(n0) & tableMask;
+        let slot = -1;
+        let matched = false;
+        let reopened = 0;
+        for (; table[2 * s + 1] === stamp; s = (s + 1) & tableMask) {
+          const e = table[2 * s];
+          if (ints[e * NODE + WORD] !== n0) continue;
+          matched = true;
+          const ge = keys[e * KEY + G];
+          const de = ints[e * NODE + DEPTH];
+          if (ge <= gn && de <= d1) continue candidates;
+          if (gn <= ge && d1 <= de) {
+            if (ints[e * NODE + FLAGS] === 2) reopened++;
+            ints[e * NODE + FLAGS] = 1;
+            table[2 * s] = count;
+            if (slot < 0) slot = s;
+          }
+        }
+        if (slot < 0) slot = s;
+        // A candidate equal to a stored node was checked for invariants as that node.
+        if (!matched && this.mutexActive && this.dead(w0, n0)) continue;
+        if (reopened > 0) r.addReopened(reopened);
+        const k = count++;
+        const u = open0 + popcount(s0 & ~n0);
+        const hk = weight * u;
+        const fk = greedy ? hk : gn + hk;
+        const ik = k * NODE;
+        ints[ik + WORD] = n0;
+        ints[ik + DEPTH] = d1;
+        ints[ik + FLAGS] = 0;
+        ints[ik + UNSAT] = u;
+        ints[ik + PARENT] = node;
+        ints[ik + ACTION] = a;
+        const kk = k * KEY;
+        keys[kk + F] = fk;
+        keys[kk + H] = hk;
+        keys[kk + G] = gn;
+        table[2 * slot] = k;
+        table[2 * slot + 1] = stamp;
+        // Push: sift the new node up (it has the highest index, so it goes first only on lower f or h).
+        let j = size++;
+        while (j > 0) {
+          const p = (j - 1) >> 1;
+          const q = heap[p];
+          const fq = keys[q * KEY + F];
+          if (!(fk !== fq ? fk < fq : hk < keys[q * KEY + H])) break;
+          heap[j] = q;
+          j = p;
+        }
+        heap[j] = k;
+      }
+    }
+    r.countExpansions(expanded - r.expanded);
+    this.count = count;
+    this.heapSize = size;
+    this.known = known;
+    this.usable = usable;
+    this.expandedInStep = done;
+    return code;
+  }
+
+  /** Push node `node` back on the open list of `size` nodes (a budget stopped the search before expanding it); the new size. */
+  private putBack(node: number, size: number): number {
+    const { heap, keys } = this;
+    const fn = keys[node * KEY + F];
+    const hn = keys[node * KEY + H];
+    let j = size;
+    while (j > 0) {
+      const p = (j - 1) >> 1;
+      const q = heap[p];
+      const fq = keys[q * KEY + F];
+      const hq = keys[q * KEY + H];
+      if (!(fn !== fq ? fn < fq : hn !== hq ? hn < hq : node < q)) break;
+      heap[j] = q;
+      j = p;
+    }
+    heap[j] = node;
+    return size + 1;
+  }
+
+  /** With action bitsets and invariant pruning on: the candidates of the node `w0` that no rule rules out (see `BackwardIndex.collectCandidates`). */
+  private liveByAction(w0: number): number {
+    const s = this.scratch;
+    const index = this.index!;
+    s.set(this.goalWords);
+    s[this.at] = w0;
+    index.collectCandidates(s, 0, this.mutex!.deadBits);
+    return index.relevantScratch[0] & ~index.deadScratch[0];
+  }
+
+  /** True when the candidate `n0` of the node `w0` needs two values no reachable state holds together. */
+  private dead(w0: number, n0: number): boolean {
+    const s = this.scratch;
+    const ch = this.ch;
+    s.set(this.goalWords);
+    s[this.at] = w0;
+    ch.n = 0;
+    if (n0 !== w0) {
+      ch.idx[0] = this.at;
+      ch.val[0] = n0;
+      ch.n = 1;
+    }
+    return this.mutex!.dead(s, 0, ch);
+  }
+
+  /** Room for `capacity` nodes (the nodes stored so far kept, the table rebuilt at twice the size or more). */
+  private grow(capacity: number): void {
+    const n = this.count;
+    const ints = new Int32Array(capacity * NODE);
+    ints.set(this.ints.subarray(0, n * NODE));
+    this.ints = ints;
+    const keys = new Float64Array(capacity * KEY);
+    keys.set(this.keys.subarray(0, n * KEY));
+    this.keys = keys;
+    // The open list holds each node once, and a node put back after a budget stop once more.
+    const heap = new Int32Array(capacity + 1);
+    heap.set(this.heap.subarray(0, this.heapSize));
+    this.heap = heap;
+    this.capacity = capacity;
+    let slots = 16;
+    while (slots < capacity * 2) slots *= 2;
+    if (2 * slots === this.table.length) return;
+    const old = this.table;
+    const table = new Int32Array(2 * slots);
+    const mask = slots - 1;
+    for (let i = 0; i < old.length; i += 2) {
+      if (old[i + 1] !== this.stamp) continue;
+      const m = old[i];
+      let j = hashOf(ints[m * NODE + WORD]) & mask;
+      while (table[2 * j + 1] === this.stamp) j = (j + 1) & mask;
+      table[2 * j] = m;
+      table[2 * j + 1] = this.stamp;
+    }
+    this.table = table;
+  }
+}
+
+/** What {@link BitKernel.run} returns when the node arrays must grow before it goes on (not a {@link BitStep} code). */
+const GROW = -1;
+
+/** Hash of a one-word node: `BitNodes`' hash of (`w`, 0). */
+function hashOf(w: number): number {
+  let x = Math.imul(w, 0x9e3779b1);
+  x ^= x >>> 15;
+  x = Math.imul(x, 0xc2b2ae35);
+  return x ^ (x >>> 13);
+}
