@@ -1,3 +1,4 @@
+import { countViolated } from '../domain/cellSet.js';
 import type { CompiledGoal, GoapDomain } from '../domain/GoapDomain.js';
 import type { ActionCache } from './ActionCache.js';
 import type { BackwardIndex } from './BackwardIndex.js';
@@ -26,6 +27,8 @@ import { ACT, ACTION, CHECKS, CHECKS_END, CLEAR, COND, DEPTH, F, FLAGS, G, H, HO
 export class BitKernel {
   /** The fast word's offset among the domain's node words. */
   private readonly at: number;
+  /** Per cell of the word, two entries: the cell, and the bit of its value 0 (a state's value v sets bit + v). */
+  private readonly cellBits: Int32Array;
   private readonly fieldBits: number;
   /**
    * Per action (stride `ACT`): the masks of `BitLayout` for the one word (need, cond, hold, clear, put) and
@@ -42,7 +45,7 @@ export class BitKernel {
    * its constrained fields allow, in action order (as `BackwardIndex.collectCandidates` gives them), not fact by fact.
    */
   private byAction = false;
-  /** One expansion's candidates, in the order they are considered. */
+  /** One expansion's candidates, in the order they are considered: runs of actions as masks, each taken lowest first. */
   private readonly order = new Int32Array(32);
   private readonly mutex: MutexPruning | null;
   private readonly scratch: Int32Array;
@@ -85,6 +88,11 @@ export class BitKernel {
     private readonly limits: Float64Array,
   ) {
     this.at = L.wordAt[0];
+    this.cellBits = new Int32Array(2 * L.cells.length);
+    for (let i = 0; i < L.cells.length; i++) {
+      this.cellBits[2 * i] = L.cells[i];
+      this.cellBits[2 * i + 1] = L.cellBit[i];
+    }
     this.fieldBits = L.fieldBits[0];
     for (let i = 0; i < L.cells.length; i++) {
       const field = L.cellFull[i] << L.cellShift[i];
@@ -143,19 +151,29 @@ export class BitKernel {
   }
 
   /**
-   * Store the root of a search towards `goal` from the state `values` (`unsat` of the goal's conditions open there);
-   * with `restartAt` > 0 the search hands over to the general path once it has stored that many nodes. False (nothing
+   * Store the root of a search towards `goal` from the state `values`; with `restartAt` > 0 the search hands over to the general path once it has stored that many nodes. False (nothing
    * done) when the backward index in use does not fit the kernel (action bitsets, or achiever lists out of order).
    */
-  begin(goal: CompiledGoal, values: ArrayLike<number>, unsat: number, restartAt: number): boolean {
+  begin(goal: CompiledGoal, values: ArrayLike<number>, restartAt: number): boolean {
     const x = this.expansion;
     if (x.backwardIndexInUse !== this.index) this.useIndex(x.backwardIndexInUse);
     if (!this.indexFits) return false;
-    const L = this.L;
     let s0 = 0;
-    const { cells, cellBit } = L;
-    for (let i = 0, n = cells.length; i < n; i++) s0 |= 1 << (cellBit[i] + values[cells[i]]);
+    const cellBits = this.cellBits;
+    for (let i = 0, n = cellBits.length; i < n; i += 2) s0 |= 1 << (cellBits[i + 1] + values[cellBits[i]]);
     this.s0 = s0;
+    const w = goal.words[this.at];
+    // The goal's conditions the start state violates: in the word, the value bits the goal excludes; a condition on
+    // another cell (one no action touches) is counted the general way.
+    let unsat = popcount(s0 & ~w);
+    const { cells } = goal;
+    const fieldWord = this.L.fieldWord;
+    for (let i = 0; i < cells.length; i++) {
+      if (fieldWord[cells[i]] !== 0) {
+        unsat = countViolated(this.domain, goal, values);
+        break;
+      }
+    }
     this.startValues = values;
     this.goalWords = goal.words;
     this.restartAt = restartAt;
@@ -172,7 +190,6 @@ export class BitKernel {
       stamp = 1;
     }
     this.stamp = stamp;
-    const w = goal.words[this.at];
     const h = this.settings.weight * unsat;
     const ints = this.ints;
     ints[WORD] = w;
@@ -327,104 +344,107 @@ export class BitKernel {
       const open0 = ints[at + UNSAT] - popcount(s0 & ~w0);
       // The candidates: the actions setting a value the node's constrained fields (a 0 bit: an excluded value) allow;
       // by fact (fields and values lowest first, each action at its first fact), or in action order with bitsets.
+      // They come as runs, each a mask taken lowest action first: one per fact, or one in all with bitsets.
       let met = 0;
-      let found = 0;
+      let runs = 0;
       for (let z = ~w0 & fieldBits; z !== 0;) {
         const field = bitTable[2 * (31 - Math.clz32(z & -z))];
         z &= ~field;
         for (let m = w0 & field; m !== 0; m &= m - 1) {
-          let bits = bitTable[2 * (31 - Math.clz32(m & -m)) + 1] & ~met;
+          const bits = bitTable[2 * (31 - Math.clz32(m & -m)) + 1] & ~met;
           met |= bits;
-          if (!byAction) for (; bits !== 0; bits &= bits - 1) order[found++] = 31 - Math.clz32(bits & -bits);
+          if (bits !== 0 && !byAction) order[runs++] = bits;
         }
       }
       if (byAction) {
         // Invariant pruning also rules out, per constrained field, the actions needing what excludes all it allows.
-        if (this.mutexActive) met &= this.liveByAction(w0);
-        for (; met !== 0; met &= met - 1) order[found++] = 31 - Math.clz32(met & -met);
+        order[0] = this.mutexActive ? met & this.liveByAction(w0) : met;
+        runs = 1;
       }
-      candidates: for (let q = 0; q < found; q++) {
-        const a = order[q];
-        const o = a * ACT;
-        // An effect that sets a value the goal excludes fails at once.
-        const need = act[o + NEED];
-        if ((w0 & need) !== need) continue;
-        const bit = 1 << a;
-        if ((known & bit) === 0) {
-          known |= bit;
-          if (cache.usable(a) === 0) {
-            usable |= bit;
-            costs[a] = cache.cachedCost(a);
+      for (let q = 0; q < runs; q++) {
+        candidates: for (let bits = order[q]; bits !== 0; bits &= bits - 1) {
+          const a = 31 - Math.clz32(bits & -bits);
+          const o = a * ACT;
+          // An effect that sets a value the goal excludes fails at once.
+          const need = act[o + NEED];
+          if ((w0 & need) !== need) continue;
+          const bit = 1 << a;
+          if ((known & bit) === 0) {
+            known |= bit;
+            if (cache.usable(a) === 0) {
+              usable |= bit;
+              costs[a] = cache.cachedCost(a);
+            }
           }
-        }
-        if ((usable & bit) === 0) continue;
-        let n0 = w0 & act[o + COND];
-        const hold = act[o + HOLD];
-        if ((n0 & hold) !== hold) continue;
-        for (let t = act[o + CHECKS], end = act[o + CHECKS_END]; t < end; t++) if ((n0 & checkMask[t]) === 0) continue candidates;
-        n0 = (n0 & act[o + CLEAR]) | act[o + PUT];
-        if (atLimit) {
-          this.cut = true;
-          continue search;
-        }
-        if (count >= maxNodes) {
-          code = BitStep.nodes;
-          break search;
-        }
-        const gn = g0 + costs[a];
-        if (gn >= bound) continue;
-        // The closed set: a stored node with this word as cheap and as short prunes the candidate; those it
-        // beats on both counts are replaced (skipped when popped) and hand it their slot.
-        let s = hashOf(n0) & tableMask;
-        let slot = -1;
-        let matched = false;
-        let reopened = 0;
-        for (; table[2 * s + 1] === stamp; s = (s + 1) & tableMask) {
-          const e = table[2 * s];
-          if (ints[e * NODE + WORD] !== n0) continue;
-          matched = true;
-          const ge = keys[e * KEY + G];
-          const de = ints[e * NODE + DEPTH];
-          if (ge <= gn && de <= d1) continue candidates;
-          if (gn <= ge && d1 <= de) {
-            if (ints[e * NODE + FLAGS] === 2) reopened++;
-            ints[e * NODE + FLAGS] = 1;
-            table[2 * s] = count;
-            if (slot < 0) slot = s;
+          if ((usable & bit) === 0) continue;
+          let n0 = w0 & act[o + COND];
+          const hold = act[o + HOLD];
+          if ((n0 & hold) !== hold) continue;
+          for (let t = act[o + CHECKS], end = act[o + CHECKS_END]; t < end; t++) if ((n0 & checkMask[t]) === 0) continue candidates;
+          n0 = (n0 & act[o + CLEAR]) | act[o + PUT];
+          if (atLimit) {
+            this.cut = true;
+            continue search;
           }
+          if (count >= maxNodes) {
+            code = BitStep.nodes;
+            break search;
+          }
+          const gn = g0 + costs[a];
+          if (gn >= bound) continue;
+          // The closed set: a stored node with this word as cheap and as short prunes the candidate; those it
+          // beats on both counts are replaced (skipped when popped) and hand it their slot.
+          let s = hashOf(n0) & tableMask;
+          let slot = -1;
+          let matched = false;
+          let reopened = 0;
+          for (; table[2 * s + 1] === stamp; s = (s + 1) & tableMask) {
+            const e = table[2 * s];
+            if (ints[e * NODE + WORD] !== n0) continue;
+            matched = true;
+            const ge = keys[e * KEY + G];
+            const de = ints[e * NODE + DEPTH];
+            if (ge <= gn && de <= d1) continue candidates;
+            if (gn <= ge && d1 <= de) {
+              if (ints[e * NODE + FLAGS] === 2) reopened++;
+              ints[e * NODE + FLAGS] = 1;
+              table[2 * s] = count;
+              if (slot < 0) slot = s;
+            }
+          }
+          if (slot < 0) slot = s;
+          // A candidate equal to a stored node was checked for invariants as that node.
+          if (!matched && this.mutexActive && this.dead(w0, n0)) continue;
+          if (reopened > 0) r.addReopened(reopened);
+          const k = count++;
+          const u = open0 + popcount(s0 & ~n0);
+          const hk = weight * u;
+          const fk = greedy ? hk : gn + hk;
+          const ik = k * NODE;
+          ints[ik + WORD] = n0;
+          ints[ik + DEPTH] = d1;
+          ints[ik + FLAGS] = 0;
+          ints[ik + UNSAT] = u;
+          ints[ik + PARENT] = node;
+          ints[ik + ACTION] = a;
+          const kk = k * KEY;
+          keys[kk + F] = fk;
+          keys[kk + H] = hk;
+          keys[kk + G] = gn;
+          table[2 * slot] = k;
+          table[2 * slot + 1] = stamp;
+          // Push: sift the new node up (it has the highest index, so it goes first only on lower f or h).
+          let j = size++;
+          while (j > 0) {
+            const p = (j - 1) >> 1;
+            const q = heap[p];
+            const fq = keys[q * KEY + F];
+            if (!(fk !== fq ? fk < fq : hk < keys[q * KEY + H])) break;
+            heap[j] = q;
+            j = p;
+          }
+          heap[j] = k;
         }
-        if (slot < 0) slot = s;
-        // A candidate equal to a stored node was checked for invariants as that node.
-        if (!matched && this.mutexActive && this.dead(w0, n0)) continue;
-        if (reopened > 0) r.addReopened(reopened);
-        const k = count++;
-        const u = open0 + popcount(s0 & ~n0);
-        const hk = weight * u;
-        const fk = greedy ? hk : gn + hk;
-        const ik = k * NODE;
-        ints[ik + WORD] = n0;
-        ints[ik + DEPTH] = d1;
-        ints[ik + FLAGS] = 0;
-        ints[ik + UNSAT] = u;
-        ints[ik + PARENT] = node;
-        ints[ik + ACTION] = a;
-        const kk = k * KEY;
-        keys[kk + F] = fk;
-        keys[kk + H] = hk;
-        keys[kk + G] = gn;
-        table[2 * slot] = k;
-        table[2 * slot + 1] = stamp;
-        // Push: sift the new node up (it has the highest index, so it goes first only on lower f or h).
-        let j = size++;
-        while (j > 0) {
-          const p = (j - 1) >> 1;
-          const q = heap[p];
-          const fq = keys[q * KEY + F];
-          if (!(fk !== fq ? fk < fq : hk < keys[q * KEY + H])) break;
-          heap[j] = q;
-          j = p;
-        }
-        heap[j] = k;
       }
     }
     r.countExpansions(expanded - r.expanded);

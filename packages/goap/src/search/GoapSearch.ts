@@ -257,11 +257,8 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
         // The fast path keeps no trace: a traced search runs on the general path.
         this.fast = this.bits !== null && this.bitsAllowed && this.observer === null ? this.bits : null;
         if (this.fast === null) this.seedRoot(g);
-        else {
-          const unsat = countViolated(this.domain, g, this.start.values);
-          if (this.kernel !== null && this.kernelAllowed && this.kernel.begin(g, this.start.values, unsat, this.restartAt)) this.fast = this.kernel;
-          else this.bits!.begin(g, this.start.values, unsat, this.restartAt);
-        }
+        else if (this.kernel !== null && this.kernelAllowed && this.kernel.begin(g, this.start.values, this.restartAt)) this.fast = this.kernel;
+        else this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
       }
     } finally {
       this.busy = false;
