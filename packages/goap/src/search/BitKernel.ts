@@ -11,7 +11,29 @@ import type { GoapResult } from './GoapResult.js';
 import { Limit } from './Limit.js';
 import { MutexPruning } from './MutexPruning.js';
 import { achieverMasks } from './achieverMasks.js';
-import { ACT, ACTION, CHECKS, CHECKS_END, CLEAR, COND, DEPTH, F, FLAGS, G, H, HOLD, KEY, NEED, NODE, PARENT, PUT, UNSAT, WORD } from './kernelSlots.js';
+import {
+  ACT,
+  ACTION,
+  CHECKS,
+  CHECKS_END,
+  CLEAR,
+  COND,
+  DEPTH,
+  F,
+  FLAGS,
+  G,
+  H,
+  HOLD,
+  KEY,
+  NEED,
+  NODE,
+  PARENT,
+  PUT,
+  TAB_ACT,
+  TAB_ORDER,
+  UNSAT,
+  WORD,
+} from './kernelSlots.js';
 
 /**
  * Backward A* with the count heuristic for the smallest domains: every field an action touches in one 32-bit word and
@@ -31,13 +53,13 @@ export class BitKernel {
   private readonly cellBits: Int32Array;
   private readonly fieldBits: number;
   /**
-   * Per action (stride `ACT`): the masks of `BitLayout` for the one word (need, cond, hold, clear, put) and
-   * the range of its multi-value conditions' fields in {@link checkMask}.
+   * The kernel's tables in one array (fewer arrays for its loop to hold): per bit of the word, two entries, the bits
+   * of the field holding it (0: none) and the actions setting that value (from the backward index in use); from
+   * `TAB_ORDER`, one expansion's candidates, in the order they are considered: runs of actions as masks, each taken
+   * lowest first; from `TAB_ACT`, per action (stride `ACT`), the masks of `BitLayout` for the one word (need, cond,
+   * hold, clear, put) and the range of its multi-value conditions' fields, whose masks follow the actions'.
    */
-  private readonly act: Int32Array;
-  private readonly checkMask: Int32Array;
-  /** Per bit of the word, two entries: the bits of the field holding it (0: none), and the actions setting that value (from the backward index in use). */
-  private readonly bitTable = new Int32Array(64);
+  private readonly tab: Int32Array;
   private index: BackwardIndex | null = null;
   private indexFits = false;
   /**
@@ -45,8 +67,6 @@ export class BitKernel {
    * its constrained fields allow, in action order (as `BackwardIndex.collectCandidates` gives them), not fact by fact.
    */
   private byAction = false;
-  /** One expansion's candidates, in the order they are considered: runs of actions as masks, each taken lowest first. */
-  private readonly order = new Int32Array(32);
   private readonly mutex: MutexPruning | null;
   private readonly scratch: Int32Array;
   private readonly ch: ChangeList;
@@ -94,23 +114,24 @@ export class BitKernel {
       this.cellBits[2 * i + 1] = L.cellBit[i];
     }
     this.fieldBits = L.fieldBits[0];
+    const A = domain.actionCount;
+    const checks = TAB_ACT + A * ACT;
+    const tab = (this.tab = new Int32Array(checks + L.checkMask.length));
     for (let i = 0; i < L.cells.length; i++) {
       const field = L.cellFull[i] << L.cellShift[i];
-      for (let b = 0; b < 32; b++) if ((field >>> b) & 1) this.bitTable[2 * b] = field;
+      for (let b = 0; b < 32; b++) if ((field >>> b) & 1) tab[2 * b] = field;
     }
-    const A = domain.actionCount;
-    this.act = new Int32Array(A * ACT);
     for (let a = 0; a < A; a++) {
-      const o = a * ACT;
-      this.act[o + NEED] = L.need[a];
-      this.act[o + COND] = L.cond[a];
-      this.act[o + HOLD] = L.hold[a];
-      this.act[o + CLEAR] = L.clear[a];
-      this.act[o + PUT] = L.put[a];
-      this.act[o + CHECKS] = L.checkStart[a];
-      this.act[o + CHECKS_END] = L.checkStart[a + 1];
+      const o = TAB_ACT + a * ACT;
+      tab[o + NEED] = L.need[a];
+      tab[o + COND] = L.cond[a];
+      tab[o + HOLD] = L.hold[a];
+      tab[o + CLEAR] = L.clear[a];
+      tab[o + PUT] = L.put[a];
+      tab[o + CHECKS] = checks + L.checkStart[a];
+      tab[o + CHECKS_END] = checks + L.checkStart[a + 1];
     }
-    this.checkMask = L.checkMask;
+    tab.set(L.checkMask, checks);
     this.mutex = MutexPruning.of(domain);
     this.scratch = new Int32Array(domain.words);
     this.ch = createChangeList(domain);
@@ -223,7 +244,7 @@ export class BitKernel {
     for (let i = 0; i < L.cells.length; i++) {
       const first = index!.cellStart[L.cells[i]];
       // A field's values are its low bits: value v is bit shift + v.
-      for (let v = 0; L.cellFull[i] >>> v !== 0; v++) this.bitTable[2 * (L.cellShift[i] + v) + 1] = masks[first + v];
+      for (let v = 0; L.cellFull[i] >>> v !== 0; v++) this.tab[2 * (L.cellShift[i] + v) + 1] = masks[first + v];
     }
   }
 
@@ -247,12 +268,9 @@ export class BitKernel {
    * yet, lowest first) regressed, tested against the closed set and pushed.
    */
   private run(n: number): number {
-    const act = this.act;
-    const checkMask = this.checkMask;
-    const bitTable = this.bitTable;
+    const tab = this.tab;
     const fieldBits = this.fieldBits;
     const byAction = this.byAction;
-    const order = this.order;
     const costs = this.cost;
     const cache = this.cache;
     const r = this.result;
@@ -286,31 +304,33 @@ export class BitKernel {
         code = GROW;
         break;
       }
-      // Pop the first open node: lower f, then lower h, then lower index.
+      // Pop the first open node (lower f, then lower h, then lower index) and sift the last one down from the top.
       const node = heap[0];
-      const last = heap[--size];
-      const fl = keys[last * KEY + F];
-      const hl = keys[last * KEY + H];
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= size) break;
-        let hc = heap[c];
-        let fc = keys[hc * KEY + F];
-        if (c + 1 < size) {
-          const d = heap[c + 1];
-          const fd = keys[d * KEY + F];
-          if (fd !== fc ? fd < fc : keys[d * KEY + H] !== keys[hc * KEY + H] ? keys[d * KEY + H] < keys[hc * KEY + H] : d < hc) {
-            c++;
-            hc = d;
-            fc = fd;
+      if (--size > 0) {
+        const last = heap[size];
+        const fl = keys[last * KEY + F];
+        const hl = keys[last * KEY + H];
+        let i = 0;
+        for (;;) {
+          let c = 2 * i + 1;
+          if (c >= size) break;
+          let hc = heap[c];
+          let fc = keys[hc * KEY + F];
+          if (c + 1 < size) {
+            const d = heap[c + 1];
+            const fd = keys[d * KEY + F];
+            if (fd !== fc ? fd < fc : keys[d * KEY + H] !== keys[hc * KEY + H] ? keys[d * KEY + H] < keys[hc * KEY + H] : d < hc) {
+              c++;
+              hc = d;
+              fc = fd;
+            }
           }
+          if (!(fc !== fl ? fc < fl : keys[hc * KEY + H] !== hl ? keys[hc * KEY + H] < hl : hc < last)) break;
+          heap[i] = hc;
+          i = c;
         }
-        if (!(fc !== fl ? fc < fl : keys[hc * KEY + H] !== hl ? keys[hc * KEY + H] < hl : hc < last)) break;
-        heap[i] = hc;
-        i = c;
+        heap[i] = last;
       }
-      if (size > 0) heap[i] = last;
       const at = node * NODE;
       if (ints[at + FLAGS] === 1) continue;
       if (ints[at + UNSAT] === 0) {
@@ -348,25 +368,25 @@ export class BitKernel {
       let met = 0;
       let runs = 0;
       for (let z = ~w0 & fieldBits; z !== 0;) {
-        const field = bitTable[2 * (31 - Math.clz32(z & -z))];
+        const field = tab[2 * (31 - Math.clz32(z & -z))];
         z &= ~field;
         for (let m = w0 & field; m !== 0; m &= m - 1) {
-          const bits = bitTable[2 * (31 - Math.clz32(m & -m)) + 1] & ~met;
+          const bits = tab[2 * (31 - Math.clz32(m & -m)) + 1] & ~met;
           met |= bits;
-          if (bits !== 0 && !byAction) order[runs++] = bits;
+          if (bits !== 0 && !byAction) tab[TAB_ORDER + runs++] = bits;
         }
       }
       if (byAction) {
         // Invariant pruning also rules out, per constrained field, the actions needing what excludes all it allows.
-        order[0] = this.mutexActive ? met & this.liveByAction(w0) : met;
+        tab[TAB_ORDER] = this.mutexActive ? met & this.liveByAction(w0) : met;
         runs = 1;
       }
       for (let q = 0; q < runs; q++) {
-        candidates: for (let bits = order[q]; bits !== 0; bits &= bits - 1) {
+        candidates: for (let bits = tab[TAB_ORDER + q]; bits !== 0; bits &= bits - 1) {
           const a = 31 - Math.clz32(bits & -bits);
-          const o = a * ACT;
+          const o = TAB_ACT + a * ACT;
           // An effect that sets a value the goal excludes fails at once.
-          const need = act[o + NEED];
+          const need = tab[o + NEED];
           if ((w0 & need) !== need) continue;
           const bit = 1 << a;
           if ((known & bit) === 0) {
@@ -377,11 +397,11 @@ export class BitKernel {
             }
           }
           if ((usable & bit) === 0) continue;
-          let n0 = w0 & act[o + COND];
-          const hold = act[o + HOLD];
+          let n0 = w0 & tab[o + COND];
+          const hold = tab[o + HOLD];
           if ((n0 & hold) !== hold) continue;
-          for (let t = act[o + CHECKS], end = act[o + CHECKS_END]; t < end; t++) if ((n0 & checkMask[t]) === 0) continue candidates;
-          n0 = (n0 & act[o + CLEAR]) | act[o + PUT];
+          for (let t = tab[o + CHECKS], end = tab[o + CHECKS_END]; t < end; t++) if ((n0 & tab[t]) === 0) continue candidates;
+          n0 = (n0 & tab[o + CLEAR]) | tab[o + PUT];
           if (atLimit) {
             this.cut = true;
             continue search;

@@ -224,7 +224,8 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     checkWorldState(state, 'GoapPlanner');
     // Low-level search() callers may never call plan(), which empties the fault log: keep it bounded.
     if (this.faultLog.length >= 256) this.faultLog.length = 0;
-    const g = goalOf(this.domain, goal);
+    // The goal of the last search again (goal selection's usual case) needs no resolving.
+    const g = goal === this.current ? goal : goalOf(this.domain, goal);
     const r = this.result;
     // 'running' only once set up, so a throwing cost or check leaves the planner usable.
     r.reset(g);

@@ -23,3 +23,6 @@ export const PUT = 4;
 export const CHECKS = 5;
 export const CHECKS_END = 6;
 export const ACT = 8;
+/** Where the kernel's `tab` holds one expansion's candidate runs, then its per-action entries (after 32 bits' two entries each). @internal */
+export const TAB_ORDER = 64;
+export const TAB_ACT = 96;
