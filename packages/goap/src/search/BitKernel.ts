@@ -35,6 +35,18 @@ import {
   WORD,
 } from './kernelSlots.js';
 
+/** What a {@link BitKernel} works with: the search's domain, layout, settings, action cache, result, backward expansion and limits. @internal */
+export interface KernelParts {
+  readonly domain: GoapDomain;
+  readonly layout: BitLayout;
+  readonly settings: BitSettings;
+  readonly cache: ActionCache;
+  readonly result: GoapResult;
+  readonly expansion: BitExpansion;
+  /** The search's limits (`Limit`): the cost from which nodes are dropped and the time past which the search stops. */
+  readonly limits: Float64Array;
+}
+
 /**
  * Backward A* with the count heuristic for the smallest domains: every field an action touches in one 32-bit word and
  * at most 32 actions. A regressed goal is one integer, an action's achievers and conditions are masks, the usable
@@ -97,16 +109,25 @@ export class BitKernel {
   private table = new Int32Array(0);
   private stamp = 0;
   private readonly maxNodes: number;
+  private readonly domain: GoapDomain;
+  private readonly L: BitLayout;
+  private readonly settings: BitSettings;
+  private readonly cache: ActionCache;
+  private readonly result: GoapResult;
+  private readonly expansion: BitExpansion;
+  private readonly limits: Float64Array;
 
-  constructor(
-    private readonly domain: GoapDomain,
-    private readonly L: BitLayout,
-    private readonly settings: BitSettings,
-    private readonly cache: ActionCache,
-    private readonly result: GoapResult,
-    private readonly expansion: BitExpansion,
-    private readonly limits: Float64Array,
-  ) {
+  constructor(parts: KernelParts) {
+    ({
+      domain: this.domain,
+      layout: this.L,
+      settings: this.settings,
+      cache: this.cache,
+      result: this.result,
+      expansion: this.expansion,
+      limits: this.limits,
+    } = parts);
+    const { domain, layout: L, settings } = parts;
     this.at = L.wordAt[0];
     this.cellBits = new Int32Array(2 * L.cells.length);
     for (let i = 0; i < L.cells.length; i++) {

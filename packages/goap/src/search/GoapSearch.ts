@@ -111,7 +111,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     this.bits = layout === null ? null : new BitSearch(domain, layout, settings, this.cache, this.result, this.expander, this.limits);
     this.kernel =
       layout !== null && BitKernel.fits(domain, layout, settings)
-        ? new BitKernel(domain, layout, settings, this.cache, this.result, this.expander, this.limits)
+        ? new BitKernel({ domain, layout, settings, cache: this.cache, result: this.result, expansion: this.expander, limits: this.limits })
         : null;
   }
 
