@@ -59,10 +59,12 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   private restartExpandedAt = Infinity;
   private readonly analyses: GoalAnalyses;
   /**
-   * The small-domain fast path (null where it does not apply), its one-word backward kernel (null where that does not
-   * apply), whether searches may use them, and the one this search runs on (null: the general path).
+   * The small-domain fast path's tables (null where it does not apply), its search (built at its first use: a domain
+   * the kernel fits seldom needs it), its one-word backward kernel (null where that does not apply), whether searches
+   * may use them, and the one this search runs on (null: the general path).
    */
-  private readonly bits: BitSearch | null;
+  private readonly layout: BitLayout | null;
+  private bits: BitSearch | null = null;
   private readonly kernel: BitKernel | null;
   private bitsAllowed = true;
   private kernelAllowed = true;
@@ -108,7 +110,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
     this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
     const layout = estimator.countsConditions === true && estimator.relaxation === null ? BitLayout.of(domain) : null;
-    this.bits = layout === null ? null : new BitSearch(domain, layout, settings, this.cache, this.result, this.expander, this.limits);
+    this.layout = layout;
     this.kernel =
       layout !== null && BitKernel.fits(domain, layout, settings)
         ? new BitKernel({ domain, layout, settings, cache: this.cache, result: this.result, expansion: this.expander, limits: this.limits })
@@ -256,10 +258,16 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
         this.restart();
       } else {
         // The fast path keeps no trace: a traced search runs on the general path.
-        this.fast = this.bits !== null && this.bitsAllowed && this.observer === null ? this.bits : null;
-        if (this.fast === null) this.seedRoot(g);
-        else if (this.kernel !== null && this.kernelAllowed && this.kernel.begin(g, this.start.values, this.restartAt)) this.fast = this.kernel;
-        else this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
+        const layout = this.bitsAllowed && this.observer === null ? this.layout : null;
+        if (layout === null) {
+          this.fast = null;
+          this.seedRoot(g);
+        } else if (this.kernel !== null && this.kernelAllowed && this.kernel.begin(g, this.start.values, this.restartAt)) this.fast = this.kernel;
+        else {
+          const bits = (this.bits ??= new BitSearch(this.domain, layout, this.settings, this.cache, this.result, this.expander, this.limits));
+          this.fast = bits;
+          bits.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
+        }
       }
     } finally {
       this.busy = false;
