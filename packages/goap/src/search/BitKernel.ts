@@ -11,6 +11,7 @@ import type { GoapResult } from './GoapResult.js';
 import { Limit } from './Limit.js';
 import { MutexPruning } from './MutexPruning.js';
 import { achieverMasks } from './achieverMasks.js';
+import { KernelNodes, hashOf, pushBack } from './KernelNodes.js';
 import {
   ACT,
   ACTION,
@@ -51,7 +52,7 @@ export interface KernelParts {
  * Backward A* with the count heuristic for the smallest domains: every field an action touches in one 32-bit word and
  * at most 32 actions. A regressed goal is one integer, an action's achievers and conditions are masks, the usable
  * actions of the running search a mask, and a whole slice of the search (pop, expansion, regression, duplicate test,
- * open-list insertion) runs in one function over typed arrays it owns, with no call in its inner loop but the first
+ * open-list insertion) runs in one function over typed arrays (its own and its `KernelNodes`), with no call in its inner loop but the first
  * question about each action (its usability, which may run user code). It makes `BitSearch`'s decisions in the same
  * order (achievers by fact, lowest cell and value first; duplicate and dominance tests; invariant pruning; open-list
  * order: lower f, then lower h, then lower index), so its plans, costs and counts are the general path's.
@@ -97,17 +98,7 @@ export class BitKernel {
   private expansions = 0;
   private cut = false;
   private expandedInStep = 0;
-  /** The nodes: six integers each (word, depth, flags, open conditions, parent, action) and three doubles (f, h, g). */
-  private capacity = 0;
-  private count = 0;
-  private ints = new Int32Array(0);
-  private keys = new Float64Array(0);
-  /** The open list: a binary heap of node indices. */
-  private heap = new Int32Array(0);
-  private heapSize = 0;
-  /** The closed set: open addressing keyed by the word, two entries a slot (node, stamp); earlier searches' slots have older stamps. */
-  private table = new Int32Array(0);
-  private stamp = 0;
+  private readonly nodes: KernelNodes;
   private readonly maxNodes: number;
   private readonly domain: GoapDomain;
   private readonly L: BitLayout;
@@ -157,7 +148,7 @@ export class BitKernel {
     this.scratch = new Int32Array(domain.words);
     this.ch = createChangeList(domain);
     this.maxNodes = settings.maxNodes;
-    this.grow(Math.min(64, this.maxNodes));
+    this.nodes = new KernelNodes(this.maxNodes);
   }
 
   /** True when backward searches over `L` may run on a kernel: one word, its fields in cell order, at most 32 actions. */
@@ -172,23 +163,23 @@ export class BitKernel {
 
   /** Nodes stored by the current or last search. */
   get stored(): number {
-    return this.count;
+    return this.nodes.count;
   }
 
-  /** Bytes one stored node takes: its integers and its doubles. */
+  /** Bytes one stored node takes. */
   get nodeBytes(): number {
-    return 4 * NODE + 8 * KEY;
+    return this.nodes.nodeBytes;
   }
 
   /** Node memory of the current search: its nodes' records and the table. */
   usedBytes(): number {
-    return this.count * this.nodeBytes + 4 * this.table.length;
+    return this.nodes.usedBytes();
   }
 
   /** Node `node` of the current or last search in the domain's node words, for describing it. Allocates. */
   nodeWords(node: number): Int32Array {
     const out = Int32Array.from(this.goalWords);
-    out[this.at] = this.ints[node * NODE + WORD];
+    out[this.at] = this.nodes.ints[node * NODE + WORD];
     return out;
   }
 
@@ -225,31 +216,7 @@ export class BitKernel {
     this.cut = false;
     this.known = 0;
     this.usable = 0;
-    let stamp = (this.stamp + 1) | 0;
-    // After 2^32 searches the stamps wrap: forget every slot once.
-    if (stamp === 0) {
-      this.table.fill(0);
-      stamp = 1;
-    }
-    this.stamp = stamp;
-    const h = this.settings.weight * unsat;
-    const ints = this.ints;
-    ints[WORD] = w;
-    ints[DEPTH] = 0;
-    ints[FLAGS] = 0;
-    ints[UNSAT] = unsat;
-    ints[PARENT] = -1;
-    ints[ACTION] = -1;
-    const keys = this.keys;
-    keys[F] = h;
-    keys[H] = h;
-    keys[G] = 0;
-    const slot = 2 * (hashOf(w) & ((this.table.length >> 1) - 1));
-    this.table[slot] = 0;
-    this.table[slot + 1] = stamp;
-    this.heap[0] = 0;
-    this.heapSize = 1;
-    this.count = 1;
+    this.nodes.reset(w, unsat, this.settings.weight * unsat);
     return true;
   }
 
@@ -279,7 +246,8 @@ export class BitKernel {
         this.expandedInStep = done;
         return code;
       }
-      this.grow(Math.min(Math.max(this.capacity * 2, this.count + this.domain.actionCount), this.maxNodes));
+      const nodes = this.nodes;
+      nodes.grow(Math.max(nodes.capacity * 2, nodes.count + this.domain.actionCount));
     }
   }
 
@@ -302,15 +270,13 @@ export class BitKernel {
     const bound = this.limits[Limit.costBound];
     const restartAt = this.restartAt;
     const A = this.domain.actionCount;
-    const ints = this.ints;
-    const keys = this.keys;
-    const heap = this.heap;
-    const table = this.table;
+    const nodes = this.nodes;
+    const { ints, keys, heap, table } = nodes;
     const tableMask = (table.length >> 1) - 1;
-    const stamp = this.stamp;
-    const capacity = this.capacity;
-    let count = this.count;
-    let size = this.heapSize;
+    const stamp = nodes.stamp;
+    const capacity = nodes.capacity;
+    let count = nodes.count;
+    let size = nodes.heapSize;
     let known = this.known;
     let usable = this.usable;
     let expanded = r.expanded;
@@ -370,7 +336,7 @@ export class BitKernel {
       if (expanded >= maxExpansions || (deadline !== Infinity && (expanded & 15) === 0 && performance.now() > deadline)) {
         code = expanded >= maxExpansions ? BitStep.expansions : BitStep.time;
         // Put the node back: the next step pops it first.
-        size = this.putBack(node, size);
+        size = pushBack(heap, keys, node, size);
         break;
       }
       ints[at + FLAGS] = 2;
@@ -489,31 +455,11 @@ export class BitKernel {
       }
     }
     r.countExpansions(expanded - r.expanded);
-    this.count = count;
-    this.heapSize = size;
+    nodes.settle(count, size);
     this.known = known;
     this.usable = usable;
     this.expandedInStep = done;
     return code;
-  }
-
-  /** Push node `node` back on the open list of `size` nodes (a budget stopped the search before expanding it); the new size. */
-  private putBack(node: number, size: number): number {
-    const { heap, keys } = this;
-    const fn = keys[node * KEY + F];
-    const hn = keys[node * KEY + H];
-    let j = size;
-    while (j > 0) {
-      const p = (j - 1) >> 1;
-      const q = heap[p];
-      const fq = keys[q * KEY + F];
-      const hq = keys[q * KEY + H];
-      if (!(fn !== fq ? fn < fq : hn !== hq ? hn < hq : node < q)) break;
-      heap[j] = q;
-      j = p;
-    }
-    heap[j] = node;
-    return size + 1;
   }
 
   /** With action bitsets and invariant pruning on: the candidates of the node `w0` that no rule rules out (see `BackwardIndex.collectCandidates`). */
@@ -540,46 +486,7 @@ export class BitKernel {
     }
     return this.mutex!.dead(s, 0, ch);
   }
-
-  /** Room for `capacity` nodes (the nodes stored so far kept, the table rebuilt at twice the size or more). */
-  private grow(capacity: number): void {
-    const n = this.count;
-    const ints = new Int32Array(capacity * NODE);
-    ints.set(this.ints.subarray(0, n * NODE));
-    this.ints = ints;
-    const keys = new Float64Array(capacity * KEY);
-    keys.set(this.keys.subarray(0, n * KEY));
-    this.keys = keys;
-    // The open list holds each node once, and a node put back after a budget stop once more.
-    const heap = new Int32Array(capacity + 1);
-    heap.set(this.heap.subarray(0, this.heapSize));
-    this.heap = heap;
-    this.capacity = capacity;
-    let slots = 16;
-    while (slots < capacity * 2) slots *= 2;
-    if (2 * slots === this.table.length) return;
-    const old = this.table;
-    const table = new Int32Array(2 * slots);
-    const mask = slots - 1;
-    for (let i = 0; i < old.length; i += 2) {
-      if (old[i + 1] !== this.stamp) continue;
-      const m = old[i];
-      let j = hashOf(ints[m * NODE + WORD]) & mask;
-      while (table[2 * j + 1] === this.stamp) j = (j + 1) & mask;
-      table[2 * j] = m;
-      table[2 * j + 1] = this.stamp;
-    }
-    this.table = table;
-  }
 }
 
 /** What {@link BitKernel.run} returns when the node arrays must grow before it goes on (not a {@link BitStep} code). */
 const GROW = -1;
-
-/** Hash of a one-word node: `BitNodes`' hash of (`w`, 0). */
-function hashOf(w: number): number {
-  let x = Math.imul(w, 0x9e3779b1);
-  x ^= x >>> 15;
-  x = Math.imul(x, 0xc2b2ae35);
-  return x ^ (x >>> 13);
-}
