@@ -88,11 +88,23 @@ export class ActionCache {
    * see {@link failedCheck}), `unusable` when its cost is Infinity.
    */
   usable(a: number): number {
-    return this.useStamp[a] === this.stamp ? this.useCode[a] : this.evaluate(a);
+    return this.useStamp[a] === this.stamp ? this.useCode[a] : this.first(a);
   }
 
   /**
-   * The first {@link usable} call of a search for action `a` (kept apart so the
+   * The first {@link usable} call of a search for action `a`: an action with no user code to run, kept and available,
+   * is settled here from its base cost (small enough to inline where `usable` is); any other goes to {@link evaluate}.
+   */
+  private first(a: number): number {
+    const fixed = this.fixedCost[a];
+    // NaN (a check or a cost function) fails the test.
+    if (!(fixed >= 0) || (this.keep !== null && this.keep[a] === 0) || this.unavailable.any) return this.evaluate(a);
+    const cost = fixed * this.stats.multipliers[a];
+    return this.settle(a, cost, -1, cost === Infinity ? Verdict.unusable : 0);
+  }
+
+  /**
+   * The first {@link usable} call of a search for action `a` that {@link first} does not settle (kept apart so the
    * cached path inlines small). A check or cost function that throws, or a cost
    * that is not a number >= 0, makes the action unusable for this search (like
    * a cost of Infinity) and is logged once as a fault; the search goes on.

@@ -26,11 +26,15 @@ function outcome(domain: Parameters<typeof planNames>[0], r: GoapResult) {
   return { status: r.status, budget: r.budget, plan: planNames(domain, r), cost: r.cost, expanded: r.expanded, generated: r.generated, reopened: r.reopened };
 }
 
-/** Test-only settings: invariant pruning from the root, and backward expansion by action bitsets or achiever lists. */
+/**
+ * Test-only settings: invariant pruning from the root, backward expansion by action bitsets or achiever lists, and
+ * (`kernel: false`) one-word backward searches on the general fast path instead of its kernel.
+ */
 interface Internals {
   mutexAfter?: number;
   bitsets?: boolean;
   sliced?: boolean;
+  kernel?: boolean;
 }
 
 const settings: readonly (GoapPlannerOptions & Internals)[] = [
@@ -46,7 +50,12 @@ const settings: readonly (GoapPlannerOptions & Internals)[] = [
   { weight: 0, mutexAfter: 0 },
   { weight: 0, bitsets: true },
   { bitsets: false, mutexAfter: 0 },
+  { bitsets: true, mutexAfter: 0 },
   { sliced: true },
+  { kernel: false },
+  { kernel: false, weight: 0, mutexAfter: 0 },
+  { kernel: false, maxPlanLength: 2, sliced: true },
+  { kernel: false, maxNodes: 8, greedy: true },
   { mode: 'forward' },
   { mode: 'forward', weight: 0 },
   { mode: 'forward', weight: 0.5, sliced: true },
@@ -57,9 +66,9 @@ const settings: readonly (GoapPlannerOptions & Internals)[] = [
 
 /** A planner with the test-only settings applied, with the fast path on or off. */
 function plannerOf(rd: ReturnType<typeof fitting>, options: GoapPlannerOptions & Internals, fast: boolean): GoapPlanner {
-  const { mutexAfter, bitsets, sliced: _, ...rest } = options;
+  const { mutexAfter, bitsets, sliced: _, kernel, ...rest } = options;
   const planner = new GoapPlanner(rd.domain, { maxExpansions: 5000, ...rest });
-  planner.engine.useFastPath(fast);
+  planner.engine.useFastPath(fast, kernel !== false);
   if (mutexAfter !== undefined) planner.engine.expansion.pruneInvariantsAfter(mutexAfter);
   if (bitsets !== undefined) {
     const index = new BackwardIndex(rd.domain, 'always');
@@ -85,14 +94,24 @@ describe('the small-domain fast path against the general path', () => {
     expect(BitLayout.of(randomDomain(1).domain)).toBeNull();
   });
 
+  test('the oracle test domains are mostly one word, so the kernel is what it checks backward', () => {
+    let one = 0;
+    for (let seed = 1; seed <= 100; seed++) if (BitLayout.of(fitting(seed, 3 + (seed % 5)).domain)!.width === 1) one++;
+    expect(one).toBeGreaterThan(50);
+  });
+
   test.each(settings.map((s) => [JSON.stringify(s), s] as const))('%s: same status, plan, cost and counts', (_, options) => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), (seed) => {
         const rd = fitting(seed, 3 + (seed % 14));
         const start = createState(rd.domain.schema, rd.start);
-        const fast = run(plannerOf(rd, options, true), start, options.sliced === true);
+        const planner = plannerOf(rd, options, true);
+        const fast = run(planner, start, options.sliced === true);
         // A search that reached the adaptive heuristic's restart ends on the general path.
         const onFast = fast.fastPath;
+        // One-word backward searches run on the kernel unless told not to.
+        const kernel = BitLayout.of(rd.domain)!.width === 1 && options.mode !== 'forward' && options.kernel !== false;
+        expect(planner.engine.path).toBe(!onFast ? 'general' : kernel ? 'kernel' : 'bits');
         const a = outcome(rd.domain, fast);
         const b = outcome(rd.domain, run(plannerOf(rd, options, false), start, false));
         expect(a).toEqual(b);
@@ -115,8 +134,11 @@ describe('the small-domain fast path against the general path', () => {
         const goal = compileConditions(rd.domain.schema, rd.goal);
         const best = boundedOptimum(rd.domain, start, goal, Infinity);
         const weight = w === -1 ? admissibleWeight(rd.domain) : w;
-        const r = new GoapPlanner(rd.domain, { weight, mode, maxPlanLength: 300, maxExpansions: 1e6 }).search(start, 'goal');
+        const planner = new GoapPlanner(rd.domain, { weight, mode, maxPlanLength: 300, maxExpansions: 1e6 });
+        const r = planner.search(start, 'goal');
         if (!r.fastPath) return false;
+        // Backward, a one-word domain is searched by the kernel.
+        if (mode === 'backward' && BitLayout.of(rd.domain)!.width === 1 && planner.engine.path !== 'kernel') return false;
         if (best === Infinity) return r.status === 'none';
         if (r.status !== 'found' || r.cost !== best) return false;
         return firstFailing(goal, simulate(rd.domain, r, start)) < 0;

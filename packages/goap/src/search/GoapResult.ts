@@ -82,6 +82,11 @@ export class GoapResult {
     this.expanded++;
   }
 
+  /** `n` nodes more expanded. @internal */
+  countExpansions(n: number): void {
+    this.expanded += n;
+  }
+
   /** `n` stored nodes were reopened by a cheaper path. @internal */
   addReopened(n: number): void {
     this.reopened += n;

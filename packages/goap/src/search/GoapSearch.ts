@@ -7,6 +7,7 @@ import type { PhaseSearch, SearchHeuristic } from '../heuristics/SearchHeuristic
 import { PlannerBusyError } from '../errors.js';
 import { ActionCache } from './ActionCache.js';
 import type { ActionStats } from './ActionStats.js';
+import { BitKernel } from './BitKernel.js';
 import { BitLayout } from './BitLayout.js';
 import { BitSearch } from './BitSearch.js';
 import { BitStep } from './BitStep.js';
@@ -60,10 +61,14 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   private restartExpandedAt = Infinity;
   private readonly analyses: GoalAnalyses;
   /**
-   * The small-domain fast path (null where it does not apply), whether searches may use it, and whether this one does.
-   * It runs whole searches with the count ({@link countBits}), or only the blind phases of a phased forward search.
+   * The small-domain fast path's tables (null where it does not apply) and its search (built at its first use: a
+   * domain the kernel fits seldom needs it). It runs whole searches with the count ({@link countBits}), or only the
+   * blind phases of a phased forward search. The one-word backward kernel (null where it does not apply) runs whole
+   * count searches of domains whose actions touch one 32-bit word.
    */
-  private readonly bits: BitSearch | null;
+  private readonly layout: BitLayout | null;
+  private bits: BitSearch | null = null;
+  private readonly kernel: BitKernel | null;
   private readonly countBits: boolean;
   /**
    * The heuristic of the general path's search while a blind phase runs on the fast path, which leaves the general
@@ -80,9 +85,12 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   /** A blind phase's node states for {@link wordsAt} (one state, rewritten per call). */
   private readonly bitState: Int32Array;
   private bitsAllowed = true;
+  private kernelAllowed = true;
   /** The cost bound (see {@link boundCost}) and the slice's deadline, in an array so the expanders read them without boxing. */
   private readonly limits = Float64Array.of(Infinity, Infinity);
+  /** Whether the running search is on the fast path's search or on the kernel (neither: the general path). */
   private onBits = false;
+  private onKernel = false;
   private observer: SearchObserver | null = null;
   private current: CompiledGoal | null = null;
   private rootGoal: CompiledGoal | null = null;
@@ -124,12 +132,30 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     const blindBits = this.mode === 'forward' && estimator.blindPhases === true;
     const layout = this.countBits || blindBits ? BitLayout.of(domain) : null;
     this.bitState = new Int32Array(blindBits && layout !== null ? domain.schema.size : 0);
-    this.bits = layout === null ? null : new BitSearch(domain, layout, settings, this.cache, this.result, this.expander, this.limits);
+    this.layout = layout;
+    this.kernel =
+      this.countBits && layout !== null && BitKernel.fits(domain, layout, settings)
+        ? new BitKernel({ domain, layout, settings, cache: this.cache, result: this.result, expansion: this.expander, limits: this.limits })
+        : null;
   }
 
-  /** For tests and benchmarks: let searches use the small-domain fast path where it applies (default), or not. @internal */
-  useFastPath(on: boolean): void {
+  /**
+   * For tests and benchmarks: let searches use the small-domain fast path where it applies (default), or not; with
+   * `kernel` false, a one-word backward search runs on the general fast path instead of its kernel. @internal
+   */
+  useFastPath(on: boolean, kernel = true): void {
     this.bitsAllowed = on;
+    this.kernelAllowed = kernel;
+  }
+
+  /** For tests: which path the running or last search is on (a restart moves it to the general path). @internal */
+  get path(): 'general' | 'bits' | 'kernel' {
+    return this.onKernel ? 'kernel' : this.onBits ? 'bits' : 'general';
+  }
+
+  /** The fast path's search, built at its first use. */
+  private bitSearch(): BitSearch {
+    return (this.bits ??= new BitSearch(this.domain, this.layout!, this.settings, this.cache, this.result, this.expander, this.limits));
   }
 
   /**
@@ -142,7 +168,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
 
   /** Nodes stored by the running or last search. */
   get storedNodes(): number {
-    return this.onBits ? this.bits!.stored : this.spaceInUse.count;
+    return this.onKernel ? this.kernel!.stored : this.onBits ? this.bits!.stored : this.spaceInUse.count;
   }
 
   /** The goal of the running or last search. */
@@ -233,7 +259,8 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     checkWorldState(state, 'GoapPlanner');
     // Low-level search() callers may never call plan(), which empties the fault log: keep it bounded.
     if (this.faultLog.length >= 256) this.faultLog.length = 0;
-    const g = goalOf(this.domain, goal);
+    // The goal of the last search again (goal selection's usual case) needs no resolving.
+    const g = goal === this.current ? goal : goalOf(this.domain, goal);
     const r = this.result;
     // 'running' only once set up, so a throwing cost or check leaves the planner usable.
     r.reset(g);
@@ -261,15 +288,18 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
       // A goal of enough independent parts starts with the restart's heuristic (see `HeuristicRestart.partsAtOnce`);
       // a part has a goal cell, so a goal of fewer cells (every game goal) is not looked up.
       const atOnce = restart?.partsAtOnce ?? Infinity;
+      this.onBits = false;
+      this.onKernel = false;
       if (g.cells.length >= atOnce && this.mode === 'backward' && this.analyses.partsOf(g).count >= atOnce) {
-        this.onBits = false;
         this.restart();
-      } else {
+      } else if (this.countBits && this.bitsReady()) {
         // The fast path keeps no trace: a traced search runs on the general path.
-        this.onBits = this.countBits && this.bitsReady();
-        if (this.onBits) this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
-        else this.seedRoot(g);
-      }
+        if (this.kernel !== null && this.kernelAllowed && this.kernel.begin(g, this.start.values, this.restartAt)) this.onKernel = true;
+        else {
+          this.onBits = true;
+          this.bitSearch().begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
+        }
+      } else this.seedRoot(g);
     } finally {
       this.busy = false;
     }
@@ -332,7 +362,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
 
   /** Whether this search may run on the fast path: it has one, tests allow it, and no trace is kept (the fast path keeps none). */
   private bitsReady(): boolean {
-    return this.bits !== null && this.bitsAllowed && this.observer === null;
+    return this.layout !== null && this.bitsAllowed && this.observer === null;
   }
 
   /**
@@ -350,7 +380,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
       const g = this.current!;
       next.prepare(this);
       const at = this.weight > 0 ? next.restart : undefined;
-      this.bits!.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), at === undefined ? 0 : at.afterNodes, true);
+      this.bitSearch().begin(g, this.start.values, countViolated(this.domain, g, this.start.values), at === undefined ? 0 : at.afterNodes, true);
       this.setAside(from, fromExpander);
       return true;
     }
@@ -410,6 +440,17 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     try {
       let left = n;
       for (;;) {
+        if (this.onKernel) {
+          const kernel = this.kernel!;
+          this.limits[Limit.deadline] = timed ? this.timeBudgetMs - this.elapsed + t0 : Infinity;
+          const code = kernel.step(left);
+          if (code !== BitStep.restart) return this.endBits(code);
+          // The count's phase is over: the restart runs on the general path.
+          left -= kernel.done;
+          this.onKernel = false;
+          this.restart();
+          continue;
+        }
         if (!this.onBits) {
           const status = this.general(left, timed, t0);
           if (typeof status !== 'number') return status;
@@ -534,6 +575,11 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   }
 
   private finish(status: GoapStatus, budget: GoapBudget): GoapStatus {
+    if (this.onKernel) {
+      const kernel = this.kernel!;
+      this.result.end(status, budget, kernel.stored, kernel.nodeBytes, kernel.usedBytes(), true);
+      return status;
+    }
     if (this.onBits) {
       const bits = this.bits!;
       this.result.end(status, budget, bits.stored, bits.nodeBytes, bits.usedBytes(), true);
@@ -547,6 +593,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
 
   /** Readable node: its constrained cells (backward) or its state (forward). */
   describeNode(node: number): string {
+    if (this.onKernel) return describeNode(this.domain, this.mode, this.kernel!.nodeWords(node), 0);
     if (this.onBits) return describeNode(this.domain, this.mode, this.bits!.nodeWords(node), 0);
     const space = this.spaceInUse;
     if (space.base[node] < 0) this.active.materialize(node);
