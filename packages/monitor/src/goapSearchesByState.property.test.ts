@@ -26,6 +26,9 @@ describe('GOAP searches reused by state', () => {
   };
 
   it('records the same runs, searches, goal selections, statistics and updates as tracing every search', () => {
+    // Runs in which some search was reused. Not every run reuses one: a short run may never meet a goal's start state
+    // again while no action is penalised (seed 8449 over 40 ticks does not).
+    let reusing = 0;
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 20, max: 200 }), fc.boolean(), (seed, ticks, subscribed) => {
         const recordOf = (eager: boolean) => {
@@ -46,10 +49,12 @@ describe('GOAP searches reused by state', () => {
         const lazy = recordOf(false);
         expect(eager.skipped).toBe(0);
         expect({ ...lazy, skipped: 0 }).toEqual({ ...eager, skipped: 0 });
-        return lazy.skipped > 0 || ticks < 40;
+        if (lazy.skipped > 0) reusing++;
       }),
       { numRuns: 12 },
     );
+    // The comparison means something only if searches were reused: most runs reuse some (53 of 61 in one count).
+    expect(reusing).toBeGreaterThanOrEqual(3);
   });
 
   /** One agent of a two-action domain whose `act` action has `extra` (a procedural check or a cost function reading the context). */
