@@ -12,13 +12,13 @@ import { BitLayout } from './BitLayout.js';
 import { BitSearch } from './BitSearch.js';
 import { BitStep } from './BitStep.js';
 import { Limit } from './Limit.js';
-import { DEFERRED, Expander } from './Expander.js';
+import { Expander } from './Expander.js';
 import { GoalAnalyses } from './GoalAnalyses.js';
 import { GoapResult, type GoapBudget, type GoapStatus } from './GoapResult.js';
-import { BUCKETS_AFTER } from './OpenList.js';
 import type { ObservedSearch, SearchObserver } from './SearchObserver.js';
 import type { SearchSpace } from './SearchSpace.js';
 import { SearchPhases } from './SearchPhases.js';
+import { GeneralStep } from './GeneralStep.js';
 import type { SearchSettings } from './SearchSettings.js';
 
 /**
@@ -52,6 +52,8 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   private readonly analyses: GoalAnalyses;
   /** Which node space, expander and heuristic run, where they restart, and what is set aside (see {@link SearchPhases}). */
   private readonly phases: SearchPhases;
+  /** The general path's steps. */
+  private readonly general: GeneralStep;
   /**
    * The small-domain fast path's tables (null where it does not apply); its search ({@link SearchPhases.bitSearch})
    * runs whole searches with the count ({@link countBits}), or only the blind phases of a phased forward search. The
@@ -117,6 +119,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     // The node space builds a lazily stored node's words through the running expander.
     this.space = this.phases.home;
     this.expander = this.phases.first;
+    this.general = new GeneralStep(settings, this.phases, result, this, (next) => this.restart(next));
     this.kernel =
       this.countBits && layout !== null && BitKernel.fits(domain, layout, settings)
         ? new BitKernel({ domain, layout, settings, cache: this.cache, result: this.result, expansion: this.expander, limits: this.limits })
@@ -219,11 +222,6 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     return this.expander;
   }
 
-  /** Raw (unweighted) h of the node whose words are at `words[at..]`, with `unsat` open conditions. */
-  private estimate(words: Int32Array, at: number, unsat: number): number {
-    return this.phases.heuristic.estimate(this, words, at, unsat);
-  }
-
   /** Set up a search from `state` (copied) to `goal`; {@link step} runs it. */
   begin(state: WorldState<any>, goal: string | number | CompiledGoal, ctx: unknown): void {
     if (this.busy || this.result.status === 'running') throw new PlannerBusyError();
@@ -322,7 +320,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
           const kernel = this.kernel!;
           this.limits[Limit.deadline] = timed ? this.timeBudgetMs - this.elapsed + t0 : Infinity;
           const code = kernel.step(left);
-          if (code !== BitStep.restart) return this.endBits(code);
+          if (code !== BitStep.restart) return this.endStep(code);
           // The count's phase is over: the restart runs on the general path.
           left -= kernel.done;
           this.onKernel = false;
@@ -331,15 +329,17 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
         }
         const phases = this.phases;
         if (!phases.fast) {
-          const status = this.general(left, timed, t0);
-          if (typeof status !== 'number') return status;
-          left = status;
+          const general = this.general;
+          const code = general.step(left, timed, t0, this.elapsed);
+          if (code !== BitStep.restart) return this.endStep(code);
+          // A blind phase on the fast path goes on with the expansions left.
+          left -= general.done;
           continue;
         }
         const bits = phases.bitSearch();
         this.limits[Limit.deadline] = timed ? this.timeBudgetMs - this.elapsed + t0 : Infinity;
         const code = bits.step(left);
-        if (code !== BitStep.restart) return this.endBits(code);
+        if (code !== BitStep.restart) return this.endStep(code);
         left -= bits.done;
         // The phase is over (the count's, or a blind one, whose heuristic may keep it to the end instead).
         const at = phases.heuristic.restart!;
@@ -366,88 +366,12 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     }
   }
 
-  /**
-   * {@link step} on the general path: up to `left` expansions. After a restart into a blind phase on the fast path,
-   * the expansions left for it.
-   */
-  private general(left: number, timed: boolean, t0: number): GoapStatus | number {
-    const r = this.result;
-    const phases = this.phases;
-    let space = phases.space;
-    let expander = phases.expander;
-    let restartAt = phases.restartAt;
-    let restartExpandedAt = phases.restartExpandedAt;
-    for (let done = 0; done < left;) {
-      const node = space.open.pop();
-      if (node < 0) return this.finish(expander.lengthPruned ? 'budget' : 'none', expander.lengthPruned ? 'length' : '');
-      if (space.flags[node] === 1) continue;
-      if (space.unsat[node] === 0) return this.found(node);
-      if (space.flags[node] === DEFERRED && this.reestimate(node)) continue;
-      if (restartAt > 0 && (space.count >= restartAt || r.expanded >= restartExpandedAt)) {
-        const at = phases.heuristic.restart!;
-        const next = at.decide === undefined ? at.heuristic : at.decide(this);
-        if (next !== null) {
-          const resumed = phases.resumable(next);
-          if (resumed !== null) {
-            phases.resume(resumed);
-          } else if (this.restart(next)) {
-            // A blind phase in nodes of its own (the fast path's or a space of its own): this search is set aside as
-            // it is, the node back in the open list; the step goes on there.
-            space.open.unpop(node);
-            if (phases.fast) return left - done;
-          }
-          space = phases.space;
-          expander = phases.expander;
-          restartAt = phases.restartAt;
-          restartExpandedAt = phases.restartExpandedAt;
-          continue;
-        }
-        // The heuristic keeps this phase to its end.
-        phases.keepPhase();
-        restartAt = 0;
-      }
-      if (r.expanded >= this.maxExpansions) {
-        space.open.unpop(node);
-        return this.finish('budget', 'expansions');
-      }
-      if (timed && (r.expanded & 15) === 0 && this.elapsed + performance.now() - t0 > this.timeBudgetMs) {
-        space.open.unpop(node);
-        return this.finish('budget', 'time');
-      }
-      if (r.expanded === BUCKETS_AFTER) space.open.preferBuckets();
-      if (space.base[node] < 0) expander.materialize(node);
-      space.flags[node] = 2;
-      r.countExpansion();
-      done++;
-      if (!expander.expand(node)) return this.finish('budget', 'nodes');
-    }
-    return 'running';
-  }
-
-  /**
-   * A popped node whose estimate was deferred: estimate it now. True when it goes
-   * back to the open list (its f rose) or is a dead end; false to expand it now.
-   */
-  private reestimate(node: number): boolean {
-    const space = this.phases.space;
-    return space.reestimated(node, this.estimate(space.words, space.base[node], space.unsat[node]), this.weight);
-  }
-
-  /** The status of a fast-path step that did not hand over (see `BitStep`). */
-  private endBits(code: number): GoapStatus {
+  /** The status of a step that did not hand over (see `BitStep`). */
+  private endStep(code: number): GoapStatus {
     if (code === BitStep.running) return 'running';
     if (code === BitStep.found) return this.recordPlan();
     if (code === BitStep.none) return this.finish('none', '');
     return this.finish('budget', code === BitStep.length ? 'length' : code === BitStep.expansions ? 'expansions' : code === BitStep.time ? 'time' : 'nodes');
-  }
-
-  private found(node: number): GoapStatus {
-    const space = this.phases.space;
-    // Backward, parents lead back to the goal, so the chain is already in execution order.
-    space.pathTo(node, this.result.actions, this.mode === 'backward');
-    // g is the sum of this search's cached effective costs along the path.
-    this.result.setPlan(space.depth[node], space.g[node]);
-    return this.recordPlan();
   }
 
   /** Count the plan's actions as selected and end the search as found (the plan is in the result). */
