@@ -22,13 +22,12 @@ import { GeneralStep } from './GeneralStep.js';
 import type { SearchSettings } from './SearchSettings.js';
 
 /**
- * The search of one planner: A* over regressed goals (backward) or states
- * (forward), one search at a time, resumable across slices. It owns the search's
- * state (the goal, the start state, the result, the fault log, the time spent)
- * and the three parts it drives: the node space (open and closed nodes), the
- * action cache (usability and costs on the start state) and the expander
- * (successor generation). The planner façade holds options and statistics.
- * Steady-state searches allocate nothing. @internal
+ * The search of one planner: A* over regressed goals (backward) or states (forward), one search at a time, resumable
+ * across slices. It owns the search's state (the goal, the start state, the result, the fault log, the time spent)
+ * and chooses the path each search runs on: the one-word kernel, the small-domain fast path, or the general path
+ * (its steps in {@link GeneralStep}), whose phases (node space, expander, heuristic, a search set aside) it
+ * instructs {@link SearchPhases} to switch. The action cache holds usability and costs on the start state. The
+ * planner façade holds options and statistics. Steady-state searches allocate nothing. @internal
  */
 export class GoapSearch implements PhaseSearch, ObservedSearch {
   readonly mode: 'backward' | 'forward';
@@ -195,13 +194,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
 
   /** The cheapest effective cost of a usable action in this search (Infinity when none). */
   cheapestCost(): number {
-    let low = Infinity;
-    for (let a = 0, n = this.domain.actionCount; a < n; a++) {
-      if (this.cache.usable(a) !== 0) continue;
-      const c = this.cache.cachedCost(a);
-      if (c > 0 && c < low) low = c;
-    }
-    return low;
+    return this.cache.cheapestCost();
   }
 
   /** 0 when action `a` is usable in this search, else its verdict code (see `ActionCache.usable`). */
