@@ -72,6 +72,17 @@ export class ActionCache {
     return this.cost[a];
   }
 
+  /** The cheapest effective cost of a usable action in this search (Infinity when none). */
+  cheapestCost(): number {
+    let low = Infinity;
+    for (let a = 0, n = this.domain.actionCount; a < n; a++) {
+      if (this.usable(a) !== 0) continue;
+      const c = this.cost[a];
+      if (c > 0 && c < low) low = c;
+    }
+    return low;
+  }
+
   /** The procedural check of `a` that failed (after {@link usable} said `procedural`), or -1. */
   failedCheck(a: number): number {
     return this.failed[a];

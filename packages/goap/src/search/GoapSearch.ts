@@ -12,23 +12,22 @@ import { BitLayout } from './BitLayout.js';
 import { BitSearch } from './BitSearch.js';
 import { BitStep } from './BitStep.js';
 import { Limit } from './Limit.js';
-import { DEFERRED, Expander } from './Expander.js';
+import { Expander } from './Expander.js';
 import { GoalAnalyses } from './GoalAnalyses.js';
 import { GoapResult, type GoapBudget, type GoapStatus } from './GoapResult.js';
-import { BUCKETS_AFTER } from './OpenList.js';
 import type { ObservedSearch, SearchObserver } from './SearchObserver.js';
-import { hashWords } from './hashWords.js';
-import { SearchSpace } from './SearchSpace.js';
+import type { SearchSpace } from './SearchSpace.js';
+import { SearchPhases } from './SearchPhases.js';
+import { GeneralStep } from './GeneralStep.js';
 import type { SearchSettings } from './SearchSettings.js';
 
 /**
- * The search of one planner: A* over regressed goals (backward) or states
- * (forward), one search at a time, resumable across slices. It owns the search's
- * state (the goal, the start state, the result, the fault log, the time spent)
- * and the three parts it drives: the node space (open and closed nodes), the
- * action cache (usability and costs on the start state) and the expander
- * (successor generation). The planner façade holds options and statistics.
- * Steady-state searches allocate nothing. @internal
+ * The search of one planner: A* over regressed goals (backward) or states (forward), one search at a time, resumable
+ * across slices. It owns the search's state (the goal, the start state, the result, the fault log, the time spent)
+ * and chooses the path each search runs on: the one-word kernel, the small-domain fast path, or the general path
+ * (its steps in {@link GeneralStep}), whose phases (node space, expander, heuristic, a search set aside) it
+ * instructs {@link SearchPhases} to switch. The action cache holds usability and costs on the start state. The
+ * planner façade holds options and statistics. Steady-state searches allocate nothing. @internal
  */
 export class GoapSearch implements PhaseSearch, ObservedSearch {
   readonly mode: 'backward' | 'forward';
@@ -49,52 +48,28 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   private readonly expander: Expander;
   private readonly pruneIrrelevant: boolean;
   private readonly settings: SearchSettings;
-  /** The expander and heuristic of the running search: the planner's, or its restart's after a restart. */
-  private active: Expander;
-  private activeHeuristic: SearchHeuristic;
-  /** The expander of each heuristic a search restarts with (see `SearchHeuristic.restart`), built at its first restart. */
-  private readonly restartExpanders = new Map<SearchHeuristic, Expander>();
-  /** The same for blind phases in a space of their own ({@link phaseSpace}). */
-  private readonly phaseExpanders = new Map<SearchHeuristic, Expander>();
-  /** Stored nodes at which the running search restarts (0: it does not), or the expansions, whichever comes first. */
-  private restartAt = 0;
-  private restartExpandedAt = Infinity;
   private readonly analyses: GoalAnalyses;
+  /** Which node space, expander and heuristic run, where they restart, and what is set aside (see {@link SearchPhases}). */
+  private readonly phases: SearchPhases;
+  /** The general path's steps. */
+  private readonly general: GeneralStep;
   /**
-   * The small-domain fast path's tables (null where it does not apply) and its search (built at its first use: a
-   * domain the kernel fits seldom needs it). It runs whole searches with the count ({@link countBits}), or only the
-   * blind phases of a phased forward search. The one-word backward kernel (null where it does not apply) runs whole
-   * count searches of domains whose actions touch one 32-bit word.
+   * The small-domain fast path's tables (null where it does not apply); its search ({@link SearchPhases.bitSearch})
+   * runs whole searches with the count ({@link countBits}), or only the blind phases of a phased forward search. The
+   * one-word backward kernel (null where it does not apply) runs whole count searches of domains whose actions touch
+   * one 32-bit word.
    */
   private readonly layout: BitLayout | null;
-  private bits: BitSearch | null = null;
   private readonly kernel: BitKernel | null;
   private readonly countBits: boolean;
-  /**
-   * The heuristic of the general path's search while a blind phase runs on the fast path, which leaves the general
-   * path's nodes as they were (null: none set aside): a later phase with its estimates resumes it.
-   */
-  private suspended: SearchHeuristic | null = null;
-  private suspendedExpander: Expander | null = null;
-  /**
-   * The node space of the running search: {@link space}, or, for a blind phase on the general path while a search is
-   * set aside in {@link space}, a space of the phase's own (built at the first such phase).
-   */
-  private spaceInUse: SearchSpace;
-  private phaseSpace: SearchSpace | null = null;
-  /** A blind phase's node states for {@link wordsAt} (one state, rewritten per call). */
-  private readonly bitState: Int32Array;
   private bitsAllowed = true;
   private kernelAllowed = true;
   /** The cost bound (see {@link boundCost}) and the slice's deadline, in an array so the expanders read them without boxing. */
   private readonly limits = Float64Array.of(Infinity, Infinity);
-  /** Whether the running search is on the fast path's search or on the kernel (neither: the general path). */
-  private onBits = false;
+  /** Whether the running search is on the kernel. */
   private onKernel = false;
   private observer: SearchObserver | null = null;
   private current: CompiledGoal | null = null;
-  private rootGoal: CompiledGoal | null = null;
-  private rootHash = 0;
   private elapsed = 0;
   /** Set while user code (costs, checks, heuristics) may run: a re-entering call gets PlannerBusyError. */
   private busy = false;
@@ -120,19 +95,30 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
       domain.actions.actions.some((a) => a.decorators !== null),
     );
     this.cache = new ActionCache(domain, stats, this.faultLog, this.unavailable);
-    // The node space builds a lazily stored node's words through the expander.
-    this.space = this.newSpace();
-    this.spaceInUse = this.space;
-    this.expander = new Expander(domain, settings, this.space, estimator, this, this.cache, this.start.values, this.result, this.limits);
-    this.active = this.expander;
-    this.activeHeuristic = estimator;
     // Backward search only ever regresses through relevant actions; the others still cost forward search and relaxations.
     this.pruneIrrelevant = this.mode === 'forward' || estimator.relaxation !== null || estimator.prunesIrrelevant === true;
     this.countBits = estimator.countsConditions === true && estimator.relaxation === null;
     const blindBits = this.mode === 'forward' && estimator.blindPhases === true;
     const layout = this.countBits || blindBits ? BitLayout.of(domain) : null;
-    this.bitState = new Int32Array(blindBits && layout !== null ? domain.schema.size : 0);
     this.layout = layout;
+    const { cache, result, limits } = this;
+    const values = this.start.values;
+    this.phases = new SearchPhases({
+      domain,
+      settings,
+      search: this,
+      estimator,
+      analyses: this.analyses,
+      result,
+      startValues: values,
+      layout,
+      newExpander: (space, heuristic) => new Expander(domain, settings, space, heuristic, this, cache, values, result, limits),
+      newBits: () => new BitSearch(domain, layout!, settings, cache, result, this.expander, limits),
+    });
+    // The node space builds a lazily stored node's words through the running expander.
+    this.space = this.phases.home;
+    this.expander = this.phases.first;
+    this.general = new GeneralStep(settings, this.phases, result, this, (next) => this.restart(next));
     this.kernel =
       this.countBits && layout !== null && BitKernel.fits(domain, layout, settings)
         ? new BitKernel({ domain, layout, settings, cache: this.cache, result: this.result, expansion: this.expander, limits: this.limits })
@@ -150,12 +136,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
 
   /** For tests: which path the running or last search is on (a restart moves it to the general path). @internal */
   get path(): 'general' | 'bits' | 'kernel' {
-    return this.onKernel ? 'kernel' : this.onBits ? 'bits' : 'general';
-  }
-
-  /** The fast path's search, built at its first use. */
-  private bitSearch(): BitSearch {
-    return (this.bits ??= new BitSearch(this.domain, this.layout!, this.settings, this.cache, this.result, this.expander, this.limits));
+    return this.onKernel ? 'kernel' : this.phases.fast ? 'bits' : 'general';
   }
 
   /**
@@ -168,7 +149,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
 
   /** Nodes stored by the running or last search. */
   get storedNodes(): number {
-    return this.onKernel ? this.kernel!.stored : this.onBits ? this.bits!.stored : this.spaceInUse.count;
+    return this.onKernel ? this.kernel!.stored : this.phases.stored;
   }
 
   /** The goal of the running or last search. */
@@ -198,36 +179,22 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
 
   /** Node `n`'s cost from the root when it is open, else -1 (see `PhaseSearch`). */
   openCost(n: number): number {
-    if (this.onBits) return this.bits!.openCost(n);
-    const space = this.spaceInUse;
-    const flag = space.flags[n];
-    return flag === 0 || flag === DEFERRED ? space.g[n] : -1;
+    return this.phases.openCost(n);
   }
 
   /** The offset of node `n`'s words, built now if it was stored lazily. */
   wordsAt(n: number): number {
-    if (this.onBits) {
-      this.bits!.stateInto(n, this.bitState, 0);
-      return 0;
-    }
-    if (this.spaceInUse.base[n] < 0) this.active.materialize(n);
-    return this.spaceInUse.base[n];
+    return this.phases.wordsAt(n);
   }
 
   /** The node words (see `PhaseSearch.nodeWords`). */
   get nodeWords(): Int32Array {
-    return this.onBits ? this.bitState : this.spaceInUse.words;
+    return this.phases.nodeWords;
   }
 
   /** The cheapest effective cost of a usable action in this search (Infinity when none). */
   cheapestCost(): number {
-    let low = Infinity;
-    for (let a = 0, n = this.domain.actionCount; a < n; a++) {
-      if (this.cache.usable(a) !== 0) continue;
-      const c = this.cache.cachedCost(a);
-      if (c > 0 && c < low) low = c;
-    }
-    return low;
+    return this.cache.cheapestCost();
   }
 
   /** 0 when action `a` is usable in this search, else its verdict code (see `ActionCache.usable`). */
@@ -246,11 +213,6 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   /** For tests: the expander (invariant pruning from the start, a forced backward index). @internal */
   get expansion(): Expander {
     return this.expander;
-  }
-
-  /** Raw (unweighted) h of the node whose words are at `words[at..]`, with `unsat` open conditions. */
-  private estimate(words: Int32Array, at: number, unsat: number): number {
-    return this.activeHeuristic.estimate(this, words, at, unsat);
   }
 
   /** Set up a search from `state` (copied) to `goal`; {@link step} runs it. */
@@ -276,88 +238,28 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
       );
     }
     this.start.copyFrom(state);
-    this.active = this.expander;
-    this.activeHeuristic = this.estimator;
-    this.spaceInUse = this.space;
-    this.suspended = null;
     // A weight of 0 ignores h: starting over with another one would only repeat the search.
     const restart = this.weight > 0 ? this.estimator.restart : undefined;
-    this.restartAt = restart !== undefined ? restart.afterNodes : 0;
+    const restartAt = restart !== undefined ? restart.afterNodes : 0;
+    const phases = this.phases;
+    phases.reset(restartAt);
     this.busy = true;
     try {
       // A goal of enough independent parts starts with the restart's heuristic (see `HeuristicRestart.partsAtOnce`);
       // a part has a goal cell, so a goal of fewer cells (every game goal) is not looked up.
       const atOnce = restart?.partsAtOnce ?? Infinity;
-      this.onBits = false;
       this.onKernel = false;
       if (g.cells.length >= atOnce && this.mode === 'backward' && this.analyses.partsOf(g).count >= atOnce) {
         this.restart();
       } else if (this.countBits && this.bitsReady()) {
         // The fast path keeps no trace: a traced search runs on the general path.
-        if (this.kernel !== null && this.kernelAllowed && this.kernel.begin(g, this.start.values, this.restartAt)) this.onKernel = true;
-        else {
-          this.onBits = true;
-          this.bitSearch().begin(g, this.start.values, countViolated(this.domain, g, this.start.values), this.restartAt);
-        }
-      } else this.seedRoot(g);
+        if (this.kernel !== null && this.kernelAllowed && this.kernel.begin(g, this.start.values, restartAt)) this.onKernel = true;
+        else phases.runFast().begin(g, this.start.values, countViolated(this.domain, g, this.start.values), restartAt);
+      } else phases.seed(g, this.observer);
     } finally {
       this.busy = false;
     }
     r.run();
-  }
-
-  /**
-   * Empty the node space and store the root of a search towards `g` from the start state, estimated by the active
-   * heuristic (called while busy: the heuristic may run user code).
-   */
-  private seedRoot(g: CompiledGoal): void {
-    // A traced search regresses every part at each node, so the trace shows every candidate.
-    this.suspended = null;
-    const byParts = this.mode === 'backward' && this.activeHeuristic.regressesByParts === true && this.observer === null;
-    this.active.begin(g, this.observer, byParts ? this.analyses.partsOf(g) : null);
-    this.observer?.clear(g.name, this.mode, this, this.spaceInUse.width);
-    const space = this.spaceInUse;
-    // The bucket queue's order needs each node's f fixed once added: deferred estimates raise it when popped.
-    space.reset(!this.active.deferred);
-    space.reserve();
-    const W = space.width;
-    const root = space.claim();
-    const words = space.words;
-    const s0 = this.start.values;
-    // Either way the root violates exactly the goal conditions the start state violates.
-    const unsat = countViolated(this.domain, g, s0);
-    let hash: number;
-    if (this.mode === 'backward') {
-      const gw = g.words;
-      for (let j = 0; j < W; j++) words[root + j] = gw[j];
-      // The root of a backward search depends only on the goal: reuse its hash.
-      if (g !== this.rootGoal) {
-        this.rootGoal = g;
-        this.rootHash = hashWords(words, root, W);
-      }
-      hash = this.rootHash;
-    } else {
-      for (let c = 0; c < W; c++) words[root + c] = s0[c];
-      hash = hashWords(words, root, W);
-    }
-    // User code (costs, a custom heuristic) may run here: the caller has set busy.
-    this.activeHeuristic.prepare(this);
-    const hraw = this.estimate(words, root, unsat);
-    // Read once prepared and the root estimated: a heuristic may restart or not depending on this search (a weight
-    // of 0 ignores h).
-    const restart = this.weight > 0 ? this.activeHeuristic.restart : undefined;
-    this.restartAt = restart === undefined ? 0 : restart.afterNodes;
-    this.restartExpandedAt = restart?.afterExpansions === undefined ? Infinity : this.result.expanded + restart.afterExpansions;
-    space.find(hash, root);
-    // A goal unreachable even in the relaxation (h = Infinity) has no plan: the root is closed at once.
-    space.commit(hash, root, -1, -1, 0, hraw === Infinity ? Infinity : this.weight * hraw, hraw, unsat);
-  }
-
-  /** A node space for this search's nodes; a lazily stored node's words are built through the running expander. */
-  private newSpace(): SearchSpace {
-    return new SearchSpace(this.mode === 'backward' ? this.domain.words : this.domain.schema.size, 64, this.settings.maxNodes, this.settings.greedy, (node) =>
-      this.active.materialize(node),
-    );
   }
 
   /** Whether this search may run on the fast path: it has one, tests allow it, and no trace is kept (the fast path keeps none). */
@@ -368,57 +270,24 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   /**
    * Start the running search over from its root with `next`, by default the heuristic's restart (see
    * `SearchHeuristic.restart`); the expansions so far stay counted. A trace then shows the restarted search. A blind
-   * phase of a forward search runs on the fast path where the domain fits it.
+   * phase of a forward search runs on the fast path where the domain fits it. True when the running search was set
+   * aside for a blind phase in nodes of its own (see {@link SearchPhases.enterGeneral}).
    */
-  private restart(next = this.activeHeuristic.restart!.heuristic): boolean {
-    const from = this.activeHeuristic;
-    const fromExpander = this.active;
+  private restart(next = this.phases.heuristic.restart!.heuristic): boolean {
+    const phases = this.phases;
+    const g = this.current!;
     const blindPhase = next.blind === true && this.mode === 'forward';
     if (blindPhase && this.bitsReady()) {
-      this.activeHeuristic = next;
-      this.onBits = true;
-      const g = this.current!;
+      const bits = phases.enterFast(next);
       next.prepare(this);
       const at = this.weight > 0 ? next.restart : undefined;
-      this.bitSearch().begin(g, this.start.values, countViolated(this.domain, g, this.start.values), at === undefined ? 0 : at.afterNodes, true);
-      this.setAside(from, fromExpander);
+      bits.begin(g, this.start.values, countViolated(this.domain, g, this.start.values), at === undefined ? 0 : at.afterNodes, true);
       return true;
     }
-    // A blind phase after a phase with a later use (see `estimatesAs`) runs in a space of its own, the first kept.
-    const aside = blindPhase && from.estimatesAs !== undefined && this.observer === null && this.spaceInUse === this.space;
-    if (aside) this.spaceInUse = this.phaseSpace ??= this.newSpace();
-    const expanders = aside ? this.phaseExpanders : this.restartExpanders;
-    let expander = expanders.get(next);
-    if (expander === undefined) {
-      expander = new Expander(this.domain, this.settings, this.spaceInUse, next, this, this.cache, this.start.values, this.result, this.limits);
-      expanders.set(next, expander);
-    }
-    this.active = expander;
-    this.activeHeuristic = next;
-    const g = this.current!;
+    const aside = phases.enterGeneral(next, blindPhase, this.observer !== null);
     if (this.cache.relevant === null && next.relaxation !== null) this.cache.narrow(this.analyses.relevantTo(g));
-    this.seedRoot(g);
-    if (aside) this.setAside(from, fromExpander);
+    phases.seed(g, this.observer);
     return aside;
-  }
-
-  /** Remember the search in {@link space} (its heuristic and expander) as set aside for a blind phase. */
-  private setAside(heuristic: SearchHeuristic, expander: Expander): void {
-    this.suspended = heuristic;
-    this.suspendedExpander = expander;
-  }
-
-  /**
-   * Go on with the general path's search set aside for a blind phase (see {@link suspended}), with `heuristic` (its
-   * own), to its end: it is one A* run with one estimate, as if the blind phase had not been.
-   */
-  private resume(heuristic: SearchHeuristic): void {
-    this.suspended = null;
-    this.activeHeuristic = heuristic;
-    this.active = this.suspendedExpander!;
-    this.spaceInUse = this.space;
-    this.restartAt = 0;
-    this.restartExpandedAt = Infinity;
   }
 
   /** Abandon a sliced search. */
@@ -444,35 +313,37 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
           const kernel = this.kernel!;
           this.limits[Limit.deadline] = timed ? this.timeBudgetMs - this.elapsed + t0 : Infinity;
           const code = kernel.step(left);
-          if (code !== BitStep.restart) return this.endBits(code);
+          if (code !== BitStep.restart) return this.endStep(code);
           // The count's phase is over: the restart runs on the general path.
           left -= kernel.done;
           this.onKernel = false;
           this.restart();
           continue;
         }
-        if (!this.onBits) {
-          const status = this.general(left, timed, t0);
-          if (typeof status !== 'number') return status;
-          left = status;
+        const phases = this.phases;
+        if (!phases.fast) {
+          const general = this.general;
+          const code = general.step(left, timed, t0, this.elapsed);
+          if (code !== BitStep.restart) return this.endStep(code);
+          // A blind phase on the fast path goes on with the expansions left.
+          left -= general.done;
           continue;
         }
-        const bits = this.bits!;
+        const bits = phases.bitSearch();
         this.limits[Limit.deadline] = timed ? this.timeBudgetMs - this.elapsed + t0 : Infinity;
         const code = bits.step(left);
-        if (code !== BitStep.restart) return this.endBits(code);
+        if (code !== BitStep.restart) return this.endStep(code);
         left -= bits.done;
         // The phase is over (the count's, or a blind one, whose heuristic may keep it to the end instead).
-        const at = this.activeHeuristic.restart!;
+        const at = phases.heuristic.restart!;
         const next = at.decide === undefined ? at.heuristic : at.decide(this);
         if (next === null) {
           bits.keepPhase();
           continue;
         }
-        this.onBits = false;
-        const resumed = this.suspended;
-        if (resumed !== null && resumed.estimatesAs === next) {
-          this.resume(resumed);
+        const resumed = phases.resumable(next);
+        if (resumed !== null) {
+          phases.resume(resumed);
           continue;
         }
         // The restart runs on the general path, unless it is a blind phase again.
@@ -488,82 +359,12 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
     }
   }
 
-  /**
-   * {@link step} on the general path: up to `left` expansions. After a restart into a blind phase on the fast path,
-   * the expansions left for it.
-   */
-  private general(left: number, timed: boolean, t0: number): GoapStatus | number {
-    const r = this.result;
-    let space = this.spaceInUse;
-    let expander = this.active;
-    for (let done = 0; done < left;) {
-      const node = space.open.pop();
-      if (node < 0) return this.finish(expander.lengthPruned ? 'budget' : 'none', expander.lengthPruned ? 'length' : '');
-      if (space.flags[node] === 1) continue;
-      if (space.unsat[node] === 0) return this.found(node);
-      if (space.flags[node] === DEFERRED && this.reestimate(node)) continue;
-      if (this.restartAt > 0 && (space.count >= this.restartAt || r.expanded >= this.restartExpandedAt)) {
-        const at = this.activeHeuristic.restart!;
-        const next = at.decide === undefined ? at.heuristic : at.decide(this);
-        if (next !== null) {
-          const resumed = this.suspended;
-          if (resumed !== null && resumed.estimatesAs === next) {
-            this.resume(resumed);
-          } else if (this.restart(next)) {
-            // A blind phase in nodes of its own (the fast path's or a space of its own): this search is set aside as
-            // it is, the node back in the open list; the step goes on there.
-            space.open.unpop(node);
-            if (this.onBits) return left - done;
-          }
-          space = this.spaceInUse;
-          expander = this.active;
-          continue;
-        }
-        // The heuristic keeps this phase to its end.
-        this.restartAt = 0;
-      }
-      if (r.expanded >= this.maxExpansions) {
-        space.open.unpop(node);
-        return this.finish('budget', 'expansions');
-      }
-      if (timed && (r.expanded & 15) === 0 && this.elapsed + performance.now() - t0 > this.timeBudgetMs) {
-        space.open.unpop(node);
-        return this.finish('budget', 'time');
-      }
-      if (r.expanded === BUCKETS_AFTER) space.open.preferBuckets();
-      if (space.base[node] < 0) expander.materialize(node);
-      space.flags[node] = 2;
-      r.countExpansion();
-      done++;
-      if (!expander.expand(node)) return this.finish('budget', 'nodes');
-    }
-    return 'running';
-  }
-
-  /**
-   * A popped node whose estimate was deferred: estimate it now. True when it goes
-   * back to the open list (its f rose) or is a dead end; false to expand it now.
-   */
-  private reestimate(node: number): boolean {
-    const space = this.spaceInUse;
-    return space.reestimated(node, this.estimate(space.words, space.base[node], space.unsat[node]), this.weight);
-  }
-
-  /** The status of a fast-path step that did not hand over (see `BitStep`). */
-  private endBits(code: number): GoapStatus {
+  /** The status of a step that did not hand over (see `BitStep`). */
+  private endStep(code: number): GoapStatus {
     if (code === BitStep.running) return 'running';
     if (code === BitStep.found) return this.recordPlan();
     if (code === BitStep.none) return this.finish('none', '');
     return this.finish('budget', code === BitStep.length ? 'length' : code === BitStep.expansions ? 'expansions' : code === BitStep.time ? 'time' : 'nodes');
-  }
-
-  private found(node: number): GoapStatus {
-    const space = this.spaceInUse;
-    // Backward, parents lead back to the goal, so the chain is already in execution order.
-    space.pathTo(node, this.result.actions, this.mode === 'backward');
-    // g is the sum of this search's cached effective costs along the path.
-    this.result.setPlan(space.depth[node], space.g[node]);
-    return this.recordPlan();
   }
 
   /** Count the plan's actions as selected and end the search as found (the plan is in the result). */
@@ -580,12 +381,13 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
       this.result.end(status, budget, kernel.stored, kernel.nodeBytes, kernel.usedBytes(), true);
       return status;
     }
-    if (this.onBits) {
-      const bits = this.bits!;
+    const phases = this.phases;
+    if (phases.fast) {
+      const bits = phases.bitSearch();
       this.result.end(status, budget, bits.stored, bits.nodeBytes, bits.usedBytes(), true);
       return status;
     }
-    const space = this.spaceInUse;
+    const space = phases.space;
     this.result.end(status, budget, space.count, space.nodeBytes, space.usedBytes(), false);
     this.observer?.finish(this, status === 'found');
     return status;
@@ -594,9 +396,10 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   /** Readable node: its constrained cells (backward) or its state (forward). */
   describeNode(node: number): string {
     if (this.onKernel) return describeNode(this.domain, this.mode, this.kernel!.nodeWords(node), 0);
-    if (this.onBits) return describeNode(this.domain, this.mode, this.bits!.nodeWords(node), 0);
-    const space = this.spaceInUse;
-    if (space.base[node] < 0) this.active.materialize(node);
+    const phases = this.phases;
+    if (phases.fast) return describeNode(this.domain, this.mode, phases.bitSearch().nodeWords(node), 0);
+    const space = phases.space;
+    if (space.base[node] < 0) phases.expander.materialize(node);
     return describeNode(this.domain, this.mode, space.words, space.base[node]);
   }
 }
