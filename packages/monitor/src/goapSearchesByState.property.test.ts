@@ -5,6 +5,7 @@ import { soldierGoapDomain } from '@dualplan/goap/examples';
 import { bool, ChangeSource, check, createState, defineActions, defineSchema, eq, set, type WorldState } from '@dualplan/world-state';
 import { createAgent, OperatorStatus, type Agent, type Operator } from '@dualplan/runner';
 import { record } from './record.js';
+import { recordCrowd } from './testing/recordCrowd.js';
 import { goapSoldier, run } from './testing/agents.js';
 
 /**
@@ -34,16 +35,8 @@ describe('GOAP searches reused by state', () => {
         const recordOf = (eager: boolean) => {
           const { agents, planners } = crowd(seed, eager);
           const untraced = planners.map((p) => jest.spyOn(engineOf(p), 'observe'));
-          const recorder = record(agents, { runsPerAgent: 30, eventsPerAgent: 100, maxSearchItems: 60, flushMs: 0 });
-          const updates: unknown[] = [];
-          if (subscribed) recorder.subscribe((m) => updates.push(m.type === 'snapshot' ? m.type : m));
-          for (let i = 0; i < 3; i++) {
-            run(agents, Math.ceil(ticks / 3));
-            recorder.flush();
-          }
-          const { started, ...recording } = recorder.recording();
-          const skipped = untraced.reduce((n, spy) => n + spy.mock.calls.filter(([trace]) => trace === null).length, 0);
-          return { recording, updates, started: typeof started, skipped };
+          const recorded = recordCrowd(agents, ticks, subscribed);
+          return { ...recorded, skipped: untraced.reduce((n, spy) => n + spy.mock.calls.filter(([trace]) => trace === null).length, 0) };
         };
         const eager = recordOf(true);
         const lazy = recordOf(false);

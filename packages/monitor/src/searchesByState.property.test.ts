@@ -5,7 +5,8 @@ import { trollHtnDomain } from '@dualplan/htn/examples';
 import { bool, check, createState, defineActions, defineSchema, eq, set } from '@dualplan/world-state';
 import { createAgent, OperatorStatus } from '@dualplan/runner';
 import { record } from './record.js';
-import { goapSoldier, htnTroll, run } from './testing/agents.js';
+import { recordCrowd } from './testing/recordCrowd.js';
+import { goapSoldier, htnTroll } from './testing/agents.js';
 
 /**
  * An HTN adapter traces a search only the first time it meets the values the search reads (when the domain's
@@ -27,30 +28,26 @@ describe('searches reused by state', () => {
   };
 
   it('records the same runs, searches and statistics as tracing every search', () => {
+    // Runs in which some search was reused: most, not every one (a short run may never meet its start values again).
+    let reusing = 0;
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 10_000 }), fc.integer({ min: 20, max: 200 }), fc.boolean(), (seed, ticks, subscribed) => {
         const recordOf = (eager: boolean) => {
           const { agents, planners } = crowd(seed, eager);
           const untraced = planners.map((p) => jest.spyOn(p, 'recordSearches'));
-          const recorder = record(agents, { runsPerAgent: 30, eventsPerAgent: 100, maxSearchItems: 60, flushMs: 0 });
-          const updates: unknown[] = [];
-          if (subscribed) recorder.subscribe((m) => updates.push(m.type === 'snapshot' ? m.type : m));
-          for (let i = 0; i < 3; i++) {
-            run(agents, Math.ceil(ticks / 3));
-            recorder.flush();
-          }
-          const { started, ...recording } = recorder.recording();
-          const skipped = untraced.reduce((n, spy) => n + spy.mock.calls.filter(([on]) => on === false).length, 0);
-          return { recording, updates, started: typeof started, skipped };
+          const recorded = recordCrowd(agents, ticks, subscribed);
+          return { ...recorded, skipped: untraced.reduce((n, spy) => n + spy.mock.calls.filter(([on]) => on === false).length, 0) };
         };
         const eager = recordOf(true);
         const lazy = recordOf(false);
         expect(eager.skipped).toBe(0);
         expect({ ...lazy, skipped: 0 }).toEqual({ ...eager, skipped: 0 });
-        return lazy.skipped > 0 || ticks < 40;
+        if (lazy.skipped > 0) reusing++;
       }),
       { numRuns: 12 },
     );
+    // The comparison means something only if searches were reused.
+    expect(reusing).toBeGreaterThanOrEqual(3);
   });
 
   it('traces every search of a domain whose searches read more than the state', () => {
