@@ -158,18 +158,26 @@ function parent(runs: number): void {
   const script = fileURLToPath(import.meta.url);
   console.log(`First plan in a fresh process (median of ${runs} processes per row, the rows alternating)`);
   console.log('');
-  console.log('| domain | warmUp() at load | module load ms | domain compile ms | warmUp ms | first plan µs | second plan µs |');
-  console.log('| --- | --- | --- | --- | --- | --- | --- |');
+  console.log('| domain | warmUp() at load | node flags | module load ms | domain compile ms | warmUp ms | first plan µs | second plan µs |');
+  console.log('| --- | --- | --- | --- | --- | --- | --- | --- |');
   const rows = new Map<string, ChildTimes[]>();
-  const configs = (['soldier', 'troll'] as const).flatMap((domain) => (['cold', 'warm'] as const).map((mode) => ({ domain, mode, key: `${domain} ${mode}` })));
+  // Without warmUp() also under `--no-lazy` (every function compiled while the modules load): what the first plan
+  // pays for compiling functions on their first call.
+  const modes = [
+    { mode: 'cold', flags: [] },
+    { mode: 'cold', flags: ['--no-lazy'] },
+    { mode: 'warm', flags: [] },
+  ] as const;
+  const configs = (['soldier', 'troll'] as const).flatMap((domain) => modes.map((m) => ({ domain, ...m, key: `${domain} ${m.mode} ${m.flags.join(' ')}` })));
   for (const c of configs) rows.set(c.key, []);
   for (let r = 0; r < runs; r++) {
-    for (const c of configs) rows.get(c.key)!.push(JSON.parse(execFileSync(process.execPath, [script, '--child', c.domain, c.mode], { encoding: 'utf8' })));
+    for (const c of configs)
+      rows.get(c.key)!.push(JSON.parse(execFileSync(process.execPath, [...c.flags, script, '--child', c.domain, c.mode], { encoding: 'utf8' })));
   }
   for (const c of configs) {
     const m = (k: keyof ChildTimes) => median(rows.get(c.key)!.map((t) => t[k]));
     console.log(
-      `| ${c.domain === 'soldier' ? 'GOAP soldier' : 'HTN troll'} | ${c.mode === 'warm' ? 'yes' : 'no'} | ${m('loadMs').toFixed(1)} | ${m('compileMs').toFixed(2)} | ${m('warmUpMs').toFixed(2)} | ${(m('firstPlanMs') * 1000).toFixed(0)} | ${(m('secondPlanMs') * 1000).toFixed(0)} |`,
+      `| ${c.domain === 'soldier' ? 'GOAP soldier' : 'HTN troll'} | ${c.mode === 'warm' ? 'yes' : 'no'} | ${c.flags.length === 0 ? '–' : c.flags.join(' ')} | ${m('loadMs').toFixed(1)} | ${m('compileMs').toFixed(2)} | ${m('warmUpMs').toFixed(2)} | ${(m('firstPlanMs') * 1000).toFixed(0)} | ${(m('secondPlanMs') * 1000).toFixed(0)} |`,
     );
   }
 }
