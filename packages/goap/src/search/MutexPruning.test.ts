@@ -1,6 +1,9 @@
 import fc from 'fast-check';
-import { ChangeSource, applyEffects, bool, createState, defineActions, defineSchema, enumOf, eq, firstFailing, set } from '@dualplan/world-state';
+import { ChangeSource, EffOp, applyEffects, bool, createState, defineActions, defineSchema, enumOf, eq, firstFailing, set } from '@dualplan/world-state';
+import { wideHas } from '../domain/cellSet.js';
 import { compileGoapDomain } from '../domain/compileGoapDomain.js';
+import type { GoapDomain } from '../domain/GoapDomain.js';
+import * as Touch from '../domain/Touch.js';
 import { GoapPlanner } from '../GoapPlanner.js';
 import { randomDomain } from '../examples/index.js';
 import { MutexPruning } from './MutexPruning.js';
@@ -46,6 +49,70 @@ function wideHand() {
     ],
   });
   return { domain, schema };
+}
+
+/**
+ * The excluded pairs after the start states `starts`, the plain way: every cross-cell pair of values, less the pairs
+ * a start holds, then whole passes over all actions and all values until a pass drops nothing. `[p][q]` = excluded.
+ */
+function referencePairs(d: GoapDomain, starts: ArrayLike<number>[]): boolean[][] {
+  const size = d.schema.size;
+  const base: number[] = [];
+  const cellOf: number[] = [];
+  for (let c = 0; c < size; c++) {
+    base.push(d.isInt[c] === 1 ? -1 : cellOf.length);
+    if (d.isInt[c] === 0) for (let v = 0; v <= d.schema.max[c]; v++) cellOf.push(c);
+  }
+  const nf = cellOf.length;
+  const mx = Array.from({ length: nf }, (_, p) => Array.from({ length: nf }, (_, q) => cellOf[p] !== cellOf[q]));
+  const allowed = (a: number, c: number, v: number): boolean => {
+    for (let t = d.touchStart[a]; t < d.touchStart[a + 1]; t++) {
+      const k = t * Touch.size;
+      if (d.touch[k + Touch.cell] !== c) continue;
+      const mask = d.touch[k + Touch.allowA];
+      if (!(d.wide[c] === 1 ? wideHas(d.sets, mask, v) : ((mask >>> v) & 1) === 1)) return false;
+    }
+    return true;
+  };
+  const conditionCells = (a: number) => {
+    const cells = new Set<number>();
+    for (let t = d.touchStart[a]; t < d.touchStart[a + 1]; t++) cells.add(d.touch[t * Touch.size + Touch.cell]);
+    // Cells whose condition allows every value say nothing.
+    return [...cells].filter((c) => d.isInt[c] === 0 && Array.from({ length: d.schema.max[c] + 1 }, (_, v) => v).some((v) => !allowed(a, c, v)));
+  };
+  for (const values of starts) {
+    for (let c = 0; c < size; c++)
+      for (let c2 = 0; c2 < size; c2++) if (c !== c2 && base[c] >= 0 && base[c2] >= 0) mx[base[c] + values[c]][base[c2] + values[c2]] = false;
+    for (let changed = true; changed;) {
+      changed = false;
+      for (let a = 0; a < d.actionCount; a++) {
+        const sets: number[] = [];
+        const written = new Set<number>();
+        for (let t = d.effectStart[a]; t < d.touchStart[a + 1]; t++) {
+          const k = t * Touch.size;
+          const c = d.touch[k + Touch.cell];
+          written.add(c);
+          if (d.isInt[c] === 0 && d.touch[k + Touch.effOp] === EffOp.Set) sets.push(base[c] + d.touch[k + Touch.effValue]);
+        }
+        // q may hold with the action's conditions: its own cell's condition allows it, every other condition allows a value not excluded with q.
+        const mayHold = (q: number) =>
+          conditionCells(a).every((c) =>
+            c === cellOf[q]
+              ? allowed(a, c, q - base[c])
+              : Array.from({ length: d.schema.max[c] + 1 }, (_, v) => v).some((v) => allowed(a, c, v) && !mx[q][base[c] + v]),
+          );
+        for (const p of sets)
+          for (let q = 0; q < nf; q++) {
+            if (!mx[p][q]) continue;
+            if (sets.includes(q) || (!written.has(cellOf[q]) && mayHold(q))) {
+              mx[p][q] = mx[q][p] = false;
+              changed = true;
+            }
+          }
+      }
+    }
+  }
+  return mx;
 }
 
 describe('MutexPruning', () => {
@@ -131,5 +198,37 @@ describe('MutexPruning', () => {
       { numRuns: 500 },
     );
     expect(checked).toBeGreaterThan(100);
+  });
+
+  test('property: the incremental fixpoint excludes exactly the pairs of whole passes over all actions, start state after start state', () => {
+    let compared = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.boolean(), fc.array(fc.nat(), { minLength: 1, maxLength: 4 }), (seed, wideEnum, walks) => {
+        const rd = randomDomain(seed, { actions: 5 + (seed % 8), enumValues: wideEnum ? 40 : 3 });
+        const m = MutexPruning.of(rd.domain);
+        if (m === null) return true;
+        // Start states: the domain's start, then states reached by short random walks (some break invariants found so far).
+        const starts: ArrayLike<number>[] = [];
+        let s = createState(rd.domain.schema, rd.start);
+        for (const w of walks) {
+          starts.push(s.values.slice());
+          m.admit(s.values);
+          const expected = referencePairs(rd.domain, starts);
+          for (let p = 0; p < expected.length; p++) for (let q = 0; q < expected.length; q++) if (m.excluded(p, q) !== expected[p][q]) return false;
+          compared++;
+          for (let i = 0; i < 1 + (w % 5); i++) {
+            const ok = rd.domain.steps.filter((step) => firstFailing(step.conditions, s) < 0);
+            if (ok.length === 0) break;
+            const t = s.clone();
+            if (applyEffects(ok[(w + i) % ok.length].effects, t, undefined, ChangeSource.Planning) < 0) s = t;
+          }
+          // A state no walk reaches: random values, which may break invariants and make the fixpoint run again.
+          if (w % 3 === 0) for (let c = 0; c < s.values.length; c++) if (rd.domain.isInt[c] === 0) s.values[c] = (w + c) % (rd.domain.schema.max[c] + 1);
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
+    expect(compared).toBeGreaterThan(300);
   });
 });

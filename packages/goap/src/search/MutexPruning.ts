@@ -1,9 +1,7 @@
-import { EffOp } from '@dualplan/world-state';
 import type { GoapDomain } from '../domain/GoapDomain.js';
-import { wideFree, wideHas } from '../domain/cellSet.js';
-import * as Touch from '../domain/Touch.js';
 import type { ChangeList } from './ChangeList.js';
 import { mutexDeadBits } from './mutexDeadBits.js';
+import { PairFixpoint } from './PairFixpoint.js';
 
 /** Above this many bool/enum values the pair table (values²) is not built: no pruning. */
 const MAX_FACTS = 4096;
@@ -67,6 +65,8 @@ export class MutexPruning {
   private readonly row = new Int32Array(32);
   /** The parent words a candidate's changes overwrite during {@link dead} (grows once to the longest change list). */
   private saved: Int32Array;
+  /** The fixpoint that drops pairs some action can make true together. */
+  private readonly rules: PairFixpoint;
   /** True once the fixpoint ran for some start state. */
   private settled = false;
   /** Number of excluded pairs (each counted once). */
@@ -126,6 +126,7 @@ export class MutexPruning {
       for (let b = 0; b < bits; b++) this.bitCell[domain.offset[c] * 32 + domain.shift[c] + b] = c;
     }
     this.saved = new Int32Array(domain.words);
+    this.rules = new PairFixpoint(domain, this.base, this.cellOf, nf);
   }
 
   /**
@@ -138,13 +139,25 @@ export class MutexPruning {
     this.settled = true;
     const { base, nf, mx } = this;
     const size = this.domain.schema.size;
+    const rules = this.rules;
+    rules.beginOutsideDrops();
     for (let c = 0; c < size; c++) {
       if (base[c] < 0) continue;
-      for (let c2 = 0; c2 < size; c2++) if (c2 !== c && base[c2] >= 0) mx[(base[c] + values[c]) * nf + base[c2] + values[c2]] = 0;
+      const p = base[c] + values[c];
+      for (let c2 = 0; c2 < size; c2++) {
+        if (c2 === c || base[c2] < 0 || mx[p * nf + base[c2] + values[c2]] === 0) continue;
+        mx[p * nf + base[c2] + values[c2]] = 0;
+        rules.mark(p);
+      }
     }
-    this.fixpoint();
+    rules.run(mx);
     this.buildTables();
     return this.pairs > 0;
+  }
+
+  /** True while value facts `p` and `q` (numbered cell by cell, a cell's values in order) are believed exclusive. */
+  excluded(p: number, q: number): boolean {
+    return this.mx[p * this.nf + q] === 1;
   }
 
   /** True when the state `values` breaks no invariant (then every state reachable from it keeps them). */
@@ -257,60 +270,6 @@ export class MutexPruning {
     return false;
   }
 
-  /** Drop every pair some action can make true together, until none can (the greatest inductive subset). */
-  private fixpoint(): void {
-    const d = this.domain;
-    const T = d.touch;
-    const { base, cellOf, nf, mx } = this;
-    // May fact q hold together with action a's conditions (no condition needs only values excluded with q)?
-    const compatible = (q: number, a: number): boolean => {
-      const cq = cellOf[q];
-      for (let t = d.touchStart[a], end = d.touchStart[a + 1]; t < end; t++) {
-        const k = t * Touch.size;
-        const c = T[k + Touch.cell];
-        if (d.isInt[c] === 1) continue;
-        const mask = T[k + Touch.allowA];
-        const wide = d.wide[c] === 1;
-        if (wide ? wideFree(d.sets, mask, d.schema.max[c] + 1) : mask === d.full[c]) continue;
-        if (c === cq) {
-          if (!allows(d, wide, mask, q - base[c])) return false;
-          continue;
-        }
-        let some = false;
-        for (let v = 0; v <= d.schema.max[c] && !some; v++) some = allows(d, wide, mask, v) && mx[q * nf + base[c] + v] === 0;
-        if (!some) return false;
-      }
-      return true;
-    };
-    const written = new Uint8Array(d.schema.size);
-    const sets: number[] = [];
-    for (let changed = true; changed;) {
-      changed = false;
-      for (let a = 0; a < d.actionCount; a++) {
-        sets.length = 0;
-        for (let t = d.effectStart[a], end = d.touchStart[a + 1]; t < end; t++) {
-          const k = t * Touch.size;
-          if (d.isInt[T[k + Touch.cell]] === 0 && T[k + Touch.effOp] === EffOp.Set) sets.push(base[T[k + Touch.cell]] + T[k + Touch.effValue]);
-          written[T[k + Touch.cell]] = 1;
-        }
-        for (const p of sets) {
-          for (const p2 of sets) {
-            if (p === p2 || mx[p * nf + p2] === 0) continue;
-            mx[p * nf + p2] = mx[p2 * nf + p] = 0;
-            changed = true;
-          }
-          for (let q = 0; q < nf; q++) {
-            // A cell the action writes holds the written value afterwards: handled above.
-            if (mx[p * nf + q] === 0 || written[cellOf[q]] === 1 || !compatible(q, a)) continue;
-            mx[p * nf + q] = mx[q * nf + p] = 0;
-            changed = true;
-          }
-        }
-        for (let t = d.effectStart[a], end = d.touchStart[a + 1]; t < end; t++) written[T[t * Touch.size + Touch.cell]] = 0;
-      }
-    }
-  }
-
   /** The per-node tables: for each cell and partner cell, the partner's values each own value may coexist with. */
   private buildTables(): void {
     const d = this.domain;
@@ -395,9 +354,4 @@ export class MutexPruning {
     this.pairs = pairs;
     this.deadBits = mutexDeadBits(this.domain, mx, base, this.cellOf);
   }
-}
-
-/** True when the condition mask `mask` (a touch record's: unshifted, or for a wide enum an offset in `d.sets`) allows value `v`. */
-function allows(d: GoapDomain, wide: boolean, mask: number, v: number): boolean {
-  return wide ? wideHas(d.sets, mask, v) : ((mask >>> v) & 1) === 1;
 }
