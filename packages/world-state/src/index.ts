@@ -14,7 +14,8 @@ export { checkFields, UnknownFieldError } from './errors/checkFields.js';
 // Schemas and states.
 export { bool, int, enumOf, mergedBools } from './schema/KeySpec.js';
 export type { BoolSpec, EnumSpec, IntSpec, KeySpec, EdgePolicy, EnumSource, EnumValue, ValueOf, SlotOptions } from './schema/KeySpec.js';
-export { Schema, KeyKind, Edge, MAX_ENUM_VALUES, KEY_TAG_SHIFT, KEY_CELL_MASK } from './schema/Schema.js';
+export { Schema, KeyKind, Edge, KEY_TAG_SHIFT, KEY_CELL_MASK } from './schema/Schema.js';
+export { MAX_ENUM_VALUES } from './schema/validateKeySpec.js';
 export type { Key, KeysOf, SchemaSpec, KeyInfo, StateSpace, StateValues, StorageType } from './schema/Schema.js';
 export { defineSchema, schemaFromData } from './schema/defineSchema.js';
 export type { KeyDefinition } from './schema/defineSchema.js';

@@ -1,7 +1,8 @@
 import { describe, expect, test } from '@jest/globals';
 import { bool, enumOf, int, mergedBools } from './KeySpec.js';
 import { defineSchema, schemaFromData } from './defineSchema.js';
-import { KEY_TAG_SHIFT, MAX_ENUM_VALUES } from './Schema.js';
+import { KEY_TAG_SHIFT } from './Schema.js';
+import { MAX_ENUM_VALUES } from './validateKeySpec.js';
 import { createState } from './WorldState.js';
 import { SchemaError, UnknownKeyError, ValueRangeError } from '../errors/errors.js';
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { CondOp, checkConditions, compileConditions, eq, firstFailing, ge, gt, inSet, isIn, le, lt, ne, type Condition } from '../conditions/Condition.js';
 import { defineSchema } from './defineSchema.js';
 import { enumOf, mergedBools } from './KeySpec.js';
-import { MAX_ENUM_VALUES } from './Schema.js';
+import { MAX_ENUM_VALUES } from './validateKeySpec.js';
 import { createState } from './WorldState.js';
 
 const names = (n: number, prefix = 'v') => Array.from({ length: n }, (_, i) => `${prefix}${i}`);
