@@ -118,6 +118,7 @@ export class LmCut {
   prepare(s: LmCutSearch): void {
     for (let a = 0, A = this.task.actionCount; a < A; a++) this.baseCost[a] = s.costOf(a);
     // The zero-cost links stay 0 (the array is zeroed at construction and never written there).
+    this.passes.useCosts(this.baseCost);
     this.live = -1;
     if (s.mode !== 'backward') return;
     this.cost.set(this.baseCost);
