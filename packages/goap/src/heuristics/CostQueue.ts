@@ -64,6 +64,58 @@ export class BucketQueue implements CostQueue {
   }
 }
 
+/**
+ * Buckets by integer cost for a pass whose pops never go below the cheapest cost queued (Dijkstra with
+ * non-negative integer costs below `limit`): one LIFO list per cost, linked through typed arrays, and a cursor
+ * that only moves up. Unlike {@link BucketQueue} the first pushes may spread over the whole range. O(1) per push,
+ * and a pass scans each cost up to the dearest it pops once. @internal
+ */
+export class CostBuckets implements CostQueue {
+  private readonly head: Int32Array;
+  private next = new Int32Array(256);
+  private val = new Int32Array(256);
+  private used = 0;
+  private cur = 0;
+  size = 0;
+  constructor(readonly limit: number) {
+    this.head = new Int32Array(limit).fill(-1);
+  }
+  topKey(): number {
+    const head = this.head;
+    let c = this.cur;
+    while (head[c] < 0) c++;
+    return (this.cur = c);
+  }
+  push(k: number, v: number): void {
+    if (this.size === 0) {
+      // Entries are freed in bulk when the queue runs empty (a pass pushes each fact a few times at most).
+      this.used = 0;
+      this.cur = k;
+    } else if (k < this.cur) this.cur = k;
+    if (this.used === this.val.length) this.grow();
+    const e = this.used++;
+    this.val[e] = v;
+    this.next[e] = this.head[k];
+    this.head[k] = e;
+    this.size++;
+  }
+  pop(): number {
+    const c = this.topKey();
+    const e = this.head[c];
+    this.head[c] = this.next[e];
+    this.size--;
+    return this.val[e];
+  }
+  private grow(): void {
+    const next = new Int32Array(this.used * 2);
+    const val = new Int32Array(this.used * 2);
+    next.set(this.next);
+    val.set(this.val);
+    this.next = next;
+    this.val = val;
+  }
+}
+
 /** A binary min-heap of (cost, item) pairs in typed arrays, for costs that are not small integers. @internal */
 export class MinHeap implements CostQueue {
   private key: Float64Array;

@@ -1,5 +1,8 @@
-import { MinHeap } from './CostQueue.js';
+import { CostBuckets, MinHeap, type CostQueue } from './CostQueue.js';
 import type { RelaxedTask } from './RelaxedTask.js';
+
+/** Integer buckets at most (a sum of costs past it settles by the heap). */
+const MAX_BUCKETS = 1 << 16;
 
 /**
  * The h_max tables of LM-cut and the passes that compute them: per fact its h_max, per operator its supporter (its
@@ -14,6 +17,9 @@ export class HmaxPasses {
   readonly supCost: Float64Array;
   private readonly unsat: Int32Array;
   private readonly queue: MinHeap;
+  /** The later passes' queue: {@link buckets} where this search's costs allow, else the heap ({@link useCosts}). */
+  private later: CostQueue;
+  private buckets: CostBuckets | null = null;
   /** Per fact: 1 when no operator reads it (its cost is kept, but it is never queued: settling it does nothing). */
   private readonly leaf: Uint8Array;
 
@@ -23,7 +29,28 @@ export class HmaxPasses {
     this.supCost = new Float64Array(task.nOps);
     this.unsat = new Int32Array(task.nOps);
     this.queue = new MinHeap(task.nFacts * 2);
+    this.later = this.queue;
     this.leaf = Uint8Array.from({ length: task.nFacts }, (_, f) => (task.preOfStart[f + 1] === task.preOfStart[f] ? 1 : 0));
+  }
+
+  /**
+   * Per search: the later passes settle by integer buckets when every usable cost is a non-negative integer and
+   * their sum (a bound on every finite h_max) is below {@link MAX_BUCKETS}. They may: a later pass's result does not
+   * depend on the order it settles equal costs in (see {@link settleLater}).
+   */
+  useCosts(cost: Float64Array): void {
+    let sum = 0;
+    for (let op = 0; op < cost.length && sum < MAX_BUCKETS; op++) {
+      const c = cost[op];
+      if (c === Infinity) continue;
+      sum = Number.isInteger(c) && c >= 0 ? sum + c : Infinity;
+    }
+    if (sum >= MAX_BUCKETS) {
+      this.later = this.queue;
+      return;
+    }
+    if (this.buckets === null || this.buckets.limit <= sum) this.buckets = new CostBuckets(Math.max(64, 2 * (sum + 1)));
+    this.later = this.buckets;
   }
 
   /** Set the tables to `hmax`'s values (a table of `nFacts` from `at`), `supporter` and `supCost`. */
@@ -84,7 +111,8 @@ export class HmaxPasses {
 
   /** h_max again after the cut's costs were lowered: only what got cheaper is requeued. */
   lowerAfterCut(cost: Float64Array, cut: Int32Array, nc: number): void {
-    const { hmax, supCost, leaf, queue } = this;
+    const { hmax, supCost, leaf } = this;
+    const queue = this.later;
     const { effStart, effFact } = this.task;
     for (let i = 0; i < nc; i++) {
       const op = cut[i];
@@ -131,9 +159,16 @@ export class HmaxPasses {
     }
   }
 
-  /** A later pass: settle the queued facts cheapest first; an operator whose supporter got cheaper is supported anew. */
+  /**
+   * A later pass: settle the queued facts cheapest first; an operator whose supporter got cheaper is supported anew.
+   * The result does not depend on the order equal costs settle in: each fact that gets cheaper settles once, at its
+   * final cost; an operator is supported anew exactly when its supporter got cheaper, and its last choice is made
+   * when the precondition it then picks settles at the dearest cost, when every precondition at that cost has its
+   * final cost (none goes below a cost being settled), so the pick is the first of the dearest by final costs.
+   */
   private settleLater(cost: Float64Array): void {
-    const { hmax, supporter, supCost, leaf, queue } = this;
+    const { hmax, supporter, supCost, leaf } = this;
+    const queue = this.later;
     const { preStart, preFact, preOfStart, preOfOp, effStart, effFact } = this.task;
     while (queue.size > 0) {
       const c = queue.topKey();

@@ -128,3 +128,48 @@ describe('LM-cut against a plain reference', () => {
     expect(estimates).toBeGreaterThan(500);
   });
 });
+
+/** The later h_max passes' queue, as a test swaps it. */
+interface LaterQueue {
+  later: unknown;
+  readonly queue: unknown;
+  useCosts(cost: Float64Array): void;
+}
+
+describe('LM-cut later passes: integer buckets against the heap', () => {
+  // A later pass's result does not depend on the order equal costs settle in, so settling by buckets (integer costs)
+  // gives the heap's estimates: every estimate of two searches equal, one with each queue, both directions.
+  test.each(['forward', 'backward'] as const)('%s on random domains: every estimate equal', (mode) => {
+    let estimates = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 2 ** 31 - 1 }), fc.constantFrom(1, 4, 9), (seed, maxCost) => {
+        const rd = randomDomain(seed, { actions: 6 + (seed % 19), bools: 3 + (seed % 6), goalConditions: 1 + (seed % 4), maxEffects: 1 + (seed % 3), maxCost });
+        const run = (heap: boolean) => {
+          const planner = new GoapPlanner(rd.domain, { mode, heuristic: 'lmcut', maxExpansions: 300, maxPlanLength: 64 });
+          const lm = planner.engine.estimator as unknown as LmCut;
+          const passes = (lm as unknown as { passes: LaterQueue }).passes;
+          if (heap)
+            passes.useCosts = () => {
+              passes.later = passes.queue;
+            };
+          const seen: number[] = [];
+          const estimate = lm.estimate.bind(lm);
+          lm.estimate = (s: LmCutSearch, words: Int32Array, at: number) => {
+            const h = estimate(s, words, at);
+            seen.push(h);
+            return h;
+          };
+          seen.push(planner.search(createState(rd.domain.schema, rd.start), 'goal').cost);
+          // A second search from another state (backward: its rounds learnt afresh).
+          seen.push(planner.search(createState(rd.domain.schema), 'goal').cost);
+          return seen;
+        };
+        const buckets = run(false);
+        estimates += buckets.length;
+        expect(buckets).toEqual(run(true));
+      }),
+      { numRuns: 150 },
+    );
+    expect(estimates).toBeGreaterThan(500);
+  });
+});

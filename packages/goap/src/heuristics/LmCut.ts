@@ -66,6 +66,8 @@ export class LmCut {
   /** The goal zone's facts in this round; per operator, the round that put it in the cut. */
   private readonly zoneList: Int32Array;
   private readonly opMark: Int32Array;
+  /** Per operator: the round whose goal zone holds one of its effects (marked with the zone). */
+  private readonly entering: Int32Array;
   private round = 0;
 
   // Goal items: each a disjunction of facts (the cheapest counts), compressed rows.
@@ -102,6 +104,7 @@ export class LmCut {
     this.visited = new Int32Array(nFacts);
     this.zoneList = new Int32Array(nFacts);
     this.opMark = new Int32Array(nOps);
+    this.entering = new Int32Array(nOps);
     this.goalStart = new Int32Array(domain.schema.size + 1);
     this.goalFacts = new Int32Array(t.goalRoom);
     this.initFacts = new Int32Array(domain.schema.size + t.intFact.length + 1);
@@ -118,6 +121,7 @@ export class LmCut {
   prepare(s: LmCutSearch): void {
     for (let a = 0, A = this.task.actionCount; a < A; a++) this.baseCost[a] = s.costOf(a);
     // The zero-cost links stay 0 (the array is zeroed at construction and never written there).
+    this.passes.useCosts(this.baseCost);
     this.live = -1;
     if (s.mode !== 'backward') return;
     this.cost.set(this.baseCost);
@@ -289,9 +293,12 @@ export class LmCut {
     return worst;
   }
 
-  /** Goal zone: the critical item's facts, then back through zero-cost achievers to their supporters. */
+  /**
+   * Goal zone: the critical item's facts, then back through zero-cost achievers to their supporters. Every achiever
+   * of a zone fact is marked as entering the zone this round.
+   */
   private markGoalZone(round: number): number {
-    const { zone, zoneList, hmax, cost, supporter, goalStart, goalFacts } = this;
+    const { zone, zoneList, hmax, cost, supporter, goalStart, goalFacts, entering } = this;
     const { achStart, achOp } = this.task;
     let n = 0;
     const i = this.critical;
@@ -306,6 +313,7 @@ export class LmCut {
       const f = zoneList[next];
       for (let k = achStart[f], end = achStart[f + 1]; k < end; k++) {
         const op = achOp[k];
+        entering[op] = round;
         const s = supporter[op];
         if (cost[op] !== 0 || s < 0 || zone[s] === round) continue;
         zone[s] = round;
@@ -365,7 +373,7 @@ export class LmCut {
         const op = achOp[k];
         const p = supporter[op];
         // An operator with an effect in the zone is in the cut: the search from the initial facts stops there.
-        if (p < 0 || zone[p] === round || dead[p] === round || this.visited[p] === visit || this.entersZone(op, round)) continue;
+        if (p < 0 || zone[p] === round || dead[p] === round || this.visited[p] === visit || this.entering[op] === round) continue;
         if (hmax[p] < hg || seen[p] === round) {
           seen[s] = round;
           return true;
@@ -378,13 +386,6 @@ export class LmCut {
     return false;
   }
 
-  /** Whether operator `op` has an effect in this round's goal zone. */
-  private entersZone(op: number, round: number): boolean {
-    const { effStart, effFact } = this.task;
-    for (let e = effStart[op], end = effStart[op + 1]; e < end; e++) if (this.zone[effFact[e]] === round) return true;
-    return false;
-  }
-
   /** Round numbers wrapped around: forget every mark (once per two billion rounds). */
   private restartRounds(): void {
     this.zone.fill(0);
@@ -392,6 +393,7 @@ export class LmCut {
     this.dead.fill(0);
     this.visited.fill(0);
     this.opMark.fill(0);
+    this.entering.fill(0);
     this.round = this.visit = 0;
   }
 }
