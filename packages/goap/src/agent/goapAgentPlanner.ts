@@ -73,14 +73,13 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
       byState.clear();
     }
   };
-  // This agent's time on the planner's shared penalty clock, from the moment it joined (in a typed array: a
-  // double kept in a closure would be boxed anew on every tick).
-  const clock = new Float64Array(1);
-  clock[0] = planner.penaltyTime;
-  const adapter: AgentPlanner<Ctx, Op> = {
+  const adapter: AgentPlanner<Ctx, Op> & PenaltyClock = {
     kind: options.kind ?? 'goap',
     exclusive: true,
     operators: planner.domain.actions.operators,
+    // This agent's time on the planner's shared penalty clock, from the moment it joined, and that planner.
+    [AGENT_TIME]: planner.penaltyTime,
+    [PENALTIES]: planner,
     plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
       planner.engine.allow(availability);
       cooling.use(availability);
@@ -139,11 +138,7 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
     stepSucceeded(step: PlanStep): void {
       if (owns(step)) planner.succeeded(step.sourceId);
     },
-    update(dt: number): void {
-      // This agent's time on the clock the planner's agents share (it joined at the planner's time): a crowd
-      // sharing one planner decays its penalties once, not once per agent.
-      if (dt > 0) planner.advanceTo((clock[0] += dt), dt);
-    },
+    update: advancePenaltyClock,
   };
   if (options.repair === true) {
     // The step whose suffix was run again last: a second failure of it plans the goal again instead.
@@ -170,6 +165,25 @@ export function goapAgentPlanner<Ctx = any, Op extends string = string>(planner:
   // A sliced planner built on this adapter plans itself: it shares the goals' cool-down rules.
   goalFeedback.set(adapter, { cooling });
   return adapter;
+}
+
+/** The adapter's own time on its planner's shared penalty clock, and that planner (symbol keys: not among its names). */
+const AGENT_TIME = Symbol('agent time');
+const PENALTIES = Symbol('penalty clock');
+
+interface PenaltyClock {
+  [AGENT_TIME]: number;
+  readonly [PENALTIES]: GoapPlanner<any, string>;
+}
+
+/**
+ * A GOAP agent planner's `update(dt)`: this agent's time on the clock the planner's agents share (it joined at the
+ * planner's time), so a crowd sharing one planner decays its penalties once, not once per agent. One function for
+ * every adapter, reading its time from the adapter itself: a crowd's tick reads the adapter and a number, not a
+ * closure of its own, its context and a typed array (each one more object apart from the agent's others).
+ */
+function advancePenaltyClock(this: PenaltyClock, dt: number): void {
+  if (dt > 0) this[PENALTIES].advanceTo((this[AGENT_TIME] += dt), dt);
 }
 
 /** @internal What a sliced planner built on a {@link goapAgentPlanner} shares with it: the goal cool-downs. */

@@ -30,6 +30,21 @@ export interface PlannerTiming {
 }
 
 /**
+ * @internal A planner wrapper whose `update(dt)` may be skipped for another planner's: {@link updateVia} names the
+ * planner to call in its place now, itself while it keeps time-dependent state of its own (a cached planner counting
+ * down after a step failure), else the planner it forwards to (which may route further). It calls `rerouted` when
+ * that answer changes, so a runner calls `update` on the planner that needs it without walking the wrappers every tick.
+ */
+export interface UpdateRouter {
+  updateVia(rerouted: () => void): AgentPlanner<any>;
+}
+
+/** Whether `planner` routes its updates ({@link UpdateRouter}). */
+function routes(planner: AgentPlanner<any>): planner is AgentPlanner<any> & UpdateRouter {
+  return typeof (planner as Partial<UpdateRouter>).updateVia === 'function';
+}
+
+/**
  * @internal A runner's replanning: its {@link ReplanState} (when to replan); the planner it asks and what that
  * planner supports, looked up once per planner rather than per tick (an `update` to call every tick, answers to poll,
  * adjustment of running plans, stale-plan notices, taken for the planner in use only); and the asking that follows a
@@ -42,9 +57,12 @@ export interface PlannerTiming {
 export class Replanner<Ctx> extends ReplanState {
   // What the planner in use supports that a steady tick asks about comes first, next to the replan state's hot
   // fields (so the constructor takes no parameter properties: they would be laid out before these).
-  private updates = false;
+  /** The planner whose `update` the runner calls each tick (the planner in use, or one it forwards to), or null. */
+  private updater: AgentPlanner<Ctx> | null = null;
   private polls = false;
   private adjusts = false;
+  /** Whether it repairs failed plans (`repair`): else no failed plan ever waits in {@link mending}. */
+  private repairs = false;
   /** Whether the planner in use answers later (a {@link PendingPlanner}): asked by request, not by a timed call. */
   private answersLater = false;
   private current: AgentPlanner<Ctx>;
@@ -52,6 +70,10 @@ export class Replanner<Ctx> extends ReplanState {
   private unwatch: (() => void) | null = null;
   /** A stale-plan notice: recheck the plan on the next tick. */
   private readonly onStale = (): void => this.stale(this.agent.time);
+  /** A wrapper's update route changed: find the planner to update again. */
+  private readonly onReroute = (): void => {
+    this.updater = this.updateTarget(this.current);
+  };
   private readonly agent: AgentView<Ctx>;
   private readonly runner: PlanEnds;
   private readonly exec: StepExecution<Ctx>;
@@ -109,17 +131,34 @@ export class Replanner<Ctx> extends ReplanState {
   /** Ask `planner` from now on (its stale-plan notices replace the last planner's). */
   use(planner: AgentPlanner<Ctx>): void {
     this.current = planner;
-    this.updates = planner.update !== undefined;
+    this.updater = this.updateTarget(planner);
     this.answersLater = isPendingPlanner(planner);
     this.polls = this.answersLater && typeof (planner as PendingPlanner<Ctx>).poll === 'function';
     this.adjusts = planner.adjust !== undefined;
+    this.repairs = planner.repair !== undefined;
     this.unwatch?.();
     this.unwatch = planner.watchStale === undefined ? null : planner.watchStale(this.onStale);
   }
 
   /** The planner's per-tick `update`, if it has one (contained). */
   updatePlanner(dt: number): void {
-    if (this.updates) updateGuarded(this.current, dt, this.guard, this.faults);
+    const updater = this.updater;
+    if (updater !== null) updateGuarded(updater, dt, this.guard, this.faults);
+  }
+
+  /**
+   * The planner whose `update(dt)` does what `planner`'s does now: down the wrappers that route their updates
+   * ({@link UpdateRouter}) to the first that keeps time of its own or does not route; null when it has no `update`.
+   * A crowd's agent then skips the wrappers in between on every tick (each one more object read per agent).
+   */
+  private updateTarget(planner: AgentPlanner<Ctx>): AgentPlanner<Ctx> | null {
+    let p = planner;
+    while (routes(p)) {
+      const next = p.updateVia(this.onReroute);
+      if (next === p) break;
+      p = next;
+    }
+    return p.update !== undefined ? p : null;
   }
 
   /** A pending planner that can answer a waiting request now (its cache learnt the answer) does so. */
@@ -178,9 +217,12 @@ export class Replanner<Ctx> extends ReplanState {
     if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') runner.stats.replans++;
     const planner = this.current;
     const availability = runner.ledger.availability(runner.name);
-    const mending = this.mending;
-    if (mending.pending && (trigger !== 'failed' || running !== null)) mending.forget();
-    if (mending.pending && this.repair(availability)) return;
+    // A planner without `repair` never leaves a failed plan to repair (PlanMending notes none): nothing to read.
+    if (this.repairs) {
+      const mending = this.mending;
+      if (mending.pending && (trigger !== 'failed' || running !== null)) mending.forget();
+      if (mending.pending && this.repair(availability)) return;
+    }
     if (this.answersLater) return this.pending.send(planner as PendingPlanner<Ctx>, trigger, running, availability);
     const started = this.clock();
     const outcome = planGuarded(planner, agent.state, agent.ctx, running, this.faults, availability);

@@ -1,5 +1,6 @@
 import {
   ForwardingPlanner,
+  type AgentPlanner,
   type Availability,
   type Plan,
   type PlanReceiver,
@@ -29,6 +30,10 @@ export class ScheduledPlanner<Ctx> extends ForwardingPlanner<Ctx> implements Pen
   override update(dt: number): void {
     const inner = this.inner;
     if (inner.update !== undefined) inner.update(dt);
+  }
+  /** @internal Its update is the wrapped planner's (see the runner's `UpdateRouter`): a runner may call that one directly. */
+  updateVia(): AgentPlanner<Ctx> {
+    return this.inner;
   }
   request(state: WorldState<any>, ctx: Ctx, running: Plan | null, id: number, urgency: PlanUrgency, receiver: PlanReceiver, availability?: Availability): void {
     this.scheduler.submit(this.job, state, ctx, running, id, urgency, receiver, availability);

@@ -130,6 +130,8 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
   private last: CacheEntry | null = null;
   /** Seconds left planning alone after a step failure. */
   protected alone = 0;
+  /** Told when {@link updateVia}'s answer changes (the runners that asked it; each one once). */
+  private rerouted: (() => void)[] | null = null;
 
   constructor(
     inner: AgentPlanner<Ctx>,
@@ -146,7 +148,9 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
 
   override stepFailed(step: PlanStep, ctx: Ctx): void {
     super.stepFailed(step, ctx);
+    const was = this.alone;
     this.alone = this.afterFailure;
+    if (was <= 0 && this.alone > 0) this.reroute();
   }
 
   override update(dt: number): void {
@@ -154,7 +158,27 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     // of this class's own sees the few planner classes that sit under a cache, not every wrapper's inner planner.
     const inner = this.inner;
     if (inner.update !== undefined) inner.update(dt);
-    if (this.alone > 0) this.alone -= dt;
+    if (this.alone > 0) {
+      this.alone -= dt;
+      if (!(this.alone > 0)) this.reroute();
+    }
+  }
+
+  /**
+   * @internal The planner a runner calls `update` on in place of this one (the runner's `UpdateRouter`): this one
+   * while it counts down its time alone after a step failure, else the planner it wraps, whose update is all its own
+   * does then. `rerouted` is called when the countdown starts or ends.
+   */
+  updateVia(rerouted: () => void): AgentPlanner<Ctx> {
+    const told = this.rerouted;
+    if (told === null) this.rerouted = [rerouted];
+    else if (!told.includes(rerouted)) told.push(rerouted);
+    return this.alone > 0 ? this : this.inner;
+  }
+
+  private reroute(): void {
+    const told = this.rerouted;
+    if (told !== null) for (let i = 0; i < told.length; i++) told[i]();
   }
 
   override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
