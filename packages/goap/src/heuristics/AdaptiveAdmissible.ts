@@ -17,8 +17,10 @@ export const SMALL_TABLE = 1 << 10;
 /**
  * Table states one forward expansion without the table is worth: a larger table is built once the goal's searches
  * without it have expanded its state count over this many nodes. Measured on the IPC tasks whose tables fit (gripper,
- * blocks, logistics, miconic): an expansion of those searches (the LM-cut dive, the probe, blind or LM-cut search, the
- * search's set-up shared out) costs 18 to 68 times what the build spends per table state, 30 in the middle.
+ * blocks, logistics, miconic; warm code): an expansion of those searches (the LM-cut dive, the probe, blind or LM-cut
+ * search, the search's set-up shared out) costs 5 to 60 times what the build spends per table state (5: million-state
+ * bool tables of 20 cells against short LM-cut searches; 50-60: blocks and logistics), so the searches made before
+ * the build cost between a sixth of it and about twice it.
  */
 export const STATES_PER_EXPANSION = 32;
 
