@@ -14,8 +14,24 @@ interface Estimator<S> {
 /** Tables of at most this many states are built in a goal's first forward search (about a millisecond at most). */
 export const SMALL_TABLE = 1 << 10;
 
-/** Goals whose table a forward search left unbuilt (it was larger than {@link SMALL_TABLE}): the next search builds it. */
-const searchedWithout = new WeakSet<CompiledGoal>();
+/**
+ * Table states one forward expansion without the table is worth: a larger table is built once the goal's searches
+ * without it have expanded its state count over this many nodes. Measured on the IPC tasks whose tables fit (gripper,
+ * blocks, logistics, miconic; warm code): an expansion of those searches (the LM-cut dive, the probe, blind or LM-cut
+ * search, the search's set-up shared out) costs 5 to 60 times what the build spends per table state (5: million-state
+ * bool tables of 20 cells against short LM-cut searches; 50-60: blocks and logistics), so the searches made before
+ * the build cost between a sixth of it and about twice it.
+ */
+export const STATES_PER_EXPANSION = 32;
+
+/** A goal whose table is larger than {@link SMALL_TABLE}: its state count and the expansions searched without it so far. */
+interface Rent {
+  readonly states: number;
+  expanded: number;
+}
+
+/** Per goal, the forward searches made without its table (see {@link AdaptiveAdmissible.tableFor}). */
+const searchedWithout = new WeakMap<CompiledGoal, Rent>();
 
 /** Backward: estimates made with h_max before a search switches to LM-cut. */
 export const LMCUT_AFTER = 64;
@@ -27,8 +43,9 @@ export const BLIND_PROBE_NODES = 1024;
  * The `'admissible'` heuristic, which `optimal: true` picks. Forward, when the
  * cells the goal's relevant actions read span at most a million states, the
  * goal's pattern database (built once per goal, then one lookup per node: the
- * exact remaining cost; see {@link PatternDatabase}), from the goal's second
- * search on unless it is small ({@link SMALL_TABLE}). Backward, h_max for
+ * exact remaining cost; see {@link PatternDatabase}): at once when it is small
+ * ({@link SMALL_TABLE}), else once the goal's searches without it have done
+ * about the table's worth of work (see {@link tableFor}). Backward, h_max for
  * {@link LMCUT_AFTER} estimates, then LM-cut (there h_max is a lookup per cell,
  * so a search that small never pays for LM-cut, and a larger one pays for only
  * that many weaker estimates); both values are admissible, so A* stays optimal
@@ -67,6 +84,8 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   readonly blindPhases = true;
   private estimates = 0;
   private pdb: PatternDatabase | null = null;
+  /** The running search's goal while it searches without the goal's table (its expansions count toward building it). */
+  private renting: Rent | null = null;
   /** Forward without a table: the search starts over at once in the dive (see the class comment). */
   private phased = false;
   /** Backward: h_max estimates before LM-cut (tests lower it). */
@@ -96,6 +115,7 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
 
   prepare(s: S): void {
     this.estimates = 0;
+    this.renting = null;
     this.pdb = s.mode === 'forward' && this.tables ? this.tableFor(s) : null;
     this.phased = s.mode === 'forward' && this.pdb === null;
     if (this.pdb !== null || this.phased) return;
@@ -103,20 +123,32 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   }
 
   /**
-   * The goal's pattern database where one fits: built at once when small, else only from the goal's second forward
-   * search on (the first plans without it): a build costs up to a million states' worth of work, which a task that
-   * blind search or LM-cut solves in a millisecond never pays back, while a goal planned again and again does.
+   * The goal's pattern database where one fits: built at once when small ({@link SMALL_TABLE}), else once the goal's
+   * searches without it have expanded its state count over {@link STATES_PER_EXPANSION} nodes (rent or buy: a build
+   * costs up to a million states' worth of work, which a goal that blind search or LM-cut solves in a millisecond
+   * never pays back, while a goal searched again and again soon does; the searches made without the table cost about
+   * as much as its build, at most a few times more, before it is built).
    */
   private tableFor(s: S): PatternDatabase | null {
     const goal = s.goal!;
     const known = PatternDatabase.cached(goal);
     if (known !== undefined) return known;
-    const pattern = patternOf(s.domain, goal, s.relevant ?? new Uint8Array(s.domain.actionCount).fill(1));
-    if (pattern !== null && pattern.states > SMALL_TABLE && !searchedWithout.has(goal)) {
-      searchedWithout.add(goal);
+    let rent = searchedWithout.get(goal);
+    if (rent === undefined) {
+      const pattern = patternOf(s.domain, goal, s.relevant ?? new Uint8Array(s.domain.actionCount).fill(1));
+      if (pattern !== null && pattern.states > SMALL_TABLE) searchedWithout.set(goal, (rent = { states: pattern.states, expanded: 0 }));
+    }
+    if (rent !== undefined && rent.expanded * STATES_PER_EXPANSION < rent.states) {
+      this.renting = rent;
       return null;
     }
     return PatternDatabase.of(s.domain, goal, s.relevant);
+  }
+
+  /** A search without the goal's table adds its expansions to the goal's count (see {@link tableFor}). */
+  ended(_s: S, expanded: number): void {
+    if (this.renting !== null) this.renting.expanded += expanded;
+    this.renting = null;
   }
 
   estimate(s: S, words: Int32Array, at: number, unsat: number): number {

@@ -69,6 +69,11 @@ export interface SearchHeuristic {
   readonly restart?: HeuristicRestart;
   prepare(s: HeuristicSearch): void;
   estimate(s: HeuristicSearch, words: Int32Array, at: number, unsat: number): number;
+  /**
+   * Told once when a search prepared with this heuristic ends (found, none, budget, or cancelled), with the nodes it
+   * expanded over all its phases: a heuristic that keeps per-goal tables weighs them against the searches made without.
+   */
+  ended?(s: HeuristicSearch, expanded: number): void;
 }
 
 /** Where and with what a search starts over (see {@link SearchHeuristic.restart}). @internal */

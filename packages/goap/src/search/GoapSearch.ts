@@ -293,6 +293,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   /** Abandon a sliced search. */
   cancel(): void {
     if (this.result.status === 'running') {
+      this.estimator.ended?.(this, this.result.expanded);
       this.result.abandon();
       this.current = null;
     }
@@ -376,6 +377,7 @@ export class GoapSearch implements PhaseSearch, ObservedSearch {
   }
 
   private finish(status: GoapStatus, budget: GoapBudget): GoapStatus {
+    this.estimator.ended?.(this, this.result.expanded);
     if (this.onKernel) {
       const kernel = this.kernel!;
       this.result.end(status, budget, kernel.stored, kernel.nodeBytes, kernel.usedBytes(), true);

@@ -1,0 +1,69 @@
+import { createState } from '@dualplan/world-state';
+import { GoapPlanner } from '../GoapPlanner.js';
+import { chainDomain } from '../examples/index.js';
+import { relevantActions } from '../domain/relevantActions.js';
+import { simulate } from '../testUtil.js';
+import type { AdaptiveAdmissible } from './AdaptiveAdmissible.js';
+import { SMALL_TABLE, STATES_PER_EXPANSION } from './AdaptiveAdmissible.js';
+import { PatternDatabase, patternOf } from './PatternDatabase.js';
+
+describe("optimal: true builds a goal's large pattern database only once its searches without it have paid for it", () => {
+  test('chain(6) searched again and again: no table until the expansions so far reach its states, then the table; equal plans either way', () => {
+    const d = chainDomain(6);
+    const goal = d.goals[0];
+    const states = patternOf(d, goal, relevantActions(d, goal))!.states;
+    expect(states).toBe(4096);
+    expect(states).toBeGreaterThan(SMALL_TABLE);
+    const planner = new GoapPlanner(d, { optimal: true, mode: 'forward' });
+    // References: the table from the start, and never a table (the phases).
+    const withTable = new GoapPlanner(chainDomain(6), { optimal: true, mode: 'forward', precompute: true });
+    const without = new GoapPlanner(chainDomain(6), { optimal: true, mode: 'forward' });
+    (without.engine.estimator as unknown as AdaptiveAdmissible<never>).tables = false;
+    let spent = 0;
+    let searches = 0;
+    // Start states with some a_i and g_i already true (the plan shrinks), so the searches differ.
+    for (let i = 0; searches < 40; i++) {
+      const start = createState(d.schema);
+      for (let c = 0; c < 12; c++) if ((i * 7 + c * 3) % 5 === 0) start.values[c] = 1;
+      const builds = spent * STATES_PER_EXPANSION >= states;
+      const r = planner.search(start, 'all');
+      searches++;
+      expect(PatternDatabase.cached(goal) !== undefined).toBe(builds);
+      if (!builds) spent += r.expanded;
+      const a = withTable.search(start, 'all');
+      const b = without.search(start, 'all');
+      expect(r.status).toBe('found');
+      expect(simulate(d, r, start)).not.toBeNull();
+      expect([a.cost, b.cost]).toEqual([r.cost, r.cost]);
+      if (builds) break;
+    }
+    // Cheap searches (a dozen expansions each, the LM-cut dive) rent the table for several searches before buying it.
+    expect(searches).toBeGreaterThan(5);
+    expect(PatternDatabase.cached(goal)).toBeInstanceOf(PatternDatabase);
+    expect(spent * STATES_PER_EXPANSION).toBeGreaterThanOrEqual(states);
+    // With the table, A* walks the optimal plan: one expansion per step.
+    const start = createState(d.schema);
+    expect(planner.search(start, 'all')).toMatchObject({ status: 'found', cost: 12, expanded: 12 });
+  });
+
+  test('a sliced search cancelled without the table counts its expansions too; backward searches do not count', () => {
+    const d = chainDomain(6);
+    const goal = d.goals[0];
+    const back = new GoapPlanner(d, { optimal: true, mode: 'backward' });
+    for (let i = 0; i < 50; i++) back.search(createState(d.schema), 'all');
+    const planner = new GoapPlanner(d, { optimal: true, mode: 'forward' });
+    const first = planner.search(createState(d.schema), 'all');
+    expect(PatternDatabase.cached(goal)).toBeUndefined();
+    // A search that must expand more than the table's worth (blind from the probe on), cancelled part way.
+    const h = planner.engine.estimator as unknown as AdaptiveAdmissible<never>;
+    h.dive.budget = 0;
+    h.probe.verdict = 'flat';
+    planner.engine.begin(createState(d.schema), 'all', undefined);
+    planner.engine.step(4096 / STATES_PER_EXPANSION);
+    planner.engine.cancel();
+    expect(planner.result.expanded).toBeGreaterThanOrEqual(4096 / STATES_PER_EXPANSION - first.expanded);
+    expect(PatternDatabase.cached(goal)).toBeUndefined();
+    expect(planner.search(createState(d.schema), 'all')).toMatchObject({ status: 'found', cost: 12, expanded: 12 });
+    expect(PatternDatabase.cached(goal)).toBeInstanceOf(PatternDatabase);
+  });
+});
