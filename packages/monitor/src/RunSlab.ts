@@ -49,6 +49,9 @@ const SEARCH_AT = STEP_AT + STEP_INLINE;
 const SEARCH_INLINE = (REFS - SEARCH_AT) / 2;
 
 type Section = NonNullable<RecordedPlan['parallel']>[number];
+/** How the runner words a skipped replan whose planner call found nothing (the status, then the planner's reason). */
+const NONE = 'no new plan (none): ';
+const BUDGET = 'no new plan (budget): ';
 const NO_GOALS: readonly ObservedGoal[] = [];
 
 /**
@@ -201,9 +204,10 @@ export class RunSlab {
       outcome = 'kept';
       trigger = eventTrigger as ReplanTrigger;
       decision = eventReason;
-      const m = eventReason.startsWith('no new plan (') ? /^no new plan \((none|budget)\): (.*)$/s.exec(eventReason) : null;
-      status = m ? (m[1] as PlanStatus) : 'found';
-      reason = m ? m[2] : (this.lastFound(pending) ?? '');
+      // The runner words a planner call that found nothing while a plan ran as `no new plan (<status>): <reason>`.
+      const found = eventReason.startsWith(NONE) ? 'none' : eventReason.startsWith(BUDGET) ? 'budget' : null;
+      status = found ?? 'found';
+      reason = found === null ? (this.lastFound(pending) ?? '') : eventReason.slice(found === 'none' ? NONE.length : BUDGET.length);
     }
     refs[r + TRIGGER] = trigger;
     refs[r + STATUS] = status;
