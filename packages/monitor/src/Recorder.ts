@@ -398,7 +398,23 @@ export class Recorder {
     const id = entry.nextRun++;
     const runs = entry.runs;
     const agent = entry.agent;
-    const slot = runs.file(id, r.runner.name, r.runner.planner.kind, type, plan, trigger, reason, detail, tick, time, agent.state, agent.ctx, pending, goals, planMs);
+    const slot = runs.file(
+      id,
+      r.runner.name,
+      r.runner.planner.kind,
+      type,
+      plan,
+      trigger,
+      reason,
+      detail,
+      tick,
+      time,
+      agent.state,
+      agent.ctx,
+      pending,
+      goals,
+      planMs,
+    );
     pending.clear();
     const credit = entry.stats.addCaptured(runs, slot);
     runs.settle(slot);

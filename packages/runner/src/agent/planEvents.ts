@@ -9,7 +9,14 @@ import { emitOutcome } from '../execution/outcomeEvents.js';
 // listener first: no event object is built otherwise.
 
 /** @internal The runner `runner` of `agent` (planner `planner`) finished `plan`. */
-export function emitPlanFinished<Ctx>(faults: FaultReporter, agent: AgentView<Ctx>, listener: RunnerEventListener, runner: string, planner: string, plan: Plan): void {
+export function emitPlanFinished<Ctx>(
+  faults: FaultReporter,
+  agent: AgentView<Ctx>,
+  listener: RunnerEventListener,
+  runner: string,
+  planner: string,
+  plan: Plan,
+): void {
   emitOutcome(faults, agent, listener, runner, planner, 'planFinished', plan, null, '', '', '', -1, false);
 }
 

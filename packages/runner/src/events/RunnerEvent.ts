@@ -135,7 +135,8 @@ export type StepEventSink = (
 ) => void;
 
 /** The events an {@link OutcomeEventSink} receives: what came of a planner call, and how a plan ended. */
-export type OutcomeEventType = 'planFound' | 'planReplaced' | 'planRepaired' | 'planAdjusted' | 'planNotFound' | 'replanSkipped' | 'planFinished' | 'planFailed';
+export type OutcomeEventType =
+  'planFound' | 'planReplaced' | 'planRepaired' | 'planAdjusted' | 'planNotFound' | 'replanSkipped' | 'planFinished' | 'planFailed';
 
 /**
  * Receives a runner's outcome events as arguments instead of event objects. Each argument is the event's field of

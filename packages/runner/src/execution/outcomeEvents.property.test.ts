@@ -98,7 +98,9 @@ function build(sc: Scenario, listener: RunnerEventListener) {
       failed.parallel === undefined ? { plan: makePlan('htn', failed.steps.slice(index), { mtr: [9] }), from: 'suffix', reason: `repaired at ${index}` } : null;
   if (sc.adjust)
     planner.adjust = (_s, _c, running, index): PlanAmendment | null =>
-      running.parallel === undefined && index > 0 ? { plan: makePlan('htn', running.steps.slice(index), { mtr: [8] }), from: 'rest', reason: `adjusted at ${index}` } : null;
+      running.parallel === undefined && index > 0
+        ? { plan: makePlan('htn', running.steps.slice(index), { mtr: [8] }), from: 'rest', reason: `adjusted at ${index}` }
+        : null;
   let cursor = 0;
   let left = 0;
   const op: Operator = {
@@ -143,7 +145,8 @@ describe('outcome and step sinks', () => {
         build(sc, (e) => void plain.push(eventLine(e)))();
         const viaSinks: string[] = [];
         const objects: RunnerEvent['type'][] = [];
-        const steps: StepEventSink = (type, step, index, reason, tick, time, runner) => void viaSinks.push(line(type, runner, tick, time, [step.task, index, reason]));
+        const steps: StepEventSink = (type, step, index, reason, tick, time, runner) =>
+          void viaSinks.push(line(type, runner, tick, time, [step.task, index, reason]));
         const outcomes: OutcomeEventSink = (type, plan, previous, trigger, reason, detail, index, continued, tick, time, runner) =>
           void viaSinks.push(line(type, runner, tick, time, [shown(plan), shown(previous), trigger, reason, detail, index, continued]));
         build(
@@ -168,7 +171,18 @@ describe('outcome and step sinks', () => {
     );
     // The scenarios reached every kind of outcome the sinks carry.
     expect(sunk).toBeGreaterThan(1000);
-    for (const type of ['planFound', 'planReplaced', 'planRepaired', 'planAdjusted', 'planNotFound', 'replanSkipped', 'planFinished', 'planFailed', 'stepAborted', 'branch'])
+    for (const type of [
+      'planFound',
+      'planReplaced',
+      'planRepaired',
+      'planAdjusted',
+      'planNotFound',
+      'replanSkipped',
+      'planFinished',
+      'planFailed',
+      'stepAborted',
+      'branch',
+    ])
       expect([type, kinds.has(type)]).toEqual([type, true]);
   });
 
@@ -178,7 +192,15 @@ describe('outcome and step sinks', () => {
       throw new Error('sink broke');
     };
     const run = build(
-      { steps: [{ needsA: false, setsA: false, setsB: false }], plans: [[0]], parallel: 'none', repair: false, adjust: false, outcomes: ['success'], writes: [] },
+      {
+        steps: [{ needsA: false, setsA: false, setsB: false }],
+        plans: [[0]],
+        parallel: 'none',
+        repair: false,
+        adjust: false,
+        outcomes: ['success'],
+        writes: [],
+      },
       Object.assign((e: RunnerEvent) => void (e.type === 'fault' && faults.push(`${e.where} ${e.subject}`)), { outcomes }),
     );
     expect(run).not.toThrow();

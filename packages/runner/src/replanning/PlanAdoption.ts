@@ -110,7 +110,21 @@ export class PlanAdoption<Ctx = any> {
     if (candidate === null) {
       if (running !== null) return this.skip(trigger, `no new plan (${outcome.status}): ${outcome.reason}`);
       if (host.listener !== undefined)
-        emitOutcome(this.faults, agent, host.listener, host.name, host.planner.kind, 'planNotFound', null, null, trigger, outcome.reason, outcome.status, -1, false);
+        emitOutcome(
+          this.faults,
+          agent,
+          host.listener,
+          host.name,
+          host.planner.kind,
+          'planNotFound',
+          null,
+          null,
+          trigger,
+          outcome.reason,
+          outcome.status,
+          -1,
+          false,
+        );
       return Adopted.NotFound;
     }
     host.stats.plansFound++;
@@ -126,7 +140,21 @@ export class PlanAdoption<Ctx = any> {
       this.install(candidate, ops, continued);
       host.stats.replaced++;
       if (host.listener !== undefined)
-        emitOutcome(this.faults, agent, host.listener, host.name, host.planner.kind, 'planReplaced', candidate, running, trigger, decision.reason, '', -1, continued);
+        emitOutcome(
+          this.faults,
+          agent,
+          host.listener,
+          host.name,
+          host.planner.kind,
+          'planReplaced',
+          candidate,
+          running,
+          trigger,
+          decision.reason,
+          '',
+          -1,
+          continued,
+        );
       return Adopted.Installed;
     }
     const ops = this.resolve(candidate);
@@ -157,7 +185,21 @@ export class PlanAdoption<Ctx = any> {
     const host = this.host;
     host.stats.plansFound++;
     if (host.listener !== undefined)
-      emitOutcome(this.faults, this.agent, host.listener, host.name, host.planner.kind, kind, plan, previous, '', amendment.reason, amendment.from, index, continued);
+      emitOutcome(
+        this.faults,
+        this.agent,
+        host.listener,
+        host.name,
+        host.planner.kind,
+        kind,
+        plan,
+        previous,
+        '',
+        amendment.reason,
+        amendment.from,
+        index,
+        continued,
+      );
     return true;
   }
 
@@ -166,7 +208,8 @@ export class PlanAdoption<Ctx = any> {
     const agent = this.agent;
     const host = this.host;
     host.stats.replansSkipped++;
-    if (host.listener !== undefined) emitOutcome(this.faults, agent, host.listener, host.name, host.planner.kind, 'replanSkipped', null, null, trigger, reason, '', -1, false);
+    if (host.listener !== undefined)
+      emitOutcome(this.faults, agent, host.listener, host.name, host.planner.kind, 'replanSkipped', null, null, trigger, reason, '', -1, false);
     return Adopted.Kept;
   }
 
