@@ -21,6 +21,3 @@ export type EventCode = (typeof EventCode)[TimelineEventType];
 
 /** @internal Event types by code (the code is the index). */
 export const EVENT_TYPES: readonly TimelineEventType[] = Object.keys(EventCode) as TimelineEventType[];
-
-/** @internal How many event types there are. */
-export const EVENT_TYPE_COUNT = EVENT_TYPES.length;

@@ -1,5 +1,5 @@
-import type { Agent, RunnerEvent, StepEventSink } from '@dualplan/runner';
-import { nameOf, type AgentPlanner, type ObservedGoal, type PlanObserver } from '@dualplan/world-state';
+import type { Agent, OutcomeEventSink, OutcomeEventType, ReplanTrigger, RunnerEvent, StepEventSink } from '@dualplan/runner';
+import { nameOf, type AgentPlanner, type ObservedGoal, type Plan, type PlanObserver } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { describeKeys } from './namedState.js';
 import { RECORDING_VERSION, type AgentRecording, type Recording, type RecordingMessage } from './Recording.js';
@@ -124,9 +124,11 @@ export class Recorder {
     this.entries.set(agent.id, entry);
     for (const r of entry.runners) this.observe(entry, r);
     const removers = entry.runners.map((r) => {
-      // Step events come to `steps` as numbers and references while the recorder is the runner's only listener.
+      // Step and outcome events come to `steps` and `outcomes` as numbers and references while the recorder is the runner's only listener.
       const steps: StepEventSink = (type, step, index, reason, tick, time, runner) => this.onStep(entry, r, type, step.task, index, reason, tick, time, runner);
-      return r.runner.addListener(Object.assign((e: RunnerEvent) => this.onEvent(entry, r, e), { steps }));
+      const outcomes: OutcomeEventSink = (type, plan, _previous, trigger, reason, detail, _index, _continued, tick, time, runner) =>
+        this.onOutcome(entry, r, type, plan, trigger, reason, detail, tick, time, runner);
+      return r.runner.addListener(Object.assign((e: RunnerEvent) => this.onEvent(entry, r, e), { steps, outcomes }));
     });
     removers.push(agent.sensors.addListener((sensor) => this.onSensor(entry, sensor)));
     entry.remove = () => removers.forEach((remove) => remove());
@@ -286,32 +288,56 @@ export class Recorder {
     this.noteChanges(entry, by, '');
   }
 
+  /** A runner event as an object (the runner has other listeners too, or the event has no sink): recorded as the sinks record it. */
   private onEvent(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): void {
-    this.beforeEvent(entry, r, e.type === 'stepSucceeded' ? e.step.task : 'outside', e.runner);
-    if (r.planned && isOutcome(e.type)) {
-      r.planned = false;
-      const run = this.addRun(entry, r, e);
-      this.push(entry, EventCode.planning, e.tick, e.time, e.runner, '', run, -1, '');
-    } else {
-      switch (e.type) {
-        case 'replanSkipped':
-          this.push(entry, EventCode.replanSkipped, e.tick, e.time, e.runner, e.trigger, -1, -1, e.reason);
-          break;
-        // Step events as objects: the runner has other listeners too (else they come to onStep).
-        case 'stepStarted':
-        case 'stepSucceeded':
-        case 'stepFailed':
-        case 'stepAborted':
-          this.push(entry, EventCode[e.type], e.tick, e.time, e.runner, e.step.task, r.current, e.index, 'reason' in e ? e.reason : '');
-          break;
-        case 'planFinished':
-          this.push(entry, EventCode.planFinished, e.tick, e.time, e.runner, '', r.current, -1, '', r.credit);
-          break;
-        case 'planFailed':
-          this.push(entry, EventCode.planFailed, e.tick, e.time, e.runner, '', r.current, -1, e.reason, r.credit);
-          break;
-      }
+    switch (e.type) {
+      case 'stepStarted':
+      case 'stepSucceeded':
+        return this.onStep(entry, r, e.type, e.step.task, e.index, '', e.tick, e.time, e.runner);
+      case 'stepFailed':
+      case 'stepAborted':
+        return this.onStep(entry, r, e.type, e.step.task, e.index, e.reason, e.tick, e.time, e.runner);
+      case 'planFound':
+      case 'planReplaced':
+        return this.onOutcome(entry, r, e.type, e.plan, e.trigger, e.reason, '', e.tick, e.time, e.runner);
+      case 'planRepaired':
+      case 'planAdjusted':
+        return this.onOutcome(entry, r, e.type, e.plan, '', e.reason, e.from, e.tick, e.time, e.runner);
+      case 'planNotFound':
+        return this.onOutcome(entry, r, e.type, null, e.trigger, e.reason, e.status, e.tick, e.time, e.runner);
+      case 'replanSkipped':
+        return this.onOutcome(entry, r, e.type, null, e.trigger, e.reason, '', e.tick, e.time, e.runner);
+      case 'planFinished':
+        return this.onOutcome(entry, r, e.type, e.plan, '', '', '', e.tick, e.time, e.runner);
+      case 'planFailed':
+        return this.onOutcome(entry, r, e.type, e.plan, '', e.reason, '', e.tick, e.time, e.runner);
+      default:
+        this.beforeEvent(entry, r, 'outside', e.runner);
+        if (r.runner.planner !== r.planner) this.observe(entry, r);
     }
+  }
+
+  /** An outcome event as the runner's outcome sink hands it: a planner call's files its run, a plan's end is counted. */
+  private onOutcome(
+    entry: AgentEntry,
+    r: RunnerEntry,
+    type: OutcomeEventType,
+    plan: Plan | null,
+    trigger: ReplanTrigger | '',
+    reason: string,
+    detail: string,
+    tick: number,
+    time: number,
+    runner: string,
+  ): void {
+    this.beforeEvent(entry, r, 'outside', runner);
+    if (r.planned && type !== 'planFinished' && type !== 'planFailed') {
+      r.planned = false;
+      const run = this.addRun(entry, r, type, plan, trigger, reason, detail, tick, time);
+      this.push(entry, EventCode.planning, tick, time, runner, '', run, -1, '');
+    } else if (type === 'replanSkipped') this.push(entry, EventCode.replanSkipped, tick, time, runner, trigger, -1, -1, reason);
+    else if (type === 'planFinished') this.push(entry, EventCode.planFinished, tick, time, runner, '', r.current, -1, '', r.credit);
+    else if (type === 'planFailed') this.push(entry, EventCode.planFailed, tick, time, runner, '', r.current, -1, reason, r.credit);
     if (r.runner.planner !== r.planner) this.observe(entry, r);
   }
 
@@ -329,7 +355,7 @@ export class Recorder {
     }
   }
 
-  /** A step event as the runner's step sink hands it (see {@link onEvent}: the same records, with no event object). */
+  /** A step event as the runner's step sink hands it (or {@link onEvent}, from an event object). */
   private onStep(
     entry: AgentEntry,
     r: RunnerEntry,
@@ -346,8 +372,18 @@ export class Recorder {
     if (r.runner.planner !== r.planner) this.observe(entry, r);
   }
 
-  /** File the run the outcome event `e` ended, count it, and return its id. */
-  private addRun(entry: AgentEntry, r: RunnerEntry, e: RunnerEvent): number {
+  /** File the run the outcome event `type` ended (with its fields as {@link onOutcome} has them), count it, and return its id. */
+  private addRun(
+    entry: AgentEntry,
+    r: RunnerEntry,
+    type: OutcomeEventType,
+    plan: Plan | null,
+    trigger: ReplanTrigger | '',
+    reason: string,
+    detail: string,
+    tick: number,
+    time: number,
+  ): number {
     // The run copies its searches; the list is reused by the next planner call.
     const pending = this.pendingSearches;
     // A large search is named now (and cut once counted): what a run keeps stays bounded by maxSearchItems.
@@ -361,7 +397,24 @@ export class Recorder {
     const planMs = times.length === 0 ? 0 : times[(r.planCalls - 1) % times.length];
     const id = entry.nextRun++;
     const runs = entry.runs;
-    const slot = runs.file(id, r.runner.name, r.runner.planner.kind, e, entry.agent.state, pending, goals, planMs);
+    const agent = entry.agent;
+    const slot = runs.file(
+      id,
+      r.runner.name,
+      r.runner.planner.kind,
+      type,
+      plan,
+      trigger,
+      reason,
+      detail,
+      tick,
+      time,
+      agent.state,
+      agent.ctx,
+      pending,
+      goals,
+      planMs,
+    );
     pending.clear();
     const credit = entry.stats.addCaptured(runs, slot);
     runs.settle(slot);
@@ -403,20 +456,5 @@ export class Recorder {
     this.timer = setTimeout(() => this.flush(), this.flushMs);
     // Never keep a Node process alive just to deliver monitor updates.
     (this.timer as { unref?: () => void }).unref?.();
-  }
-}
-
-/** Whether a runner event of `type` ends a planner call (the run is filed when it comes). */
-function isOutcome(type: RunnerEvent['type']): boolean {
-  switch (type) {
-    case 'planFound':
-    case 'planReplaced':
-    case 'planRepaired':
-    case 'planAdjusted':
-    case 'planNotFound':
-    case 'replanSkipped':
-      return true;
-    default:
-      return false;
   }
 }

@@ -1,4 +1,4 @@
-import type { ReplanTrigger, RunnerEvent } from '@dualplan/runner';
+import type { OutcomeEventType, ReplanTrigger } from '@dualplan/runner';
 import type { ObservedGoal, Plan, PlanStatus, PlanStep, SearchSummary, SearchTrace, WorldState } from '@dualplan/world-state';
 import { CapturedPlan } from './CapturedPlan.js';
 import type { PendingSearchList, SearchReader } from './PendingSearchList.js';
@@ -49,6 +49,9 @@ const SEARCH_AT = STEP_AT + STEP_INLINE;
 const SEARCH_INLINE = (REFS - SEARCH_AT) / 2;
 
 type Section = NonNullable<RecordedPlan['parallel']>[number];
+/** How the runner words a skipped replan whose planner call found nothing (the status, then the planner's reason). */
+const NONE = 'no new plan (none): ';
+const BUDGET = 'no new plan (budget): ';
 const NO_GOALS: readonly ObservedGoal[] = [];
 
 /**
@@ -124,15 +127,23 @@ export class RunSlab {
   }
 
   /**
-   * File run `id` of `runner` (its planner of kind `plannerKind`), which the outcome event `e` ended, with the
-   * searches and goals its planner reported and its plan time; `state` is the state the planner saw. Returns its slot.
+   * File run `id` of `runner` (its planner of kind `plannerKind`), which the outcome event `type` ended (its fields as
+   * an `OutcomeEventSink` receives them: `detail` is a status or a `from`), with the searches and goals its planner
+   * reported and its plan time; `state` and `ctx` are the state the planner saw and the agent's context. Returns its slot.
    */
   file(
     id: number,
     runner: string,
     plannerKind: string,
-    e: RunnerEvent,
+    type: OutcomeEventType,
+    plan: Plan | null,
+    eventTrigger: ReplanTrigger | '',
+    eventReason: string,
+    detail: string,
+    tick: number,
+    time: number,
     state: WorldState<any>,
+    ctx: unknown,
     pending: PendingSearchList,
     goals: readonly ObservedGoal[],
     planMs: number,
@@ -149,8 +160,8 @@ export class RunSlab {
     const n = slot * NUMS;
     const r = slot * REFS;
     nums[n + ID] = id;
-    nums[n + TICK] = e.tick;
-    nums[n + TIME] = e.time;
+    nums[n + TICK] = tick;
+    nums[n + TIME] = time;
     nums[n + PLAN_MS] = planMs;
     nums[n + FLAGS] = 0;
     refs[r + RUNNER] = runner;
@@ -170,32 +181,33 @@ export class RunSlab {
     let trigger: ReplanTrigger = 'noPlan';
     let status: PlanStatus = 'none';
     let reason = '';
-    if (e.type === 'planFound' || e.type === 'planReplaced') {
-      outcome = e.type === 'planFound' ? 'adopted' : 'replaced';
+    if (type === 'planFound' || type === 'planReplaced') {
+      outcome = type === 'planFound' ? 'adopted' : 'replaced';
       status = 'found';
-      trigger = e.trigger;
-      reason = e.type === 'planFound' ? e.reason : (this.lastFound(pending) ?? e.reason);
-      decision = e.type === 'planReplaced' ? e.reason : '';
-      this.filePlan(slot, e.plan, state, e.ctx);
-    } else if (e.type === 'planRepaired' || e.type === 'planAdjusted') {
+      trigger = eventTrigger as ReplanTrigger;
+      reason = type === 'planFound' ? eventReason : (this.lastFound(pending) ?? eventReason);
+      decision = type === 'planReplaced' ? eventReason : '';
+      this.filePlan(slot, plan!, state, ctx);
+    } else if (type === 'planRepaired' || type === 'planAdjusted') {
       // A mended plan: repaired after a failed step (nothing ran), or adjusted while the plan ran.
-      outcome = e.type === 'planRepaired' ? 'adopted' : 'replaced';
+      outcome = type === 'planRepaired' ? 'adopted' : 'replaced';
       status = 'found';
-      trigger = e.type === 'planRepaired' ? 'failed' : 'worldChanged';
-      reason = e.reason;
-      decision = `${e.type === 'planRepaired' ? 'repaired' : 'adjusted'} from ${e.from}`;
-      this.filePlan(slot, e.plan, state, e.ctx);
-    } else if (e.type === 'planNotFound') {
-      status = e.status;
-      trigger = e.trigger;
-      reason = e.reason;
-    } else if (e.type === 'replanSkipped') {
+      trigger = type === 'planRepaired' ? 'failed' : 'worldChanged';
+      reason = eventReason;
+      decision = `${type === 'planRepaired' ? 'repaired' : 'adjusted'} from ${detail}`;
+      this.filePlan(slot, plan!, state, ctx);
+    } else if (type === 'planNotFound') {
+      status = detail as PlanStatus;
+      trigger = eventTrigger as ReplanTrigger;
+      reason = eventReason;
+    } else if (type === 'replanSkipped') {
       outcome = 'kept';
-      trigger = e.trigger;
-      decision = e.reason;
-      const m = e.reason.startsWith('no new plan (') ? /^no new plan \((none|budget)\): (.*)$/s.exec(e.reason) : null;
-      status = m ? (m[1] as PlanStatus) : 'found';
-      reason = m ? m[2] : (this.lastFound(pending) ?? '');
+      trigger = eventTrigger as ReplanTrigger;
+      decision = eventReason;
+      // The runner words a planner call that found nothing while a plan ran as `no new plan (<status>): <reason>`.
+      const found = eventReason.startsWith(NONE) ? 'none' : eventReason.startsWith(BUDGET) ? 'budget' : null;
+      status = found ?? 'found';
+      reason = found === null ? (this.lastFound(pending) ?? '') : eventReason.slice(found === 'none' ? NONE.length : BUDGET.length);
     }
     refs[r + TRIGGER] = trigger;
     refs[r + STATUS] = status;

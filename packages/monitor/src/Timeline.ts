@@ -33,6 +33,11 @@ export class Timeline {
   private values = new Int32Array(64);
   /** Running count of pairs written (the pair FIFO is `cells`/`values` modulo their length; see {@link pairsOut}). */
   private pairsIn = 0;
+  /**
+   * A running count of pairs released that is at most the true one ({@link pairsOut}): while the FIFO has room by
+   * this count, adding a pair reads no event row (the oldest row is far from the newest in memory, and cold).
+   */
+  private pairsOutSeen = 0;
   private start = 0;
   private count = 0;
   private nextSeq = 0;
@@ -106,7 +111,8 @@ export class Timeline {
 
   /** Note that `cell` became `value` in the event at `slot` (the newest event). */
   addChange(slot: number, cell: number, value: number): void {
-    if (this.pairsIn - this.pairsOut() === this.cells.length) this.grow();
+    // Pairs are only released, so the count seen last is a lower bound: the true one is read only when that bound says full.
+    if (this.pairsIn - this.pairsOutSeen === this.cells.length && this.pairsIn - (this.pairsOutSeen = this.pairsOut()) === this.cells.length) this.grow();
     const at = this.pairsIn++ % this.cells.length;
     this.cells[at] = cell;
     this.values[at] = value;

@@ -2,7 +2,7 @@ import type { PlannerCatalog, SearchCounter, SearchSummary, SearchTrace } from '
 import { summarizeTrace } from './summarizeTrace.js';
 import { ConditionTallies, type ConditionSlot } from './ConditionTallies.js';
 import type { AgentStatistics, TimelineEvent, UsageCounts } from './Recording.js';
-import { EVENT_TYPE_COUNT, EVENT_TYPES, EventCode } from './EventCode.js';
+import { EVENT_TYPES, EventCode } from './EventCode.js';
 import { PlanTimeSamples } from './PlanTimeSamples.js';
 import { RepeatedSearches } from './RepeatedSearches.js';
 import { ReusedList } from './ReusedList.js';
@@ -48,8 +48,20 @@ export class UsageStatistics {
   private readonly compounds: Table = new Map();
   private readonly goals: Table = new Map();
   private readonly conditions = new ConditionTallies();
-  /** Per event type (by {@link EventCode}): how many; and the codes in the order first counted. */
-  private readonly events = new Float64Array(EVENT_TYPE_COUNT);
+  /**
+   * Per event type: how many (fields of this object, which an event reads anyway, rather than an array of their
+   * own: statistics of many agents are cold by the time an agent's next event comes, and each object read is a
+   * miss); and the codes in the order first counted.
+   */
+  private planning = 0;
+  private replanSkipped = 0;
+  private stepStarted = 0;
+  private stepSucceeded = 0;
+  private stepFailed = 0;
+  private stepAborted = 0;
+  private planFinished = 0;
+  private planFailed = 0;
+  private stateChanged = 0;
   private readonly eventOrder: EventCode[] = [];
   /** The counts of the action last counted by a step event, and its name (a step's events come one after the other). */
   private lastStep = '';
@@ -301,24 +313,66 @@ export class UsageStatistics {
 
   /** @internal Count one timeline event of type `code` (`task`: its step's task), without the event object (the recorder's step sink). */
   countEvent(code: EventCode, task: string, credit: PlanCredit | undefined): void {
-    if (this.events[code]++ === 0) this.eventOrder.push(code);
+    let first: boolean;
     switch (code) {
+      case EventCode.planning:
+        first = this.planning++ === 0;
+        break;
+      case EventCode.replanSkipped:
+        first = this.replanSkipped++ === 0;
+        break;
       case EventCode.stepStarted:
+        first = this.stepStarted++ === 0;
         this.stepCounts(task).executed++;
         break;
       case EventCode.stepSucceeded:
+        first = this.stepSucceeded++ === 0;
         this.stepCounts(task).succeeded++;
         break;
       case EventCode.stepFailed:
+        first = this.stepFailed++ === 0;
+        this.stepCounts(task).failed++;
+        break;
       case EventCode.stepAborted:
+        first = this.stepAborted++ === 0;
         this.stepCounts(task).failed++;
         break;
       case EventCode.planFinished:
+        first = this.planFinished++ === 0;
         if (credit) this.credit(credit, 'succeeded');
         break;
       case EventCode.planFailed:
+        first = this.planFailed++ === 0;
         if (credit) this.credit(credit, 'failed');
         break;
+      case EventCode.stateChanged:
+        first = this.stateChanged++ === 0;
+        break;
+    }
+    if (first) this.eventOrder.push(code);
+  }
+
+  /** How many events of type `code` were counted. */
+  private eventCount(code: EventCode): number {
+    switch (code) {
+      case EventCode.planning:
+        return this.planning;
+      case EventCode.replanSkipped:
+        return this.replanSkipped;
+      case EventCode.stepStarted:
+        return this.stepStarted;
+      case EventCode.stepSucceeded:
+        return this.stepSucceeded;
+      case EventCode.stepFailed:
+        return this.stepFailed;
+      case EventCode.stepAborted:
+        return this.stepAborted;
+      case EventCode.planFinished:
+        return this.planFinished;
+      case EventCode.planFailed:
+        return this.planFailed;
+      case EventCode.stateChanged:
+        return this.stateChanged;
     }
   }
 
@@ -378,7 +432,7 @@ export class UsageStatistics {
         compounds: never(this.known.compounds, this.compounds),
         goals: never(this.known.goals, this.goals),
       },
-      events: Object.fromEntries(this.eventOrder.map((code) => [EVENT_TYPES[code], this.events[code]])),
+      events: Object.fromEntries(this.eventOrder.map((code) => [EVENT_TYPES[code], this.eventCount(code)])),
     };
   }
 }

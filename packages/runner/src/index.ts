@@ -6,7 +6,16 @@ export type { AgentView } from './contract/AgentView.js';
 export { RunnerError } from './RunnerError.js';
 export { PlanRunner } from './agent/PlanRunner.js';
 export type { PlanRunnerOptions } from './agent/PlanRunner.js';
-export type { RunnerEvent, RunnerEventBase, RunnerEventType, RunnerEventListener, ReplanTrigger, StepEventSink } from './events/RunnerEvent.js';
+export type {
+  RunnerEvent,
+  RunnerEventBase,
+  RunnerEventType,
+  RunnerEventListener,
+  ReplanTrigger,
+  StepEventSink,
+  OutcomeEventSink,
+  OutcomeEventType,
+} from './events/RunnerEvent.js';
 export { createRunnerStats, summarizePlanTimes } from './events/RunnerStats.js';
 export type { RunnerStats, PlanTimeSummary } from './events/RunnerStats.js';
 export type { Sensor } from './contract/Sensor.js';

@@ -379,7 +379,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.drop(reason);
     this.replan.planFailed();
     this.stats.plansFailed++;
-    if (this.heard !== undefined) emitPlanFailed(this.faults, this.agent, this.name, this.replan.planner.kind, plan, reason);
+    if (this.heard !== undefined) emitPlanFailed(this.faults, this.agent, this.heard, this.name, this.replan.planner.kind, plan, reason);
   }
 
   /** @internal The plan's last step succeeded (or it has none): the plan is finished. */
@@ -388,7 +388,7 @@ export class PlanRunner<Ctx = any> implements PlanReceiver {
     this.drop();
     this.replan.planFinished();
     this.stats.plansFinished++;
-    if (this.heard !== undefined) emitPlanFinished(this.faults, this.agent, this.name, this.replan.planner.kind, plan);
+    if (this.heard !== undefined) emitPlanFinished(this.faults, this.agent, this.heard, this.name, this.replan.planner.kind, plan);
   }
 
   private drop(reason = 'the plan ended'): void {

@@ -134,9 +134,36 @@ export type StepEventSink = (
   runner: string,
 ) => void;
 
+/** The events an {@link OutcomeEventSink} receives: what came of a planner call, and how a plan ended. */
+export type OutcomeEventType =
+  'planFound' | 'planReplaced' | 'planRepaired' | 'planAdjusted' | 'planNotFound' | 'replanSkipped' | 'planFinished' | 'planFailed';
+
+/**
+ * Receives a runner's outcome events as arguments instead of event objects. Each argument is the event's field of
+ * that name, or a stand-in where the event has none: `plan` and `previous` null, `trigger` '' (`planRepaired`,
+ * `planAdjusted`, `planFinished`, `planFailed`), `reason` '' (`planFinished`), `index` -1, `continued` false.
+ * `detail` is `planNotFound`'s `status` and the `from` of `planRepaired` and `planAdjusted` ('' otherwise).
+ * @example
+ * const outcomes: OutcomeEventSink = (type, plan, _previous, trigger, reason) => console.log(type, plan?.steps.length ?? 0, trigger, reason);
+ */
+export type OutcomeEventSink = (
+  type: OutcomeEventType,
+  plan: Plan | null,
+  previous: Plan | null,
+  trigger: ReplanTrigger | '',
+  reason: string,
+  detail: string,
+  index: number,
+  continued: boolean,
+  tick: number,
+  time: number,
+  runner: string,
+) => void;
+
 /**
  * Receives runner events. A listener with `steps` (a recorder counting thousands of steps a
- * second) gets the step events of a main plan through it, with no event object built, while it
- * is a runner's only listener; otherwise it gets them as objects like every other event.
+ * second) gets the step events of a main plan through it, and one with `outcomes` the
+ * {@link OutcomeEventType outcome events}, with no event object built, while it is a runner's
+ * only listener; otherwise it gets them as objects like every other event.
  */
-export type RunnerEventListener = ((event: RunnerEvent) => void) & { readonly steps?: StepEventSink };
+export type RunnerEventListener = ((event: RunnerEvent) => void) & { readonly steps?: StepEventSink; readonly outcomes?: OutcomeEventSink };

@@ -6,6 +6,7 @@ import type { RunnerStats } from '../events/RunnerStats.js';
 import { RaceSection } from './RaceSection.js';
 import { SectionCursor, SectionMove, type BranchRunner } from './SectionCursor.js';
 import type { StepExecution } from './StepExecution.js';
+import { emitOutcome } from './outcomeEvents.js';
 
 /** @internal What a {@link SecondaryBranch} needs of the branch runner it drives. */
 export interface BranchHost {
@@ -79,19 +80,11 @@ export class SecondaryBranch<Ctx = any> implements BranchRunner {
     this.exec.followSection(primary, section);
     this.race.enter(section);
     this.host.stats.plansFound++;
-    if (this.host.listener !== undefined)
-      this.faults.emit({
-        tick: this.agent.tickCount,
-        time: this.agent.time,
-        agent: this.agent.id,
-        runner: this.host.name,
-        planner: this.primary.planner.kind,
-        ctx: this.agent.ctx,
-        type: 'planFound',
-        plan,
-        trigger: 'noPlan',
-        reason: `secondary branch of ${section.task} (steps ${section.split}..${section.end - 1})`,
-      });
+    const host = this.host;
+    if (host.listener !== undefined) {
+      const reason = `secondary branch of ${section.task} (steps ${section.split}..${section.end - 1})`;
+      emitOutcome(this.faults, this.agent, host.listener, host.name, this.primary.planner.kind, 'planFound', plan, null, 'noPlan', reason, '', -1, false);
+    }
   }
 
   /** The branch runner's tick: run the branch it was handed, if any; the primary validates and replans for both. */
@@ -155,31 +148,12 @@ export class SecondaryBranch<Ctx = any> implements BranchRunner {
     if (failed === null) {
       host.stats.plansFinished++;
       if (host.listener !== undefined)
-        this.faults.emit({
-          tick: this.agent.tickCount,
-          time: this.agent.time,
-          agent: this.agent.id,
-          runner: host.name,
-          planner: this.primary.planner.kind,
-          ctx: this.agent.ctx,
-          type: 'planFinished',
-          plan,
-        });
+        emitOutcome(this.faults, this.agent, host.listener, host.name, this.primary.planner.kind, 'planFinished', plan, null, '', '', '', -1, false);
       return;
     }
     host.stats.plansFailed++;
     if (host.listener !== undefined)
-      this.faults.emit({
-        tick: this.agent.tickCount,
-        time: this.agent.time,
-        agent: this.agent.id,
-        runner: host.name,
-        planner: this.primary.planner.kind,
-        ctx: this.agent.ctx,
-        type: 'planFailed',
-        plan,
-        reason: failed,
-      });
+      emitOutcome(this.faults, this.agent, host.listener, host.name, this.primary.planner.kind, 'planFailed', plan, null, '', failed, '', -1, false);
     // The plan after the section counts on both branches: the primary fails its plan and replans.
     const primary = this.primaryExec;
     if (byBranch && primary.plan === plan) {

@@ -8,6 +8,7 @@ import type { RunnerStats } from '../events/RunnerStats.js';
 import { shouldReplaceGuarded } from '../faults/plannerCalls.js';
 import type { SecondaryBranch } from '../execution/SecondaryBranch.js';
 import type { StepExecution } from '../execution/StepExecution.js';
+import { emitOutcome } from '../execution/outcomeEvents.js';
 
 /** @internal What a {@link PlanAdoption} reads of the runner that owns it (it writes nothing there). */
 export interface AdoptionHost<Ctx> {
@@ -109,18 +110,21 @@ export class PlanAdoption<Ctx = any> {
     if (candidate === null) {
       if (running !== null) return this.skip(trigger, `no new plan (${outcome.status}): ${outcome.reason}`);
       if (host.listener !== undefined)
-        this.faults.emit({
-          tick: agent.tickCount,
-          time: agent.time,
-          agent: agent.id,
-          runner: host.name,
-          planner: host.planner.kind,
-          ctx: agent.ctx,
-          type: 'planNotFound',
-          status: outcome.status,
+        emitOutcome(
+          this.faults,
+          agent,
+          host.listener,
+          host.name,
+          host.planner.kind,
+          'planNotFound',
+          null,
+          null,
           trigger,
-          reason: outcome.reason,
-        });
+          outcome.reason,
+          outcome.status,
+          -1,
+          false,
+        );
       return Adopted.NotFound;
     }
     host.stats.plansFound++;
@@ -136,36 +140,26 @@ export class PlanAdoption<Ctx = any> {
       this.install(candidate, ops, continued);
       host.stats.replaced++;
       if (host.listener !== undefined)
-        this.faults.emit({
-          tick: agent.tickCount,
-          time: agent.time,
-          agent: agent.id,
-          runner: host.name,
-          planner: host.planner.kind,
-          ctx: agent.ctx,
-          type: 'planReplaced',
-          plan: candidate,
-          previous: running,
+        emitOutcome(
+          this.faults,
+          agent,
+          host.listener,
+          host.name,
+          host.planner.kind,
+          'planReplaced',
+          candidate,
+          running,
           trigger,
-          reason: decision.reason,
+          decision.reason,
+          '',
+          -1,
           continued,
-        });
+        );
       return Adopted.Installed;
     }
     const ops = this.resolve(candidate);
     if (host.listener !== undefined)
-      this.faults.emit({
-        tick: agent.tickCount,
-        time: agent.time,
-        agent: agent.id,
-        runner: host.name,
-        planner: host.planner.kind,
-        ctx: agent.ctx,
-        type: 'planFound',
-        plan: candidate,
-        trigger,
-        reason: outcome.reason,
-      });
+      emitOutcome(this.faults, agent, host.listener, host.name, host.planner.kind, 'planFound', candidate, null, trigger, outcome.reason, '', -1, false);
     this.install(candidate, ops, false);
     const invalid = this.invalidAtStart(candidate);
     if (invalid === null && candidate.steps.length > 0) return Adopted.Installed;
@@ -190,16 +184,22 @@ export class PlanAdoption<Ctx = any> {
     this.install(plan, ops, continued);
     const host = this.host;
     host.stats.plansFound++;
-    if (host.listener !== undefined) {
-      const agent = this.agent;
-      const base = { tick: agent.tickCount, time: agent.time, agent: agent.id, runner: host.name, planner: host.planner.kind, ctx: agent.ctx };
-      const { from, reason } = amendment;
-      this.faults.emit(
-        kind === 'planRepaired'
-          ? { ...base, type: kind, plan, previous, index, from, reason }
-          : { ...base, type: kind, plan, previous, index, from, reason, continued },
+    if (host.listener !== undefined)
+      emitOutcome(
+        this.faults,
+        this.agent,
+        host.listener,
+        host.name,
+        host.planner.kind,
+        kind,
+        plan,
+        previous,
+        '',
+        amendment.reason,
+        amendment.from,
+        index,
+        continued,
       );
-    }
     return true;
   }
 
@@ -209,17 +209,7 @@ export class PlanAdoption<Ctx = any> {
     const host = this.host;
     host.stats.replansSkipped++;
     if (host.listener !== undefined)
-      this.faults.emit({
-        tick: agent.tickCount,
-        time: agent.time,
-        agent: agent.id,
-        runner: host.name,
-        planner: host.planner.kind,
-        ctx: agent.ctx,
-        type: 'replanSkipped',
-        trigger,
-        reason,
-      });
+      emitOutcome(this.faults, agent, host.listener, host.name, host.planner.kind, 'replanSkipped', null, null, trigger, reason, '', -1, false);
     return Adopted.Kept;
   }
 
