@@ -55,12 +55,8 @@ export class BucketQueue implements CostQueue {
     return this.val[e];
   }
   private grow(): void {
-    const next = new Int32Array(this.used * 2);
-    const val = new Int32Array(this.used * 2);
-    next.set(this.next);
-    val.set(this.val);
-    this.next = next;
-    this.val = val;
+    this.next = doubled(this.next);
+    this.val = doubled(this.val);
   }
 }
 
@@ -107,12 +103,8 @@ export class CostBuckets implements CostQueue {
     return this.val[e];
   }
   private grow(): void {
-    const next = new Int32Array(this.used * 2);
-    const val = new Int32Array(this.used * 2);
-    next.set(this.next);
-    val.set(this.val);
-    this.next = next;
-    this.val = val;
+    this.next = doubled(this.next);
+    this.val = doubled(this.val);
   }
 }
 
@@ -167,4 +159,11 @@ export class MinHeap implements CostQueue {
     this.val[i] = v;
     return top;
   }
+}
+
+/** A copy of `a` in an array twice as long (a bucket queue's entry lists when full). */
+function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }
