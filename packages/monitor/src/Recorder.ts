@@ -1,5 +1,5 @@
 import type { Agent, OutcomeEventSink, OutcomeEventType, ReplanTrigger, RunnerEvent, StepEventSink } from '@dualplan/runner';
-import { nameOf, type AgentPlanner, type ObservedGoal, type Plan, type PlanObserver } from '@dualplan/world-state';
+import { nameOf, type Plan } from '@dualplan/world-state';
 import { MonitorError } from './MonitorError.js';
 import { describeKeys } from './namedState.js';
 import { RECORDING_VERSION, type AgentRecording, type Recording, type RecordingMessage } from './Recording.js';
@@ -10,11 +10,8 @@ import { Subscribers } from './Subscribers.js';
 import { UsageStatistics } from './UsageStatistics.js';
 import type { PlanCredit } from './CountedRun.js';
 import type { AgentEntry, RunnerEntry } from './AgentEntry.js';
-import { PendingSearchList } from './PendingSearchList.js';
+import { PlannerTaps } from './PlannerTaps.js';
 import { recorderLimit, type RecorderOptions, type RecordingListener } from './RecorderOptions.js';
-
-const MAX_PENDING_SEARCHES = 64;
-const NO_GOALS: readonly ObservedGoal[] = [];
 
 /**
  * Records what agents' planners and runners do: every planning run (trigger,
@@ -32,48 +29,18 @@ export class Recorder {
   readonly started = new Date().toISOString();
   private readonly runsPerAgent: number;
   private readonly eventsPerAgent: number;
-  private readonly searches: boolean;
   private readonly maxSearchItems: number;
   private readonly planSamples: number;
   private readonly flushMs: number;
   private readonly entries = new Map<string, AgentEntry>();
-  /** Planners this recorder observes: how many of its runners use each, and how to detach from it. */
-  private readonly observed = new Map<AgentPlanner, { runners: number; detach: () => void }>();
   /** Subscribers, each contained on its own. */
   private readonly subscribers: Subscribers;
-  /** Searches of the current planner call, as captured: counted when the run is recorded, named when it is read. */
-  private readonly pendingSearches = new PendingSearchList();
-  /** The goal selection of the current planner call, as reported: made into recorded goals when the run is recorded. */
-  private pendingGoals: readonly ObservedGoal[] = NO_GOALS;
-  private attaching: AgentEntry | null = null;
+  /** The planners the recorded runners use, and what the current planner call reported. */
+  private readonly taps: PlannerTaps;
   /** Per sensor name, the `by` of the state changes it made (`sensor <name>`). */
   private readonly sensorTexts = new Map<string, string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
   private stopped = false;
-  /** One observer for every planner: a planner call and the runner event that follows it are adjacent, so searches wait here. */
-  private readonly observer: PlanObserver = {
-    search: (trace) => {
-      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) this.pendingSearches.push(null, trace);
-    },
-    deferredSearch: (read, summary) => {
-      if (this.pendingSearches.length < MAX_PENDING_SEARCHES) {
-        if (summary) this.pendingSearches.push(read, summary);
-        else this.pendingSearches.push(null, read());
-      }
-    },
-    goals: (goals) => {
-      this.pendingGoals = goals;
-    },
-    catalog: (catalog) => {
-      const entry = this.attaching;
-      if (entry === null) return;
-      entry.stats.addCatalog(catalog);
-      if (catalog.entries) {
-        Object.assign(entry.catalog, catalog.entries);
-        entry.catalogChanged = true;
-      }
-    },
-  };
 
   constructor(options: RecorderOptions = {}) {
     this.runsPerAgent = recorderLimit(options.runsPerAgent, 100, 'runsPerAgent');
@@ -81,7 +48,7 @@ export class Recorder {
     this.maxSearchItems = recorderLimit(options.maxSearchItems, 2000, 'maxSearchItems');
     this.planSamples = recorderLimit(options.planSamples, 1024, 'planSamples');
     this.flushMs = recorderLimit(options.flushMs, 100, 'flushMs', 0);
-    this.searches = options.searches !== false;
+    this.taps = new PlannerTaps(options.searches !== false);
     this.subscribers = new Subscribers(options.onFault);
   }
 
@@ -122,7 +89,7 @@ export class Recorder {
       remove: () => {},
     };
     this.entries.set(agent.id, entry);
-    for (const r of entry.runners) this.observe(entry, r);
+    for (const r of entry.runners) this.taps.observe(entry, r);
     const removers = entry.runners.map((r) => {
       // Step and outcome events come to `steps` and `outcomes` as numbers and references while the recorder is the runner's only listener.
       const steps: StepEventSink = (type, step, index, reason, tick, time, runner) => this.onStep(entry, r, type, step.task, index, reason, tick, time, runner);
@@ -139,7 +106,7 @@ export class Recorder {
   remove(id: string): void {
     const entry = this.entry(id);
     entry.remove();
-    for (const r of entry.runners) this.unobserve(r);
+    for (const r of entry.runners) this.taps.unobserve(r);
   }
 
   /** Stop recording every agent and end subscriptions' timer; the recording stays readable. */
@@ -232,37 +199,6 @@ export class Recorder {
     };
   }
 
-  private observe(entry: AgentEntry, r: RunnerEntry): void {
-    const planner = r.runner.planner;
-    if (r.planner === planner) return;
-    this.unobserve(r);
-    r.planner = planner;
-    if (!this.searches || typeof planner.observe !== 'function') return;
-    const seen = this.observed.get(planner);
-    if (seen) seen.runners++;
-    this.attaching = entry;
-    try {
-      // Observing again (a planner shared by several runners) only reports the catalog to this agent.
-      const detach = planner.observe(this.observer);
-      // A planner whose observe() returns nothing knows a single observer: detaching clears it.
-      if (!seen) this.observed.set(planner, { runners: 1, detach: typeof detach === 'function' ? detach : () => planner.observe?.(null) });
-    } finally {
-      this.attaching = null;
-    }
-  }
-
-  private unobserve(r: RunnerEntry): void {
-    const planner = r.planner;
-    r.planner = null;
-    if (planner === null) return;
-    const seen = this.observed.get(planner);
-    if (seen === undefined) return;
-    if (--seen.runners === 0) {
-      this.observed.delete(planner);
-      seen.detach();
-    }
-  }
-
   /** Record the cells changed since the agent's last recorded change, attributed to `by`. */
   private noteChanges(entry: AgentEntry, by: string, runner: string): void {
     const agent = entry.agent;
@@ -313,7 +249,7 @@ export class Recorder {
         return this.onOutcome(entry, r, e.type, e.plan, '', e.reason, '', e.tick, e.time, e.runner);
       default:
         this.beforeEvent(entry, r, 'outside', e.runner);
-        if (r.runner.planner !== r.planner) this.observe(entry, r);
+        if (r.runner.planner !== r.planner) this.taps.observe(entry, r);
     }
   }
 
@@ -338,7 +274,7 @@ export class Recorder {
     } else if (type === 'replanSkipped') this.push(entry, EventCode.replanSkipped, tick, time, runner, trigger, -1, -1, reason);
     else if (type === 'planFinished') this.push(entry, EventCode.planFinished, tick, time, runner, '', r.current, -1, '', r.credit);
     else if (type === 'planFailed') this.push(entry, EventCode.planFailed, tick, time, runner, '', r.current, -1, reason, r.credit);
-    if (r.runner.planner !== r.planner) this.observe(entry, r);
+    if (r.runner.planner !== r.planner) this.taps.observe(entry, r);
   }
 
   /** What comes before any runner event is recorded: the state's changes since the last, and whether a planner call is pending. */
@@ -348,11 +284,7 @@ export class Recorder {
     if (runner.stats.planCalls !== r.planCalls) {
       r.planCalls = runner.stats.planCalls;
       r.planned = true;
-    } else if (!r.planned && this.pendingSearches.length > 0) {
-      // Searches of planner calls no runner made (game code calling the planner): not part of a run.
-      this.pendingSearches.clear();
-      this.pendingGoals = NO_GOALS;
-    }
+    } else if (!r.planned) this.taps.dropStray();
   }
 
   /** A step event as the runner's step sink hands it (or {@link onEvent}, from an event object). */
@@ -369,7 +301,7 @@ export class Recorder {
   ): void {
     this.beforeEvent(entry, r, type === 'stepSucceeded' ? task : 'outside', runner);
     this.push(entry, EventCode[type], tick, time, runner, task, r.current, index, reason);
-    if (r.runner.planner !== r.planner) this.observe(entry, r);
+    if (r.runner.planner !== r.planner) this.taps.observe(entry, r);
   }
 
   /** File the run the outcome event `type` ended (with its fields as {@link onOutcome} has them), count it, and return its id. */
@@ -385,14 +317,13 @@ export class Recorder {
     time: number,
   ): number {
     // The run copies its searches; the list is reused by the next planner call.
-    const pending = this.pendingSearches;
+    const pending = this.taps.pending;
     // A large search is named now (and cut once counted): what a run keeps stays bounded by maxSearchItems.
     for (let i = 0; i < pending.length; i++) {
       const p = pending.at(i);
       if (pending.readerAt(i) !== null && 'count' in p && p.items > this.maxSearchItems) pending.name(i);
     }
-    const goals = this.pendingGoals;
-    this.pendingGoals = NO_GOALS;
+    const goals = this.taps.takeGoals();
     const times = r.runner.stats.planTimes;
     const planMs = times.length === 0 ? 0 : times[(r.planCalls - 1) % times.length];
     const id = entry.nextRun++;
