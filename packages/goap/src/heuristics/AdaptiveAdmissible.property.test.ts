@@ -8,6 +8,21 @@ import type { AdaptiveAdmissible } from './AdaptiveAdmissible.js';
 /** The planner's `'admissible'` heuristic (not public API). */
 const adaptiveOf = (planner: GoapPlanner) => planner.engine.estimator as unknown as AdaptiveAdmissible<never>;
 
+/**
+ * chain(7) searched with `optimal: true` forward, without a table, a dive of 3 expansions and the probe's verdict
+ * forced, on the fast path or not, traced or not.
+ */
+function forcedChainSearch(fast: boolean, verdict: 'flat' | 'lmcut', trace: boolean) {
+  const d = chainDomain(7);
+  const planner = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64, maxExpansions: 1e6, trace });
+  planner.engine.useFastPath(fast);
+  const h = adaptiveOf(planner);
+  h.tables = false;
+  h.dive.budget = 3;
+  h.probe.verdict = verdict;
+  return planner.search(createState(d.schema), 'all');
+}
+
 describe("optimal: true's phases (forward: LM-cut dive, blind probe, then LM-cut or blind; backward: h_max then LM-cut)", () => {
   // Each phase is a complete A* from the root with an admissible estimate, so whichever phase finishes returns the
   // optimum: the dive cut after 0 to 3 expansions, the probe after 1 to 4 stored nodes, its verdict forced either way
@@ -77,17 +92,9 @@ describe("optimal: true's phases (forward: LM-cut dive, blind probe, then LM-cut
   });
 
   test('the blind phase runs on the fast path where the domain fits it, and the search ends there', () => {
-    const d = chainDomain(7);
-    const state = createState(d.schema);
     const expanded: number[] = [];
     for (const fast of [true, false]) {
-      const planner = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64, maxExpansions: 1e6 });
-      planner.engine.useFastPath(fast);
-      const h = adaptiveOf(planner);
-      h.tables = false;
-      h.dive.budget = 3;
-      h.probe.verdict = 'flat';
-      const r = planner.search(state, 'all');
+      const r = forcedChainSearch(fast, 'flat', false);
       expect(r).toMatchObject({ status: 'found', cost: 14, fastPath: fast });
       expanded.push(r.expanded);
     }
@@ -96,8 +103,6 @@ describe("optimal: true's phases (forward: LM-cut dive, blind probe, then LM-cut
   });
 
   test('after a blind phase in nodes of its own, LM-cut resumes the dive instead of starting over', () => {
-    const d = chainDomain(7);
-    const state = createState(d.schema);
     const expanded: number[] = [];
     // The blind phase on the fast path, in a space of its own on the general path, and traced (then it starts over).
     for (const [fast, trace] of [
@@ -105,13 +110,7 @@ describe("optimal: true's phases (forward: LM-cut dive, blind probe, then LM-cut
       [false, false],
       [false, true],
     ]) {
-      const planner = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64, maxExpansions: 1e6, trace });
-      planner.engine.useFastPath(fast);
-      const h = adaptiveOf(planner);
-      h.tables = false;
-      h.dive.budget = 3;
-      h.probe.verdict = 'lmcut';
-      const r = planner.search(state, 'all');
+      const r = forcedChainSearch(fast, 'lmcut', trace);
       expect(r).toMatchObject({ status: 'found', cost: 14, fastPath: false });
       expanded.push(r.expanded);
     }
