@@ -68,7 +68,13 @@ export const BLIND_PROBE_NODES = 1024;
  *    out (LM-cut prunes), the search starts over with LM-cut to its end; flat
  *    (gripper: LM-cut would expand about what blind search expands, at several
  *    times the cost per node), the blind search goes on to its end.
- * A wrong turn costs the dive and the probe: about a millisecond or two.
+ * A wrong turn costs the dive and the probe: about a millisecond or two. The
+ * goal's next search (on the same planner) opens with what this one measured,
+ * counts and verdicts only, so tests can pin it: where the blind phase ran, it
+ * skips the dive and opens blind (the probe still judges at its point); where
+ * the probe judged that LM-cut prunes, it is LM-cut from the root (the dive
+ * without a budget, which is how that search ended); where the dive ended the
+ * search, it dives again (see {@link opensWith}).
  *
  * Why the plan stays optimal: a search that starts over discards every node and
  * runs A* from the root again, so no two estimates are ever mixed in one open
