@@ -170,6 +170,27 @@ describe('importPddl', () => {
     );
   });
 
+  // The optimal preset's phases judge LM-cut on the frontier of a blind probe: on gripper (one bool per atom, no table
+  // fits) LM-cut is flat, so a goal's first search dives, probes and finishes blind, and its next ones are blind search
+  // from the start; on blocks world LM-cut's dive ends every search. The costs are blind search's either way.
+  test("optimal: true's next searches of a goal follow what the first measured: blind on gripper, the dive on blocks world", () => {
+    for (const [d, p, opening] of [
+      [GRIPPER_DOMAIN, gripperProblem({ balls: 5 }), 'blind'],
+      [BLOCKS_DOMAIN, blocksProblem({ blocks: 5, seed: 3 }), 'dive'],
+    ] as const) {
+      const imp = importPddl(d, p, { mutexGroups: false });
+      const options = { mode: 'forward', maxExpansions: 200_000 } as const;
+      const blind = new GoapPlanner(imp.goap, { ...options, weight: 0 }).search(imp.start, imp.goalName);
+      const planner = new GoapPlanner(imp.goap, { ...options, optimal: true });
+      const searches = [0, 1, 2].map(() => ({ ...planner.search(imp.start, imp.goalName) }));
+      for (const r of searches) expect(r).toMatchObject({ status: 'found', cost: blind.cost });
+      if (opening === 'blind') {
+        expect(searches[0].expanded).toBeGreaterThan(blind.expanded);
+        expect(searches.slice(1).map((r) => r.expanded)).toEqual([blind.expanded, blind.expanded]);
+      } else expect(searches[1].expanded).toBe(searches[0].expanded);
+    }
+  });
+
   test('a mutex group of more than 32 atoms is one enum key (a multi-word field in GOAP nodes), planned exactly both ways', () => {
     const imp = importPddl(DUNGEON_DOMAIN, dungeonProblem({ rooms: 40, keys: 2, weapons: 1, guards: 1, treasures: 1, seed: 2 }));
     const at = imp.groups.find((g) => g.name === '(at *)')!;

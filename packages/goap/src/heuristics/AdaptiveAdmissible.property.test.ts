@@ -91,6 +91,42 @@ describe("optimal: true's phases (forward: LM-cut dive, blind probe, then LM-cut
     expect(onFastPath).toBeGreaterThan(25);
   });
 
+  // A goal's next search opens with what the last one measured (the dive, the blind phase, or LM-cut from the root):
+  // each of a planner's searches from varied starts, whatever the verdicts before, is the exhaustive optimum.
+  test('forward searches of one goal in a row, each opened by what the one before measured: the exhaustive optimum every time', () => {
+    const openings = new Set<string>();
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 2 ** 31 - 1 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.array(fc.tuple(fc.constantFrom('lmcut', 'flat', null), fc.integer({ min: 0, max: 15 })), { minLength: 2, maxLength: 4 }),
+        fc.boolean(),
+        (seed, dive, probe, searches, intKey) => {
+          const rd = randomDomain(seed, { actions: 6 + (seed % 5), intKey });
+          const planner = new GoapPlanner(rd.domain, { mode: 'forward', optimal: true, maxPlanLength: 300, maxExpansions: 1e6 });
+          const h = adaptiveOf(planner);
+          h.tables = false;
+          h.dive.budget = dive;
+          h.probe.judgeAfter(probe);
+          const goal = compileConditions(rd.domain.schema, rd.goal);
+          return searches.every(([verdict, flips]) => {
+            const start = createState(rd.domain.schema, rd.start);
+            for (let i = 0; i < 4; i++) if ((flips >> i) & 1) start.values[rd.domain.schema.cellOf(`b${i}`)] ^= 1;
+            const best = boundedOptimum(rd.domain, start, goal, Infinity);
+            openings.add(h.opensWith(rd.domain.goals[0]));
+            h.probe.verdict = verdict;
+            const r = planner.search(start, 'goal');
+            if (best === Infinity) return r.status !== 'found';
+            return r.status === 'found' && r.cost === best && simulate(rd.domain, r, start) !== null;
+          });
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect([...openings].sort()).toEqual(['blind', 'dive', 'lmcut']);
+  });
+
   test('the blind phase runs on the fast path where the domain fits it, and the search ends there', () => {
     const expanded: number[] = [];
     for (const fast of [true, false]) {

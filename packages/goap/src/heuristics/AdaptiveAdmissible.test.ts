@@ -67,3 +67,67 @@ describe("optimal: true builds a goal's large pattern database only once its sea
     expect(PatternDatabase.cached(goal)).toBeInstanceOf(PatternDatabase);
   });
 });
+
+describe("optimal: true opens a goal's next forward search without a table with what its last one measured", () => {
+  const adaptiveOf = (planner: GoapPlanner) => planner.engine.estimator as unknown as AdaptiveAdmissible<never>;
+  /** chain(7) forward with `optimal: true`, no table, a dive of 3 expansions and the probe's verdict forced. */
+  function chainPlanner(verdict: 'flat' | 'lmcut') {
+    const d = chainDomain(7);
+    const planner = new GoapPlanner(d, { optimal: true, mode: 'forward', maxPlanLength: 64, maxExpansions: 1e6 });
+    const h = adaptiveOf(planner);
+    h.tables = false;
+    h.dive.budget = 3;
+    h.probe.verdict = verdict;
+    return { d, planner, h, goal: d.goals[0] };
+  }
+  const expandedBy = (d: ReturnType<typeof chainDomain>, options: ConstructorParameters<typeof GoapPlanner>[1]) =>
+    new GoapPlanner(d, { mode: 'forward', maxPlanLength: 64, maxExpansions: 1e6, ...options }).search(createState(d.schema), 'all');
+
+  test('the probe judged LM-cut flat: the next search skips the dive and is blind search, expansion for expansion', () => {
+    const { d, planner, h, goal } = chainPlanner('flat');
+    expect(h.opensWith(goal)).toBe('dive');
+    const first = planner.search(createState(d.schema), 'all');
+    expect(h.opensWith(goal)).toBe('blind');
+    const blind = expandedBy(d, { weight: 0 });
+    // The dive's 3 expansions are no longer paid; the plan costs the same.
+    expect(first.expanded).toBe(blind.expanded + 3);
+    expect(planner.search(createState(d.schema), 'all')).toMatchObject({ status: 'found', cost: 14, expanded: blind.expanded });
+    expect(blind.cost).toBe(14);
+    expect(h.opensWith(goal)).toBe('blind');
+  });
+
+  test('the probe judged that LM-cut prunes: the next search is LM-cut from the root, expansion for expansion', () => {
+    const { d, planner, h, goal } = chainPlanner('lmcut');
+    const first = planner.search(createState(d.schema), 'all');
+    expect(h.opensWith(goal)).toBe('lmcut');
+    const lmcut = expandedBy(d, { heuristic: 'lmcut' });
+    expect(lmcut.cost).toBe(14);
+    expect(first).toMatchObject({ status: 'found', cost: 14 });
+    expect(planner.search(createState(d.schema), 'all')).toMatchObject({ status: 'found', cost: 14, expanded: lmcut.expanded });
+    // LM-cut from the root has no later phase, so nothing new is measured: it stays.
+    expect(h.opensWith(goal)).toBe('lmcut');
+  });
+
+  test('a blind opening whose probe judges that LM-cut prunes hands the goal to LM-cut; a dive that ends the search keeps the dive', () => {
+    const { d, planner, h, goal } = chainPlanner('flat');
+    planner.search(createState(d.schema), 'all');
+    expect(h.opensWith(goal)).toBe('blind');
+    h.probe.verdict = 'lmcut';
+    expect(planner.search(createState(d.schema), 'all')).toMatchObject({ status: 'found', cost: 14 });
+    expect(h.opensWith(goal)).toBe('lmcut');
+    // chain(11) has no table (2^22 states); LM-cut is exact there and the dive ends every search.
+    const d11 = chainDomain(11);
+    const p11 = new GoapPlanner(d11, { optimal: true, mode: 'forward', maxPlanLength: 64 });
+    for (let i = 0; i < 3; i++) {
+      expect(p11.search(createState(d11.schema), 'all')).toMatchObject({ status: 'found', cost: 22, expanded: 22 });
+      expect(adaptiveOf(p11).opensWith(d11.goals[0])).toBe('dive');
+    }
+  });
+
+  test("each planner measures for itself: another planner's first search of the same goal still dives", () => {
+    const { d, planner, goal } = chainPlanner('flat');
+    planner.search(createState(d.schema), 'all');
+    expect(adaptiveOf(planner).opensWith(goal)).toBe('blind');
+    expect(adaptiveOf(new GoapPlanner(d, { optimal: true, mode: 'forward' })).opensWith(goal)).toBe('dive');
+  });
+});

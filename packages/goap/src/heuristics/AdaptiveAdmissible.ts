@@ -33,6 +33,12 @@ interface Rent {
 /** Per goal, the forward searches made without its table (see {@link AdaptiveAdmissible.tableFor}). */
 const searchedWithout = new WeakMap<CompiledGoal, Rent>();
 
+/**
+ * How a forward search without a table opens (see {@link AdaptiveAdmissible}): with the LM-cut dive (what a goal's
+ * first search does), with the blind phase, or with LM-cut to its end.
+ */
+export type Opening = 'dive' | 'blind' | 'lmcut';
+
 /** Backward: estimates made with h_max before a search switches to LM-cut. */
 export const LMCUT_AFTER = 64;
 
@@ -62,7 +68,13 @@ export const BLIND_PROBE_NODES = 1024;
  *    out (LM-cut prunes), the search starts over with LM-cut to its end; flat
  *    (gripper: LM-cut would expand about what blind search expands, at several
  *    times the cost per node), the blind search goes on to its end.
- * A wrong turn costs the dive and the probe: about a millisecond or two.
+ * A wrong turn costs the dive and the probe: about a millisecond or two. The
+ * goal's next search (on the same planner) opens with what this one measured,
+ * counts and verdicts only, so tests can pin it: where the blind phase ran, it
+ * skips the dive and opens blind (the probe still judges at its point); where
+ * the probe judged that LM-cut prunes, it is LM-cut from the root (the dive
+ * without a budget, which is how that search ended); where the dive ended the
+ * search, it dives again (see {@link opensWith}).
  *
  * Why the plan stays optimal: a search that starts over discards every node and
  * runs A* from the root again, so no two estimates are ever mixed in one open
@@ -86,8 +98,8 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   private pdb: PatternDatabase | null = null;
   /** The running search's goal while it searches without the goal's table (its expansions count toward building it). */
   private renting: Rent | null = null;
-  /** Forward without a table: the search starts over at once in the dive (see the class comment). */
-  private phased = false;
+  /** Forward without a table: how the running search opens (null: a table, or backward). */
+  private opening: Opening | null = null;
   /** Backward: h_max estimates before LM-cut (tests lower it). */
   switchAfter = LMCUT_AFTER;
   /** Forward: whether a search may use the goal's pattern database (tests turn it off to run the phases). */
@@ -95,7 +107,14 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   /** Forward: the dive and the blind phase (tests set the dive's budget and force the probe's verdict). */
   readonly dive: LmCutDive;
   readonly probe: BlindProbe;
-  private readonly toProbe: HeuristicRestart;
+  private readonly toDive: HeuristicRestart;
+  private readonly toBlind: HeuristicRestart;
+  /**
+   * Per goal, what this planner's last forward search towards it without the table measured past the dive: `'blind'`
+   * when the blind phase ran (it judged LM-cut flat, or the search ended before it judged), `'lmcut'` when the probe
+   * judged that LM-cut prunes. Absent: the dive ended the search, or none has run. The goal's next search opens with it.
+   */
+  private readonly measured = new WeakMap<CompiledGoal, 'blind' | 'lmcut'>();
 
   constructor(
     private readonly max: Estimator<S>,
@@ -105,20 +124,28 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   ) {
     this.probe = new BlindProbe(lmcut, probeNodes);
     this.dive = new LmCutDive(lmcut, this.probe);
-    this.toProbe = { afterNodes: 1, heuristic: this.dive };
+    this.toDive = { afterNodes: 1, heuristic: this.dive };
+    this.toBlind = { afterNodes: 1, heuristic: this.probe };
   }
 
-  /** Forward without a table: start over at once with the blind probe. */
+  /** Forward without a table: start over at once with the dive, or with the blind phase (see {@link opensWith}). */
   get restart(): HeuristicRestart | undefined {
-    return this.phased ? this.toProbe : undefined;
+    return this.opening === 'dive' ? this.toDive : this.opening === 'blind' ? this.toBlind : undefined;
+  }
+
+  /** How a forward search towards `goal` without its table opens now (see {@link Opening}; for tests). */
+  opensWith(goal: CompiledGoal): Opening {
+    return this.measured.get(goal) ?? 'dive';
   }
 
   prepare(s: S): void {
     this.estimates = 0;
     this.renting = null;
+    this.probe.forget();
     this.pdb = s.mode === 'forward' && this.tables ? this.tableFor(s) : null;
-    this.phased = s.mode === 'forward' && this.pdb === null;
-    if (this.pdb !== null || this.phased) return;
+    this.opening = s.mode === 'forward' && this.pdb === null ? this.opensWith(s.goal!) : null;
+    if (this.opening === 'lmcut') this.lmcut.prepare(s);
+    if (this.pdb !== null || this.opening !== null) return;
     this.max.prepare(s);
   }
 
@@ -145,16 +172,28 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
     return PatternDatabase.of(s.domain, goal, s.relevant);
   }
 
-  /** A search without the goal's table adds its expansions to the goal's count (see {@link tableFor}). */
-  ended(_s: S, expanded: number): void {
+  /**
+   * A search without the goal's table adds its expansions to the goal's count (see {@link tableFor}), and what its
+   * phases measured sets how the goal's next search opens: where the blind phase ran, the next one skips the dive
+   * (blind search, judged by the probe as before); where the probe judged that LM-cut prunes, the next one is LM-cut
+   * from the root (the dive unbounded); where the dive ended it, the next one dives again.
+   */
+  ended(s: S, expanded: number): void {
     if (this.renting !== null) this.renting.expanded += expanded;
     this.renting = null;
+    if (this.opening === 'dive' || this.opening === 'blind') {
+      const seen = this.probe.seen;
+      if (seen !== 'none') this.measured.set(s.goal!, seen);
+      else if (this.opening === 'dive') this.measured.delete(s.goal!);
+    }
+    this.opening = null;
   }
 
   estimate(s: S, words: Int32Array, at: number, unsat: number): number {
     if (this.pdb !== null) return this.pdb.lookup(words, at);
     // The root of a phased search, which starts over before it is expanded.
-    if (this.phased) return 0;
+    if (this.opening === 'dive' || this.opening === 'blind') return 0;
+    if (this.opening === 'lmcut') return this.lmcut.estimate(s, words, at);
     const n = ++this.estimates;
     if (n <= this.switchAfter) return this.max.estimate(s, words, at, unsat);
     // Prepared only when a search gets this far: small searches never pay for it.

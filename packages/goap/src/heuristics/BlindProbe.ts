@@ -34,12 +34,17 @@ export class BlindProbe implements SearchHeuristic {
   private readonly f = new Float64Array(PROBE_SAMPLES);
   /** For tests: the verdict to give instead of sampling ('lmcut', 'flat'), or null to sample. */
   verdict: 'lmcut' | 'flat' | null = null;
+  /**
+   * What the running search's blind phase measured (see {@link seen}): `'none'` before it starts, `'blind'` once
+   * started (blind so far, or judged flat), `'lmcut'` once it judged that LM-cut prunes.
+   */
+  private outcome: 'none' | 'blind' | 'lmcut' = 'none';
 
   constructor(
     private readonly lmcut: LmCut,
     afterNodes: number,
   ) {
-    this.judge = { afterNodes, heuristic: lmcut, decide: (s) => (this.prunes(s) ? this.lmcut : null) };
+    this.judge = { afterNodes, heuristic: lmcut, decide: (s) => this.decide(s) };
   }
 
   /** The verdict, at `afterNodes` stored nodes: LM-cut from the root, or on blind (null). */
@@ -52,10 +57,29 @@ export class BlindProbe implements SearchHeuristic {
     this.judge.afterNodes = n;
   }
 
-  prepare(): void {}
+  /** What the blind phase of the search since {@link forget} measured: not run, blind, or LM-cut prunes. */
+  get seen(): 'none' | 'blind' | 'lmcut' {
+    return this.outcome;
+  }
+
+  /** A new search begins: nothing measured yet. */
+  forget(): void {
+    this.outcome = 'none';
+  }
+
+  prepare(): void {
+    this.outcome = 'blind';
+  }
 
   estimate(): number {
     return 0;
+  }
+
+  /** The judge's verdict, kept for {@link seen}: LM-cut from the root, or blind to the end (null). */
+  private decide(s: PhaseSearch): SearchHeuristic | null {
+    if (!this.prunes(s)) return null;
+    this.outcome = 'lmcut';
+    return this.lmcut;
   }
 
   /**
