@@ -88,4 +88,59 @@ describe('searches reused by state', () => {
     expect(seen.every((on) => on)).toBe(true);
     expect(runs.every((r) => r.searches.length === 1 && r.searches[0].nodes.length > 0)).toBe(true);
   });
+
+  it('traces a search, and every later one, once a search from remembered values finds another plan', () => {
+    // A plain-data domain, so its searches are reused by state; the untraced check of one reused search is made to
+    // find another plan, as a search reading something the domain does not show would.
+    const schema = defineSchema({ Ready: bool(), Done: bool() });
+    const k = schema.keys;
+    const actions = defineActions(schema, [
+      { name: 'Act', conditions: [eq(k.Ready, true)], effects: [set(k.Done, true)] },
+      { name: 'Wait', conditions: [], effects: [] },
+    ]);
+    const domain = htnDomainBuilder(actions, 'twoWays')
+      .compound('Root')
+      .method([eq(k.Ready, true)], 'act')
+      .task('Act')
+      .back()
+      .method([], 'wait')
+      .task('Wait')
+      .end()
+      .build();
+    const planner = new HtnPlanner(domain);
+    const plan = planner.plan.bind(planner);
+    const untraced: number[] = [];
+    let call = 0;
+    let diverged = -1;
+    jest.spyOn(planner, 'plan').mockImplementation((state, ctx, request) => {
+      call++;
+      if (planner.recordingSearches) return plan(state, ctx, request);
+      untraced.push(call);
+      if (untraced.length < 3) return plan(state, ctx, request);
+      // The third reused search: plan as if Ready were false (the wait method instead of act).
+      if (diverged < 0) diverged = call;
+      const other = createState(schema, { Ready: false, Done: state.get(k.Done) });
+      return plan(other, ctx, request);
+    });
+    const op = { update: () => OperatorStatus.Success };
+    const agent = createAgent({
+      id: 'twoWays',
+      state: createState(schema, { Ready: true }),
+      ctx: {},
+      planner: htnAgentPlanner(planner),
+      operators: { Act: op, Wait: op },
+      clock: () => 0,
+    });
+    const recorder = record([agent]);
+    for (let i = 0; i < 30; i++) agent.tick(0.1);
+    const runs = recorder.agent('twoWays').runs;
+    // Searches were reused (untraced) until the third check found another plan; none after it.
+    expect(untraced.length).toBe(3);
+    expect(diverged).toBe(untraced[2]);
+    expect(call).toBeGreaterThan(diverged + 3);
+    // The diverging call was traced again and its plan kept: the run records the traced search of that call.
+    const traced = runs.filter((r) => r.searches.length === 1 && r.searches[0].nodes.length > 0);
+    expect(traced.length).toBe(runs.length);
+    expect(runs.every((r) => r.plan?.steps.map((s) => s.task).join() === 'Act')).toBe(true);
+  });
 });
