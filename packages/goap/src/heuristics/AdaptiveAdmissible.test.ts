@@ -3,15 +3,24 @@ import { GoapPlanner } from '../GoapPlanner.js';
 import { chainDomain } from '../examples/index.js';
 import { relevantActions } from '../domain/relevantActions.js';
 import { simulate } from '../testUtil.js';
-import type { AdaptiveAdmissible } from './AdaptiveAdmissible.js';
-import { SMALL_TABLE, STATES_PER_EXPANSION } from './AdaptiveAdmissible.js';
+import { AdaptiveAdmissible, LMCUT_STATES_PER_ACTION, SMALL_TABLE, STATES_PER_EXPANSION } from './AdaptiveAdmissible.js';
 import { PatternDatabase, patternOf } from './PatternDatabase.js';
 
+/** The work units a forward LM-cut estimate adds toward the goal's table on `d` (see LMCUT_STATES_PER_ACTION). */
+function perEstimateOf(d: ReturnType<typeof chainDomain>): number {
+  const goal = d.goals[0];
+  const relevant = relevantActions(d, goal);
+  const actions = relevant.reduce((n, x) => n + x, 0);
+  return Math.round((LMCUT_STATES_PER_ACTION * actions) / patternOf(d, goal, relevant)!.cells.length);
+}
+
 describe("optimal: true builds a goal's large pattern database only once its searches without it have paid for it", () => {
-  test('chain(6) searched again and again: no table until the expansions so far reach its states, then the table; equal plans either way', () => {
+  test('chain(6) searched again and again: no table until the work so far reaches its states, then the table; equal plans either way', () => {
     const d = chainDomain(6);
     const goal = d.goals[0];
-    const states = patternOf(d, goal, relevantActions(d, goal))!.states;
+    const pattern = patternOf(d, goal, relevantActions(d, goal))!;
+    const states = pattern.states;
+    const perEstimate = perEstimateOf(d);
     expect(states).toBe(4096);
     expect(states).toBeGreaterThan(SMALL_TABLE);
     const planner = new GoapPlanner(d, { optimal: true, mode: 'forward' });
@@ -20,16 +29,25 @@ describe("optimal: true builds a goal's large pattern database only once its sea
     const without = new GoapPlanner(chainDomain(6), { optimal: true, mode: 'forward' });
     (without.engine.estimator as unknown as AdaptiveAdmissible<never>).tables = false;
     let spent = 0;
+    let work = 0;
     let searches = 0;
     // Start states with some a_i and g_i already true (the plan shrinks), so the searches differ.
     for (let i = 0; searches < 40; i++) {
       const start = createState(d.schema);
       for (let c = 0; c < 12; c++) if ((i * 7 + c * 3) % 5 === 0) start.values[c] = 1;
-      const builds = spent * STATES_PER_EXPANSION >= states;
+      const builds = work >= states;
       const r = planner.search(start, 'all');
       searches++;
       expect(PatternDatabase.cached(goal) !== undefined).toBe(builds);
-      if (!builds) spent += r.expanded;
+      if (!builds) {
+        spent += r.expanded;
+        // Each expansion counts STATES_PER_EXPANSION, each LM-cut estimate (the dive estimates every node it expands) perEstimate more.
+        const added = AdaptiveAdmissible.rentOf(goal)!.work - work;
+        const estimates = (added - r.expanded * STATES_PER_EXPANSION) / perEstimate;
+        expect(Number.isInteger(estimates)).toBe(true);
+        expect(estimates).toBeGreaterThanOrEqual(r.expanded);
+        work += added;
+      }
       const a = withTable.search(start, 'all');
       const b = without.search(start, 'all');
       expect(r.status).toBe('found');
@@ -40,10 +58,53 @@ describe("optimal: true builds a goal's large pattern database only once its sea
     // Cheap searches (a dozen expansions each, the LM-cut dive) rent the table for several searches before buying it.
     expect(searches).toBeGreaterThan(5);
     expect(PatternDatabase.cached(goal)).toBeInstanceOf(PatternDatabase);
-    expect(spent * STATES_PER_EXPANSION).toBeGreaterThanOrEqual(states);
+    expect(work).toBeGreaterThanOrEqual(states);
+    // LM-cut's searches count more than their expansions alone: the table comes before the old rule's count.
+    expect(spent * STATES_PER_EXPANSION).toBeLessThan(states);
     // With the table, A* walks the optimal plan: one expansion per step.
     const start = createState(d.schema);
     expect(planner.search(start, 'all')).toMatchObject({ status: 'found', cost: 12, expanded: 12 });
+  });
+
+  test('a goal whose searches are LM-cut buys its table after fewer expansions than one searched blind; equal costs either way', () => {
+    /** chain(6) searched from its empty state until its table is built: the expansions and costs before it. */
+    function untilBuilt(blind: boolean) {
+      const d = chainDomain(6);
+      const goal = d.goals[0];
+      const planner = new GoapPlanner(d, { optimal: true, mode: 'forward' });
+      const h = planner.engine.estimator as unknown as AdaptiveAdmissible<never>;
+      // Blind: no dive, and the probe judges LM-cut flat without sampling it; else the dive ends every search.
+      if (blind) {
+        h.dive.budget = 0;
+        h.probe.verdict = 'flat';
+      }
+      let expanded = 0;
+      const costs = new Set<number>();
+      for (let i = 0; i < 100 && PatternDatabase.cached(goal) === undefined; i++) {
+        const r = planner.search(createState(d.schema), 'all');
+        expect(r.status).toBe('found');
+        costs.add(r.cost);
+        if (PatternDatabase.cached(goal) === undefined) expanded += r.expanded;
+      }
+      expect(PatternDatabase.cached(goal)).toBeInstanceOf(PatternDatabase);
+      costs.add(planner.search(createState(d.schema), 'all').cost);
+      return { expanded, costs: [...costs], rent: AdaptiveAdmissible.rentOf(goal)! };
+    }
+    const lmcut = untilBuilt(false);
+    const blind = untilBuilt(true);
+    expect(lmcut.costs).toEqual([12]);
+    expect(blind.costs).toEqual([12]);
+    // Both bought once their work reached the table's states. Blind expansions count STATES_PER_EXPANSION each (the
+    // first search's dive estimated its root only), as the rule counted every expansion before; LM-cut's count
+    // perEstimate more each, so that goal bought its table before its expansions alone reached the states.
+    const { perEstimate } = lmcut.rent;
+    expect(perEstimate).toBe(perEstimateOf(chainDomain(6)));
+    expect(perEstimate).toBeGreaterThan(0);
+    expect(lmcut.rent.work).toBeGreaterThanOrEqual(4096);
+    expect(blind.rent.work).toBeGreaterThanOrEqual(4096);
+    expect(blind.rent.work - blind.expanded * STATES_PER_EXPANSION).toBeLessThanOrEqual(2 * perEstimate);
+    expect(lmcut.rent.work - lmcut.expanded * STATES_PER_EXPANSION).toBeGreaterThanOrEqual(lmcut.expanded * perEstimate);
+    expect(lmcut.expanded * STATES_PER_EXPANSION).toBeLessThan(4096);
   });
 
   test('a sliced search cancelled without the table counts its expansions too; backward searches do not count', () => {

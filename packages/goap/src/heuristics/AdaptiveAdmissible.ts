@@ -15,23 +15,37 @@ interface Estimator<S> {
 export const SMALL_TABLE = 1 << 10;
 
 /**
- * Table states one forward expansion without the table is worth: a larger table is built once the goal's searches
- * without it have expanded its state count over this many nodes. Measured on the IPC tasks whose tables fit (gripper,
- * blocks, logistics, miconic; warm code): an expansion of those searches (the LM-cut dive, the probe, blind or LM-cut
- * search, the search's set-up shared out) costs 5 to 60 times what the build spends per table state (5: million-state
- * bool tables of 20 cells against short LM-cut searches; 50-60: blocks and logistics), so the searches made before
- * the build cost between a sixth of it and about twice it.
+ * Work units (table states) one forward expansion without the table counts, whatever estimate it made: a larger
+ * table is built once the work of the goal's searches without it reaches its state count (see
+ * {@link LMCUT_STATES_PER_ACTION} for what an LM-cut estimate adds). Measured on the IPC and generated tasks whose
+ * tables fit (warm code), a blind expansion costs what the build spends on 0.4 to 7 table states, so a goal that
+ * blind search solves buys its table after a small share of its cost.
  */
 export const STATES_PER_EXPANSION = 32;
 
-/** A goal whose table is larger than {@link SMALL_TABLE}: its state count and the expansions searched without it so far. */
-interface Rent {
+/**
+ * Work units (table states) a forward LM-cut estimate adds to its expansion's {@link STATES_PER_EXPANSION}, per
+ * relevant action and over the pattern's cell count: an estimate makes a few h_max passes over the relaxed task (its
+ * cost grows with the goal's relevant actions), while the build spends per table state about a step per pattern cell
+ * (decoding the state, the actions filed under each cell's value). Measured on the IPC and generated tasks whose
+ * tables fit (warm code, LM-cut forward search against the table's build), an LM-cut expansion costs what the build
+ * spends on 50 to 110 table states on logistics with mutex groups (this counts 83-114 with the expansion's own), 35 on
+ * gripper and miconic with mutex groups (63-87), 5 to 10 on their bool tables (43-62), so a goal whose searches are
+ * LM-cut's buys its table once they cost about the build on logistics and between a twelfth of it and about half of
+ * it elsewhere (a goal searched blind: a fifth to an eightieth).
+ */
+export const LMCUT_STATES_PER_ACTION = 6;
+
+/** A goal whose table is larger than {@link SMALL_TABLE}: its state count and the work searched without it so far. @internal */
+export interface TableRent {
   readonly states: number;
-  expanded: number;
+  /** Work units an LM-cut estimate adds (see {@link LMCUT_STATES_PER_ACTION}). */
+  readonly perEstimate: number;
+  work: number;
 }
 
 /** Per goal, the forward searches made without its table (see {@link AdaptiveAdmissible.tableFor}). */
-const searchedWithout = new WeakMap<CompiledGoal, Rent>();
+const searchedWithout = new WeakMap<CompiledGoal, TableRent>();
 
 /**
  * How a forward search without a table opens (see {@link AdaptiveAdmissible}): with the LM-cut dive (what a goal's
@@ -96,8 +110,10 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   readonly blindPhases = true;
   private estimates = 0;
   private pdb: PatternDatabase | null = null;
-  /** The running search's goal while it searches without the goal's table (its expansions count toward building it). */
-  private renting: Rent | null = null;
+  /** The running search's goal while it searches without the goal's table (its work counts toward building it). */
+  private renting: TableRent | null = null;
+  /** LM-cut's forward estimate count when the running search without a table began. */
+  private estimatedBefore = 0;
   /** Forward without a table: how the running search opens (null: a table, or backward). */
   private opening: Opening | null = null;
   /** Backward: h_max estimates before LM-cut (tests lower it). */
@@ -133,6 +149,11 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
     return this.opening === 'dive' ? this.toDive : this.opening === 'blind' ? this.toBlind : undefined;
   }
 
+  /** The work counted toward `goal`'s large table by the searches made without it (see {@link tableFor}; for tests). */
+  static rentOf(goal: CompiledGoal): Readonly<TableRent> | undefined {
+    return searchedWithout.get(goal);
+  }
+
   /** How a forward search towards `goal` without its table opens now (see {@link Opening}; for tests). */
   opensWith(goal: CompiledGoal): Opening {
     return this.measured.get(goal) ?? 'dive';
@@ -143,6 +164,7 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
     this.renting = null;
     this.probe.forget();
     this.pdb = s.mode === 'forward' && this.tables ? this.tableFor(s) : null;
+    this.estimatedBefore = this.lmcut.estimated;
     this.opening = s.mode === 'forward' && this.pdb === null ? this.opensWith(s.goal!) : null;
     if (this.opening === 'lmcut') this.lmcut.prepare(s);
     if (this.pdb !== null || this.opening !== null) return;
@@ -150,11 +172,12 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   }
 
   /**
-   * The goal's pattern database where one fits: built at once when small ({@link SMALL_TABLE}), else once the goal's
-   * searches without it have expanded its state count over {@link STATES_PER_EXPANSION} nodes (rent or buy: a build
-   * costs up to a million states' worth of work, which a goal that blind search or LM-cut solves in a millisecond
-   * never pays back, while a goal searched again and again soon does; the searches made without the table cost about
-   * as much as its build, at most a few times more, before it is built).
+   * The goal's pattern database where one fits: built at once when small ({@link SMALL_TABLE}), else once the work of
+   * the goal's searches without it reaches its state count, in table states: {@link STATES_PER_EXPANSION} per
+   * expansion and more per LM-cut estimate ({@link LMCUT_STATES_PER_ACTION}) (rent or buy: a build costs up to a
+   * million states' worth of work, which a goal that blind search or LM-cut solves in a millisecond never pays back,
+   * while a goal searched again and again soon does; counted in work rather than expansions, a goal whose searches
+   * are LM-cut's, ten or more times dearer per expansion than blind ones, buys its table after fewer expansions).
    */
   private tableFor(s: S): PatternDatabase | null {
     const goal = s.goal!;
@@ -162,10 +185,16 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
     if (known !== undefined) return known;
     let rent = searchedWithout.get(goal);
     if (rent === undefined) {
-      const pattern = patternOf(s.domain, goal, s.relevant ?? new Uint8Array(s.domain.actionCount).fill(1));
-      if (pattern !== null && pattern.states > SMALL_TABLE) searchedWithout.set(goal, (rent = { states: pattern.states, expanded: 0 }));
+      const relevant = s.relevant ?? new Uint8Array(s.domain.actionCount).fill(1);
+      const pattern = patternOf(s.domain, goal, relevant);
+      if (pattern !== null && pattern.states > SMALL_TABLE) {
+        let actions = 0;
+        for (let a = 0; a < relevant.length; a++) actions += relevant[a];
+        const perEstimate = Math.round((LMCUT_STATES_PER_ACTION * actions) / Math.max(1, pattern.cells.length));
+        searchedWithout.set(goal, (rent = { states: pattern.states, perEstimate, work: 0 }));
+      }
     }
-    if (rent !== undefined && rent.expanded * STATES_PER_EXPANSION < rent.states) {
+    if (rent !== undefined && rent.work < rent.states) {
       this.renting = rent;
       return null;
     }
@@ -173,13 +202,13 @@ export class AdaptiveAdmissible<S extends LmCutSearch> {
   }
 
   /**
-   * A search without the goal's table adds its expansions to the goal's count (see {@link tableFor}), and what its
+   * A search without the goal's table adds its work to the goal's count (see {@link tableFor}), and what its
    * phases measured sets how the goal's next search opens: where the blind phase ran, the next one skips the dive
    * (blind search, judged by the probe as before); where the probe judged that LM-cut prunes, the next one is LM-cut
    * from the root (the dive unbounded); where the dive ended it, the next one dives again.
    */
   ended(s: S, expanded: number): void {
-    if (this.renting !== null) this.renting.expanded += expanded;
+    if (this.renting !== null) this.renting.work += expanded * STATES_PER_EXPANSION + (this.lmcut.estimated - this.estimatedBefore) * this.renting.perEstimate;
     this.renting = null;
     if (this.opening === 'dive' || this.opening === 'blind') {
       const seen = this.probe.seen;

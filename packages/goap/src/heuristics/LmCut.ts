@@ -86,6 +86,8 @@ export class LmCut {
   private readonly memo: CutMemo | null;
   private live = -1;
   private readonly path: Int32Array;
+  /** Forward estimates made so far, over every search (the optimal preset counts them as work; see `AdaptiveAdmissible`). */
+  estimated = 0;
 
   constructor(domain: GoapDomain) {
     const t = (this.task = relaxedTaskOf(domain));
@@ -140,6 +142,7 @@ export class LmCut {
   /** The LM-cut estimate of the node at `words[at..]`: backward a regressed goal from the start, forward a state to the goal. */
   estimate(s: LmCutSearch, words: Int32Array, at: number): number {
     if (s.mode !== 'backward') {
+      this.estimated++;
       this.live = -1;
       this.cost.set(this.baseCost);
       this.setInit(words, at);
