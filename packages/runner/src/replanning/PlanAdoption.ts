@@ -146,10 +146,7 @@ export class PlanAdoption<Ctx = any> {
     }
     host.stats.plansFound++;
     if (running !== null) {
-      if (this.sameAsRemaining(candidate)) {
-        this.equal = true;
-        return this.skip(trigger, 'the new plan equals the rest of the running plan');
-      }
+      if (this.sameAsRemaining(candidate)) return this.skipEqual(trigger);
       const decision = shouldReplaceGuarded(host.planner, candidate, running, this.faults);
       if (!decision.replace) return this.skip(trigger, decision.reason);
       const continued = exec.running && candidate.steps.length > 0 && sameStep(candidate.steps[0], running.steps[exec.index]);
@@ -221,6 +218,12 @@ export class PlanAdoption<Ctx = any> {
         continued,
       );
     return true;
+  }
+
+  /** A replan whose answer equals the rest of the running plan: nothing changes (counted and reported as {@link skip}). */
+  skipEqual(trigger: ReplanTrigger): typeof Adopted.Kept {
+    this.equal = true;
+    return this.skip(trigger, 'the new plan equals the rest of the running plan');
   }
 
   /** A replan that changes nothing, counted and reported with its reason. */

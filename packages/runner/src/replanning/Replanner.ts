@@ -281,8 +281,8 @@ export class Replanner<Ctx> extends ReplanState {
 
   /**
    * A recheck from what the remembered answer answered (same state version, context, plan and step, no availability,
-   * no listener, no request in flight): the planner would give the same answer and the runner keep its plan the same
-   * way, so it is counted as that (the planner's count, the request and its answer, the plan found and the skipped
+   * no request in flight): the planner would give the same answer and the runner keep its plan the same way, so it is
+   * counted and reported as that (the planner's count, the request and its answer, the plan found and the skipped
    * replan) without asking. False, with nothing counted, otherwise.
    */
   private repeated(running: Plan | null): boolean {
@@ -292,14 +292,16 @@ export class Replanner<Ctx> extends ReplanState {
     if (agent.state.version !== this.memoVersion || agent.ctx !== this.memoCtx || this.pending.id !== 0) return false;
     const runner = this.runner;
     // The running step did not hold the remembered answer's replan back, so it does not hold this one back either.
-    if (runner.listener !== undefined || (!this.ledgerBlank && runner.ledger.availability(runner.name) !== undefined)) return false;
+    if (!this.ledgerBlank && runner.ledger.availability(runner.name) !== undefined) return false;
     if (!this.memoBy!.recall(this.memo!)) return false;
     this.scheduleRecheck(agent.time);
     const stats = runner.stats;
     stats.replans++;
     this.pending.answeredAtOnce('recheck');
     stats.plansFound++;
-    stats.replansSkipped++;
+    // Reported as the answer would have been (a listener may change the state: the next recheck then asks).
+    if (runner.listener === undefined) stats.replansSkipped++;
+    else this.adoption.skipEqual('recheck');
     return true;
   }
 
