@@ -325,7 +325,7 @@ export class BehaviourLedger {
   }
 
   /**
-   * Whether nothing {@link availability} reads was ever written (it then answers undefined for every runner); if so,
+   * @internal Whether nothing {@link availability} reads was ever written (it then answers undefined for every runner); if so,
    * `told` is called when that ends (once). A runner then need not ask this ledger on every recheck.
    */
   watchBlank(told: () => void): boolean {
