@@ -126,14 +126,12 @@ export class Replanner<Ctx> extends ReplanState {
   private unwatch: (() => void) | null = null;
   /** A stale-plan notice: recheck the plan on the next tick. */
   private readonly onStale = (): void => this.stale(this.agent.time);
-  /** The behaviour ledger wrote its first cooldown or mark: ask it for availability again. */
-  private readonly onLedgerWritten = (): void => {
-    this.ledgerBlank = false;
-  };
-  /** The planner's last answer may no longer be repeated. */
-  private readonly onMemoLost = (): void => {
-    this.memo = null;
-  };
+  /**
+   * Told when the remembered answer may no longer be repeated (by its planner) or the behaviour ledger wrote its first
+   * cooldown or mark: forget the answer (the next recheck asks, and looks at the ledger again). Made with the first
+   * answer remembered: a runner that never remembers one allocates nothing for it.
+   */
+  private memoLost: (() => void) | null = null;
   /** A wrapper's update route changed: find the planner to update again. */
   private readonly onReroute = (): void => {
     this.updater = this.updateTarget(this.current);
@@ -267,11 +265,15 @@ export class Replanner<Ctx> extends ReplanState {
     const exec = this.exec;
     if (state.version !== version || this.agent.ctx !== ctx || result.faults !== undefined || this.adoption.branched) return;
     const repeater = this.repeater!;
-    const key = repeater.repeatKey(state, ctx, result, this.onMemoLost);
+    const lost = (this.memoLost ??= () => {
+      this.memo = null;
+      this.ledgerBlank = false;
+    });
+    const key = repeater.repeatKey(state, ctx, result, lost);
     if (key === null) return;
     this.memo = key;
     this.memoBy = repeater.recaller;
-    this.ledgerBlank = this.runner.ledger.watchBlank(this.onLedgerWritten);
+    this.ledgerBlank = this.runner.ledger.watchBlank(lost);
     this.memoVersion = version;
     this.memoCtx = ctx;
     this.memoPlan = exec.plan;
