@@ -64,6 +64,8 @@ export class BehaviourLedger {
   private doneOnce: ReadonlySet<string> = NO_NAMES;
   private marks: ReadonlyMap<string, StepMarks> = NO_MARKS;
   private readonly clock: () => number;
+  /** Told (once) when this ledger first writes something {@link availability} reads (see {@link watchBlank}). */
+  private onWrite: (() => void)[] | null = null;
 
   /** `clock` is the agent's time in seconds. */
   constructor(clock: () => number) {
@@ -322,13 +324,39 @@ export class BehaviourLedger {
     return m;
   }
 
+  /**
+   * @internal Whether nothing {@link availability} reads was ever written (it then answers undefined for every runner); if so,
+   * `told` is called when that ends (once). A runner then need not ask this ledger on every recheck.
+   */
+  watchBlank(told: () => void): boolean {
+    if (this.cooldownEnds !== NO_TIMES || this.doneOnce !== NO_NAMES || this.goalEnds !== NO_TIMES || this.marks !== NO_MARKS) return false;
+    const watching = this.onWrite;
+    if (watching === null) this.onWrite = [told];
+    else if (!watching.includes(told)) watching.push(told);
+    return true;
+  }
+
+  /** A collection {@link availability} reads is written for the first time: tell the watchers. */
+  private leaveBlank(): void {
+    const told = this.onWrite;
+    if (told === null) return;
+    this.onWrite = null;
+    for (let i = 0; i < told.length; i++) told[i]();
+  }
+
   // The collections to write: this ledger's own, made on the first write.
   private cooldownsToWrite(): Map<string, number> {
-    if (this.cooldownEnds === NO_TIMES) this.cooldownEnds = new Map();
+    if (this.cooldownEnds === NO_TIMES) {
+      this.cooldownEnds = new Map();
+      this.leaveBlank();
+    }
     return this.cooldownEnds as Map<string, number>;
   }
   private goalEndsToWrite(): Map<string, number> {
-    if (this.goalEnds === NO_TIMES) this.goalEnds = new Map();
+    if (this.goalEnds === NO_TIMES) {
+      this.goalEnds = new Map();
+      this.leaveBlank();
+    }
     return this.goalEnds as Map<string, number>;
   }
   private failuresToWrite(): Map<string, number[]> {
@@ -336,11 +364,17 @@ export class BehaviourLedger {
     return this.goalFailures as Map<string, number[]>;
   }
   private onceToWrite(): Set<string> {
-    if (this.doneOnce === NO_NAMES) this.doneOnce = new Set();
+    if (this.doneOnce === NO_NAMES) {
+      this.doneOnce = new Set();
+      this.leaveBlank();
+    }
     return this.doneOnce as Set<string>;
   }
   private marksToWrite(): Map<string, StepMarks> {
-    if (this.marks === NO_MARKS) this.marks = new Map();
+    if (this.marks === NO_MARKS) {
+      this.marks = new Map();
+      this.leaveBlank();
+    }
     return this.marks as Map<string, StepMarks>;
   }
 }

@@ -106,6 +106,22 @@ export class PendingRequest<Ctx = any> {
     this.faults.called();
   }
 
+  /**
+   * A request on `trigger` that the runner answered itself, knowing the planner's answer (a repeat, see
+   * `RepeatableAnswers`): counted and numbered exactly as {@link send} followed by the planner's answer during the
+   * call ({@link receive} returning {@link Answer.Result}), with no call made. Only when no request is in flight.
+   */
+  answeredAtOnce(trigger: ReplanTrigger): void {
+    const stats = this.host.stats;
+    this.absorbed = null;
+    this.requests++;
+    this.trigger = trigger;
+    this.urgency = 'recheck';
+    this.tick = this.agent.tickCount;
+    stats.planCalls++;
+    stats.pendingAnswers++;
+  }
+
   /** Let `planner` answer the request in flight now, if it can (see `PendingPlanner.poll`): like an answer during `request`. */
   poll(planner: PendingPlanner<Ctx>): void {
     this.faults.calling(Callback.Planner, planner.kind);

@@ -60,6 +60,8 @@ export class PlanAdoption<Ctx = any> {
   private branch: SecondaryBranch<Ctx> | null = null;
   /** Why the plan of the last {@link Adopted.Unrunnable} adoption cannot run; null when it has no steps. */
   private why: string | null = null;
+  /** Whether the last {@link adopt} kept the running plan because the answer equals its rest. */
+  private equal = false;
 
   constructor(
     private readonly agent: AgentView<Ctx>,
@@ -77,6 +79,20 @@ export class PlanAdoption<Ctx = any> {
   /** Why the plan of the last {@link Adopted.Unrunnable} adoption cannot run; null when it has no steps. */
   get unrunnable(): string | null {
     return this.why;
+  }
+
+  /**
+   * Whether the last {@link adopt} kept the running plan because the answer equals its rest ({@link Adopted.Kept}, with
+   * nothing asked of the planner, no step checked and nothing changed): the same answer, for the same plan at the same
+   * step, is kept again the same way.
+   */
+  get keptEqual(): boolean {
+    return this.equal;
+  }
+
+  /** Whether a branch runner runs the secondary branches of this runner's plans (its running step may hold replans back too). */
+  get branched(): boolean {
+    return this.branch !== null;
   }
 
   /** Whether (reported) a running step's interrupt policy holds the replan back: the primary's, then (in a parallel section) the secondary branch's. */
@@ -107,6 +123,7 @@ export class PlanAdoption<Ctx = any> {
     const exec = this.exec;
     const running = exec.plan;
     const candidate = outcome.status === 'found' ? outcome.plan : null;
+    this.equal = false;
     if (candidate === null) {
       if (running !== null) return this.skip(trigger, `no new plan (${outcome.status}): ${outcome.reason}`);
       if (host.listener !== undefined)
@@ -129,7 +146,7 @@ export class PlanAdoption<Ctx = any> {
     }
     host.stats.plansFound++;
     if (running !== null) {
-      if (this.sameAsRemaining(candidate)) return this.skip(trigger, 'the new plan equals the rest of the running plan');
+      if (this.sameAsRemaining(candidate)) return this.skipEqual(trigger);
       const decision = shouldReplaceGuarded(host.planner, candidate, running, this.faults);
       if (!decision.replace) return this.skip(trigger, decision.reason);
       const continued = exec.running && candidate.steps.length > 0 && sameStep(candidate.steps[0], running.steps[exec.index]);
@@ -201,6 +218,12 @@ export class PlanAdoption<Ctx = any> {
         continued,
       );
     return true;
+  }
+
+  /** A replan whose answer equals the rest of the running plan: nothing changes (counted and reported as {@link skip}). */
+  skipEqual(trigger: ReplanTrigger): typeof Adopted.Kept {
+    this.equal = true;
+    return this.skip(trigger, 'the new plan equals the rest of the running plan');
   }
 
   /** A replan that changes nothing, counted and reported with its reason. */

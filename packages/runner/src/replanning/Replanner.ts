@@ -1,6 +1,14 @@
-import { isPendingPlanner, type AgentPlanner, type Availability, type PendingPlanner, type PlanResult } from '@dualplan/world-state';
+import {
+  isPendingPlanner,
+  type AgentPlanner,
+  type Availability,
+  type PendingPlanner,
+  type Plan,
+  type PlanResult,
+  type WorldState,
+} from '@dualplan/world-state';
 import type { AgentView } from '../contract/AgentView.js';
-import type { ReplanTrigger } from '../events/RunnerEvent.js';
+import type { ReplanTrigger, RunnerEventListener } from '../events/RunnerEvent.js';
 import { recordPlanTime, type RunnerStats } from '../events/RunnerStats.js';
 import type { BehaviourLedger } from '../execution/BehaviourLedger.js';
 import type { StepExecution } from '../execution/StepExecution.js';
@@ -17,6 +25,8 @@ export interface PlanEnds {
   readonly name: string;
   readonly stats: RunnerStats;
   readonly ledger: BehaviourLedger;
+  /** The listener events go to now, or undefined. */
+  readonly listener: RunnerEventListener | undefined;
   /** Fail the whole plan with `reason` (no step runs). */
   failPlan(reason: string): void;
   /** The plan is done (an empty plan was adopted). */
@@ -37,6 +47,35 @@ export interface PlannerTiming {
  */
 export interface UpdateRouter {
   updateVia(rerouted: () => void): AgentPlanner<any>;
+}
+
+/**
+ * @internal A pending planner whose answer can be repeated without asking it: while the state's cells, the context
+ * and what the planner keeps of its own (a cached planner's time alone after a step failure) are unchanged, and no
+ * availability goes with the request, it would answer a request exactly as it answered the last one. {@link repeatKey}
+ * says, right after an answer, whether that holds; {@link recall} then counts a repeat as the planner would count the
+ * request it stands for (a cache's lookup and hit).
+ */
+export interface RepeatableAnswers {
+  /**
+   * After the planner answered a request from `state` and `ctx` (without availability) with `result`: the key to
+   * {@link recall} a repeat by, or null when its answer to the same request could differ. `lost` is called when
+   * that key stops standing for the answer while the state and the context stay the same (a step failure, say).
+   */
+  repeatKey(state: WorldState<any>, ctx: unknown, result: PlanResult, lost: () => void): object | null;
+  /** What counts a repeat of an answer by its key (shared by the planners of a crowd, a plan cache, say). */
+  readonly recaller: AnswerRecaller;
+}
+
+/** @internal Counts a repeat of an answer by its key ({@link RepeatableAnswers}). */
+export interface AnswerRecaller {
+  /** Count a repeat of the answer `key` stands for, as the request would have counted it; false (nothing counted): ask the planner. */
+  recall(key: any): boolean;
+}
+
+/** Whether `planner` can repeat its answers ({@link RepeatableAnswers}). */
+function repeats(planner: AgentPlanner<any>): planner is AgentPlanner<any> & RepeatableAnswers {
+  return typeof (planner as Partial<RepeatableAnswers>).repeatKey === 'function';
 }
 
 /** Whether `planner` routes its updates ({@link UpdateRouter}). */
@@ -65,11 +104,34 @@ export class Replanner<Ctx> extends ReplanState {
   private repairs = false;
   /** Whether the planner in use answers later (a {@link PendingPlanner}): asked by request, not by a timed call. */
   private answersLater = false;
+  /**
+   * The key of the last answer when the planner can repeat it ({@link RepeatableAnswers}) and the runner kept its plan
+   * for it (the answer equals the plan's rest), else null; with what it was an answer to: the state's version, the
+   * context, the plan and its step. A recheck from the same is answered by {@link repeated}, without a request.
+   */
+  private memo: object | null = null;
+  private memoVersion = 0;
+  private memoCtx: unknown = undefined;
+  private memoPlan: Plan | null = null;
+  private memoIndex = 0;
+  private memoRunning = false;
+  /** Whether the agent's behaviour ledger never held anything (availability undefined without asking it; told when that ends). */
+  private ledgerBlank = false;
+  /** Counts a repeat of the remembered answer ({@link RepeatableAnswers.recaller}). */
+  private memoBy: AnswerRecaller | null = null;
+  /** The planner in use when it can repeat its answers, else null. */
+  private repeater: RepeatableAnswers | null = null;
   private current: AgentPlanner<Ctx>;
   /** Stops the planner's stale-plan notices, or null. */
   private unwatch: (() => void) | null = null;
   /** A stale-plan notice: recheck the plan on the next tick. */
   private readonly onStale = (): void => this.stale(this.agent.time);
+  /**
+   * Told when the remembered answer may no longer be repeated (by its planner) or the behaviour ledger wrote its first
+   * cooldown or mark: forget the answer (the next recheck asks, and looks at the ledger again). Made with the first
+   * answer remembered: a runner that never remembers one allocates nothing for it.
+   */
+  private memoLost: (() => void) | null = null;
   /** A wrapper's update route changed: find the planner to update again. */
   private readonly onReroute = (): void => {
     this.updater = this.updateTarget(this.current);
@@ -136,6 +198,8 @@ export class Replanner<Ctx> extends ReplanState {
     this.polls = this.answersLater && typeof (planner as PendingPlanner<Ctx>).poll === 'function';
     this.adjusts = planner.adjust !== undefined;
     this.repairs = planner.repair !== undefined;
+    this.repeater = this.answersLater && repeats(planner) ? planner : null;
+    this.memo = null;
     this.unwatch?.();
     this.unwatch = planner.watchStale === undefined ? null : planner.watchStale(this.onStale);
   }
@@ -185,7 +249,62 @@ export class Replanner<Ctx> extends ReplanState {
     const trigger = this.pending.asked;
     if (answer === Answer.Failed) return this.askAgain(trigger);
     if (this.exec.plan !== null && this.blocked(trigger)) return;
+    const state = this.agent.state;
+    const version = state.version;
+    const ctx = this.agent.ctx;
     this.adopt(trigger, result!);
+    if (this.repeater !== null && this.adoption.keptEqual) this.remember(state, version, ctx, result!);
+  }
+
+  /**
+   * The runner kept its plan for `result`, the planner's answer from `state` at `version` and `ctx`: remember it if
+   * the planner can repeat it, nothing changed while it was taken, and nothing but the plan's step decides whether
+   * a replan is held back (no branch runner).
+   */
+  private remember(state: WorldState<any>, version: number, ctx: unknown, result: PlanResult): void {
+    const exec = this.exec;
+    if (state.version !== version || this.agent.ctx !== ctx || result.faults !== undefined || this.adoption.branched) return;
+    const repeater = this.repeater!;
+    const lost = (this.memoLost ??= () => {
+      this.memo = null;
+      this.ledgerBlank = false;
+    });
+    const key = repeater.repeatKey(state, ctx, result, lost);
+    if (key === null) return;
+    this.memo = key;
+    this.memoBy = repeater.recaller;
+    this.ledgerBlank = this.runner.ledger.watchBlank(lost);
+    this.memoVersion = version;
+    this.memoCtx = ctx;
+    this.memoPlan = exec.plan;
+    this.memoIndex = exec.index;
+    this.memoRunning = exec.running;
+  }
+
+  /**
+   * A recheck from what the remembered answer answered (same state version, context, plan and step, no availability,
+   * no request in flight): the planner would give the same answer and the runner keep its plan the same way, so it is
+   * counted and reported as that (the planner's count, the request and its answer, the plan found and the skipped
+   * replan) without asking. False, with nothing counted, otherwise.
+   */
+  private repeated(running: Plan | null): boolean {
+    const exec = this.exec;
+    const agent = this.agent;
+    if (running !== this.memoPlan || exec.index !== this.memoIndex || exec.running !== this.memoRunning) return false;
+    if (agent.state.version !== this.memoVersion || agent.ctx !== this.memoCtx || this.pending.id !== 0) return false;
+    const runner = this.runner;
+    // The running step did not hold the remembered answer's replan back, so it does not hold this one back either.
+    if (!this.ledgerBlank && runner.ledger.availability(runner.name) !== undefined) return false;
+    if (!this.memoBy!.recall(this.memo!)) return false;
+    this.scheduleRecheck(agent.time);
+    const stats = runner.stats;
+    stats.replans++;
+    this.pending.answeredAtOnce('recheck');
+    stats.plansFound++;
+    // Reported as the answer would have been (a listener may change the state: the next recheck then asks).
+    if (runner.listener === undefined) stats.replansSkipped++;
+    else this.adoption.skipEqual('recheck');
+    return true;
   }
 
   /** A request got no answer (failed, or lost): ask again on the next tick (the planner, a replaced worker, will likely answer this time). */
@@ -204,7 +323,9 @@ export class Replanner<Ctx> extends ReplanState {
     const amendment = this.mending.adjust(this.current, this.agent.state, this.agent.ctx, running, exec.index, exec.running, availability);
     this.timed(started);
     // The same plan goes on, amended: what the replan state knows of it (a postponed replan, the change) still holds.
-    if (amendment !== null) this.adoption.amend('planAdjusted', amendment, running, exec.index);
+    if (amendment === null) return;
+    this.memo = null;
+    this.adoption.amend('planAdjusted', amendment, running, exec.index);
   }
 
   /** Ask the planner on `trigger` (unless a running step holds the replan back) and take its answer, or send a pending planner the request. */
@@ -212,6 +333,7 @@ export class Replanner<Ctx> extends ReplanState {
     const agent = this.agent;
     const runner = this.runner;
     const running = this.exec.plan;
+    if (trigger === 'recheck' && this.memo !== null && this.repeated(running)) return;
     if (running !== null && this.blocked(trigger)) return;
     this.scheduleRecheck(agent.time);
     if (trigger === 'failed' || trigger === 'worldChanged' || trigger === 'recheck') runner.stats.replans++;
@@ -237,6 +359,7 @@ export class Replanner<Ctx> extends ReplanState {
     const started = this.clock();
     const amendment = this.mending.repair(this.current, this.agent.state, this.agent.ctx, availability);
     this.timed(started);
+    this.memo = null;
     if (amendment === null || !this.adoption.amend('planRepaired', amendment, failed, index)) return false;
     this.adopted();
     return true;
@@ -251,6 +374,7 @@ export class Replanner<Ctx> extends ReplanState {
 
   /** Take a planning result ({@link PlanAdoption}) and apply what it did to the replan state. */
   private adopt(trigger: ReplanTrigger, outcome: PlanResult): void {
+    this.memo = null;
     const adopted = this.adoption.adopt(trigger, outcome);
     if (adopted === Adopted.Kept) return;
     if (adopted === Adopted.NotFound) return this.backOff(this.agent.time + this.retryInterval);

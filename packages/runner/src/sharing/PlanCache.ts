@@ -194,7 +194,8 @@ export class PlanCache {
   }
 }
 
-function sameCells(kept: Int32Array, values: ArrayLike<number>, cells: Int32Array): boolean {
+/** @internal Whether an entry's kept cells equal the state's relevant cells (`values` at `cells`). */
+export function sameCells(kept: Int32Array, values: ArrayLike<number>, cells: Int32Array): boolean {
   for (let i = 0; i < cells.length; i++) if (kept[i] !== values[cells[i]]) return false;
   return true;
 }

@@ -14,7 +14,7 @@ import {
 } from '@dualplan/world-state';
 import { UnknownKeyError } from '@dualplan/world-state';
 import { RunnerError } from '../RunnerError.js';
-import type { CacheEntry, PlanCache } from './PlanCache.js';
+import { sameCells, type CacheEntry, type PlanCache } from './PlanCache.js';
 
 /** Options of {@link cachedPlanner}. */
 export interface CachedPlannerOptions<Ctx> {
@@ -132,6 +132,8 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
   protected alone = 0;
   /** Told when {@link updateVia}'s answer changes (the runners that asked it; each one once). */
   private rerouted: (() => void)[] | null = null;
+  /** Told when a key from {@link repeatKey} stops standing for this planner's answer (the runners that took one; each once). */
+  private repeating: (() => void)[] | null = null;
 
   constructor(
     inner: AgentPlanner<Ctx>,
@@ -150,7 +152,10 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     super.stepFailed(step, ctx);
     const was = this.alone;
     this.alone = this.afterFailure;
-    if (was <= 0 && this.alone > 0) this.reroute();
+    if (was <= 0 && this.alone > 0) {
+      this.reroute();
+      tell(this.repeating);
+    }
   }
 
   override update(dt: number): void {
@@ -177,8 +182,29 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
   }
 
   private reroute(): void {
-    const told = this.rerouted;
-    if (told !== null) for (let i = 0; i < told.length; i++) told[i]();
+    tell(this.rerouted);
+  }
+
+  /**
+   * @internal The cache entry that answers a request from `state` and `ctx` (the runner's `RepeatableAnswers`) while
+   * the state's relevant cells stay as they are now, when that entry's result is `result` and nothing else decides
+   * the answer: no context key (user code, asked on every lookup), no time alone after a step failure (`lost` is
+   * called when one starts). A lookup that finds it is a hit on it, whichever entry this planner found last (a
+   * cache keeps one entry per situation), so repeating the answer is {@link recall}ing it. Null otherwise.
+   */
+  repeatKey(state: WorldState<any>, _ctx: Ctx, result: PlanResult, lost: () => void): CacheEntry | null {
+    const e = this.last;
+    if (e === null || e.result !== result || !e.held || this.ctxKey !== undefined || this.alone > 0 || this.cellsOf !== state.schema) return null;
+    if (!sameCells(e.cells, state.values, this.cells!)) return null;
+    const told = this.repeating;
+    if (told === null) this.repeating = [lost];
+    else if (!told.includes(lost)) told.push(lost);
+    return e;
+  }
+
+  /** @internal What counts a repeated lookup that finds a key from {@link repeatKey}: the cache ({@link PlanCache.recall}). */
+  get recaller(): PlanCache {
+    return this.cache;
   }
 
   override plan(state: WorldState<any>, ctx: Ctx, running: Plan | null, availability?: Availability): PlanResult {
@@ -249,11 +275,7 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
   private recalled(state: WorldState<any>, ctxKey: unknown): CacheEntry | null {
     const e = this.last;
     if (e === null || this.cellsOf !== state.schema || !Object.is(e.ctxKey, ctxKey)) return null;
-    const kept = e.cells;
-    const values = state.values;
-    const c = this.cells!;
-    for (let i = 0; i < c.length; i++) if (kept[i] !== values[c[i]]) return null;
-    return this.cache.recall(e) ? e : null;
+    return sameCells(e.cells, state.values, this.cells!) && this.cache.recall(e) ? e : null;
   }
 
   /** The hash of the relevant cells of `state` (resolving them on first use for its schema). */
@@ -308,6 +330,13 @@ class CacheFirstPlanner<Ctx> extends CachedPlanner<Ctx> implements PendingPlanne
     this.waitingReceiver = receiver;
   }
 
+  /** @internal See {@link CachedPlanner.repeatKey}; a request repeated without a call waits for nothing (as one answered from the cache). */
+  override repeatKey(state: WorldState<any>, ctx: Ctx, result: PlanResult, lost: () => void): CacheEntry | null {
+    const key = super.repeatKey(state, ctx, result, lost);
+    if (key !== null && this.waitingId !== 0) this.forget();
+    return key;
+  }
+
   /** The runner's poll while `id` waits: answer it from the cache once another request stored its situation. */
   poll(id: number): void {
     if (id !== this.waitingId) return;
@@ -330,4 +359,9 @@ class CacheFirstPlanner<Ctx> extends CachedPlanner<Ctx> implements PendingPlanne
     this.waitingCtx = undefined;
     this.waitingReceiver = null;
   }
+}
+
+/** Call every callback of `told` (null: none). */
+function tell(told: (() => void)[] | null): void {
+  if (told !== null) for (let i = 0; i < told.length; i++) told[i]();
 }
