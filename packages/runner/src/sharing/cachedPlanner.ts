@@ -132,7 +132,7 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
   protected alone = 0;
   /** Told when {@link updateVia}'s answer changes (the runners that asked it; each one once). */
   private rerouted: (() => void)[] | null = null;
-  /** Told when a key from {@link repeatKey} stops standing for this planner's answer (the runners that took one; each once). */
+  /** Told when a key from {@link repeatKey} stops standing for this planner's answer (the runners that took one since the last time; each once). */
   private repeating: (() => void)[] | null = null;
 
   constructor(
@@ -154,7 +154,11 @@ class CachedPlanner<Ctx> extends ForwardingPlanner<Ctx> {
     this.alone = this.afterFailure;
     if (was <= 0 && this.alone > 0) {
       this.reroute();
-      tell(this.repeating);
+      // Every key given out stops standing for the answer: tell their runners once, and forget them (a runner that
+      // takes a key again is told again), so runners that are gone are not kept.
+      const repeating = this.repeating;
+      this.repeating = null;
+      tell(repeating);
     }
   }
 
